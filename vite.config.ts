@@ -1,0 +1,51 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// One config builds the browser bundle (dist/client) and, with --ssr, the server bundle
+// (dist/server) so production runs plain JavaScript with node_modules left external.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [] : [react(), tailwindcss()],
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: true, emptyOutDir: true }
+    : { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/trpc': 'http://127.0.0.1:3000',
+      '/healthz': 'http://127.0.0.1:3000',
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{src,server,db,domain}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.integration.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{server,db}/**/*.integration.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+}));
