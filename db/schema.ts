@@ -1,0 +1,152 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/**
+ * The whole data model. Timestamps are UTC: DATETIME(3) on MySQL (mysql2 runs with
+ * timezone 'Z'), ISO-8601 text on SQLite (see sqlite-values-plugin.ts). Rows are read as
+ * `Date | string` and turned into Dates by the repositories' mappers.
+ */
+type Timestamp = ColumnType<Date | string, Date, Date>;
+type NullableTimestamp = ColumnType<Date | string | null, Date | null, Date | null>;
+/** 0/1 on both dialects. */
+type Flag = ColumnType<number, number | boolean, number | boolean>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  /** Bumped on logout-everywhere and password reset so copied cookies stop working. */
+  session_version: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface ScreenerConfigurationsTable {
+  id: string;
+  user_id: string;
+  test_type: string;
+  app_title: string;
+  app_description: string;
+  logo_url: string | null;
+  company_name: string | null;
+  company_slug: string | null;
+  minimum_age: number;
+  important_section_content: string;
+  what_this_does_content: string;
+  privacy_section_content: string;
+  enable_malay_translation: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Earlier slugs of a configuration, so links already shared keep working after a rename. */
+export interface SlugRedirectsTable {
+  slug: string;
+  configuration_id: string;
+  created_at: Timestamp;
+}
+
+export interface PsychologistsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  job_title: string;
+  description: string;
+  email: string;
+  image_url: string | null;
+  /** Whole sen (1/100 ringgit): exact money on both dialects. */
+  price_cents: number | null;
+  slot_duration_minutes: number;
+  buffer_minutes: number;
+  minimum_advance_hours: number;
+  timezone: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AvailabilitySlotsTable {
+  id: string;
+  psychologist_id: string;
+  start_utc: Timestamp;
+  end_utc: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface AppointmentsTable {
+  id: string;
+  user_id: string;
+  psychologist_id: string;
+  slot_id: string;
+  /**
+   * Equals slot_id while the appointment stands and is NULL once cancelled. Its UNIQUE
+   * index is the database's guarantee that a slot is booked at most once.
+   */
+  active_slot_id: string | null;
+  status: string;
+  client_name: string;
+  client_email: string;
+  client_phone: string;
+  client_timezone: string;
+  client_language: string;
+  created_at: Timestamp;
+  cancelled_at: NullableTimestamp;
+}
+
+export interface SubscriptionsTable {
+  user_id: string;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  status: string;
+  current_period_end: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the token: a leaked table does not let anyone reset a password. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface EmailOutboxTable {
+  id: string;
+  /** What the mail is about (booking-client, password-reset, …), for logs and tests. */
+  kind: string;
+  recipient: string;
+  /** The rendered message as JSON: subject, text, html, attachments. */
+  message: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  screener_configurations: ScreenerConfigurationsTable;
+  slug_redirects: SlugRedirectsTable;
+  psychologists: PsychologistsTable;
+  availability_slots: AvailabilitySlotsTable;
+  appointments: AppointmentsTable;
+  subscriptions: SubscriptionsTable;
+  stripe_events: StripeEventsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_outbox: EmailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;
+export type PsychologistRow = Selectable<PsychologistsTable>;
+export type SlotRow = Selectable<AvailabilitySlotsTable>;
+export type AppointmentRow = Selectable<AppointmentsTable>;

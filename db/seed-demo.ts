@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { STOCK_CONSENT_TEXTS } from '../domain/configuration';
+import { generateSlotTimes } from '../domain/slots';
+import type { Database } from './schema';
+
+export const DEMO_OPERATOR = {
+  username: 'demo',
+  password: 'minda-demo',
+  email: 'demo@minda.example',
+} as const;
+export const DEMO_SLUG = 'klinik-minda';
+
+const DAY_MS = 86_400_000;
+const TIMEZONE = 'Asia/Kuala_Lumpur';
+
+/**
+ * Gives a new embedded database something to show: one operator with a branded screener
+ * and two psychologists with weekday slots over the next 14 days. Does nothing when any
+ * operator exists, so it never touches real data.
+ */
+export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: Date): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const userId = randomUUID();
+  const psychologists = [
+    {
+      name: 'Dr. Aisyah Rahman',
+      job_title: 'Clinical Psychologist',
+      description: 'Supports adults with anxiety, low mood and stress at work. Sessions in English or Malay.',
+      price_cents: 15000,
+    },
+    {
+      name: 'Daniel Tan',
+      job_title: 'Counsellor',
+      description: 'Licensed counsellor helping young adults with study stress, relationships and self-esteem.',
+      price_cents: 9000,
+    },
+  ].map((p) => ({
+    ...p,
+    id: randomUUID(),
+    user_id: userId,
+    email: `${p.name.split(' ').at(-1)!.toLowerCase()}@klinik-minda.example`,
+    image_url: null,
+    slot_duration_minutes: 60,
+    buffer_minutes: 0,
+    minimum_advance_hours: 2,
+    timezone: TIMEZONE,
+    created_at: now,
+    updated_at: now,
+  }));
+  const dates = { from: new Date(now.getTime() + DAY_MS), to: new Date(now.getTime() + 14 * DAY_MS) };
+  const slotTimes = generateSlotTimes({
+    startDate: dates.from.toISOString().slice(0, 10),
+    endDate: dates.to.toISOString().slice(0, 10),
+    startTime: '09:00',
+    endTime: '17:00',
+    daysOfWeek: [1, 2, 3, 4, 5],
+    timezone: TIMEZONE,
+    slotDurationMinutes: 60,
+    bufferMinutes: 0,
+  });
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        username: DEMO_OPERATOR.username,
+        email: DEMO_OPERATOR.email,
+        password_hash: passwordHash,
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('screener_configurations')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        test_type: 'DASS-21',
+        app_title: 'Klinik Minda Wellbeing Check',
+        app_description: 'A short, private check-in on how you have been feeling, from Klinik Minda Sejahtera.',
+        logo_url: '/demo-logo.svg',
+        company_name: 'Klinik Minda',
+        company_slug: DEMO_SLUG,
+        minimum_age: 16,
+        important_section_content: STOCK_CONSENT_TEXTS.importantSectionContent,
+        what_this_does_content: STOCK_CONSENT_TEXTS.whatThisDoesContent,
+        privacy_section_content: STOCK_CONSENT_TEXTS.privacySectionContent,
+        enable_malay_translation: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx.insertInto('psychologists').values(psychologists).execute();
+    await trx
+      .insertInto('availability_slots')
+      .values(
+        psychologists.flatMap((p) =>
+          slotTimes.map((s) => ({
+            id: randomUUID(),
+            psychologist_id: p.id,
+            start_utc: s.startUtc,
+            end_utc: s.endUtc,
+            created_at: now,
+          })),
+        ),
+      )
+      .execute();
+  });
+  return true;
+}

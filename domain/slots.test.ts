@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { type AvailabilityPattern, calendarDates, generateSlotTimes } from './slots';
+
+const weekdays = [1, 2, 3, 4, 5];
+const base: AvailabilityPattern = {
+  startDate: '2026-11-23', // a Monday
+  endDate: '2026-11-29', // the Sunday after
+  startTime: '09:00',
+  endTime: '12:00',
+  daysOfWeek: weekdays,
+  timezone: 'Asia/Kuala_Lumpur',
+  slotDurationMinutes: 60,
+  bufferMinutes: 0,
+};
+
+const iso = (d: Date) => d.toISOString();
+
+describe('calendarDates', () => {
+  it('includes both ends', () => {
+    expect([...calendarDates('2026-12-30', '2027-01-02')]).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
+  });
+});
+
+describe('generateSlotTimes', () => {
+  it('makes back-to-back slots on the chosen weekdays only, stored in UTC', () => {
+    const slots = generateSlotTimes(base);
+    expect(slots).toHaveLength(5 * 3);
+    // 09:00 in Kuala Lumpur (UTC+8) is 01:00 UTC.
+    expect(iso(slots[0]!.startUtc)).toBe('2026-11-23T01:00:00.000Z');
+    expect(iso(slots[0]!.endUtc)).toBe('2026-11-23T02:00:00.000Z');
+    expect(iso(slots[2]!.startUtc)).toBe('2026-11-23T03:00:00.000Z');
+    expect(iso(slots.at(-1)!.startUtc)).toBe('2026-11-27T03:00:00.000Z');
+  });
+
+  it('leaves the buffer between slots and drops a slot that would run past the end time', () => {
+    const slots = generateSlotTimes({
+      ...base,
+      endDate: base.startDate,
+      slotDurationMinutes: 45,
+      bufferMinutes: 15,
+      endTime: '11:30',
+    });
+    // 09:00-09:45, 10:00-10:45; 11:00-11:45 would end after 11:30.
+    expect(slots.map((s) => iso(s.startUtc))).toEqual([
+      '2026-11-23T01:00:00.000Z',
+      '2026-11-23T02:00:00.000Z',
+    ]);
+  });
+
+  it('keeps the wall-clock time across the New York daylight-saving change', () => {
+    // US clocks go back on Sunday 2026-11-01: EDT (UTC-4) before, EST (UTC-5) after.
+    const slots = generateSlotTimes({
+      ...base,
+      timezone: 'America/New_York',
+      startDate: '2026-10-30',
+      endDate: '2026-11-02',
+      endTime: '10:00',
+    });
+    expect(slots.map((s) => iso(s.startUtc))).toEqual([
+      '2026-10-30T13:00:00.000Z', // Friday 09:00 EDT
+      '2026-11-02T14:00:00.000Z', // Monday 09:00 EST
+    ]);
+  });
+
+  it('keeps the wall-clock time across the London spring change', () => {
+    // UK clocks go forward on Sunday 2027-03-28: GMT before, BST (UTC+1) after.
+    const slots = generateSlotTimes({
+      ...base,
+      timezone: 'Europe/London',
+      startDate: '2027-03-26',
+      endDate: '2027-03-29',
+      endTime: '10:00',
+    });
+    expect(slots.map((s) => iso(s.startUtc))).toEqual([
+      '2027-03-26T09:00:00.000Z',
+      '2027-03-29T08:00:00.000Z',
+    ]);
+  });
+
+  it('makes nothing when no chosen weekday falls in the range', () => {
+    expect(generateSlotTimes({ ...base, endDate: '2026-11-23', daysOfWeek: [0, 6] })).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { type AppServices, createRequestContext } from './context';
+import { INTERNAL_ERROR_MESSAGE } from './errors';
+import { mountRestRoutes } from './rest/mount-rest-routes';
+import { buildOpenApiDocument } from './rest/openapi';
+import { type AppRouter, appRouter } from './trpc/root';
+
+export interface AppOptions {
+  /** The built client (vite build); when missing, only the API is served. */
+  clientDir?: string;
+}
+
+/** The one HTTP server: the built client with SPA fallback, tRPC at /trpc, REST at /api. */
+export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: services.log,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 256 * 1024,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Operators' logos and psychologists' photos may live on any https host.
+        'img-src': ["'self'", 'data:', 'https:'],
+        // Plain-http local runs would otherwise have their own assets upgraded to https.
+        'upgrade-insecure-requests': services.env.nodeEnv === 'production' ? [] : null,
+      },
+    },
+  });
+  await app.register(fastifyCompress);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createRequestContext(services, req, res),
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  mountRestRoutes(app, services);
+
+  const openApi = buildOpenApiDocument(services.env.publicUrl);
+  app.get('/api/openapi.json', async () => openApi);
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(services.db);
+      return { status: 'ok', database: services.dialect };
+    } catch (error) {
+      services.log.error({ err: error }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable', error: 'The database is not reachable' });
+    }
+  });
+
+  const clientDir = options.clientDir && resolve(options.clientDir);
+  const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      // Vite fingerprints everything under /assets, so it may be cached forever.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.startsWith(join(clientDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const apiPath = /^\/(api|trpc)(\/|$)/.test(req.url);
+    if (!apiPath && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Client-side routes, the not-found screen included, are the SPA's to draw.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message });
+  });
+
+  return app;
+}

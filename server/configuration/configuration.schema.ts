@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { TEST_TYPES } from '../../domain/configuration';
+
+export const ZConfigurationByIdRequest = z.object({
+  id: z.uuid({ message: 'must be a configuration id (UUID)' }),
+});
+
+export const ZConfigurationBySlugRequest = z.object({
+  slug: z
+    .string()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters'),
+});
+
+export const ZScreenerConfiguration = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  testType: z.enum(TEST_TYPES),
+  appTitle: z.string(),
+  appDescription: z.string(),
+  logoUrl: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companySlug: z.string().nullable(),
+  minimumAge: z.number().int(),
+  importantSectionContent: z.string(),
+  whatThisDoesContent: z.string(),
+  privacySectionContent: z.string(),
+  enableMalayTranslation: z.boolean(),
+});

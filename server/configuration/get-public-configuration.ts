@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import {
+  findConfigurationById,
+  findConfigurationBySlug,
+} from '../../db/repositories/configurations';
+import type { Database } from '../../db/schema';
+import type { ScreenerConfiguration } from '../../domain/configuration';
+import { NotFoundError } from '../errors';
+
+// An unknown id or slug is a 404; the client then shows the default configuration
+// (SPEC section 8), so the server never invents one.
+
+export async function getPublicConfigurationById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<ScreenerConfiguration> {
+  const configuration = await findConfigurationById(db, id);
+  if (!configuration) throw new NotFoundError('Configuration');
+  return configuration;
+}
+
+export async function getPublicConfigurationBySlug(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<ScreenerConfiguration> {
+  const configuration = await findConfigurationBySlug(db, slug);
+  if (!configuration) throw new NotFoundError('Configuration');
+  return configuration;
+}

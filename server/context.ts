@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/connect';
+import type { Database } from '../db/schema';
+import type { Env } from './env';
+import { type AdminSession, readSession, sessionOptions } from './session';
+
+/**
+ * The inner context: everything a use case needs that does not depend on the request.
+ * Built once at boot; tests build it directly and call procedures through createCaller.
+ */
+export interface AppServices {
+  env: Env;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  log: FastifyBaseLogger;
+  /** The clock, injectable so tests can move time (token expiry, booking windows). */
+  now: () => Date;
+}
+
+/** The outer context: the inner one plus what is read from the request. */
+export interface RequestContext extends AppServices {
+  requestId: string;
+  ip: string;
+  /** Read lazily: public procedures never unseal the cookie. */
+  session: () => Promise<AdminSession>;
+}
+
+export function createRequestContext(
+  services: AppServices,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): RequestContext {
+  let session: Promise<AdminSession> | undefined;
+  const options = sessionOptions(services.env);
+  return {
+    ...services,
+    log: req.log,
+    requestId: req.id,
+    ip: req.ip,
+    session: () => (session ??= readSession(req.raw, reply.raw, options)),
+  };
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_DATABASE_URL } from '../db/connect';
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(mysql:\/\/|sqlite:)/, 'must start with mysql:// or sqlite:')
+      .default(DEFAULT_DATABASE_URL),
+    /** Where visitors reach the app; links in e-mails are built from it, never from Host. */
+    PUBLIC_URL: z.url().optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Seed the demo operator into an empty database. On by default for the embedded one. */
+    SEED_DEMO: z.enum(['true', 'false']).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Writable folder for the embedded database, the generated secret and offline mail. */
+    VAR_DIR: z.string().min(1).default('var'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+  });
+
+export interface Env {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  databaseUrl: string;
+  publicUrl: string;
+  sessionSecret: string;
+  seedDemo: boolean;
+  logLevel: string;
+  varDir: string;
+}
+
+export class EnvError extends Error {}
+
+/** Parses the environment once, at boot; every problem is listed in one readable error. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.VAR_DIR),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.DATABASE_URL.startsWith('sqlite:'),
+    logLevel: env.LOG_LEVEL,
+    varDir: env.VAR_DIR,
+  };
+}
+
+/** Outside production a secret is made once and kept, so sessions survive restarts. */
+function localSessionSecret(varDir: string): string {
+  const file = join(varDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(varDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,47 @@
+import type { ProcedurePath } from '../trpc/root';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** Fastify syntax: `:name` segments become input fields of the same name. */
+  path: string;
+  /** The tRPC procedure that defines the operation: its schema, auth and behaviour. */
+  procedure: ProcedurePath;
+  summary: string;
+  /** The status of a success; 200 unless the call creates something. */
+  successStatus?: 200 | 201;
+}
+
+/**
+ * SPEC section 7, route by route. The REST adapter passes path parameters merged with the
+ * query string (GET, DELETE) or the JSON body (POST, PUT, PATCH) to the procedure.
+ */
+export const REST_ROUTES: readonly RestRoute[] = [
+  { method: 'GET', path: '/api/visitor-info', procedure: 'billing.visitorInfo', summary: 'Launch offer for the pricing block' },
+  { method: 'GET', path: '/api/public/configuration/:id', procedure: 'public.configuration.byId', summary: 'Screener configuration by id' },
+  { method: 'GET', path: '/api/public/configuration/slug/:slug', procedure: 'public.configuration.bySlug', summary: 'Screener configuration by company slug' },
+  { method: 'POST', path: '/api/analyze', procedure: 'public.analyze', summary: 'AI insights for DASS-21 results' },
+  { method: 'POST', path: '/api/analyze-combined', procedure: 'public.analyzeCombined', summary: 'AI insights for Combined results' },
+  { method: 'GET', path: '/api/public/psychologists', procedure: 'public.psychologists', summary: "A screener owner's psychologists" },
+  { method: 'GET', path: '/api/public/availability', procedure: 'public.availability', summary: "A psychologist's free slots" },
+  { method: 'GET', path: '/api/public/check-subscription/:slug', procedure: 'billing.checkSubscription', summary: 'Whether booking needs a subscription' },
+  { method: 'POST', path: '/api/public/appointments', procedure: 'public.bookAppointment', summary: 'Book a slot', successStatus: 201 },
+  { method: 'GET', path: '/api/me', procedure: 'admin.account.me', summary: 'The signed-in operator' },
+  { method: 'POST', path: '/api/login', procedure: 'admin.account.login', summary: 'Sign in' },
+  { method: 'POST', path: '/api/register', procedure: 'admin.account.register', summary: 'Create an operator account', successStatus: 201 },
+  { method: 'POST', path: '/api/logout', procedure: 'admin.account.logout', summary: 'Sign out' },
+  { method: 'POST', path: '/api/request-password-reset', procedure: 'admin.account.requestPasswordReset', summary: 'E-mail a password reset link' },
+  { method: 'POST', path: '/api/reset-password', procedure: 'admin.account.resetPassword', summary: 'Set a new password with a reset token' },
+  { method: 'GET', path: '/api/configuration', procedure: 'admin.configuration.get', summary: "The operator's screener configuration" },
+  { method: 'PUT', path: '/api/configuration', procedure: 'admin.configuration.update', summary: 'Save the screener configuration' },
+  { method: 'GET', path: '/api/psychologists', procedure: 'admin.psychologists.list', summary: "The operator's psychologists" },
+  { method: 'POST', path: '/api/psychologists', procedure: 'admin.psychologists.create', summary: 'Add a psychologist', successStatus: 201 },
+  { method: 'PUT', path: '/api/psychologists/:id', procedure: 'admin.psychologists.update', summary: 'Update a psychologist' },
+  { method: 'DELETE', path: '/api/psychologists/:id', procedure: 'admin.psychologists.delete', summary: 'Delete a psychologist' },
+  { method: 'POST', path: '/api/availability/generate', procedure: 'admin.availability.generate', summary: 'Generate availability slots', successStatus: 201 },
+  { method: 'GET', path: '/api/availability/:psychologistId', procedure: 'admin.availability.list', summary: "A psychologist's slots" },
+  { method: 'PATCH', path: '/api/availability/:slotId', procedure: 'admin.availability.update', summary: 'Move a slot' },
+  { method: 'DELETE', path: '/api/availability/:slotId', procedure: 'admin.availability.delete', summary: 'Delete a slot' },
+  { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription' },
+];

@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
+import type { Env } from './env';
+
+/** What the sealed admin cookie carries. The version is checked against the database. */
+export interface AdminSessionData {
+  userId?: string;
+  sessionVersion?: number;
+}
+
+export type AdminSession = IronSession<AdminSessionData>;
+
+export function sessionOptions(env: Env): SessionOptions {
+  return {
+    password: env.sessionSecret,
+    cookieName: 'minda_session',
+    ttl: 60 * 60 * 24 * 14,
+    cookieOptions: {
+      httpOnly: true,
+      secure: env.nodeEnv === 'production',
+      sameSite: 'lax',
+      path: '/',
+    },
+  };
+}
+
+export function readSession(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: SessionOptions,
+): Promise<AdminSession> {
+  return getIronSession<AdminSessionData>(req, res, options);
+}

@@ -1,0 +1,54 @@
+import { initTRPC } from '@trpc/server';
+import superjson from 'superjson';
+import { findOperatorById } from '../../db/repositories/users';
+import type { RequestContext } from '../context';
+import { AppError, fieldProblems, INTERNAL_ERROR_MESSAGE, toTRPCError } from '../errors';
+import { ZodError } from 'zod';
+
+const t = initTRPC.context<RequestContext>().create({
+  transformer: superjson,
+  // Stack traces stay in the log; callers get the readable message and the field problems.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: internal ? INTERNAL_ERROR_MESSAGE : shape.message,
+      data: {
+        ...shape.data,
+        fields: error.cause instanceof ZodError ? fieldProblems(error.cause) : undefined,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Maps domain errors and input errors once, for tRPC and REST alike. */
+const errorMapping = t.middleware(async ({ ctx, next, path }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const mapped = toTRPCError(result.error);
+  if (mapped.code === 'INTERNAL_SERVER_ERROR') {
+    ctx.log.error({ err: result.error.cause ?? result.error, procedure: path }, 'procedure failed');
+  }
+  return { ...result, error: mapped };
+});
+
+export const publicProcedure = t.procedure.use(errorMapping);
+
+/**
+ * Signed-in operators only. The cookie's session version must match the database, so a
+ * logout or a password reset revokes every copy of an older cookie. After this middleware
+ * `ctx.admin` is non-null by type.
+ */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await ctx.session();
+  const operator = session.userId ? await findOperatorById(ctx.db, session.userId) : undefined;
+  if (!operator || operator.sessionVersion !== session.sessionVersion) {
+    if (session.userId) session.destroy();
+    throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  }
+  return next({ ctx: { admin: operator } });
+});

@@ -1,0 +1,30 @@
+import {
+  ZConfigurationByIdRequest,
+  ZConfigurationBySlugRequest,
+  ZScreenerConfiguration,
+} from '../../configuration/configuration.schema';
+import {
+  getPublicConfigurationById,
+  getPublicConfigurationBySlug,
+} from '../../configuration/get-public-configuration';
+import { publicProcedure, router } from '../init';
+import { notImplemented } from '../not-implemented';
+
+/** What anonymous visitors of a screener call. */
+export const publicRouter = router({
+  configuration: router({
+    byId: publicProcedure
+      .input(ZConfigurationByIdRequest)
+      .output(ZScreenerConfiguration)
+      .query(({ ctx, input }) => getPublicConfigurationById(ctx.db, input.id)),
+    bySlug: publicProcedure
+      .input(ZConfigurationBySlugRequest)
+      .output(ZScreenerConfiguration)
+      .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx.db, input.slug)),
+  }),
+  analyze: publicProcedure.mutation(notImplemented),
+  analyzeCombined: publicProcedure.mutation(notImplemented),
+  psychologists: publicProcedure.query(notImplemented),
+  availability: publicProcedure.query(notImplemented),
+  bookAppointment: publicProcedure.mutation(notImplemented),
+});
