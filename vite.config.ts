@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 // (dist/server) so production runs plain JavaScript with node_modules left external.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [] : [react(), tailwindcss()],
+  publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? { target: 'node20', sourcemap: true, emptyOutDir: true }
     : { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },

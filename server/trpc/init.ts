@@ -5,7 +5,12 @@ import type { RequestContext } from '../context';
 import { AppError, fieldProblems, INTERNAL_ERROR_MESSAGE, toTRPCError } from '../errors';
 import { ZodError } from 'zod';
 
-const t = initTRPC.context<RequestContext>().create({
+/** Who may call a procedure; read by tests and the OpenAPI document. */
+export interface ProcedureMeta {
+  access: 'public' | 'operator';
+}
+
+const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
   transformer: superjson,
   // Stack traces stay in the log; callers get the readable message and the field problems.
   isDev: false,
@@ -36,14 +41,14 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
   return { ...result, error: mapped };
 });
 
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping);
 
 /**
  * Signed-in operators only. The cookie's session version must match the database, so a
  * logout or a password reset revokes every copy of an older cookie. After this middleware
  * `ctx.admin` is non-null by type.
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const adminProcedure = publicProcedure.meta({ access: 'operator' }).use(async ({ ctx, next }) => {
   const session = await ctx.session();
   const operator = session.userId ? await findOperatorById(ctx.db, session.userId) : undefined;
   if (!operator || operator.sessionVersion !== session.sessionVersion) {

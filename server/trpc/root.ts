@@ -1,5 +1,5 @@
 import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import { createCallerFactory, router } from './init';
+import { createCallerFactory, type ProcedureMeta, router } from './init';
 import { adminRouter } from './routers/admin';
 import { billingRouter } from './routers/billing';
 import { publicRouter } from './routers/public';
@@ -22,3 +22,20 @@ type PathsOf<R> = {
 
 /** Every procedure's dotted path, e.g. 'public.configuration.bySlug'. */
 export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
+export interface ProcedureInfo {
+  path: ProcedurePath;
+  type: 'query' | 'mutation' | 'subscription';
+  access: ProcedureMeta['access'];
+}
+
+/** Every procedure with its access level, e.g. to test that each operator one is guarded. */
+export function listProcedures(): ProcedureInfo[] {
+  // At run time `_def.procedures` is flat, keyed by dotted path; its static type is nested.
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+  return Object.entries(procedures).map(([path, procedure]) => ({
+    path: path as ProcedurePath,
+    type: procedure._def.type,
+    access: (procedure._def.meta as ProcedureMeta).access,
+  }));
+}
