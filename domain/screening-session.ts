@@ -1,0 +1,114 @@
+import type { AnswerScore, Answers } from './scoring';
+
+/**
+ * Which side of the operator's minimum age the visitor chose. The minimum is configurable
+ * (10-21), so SPEC's fixed 'under16' | '16plus' would mislabel every other setting.
+ */
+export type AgeGroup = 'belowMinimumAge' | 'meetsMinimumAge';
+
+/** Delay before an answer advances as if Next were pressed; the timer itself lives in the UI. */
+export const AUTO_ADVANCE_MS = 300;
+
+export interface ScreeningSession<QuestionId extends number, Results> {
+  readonly currentQuestionIndex: number;
+  readonly answers: Answers<QuestionId>;
+  readonly userAge: AgeGroup | null;
+  readonly consentGiven: boolean;
+  readonly showCrisis: boolean;
+  readonly isComplete: boolean;
+  readonly results: Results | null;
+}
+
+export const initialScreeningSession = {
+  currentQuestionIndex: 0,
+  answers: {},
+  userAge: null,
+  consentGiven: false,
+  showCrisis: false,
+  isComplete: false,
+  results: null,
+} as const satisfies ScreeningSession<never, never>;
+
+export type ScreeningStage = 'consent' | 'questions' | 'results';
+
+export function screeningStage(session: ScreeningSession<number, unknown>): ScreeningStage {
+  if (!session.consentGiven) return 'consent';
+  return session.isComplete ? 'results' : 'questions';
+}
+
+/** Transitions both tests share. Restart is left to each test because it owns the full state. */
+export type ScreeningAction =
+  | { readonly type: 'chooseAge'; readonly age: AgeGroup }
+  | { readonly type: 'giveConsent' }
+  | { readonly type: 'answer'; readonly score: AnswerScore }
+  | { readonly type: 'next' }
+  | { readonly type: 'previous' }
+  | { readonly type: 'closeCrisis' };
+
+/** What a test contributes to the shared flow. */
+export interface ScreeningTest<QuestionId extends number, Results> {
+  readonly questions: readonly { readonly id: QuestionId }[];
+  readonly isCrisisAnswer: (questionId: QuestionId, score: AnswerScore) => boolean;
+  readonly score: (answers: Answers<QuestionId>) => Results;
+}
+
+type QuestionList = Pick<ScreeningTest<number, unknown>, 'questions'>;
+
+export interface Progress {
+  /** 1-based position of the current question, for 'n of total'. */
+  readonly position: number;
+  readonly total: number;
+  /** Width of the progress bar fill, 0-100. */
+  readonly percent: number;
+}
+
+export function questionProgress(test: QuestionList, session: ScreeningSession<number, unknown>): Progress {
+  const position = session.currentQuestionIndex + 1;
+  const total = test.questions.length;
+  return { position, total, percent: (position / total) * 100 };
+}
+
+export function hasCurrentAnswer<QuestionId extends number>(
+  test: ScreeningTest<QuestionId, unknown>,
+  session: ScreeningSession<QuestionId, unknown>,
+): boolean {
+  const question = test.questions[session.currentQuestionIndex];
+  return question !== undefined && session.answers[question.id] !== undefined;
+}
+
+export function isOnLastQuestion(test: QuestionList, session: ScreeningSession<number, unknown>): boolean {
+  return session.currentQuestionIndex === test.questions.length - 1;
+}
+
+export function reduceScreeningSession<
+  QuestionId extends number,
+  Results,
+  Session extends ScreeningSession<QuestionId, Results>,
+>(test: ScreeningTest<QuestionId, Results>, session: Session, action: ScreeningAction): Session {
+  switch (action.type) {
+    case 'chooseAge':
+      return { ...session, userAge: action.age };
+    case 'giveConsent':
+      return session.userAge === null ? session : { ...session, consentGiven: true, currentQuestionIndex: 0 };
+    case 'answer': {
+      const question = test.questions[session.currentQuestionIndex];
+      if (question === undefined || session.isComplete) return session;
+      return {
+        ...session,
+        answers: { ...session.answers, [question.id]: action.score },
+        // Once raised, the notice stays until the visitor closes it, even if the answer changes.
+        showCrisis: session.showCrisis || test.isCrisisAnswer(question.id, action.score),
+      };
+    }
+    case 'next':
+      if (session.isComplete || !hasCurrentAnswer(test, session)) return session;
+      if (isOnLastQuestion(test, session)) {
+        return { ...session, isComplete: true, results: test.score(session.answers) };
+      }
+      return { ...session, currentQuestionIndex: session.currentQuestionIndex + 1 };
+    case 'previous':
+      return { ...session, currentQuestionIndex: Math.max(0, session.currentQuestionIndex - 1) };
+    case 'closeCrisis':
+      return { ...session, showCrisis: false };
+  }
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { LocaleProvider } from './components/LocaleProvider';
+import { PageLoading } from './components/PageLoading';
+import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
+
+// Every page is its own chunk: a visitor on a screener never downloads admin or payment code.
+const LandingPage = lazy(() => import('./pages/LandingPage'));
+const ScreenerPage = lazy(() => import('./pages/ScreenerPage'));
+const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <LocaleProvider>
+            <Suspense fallback={<PageLoading />}>
+              <Routes>
+                <Route path="/" element={<LandingPage />} />
+                <Route path="/screener/:identifier" element={<ScreenerPage />} />
+                <Route path="/ms/screener/:identifier" element={<ScreenerPage />} />
+                <Route path="/login" element={<ComingSoonPage />} />
+                <Route path="/signup" element={<ComingSoonPage />} />
+                <Route path="/forgot-password" element={<ComingSoonPage />} />
+                <Route path="/reset-password" element={<ComingSoonPage />} />
+                <Route path="/admin-setup" element={<ComingSoonPage />} />
+                <Route path="/admin/setup" element={<ComingSoonPage />} />
+                <Route path="/subscribe" element={<ComingSoonPage />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </Suspense>
+          </LocaleProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

@@ -1,0 +1,41 @@
+import { TRPCClientError } from '@trpc/client';
+import {
+  DEFAULT_CONFIGURATION,
+  parseScreenerIdentifier,
+  type ScreenerConfiguration,
+} from '../../domain/configuration';
+import { trpc } from '../lib/trpc';
+
+export type ConfigurationState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; configuration: ScreenerConfiguration };
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND';
+}
+
+/**
+ * SPEC sections 7 and 8: a UUID is looked up by id, anything else by slug; an unknown
+ * configuration silently becomes the default one, any other failure is an error.
+ */
+export function useScreenerConfiguration(identifier: string | undefined): ConfigurationState {
+  const parsed = identifier ? parseScreenerIdentifier(identifier) : undefined;
+  const byId = trpc.public.configuration.byId.useQuery(
+    { id: parsed?.kind === 'id' ? parsed.id : '' },
+    { enabled: parsed?.kind === 'id' },
+  );
+  const bySlug = trpc.public.configuration.bySlug.useQuery(
+    { slug: parsed?.kind === 'slug' ? parsed.slug : '' },
+    { enabled: parsed?.kind === 'slug' },
+  );
+  if (!parsed) return { status: 'ready', configuration: DEFAULT_CONFIGURATION };
+  const query = parsed.kind === 'id' ? byId : bySlug;
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) {
+    return isNotFound(query.error)
+      ? { status: 'ready', configuration: DEFAULT_CONFIGURATION }
+      : { status: 'error' };
+  }
+  return { status: 'ready', configuration: query.data };
+}
