@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIGURATION, parseScreenerIdentifier } from './configuration';
+import {
+  bulletLines,
+  consentSectionText,
+  DEFAULT_CONFIGURATION,
+  parseScreenerIdentifier,
+  STOCK_CONSENT_TEXTS,
+} from './configuration';
 
 describe('parseScreenerIdentifier', () => {
   it('treats a UUID as a configuration id, whatever its letter case', () => {
@@ -30,5 +36,27 @@ describe('DEFAULT_CONFIGURATION', () => {
       enableMalayTranslation: false,
       logoUrl: null,
     });
+  });
+});
+
+describe('consentSectionText', () => {
+  const stock = STOCK_CONSENT_TEXTS.importantSectionContent;
+
+  it('translates a text that still equals the stock English wording', () => {
+    expect(consentSectionText(stock, stock, 'Teks Melayu')).toBe('Teks Melayu');
+    expect(consentSectionText(`  ${stock}\n`, stock, 'Teks Melayu')).toBe('Teks Melayu');
+  });
+
+  it("shows a custom text as written, without a leading 'Important: ' where asked", () => {
+    expect(consentSectionText('Important: Call us first.', stock, 'x', { stripImportantPrefix: true })).toBe('Call us first.');
+    expect(consentSectionText('important:   Call us first.', stock, 'x', { stripImportantPrefix: true })).toBe('Call us first.');
+    expect(consentSectionText('Important: Call us first.', stock, 'x')).toBe('Important: Call us first.');
+    expect(consentSectionText('Not so Important: really', stock, 'x', { stripImportantPrefix: true })).toBe('Not so Important: really');
+  });
+});
+
+describe('bulletLines', () => {
+  it('makes one bullet per non-blank line, trimmed', () => {
+    expect(bulletLines(' First\n\n  Second  \r\nThird')).toEqual(['First', 'Second', 'Third']);
   });
 });

@@ -1,3 +1,5 @@
+import { assessment } from '../src/i18n/en/assessment';
+
 /**
  * The public screener configuration (SPEC section 3) and the rules around it that the
  * client and the server share.
@@ -7,6 +9,14 @@ export type TestType = (typeof TEST_TYPES)[number];
 
 export const DEFAULT_MINIMUM_AGE = 16;
 export const MINIMUM_AGE_RANGE = { min: 10, max: 21 } as const;
+
+/** The longest texts an operator may save (characters). */
+export const CONFIGURATION_TEXT_LIMITS = {
+  appTitle: 200,
+  appDescription: 2000,
+  companyName: 200,
+  sectionContent: 5000,
+} as const;
 
 export interface ScreenerConfiguration {
   id: string;
@@ -28,20 +38,14 @@ export interface ScreenerConfiguration {
 
 export const DEFAULT_CONFIGURATION_ID = 'default';
 
-/** The stock consent texts. Texts equal to these are shown translated on the Malay route. */
+/**
+ * The stock consent texts are the English dictionary's: a configuration whose text still
+ * equals them is shown translated on the Malay route, a custom text as the operator wrote it.
+ */
 export const STOCK_CONSENT_TEXTS = {
-  importantSectionContent:
-    'This tool is for self-reflection and awareness only. It is not a diagnostic tool. A qualified professional will review your results and guide you forward.',
-  whatThisDoesContent: [
-    'Asks you short questions about how you have been feeling recently',
-    'Gives you scores with a plain-language explanation',
-    'Suggests wellbeing tips and, if you wish, lets you book a session with a professional',
-  ].join('\n'),
-  privacySectionContent: [
-    'You do not need to give your name to take the screener',
-    'Your answers are not stored with anything that identifies you',
-    'Contact details are asked for only if you choose to book an appointment',
-  ].join('\n'),
+  importantSectionContent: assessment.consent.important,
+  whatThisDoesContent: assessment.consent.whatThisDoes,
+  privacySectionContent: assessment.consent.privacy,
 } as const;
 
 export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
@@ -67,4 +71,29 @@ export function parseScreenerIdentifier(
   return UUID_PATTERN.test(identifier)
     ? { kind: 'id', id: identifier.toLowerCase() }
     : { kind: 'slug', slug: identifier };
+}
+
+const IMPORTANT_PREFIX = /^\s*important:\s*/i;
+
+/**
+ * The text to show for a consent section: the translation when the operator kept the stock
+ * English wording, otherwise their own words. Operators often start the Important section
+ * with 'Important: ', which the screen's own heading already says.
+ */
+export function consentSectionText(
+  configured: string,
+  stockEnglish: string,
+  translated: string,
+  options: { stripImportantPrefix?: boolean } = {},
+): string {
+  if (configured.trim() === stockEnglish.trim()) return translated;
+  return options.stripImportantPrefix ? configured.replace(IMPORTANT_PREFIX, '') : configured;
+}
+
+/** Bullet sections are one bullet per non-blank line. */
+export function bulletLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }

@@ -1,11 +1,50 @@
-import { useParams } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import type { ScreenerConfiguration } from '../../domain/configuration';
 import { useI18nContext } from '../i18n/i18n-react';
-import { ScreenerLogo } from '../screener/ScreenerLogo';
+import { useRouteLocale } from '../lib/locale';
+import { CombinedScreener } from '../screener/CombinedScreener';
+import { Dass21Screener } from '../screener/Dass21Screener';
+import { screenerStore } from '../screener/screener-store';
 import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
+import { SiteFooter } from '../components/SiteFooter';
+
+function LanguageSwitch({ identifier }: { identifier: string }) {
+  const { LL, locale } = useI18nContext();
+  const target = locale === 'ms' ? `/screener/${identifier}` : `/ms/screener/${identifier}`;
+  return (
+    <Link to={target} className="btn btn-ghost btn-sm" lang={locale === 'ms' ? 'en' : 'ms'} aria-label={LL.screener.switchLanguageLabel()}>
+      {LL.screener.switchLanguage()}
+    </Link>
+  );
+}
+
+function Screener({ identifier, configuration }: { identifier: string; configuration: ScreenerConfiguration }) {
+  return (
+    <Provider store={screenerStore(identifier)}>
+      <div className="flex min-h-screen flex-col bg-base-200">
+        {configuration.enableMalayTranslation && (
+          <nav className="flex justify-end p-2">
+            <LanguageSwitch identifier={identifier} />
+          </nav>
+        )}
+        <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4">
+          {configuration.testType === 'Combined' ? (
+            <CombinedScreener configuration={configuration} />
+          ) : (
+            <Dass21Screener configuration={configuration} />
+          )}
+        </main>
+        <SiteFooter />
+      </div>
+    </Provider>
+  );
+}
 
 export default function ScreenerPage() {
-  const { identifier } = useParams();
+  const { identifier = 'default' } = useParams();
   const { LL } = useI18nContext();
+  const locale = useRouteLocale();
   const state = useScreenerConfiguration(identifier);
 
   if (state.status === 'loading') {
@@ -25,14 +64,9 @@ export default function ScreenerPage() {
       </main>
     );
   }
-  const { configuration } = state;
-  return (
-    <main className="mx-auto flex min-h-screen max-w-2xl flex-col items-center gap-4 p-4 text-center">
-      <ScreenerLogo logoUrl={configuration.logoUrl} alt={configuration.companyName ?? configuration.appTitle} />
-      <h1 className="text-3xl font-bold">{configuration.appTitle}</h1>
-      <p className="text-base-content/80">{configuration.appDescription}</p>
-      <span className="badge badge-success badge-outline">{LL.screener.anonymous()}</span>
-      <h2 className="text-xl font-semibold">{LL.screener.beforeWeBegin()}</h2>
-    </main>
-  );
+  // The Malay screener exists only where the operator switched Malay on.
+  if (locale === 'ms' && !state.configuration.enableMalayTranslation) {
+    return <Navigate to={`/screener/${identifier}`} replace />;
+  }
+  return <Screener identifier={identifier} configuration={state.configuration} />;
 }

@@ -7,6 +7,7 @@ import {
   getPublicConfigurationById,
   getPublicConfigurationBySlug,
 } from '../../configuration/get-public-configuration';
+import { ZAnalysis, ZAnalyzeCombinedRequest, ZAnalyzeDass21Request } from '../../insights/insights.schema';
 import { publicProcedure, router } from '../init';
 import { notImplemented } from '../not-implemented';
 
@@ -22,8 +23,8 @@ export const publicRouter = router({
       .output(ZScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx.db, input.slug)),
   }),
-  analyze: publicProcedure.mutation(notImplemented),
-  analyzeCombined: publicProcedure.mutation(notImplemented),
+  analyze: publicProcedure.input(ZAnalyzeDass21Request).output(ZAnalysis).mutation(notImplemented),
+  analyzeCombined: publicProcedure.input(ZAnalyzeCombinedRequest).output(ZAnalysis).mutation(notImplemented),
   psychologists: publicProcedure.query(notImplemented),
   availability: publicProcedure.query(notImplemented),
   bookAppointment: publicProcedure.mutation(notImplemented),

@@ -1,0 +1,66 @@
+import { RESPONSE_OPTIONS } from '../../domain/combined';
+import * as Combined from '../../domain/combined-session';
+import { useI18nContext } from '../i18n/i18n-react';
+import { AnswerButton } from './AnswerButton';
+import { ProgressBar } from './ProgressBar';
+import { useAutoAdvance } from './useAutoAdvance';
+import { useFocusOnChange } from './useFocusOnChange';
+
+interface Props {
+  session: Combined.CombinedSession;
+  dispatch: (action: Combined.CombinedAction) => void;
+}
+
+export function CombinedQuestions({ session, dispatch }: Props) {
+  const { LL } = useI18nContext();
+  const question = Combined.currentQuestion(session);
+  const answer = useAutoAdvance({
+    session,
+    questionIndex: session.currentQuestionIndex,
+    reducer: Combined.combinedSessionReducer,
+    dispatch,
+    shouldAutoAdvance: Combined.shouldAutoAdvance,
+  });
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(session.currentQuestionIndex);
+
+  if (!question) return <p role="status">{LL.screener.noQuestion()}</p>;
+  const { position, total, percent } = Combined.progress(session);
+  const chosen = session.answers[question.id];
+  const text = LL.assessment.combined;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ProgressBar percent={percent} caption={LL.screener.questionOf({ position, total })} />
+      <span className="badge badge-secondary badge-outline self-start">{text.categories[question.category]()}</span>
+      <p className="text-sm text-base-content/70">{text.instructions[question.responseType]()}</p>
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
+        {text.items[question.key]()}
+      </h2>
+      <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
+        {RESPONSE_OPTIONS[question.responseType].map((option) => (
+          <AnswerButton key={option.key} selected={chosen === option.score} onSelect={() => answer(option.score)}>
+            {text.responses[option.key]()}
+          </AnswerButton>
+        ))}
+      </div>
+      <div className="flex justify-between gap-2">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={!Combined.canGoPrevious(session)}
+          onClick={() => dispatch({ type: 'previous' })}
+        >
+          {LL.screener.previous()}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!Combined.canGoNext(session)}
+          onClick={() => dispatch({ type: 'next' })}
+        >
+          {Combined.isLastQuestion(session) ? LL.screener.viewResults() : LL.screener.next()}
+        </button>
+      </div>
+    </div>
+  );
+}

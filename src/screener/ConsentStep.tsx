@@ -1,0 +1,90 @@
+import { Link } from 'react-router-dom';
+import { bulletLines, consentSectionText, type ScreenerConfiguration, STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import type { AgeGroup } from '../../domain/screening-session';
+import { useI18nContext } from '../i18n/i18n-react';
+import { ScreenerLogo } from './ScreenerLogo';
+
+interface ConsentStepProps {
+  configuration: ScreenerConfiguration;
+  userAge: AgeGroup | null;
+  onChooseAge: (age: AgeGroup) => void;
+  onConsent: () => void;
+}
+
+function Bullets({ title, lines }: { title: string; lines: string[] }) {
+  return (
+    <section className="text-left">
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="list-disc pl-6">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'Before We Begin': who runs the screener, what it does, privacy, age and consent. */
+export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: ConsentStepProps) {
+  const { LL } = useI18nContext();
+  const consent = LL.assessment.consent;
+  const age = configuration.minimumAge;
+  const ageGroups: AgeGroup[] = ['belowMinimumAge', 'meetsMinimumAge'];
+  const important = consentSectionText(
+    configuration.importantSectionContent,
+    STOCK_CONSENT_TEXTS.importantSectionContent,
+    consent.important(),
+    { stripImportantPrefix: true },
+  );
+  const whatThisDoes = consentSectionText(configuration.whatThisDoesContent, STOCK_CONSENT_TEXTS.whatThisDoesContent, consent.whatThisDoes());
+  const privacy = consentSectionText(configuration.privacySectionContent, STOCK_CONSENT_TEXTS.privacySectionContent, consent.privacy());
+
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <ScreenerLogo logoUrl={configuration.logoUrl} alt={configuration.companyName ?? configuration.appTitle} />
+      <h1 className="text-3xl font-bold">{configuration.appTitle}</h1>
+      <p className="text-base-content/80">{configuration.appDescription}</p>
+      <span className="badge badge-success badge-outline">{LL.screener.anonymous()}</span>
+
+      <div className="card w-full bg-base-100 shadow">
+        <div className="card-body gap-4">
+          <h2 className="card-title self-center text-2xl">{LL.screener.beforeWeBegin()}</h2>
+          <div role="note" className="alert alert-warning flex-col items-start text-left">
+            <h3 className="font-semibold">{consent.importantTitle()}</h3>
+            <p>{important}</p>
+          </div>
+          <Bullets title={consent.whatThisDoesTitle()} lines={bulletLines(whatThisDoes)} />
+          <Bullets title={consent.privacyTitle()} lines={bulletLines(privacy)} />
+
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 font-semibold">{consent.ageQuestion()}</legend>
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {ageGroups.map((group) => (
+                <button
+                  key={group}
+                  type="button"
+                  aria-pressed={userAge === group}
+                  className={`btn ${userAge === group ? 'btn-primary' : 'btn-outline'}`}
+                  onClick={() => onChooseAge(group)}
+                >
+                  {consent.ageGroups[group]({ age })}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          {userAge === 'belowMinimumAge' && (
+            <p role="status" className="alert alert-info text-left">
+              {consent.underAge({ age })}
+            </p>
+          )}
+          <button type="button" className="btn btn-primary" disabled={userAge === null} onClick={onConsent}>
+            {consent.consentButton()}
+          </button>
+        </div>
+      </div>
+      <Link to="/login" className="link text-sm text-base-content/70">
+        {LL.common.adminLogin()}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { DASS21_ANSWER_SCORES } from '../../domain/dass21';
+import * as Dass21 from '../../domain/dass21-session';
+import type { Dass21FollowUpId } from '../../domain/dass21-follow-ups';
+import { useI18nContext } from '../i18n/i18n-react';
+import { AnswerButton } from './AnswerButton';
+import { ProgressBar } from './ProgressBar';
+import { useAutoAdvance } from './useAutoAdvance';
+import { useFocusOnChange } from './useFocusOnChange';
+
+interface Props {
+  session: Dass21.Dass21Session;
+  dispatch: (action: Dass21.Dass21Action) => void;
+}
+
+function FollowUp({ followUpId, dispatch }: { followUpId: Dass21FollowUpId; dispatch: Props['dispatch'] }) {
+  const { LL } = useI18nContext();
+  const [text, setText] = useState('');
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(followUpId);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-base-content/70">{LL.assessment.dass21.followUpIntro()}</p>
+      <h3 ref={headingRef} tabIndex={-1} id="follow-up-question" className="text-lg font-semibold">
+        {LL.assessment.dass21.followUps[followUpId]()}
+      </h3>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm">{LL.screener.followUpLabel()}</span>
+        <textarea
+          className="textarea w-full"
+          rows={4}
+          maxLength={1000}
+          value={text}
+          aria-describedby="follow-up-question"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={() => dispatch({ type: 'skipFollowUp' })}>
+          {LL.screener.skip()}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!Dass21.canContinueFollowUp(text)}
+          onClick={() => dispatch({ type: 'submitFollowUp', text })}
+        >
+          {LL.screener.continue()}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function Dass21Questions({ session, dispatch }: Props) {
+  const { LL } = useI18nContext();
+  const question = Dass21.currentQuestion(session);
+  const followUpId = Dass21.currentFollowUpId(session);
+  const answer = useAutoAdvance({
+    session,
+    questionIndex: session.currentQuestionIndex,
+    reducer: Dass21.dass21SessionReducer,
+    dispatch,
+    shouldAutoAdvance: Dass21.shouldAutoAdvance,
+  });
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(session.currentQuestionIndex);
+
+  if (!question) return <p role="status">{LL.screener.loadingQuestions()}</p>;
+  const { position, total, percent } = Dass21.progress(session);
+  const chosen = session.answers[question.id];
+  const answers = LL.assessment.dass21.answers;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ProgressBar percent={percent} caption={LL.screener.progress({ position, total })} />
+      <p className="text-sm text-base-content/70">{LL.assessment.dass21.instructions()}</p>
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
+        {LL.assessment.dass21.items[question.key]()}
+      </h2>
+      {followUpId ? (
+        <FollowUp key={followUpId} followUpId={followUpId} dispatch={dispatch} />
+      ) : (
+        <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
+          {DASS21_ANSWER_SCORES.map((score) => (
+            <AnswerButton key={score} selected={chosen === score} onSelect={() => answer(score)}>
+              <span className="flex flex-col">
+                <span>{answers[score].label()}</span>
+                <span className="text-sm opacity-80">{answers[score].description()}</span>
+              </span>
+            </AnswerButton>
+          ))}
+        </div>
+      )}
+      <div className="flex justify-between gap-2">
+        {Dass21.canGoPrevious(session) ? (
+          <button type="button" className="btn btn-ghost" onClick={() => dispatch({ type: 'previous' })}>
+            {LL.screener.previous()}
+          </button>
+        ) : (
+          <span />
+        )}
+        {!followUpId && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!Dass21.canGoNext(session)}
+            onClick={() => dispatch({ type: 'next' })}
+          >
+            {Dass21.isLastQuestion(session) ? LL.screener.complete() : LL.screener.next()}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { Interpretation } from '../../../domain/interpretation';
+import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { useFocusOnChange } from '../useFocusOnChange';
+import { InsightsCard, type InsightsRequest } from './InsightsCard';
+import { WellbeingPlanCard } from './WellbeingPlanCard';
+
+interface Props {
+  scoreCards: ReactNode;
+  interpretation: Interpretation;
+  insights: InsightsRequest;
+  plan: WellbeingPlan;
+  restartLabel: string;
+  onRestart: () => void;
+}
+
+/** The results page both tests share: disclaimer, scores, meaning, insights, plan, retake. */
+export function ResultsLayout({ scoreCards, interpretation, insights, plan, restartLabel, onRestart }: Props) {
+  const { LL } = useI18nContext();
+  const headingRef = useFocusOnChange<HTMLHeadingElement>('results');
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 ref={headingRef} tabIndex={-1} className="text-center text-3xl font-bold">
+        {LL.results.title()}
+      </h1>
+      <div role="note" className="alert alert-warning flex-col items-start text-left">
+        <h2 className="font-semibold">{LL.results.disclaimerTitle()}</h2>
+        <p>{LL.results.disclaimer()}</p>
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">{scoreCards}</div>
+      <section className="card bg-base-100 shadow" aria-labelledby="meaning-title">
+        <div className="card-body">
+          <h2 id="meaning-title" className="card-title">
+            {LL.assessment.interpretation.title()}
+          </h2>
+          <p>{LL.assessment.interpretation.tiers[interpretation.tier]({ count: interpretation.count })}</p>
+        </div>
+      </section>
+      <InsightsCard request={insights} />
+      <WellbeingPlanCard plan={plan} />
+      <button type="button" className="btn btn-primary self-center" onClick={onRestart}>
+        {restartLabel}
+      </button>
+    </div>
+  );
+}
