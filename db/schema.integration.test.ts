@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findConfigurationBySlug } from './repositories/configurations';
 import { DEMO_SLUG, seedDemo } from './seed-demo';
-import { insertOperator, insertPsychologist } from './testing/fixtures';
+import { bookSlot, insertOperator, insertPsychologist, insertSlot } from './testing/fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './testing/test-databases';
 
 describe.each(TEST_DIALECTS)('the schema on %s', (dialect) => {
@@ -12,41 +12,11 @@ describe.each(TEST_DIALECTS)('the schema on %s', (dialect) => {
   });
   afterAll(() => t.drop());
 
-  async function insertSlot(psychologistId: string, startUtc: Date) {
-    const id = randomUUID();
-    await t.db
-      .insertInto('availability_slots')
-      .values({ id, psychologist_id: psychologistId, start_utc: startUtc, end_utc: new Date(startUtc.getTime() + 3_600_000), created_at: new Date() })
-      .execute();
-    return id;
-  }
-
-  async function book(userId: string, psychologistId: string, slotId: string) {
-    await t.db
-      .insertInto('appointments')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        psychologist_id: psychologistId,
-        slot_id: slotId,
-        active_slot_id: slotId,
-        status: 'booked',
-        client_name: 'Siti',
-        client_email: 'siti@example.com',
-        client_phone: '+60123456789',
-        client_timezone: 'Asia/Kuala_Lumpur',
-        client_language: 'ms',
-        created_at: new Date(),
-        cancelled_at: null,
-      })
-      .execute();
-  }
-
   it('stores timestamps in UTC and gives back the same instant to the millisecond', async () => {
     const { userId } = await insertOperator(t.db);
     const psychologistId = await insertPsychologist(t.db, userId);
     const start = new Date('2027-03-28T00:59:59.123Z');
-    const slotId = await insertSlot(psychologistId, start);
+    const slotId = await insertSlot(t.db, psychologistId, start);
     const row = await t.db.selectFrom('availability_slots').selectAll().where('id', '=', slotId).executeTakeFirstOrThrow();
     expect(new Date(row.start_utc).toISOString()).toBe('2027-03-28T00:59:59.123Z');
     const inRange = await t.db
@@ -61,15 +31,15 @@ describe.each(TEST_DIALECTS)('the schema on %s', (dialect) => {
   it('lets a slot be booked at most once while a booking stands, and again once cancelled', async () => {
     const { userId } = await insertOperator(t.db);
     const psychologistId = await insertPsychologist(t.db, userId);
-    const slotId = await insertSlot(psychologistId, new Date('2027-01-04T01:00:00Z'));
-    await book(userId, psychologistId, slotId);
-    await expect(book(userId, psychologistId, slotId)).rejects.toThrow();
+    const slotId = await insertSlot(t.db, psychologistId, new Date('2027-01-04T01:00:00Z'));
+    await bookSlot(t.db, { userId, psychologistId, slotId });
+    await expect(bookSlot(t.db, { userId, psychologistId, slotId })).rejects.toThrow();
     await t.db
       .updateTable('appointments')
       .set({ status: 'cancelled', active_slot_id: null, cancelled_at: new Date() })
       .where('slot_id', '=', slotId)
       .execute();
-    await book(userId, psychologistId, slotId);
+    await bookSlot(t.db, { userId, psychologistId, slotId });
     const count = await t.db.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where('slot_id', '=', slotId).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
   });
@@ -77,15 +47,15 @@ describe.each(TEST_DIALECTS)('the schema on %s', (dialect) => {
   it('refuses two slots of one psychologist starting at the same instant', async () => {
     const { userId } = await insertOperator(t.db);
     const psychologistId = await insertPsychologist(t.db, userId);
-    await insertSlot(psychologistId, new Date('2027-01-05T01:00:00Z'));
-    await expect(insertSlot(psychologistId, new Date('2027-01-05T01:00:00Z'))).rejects.toThrow();
+    await insertSlot(t.db, psychologistId, new Date('2027-01-05T01:00:00Z'));
+    await expect(insertSlot(t.db, psychologistId, new Date('2027-01-05T01:00:00Z'))).rejects.toThrow();
   });
 
   it('enforces foreign keys and removes an operator’s data with the operator', async () => {
     await expect(insertPsychologist(t.db, randomUUID())).rejects.toThrow();
     const { userId } = await insertOperator(t.db);
     const psychologistId = await insertPsychologist(t.db, userId);
-    await insertSlot(psychologistId, new Date('2027-01-06T01:00:00Z'));
+    await insertSlot(t.db, psychologistId, new Date('2027-01-06T01:00:00Z'));
     await t.db.deleteFrom('users').where('id', '=', userId).execute();
     const left = await t.db.selectFrom('availability_slots').select('id').where('psychologist_id', '=', psychologistId).execute();
     expect(left).toEqual([]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AvailabilityPattern, calendarDates, generateSlotTimes } from './slots';
+import {
+  type AvailabilityPattern,
+  calendarDates,
+  generateSlotTimes,
+  inclusiveDayCount,
+  overlaps,
+  withoutOverlaps,
+} from './slots';
 
 const weekdays = [1, 2, 3, 4, 5];
 const base: AvailabilityPattern = {
@@ -84,5 +91,48 @@ describe('generateSlotTimes', () => {
 
   it('makes nothing when no chosen weekday falls in the range', () => {
     expect(generateSlotTimes({ ...base, endDate: '2026-11-23', daysOfWeek: [0, 6] })).toEqual([]);
+  });
+});
+
+describe('inclusiveDayCount', () => {
+  it('counts both ends, across a leap day', () => {
+    expect(inclusiveDayCount('2026-11-23', '2026-11-23')).toBe(1);
+    expect(inclusiveDayCount('2027-03-01', '2028-02-29')).toBe(366);
+    expect(inclusiveDayCount('2026-11-23', '2026-11-22')).toBe(0);
+  });
+});
+
+describe('overlaps', () => {
+  const at = (start: string, end: string) => ({ startUtc: new Date(start), endUtc: new Date(end) });
+  it('treats touching slots as not overlapping', () => {
+    expect(overlaps(at('2027-01-04T01:00Z', '2027-01-04T02:00Z'), at('2027-01-04T02:00Z', '2027-01-04T03:00Z'))).toBe(false);
+    expect(overlaps(at('2027-01-04T01:00Z', '2027-01-04T02:00Z'), at('2027-01-04T01:59Z', '2027-01-04T03:00Z'))).toBe(true);
+    expect(overlaps(at('2027-01-04T01:00Z', '2027-01-04T04:00Z'), at('2027-01-04T02:00Z', '2027-01-04T03:00Z'))).toBe(true);
+  });
+});
+
+describe('withoutOverlaps', () => {
+  const hour = (h: number, minutes = 60) => ({
+    startUtc: new Date(Date.UTC(2027, 0, 4, h)),
+    endUtc: new Date(Date.UTC(2027, 0, 4, h) + minutes * 60_000),
+  });
+
+  it('keeps every candidate when nothing exists yet', () => {
+    expect(withoutOverlaps([hour(1), hour(2)], [])).toEqual([hour(1), hour(2)]);
+  });
+
+  it('drops a candidate that duplicates or overlaps an existing slot, keeps touching ones', () => {
+    const kept = withoutOverlaps([hour(1), hour(2), hour(3), hour(4)], [hour(2), { ...hour(3), startUtc: new Date(Date.UTC(2027, 0, 4, 3, 30)) }]);
+    expect(kept).toEqual([hour(1), hour(4)]);
+  });
+
+  it('sees a long existing slot that starts before shorter ones', () => {
+    // 00:00-05:00 covers 03:00 even though the 01:00-01:30 slot starts later and ends earlier.
+    const kept = withoutOverlaps([hour(3), hour(6)], [hour(0, 300), hour(1, 30)]);
+    expect(kept).toEqual([hour(6)]);
+  });
+
+  it('never keeps two candidates that overlap each other, and answers in time order', () => {
+    expect(withoutOverlaps([hour(2), hour(1, 90), hour(3)], [])).toEqual([hour(1, 90), hour(3)]);
   });
 });

@@ -66,3 +66,54 @@ export function generateSlotTimes(pattern: AvailabilityPattern): SlotTimes[] {
   }
   return slots;
 }
+
+/** At most this many calendar dates per generation request (a year, leap years included). */
+export const MAX_GENERATION_DAYS = 366;
+/** SPEC section 9: the admin calendar shows this many days ahead by default. */
+export const ADMIN_SLOT_VIEW_DAYS = 90;
+/** The widest window one slot listing may ask for. */
+export const MAX_SLOT_LIST_DAYS = 366;
+
+/** How many calendar dates run from start to end inclusive; 0 or less when end comes first. */
+export function inclusiveDayCount(startDate: string, endDate: string): number {
+  return (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS + 1;
+}
+
+/** Half-open ranges: a slot ending at 10:00 does not overlap one starting at 10:00. */
+export function overlaps(a: SlotTimes, b: SlotTimes): boolean {
+  return a.startUtc < b.endUtc && b.startUtc < a.endUtc;
+}
+
+const byStart = (a: SlotTimes, b: SlotTimes) => a.startUtc.getTime() - b.startUtc.getTime();
+
+/**
+ * The candidates, in time order, that overlap neither an existing slot nor a candidate kept
+ * before them. Sorting plus a running maximum of end times keeps a year of slots fast.
+ */
+export function withoutOverlaps<T extends SlotTimes>(candidates: readonly T[], existing: readonly SlotTimes[]): T[] {
+  const taken = [...existing].sort(byStart);
+  const maxEndSoFar: number[] = [];
+  for (const [i, slot] of taken.entries()) {
+    maxEndSoFar.push(Math.max(slot.endUtc.getTime(), maxEndSoFar[i - 1] ?? -Infinity));
+  }
+  /** The end time furthest out among the existing slots starting before `time`. */
+  const furthestEndStartingBefore = (time: number): number => {
+    let low = 0;
+    let high = taken.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (taken[mid]!.startUtc.getTime() < time) low = mid + 1;
+      else high = mid;
+    }
+    return maxEndSoFar[low - 1] ?? -Infinity;
+  };
+  const kept: T[] = [];
+  let keptEnd = -Infinity;
+  for (const candidate of [...candidates].sort(byStart)) {
+    const start = candidate.startUtc.getTime();
+    if (furthestEndStartingBefore(candidate.endUtc.getTime()) > start || keptEnd > start) continue;
+    kept.push(candidate);
+    keptEnd = candidate.endUtc.getTime();
+  }
+  return kept;
+}

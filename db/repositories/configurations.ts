@@ -2,7 +2,23 @@ import type { Kysely } from 'kysely';
 import type { ScreenerConfiguration, TestType } from '../../domain/configuration';
 import type { ConfigurationRow, Database } from '../schema';
 
-function toConfiguration(row: ConfigurationRow): ScreenerConfiguration {
+const COLUMNS = [
+  'id',
+  'user_id',
+  'test_type',
+  'app_title',
+  'app_description',
+  'logo_url',
+  'company_name',
+  'company_slug',
+  'minimum_age',
+  'important_section_content',
+  'what_this_does_content',
+  'privacy_section_content',
+  'enable_malay_translation',
+] as const;
+
+function toConfiguration(row: Pick<ConfigurationRow, (typeof COLUMNS)[number]>): ScreenerConfiguration {
   return {
     id: row.id,
     userId: row.user_id,
@@ -20,14 +36,42 @@ function toConfiguration(row: ConfigurationRow): ScreenerConfiguration {
   };
 }
 
+/** What an operator saves: everything but the ids. */
+export type ConfigurationValues = Omit<ScreenerConfiguration, 'id' | 'userId'>;
+
+function toRow(values: ConfigurationValues) {
+  return {
+    test_type: values.testType,
+    app_title: values.appTitle,
+    app_description: values.appDescription,
+    logo_url: values.logoUrl,
+    company_name: values.companyName,
+    company_slug: values.companySlug,
+    minimum_age: values.minimumAge,
+    important_section_content: values.importantSectionContent,
+    what_this_does_content: values.whatThisDoesContent,
+    privacy_section_content: values.privacySectionContent,
+    enable_malay_translation: values.enableMalayTranslation,
+  };
+}
+
 export async function findConfigurationById(
   db: Kysely<Database>,
   id: string,
 ): Promise<ScreenerConfiguration | undefined> {
+  const row = await db.selectFrom('screener_configurations').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toConfiguration(row);
+}
+
+/** The operator's own configuration; each operator has at most one. */
+export async function findConfigurationOfOperator(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<ScreenerConfiguration | undefined> {
   const row = await db
     .selectFrom('screener_configurations')
-    .selectAll()
-    .where('id', '=', id)
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
     .executeTakeFirst();
   return row && toConfiguration(row);
 }
@@ -39,15 +83,39 @@ export async function findConfigurationBySlug(
 ): Promise<ScreenerConfiguration | undefined> {
   const current = await db
     .selectFrom('screener_configurations')
-    .selectAll()
+    .select(COLUMNS)
     .where('company_slug', '=', slug)
     .executeTakeFirst();
   if (current) return toConfiguration(current);
   const previous = await db
     .selectFrom('slug_redirects')
     .innerJoin('screener_configurations as c', 'c.id', 'slug_redirects.configuration_id')
-    .selectAll('c')
+    .select(COLUMNS.map((column) => `c.${column}` as const))
     .where('slug_redirects.slug', '=', slug)
     .executeTakeFirst();
   return previous && toConfiguration(previous);
+}
+
+export async function insertConfiguration(
+  db: Kysely<Database>,
+  configuration: { id: string; userId: string; values: ConfigurationValues; now: Date },
+): Promise<void> {
+  const { id, userId, values, now } = configuration;
+  await db
+    .insertInto('screener_configurations')
+    .values({ id, user_id: userId, ...toRow(values), created_at: now, updated_at: now })
+    .execute();
+}
+
+export async function updateConfiguration(
+  db: Kysely<Database>,
+  id: string,
+  values: ConfigurationValues,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('screener_configurations')
+    .set({ ...toRow(values), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

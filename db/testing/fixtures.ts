@@ -3,14 +3,16 @@ import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import type { Database } from '../schema';
 
-/** Inserts an operator with a configuration; tests override what they care about. */
-export async function insertOperator(
-  db: Kysely<Database>,
-  overrides: { username?: string; companySlug?: string | null; sessionVersion?: number } = {},
-) {
-  const now = new Date();
+interface OperatorOverrides {
+  username?: string;
+  companyName?: string | null;
+  companySlug?: string | null;
+  sessionVersion?: number;
+}
+
+/** An operator account alone, as one made before accounts came with a configuration. */
+export async function insertOperatorAccount(db: Kysely<Database>, overrides: OperatorOverrides = {}) {
   const userId = randomUUID();
-  const configurationId = randomUUID();
   const username = overrides.username ?? `operator-${userId.slice(0, 8)}`;
   await db
     .insertInto('users')
@@ -20,9 +22,17 @@ export async function insertOperator(
       email: `${username}@clinic.example`,
       password_hash: 'not-a-real-hash',
       session_version: overrides.sessionVersion ?? 1,
-      created_at: now,
+      created_at: new Date(),
     })
     .execute();
+  return { userId, username };
+}
+
+/** Inserts an operator with a configuration; tests override what they care about. */
+export async function insertOperator(db: Kysely<Database>, overrides: OperatorOverrides = {}) {
+  const now = new Date();
+  const { userId, username } = await insertOperatorAccount(db, overrides);
+  const configurationId = randomUUID();
   await db
     .insertInto('screener_configurations')
     .values({
@@ -32,7 +42,7 @@ export async function insertOperator(
       app_title: 'Klinik Test Screener',
       app_description: 'Test description',
       logo_url: 'https://clinic.example/logo.png',
-      company_name: 'Klinik Test',
+      company_name: overrides.companyName === undefined ? 'Klinik Test' : overrides.companyName,
       company_slug: overrides.companySlug === undefined ? `klinik-${userId.slice(0, 8)}` : overrides.companySlug,
       minimum_age: 18,
       important_section_content: 'Important: custom text',
@@ -46,7 +56,11 @@ export async function insertOperator(
   return { userId, configurationId, username };
 }
 
-export async function insertPsychologist(db: Kysely<Database>, userId: string) {
+export async function insertPsychologist(
+  db: Kysely<Database>,
+  userId: string,
+  overrides: { name?: string; slotDurationMinutes?: number; bufferMinutes?: number; timezone?: string } = {},
+) {
   const id = randomUUID();
   const now = new Date();
   await db
@@ -54,18 +68,57 @@ export async function insertPsychologist(db: Kysely<Database>, userId: string) {
     .values({
       id,
       user_id: userId,
-      name: 'Dr. Test',
+      name: overrides.name ?? 'Dr. Test',
       job_title: 'Clinical Psychologist',
       description: 'Test',
       email: 'dr.test@clinic.example',
       image_url: null,
       price_cents: 12050,
-      slot_duration_minutes: 60,
-      buffer_minutes: 0,
+      slot_duration_minutes: overrides.slotDurationMinutes ?? 60,
+      buffer_minutes: overrides.bufferMinutes ?? 0,
       minimum_advance_hours: 2,
-      timezone: 'Asia/Kuala_Lumpur',
+      timezone: overrides.timezone ?? 'Asia/Kuala_Lumpur',
       created_at: now,
       updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertSlot(db: Kysely<Database>, psychologistId: string, startUtc: Date, minutes = 60) {
+  const id = randomUUID();
+  await db
+    .insertInto('availability_slots')
+    .values({
+      id,
+      psychologist_id: psychologistId,
+      start_utc: startUtc,
+      end_utc: new Date(startUtc.getTime() + minutes * 60_000),
+      created_at: new Date(),
+    })
+    .execute();
+  return id;
+}
+
+/** A standing booking of the slot, as a visitor's booking leaves it. */
+export async function bookSlot(db: Kysely<Database>, booking: { userId: string; psychologistId: string; slotId: string }) {
+  const id = randomUUID();
+  await db
+    .insertInto('appointments')
+    .values({
+      id,
+      user_id: booking.userId,
+      psychologist_id: booking.psychologistId,
+      slot_id: booking.slotId,
+      active_slot_id: booking.slotId,
+      status: 'booked',
+      client_name: 'Siti',
+      client_email: 'siti@example.com',
+      client_phone: '+60123456789',
+      client_timezone: 'Asia/Kuala_Lumpur',
+      client_language: 'ms',
+      created_at: new Date(),
+      cancelled_at: null,
     })
     .execute();
   return id;

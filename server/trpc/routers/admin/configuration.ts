@@ -1,7 +1,15 @@
+import { ZUpdateConfigurationRequest } from '../../../admin-configuration/admin-configuration.schema';
+import { getAdminConfiguration } from '../../../admin-configuration/get-admin-configuration';
+import { updateAdminConfiguration } from '../../../admin-configuration/update-admin-configuration';
+import { ZScreenerConfiguration } from '../../../configuration/configuration.schema';
 import { adminProcedure, router } from '../../init';
-import { notImplemented } from '../../not-implemented';
 
 export const adminConfigurationRouter = router({
-  get: adminProcedure.query(notImplemented),
-  update: adminProcedure.mutation(notImplemented),
+  get: adminProcedure
+    .output(ZScreenerConfiguration)
+    .query(({ ctx }) => getAdminConfiguration(ctx.db, ctx.admin.id)),
+  update: adminProcedure
+    .input(ZUpdateConfigurationRequest)
+    .output(ZScreenerConfiguration)
+    .mutation(({ ctx, input }) => updateAdminConfiguration(ctx, ctx.admin.id, input)),
 });

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { CONFIGURATION_TEXT_LIMITS, MINIMUM_AGE_RANGE, TEST_TYPES } from '../../domain/configuration';
+import { nullableText, optionalText, requiredText, ZWebUrlOrNull } from '../zod-fields';
+
+const { min, max } = MINIMUM_AGE_RANGE;
+const ageMessage = `must be a whole number from ${min} to ${max}`;
+
+/**
+ * PUT /api/configuration: every field of the operator's configuration. Extra fields (id,
+ * userId, companySlug) are ignored, so the client may send back what it loaded; the slug is
+ * derived from companyName on the server.
+ */
+export const ZUpdateConfigurationRequest = z.object({
+  testType: z.enum(TEST_TYPES, { error: "must be 'DASS-21' or 'Combined'" }),
+  appTitle: requiredText(CONFIGURATION_TEXT_LIMITS.appTitle),
+  appDescription: optionalText(CONFIGURATION_TEXT_LIMITS.appDescription),
+  logoUrl: ZWebUrlOrNull,
+  companyName: nullableText(CONFIGURATION_TEXT_LIMITS.companyName),
+  minimumAge: z.number({ error: ageMessage }).int(ageMessage).min(min, ageMessage).max(max, ageMessage),
+  importantSectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent),
+  whatThisDoesContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent),
+  privacySectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent),
+  enableMalayTranslation: z.boolean({ error: 'must be true or false' }),
+});
+
+export type UpdateConfigurationRequest = z.output<typeof ZUpdateConfigurationRequest>;

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  findConfigurationOfOperator,
+  insertConfiguration,
+  updateConfiguration,
+} from '../../db/repositories/configurations';
+import type { Database } from '../../db/schema';
+import { retryOnUniqueViolation } from '../../db/retry-on-unique-violation';
+import type { ScreenerConfiguration } from '../../domain/configuration';
+import type { UpdateConfigurationRequest } from './admin-configuration.schema';
+import { assignCompanySlug } from './company-slug';
+
+/**
+ * Saves the operator's configuration, creating it on the first save. Two operators saving
+ * the same company name at once collide on the unique slug index: the loser retries and
+ * gets the next suffix.
+ */
+export async function updateAdminConfiguration(
+  services: { db: Kysely<Database>; now: () => Date },
+  userId: string,
+  input: UpdateConfigurationRequest,
+): Promise<ScreenerConfiguration> {
+  return retryOnUniqueViolation(() =>
+    services.db.transaction().execute(async (trx) => {
+      const now = services.now();
+      const saved = await findConfigurationOfOperator(trx, userId);
+      const id = saved?.id ?? randomUUID();
+      const companySlug = await assignCompanySlug(trx, { configurationId: id, saved }, input.companyName, now);
+      const values = { ...input, companySlug };
+      if (saved) await updateConfiguration(trx, id, values, now);
+      else await insertConfiguration(trx, { id, userId, values, now });
+      return { id, userId, ...values };
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { isWebUrl, MAX_WEB_URL_LENGTH } from '../domain/web-url';
+
+// Field types that several admin forms share, with the messages a person reads under a field.
+
+const atMost = (max: number) => `must be at most ${max} characters`;
+
+/** Trimmed; blank is refused. */
+export function requiredText(max: number) {
+  return z.string().trim().min(1, 'is required').max(max, atMost(max));
+}
+
+/** Trimmed; may be empty. */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, atMost(max));
+}
+
+/** Trimmed; null, a missing field and '' all mean "none" (forms send '' or null when empty). */
+export function nullableText(max: number) {
+  return optionalText(max)
+    .nullish()
+    .transform((value) => value || null);
+}
+
+/** An http(s) address or a path on this site; null, a missing field or '' mean "none". */
+export const ZWebUrlOrNull = z
+  .string()
+  .trim()
+  .max(MAX_WEB_URL_LENGTH, atMost(MAX_WEB_URL_LENGTH))
+  .refine((value) => value === '' || isWebUrl(value), 'must be an http(s) URL')
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * A yes/no the operator confirms with. REST sends DELETE input in the query string, where it
+ * arrives as the text 'true'; tRPC and JSON bodies send a boolean. Missing means no.
+ */
+export const ZConfirmationFlag = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+  .default(false);
+
+export const ZEntityId = (what: string) => z.uuid({ message: `must be a ${what} id (UUID)` });
