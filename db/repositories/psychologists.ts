@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { type Psychologist, type PsychologistTimezone, senToPrice } from '../../domain/psychologist';
+import { lockedForUpdate } from '../row-locks';
+import type { Database, PsychologistRow } from '../schema';
+
+const COLUMNS = [
+  'id',
+  'name',
+  'job_title',
+  'description',
+  'email',
+  'image_url',
+  'price_cents',
+  'slot_duration_minutes',
+  'buffer_minutes',
+  'minimum_advance_hours',
+  'timezone',
+] as const;
+
+function toPsychologist(row: Pick<PsychologistRow, (typeof COLUMNS)[number]>): Psychologist {
+  return {
+    id: row.id,
+    name: row.name,
+    jobTitle: row.job_title,
+    description: row.description,
+    email: row.email,
+    imageUrl: row.image_url,
+    pricePerHour: row.price_cents === null ? null : senToPrice(row.price_cents),
+    slotDurationMinutes: row.slot_duration_minutes,
+    bufferMinutes: row.buffer_minutes,
+    minimumAdvanceHours: row.minimum_advance_hours,
+    timezone: row.timezone as PsychologistTimezone,
+  };
+}
+
+/** What an operator saves; the price in whole sen. */
+export type PsychologistValues = Omit<Psychologist, 'id' | 'pricePerHour'> & { priceSen: number | null };
+
+function toRow(values: PsychologistValues) {
+  return {
+    name: values.name,
+    job_title: values.jobTitle,
+    description: values.description,
+    email: values.email,
+    image_url: values.imageUrl,
+    price_cents: values.priceSen,
+    slot_duration_minutes: values.slotDurationMinutes,
+    buffer_minutes: values.bufferMinutes,
+    minimum_advance_hours: values.minimumAdvanceHours,
+    timezone: values.timezone,
+  };
+}
+
+export async function listPsychologistsOf(db: Kysely<Database>, userId: string): Promise<Psychologist[]> {
+  const rows = await db
+    .selectFrom('psychologists')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map(toPsychologist);
+}
+
+/**
+ * The operator's psychologist, or undefined when the id is unknown or another operator's.
+ * `lock` holds the row until the transaction ends, so changes to one psychologist's slots
+ * run one after another.
+ */
+export async function findPsychologistOf(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<Psychologist | undefined> {
+  const query = db.selectFrom('psychologists').select(COLUMNS).where('id', '=', id).where('user_id', '=', userId);
+  const row = await (options.lock ? lockedForUpdate(db, query) : query).executeTakeFirst();
+  return row && toPsychologist(row);
+}
+
+export async function insertPsychologist(
+  db: Kysely<Database>,
+  psychologist: { id: string; userId: string; values: PsychologistValues; now: Date },
+): Promise<void> {
+  const { id, userId, values, now } = psychologist;
+  await db
+    .insertInto('psychologists')
+    .values({ id, user_id: userId, ...toRow(values), created_at: now, updated_at: now })
+    .execute();
+}
+
+export async function updatePsychologist(
+  db: Kysely<Database>,
+  id: string,
+  values: PsychologistValues,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('psychologists')
+    .set({ ...toRow(values), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Its slots and appointments go with it (ON DELETE CASCADE). */
+export async function deletePsychologist(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('psychologists').where('id', '=', id).execute();
+}

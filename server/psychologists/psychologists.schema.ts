@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  BUFFER_MINUTES,
+  SLOT_DURATION_MINUTES as SLOT_DURATION,
+  isInRange,
+  MINIMUM_ADVANCE_HOURS,
+  type NumberRange,
+  PRICE_PER_HOUR,
+  PSYCHOLOGIST_DEFAULTS,
+  PSYCHOLOGIST_TEXT_LIMITS as LIMITS,
+  PSYCHOLOGIST_TIMEZONES,
+  rangeMessage,
+} from '../../domain/psychologist';
+import { requiredText, ZConfirmationFlag, ZEntityId, ZWebUrlOrNull } from '../zod-fields';
+
+function numberIn(range: NumberRange) {
+  const message = rangeMessage(range);
+  return z.number({ error: message }).refine((value) => isInRange(value, range), message);
+}
+
+/**
+ * POST /api/psychologists (and the body of PUT): SPEC section 3's fields. Optional fields
+ * fall back to SPEC's defaults; imageUrl '' and a missing price mean none.
+ */
+export const ZPsychologistFields = z.object({
+  name: requiredText(LIMITS.name),
+  jobTitle: requiredText(LIMITS.jobTitle),
+  description: requiredText(LIMITS.description),
+  email: z
+    .string({ error: 'must be a valid e-mail address' })
+    .trim()
+    .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
+    .pipe(z.email({ error: 'must be a valid e-mail address' })),
+  imageUrl: ZWebUrlOrNull,
+  /** RM per hour, at most 2 decimals; null hides the price. */
+  pricePerHour: numberIn(PRICE_PER_HOUR)
+    .nullish()
+    .transform((value) => value ?? null),
+  slotDurationMinutes: numberIn(SLOT_DURATION).default(PSYCHOLOGIST_DEFAULTS.slotDurationMinutes),
+  bufferMinutes: numberIn(BUFFER_MINUTES).default(PSYCHOLOGIST_DEFAULTS.bufferMinutes),
+  minimumAdvanceHours: numberIn(MINIMUM_ADVANCE_HOURS).default(PSYCHOLOGIST_DEFAULTS.minimumAdvanceHours),
+  timezone: z
+    .enum(PSYCHOLOGIST_TIMEZONES, { error: `must be one of ${PSYCHOLOGIST_TIMEZONES.join(', ')}` })
+    .default(PSYCHOLOGIST_DEFAULTS.timezone),
+});
+export type PsychologistFields = z.output<typeof ZPsychologistFields>;
+
+export const ZCreatePsychologistRequest = ZPsychologistFields;
+
+/** PUT /api/psychologists/:id: the whole psychologist again; fields left out take their defaults. */
+export const ZUpdatePsychologistRequest = ZPsychologistFields.extend({ id: ZEntityId('psychologist') });
+
+/**
+ * DELETE /api/psychologists/:id. A psychologist with upcoming booked appointments is kept
+ * (409) unless `confirmCancelBookings` is true (`?confirmCancelBookings=true` over REST).
+ */
+export const ZDeletePsychologistRequest = z.object({
+  id: ZEntityId('psychologist'),
+  confirmCancelBookings: ZConfirmationFlag,
+});
+
+export const ZPsychologist = z.object({
+  id: z.string(),
+  name: z.string(),
+  jobTitle: z.string(),
+  description: z.string(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
+  /** '150.00': MYR with two decimals, or null. */
+  pricePerHour: z.string().nullable(),
+  slotDurationMinutes: z.number().int(),
+  bufferMinutes: z.number().int(),
+  minimumAdvanceHours: z.number().int(),
+  timezone: z.enum(PSYCHOLOGIST_TIMEZONES),
+});
+
+export const ZDeletePsychologistResponse = z.object({
+  /** Upcoming booked appointments that went with the psychologist. */
+  cancelledAppointments: z.number().int(),
+});
