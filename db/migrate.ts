@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-22T0900-initial';
+import * as rateLimits from './migrations/2026-11-22T1000-rate-limits';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
+  '2026-11-22T1000-rate-limits': rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -132,6 +132,14 @@ export interface EmailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
+/** Attempts counted per rule and subject in fixed windows; see server/rate-limit. */
+export interface RateLimitCountersTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   screener_configurations: ScreenerConfigurationsTable;
@@ -143,6 +151,7 @@ export interface Database {
   stripe_events: StripeEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

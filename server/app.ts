@@ -8,6 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { type AppServices, createRequestContext } from './context';
+import { csrfGuard } from './csrf';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -27,7 +28,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 256 * 1024,
+    // Rate limits count per client address, which a reverse proxy puts in X-Forwarded-For.
+    trustProxy: services.env.trustProxy,
   });
+  app.addHook('onRequest', csrfGuard(services.env.publicUrl));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Env } from './env';
+import type { MailTransport } from './mail/transport';
+import type { RateLimits } from './rate-limit/rate-limits';
 import { type AdminSession, readSession, sessionOptions } from './session';
 
 /**
@@ -16,6 +18,10 @@ export interface AppServices {
   log: FastifyBaseLogger;
   /** The clock, injectable so tests can move time (token expiry, booking windows). */
   now: () => Date;
+  /** Attempts allowed on sign-in, sign-up and reset requests; tests lower them. */
+  rateLimits: RateLimits;
+  /** How the outbox worker delivers mail: SMTP, or .eml files when offline. */
+  mailTransport: MailTransport;
 }
 
 /** The outer context: the inner one plus what is read from the request. */

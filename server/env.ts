@@ -21,6 +21,14 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Writable folder for the embedded database, the generated secret and offline mail. */
     VAR_DIR: z.string().min(1).default('var'),
+    /** smtp(s)://user:pass@host:port; without it mails are written as .eml files under VAR_DIR/outbox. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().min(3).default('Minda <no-reply@minda.local>'),
+    /**
+     * Behind a reverse proxy the client's address is in X-Forwarded-For; rate limits per IP
+     * need it. 'true', a hop count, or the proxies' addresses/CIDRs separated by commas.
+     */
+    TRUST_PROXY: z.string().regex(/^(true|false|\d+|[\d.:a-fA-F/,\s]+)$/, "must be 'true', 'false', a hop count or addresses").default('false'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -42,7 +50,13 @@ export interface Env {
   seedDemo: boolean;
   logLevel: string;
   varDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: TrustProxy;
 }
+
+/** Fastify's trustProxy: all proxies, a list of their addresses, or the first n hops. */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
 export class EnvError extends Error {}
 
@@ -64,7 +78,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.DATABASE_URL.startsWith('sqlite:'),
     logLevel: env.LOG_LEVEL,
     varDir: env.VAR_DIR,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }
 
 /** Outside production a secret is made once and kept, so sessions survive restarts. */

@@ -1,11 +1,17 @@
 import pino from 'pino';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
 import { hashPassword } from './auth/passwords';
+import { startPolling } from './background/poll';
+import type { AppServices } from './context';
 import { EnvError, loadEnv } from './env';
 import { loggerOptions } from './logger';
+import { startOutboxWorker } from './mail/outbox-worker';
+import { createMailTransport } from './mail/transport';
+import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limits';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -15,7 +21,26 @@ async function main(): Promise<void> {
   if (env.seedDemo && (await seedDemo(db, await hashPassword(DEMO_OPERATOR.password), new Date()))) {
     log.info({ username: DEMO_OPERATOR.username }, 'seeded the demo operator');
   }
-  const app = await buildApp({ env, db, dialect, log, now: () => new Date() }, { clientDir: 'dist/client' });
+  const services: AppServices = {
+    env,
+    db,
+    dialect,
+    log,
+    now: () => new Date(),
+    rateLimits: DEFAULT_RATE_LIMITS,
+    mailTransport: createMailTransport(env),
+  };
+  const app = await buildApp(services, { clientDir: 'dist/client' });
+  if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
+  const backgroundJobs = [
+    startOutboxWorker(services),
+    startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
+  ];
+  // Stopped before the database closes, so no job is cut off halfway through a write.
+  app.addHook('onClose', async () => {
+    await Promise.all(backgroundJobs.map((job) => job.stop()));
+    services.mailTransport.close();
+  });
   const close = async () => {
     await app.close();
     await db.destroy();

@@ -31,3 +31,10 @@ export function readSession(
 ): Promise<AdminSession> {
   return getIronSession<AdminSessionData>(req, res, options);
 }
+
+/** Signs the operator in: the cookie carries the session version current in the database. */
+export async function startSession(session: AdminSession, operator: { id: string; sessionVersion: number }): Promise<void> {
+  session.userId = operator.id;
+  session.sessionVersion = operator.sessionVersion;
+  await session.save();
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema';
 
 export interface Operator {
@@ -8,11 +8,91 @@ export interface Operator {
   sessionVersion: number;
 }
 
+const OPERATOR_COLUMNS = ['id', 'username', 'email', 'session_version'] as const;
+
+function toOperator(row: { id: string; username: string; email: string; session_version: number }): Operator {
+  return { id: row.id, username: row.username, email: row.email, sessionVersion: Number(row.session_version) };
+}
+
 export async function findOperatorById(db: Kysely<Database>, id: string): Promise<Operator | undefined> {
+  const row = await db.selectFrom('users').select(OPERATOR_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toOperator(row);
+}
+
+export async function findOperatorByEmail(db: Kysely<Database>, email: string): Promise<Operator | undefined> {
+  const row = await db.selectFrom('users').select(OPERATOR_COLUMNS).where('email', '=', email).executeTakeFirst();
+  return row && toOperator(row);
+}
+
+/** The operator with their password hash: for sign-in only, never for an answer. */
+export async function findCredentialsByUsername(
+  db: Kysely<Database>,
+  username: string,
+): Promise<{ operator: Operator; passwordHash: string } | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'session_version'])
-    .where('id', '=', id)
+    .select([...OPERATOR_COLUMNS, 'password_hash'])
+    .where('username', '=', username)
     .executeTakeFirst();
-  return row && { id: row.id, username: row.username, email: row.email, sessionVersion: row.session_version };
+  return row && { operator: toOperator(row), passwordHash: row.password_hash };
+}
+
+/** Which of a new account's unique fields another account already has. */
+export async function findTakenCredentials(
+  db: Kysely<Database>,
+  wanted: { username: string; email: string },
+): Promise<{ username: boolean; email: boolean }> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([eb('username', '=', wanted.username), eb('email', '=', wanted.email)]))
+    .execute();
+  return {
+    username: rows.some((r) => r.username === wanted.username),
+    email: rows.some((r) => r.email === wanted.email),
+  };
+}
+
+export async function insertUser(
+  db: Kysely<Database>,
+  user: Omit<Operator, 'sessionVersion'> & { passwordHash: string; createdAt: Date },
+): Promise<Operator> {
+  const sessionVersion = 1;
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      password_hash: user.passwordHash,
+      session_version: sessionVersion,
+      created_at: user.createdAt,
+    })
+    .execute();
+  return { id: user.id, username: user.username, email: user.email, sessionVersion };
+}
+
+/** Ends every session of the operator whose cookie carries `currentVersion`. */
+export async function bumpSessionVersion(db: Kysely<Database>, userId: string, currentVersion: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ session_version: sql`session_version + 1` })
+    .where('id', '=', userId)
+    .where('session_version', '=', currentVersion)
+    .execute();
+}
+
+/** Sets a new password hash and ends every existing session of the operator. */
+export async function changePassword(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+): Promise<Operator> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, session_version: sql`session_version + 1` })
+    .where('id', '=', userId)
+    .execute();
+  const row = await db.selectFrom('users').select(OPERATOR_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
+  return toOperator(row);
 }

@@ -123,3 +123,18 @@ export async function bookSlot(db: Kysely<Database>, booking: { userId: string; 
     .execute();
   return id;
 }
+
+/** The mails queued for a recipient, oldest first, with their rendered message. */
+export async function outboxEmailsTo(db: Kysely<Database>, recipient: string) {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select(['id', 'kind', 'status', 'attempts', 'message', 'last_error', 'next_attempt_at', 'sent_at'])
+    .where('recipient', '=', recipient)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(({ message, ...row }) => ({
+    ...row,
+    attempts: Number(row.attempts),
+    ...(JSON.parse(message) as { subject: string; text: string; html: string }),
+  }));
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 passes, 1 lane.
@@ -10,4 +11,16 @@ export function hashPassword(password: string): Promise<string> {
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return verify(passwordHash, password);
+}
+
+let throwawayHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against the account's hash, or against a throwaway hash when there is
+ * no account: an unknown username then takes as long as a wrong password and answers false.
+ */
+export async function verifyPasswordOfAccount(passwordHash: string | undefined, password: string): Promise<boolean> {
+  throwawayHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const matches = await verifyPassword(passwordHash ?? (await throwawayHash), password);
+  return passwordHash !== undefined && matches;
 }

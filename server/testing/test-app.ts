@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sealData } from 'iron-session';
 import pino from 'pino';
 import superjson from 'superjson';
@@ -10,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../../db/testing/test-dat
 import { buildApp } from '../app';
 import type { AppServices } from '../context';
 import { loadEnv } from '../env';
+import { createMailTransport } from '../mail/transport';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
 import { type AdminSessionData, sessionOptions } from '../session';
 
 export interface TestApp {
@@ -19,8 +21,15 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real server on a new database of the dialect, driven in-process by `inject`. */
-export async function startTestApp(dialect: DialectName): Promise<TestApp> {
+/**
+ * The real server on a new database of the dialect, driven in-process by `inject`. Mail goes
+ * to .eml files under the temporary VAR_DIR unless a test passes its own transport; nothing
+ * delivers it until the test runs the outbox worker. `services.now` may be replaced to move time.
+ */
+export async function startTestApp(
+  dialect: DialectName,
+  overrides: Partial<Pick<AppServices, 'rateLimits' | 'mailTransport'>> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -35,6 +44,9 @@ export async function startTestApp(dialect: DialectName): Promise<TestApp> {
     dialect,
     log: pino({ level: 'silent' }),
     now: () => new Date(),
+    rateLimits: DEFAULT_RATE_LIMITS,
+    mailTransport: createMailTransport(env),
+    ...overrides,
   };
   const app = await buildApp(services);
   return {
@@ -55,17 +67,28 @@ export async function sessionCookie(services: AppServices, data: AdminSessionDat
   return `${options.cookieName}=${sealed}`;
 }
 
+/** The session cookie a response set, ready for a Cookie header ('' when it was cleared). */
+export function sessionCookieFrom(response: LightMyRequestResponse): string | undefined {
+  const set = response.cookies.find((c) => c.name === 'minda_session');
+  return set && `${set.name}=${set.value}`;
+}
+
 export interface TrpcResult {
   status: number;
+  /** The session cookie the call set, if it set one. */
+  cookie?: string;
   data?: unknown;
   error?: { message: string; data: { code: string; httpStatus: number; fields?: Record<string, string[]> } };
 }
 
 function decode(response: LightMyRequestResponse): TrpcResult {
   const body = response.json() as { result?: { data: never }; error?: { json: TrpcResult['error'] } };
-  return body.error
-    ? { status: response.statusCode, error: body.error.json }
-    : { status: response.statusCode, data: superjson.deserialize(body.result!.data) };
+  const cookie = sessionCookieFrom(response);
+  return {
+    status: response.statusCode,
+    ...(cookie !== undefined && { cookie }),
+    ...(body.error ? { error: body.error.json } : { data: superjson.deserialize(body.result!.data) }),
+  };
 }
 
 /** Calls a tRPC query over HTTP exactly as the browser client does (superjson on the wire). */
@@ -74,12 +97,20 @@ export async function trpcQuery(app: FastifyInstance, path: string, input: unkno
   return decode(await app.inject({ method: 'GET', url: `/trpc/${path}?input=${encoded}`, headers: cookie ? { cookie } : {} }));
 }
 
-export async function trpcMutation(app: FastifyInstance, path: string, input: unknown, cookie?: string): Promise<TrpcResult> {
+/** `request` adds headers (Origin, …) or a client address to the call. */
+export async function trpcMutation(
+  app: FastifyInstance,
+  path: string,
+  input: unknown,
+  cookie?: string,
+  request: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {},
+): Promise<TrpcResult> {
   return decode(
     await app.inject({
       method: 'POST',
       url: `/trpc/${path}`,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      remoteAddress: request.remoteAddress,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...request.headers },
       payload: JSON.stringify(superjson.serialize(input)),
     }),
   );

@@ -27,6 +27,8 @@ export interface ProcedureInfo {
   path: ProcedurePath;
   type: 'query' | 'mutation' | 'subscription';
   access: ProcedureMeta['access'];
+  /** Whether it declares an input schema. */
+  hasInput: boolean;
 }
 
 /** Every procedure with its access level, e.g. to test that each operator one is guarded. */
@@ -37,5 +39,6 @@ export function listProcedures(): ProcedureInfo[] {
     path: path as ProcedurePath,
     type: procedure._def.type,
     access: (procedure._def.meta as ProcedureMeta).access,
+    hasInput: procedure._def.inputs.length > 0,
   }));
 }

@@ -771,6 +771,70 @@ type RootTranslation = {
 			}
 		}
 	}
+	emails: {
+		/**
+		 * H​e​l​l​o​ ​{​u​s​e​r​n​a​m​e​}​,
+		 * @param {string} username
+		 */
+		greeting: RequiredParams<'username'>
+		/**
+		 * I​f​ ​t​h​e​ ​b​u​t​t​o​n​ ​d​o​e​s​ ​n​o​t​ ​w​o​r​k​,​ ​c​o​p​y​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​i​n​t​o​ ​y​o​u​r​ ​b​r​o​w​s​e​r​:
+		 */
+		linkHint: string
+		/**
+		 * T​h​i​s​ ​e​-​m​a​i​l​ ​w​a​s​ ​s​e​n​t​ ​b​y​ ​{​a​p​p​N​a​m​e​}​ ​a​b​o​u​t​ ​y​o​u​r​ ​o​p​e​r​a​t​o​r​ ​a​c​c​o​u​n​t​.​ ​R​e​p​l​i​e​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
+		 * @param {string} appName
+		 */
+		footer: RequiredParams<'appName'>
+		passwordReset: {
+			/**
+			 * R​e​s​e​t​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​p​a​s​s​w​o​r​d
+			 * @param {string} appName
+			 */
+			subject: RequiredParams<'appName'>
+			/**
+			 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			heading: string
+			/**
+			 * W​e​ ​r​e​c​e​i​v​e​d​ ​a​ ​r​e​q​u​e​s​t​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​.​ ​C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​w​i​t​h​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​1​ ​h​o​u​r​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+			 * @param {string} appName
+			 */
+			body: RequiredParams<'appName'>
+			/**
+			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+			 */
+			action: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​i​s​.
+			 */
+			ignore: string
+		}
+		passwordChanged: {
+			/**
+			 * Y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+			 * @param {string} appName
+			 */
+			subject: RequiredParams<'appName'>
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+			 */
+			heading: string
+			/**
+			 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​,​ ​a​n​d​ ​e​v​e​r​y​ ​d​e​v​i​c​e​ ​t​h​a​t​ ​w​a​s​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​i​t​ ​h​a​s​ ​b​e​e​n​ ​s​i​g​n​e​d​ ​o​u​t​.
+			 * @param {string} appName
+			 */
+			body: RequiredParams<'appName'>
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​t​h​i​s​,​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​:
+			 */
+			notYou: string
+			/**
+			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+			 */
+			action: string
+		}
+	}
 	common: {
 		/**
 		 * A​d​m​i​n​ ​L​o​g​i​n
@@ -1605,6 +1669,64 @@ export type TranslationFunctions = {
 					description: () => LocalizedString
 				}
 			}
+		}
+	}
+	emails: {
+		/**
+		 * Hello {username},
+		 */
+		greeting: (arg: { username: string }) => LocalizedString
+		/**
+		 * If the button does not work, copy this address into your browser:
+		 */
+		linkHint: () => LocalizedString
+		/**
+		 * This e-mail was sent by {appName} about your operator account. Replies are not read.
+		 */
+		footer: (arg: { appName: string }) => LocalizedString
+		passwordReset: {
+			/**
+			 * Reset your {appName} password
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Reset your password
+			 */
+			heading: () => LocalizedString
+			/**
+			 * We received a request to reset the password of your {appName} account. Choose a new password with the button below. The link will expire in 1 hour and works only once.
+			 */
+			body: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not ask for this, you can ignore this e-mail: your password stays as it is.
+			 */
+			ignore: () => LocalizedString
+		}
+		passwordChanged: {
+			/**
+			 * Your {appName} password was changed
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Your password was changed
+			 */
+			heading: () => LocalizedString
+			/**
+			 * The password of your {appName} account was changed, and every device that was signed in to it has been signed out.
+			 */
+			body: (arg: { appName: string }) => LocalizedString
+			/**
+			 * If you did not do this, request a new password reset straight away:
+			 */
+			notYou: () => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			action: () => LocalizedString
 		}
 	}
 	common: {

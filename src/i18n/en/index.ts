@@ -1,9 +1,11 @@
 import type { BaseTranslation } from '../i18n-types';
 import { assessment } from './assessment';
+import { emails } from './emails';
 
 const en = {
   appName: 'Minda',
   assessment,
+  emails,
   common: {
     adminLogin: 'Admin Login',
     backHome: 'Back to home',

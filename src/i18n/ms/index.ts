@@ -1,9 +1,11 @@
 import type { Translation } from '../i18n-types';
 import { assessment } from './assessment';
+import { emails } from './emails';
 
 const ms = {
   appName: 'Minda',
   assessment,
+  emails,
   common: {
     adminLogin: 'Log Masuk Pentadbir',
     backHome: 'Kembali ke laman utama',

@@ -1,16 +1,37 @@
+import { toAccount } from '../../../account/account';
+import {
+  ZAccount,
+  ZLoginRequest,
+  ZOk,
+  ZRegisterRequest,
+  ZRequestPasswordResetRequest,
+  ZResetPasswordRequest,
+} from '../../../account/account.schema';
+import { login } from '../../../account/login';
+import { logout } from '../../../account/logout';
+import { register } from '../../../account/register';
+import { requestPasswordReset } from '../../../account/request-password-reset';
+import { resetPassword } from '../../../account/reset-password';
 import { adminProcedure, publicProcedure, router } from '../../init';
-import { notImplemented } from '../../not-implemented';
 
 /** Sign-up, sign-in and password reset: public procedures of the operator's account. */
 export const accountRouter = router({
-  me: adminProcedure.query(({ ctx }) => ({
-    id: ctx.admin.id,
-    username: ctx.admin.username,
-    email: ctx.admin.email,
-  })),
-  login: publicProcedure.mutation(notImplemented),
-  register: publicProcedure.mutation(notImplemented),
-  logout: publicProcedure.mutation(notImplemented),
-  requestPasswordReset: publicProcedure.mutation(notImplemented),
-  resetPassword: publicProcedure.mutation(notImplemented),
+  me: adminProcedure.output(ZAccount).query(({ ctx }) => toAccount(ctx.admin)),
+  login: publicProcedure
+    .input(ZLoginRequest)
+    .output(ZAccount)
+    .mutation(({ ctx, input }) => login(ctx, input)),
+  register: publicProcedure
+    .input(ZRegisterRequest)
+    .output(ZAccount)
+    .mutation(({ ctx, input }) => register(ctx, input)),
+  logout: publicProcedure.output(ZOk).mutation(({ ctx }) => logout(ctx)),
+  requestPasswordReset: publicProcedure
+    .input(ZRequestPasswordResetRequest)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+  resetPassword: publicProcedure
+    .input(ZResetPasswordRequest)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
 });

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { DialectName } from '../connect';
+import type { Database } from '../schema';
+
+/** A rendered mail waiting in the outbox. */
+export interface OutboxEmail {
+  /** What the mail is about (password-reset, booking-client, …), for logs and tests. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface ClaimedEmail extends OutboxEmail {
+  id: string;
+  /** Delivery attempts before this one. */
+  attempts: number;
+}
+
+/**
+ * Queues a mail for the outbox worker. Pass the use case's transaction: the mail exists
+ * exactly when the change it reports was committed, and no SMTP call holds the transaction.
+ */
+export async function enqueueEmail(db: Kysely<Database>, email: OutboxEmail, now: Date): Promise<string> {
+  const id = randomUUID();
+  const { kind, to, ...message } = email;
+  await db
+    .insertInto('email_outbox')
+    .values({
+      id,
+      kind,
+      recipient: to,
+      message: JSON.stringify(message),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}
+
+const CLAIM_COLUMNS = ['id', 'kind', 'recipient', 'message', 'attempts'] as const;
+
+function toClaimedEmail(row: { id: string; kind: string; recipient: string; message: string; attempts: number }): ClaimedEmail {
+  const message = JSON.parse(row.message) as Pick<OutboxEmail, 'subject' | 'text' | 'html'>;
+  return { id: row.id, kind: row.kind, to: row.recipient, attempts: Number(row.attempts), ...message };
+}
+
+/** Pending, due, and not leased by a worker (a lease past its time means that worker died). */
+const isDue = (now: Date) => (eb: ExpressionBuilder<Database, 'email_outbox'>) =>
+  eb.and([
+    eb('status', '=', 'pending'),
+    eb('next_attempt_at', '<=', now),
+    eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]),
+  ]);
+
+/**
+ * Leases up to `limit` due mails to the caller until `lockedUntil`, so no other worker or
+ * server process picks them up meanwhile. MySQL skips rows another worker is claiming;
+ * SQLite runs one write at a time, so a single UPDATE … RETURNING is already exclusive.
+ */
+export async function claimDueEmails(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  lease: { now: Date; lockedUntil: Date; limit: number },
+): Promise<ClaimedEmail[]> {
+  if (dialect === 'sqlite') {
+    const rows = await db
+      .updateTable('email_outbox')
+      .set({ locked_until: lease.lockedUntil })
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('email_outbox').select('id').where(isDue(lease.now)).orderBy('next_attempt_at').limit(lease.limit),
+      )
+      .returning(CLAIM_COLUMNS)
+      .execute();
+    return rows.map(toClaimedEmail);
+  }
+  const rows = await db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('email_outbox')
+      .select(CLAIM_COLUMNS)
+      .where(isDue(lease.now))
+      .orderBy('next_attempt_at')
+      .limit(lease.limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length > 0) {
+      await trx
+        .updateTable('email_outbox')
+        .set({ locked_until: lease.lockedUntil })
+        .where('id', 'in', due.map((row) => row.id))
+        .execute();
+    }
+    return due;
+  });
+  return rows.map(toClaimedEmail);
+}
+
+export async function markEmailSent(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'sent', sent_at: now, attempts: sql`attempts + 1`, locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Keeps the mail pending for another attempt at `nextAttemptAt`: a mail is never dropped. */
+export async function markEmailFailed(
+  db: Kysely<Database>,
+  id: string,
+  failure: { error: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({
+      attempts: sql`attempts + 1`,
+      last_error: failure.error.slice(0, 2000),
+      next_attempt_at: failure.nextAttemptAt,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address').max(254, 'E-mail address must be at most 254 characters'));
+
+/** SPEC's 6-character minimum; long passphrases are accepted whole, up to a sane bound. */
+const ZNewPassword = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(1024, 'Password must be at most 1024 characters');
+
+/** Usernames are case-insensitive: they are stored and looked up lower-cased. */
+export const ZRegisterRequest = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(64, 'Username must be at most 64 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores')
+    .toLowerCase(),
+  email: ZEmail,
+  password: ZNewPassword,
+});
+
+/** Only "required" here: an impossible username is simply unknown, answered like one. */
+export const ZLoginRequest = z.object({
+  username: z.string().trim().toLowerCase().min(1, 'Username is required').max(256, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(1024, 'Password must be at most 1024 characters'),
+});
+
+export const ZRequestPasswordResetRequest = z.object({ email: ZEmail });
+
+export const ZResetPasswordRequest = z.object({
+  token: z.string().min(1, 'The reset token is missing').max(512, 'The reset token is too long'),
+  password: ZNewPassword,
+});
+
+export const ZAccount = z.object({ id: z.string(), username: z.string(), email: z.string() });
+
+export const ZOk = z.object({ ok: z.literal(true) });
+
+export type RegisterRequest = z.output<typeof ZRegisterRequest>;
+export type LoginRequest = z.output<typeof ZLoginRequest>;
+export type RequestPasswordResetRequest = z.output<typeof ZRequestPasswordResetRequest>;
+export type ResetPasswordRequest = z.output<typeof ZResetPasswordRequest>;
+export type Account = z.output<typeof ZAccount>;

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { insertConfiguration } from '../../db/repositories/configurations';
+import { findTakenCredentials, insertUser } from '../../db/repositories/users';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
+import { hashPassword } from '../auth/passwords';
+import { AppError } from '../errors';
+import { enforceRateLimits } from '../rate-limit/rate-limits';
+import { startSession } from '../session';
+import { type AccountContext, toAccount } from './account';
+import type { Account, RegisterRequest } from './account.schema';
+
+async function refuseTakenCredentials(db: Kysely<Database>, input: RegisterRequest): Promise<void> {
+  const taken = await findTakenCredentials(db, input);
+  if (taken.username) throw new AppError('CONFLICT', 'That username is already taken');
+  if (taken.email) throw new AppError('CONFLICT', 'An account with that e-mail already exists');
+}
+
+/**
+ * Creates the operator with the default screener configuration (no company name, so no
+ * slug yet) in one transaction, and signs them in.
+ */
+export async function register(ctx: AccountContext, input: RegisterRequest): Promise<Account> {
+  await enforceRateLimits(ctx, [
+    ['registerPerIp', ctx.ip],
+    ['registerPerEmail', input.email],
+  ]);
+  await refuseTakenCredentials(ctx.db, input);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  const { id: _id, userId: _userId, ...defaults } = DEFAULT_CONFIGURATION;
+  let operator;
+  try {
+    operator = await ctx.db.transaction().execute(async (trx) => {
+      const created = await insertUser(trx, { id: randomUUID(), username: input.username, email: input.email, passwordHash, createdAt: now });
+      await insertConfiguration(trx, { id: randomUUID(), userId: created.id, values: defaults, now });
+      return created;
+    });
+  } catch (error) {
+    // Another sign-up took the name or address since the check above.
+    if (isUniqueViolation(error)) await refuseTakenCredentials(ctx.db, input);
+    throw error;
+  }
+  await startSession(await ctx.session(), operator);
+  return toAccount(operator);
+}

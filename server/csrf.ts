@@ -1,0 +1,48 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+
+export const CROSS_SITE_REFUSED = 'Cross-site request refused';
+export const JSON_BODY_REQUIRED = 'A request body must be JSON (Content-Type: application/json)';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Stripe signs its webhook; the signature, not the origin, proves where it comes from. */
+const EXEMPT_PATHS = new Set(['/api/stripe/webhook']);
+const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+function originOf(value: string): string | undefined {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined; // 'null' (sandboxed frames, privacy redirects) or garbage: not ours.
+  }
+}
+
+function hasBody(req: FastifyRequest): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Refuses cross-site state-changing calls to /api and /trpc. Browsers name the page's
+ * origin (Origin) or its relation to us (Sec-Fetch-Site) on such requests; either one
+ * pointing elsewhere is refused. A call with neither comes from a server or curl, which
+ * carry no visitor's cookies. Requiring JSON bodies also rules out HTML forms, which
+ * cannot send that content type across sites without a CORS preflight we never grant.
+ */
+export function csrfGuard(publicUrl: string): onRequestAsyncHookHandler {
+  const ownOrigin = new URL(publicUrl).origin;
+  return async (req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (!STATE_CHANGING.has(req.method) || !/^\/(api|trpc)(\/|$)/.test(path) || EXEMPT_PATHS.has(path)) return;
+    const origin = req.headers.origin;
+    const fetchSite = req.headers['sec-fetch-site'];
+    const foreignOrigin = origin !== undefined && originOf(origin) !== ownOrigin;
+    const foreignSite = typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite);
+    if (foreignOrigin || foreignSite) {
+      req.log.warn({ origin, fetchSite }, 'refused a cross-site request');
+      return reply.code(403).send({ error: CROSS_SITE_REFUSED });
+    }
+    if (hasBody(req) && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      return reply.code(415).send({ error: JSON_BODY_REQUIRED });
+    }
+  };
+}

@@ -1,0 +1,28 @@
+import type { Locales } from '../../src/i18n/i18n-types';
+import { type RenderedEmail, renderEmail } from './render-email';
+
+export function passwordResetEmail(locale: Locales, to: { username: string; resetUrl: string }): RenderedEmail {
+  return renderEmail(locale, (LL, appName) => ({
+    subject: LL.emails.passwordReset.subject({ appName }),
+    heading: LL.emails.passwordReset.heading(),
+    intro: [LL.emails.greeting({ username: to.username }), LL.emails.passwordReset.body({ appName })],
+    action: { label: LL.emails.passwordReset.action(), url: to.resetUrl },
+    outro: [LL.emails.passwordReset.ignore()],
+  }));
+}
+
+export function passwordChangedEmail(
+  locale: Locales,
+  to: { username: string; forgotPasswordUrl: string },
+): RenderedEmail {
+  return renderEmail(locale, (LL, appName) => ({
+    subject: LL.emails.passwordChanged.subject({ appName }),
+    heading: LL.emails.passwordChanged.heading(),
+    intro: [
+      LL.emails.greeting({ username: to.username }),
+      LL.emails.passwordChanged.body({ appName }),
+      LL.emails.passwordChanged.notYou(),
+    ],
+    action: { label: LL.emails.passwordChanged.action(), url: to.forgotPasswordUrl },
+  }));
+}

@@ -1,0 +1,53 @@
+import { claimDueEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
+import { type Poller, startPolling } from '../background/poll';
+import type { AppServices } from '../context';
+
+export type OutboxDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'mailTransport' | 'env'>;
+
+/** Longer than any attempt can take (see the transport's timeouts), so leases never overlap. */
+const LEASE_MS = 5 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** 30 s after the first failure, doubling each time, never more than an hour. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** (failedAttempts - 1), LONGEST_RETRY_MS);
+}
+
+/**
+ * One pass of the outbox: leases the due mails, sends each outside any transaction, and
+ * records the outcome. A failure schedules a retry; a mail is never dropped.
+ */
+export async function deliverDueEmails(deps: OutboxDeps, limit = 10): Promise<{ sent: number; failed: number }> {
+  const claimedAt = deps.now();
+  const claimed = await claimDueEmails(deps.db, deps.dialect, {
+    now: claimedAt,
+    lockedUntil: new Date(claimedAt.getTime() + LEASE_MS),
+    limit,
+  });
+  const host = new URL(deps.env.publicUrl).hostname;
+  const outcome = { sent: 0, failed: 0 };
+  for (const email of claimed) {
+    let where: string;
+    try {
+      where = await deps.mailTransport.send({ ...email, messageId: `<${email.id}@${host}>`, from: deps.env.mailFrom });
+    } catch (error) {
+      const attempts = email.attempts + 1;
+      const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
+      await markEmailFailed(deps.db, email.id, { error: String(error), nextAttemptAt });
+      deps.log.warn({ err: error, emailId: email.id, kind: email.kind, attempts, nextAttemptAt }, 'e-mail not delivered; will retry');
+      outcome.failed++;
+      continue;
+    }
+    // Outside the try: a mail that went out must never be marked for another attempt.
+    await markEmailSent(deps.db, email.id, deps.now());
+    deps.log.info({ emailId: email.id, kind: email.kind, where }, 'e-mail delivered');
+    outcome.sent++;
+  }
+  return outcome;
+}
+
+/** Delivers due mails every `intervalMs` until stopped. */
+export function startOutboxWorker(deps: OutboxDeps, intervalMs = 2_000): Poller {
+  return startPolling('e-mail outbox', () => deliverDueEmails(deps), intervalMs, deps.log);
+}

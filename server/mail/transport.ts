@@ -1,0 +1,65 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Env } from '../env';
+
+/** A mail ready for the wire: the outbox row plus sender and a stable Message-ID. */
+export interface SendableEmail {
+  id: string;
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  /** Delivers the mail or throws; answers where it went, for the log. */
+  send: (email: SendableEmail) => Promise<string>;
+  close: () => void;
+}
+
+const envelope = (email: SendableEmail) => ({
+  messageId: email.messageId,
+  from: email.from,
+  to: email.to,
+  subject: email.subject,
+  text: email.text,
+  html: email.html,
+});
+
+/**
+ * Sends through the SMTP server of the URL. The timeouts keep every attempt well inside the
+ * outbox lease, so a slow server cannot make a second worker send the same mail.
+ */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+  return {
+    send: async (email) => {
+      const info = await transporter.sendMail(envelope(email));
+      return `smtp: ${info.response}`;
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Offline delivery: each mail becomes an .eml file in `dir`, openable in any mail client. */
+export function emlFileTransport(dir: string): MailTransport {
+  const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (email) => {
+      const info = await transporter.sendMail(envelope(email));
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${email.id}.eml`);
+      await writeFile(file, info.message);
+      return file;
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under VAR_DIR/outbox. */
+export function createMailTransport(env: Pick<Env, 'smtpUrl' | 'varDir'>): MailTransport {
+  return env.smtpUrl ? smtpTransport(env.smtpUrl) : emlFileTransport(join(env.varDir, 'outbox'));
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { countHit } from '../../db/repositories/rate-limit-counters';
+import type { AppServices } from '../context';
+import { AppError } from '../errors';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMinutes: number;
+}
+
+/**
+ * Attempts allowed per window. Per account the numbers stop guessing a password or flooding
+ * one mailbox; per address they stop one client from cycling through accounts.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  loginPerIp: { limit: 50, windowMinutes: 15 },
+  /** Per address and username, so a stranger elsewhere cannot lock an operator out. */
+  loginPerAccount: { limit: 10, windowMinutes: 15 },
+  registerPerIp: { limit: 10, windowMinutes: 60 },
+  registerPerEmail: { limit: 5, windowMinutes: 60 },
+  passwordResetPerIp: { limit: 10, windowMinutes: 60 },
+  passwordResetPerEmail: { limit: 3, windowMinutes: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+type RateLimitDeps = Pick<AppServices, 'db' | 'dialect' | 'now' | 'rateLimits'>;
+
+/**
+ * Counts this attempt against each rule (in the database, so every server process shares
+ * the count) and refuses it once any rule is over its limit. Subjects are hashed: the
+ * counters hold no address, username or e-mail.
+ */
+export async function enforceRateLimits(deps: RateLimitDeps, checks: [RateLimitName, string][]): Promise<void> {
+  let exceeded = false;
+  for (const [name, subject] of checks) {
+    const rule = deps.rateLimits[name];
+    const windowMs = rule.windowMinutes * 60_000;
+    const windowStart = Math.floor(deps.now().getTime() / windowMs) * windowMs;
+    const hits = await countHit(deps.db, deps.dialect, {
+      bucket: `${name}:${createHash('sha256').update(subject).digest('hex')}`,
+      windowStart: new Date(windowStart),
+      expiresAt: new Date(windowStart + windowMs),
+    });
+    exceeded ||= hits > rule.limit;
+  }
+  if (exceeded) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
+}

@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  /** The message as received, headers and MIME parts included. */
+  raw: string;
+}
+
+export interface SmtpCapture {
+  /** smtp://127.0.0.1:<port>; the port stays the same across stop() and start(). */
+  url: string;
+  messages: CapturedMail[];
+  /** Stops listening, as an SMTP server that went down. */
+  stop: () => Promise<void>;
+  /** Listens again on the same port. */
+  start: () => Promise<void>;
+}
+
+/** A real SMTP server in the test process that keeps every message it accepts. */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  let port = 0;
+  let server: SMTPServer | undefined;
+  const start = async () => {
+    const listening = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (listening.server.address() as AddressInfo).port;
+    server = listening;
+  };
+  await start();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    start,
+  };
+}
+
+/** The body of a quoted-printable part as plain text, to find a link in a raw message. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

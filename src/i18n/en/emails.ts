@@ -1,0 +1,20 @@
+// Texts of the e-mails the server sends (server/mail). The server escapes them for HTML.
+export const emails = {
+  greeting: 'Hello {username:string},',
+  linkHint: 'If the button does not work, copy this address into your browser:',
+  footer: 'This e-mail was sent by {appName:string} about your operator account. Replies are not read.',
+  passwordReset: {
+    subject: 'Reset your {appName:string} password',
+    heading: 'Reset your password',
+    body: 'We received a request to reset the password of your {appName:string} account. Choose a new password with the button below. The link will expire in 1 hour and works only once.',
+    action: 'Reset Password',
+    ignore: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  },
+  passwordChanged: {
+    subject: 'Your {appName:string} password was changed',
+    heading: 'Your password was changed',
+    body: 'The password of your {appName:string} account was changed, and every device that was signed in to it has been signed out.',
+    notYou: 'If you did not do this, request a new password reset straight away:',
+    action: 'Reset Password',
+  },
+};

@@ -1,0 +1,21 @@
+import type { Translation } from '../i18n-types';
+
+export const emails = {
+  greeting: 'Hai {username},',
+  linkHint: 'Jika butang tidak berfungsi, salin alamat ini ke dalam pelayar anda:',
+  footer: 'E-mel ini dihantar oleh {appName} berkenaan akaun operator anda. Balasan tidak dibaca.',
+  passwordReset: {
+    subject: 'Tetapkan semula kata laluan {appName} anda',
+    heading: 'Tetapkan semula kata laluan anda',
+    body: 'Kami menerima permintaan untuk menetapkan semula kata laluan akaun {appName} anda. Pilih kata laluan baharu dengan butang di bawah. Pautan ini akan tamat tempoh dalam 1 jam dan hanya boleh digunakan sekali.',
+    action: 'Tetapkan Semula Kata Laluan',
+    ignore: 'Jika anda tidak membuat permintaan ini, abaikan sahaja e-mel ini: kata laluan anda kekal seperti sedia ada.',
+  },
+  passwordChanged: {
+    subject: 'Kata laluan {appName} anda telah ditukar',
+    heading: 'Kata laluan anda telah ditukar',
+    body: 'Kata laluan akaun {appName} anda telah ditukar, dan semua peranti yang log masuk ke akaun itu telah dilog keluar.',
+    notYou: 'Jika bukan anda yang melakukannya, minta tetapan semula kata laluan baharu dengan segera:',
+    action: 'Tetapkan Semula Kata Laluan',
+  },
+} satisfies Translation['emails'];
