@@ -1,9 +1,33 @@
+import { z } from 'zod';
+import {
+  ZAvailabilitySlot,
+  ZDeleteSlotRequest,
+  ZDeleteSlotResponse,
+  ZGenerateAvailabilityRequest,
+  ZGenerateAvailabilityResponse,
+  ZListAvailabilityRequest,
+  ZUpdateSlotRequest,
+} from '../../../availability/availability.schema';
+import { deleteOwnSlot, updateOwnSlot } from '../../../availability/change-slot';
+import { generateAvailability } from '../../../availability/generate-availability';
+import { listAvailability } from '../../../availability/list-availability';
 import { adminProcedure, router } from '../../init';
-import { notImplemented } from '../../not-implemented';
 
 export const adminAvailabilityRouter = router({
-  generate: adminProcedure.mutation(notImplemented),
-  list: adminProcedure.query(notImplemented),
-  update: adminProcedure.mutation(notImplemented),
-  delete: adminProcedure.mutation(notImplemented),
+  generate: adminProcedure
+    .input(ZGenerateAvailabilityRequest)
+    .output(ZGenerateAvailabilityResponse)
+    .mutation(({ ctx, input }) => generateAvailability(ctx, ctx.admin.id, input)),
+  list: adminProcedure
+    .input(ZListAvailabilityRequest)
+    .output(z.array(ZAvailabilitySlot))
+    .query(({ ctx, input }) => listAvailability(ctx, ctx.admin.id, input)),
+  update: adminProcedure
+    .input(ZUpdateSlotRequest)
+    .output(ZAvailabilitySlot)
+    .mutation(({ ctx, input }) => updateOwnSlot(ctx, ctx.admin.id, input)),
+  delete: adminProcedure
+    .input(ZDeleteSlotRequest)
+    .output(ZDeleteSlotResponse)
+    .mutation(({ ctx, input }) => deleteOwnSlot(ctx, ctx.admin.id, input)),
 });

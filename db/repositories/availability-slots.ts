@@ -1,0 +1,137 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { SlotTimes } from '../../domain/slots';
+import type { Database } from '../schema';
+
+export interface Slot extends SlotTimes {
+  id: string;
+  psychologistId: string;
+  /** A standing appointment holds the slot (appointments.active_slot_id). */
+  isBooked: boolean;
+}
+
+/** Rows of both dialects (Date on MySQL, ISO text on SQLite) as Dates. */
+const asDate = (value: Date | string) => new Date(value);
+
+// Slots with whether a standing appointment holds them; the unique active_slot_id makes it at most one.
+function slotsWithBooking(db: Kysely<Database>) {
+  return db
+    .selectFrom('availability_slots as s')
+    .leftJoin('appointments as a', 'a.active_slot_id', 's.id')
+    .select(['s.id', 's.psychologist_id', 's.start_utc', 's.end_utc', 'a.id as appointment_id']);
+}
+
+function toSlot(row: {
+  id: string;
+  psychologist_id: string;
+  start_utc: Date | string;
+  end_utc: Date | string;
+  appointment_id: string | null;
+}): Slot {
+  return {
+    id: row.id,
+    psychologistId: row.psychologist_id,
+    startUtc: asDate(row.start_utc),
+    endUtc: asDate(row.end_utc),
+    isBooked: row.appointment_id !== null,
+  };
+}
+
+/** The psychologist's slots starting in [from, to), in time order. */
+export async function listSlots(
+  db: Kysely<Database>,
+  psychologistId: string,
+  range: { from: Date; to: Date },
+): Promise<Slot[]> {
+  const rows = await slotsWithBooking(db)
+    .where('s.psychologist_id', '=', psychologistId)
+    .where('s.start_utc', '>=', range.from)
+    .where('s.start_utc', '<', range.to)
+    .orderBy('s.start_utc')
+    .execute();
+  return rows.map(toSlot);
+}
+
+/** The slot if it belongs to one of the operator's psychologists; undefined otherwise. */
+export async function findSlotOf(db: Kysely<Database>, userId: string, slotId: string): Promise<Slot | undefined> {
+  const row = await slotsWithBooking(db)
+    .innerJoin('psychologists as p', 'p.id', 's.psychologist_id')
+    .where('s.id', '=', slotId)
+    .where('p.user_id', '=', userId)
+    .executeTakeFirst();
+  return row && toSlot(row);
+}
+
+/** The psychologist's slots overlapping the range, booked or not, leaving out `exceptSlotId`. */
+export async function slotsOverlapping(
+  db: Kysely<Database>,
+  psychologistId: string,
+  range: SlotTimes,
+  exceptSlotId?: string,
+): Promise<SlotTimes[]> {
+  const rows = await db
+    .selectFrom('availability_slots')
+    .select(['start_utc', 'end_utc'])
+    .where('psychologist_id', '=', psychologistId)
+    .where('start_utc', '<', range.endUtc)
+    .where('end_utc', '>', range.startUtc)
+    .$if(exceptSlotId !== undefined, (query) => query.where('id', '!=', exceptSlotId!))
+    .execute();
+  return rows.map((row) => ({ startUtc: asDate(row.start_utc), endUtc: asDate(row.end_utc) }));
+}
+
+// Four columns a row: 500 rows stay far below MySQL's and SQLite's bound-parameter limits.
+const INSERT_BATCH = 500;
+
+export async function insertSlots(
+  db: Kysely<Database>,
+  slots: readonly (SlotTimes & { id: string })[],
+  psychologistId: string,
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < slots.length; i += INSERT_BATCH) {
+    const rows = slots.slice(i, i + INSERT_BATCH).map((slot) => ({
+      id: slot.id,
+      psychologist_id: psychologistId,
+      start_utc: slot.startUtc,
+      end_utc: slot.endUtc,
+      created_at: now,
+    }));
+    await db.insertInto('availability_slots').values(rows).execute();
+  }
+}
+
+const notBooked = (eb: ExpressionBuilder<Database, 'availability_slots'>) =>
+  eb.not(
+    eb.exists(
+      eb.selectFrom('appointments').select('appointments.id').whereRef('appointments.active_slot_id', '=', 'availability_slots.id'),
+    ),
+  );
+
+/**
+ * Sets the slot's times. Unless `evenIfBooked`, the statement itself skips a booked slot, so a
+ * booking made a moment ago is never moved unasked. Answers whether the slot was changed.
+ */
+export async function moveSlot(
+  db: Kysely<Database>,
+  slotId: string,
+  times: SlotTimes,
+  options: { evenIfBooked: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('availability_slots')
+    .set({ start_utc: times.startUtc, end_utc: times.endUtc })
+    .where('id', '=', slotId)
+    .$if(!options.evenIfBooked, (query) => query.where(notBooked))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the slot, and with it its appointments (ON DELETE CASCADE); guarded like moveSlot. */
+export async function deleteSlot(db: Kysely<Database>, slotId: string, options: { evenIfBooked: boolean }): Promise<boolean> {
+  const result = await db
+    .deleteFrom('availability_slots')
+    .where('id', '=', slotId)
+    .$if(!options.evenIfBooked, (query) => query.where(notBooked))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

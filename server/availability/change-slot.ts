@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
+import { findPsychologistOf } from '../../db/repositories/psychologists';
+import type { Database } from '../../db/schema';
+import { AppError, NotFoundError } from '../errors';
+import type { UpdateSlotRequest } from './availability.schema';
+import { toSlotResponse } from './slot-response';
+
+type Services = { db: Kysely<Database>; now: () => Date };
+
+const bookedConflict = (consequence: string) =>
+  new AppError('CONFLICT', `This slot is booked by a client. ${consequence}; confirm to go ahead anyway.`);
+
+/**
+ * Runs `change` on the operator's slot inside a transaction that holds the psychologist's
+ * row, so it cannot interleave with a generation or another change of their slots.
+ */
+async function withOwnSlot<T>(
+  services: Services,
+  userId: string,
+  slotId: string,
+  change: (trx: Kysely<Database>, slot: Slot) => Promise<T>,
+): Promise<T> {
+  return services.db.transaction().execute(async (trx) => {
+    const slot = await findSlotOf(trx, userId, slotId);
+    if (!slot) throw new NotFoundError('Availability slot');
+    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: true });
+    return change(trx, slot);
+  });
+}
+
+/** Moves a slot (the edit dialog: same date, new times). Booked slots move only when confirmed. */
+export async function updateOwnSlot(services: Services, userId: string, input: UpdateSlotRequest) {
+  const times = { startUtc: new Date(input.startUtc), endUtc: new Date(input.endUtc) };
+  return withOwnSlot(services, userId, input.slotId, async (trx, slot) => {
+    if (slot.isBooked && !input.confirmBooked) throw bookedConflict('Moving it changes the time of their appointment');
+    const clashes = await slotsOverlapping(trx, slot.psychologistId, times, slot.id);
+    if (clashes.length > 0) {
+      throw new AppError('CONFLICT', 'The new times overlap another slot of this psychologist. Choose times that are free.');
+    }
+    // The guard in the statement catches a booking made since the slot was read.
+    if (!(await moveSlot(trx, slot.id, times, { evenIfBooked: input.confirmBooked }))) {
+      throw bookedConflict('Moving it changes the time of their appointment');
+    }
+    return toSlotResponse({ ...slot, ...times });
+  });
+}
+
+/** Deletes a slot. A booked one goes, with its appointment, only when confirmed. */
+export async function deleteOwnSlot(services: Services, userId: string, input: { slotId: string; confirmBooked: boolean }) {
+  return withOwnSlot(services, userId, input.slotId, async (trx, slot) => {
+    const consequence = 'Deleting it cancels their appointment';
+    if (slot.isBooked && !input.confirmBooked) throw bookedConflict(consequence);
+    if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict(consequence);
+    return { cancelledAppointment: slot.isBooked };
+  });
+}
