@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import { REST_ROUTES } from '../rest/routes';
+import { signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { listProcedures, type ProcedurePath } from './root';
+
+/** Every procedure of what an operator manages; the account procedures guard themselves. */
+type ManagedDataPath = Exclude<Extract<ProcedurePath, `admin.${string}`>, `admin.account.${string}`>;
+
+interface Operator extends SignedInOperator {
+  psychologistId: string;
+  freeSlotId: string;
+  bookedSlotId: string;
+}
+
+/**
+ * How operator A tries to reach operator B's data through one procedure. `notFound` calls
+ * carry B's ids and must answer 404; `ownDataOnly` calls carry none (or smuggle B's ids in
+ * fields the procedure ignores) and must touch A's data alone.
+ */
+type IsolationCase =
+  | { kind: 'notFound'; input: (victim: Operator) => Record<string, unknown> }
+  | {
+      kind: 'ownDataOnly';
+      input: (victim: Operator) => Record<string, unknown> | undefined;
+      expectOwn: (output: unknown, attacker: Operator, victim: Operator) => void;
+    };
+
+const configurationForm = (victim: Operator) => ({
+  id: victim.configurationId,
+  userId: victim.userId,
+  testType: 'DASS-21',
+  appTitle: 'Taken over',
+  appDescription: '',
+  logoUrl: null,
+  companyName: null,
+  minimumAge: 16,
+  ...STOCK_CONSENT_TEXTS,
+  enableMalayTranslation: false,
+});
+
+const psychologistForm = {
+  name: 'Dr. Intruder',
+  jobTitle: 'Counsellor',
+  description: 'Not theirs',
+  email: 'intruder@example.com',
+  pricePerHour: 1,
+};
+
+const idsOf = (output: unknown) => (output as { id: string }[]).map((item) => item.id);
+
+const CASES: Record<ManagedDataPath, IsolationCase> = {
+  'admin.configuration.get': {
+    kind: 'ownDataOnly',
+    input: () => undefined,
+    expectOwn: (output, attacker) => expect(output).toMatchObject({ id: attacker.configurationId, userId: attacker.userId }),
+  },
+  'admin.configuration.update': {
+    kind: 'ownDataOnly',
+    input: configurationForm,
+    expectOwn: (output, attacker) => expect(output).toMatchObject({ id: attacker.configurationId, userId: attacker.userId }),
+  },
+  'admin.psychologists.list': {
+    kind: 'ownDataOnly',
+    input: () => undefined,
+    expectOwn: (output, attacker, victim) => {
+      expect(idsOf(output)).toContain(attacker.psychologistId);
+      expect(idsOf(output)).not.toContain(victim.psychologistId);
+    },
+  },
+  'admin.psychologists.create': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ ...psychologistForm, userId: victim.userId }),
+    // The victim's rows are compared before and after; here the new one must not be the victim's.
+    expectOwn: (output, _attacker, victim) => expect((output as { id: string }).id).not.toBe(victim.psychologistId),
+  },
+  'admin.psychologists.update': {
+    kind: 'notFound',
+    input: (victim) => ({ ...psychologistForm, id: victim.psychologistId }),
+  },
+  'admin.psychologists.delete': {
+    kind: 'notFound',
+    input: (victim) => ({ id: victim.psychologistId, confirmCancelBookings: true }),
+  },
+  'admin.availability.generate': {
+    kind: 'notFound',
+    input: (victim) => ({
+      psychologistId: victim.psychologistId,
+      startDate: '2030-03-04',
+      endDate: '2030-03-08',
+      startTime: '09:00',
+      endTime: '17:00',
+      daysOfWeek: [1, 2, 3, 4, 5],
+      timezone: 'Asia/Kuala_Lumpur',
+    }),
+  },
+  'admin.availability.list': {
+    kind: 'notFound',
+    input: (victim) => ({ psychologistId: victim.psychologistId, from: '2030-01-01T00:00:00Z', to: '2030-12-31T00:00:00Z' }),
+  },
+  'admin.availability.update': {
+    kind: 'notFound',
+    input: (victim) => ({
+      slotId: victim.bookedSlotId,
+      startUtc: '2030-09-02T05:00:00Z',
+      endUtc: '2030-09-02T06:00:00Z',
+      confirmBooked: true,
+    }),
+  },
+  'admin.availability.delete': {
+    kind: 'notFound',
+    input: (victim) => ({ slotId: victim.bookedSlotId, confirmBooked: true }),
+  },
+};
+
+const managedProcedures = listProcedures().filter(
+  (p) => p.access === 'operator' && p.path.startsWith('admin.') && !p.path.startsWith('admin.account.'),
+);
+
+describe('the isolation matrix', () => {
+  it('has a case for every procedure over an operator’s data, and none for a procedure that is gone', () => {
+    expect(Object.keys(CASES).sort()).toEqual(managedProcedures.map((p) => p.path).sort());
+  });
+});
+
+/** The REST call of a procedure: path parameters from the input, the rest in the query or the body. */
+function restRequest(path: ManagedDataPath, input: Record<string, unknown> | undefined) {
+  const route = REST_ROUTES.find((r) => r.procedure === path);
+  if (!route) throw new Error(`No REST route for ${path}`);
+  const rest = { ...input };
+  const url = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = String(rest[name]);
+    delete rest[name];
+    return value;
+  });
+  if (route.method === 'GET' || route.method === 'DELETE') {
+    const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
+    return { method: route.method, url: query ? `${url}?${query}` : url, payload: undefined };
+  }
+  return { method: route.method, url, payload: rest };
+}
+
+describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  async function operatorWithData(): Promise<Operator> {
+    const operator = await signInNewOperator(t);
+    const psychologistId = await insertPsychologist(t.services.db, operator.userId);
+    const freeSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T01:00:00Z'));
+    const bookedSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T02:00:00Z'));
+    await bookSlot(t.services.db, { userId: operator.userId, psychologistId, slotId: bookedSlotId });
+    return { ...operator, psychologistId, freeSlotId, bookedSlotId };
+  }
+
+  /** Everything the victim owns, as stored. */
+  async function snapshot(victim: Operator) {
+    const db = t.services.db;
+    return {
+      configuration: await db.selectFrom('screener_configurations').selectAll().where('user_id', '=', victim.userId).execute(),
+      psychologists: await db.selectFrom('psychologists').selectAll().where('user_id', '=', victim.userId).orderBy('id').execute(),
+      slots: await db.selectFrom('availability_slots').selectAll().where('psychologist_id', '=', victim.psychologistId).orderBy('id').execute(),
+      appointments: await db.selectFrom('appointments').selectAll().where('user_id', '=', victim.userId).orderBy('id').execute(),
+      redirects: await db.selectFrom('slug_redirects').selectAll().where('configuration_id', '=', victim.configurationId).execute(),
+    };
+  }
+
+  async function call(attacker: Operator, path: ManagedDataPath, input: Record<string, unknown> | undefined, transport: string) {
+    if (transport === 'REST') {
+      const { method, url, payload } = restRequest(path, input);
+      const response = await attacker.rest(method, url, payload);
+      return { status: response.status, output: response.body };
+    }
+    const type = managedProcedures.find((p) => p.path === path)?.type;
+    const response = type === 'query' ? await attacker.query(path, input) : await attacker.mutate(path, input);
+    return { status: response.status, output: response.data ?? response.error };
+  }
+
+  describe.each(managedProcedures.map((p) => p.path as ManagedDataPath))('%s', (path) => {
+    it.each(['tRPC', 'REST'])('keeps operator B’s data from operator A over %s', async (transport) => {
+      const isolation = CASES[path];
+      expect(isolation, `no isolation case for ${path}`).toBeDefined();
+      const attacker = await operatorWithData();
+      const victim = await operatorWithData();
+      const before = await snapshot(victim);
+
+      const { status, output } = await call(attacker, path, isolation.input(victim), transport);
+      if (isolation.kind === 'notFound') {
+        expect(status, JSON.stringify(output)).toBe(404);
+      } else {
+        expect(status, JSON.stringify(output)).toBeLessThan(300);
+        isolation.expectOwn(output, attacker, victim);
+      }
+      expect(await snapshot(victim)).toEqual(before);
+    });
+  });
+});
