@@ -39,4 +39,4 @@ export const ZConfirmationFlag = z
   .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
   .default(false);
 
-export const ZEntityId = (what: string) => z.uuid({ message: `must be a ${what} id (UUID)` });
+export const entityId = (what: string) => z.uuid({ message: `must be a ${what} id (UUID)` });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOperatorAccount } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { DEFAULT_CONFIGURATION, STOCK_CONSENT_TEXTS } from '../../domain/configuration';
-import { signedInAs, signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
+import { type OperatorCalls, signedInAs, signInNewOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -24,9 +24,9 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const save = (operator: SignedInOperator, overrides: Record<string, unknown>) =>
+  const save = (operator: OperatorCalls, overrides: Record<string, unknown>) =>
     operator.rest('PUT', '/api/configuration', form(overrides));
-  const slugOf = async (operator: SignedInOperator) =>
+  const slugOf = async (operator: OperatorCalls) =>
     ((await operator.rest('GET', '/api/configuration')).body as { companySlug: string | null }).companySlug;
   const publicBySlug = async (slug: string) => (await t.app.inject(`/api/public/configuration/slug/${slug}`)).json();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PSYCHOLOGIST_TIMEZONES } from '../../domain/psychologist';
 import { inclusiveDayCount, MAX_GENERATION_DAYS, MAX_SLOT_LIST_DAYS } from '../../domain/slots';
-import { ZConfirmationFlag, ZEntityId } from '../zod-fields';
+import { ZConfirmationFlag, entityId } from '../zod-fields';
 
 const DAY_MS = 86_400_000;
 /** A moved slot may be longer than a generated one (240 minutes), but not absurdly so. */
@@ -20,7 +20,7 @@ const weekdayMessage = 'must be days of the week from 0 (Sunday) to 6 (Saturday)
  */
 export const ZGenerateAvailabilityRequest = z
   .object({
-    psychologistId: ZEntityId('psychologist'),
+    psychologistId: entityId('psychologist'),
     startDate: ZCalendarDate,
     endDate: ZCalendarDate,
     startTime: ZClockTime,
@@ -59,7 +59,7 @@ export const ZGenerateAvailabilityResponse = z.object({
 /** GET /api/availability/:psychologistId?from&to: slots starting in [from, to); default now → 90 days. */
 export const ZListAvailabilityRequest = z
   .object({
-    psychologistId: ZEntityId('psychologist'),
+    psychologistId: entityId('psychologist'),
     from: ZInstant.optional(),
     to: ZInstant.optional(),
   })
@@ -89,7 +89,7 @@ export const ZAvailabilitySlot = z.object({
  */
 export const ZUpdateSlotRequest = z
   .object({
-    slotId: ZEntityId('slot'),
+    slotId: entityId('slot'),
     startUtc: ZInstant,
     endUtc: ZInstant,
     confirmBooked: ZConfirmationFlag,
@@ -108,7 +108,7 @@ export type UpdateSlotRequest = z.output<typeof ZUpdateSlotRequest>;
 
 /** DELETE /api/availability/:slotId; a booked slot only with `confirmBooked` (`?confirmBooked=true` over REST). */
 export const ZDeleteSlotRequest = z.object({
-  slotId: ZEntityId('slot'),
+  slotId: entityId('slot'),
   confirmBooked: ZConfirmationFlag,
 });
 

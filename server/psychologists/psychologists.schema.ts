@@ -11,7 +11,7 @@ import {
   PSYCHOLOGIST_TIMEZONES,
   rangeMessage,
 } from '../../domain/psychologist';
-import { requiredText, ZConfirmationFlag, ZEntityId, ZWebUrlOrNull } from '../zod-fields';
+import { requiredText, ZConfirmationFlag, entityId, ZWebUrlOrNull } from '../zod-fields';
 
 function numberIn(range: NumberRange) {
   const message = rangeMessage(range);
@@ -48,14 +48,14 @@ export type PsychologistFields = z.output<typeof ZPsychologistFields>;
 export const ZCreatePsychologistRequest = ZPsychologistFields;
 
 /** PUT /api/psychologists/:id: the whole psychologist again; fields left out take their defaults. */
-export const ZUpdatePsychologistRequest = ZPsychologistFields.extend({ id: ZEntityId('psychologist') });
+export const ZUpdatePsychologistRequest = ZPsychologistFields.extend({ id: entityId('psychologist') });
 
 /**
  * DELETE /api/psychologists/:id. A psychologist with upcoming booked appointments is kept
  * (409) unless `confirmCancelBookings` is true (`?confirmCancelBookings=true` over REST).
  */
 export const ZDeletePsychologistRequest = z.object({
-  id: ZEntityId('psychologist'),
+  id: entityId('psychologist'),
   confirmCancelBookings: ZConfirmationFlag,
 });
 

@@ -7,21 +7,19 @@ export interface RestResult {
   body: unknown;
 }
 
-/** An operator with a current session cookie, and their calls over both transports. */
-export interface SignedInOperator {
-  userId: string;
-  configurationId: string;
+/** A signed-in operator's calls over both transports, with their session cookie. */
+export interface OperatorCalls {
   cookie: string;
   rest: (method: HTTPMethods, url: string, payload?: unknown) => Promise<RestResult>;
   query: (path: string, input?: unknown) => Promise<TrpcResult>;
   mutate: (path: string, input?: unknown) => Promise<TrpcResult>;
 }
 
-export async function signedInAs(t: TestApp, operator: { userId: string; configurationId?: string }): Promise<SignedInOperator> {
+/** Signs an inserted operator in: what was inserted, plus their calls. */
+export async function signedInAs<T extends { userId: string }>(t: TestApp, operator: T): Promise<T & OperatorCalls> {
   const cookie = await sessionCookie(t.services, { userId: operator.userId, sessionVersion: 1 });
   return {
-    userId: operator.userId,
-    configurationId: operator.configurationId ?? '',
+    ...operator,
     cookie,
     rest: async (method, url, payload) => {
       const response = await t.app.inject({
@@ -39,9 +37,8 @@ export async function signedInAs(t: TestApp, operator: { userId: string; configu
 }
 
 /** A new operator with a configuration, signed in. */
-export async function signInNewOperator(
-  t: TestApp,
-  overrides: Parameters<typeof insertOperator>[1] = {},
-): Promise<SignedInOperator> {
+export async function signInNewOperator(t: TestApp, overrides: Parameters<typeof insertOperator>[1] = {}) {
   return signedInAs(t, await insertOperator(t.services.db, overrides));
 }
+
+export type SignedInOperator = Awaited<ReturnType<typeof signInNewOperator>>;
