@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
+import { registerFramingPolicy } from './framing';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
 import { type AppRouter, appRouter } from './trpc/root';
@@ -40,10 +41,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         'img-src': ["'self'", 'data:', 'https:'],
         // Plain-http local runs would otherwise have their own assets upgraded to https.
         'upgrade-insecure-requests': services.env.nodeEnv === 'production' ? [] : null,
+        'frame-ancestors': ["'none'"],
       },
     },
   });
   await app.register(fastifyCompress);
+  registerFramingPolicy(app);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

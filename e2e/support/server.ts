@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  databaseUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -42,6 +43,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const varDir = mkdtempSync(join(tmpdir(), 'minda-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${join(varDir, 'e2e.sqlite')}`;
   let log = '';
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
@@ -51,9 +53,10 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       VAR_DIR: varDir,
-      DATABASE_URL: `sqlite:${join(varDir, 'e2e.sqlite')}`,
       LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
       ...env,
+      DATABASE_URL: databaseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,6 +65,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   await waitForHealth(url, child, () => log);
   return {
     url,
+    databaseUrl,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

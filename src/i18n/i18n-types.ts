@@ -868,6 +868,153 @@ type RootTranslation = {
 		 */
 		heroText: string
 		/**
+		 * T​r​y​ ​t​h​e​ ​s​a​m​p​l​e​ ​t​e​s​t
+		 */
+		heroCta: string
+		/**
+		 * W​h​a​t​ ​i​s​ ​t​h​i​s​ ​t​o​o​l​?
+		 */
+		whatTitle: string
+		/**
+		 * M​i​n​d​a​ ​l​e​t​s​ ​c​l​i​n​i​c​s​,​ ​c​e​n​t​r​e​s​ ​a​n​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​ ​o​f​f​e​r​ ​a​ ​s​h​o​r​t​,​ ​a​n​o​n​y​m​o​u​s​ ​w​e​l​l​b​e​i​n​g​ ​c​h​e​c​k​ ​o​n​ ​t​h​e​i​r​ ​o​w​n​ ​w​e​b​s​i​t​e​.​ ​V​i​s​i​t​o​r​s​ ​a​n​s​w​e​r​ ​v​a​l​i​d​a​t​e​d​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​,​ ​s​e​e​ ​t​h​e​i​r​ ​s​c​o​r​e​s​ ​e​x​p​l​a​i​n​e​d​ ​i​n​ ​p​l​a​i​n​ ​l​a​n​g​u​a​g​e​,​ ​g​e​t​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​a​n​d​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​.
+		 */
+		whatText: string
+		/**
+		 * N​o​t​e​:​ ​T​h​i​s​ ​t​o​o​l​ ​i​s​ ​f​o​r​ ​s​e​l​f​-​r​e​f​l​e​c​t​i​o​n​ ​a​n​d​ ​a​w​a​r​e​n​e​s​s​ ​o​n​l​y​.​ ​I​t​ ​i​s​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​t​i​c​ ​t​o​o​l​.​ ​A​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​f​o​r​w​a​r​d​.
+		 */
+		note: string
+		/**
+		 * T​e​s​t​s​ ​A​v​a​i​l​a​b​l​e
+		 */
+		testsTitle: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​q​u​e​s​t​i​o​n​|​q​u​e​s​t​i​o​n​s​}​}
+		 * @param {number} count
+		 */
+		questionCount: RequiredParams<'count'>
+		tests: {
+			dass21: {
+				/**
+				 * D​A​S​S​-​2​1
+				 */
+				name: string
+				/**
+				 * D​e​p​r​e​s​s​i​o​n​,​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​s​t​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.
+				 */
+				description: string
+			}
+			whooley: {
+				/**
+				 * W​h​o​o​l​e​y​ ​Q​u​e​s​t​i​o​n​s
+				 */
+				name: string
+				/**
+				 * T​w​o​ ​q​u​i​c​k​ ​q​u​e​s​t​i​o​n​s​ ​t​h​a​t​ ​s​c​r​e​e​n​ ​f​o​r​ ​d​e​p​r​e​s​s​i​o​n​.
+				 */
+				description: string
+			}
+			phq9: {
+				/**
+				 * P​H​Q​-​9
+				 */
+				name: string
+				/**
+				 * H​o​w​ ​o​f​t​e​n​ ​l​o​w​ ​m​o​o​d​ ​a​n​d​ ​r​e​l​a​t​e​d​ ​p​r​o​b​l​e​m​s​ ​b​o​t​h​e​r​e​d​ ​y​o​u​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​.
+				 */
+				description: string
+			}
+			gad7: {
+				/**
+				 * G​A​D​-​7
+				 */
+				name: string
+				/**
+				 * H​o​w​ ​o​f​t​e​n​ ​w​o​r​r​y​ ​a​n​d​ ​a​n​x​i​e​t​y​ ​b​o​t​h​e​r​e​d​ ​y​o​u​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​.
+				 */
+				description: string
+			}
+		}
+		/**
+		 * A​I​-​P​o​w​e​r​e​d​ ​W​e​l​l​b​e​i​n​g​ ​T​i​p​s
+		 */
+		tipsTitle: string
+		tips: {
+			personalized: {
+				/**
+				 * P​e​r​s​o​n​a​l​i​z​e​d​ ​S​u​g​g​e​s​t​i​o​n​s
+				 */
+				title: string
+				/**
+				 * P​r​a​c​t​i​c​a​l​ ​i​d​e​a​s​ ​s​h​a​p​e​d​ ​b​y​ ​y​o​u​r​ ​o​w​n​ ​s​c​o​r​e​s​,​ ​i​n​ ​y​o​u​r​ ​l​a​n​g​u​a​g​e​.
+				 */
+				text: string
+			}
+			nextSteps: {
+				/**
+				 * R​e​c​o​m​m​e​n​d​e​d​ ​N​e​x​t​ ​S​t​e​p​s
+				 */
+				title: string
+				/**
+				 * C​l​e​a​r​ ​g​u​i​d​a​n​c​e​ ​o​n​ ​w​h​e​n​ ​a​n​d​ ​h​o​w​ ​t​o​ ​r​e​a​c​h​ ​o​u​t​ ​f​o​r​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​u​p​p​o​r​t​.
+				 */
+				text: string
+			}
+			resources: {
+				/**
+				 * R​e​s​o​u​r​c​e​s​ ​&​ ​C​o​p​i​n​g​ ​S​t​r​a​t​e​g​i​e​s
+				 */
+				title: string
+				/**
+				 * H​e​l​p​l​i​n​e​s​ ​a​n​d​ ​e​v​e​r​y​d​a​y​ ​c​o​p​i​n​g​ ​t​e​c​h​n​i​q​u​e​s​ ​y​o​u​ ​c​a​n​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​t​o​d​a​y​.
+				 */
+				text: string
+			}
+		}
+		/**
+		 * H​o​w​ ​i​t​ ​W​o​r​k​s
+		 */
+		howTitle: string
+		steps: {
+			test: {
+				/**
+				 * T​a​k​e​ ​a​ ​q​u​i​c​k​ ​t​e​s​t
+				 */
+				title: string
+				/**
+				 * A​n​s​w​e​r​ ​a​ ​f​e​w​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​s​ ​a​n​o​n​y​m​o​u​s​l​y​.
+				 */
+				text: string
+			}
+			insights: {
+				/**
+				 * G​e​t​ ​i​n​s​t​a​n​t​ ​A​I​ ​i​n​s​i​g​h​t​s
+				 */
+				title: string
+				/**
+				 * S​e​e​ ​y​o​u​r​ ​s​c​o​r​e​s​,​ ​w​h​a​t​ ​t​h​e​y​ ​m​e​a​n​ ​a​n​d​ ​a​ ​w​e​l​l​b​e​i​n​g​ ​p​l​a​n​.
+				 */
+				text: string
+			}
+			book: {
+				/**
+				 * B​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
+				 */
+				title: string
+				/**
+				 * C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​n​d​ ​a​ ​t​i​m​e​ ​t​h​a​t​ ​s​u​i​t​s​ ​y​o​u​.
+				 */
+				text: string
+			}
+		}
+		/**
+		 * S​i​m​p​l​e​,​ ​T​r​a​n​s​p​a​r​e​n​t​ ​P​r​i​c​i​n​g
+		 */
+		pricingTitle: string
+		/**
+		 * G​e​t​ ​S​t​a​r​t​e​d​ ​N​o​w
+		 */
+		getStarted: string
+		/**
 		 * T​r​y​ ​I​t​ ​N​o​w​ ​–​ ​S​a​m​p​l​e​ ​T​e​s​t
 		 */
 		tryTitle: string
@@ -879,6 +1026,69 @@ type RootTranslation = {
 		 * S​t​a​r​t​ ​t​h​e​ ​s​a​m​p​l​e​ ​t​e​s​t
 		 */
 		tryButton: string
+	}
+	pricing: {
+		/**
+		 * M​i​n​d​a​ ​f​o​r​ ​C​l​i​n​i​c​s
+		 */
+		planName: string
+		/**
+		 * R​M​{​p​r​i​c​e​}
+		 * @param {number} price
+		 */
+		originalPrice: RequiredParams<'price'>
+		/**
+		 * R​M​{​p​r​i​c​e​}​ ​/​ ​m​o​n​t​h
+		 * @param {number} price
+		 */
+		perMonth: RequiredParams<'price'>
+		/**
+		 * f​o​r​ ​t​h​e​ ​f​i​r​s​t​ ​{​m​o​n​t​h​s​}​ ​m​o​n​t​h​s​,​ ​t​h​e​n​ ​R​M​{​t​h​e​n​}​ ​/​ ​m​o​n​t​h
+		 * @param {number} months
+		 * @param {number} then
+		 */
+		offerTerms: RequiredParams<'months' | 'then'>
+		/**
+		 * S​u​b​s​c​r​i​b​e​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​t​o​ ​e​n​j​o​y​ ​t​h​i​s​ ​p​r​i​c​e​!
+		 * @param {number} days
+		 */
+		countdown: RequiredParams<'days'>
+		/**
+		 * {​d​a​y​s​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​l​e​f​t​ ​a​t​ ​t​h​i​s​ ​p​r​i​c​e​!
+		 * @param {number} days
+		 */
+		daysLeft: RequiredParams<'days'>
+		/**
+		 * S​p​e​c​i​a​l​ ​l​a​u​n​c​h​ ​o​f​f​e​r
+		 */
+		specialOffer: string
+		/**
+		 * O​n​g​o​i​n​g​ ​l​a​u​n​c​h​ ​p​r​i​c​e
+		 */
+		launchPrice: string
+		/**
+		 * {​c​o​u​n​t​}​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​,​ ​t​h​e​n​ ​u​n​l​i​m​i​t​e​d​ ​a​f​t​e​r​ ​s​u​b​s​c​r​i​p​t​i​o​n
+		 * @param {number} count
+		 */
+		freeBookings: RequiredParams<'count'>
+		features: {
+			/**
+			 * B​r​a​n​d​e​d​ ​s​c​r​e​e​n​e​r​ ​i​n​ ​E​n​g​l​i​s​h​ ​a​n​d​ ​M​a​l​a​y
+			 */
+			screener: string
+			/**
+			 * A​I​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​p​l​a​n​s​ ​f​o​r​ ​v​i​s​i​t​o​r​s
+			 */
+			insights: string
+			/**
+			 * E​-​m​a​i​l​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​f​o​r​ ​e​v​e​r​y​ ​b​o​o​k​i​n​g
+			 */
+			emails: string
+		}
+		/**
+		 * C​a​n​c​e​l​ ​a​n​y​t​i​m​e
+		 */
+		cancelAnytime: string
 	}
 	comingSoon: {
 		/**
@@ -921,6 +1131,127 @@ type RootTranslation = {
 		 * A​n​o​n​y​m​o​u​s​ ​&​ ​C​o​n​f​i​d​e​n​t​i​a​l
 		 */
 		anonymous: string
+		/**
+		 * B​a​h​a​s​a​ ​M​e​l​a​y​u
+		 */
+		switchLanguage: string
+		/**
+		 * B​a​c​a​ ​d​a​l​a​m​ ​B​a​h​a​s​a​ ​M​e​l​a​y​u
+		 */
+		switchLanguageLabel: string
+		/**
+		 * S​c​r​e​e​n​e​r​ ​p​r​o​g​r​e​s​s
+		 */
+		progressLabel: string
+		/**
+		 * {​p​o​s​i​t​i​o​n​}​ ​o​f​ ​{​t​o​t​a​l​}
+		 * @param {number} position
+		 * @param {number} total
+		 */
+		progress: RequiredParams<'position' | 'total'>
+		/**
+		 * Q​u​e​s​t​i​o​n​ ​{​p​o​s​i​t​i​o​n​}​ ​o​f​ ​{​t​o​t​a​l​}
+		 * @param {number} position
+		 * @param {number} total
+		 */
+		questionOf: RequiredParams<'position' | 'total'>
+		/**
+		 * P​r​e​v​i​o​u​s
+		 */
+		previous: string
+		/**
+		 * N​e​x​t
+		 */
+		next: string
+		/**
+		 * C​o​m​p​l​e​t​e
+		 */
+		complete: string
+		/**
+		 * V​i​e​w​ ​R​e​s​u​l​t​s
+		 */
+		viewResults: string
+		/**
+		 * L​o​a​d​i​n​g​.​.​.
+		 */
+		loadingQuestion: string
+		/**
+		 * L​o​a​d​i​n​g​ ​q​u​e​s​t​i​o​n​s​.​.​.
+		 */
+		loadingQuestions: string
+		/**
+		 * N​o​ ​q​u​e​s​t​i​o​n​ ​a​v​a​i​l​a​b​l​e
+		 */
+		noQuestion: string
+		/**
+		 * A​n​s​w​e​r​ ​o​p​t​i​o​n​s
+		 */
+		answerOptions: string
+		/**
+		 * Y​o​u​r​ ​a​n​s​w​e​r​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		followUpLabel: string
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * S​k​i​p
+		 */
+		skip: string
+	}
+	results: {
+		/**
+		 * Y​o​u​r​ ​R​e​s​u​l​t​s
+		 */
+		title: string
+		/**
+		 * M​e​d​i​c​a​l​ ​d​i​s​c​l​a​i​m​e​r
+		 */
+		disclaimerTitle: string
+		/**
+		 * T​h​e​s​e​ ​r​e​s​u​l​t​s​ ​c​o​m​e​ ​f​r​o​m​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​.​ ​T​h​e​y​ ​a​r​e​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​ ​a​n​d​ ​d​o​ ​n​o​t​ ​r​e​p​l​a​c​e​ ​a​n​ ​a​s​s​e​s​s​m​e​n​t​ ​b​y​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​,​ ​w​h​o​ ​c​a​n​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​f​o​r​w​a​r​d​.
+		 */
+		disclaimer: string
+		/**
+		 * o​u​t​ ​o​f​ ​{​m​a​x​}
+		 * @param {number} max
+		 */
+		outOf: RequiredParams<'max'>
+		/**
+		 * W​h​o​o​l​e​y
+		 */
+		whooley: string
+		/**
+		 * T​a​k​e​ ​S​c​r​e​e​n​e​r​ ​A​g​a​i​n
+		 */
+		takeScreenerAgain: string
+		/**
+		 * T​a​k​e​ ​A​s​s​e​s​s​m​e​n​t​ ​A​g​a​i​n
+		 */
+		takeAssessmentAgain: string
+	}
+	insights: {
+		/**
+		 * P​e​r​s​o​n​a​l​i​s​e​d​ ​I​n​s​i​g​h​t​s
+		 */
+		title: string
+		/**
+		 * G​e​n​e​r​a​t​i​n​g​ ​p​e​r​s​o​n​a​l​i​z​e​d​ ​i​n​s​i​g​h​t​s​.​.​.
+		 */
+		generating: string
+		/**
+		 * U​n​a​b​l​e​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​p​e​r​s​o​n​a​l​i​z​e​d​ ​a​n​a​l​y​s​i​s​ ​a​t​ ​t​h​i​s​ ​t​i​m​e​.
+		 */
+		failed: string
+		/**
+		 * S​u​m​m​a​r​y
+		 */
+		summary: string
+		/**
+		 * R​e​c​o​m​m​e​n​d​a​t​i​o​n​s
+		 */
+		recommendations: string
 	}
 }
 
@@ -1761,6 +2092,152 @@ export type TranslationFunctions = {
 		 */
 		heroText: () => LocalizedString
 		/**
+		 * Try the sample test
+		 */
+		heroCta: () => LocalizedString
+		/**
+		 * What is this tool?
+		 */
+		whatTitle: () => LocalizedString
+		/**
+		 * Minda lets clinics, centres and psychologists offer a short, anonymous wellbeing check on their own website. Visitors answer validated questionnaires, see their scores explained in plain language, get wellbeing tips, and can book a session with a professional.
+		 */
+		whatText: () => LocalizedString
+		/**
+		 * Note: This tool is for self-reflection and awareness only. It is not a diagnostic tool. A qualified professional will review your results and guide you forward.
+		 */
+		note: () => LocalizedString
+		/**
+		 * Tests Available
+		 */
+		testsTitle: () => LocalizedString
+		/**
+		 * {count} {{question|questions}}
+		 */
+		questionCount: (arg: { count: number }) => LocalizedString
+		tests: {
+			dass21: {
+				/**
+				 * DASS-21
+				 */
+				name: () => LocalizedString
+				/**
+				 * Depression, anxiety and stress over the past week.
+				 */
+				description: () => LocalizedString
+			}
+			whooley: {
+				/**
+				 * Whooley Questions
+				 */
+				name: () => LocalizedString
+				/**
+				 * Two quick questions that screen for depression.
+				 */
+				description: () => LocalizedString
+			}
+			phq9: {
+				/**
+				 * PHQ-9
+				 */
+				name: () => LocalizedString
+				/**
+				 * How often low mood and related problems bothered you in the last 2 weeks.
+				 */
+				description: () => LocalizedString
+			}
+			gad7: {
+				/**
+				 * GAD-7
+				 */
+				name: () => LocalizedString
+				/**
+				 * How often worry and anxiety bothered you in the last 2 weeks.
+				 */
+				description: () => LocalizedString
+			}
+		}
+		/**
+		 * AI-Powered Wellbeing Tips
+		 */
+		tipsTitle: () => LocalizedString
+		tips: {
+			personalized: {
+				/**
+				 * Personalized Suggestions
+				 */
+				title: () => LocalizedString
+				/**
+				 * Practical ideas shaped by your own scores, in your language.
+				 */
+				text: () => LocalizedString
+			}
+			nextSteps: {
+				/**
+				 * Recommended Next Steps
+				 */
+				title: () => LocalizedString
+				/**
+				 * Clear guidance on when and how to reach out for professional support.
+				 */
+				text: () => LocalizedString
+			}
+			resources: {
+				/**
+				 * Resources & Coping Strategies
+				 */
+				title: () => LocalizedString
+				/**
+				 * Helplines and everyday coping techniques you can start using today.
+				 */
+				text: () => LocalizedString
+			}
+		}
+		/**
+		 * How it Works
+		 */
+		howTitle: () => LocalizedString
+		steps: {
+			test: {
+				/**
+				 * Take a quick test
+				 */
+				title: () => LocalizedString
+				/**
+				 * Answer a few short questions anonymously.
+				 */
+				text: () => LocalizedString
+			}
+			insights: {
+				/**
+				 * Get instant AI insights
+				 */
+				title: () => LocalizedString
+				/**
+				 * See your scores, what they mean and a wellbeing plan.
+				 */
+				text: () => LocalizedString
+			}
+			book: {
+				/**
+				 * Book an appointment
+				 */
+				title: () => LocalizedString
+				/**
+				 * Choose a psychologist and a time that suits you.
+				 */
+				text: () => LocalizedString
+			}
+		}
+		/**
+		 * Simple, Transparent Pricing
+		 */
+		pricingTitle: () => LocalizedString
+		/**
+		 * Get Started Now
+		 */
+		getStarted: () => LocalizedString
+		/**
 		 * Try It Now – Sample Test
 		 */
 		tryTitle: () => LocalizedString
@@ -1772,6 +2249,62 @@ export type TranslationFunctions = {
 		 * Start the sample test
 		 */
 		tryButton: () => LocalizedString
+	}
+	pricing: {
+		/**
+		 * Minda for Clinics
+		 */
+		planName: () => LocalizedString
+		/**
+		 * RM{price}
+		 */
+		originalPrice: (arg: { price: number }) => LocalizedString
+		/**
+		 * RM{price} / month
+		 */
+		perMonth: (arg: { price: number }) => LocalizedString
+		/**
+		 * for the first {months} months, then RM{then} / month
+		 */
+		offerTerms: (arg: { months: number, then: number }) => LocalizedString
+		/**
+		 * Subscribe within {days} {{day|days}} to enjoy this price!
+		 */
+		countdown: (arg: { days: number }) => LocalizedString
+		/**
+		 * {days} {{day|days}} left at this price!
+		 */
+		daysLeft: (arg: { days: number }) => LocalizedString
+		/**
+		 * Special launch offer
+		 */
+		specialOffer: () => LocalizedString
+		/**
+		 * Ongoing launch price
+		 */
+		launchPrice: () => LocalizedString
+		/**
+		 * {count} free bookings, then unlimited after subscription
+		 */
+		freeBookings: (arg: { count: number }) => LocalizedString
+		features: {
+			/**
+			 * Branded screener in English and Malay
+			 */
+			screener: () => LocalizedString
+			/**
+			 * AI insights and wellbeing plans for visitors
+			 */
+			insights: () => LocalizedString
+			/**
+			 * E-mail notifications for every booking
+			 */
+			emails: () => LocalizedString
+		}
+		/**
+		 * Cancel anytime
+		 */
+		cancelAnytime: () => LocalizedString
 	}
 	comingSoon: {
 		/**
@@ -1814,6 +2347,122 @@ export type TranslationFunctions = {
 		 * Anonymous & Confidential
 		 */
 		anonymous: () => LocalizedString
+		/**
+		 * Bahasa Melayu
+		 */
+		switchLanguage: () => LocalizedString
+		/**
+		 * Baca dalam Bahasa Melayu
+		 */
+		switchLanguageLabel: () => LocalizedString
+		/**
+		 * Screener progress
+		 */
+		progressLabel: () => LocalizedString
+		/**
+		 * {position} of {total}
+		 */
+		progress: (arg: { position: number, total: number }) => LocalizedString
+		/**
+		 * Question {position} of {total}
+		 */
+		questionOf: (arg: { position: number, total: number }) => LocalizedString
+		/**
+		 * Previous
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next
+		 */
+		next: () => LocalizedString
+		/**
+		 * Complete
+		 */
+		complete: () => LocalizedString
+		/**
+		 * View Results
+		 */
+		viewResults: () => LocalizedString
+		/**
+		 * Loading...
+		 */
+		loadingQuestion: () => LocalizedString
+		/**
+		 * Loading questions...
+		 */
+		loadingQuestions: () => LocalizedString
+		/**
+		 * No question available
+		 */
+		noQuestion: () => LocalizedString
+		/**
+		 * Answer options
+		 */
+		answerOptions: () => LocalizedString
+		/**
+		 * Your answer (optional)
+		 */
+		followUpLabel: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		'continue': () => LocalizedString
+		/**
+		 * Skip
+		 */
+		skip: () => LocalizedString
+	}
+	results: {
+		/**
+		 * Your Results
+		 */
+		title: () => LocalizedString
+		/**
+		 * Medical disclaimer
+		 */
+		disclaimerTitle: () => LocalizedString
+		/**
+		 * These results come from a self-screening questionnaire. They are not a diagnosis and do not replace an assessment by a qualified professional, who can review your results and guide you forward.
+		 */
+		disclaimer: () => LocalizedString
+		/**
+		 * out of {max}
+		 */
+		outOf: (arg: { max: number }) => LocalizedString
+		/**
+		 * Whooley
+		 */
+		whooley: () => LocalizedString
+		/**
+		 * Take Screener Again
+		 */
+		takeScreenerAgain: () => LocalizedString
+		/**
+		 * Take Assessment Again
+		 */
+		takeAssessmentAgain: () => LocalizedString
+	}
+	insights: {
+		/**
+		 * Personalised Insights
+		 */
+		title: () => LocalizedString
+		/**
+		 * Generating personalized insights...
+		 */
+		generating: () => LocalizedString
+		/**
+		 * Unable to generate personalized analysis at this time.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Summary
+		 */
+		summary: () => LocalizedString
+		/**
+		 * Recommendations
+		 */
+		recommendations: () => LocalizedString
 	}
 }
 

@@ -44,12 +44,12 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
       <ScreenerLogo logoUrl={configuration.logoUrl} alt={configuration.companyName ?? configuration.appTitle} />
       <h1 className="text-3xl font-bold">{configuration.appTitle}</h1>
       <p className="text-base-content/80">{configuration.appDescription}</p>
-      <span className="badge badge-success badge-outline">{LL.screener.anonymous()}</span>
+      <span className="badge border-emerald-700 bg-emerald-50 text-emerald-900">{LL.screener.anonymous()}</span>
 
       <div className="card w-full bg-base-100 shadow">
         <div className="card-body gap-4">
           <h2 className="card-title self-center text-2xl">{LL.screener.beforeWeBegin()}</h2>
-          <div role="note" className="alert alert-warning flex-col items-start text-left">
+          <div role="note" className="alert alert-warning alert-vertical items-start text-left">
             <h3 className="font-semibold">{consent.importantTitle()}</h3>
             <p>{important}</p>
           </div>

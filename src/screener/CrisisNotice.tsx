@@ -36,7 +36,7 @@ export function CrisisResourceList({ resources }: { resources: readonly CrisisRe
 export function CrisisNotice({ onClose }: { onClose: () => void }) {
   const { LL } = useI18nContext();
   return (
-    <section role="alert" aria-labelledby="crisis-title" className="alert alert-error flex-col items-start text-left">
+    <section role="alert" aria-labelledby="crisis-title" className="alert alert-error alert-vertical items-start text-left">
       <h2 id="crisis-title" className="text-lg font-bold">
         {LL.assessment.crisis.title()}
       </h2>

@@ -24,7 +24,7 @@ export function ResultsLayout({ scoreCards, interpretation, insights, plan, rest
       <h1 ref={headingRef} tabIndex={-1} className="text-center text-3xl font-bold">
         {LL.results.title()}
       </h1>
-      <div role="note" className="alert alert-warning flex-col items-start text-left">
+      <div role="note" className="alert alert-warning alert-vertical items-start text-left">
         <h2 className="font-semibold">{LL.results.disclaimerTitle()}</h2>
         <p>{LL.results.disclaimer()}</p>
       </div>

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { PRICING, type VisitorInfo } from '../../domain/pricing';
+import { useI18nContext } from '../i18n/i18n-react';
+
+interface Props {
+  offer: VisitorInfo;
+  /** The landing page invites to subscribe within N days; /subscribe counts the days left. */
+  countdown: 'subscribeWithin' | 'daysLeft';
+  children?: ReactNode;
+}
+
+/** The plan card of SPEC section 9, shared by the landing page and /subscribe. */
+export function PricingPlan({ offer, countdown, children }: Props) {
+  const { LL } = useI18nContext();
+  const text = LL.pricing;
+  const days = offer.daysRemaining;
+  return (
+    <div className="card mx-auto w-full max-w-md bg-base-100 shadow-lg">
+      <div className="card-body gap-3 text-center">
+        <h3 className="card-title self-center">{text.planName()}</h3>
+        {offer.hasSpecialOffer && <span className="badge badge-secondary self-center">{text.specialOffer()}</span>}
+        <p className="text-base-content/70 line-through">{text.originalPrice({ price: PRICING.originalMonthly })}</p>
+        {offer.hasSpecialOffer ? (
+          <>
+            <p className="text-4xl font-bold">{text.perMonth({ price: PRICING.offerMonthly })}</p>
+            <p>{text.offerTerms({ months: PRICING.offerMonths, then: PRICING.launchMonthly })}</p>
+            {days > 0 && (
+              <p className="font-semibold text-secondary">
+                {countdown === 'subscribeWithin' ? text.countdown({ days }) : text.daysLeft({ days })}
+              </p>
+            )}
+          </>
+        ) : (
+          <>
+            <p className="text-4xl font-bold">{text.perMonth({ price: PRICING.launchMonthly })}</p>
+            <p>{text.launchPrice()}</p>
+          </>
+        )}
+        <ul className="flex flex-col gap-1 text-left">
+          <li>✓ {text.freeBookings({ count: PRICING.freeBookings })}</li>
+          <li>✓ {text.features.screener()}</li>
+          <li>✓ {text.features.insights()}</li>
+          <li>✓ {text.features.emails()}</li>
+          <li>✓ {text.cancelAnytime()}</li>
+        </ul>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { NO_OFFER, type VisitorInfo } from '../../domain/pricing';
+import { trpc } from '../lib/trpc';
+
+/** The launch offer; a failed call is only logged and shows the non-offer price (SPEC section 8). */
+export function useVisitorInfo(): VisitorInfo {
+  const query = trpc.billing.visitorInfo.useQuery();
+  useEffect(() => {
+    if (query.error) console.error('Visitor info failed', query.error);
+  }, [query.error]);
+  return (query.data as VisitorInfo | undefined) ?? NO_OFFER;
+}
