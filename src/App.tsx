@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LocaleProvider } from './components/LocaleProvider';
 import { PageLoading } from './components/PageLoading';
+import { Toaster } from './components/toast';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 
 // Every page is its own chunk: a visitor on a screener never downloads admin or payment code.
@@ -34,6 +35,7 @@ export function App() {
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </Suspense>
+            <Toaster />
           </LocaleProvider>
         </BrowserRouter>
       </QueryClientProvider>

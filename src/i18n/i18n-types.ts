@@ -837,6 +837,10 @@ type RootTranslation = {
 	}
 	common: {
 		/**
+		 * D​i​s​m​i​s​s
+		 */
+		dismiss: string
+		/**
 		 * A​d​m​i​n​ ​L​o​g​i​n
 		 */
 		adminLogin: string
@@ -2061,6 +2065,10 @@ export type TranslationFunctions = {
 		}
 	}
 	common: {
+		/**
+		 * Dismiss
+		 */
+		dismiss: () => LocalizedString
 		/**
 		 * Admin Login
 		 */

@@ -7,6 +7,7 @@ const en = {
   assessment,
   emails,
   common: {
+    dismiss: 'Dismiss',
     adminLogin: 'Admin Login',
     backHome: 'Back to home',
     disclaimer:

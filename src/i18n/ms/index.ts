@@ -7,6 +7,7 @@ const ms = {
   assessment,
   emails,
   common: {
+    dismiss: 'Tutup',
     adminLogin: 'Log Masuk Pentadbir',
     backHome: 'Kembali ke laman utama',
     disclaimer:

@@ -1,0 +1,37 @@
+import { useId } from 'react';
+
+interface Props {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password' | 'url' | 'number';
+  error?: string;
+  required?: boolean;
+  autoComplete?: string;
+}
+
+/** A labelled input whose error appears under it and is announced with it (SPEC section 5). */
+export function TextField({ label, value, onChange, type = 'text', error, required, autoComplete }: Props) {
+  const id = useId();
+  return (
+    <label className="flex flex-col gap-1" htmlFor={id}>
+      <span className="text-sm font-medium">{label}</span>
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        type={type}
+        value={value}
+        required={required}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <span id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
