@@ -4,8 +4,11 @@
  */
 import { spawn } from 'node:child_process';
 
+// Visitors use Vite's address in development: e-mailed links and the same-origin check follow it.
+const PUBLIC_URL = process.env.PUBLIC_URL ?? 'http://localhost:5173';
+
 const children = [
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PUBLIC_URL } }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];
 const stop = () => {

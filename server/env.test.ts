@@ -45,4 +45,20 @@ describe('loadEnv', () => {
   it('trims a trailing slash from the public URL used in links', () => {
     expect(loadEnv({ VAR_DIR: tempVar(), PUBLIC_URL: 'https://screen.klinik.my/' }).publicUrl).toBe('https://screen.klinik.my');
   });
+
+  it('writes mail to files unless SMTP_URL is given, from a default sender', () => {
+    expect(loadEnv({ VAR_DIR: tempVar() })).toMatchObject({ smtpUrl: undefined, mailFrom: 'Minda <no-reply@minda.local>' });
+    const env = loadEnv({ VAR_DIR: tempVar(), SMTP_URL: 'smtps://user:pass@smtp.klinik.my:465', MAIL_FROM: 'Klinik <hi@klinik.my>' });
+    expect(env).toMatchObject({ smtpUrl: 'smtps://user:pass@smtp.klinik.my:465', mailFrom: 'Klinik <hi@klinik.my>' });
+    expect(() => loadEnv({ VAR_DIR: tempVar(), SMTP_URL: 'mail.klinik.my' })).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY names them, or counts hops', () => {
+    expect(loadEnv({ VAR_DIR: tempVar() }).trustProxy).toBe(false);
+    expect(loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    const oneHop = loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(() => loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { outboxEmailsTo } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { sessionCookieFrom, startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
+
+const INVALID_LINK = { error: 'The reset link may be invalid or expired. Please request a new one.' };
+const HOUR_MS = 3_600_000;
+
+let serial = 0;
+
+describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    t.services.now = () => new Date();
+  });
+
+  const post = (url: string, payload: object, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+
+  /** A registered operator with a session cookie. */
+  async function registerOperator() {
+    serial += 1;
+    const operator = { username: `reset-${serial}`, email: `reset-${serial}@klinik.example`, password: 'old-password' };
+    const cookie = sessionCookieFrom(await post('/api/register', operator))!;
+    return { ...operator, cookie };
+  }
+
+  /** Requests a reset link and reads the token from the queued mail. */
+  async function requestToken(email: string): Promise<string> {
+    const response = await post('/api/request-password-reset', { email: email.toUpperCase() });
+    expect(response.statusCode).toBe(200);
+    const mail = (await outboxEmailsTo(t.services.db, email)).filter((m) => m.kind === 'password-reset').at(-1)!;
+    return new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+  }
+
+  it('queues a branded mail whose link is built from PUBLIC_URL, never from the Host header', async () => {
+    const operator = await registerOperator();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/request-password-reset',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { email: operator.email },
+    });
+    expect(response.json()).toEqual({ ok: true });
+    const [mail] = await outboxEmailsTo(t.services.db, operator.email);
+    expect(mail).toMatchObject({ kind: 'password-reset', status: 'pending', subject: 'Reset your Minda password' });
+    expect(mail!.text).toMatch(/^Minda\n/);
+    expect(mail!.text).toMatch(new RegExp(`Hello ${operator.username},`));
+    expect(mail!.text).toMatch(/https:\/\/minda\.test\/reset-password\?token=[\w-]{43}\b/);
+    expect(mail!.html).toContain('href="https://minda.test/reset-password?token=');
+    expect(mail!.text).not.toContain('evil.example');
+  });
+
+  it('stores only a SHA-256 hash of the 256-bit token, valid for one hour', async () => {
+    const operator = await registerOperator();
+    const before = Date.now();
+    const token = await requestToken(operator.email);
+    const rows = await t.services.db
+      .selectFrom('password_reset_tokens')
+      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .select(['token_hash', 'expires_at'])
+      .where('users.email', '=', operator.email)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(rows[0]!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    const expiresAt = new Date(rows[0]!.expires_at).getTime();
+    expect(expiresAt - before).toBeGreaterThanOrEqual(HOUR_MS - 1000);
+    expect(expiresAt - before).toBeLessThanOrEqual(HOUR_MS + 5000);
+  });
+
+  it('answers an unknown e-mail exactly like a known one and queues nothing', async () => {
+    const known = await registerOperator();
+    const knownAnswer = await post('/api/request-password-reset', { email: known.email });
+    const unknownAnswer = await post('/api/request-password-reset', { email: 'nobody@klinik.example' });
+    expect(unknownAnswer.statusCode).toBe(knownAnswer.statusCode);
+    expect(unknownAnswer.body).toBe(knownAnswer.body);
+    expect(await outboxEmailsTo(t.services.db, 'nobody@klinik.example')).toEqual([]);
+    const viaTrpc = await trpcMutation(t.app, 'admin.account.requestPasswordReset', { email: 'nobody@klinik.example' });
+    expect(viaTrpc.data).toEqual({ ok: true });
+  });
+
+  it('sets the new password, ends every existing session and mails a notice of the change', async () => {
+    const operator = await registerOperator();
+    const secondDevice = sessionCookieFrom(await post('/api/login', operator))!;
+    const token = await requestToken(operator.email);
+
+    const reset = await post('/api/reset-password', { token, password: 'brand new password' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ ok: true });
+
+    for (const cookie of [operator.cookie, secondDevice]) {
+      expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    }
+    expect((await post('/api/login', operator)).statusCode).toBe(401);
+    expect((await post('/api/login', { ...operator, password: 'brand new password' })).statusCode).toBe(200);
+    const notice = (await outboxEmailsTo(t.services.db, operator.email)).find((m) => m.kind === 'password-changed');
+    expect(notice).toMatchObject({ subject: 'Your Minda password was changed', status: 'pending' });
+    expect(notice!.text).toContain('https://minda.test/forgot-password');
+  });
+
+  it('refuses a second use of a link, and retires the other links once one was used', async () => {
+    const operator = await registerOperator();
+    const first = await requestToken(operator.email);
+    const second = await requestToken(operator.email);
+    expect((await post('/api/reset-password', { token: first, password: 'password-one' })).statusCode).toBe(200);
+
+    const reused = await post('/api/reset-password', { token: first, password: 'password-two' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual(INVALID_LINK);
+    const other = await trpcMutation(t.app, 'admin.account.resetPassword', { token: second, password: 'password-two' });
+    expect(other.status).toBe(400);
+    expect(other.error?.message).toBe(INVALID_LINK.error);
+    expect((await post('/api/login', { username: operator.username, password: 'password-one' })).statusCode).toBe(200);
+  });
+
+  it('refuses a link after its hour is over, by the injectable clock', async () => {
+    const operator = await registerOperator();
+    const token = await requestToken(operator.email);
+    t.services.now = () => new Date(Date.now() + HOUR_MS + 1000);
+    const expired = await post('/api/reset-password', { token, password: 'too-late-password' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual(INVALID_LINK);
+    // Just inside the hour, the same link still works.
+    t.services.now = () => new Date(Date.now() + HOUR_MS - 60_000);
+    expect((await post('/api/reset-password', { token, password: 'in-time-password' })).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two simultaneous uses of a link succeed', async () => {
+    const operator = await registerOperator();
+    const token = await requestToken(operator.email);
+    const answers = await Promise.all([
+      post('/api/reset-password', { token, password: 'first-racer' }),
+      post('/api/reset-password', { token, password: 'second-racer' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? 'first-racer' : 'second-racer';
+    expect((await post('/api/login', { username: operator.username, password: winner })).statusCode).toBe(200);
+    const notices = (await outboxEmailsTo(t.services.db, operator.email)).filter((m) => m.kind === 'password-changed');
+    expect(notices).toHaveLength(1);
+  });
+
+  it('refuses a made-up token and a short new password with readable messages', async () => {
+    const madeUp = await post('/api/reset-password', { token: 'not-a-real-token', password: 'long enough' });
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json()).toEqual(INVALID_LINK);
+    const short = await post('/api/reset-password', { token: 'whatever', password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields).toEqual({ password: ['Password must be at least 6 characters'] });
+  });
+});
