@@ -10,6 +10,7 @@ import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 const LandingPage = lazy(() => import('./pages/LandingPage'));
 const ScreenerPage = lazy(() => import('./pages/ScreenerPage'));
 const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
+const AdminSetupPage = lazy(() => import('./pages/AdminSetupPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function App() {
@@ -29,8 +30,8 @@ export function App() {
                 <Route path="/signup" element={<ComingSoonPage />} />
                 <Route path="/forgot-password" element={<ComingSoonPage />} />
                 <Route path="/reset-password" element={<ComingSoonPage />} />
-                <Route path="/admin-setup" element={<ComingSoonPage />} />
-                <Route path="/admin/setup" element={<ComingSoonPage />} />
+                <Route path="/admin-setup" element={<AdminSetupPage />} />
+                <Route path="/admin/setup" element={<AdminSetupPage />} />
                 <Route path="/subscribe" element={<ComingSoonPage />} />
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>

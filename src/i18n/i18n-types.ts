@@ -18,6 +18,650 @@ type RootTranslation = {
 	 * M​i​n​d​a
 	 */
 	appName: string
+	admin: {
+		/**
+		 * A​d​m​i​n​ ​S​e​t​u​p
+		 */
+		title: string
+		/**
+		 * L​o​a​d​i​n​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​.​.
+		 */
+		loading: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		loadFailed: string
+		/**
+		 * S​u​c​c​e​s​s​!
+		 */
+		successTitle: string
+		/**
+		 * E​r​r​o​r
+		 */
+		errorTitle: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		header: {
+			/**
+			 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​u​s​e​r​n​a​m​e​}
+			 * @param {string} username
+			 */
+			signedInAs: RequiredParams<'username'>
+			/**
+			 * V​i​e​w​ ​S​c​r​e​e​n​e​r
+			 */
+			viewScreener: string
+			/**
+			 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+			 */
+			opensInNewTab: string
+			/**
+			 * L​o​g​o​u​t
+			 */
+			logout: string
+			/**
+			 * L​o​g​g​i​n​g​ ​o​u​t​.​.​.
+			 */
+			loggingOut: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​l​o​g​ ​o​u​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			logoutFailed: string
+		}
+		urls: {
+			/**
+			 * Y​o​u​r​ ​S​c​r​e​e​n​e​r​ ​U​R​L​s
+			 */
+			title: string
+			/**
+			 * S​h​a​r​e​ ​t​h​e​s​e​ ​l​i​n​k​s​ ​o​r​ ​a​d​d​ ​t​h​e​m​ ​t​o​ ​y​o​u​r​ ​w​e​b​s​i​t​e​.
+			 */
+			intro: string
+			/**
+			 * E​n​g​l​i​s​h
+			 */
+			english: string
+			/**
+			 * M​a​l​a​y
+			 */
+			malay: string
+			/**
+			 * C​o​p​y
+			 */
+			copy: string
+			/**
+			 * C​o​p​y​ ​t​h​e​ ​{​l​a​n​g​u​a​g​e​}​ ​U​R​L
+			 * @param {string} language
+			 */
+			copyLabel: RequiredParams<'language'>
+			/**
+			 * C​o​p​i​e​d​!
+			 */
+			copiedTitle: string
+			/**
+			 * T​h​e​ ​s​c​r​e​e​n​e​r​ ​U​R​L​ ​h​a​s​ ​b​e​e​n​ ​c​o​p​i​e​d​ ​t​o​ ​y​o​u​r​ ​c​l​i​p​b​o​a​r​d​.
+			 */
+			copied: string
+			/**
+			 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​i​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
+			 */
+			copyFailed: string
+			/**
+			 * W​i​t​h​o​u​t​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​u​s​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​u​n​i​q​u​e​ ​i​d​.​ ​A​d​d​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​ ​a​n​d​ ​s​a​v​e​ ​t​o​ ​g​e​t​ ​a​ ​r​e​a​d​a​b​l​e​ ​U​R​L​.
+			 */
+			idHint: string
+			/**
+			 * S​a​v​e​ ​y​o​u​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​o​n​c​e​ ​t​o​ ​g​e​t​ ​t​h​e​ ​U​R​L​s​ ​o​f​ ​y​o​u​r​ ​o​w​n​ ​s​c​r​e​e​n​e​r​.
+			 */
+			notSavedYet: string
+		}
+		assessment: {
+			/**
+			 * A​s​s​e​s​s​m​e​n​t​ ​T​y​p​e
+			 */
+			title: string
+			/**
+			 * D​A​S​S​-​2​1
+			 */
+			dass21: string
+			/**
+			 * 2​1​ ​q​u​e​s​t​i​o​n​s​ ​o​n​ ​d​e​p​r​e​s​s​i​o​n​,​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​s​t​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.
+			 */
+			dass21Description: string
+			/**
+			 * C​o​m​b​i​n​e​d
+			 */
+			combined: string
+			/**
+			 * 1​8​ ​q​u​e​s​t​i​o​n​s​ ​o​v​e​r​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​:​ ​W​h​o​o​l​e​y​ ​(​2​)​,​ ​P​H​Q​-​9​ ​(​9​)​ ​a​n​d​ ​G​A​D​-​7​ ​(​7​)​.
+			 */
+			combinedDescription: string
+			/**
+			 * E​n​a​b​l​e​ ​M​a​l​a​y​ ​t​r​a​n​s​l​a​t​i​o​n
+			 */
+			malay: string
+			/**
+			 * V​i​s​i​t​o​r​s​ ​c​a​n​ ​t​a​k​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​i​n​ ​B​a​h​a​s​a​ ​M​e​l​a​y​u​ ​a​t​ ​t​h​e​ ​M​a​l​a​y​ ​U​R​L​.
+			 */
+			malayHint: string
+		}
+		branding: {
+			/**
+			 * A​p​p​ ​T​i​t​l​e​ ​&​ ​D​e​s​c​r​i​p​t​i​o​n
+			 */
+			title: string
+			/**
+			 * A​p​p​ ​t​i​t​l​e
+			 */
+			appTitle: string
+			/**
+			 * A​p​p​ ​d​e​s​c​r​i​p​t​i​o​n
+			 */
+			appDescription: string
+			/**
+			 * C​o​m​p​a​n​y​ ​n​a​m​e​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			companyName: string
+			/**
+			 * W​h​e​n​ ​y​o​u​ ​s​a​v​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​n​a​m​e​ ​“​{​s​l​u​g​}​”​,​ ​w​i​t​h​ ​a​ ​n​u​m​b​e​r​ ​a​d​d​e​d​ ​i​f​ ​a​n​o​t​h​e​r​ ​c​l​i​n​i​c​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​i​t​.
+			 * @param {string} slug
+			 */
+			slugPreview: RequiredParams<'slug'>
+			/**
+			 * T​h​i​s​ ​n​a​m​e​ ​h​a​s​ ​n​o​ ​l​e​t​t​e​r​s​ ​o​r​ ​d​i​g​i​t​s​ ​t​h​a​t​ ​c​a​n​ ​g​o​ ​i​n​ ​a​ ​U​R​L​,​ ​s​o​ ​y​o​u​r​ ​U​R​L​s​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​u​n​i​q​u​e​ ​i​d​.
+			 */
+			noSlug: string
+			/**
+			 * L​o​g​o​ ​U​R​L​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			logoUrl: string
+			/**
+			 * T​h​e​ ​w​e​b​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​l​o​g​o​ ​i​m​a​g​e​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/
+			 */
+			logoHint: string
+			/**
+			 * P​r​e​v​i​e​w
+			 */
+			preview: string
+			/**
+			 * {​n​a​m​e​}​ ​l​o​g​o
+			 * @param {string} name
+			 */
+			logoAlt: RequiredParams<'name'>
+		}
+		age: {
+			/**
+			 * A​g​e​ ​R​e​q​u​i​r​e​m​e​n​t​s
+			 */
+			title: string
+			/**
+			 * M​i​n​i​m​u​m​ ​a​g​e
+			 */
+			minimumAge: string
+			/**
+			 * A​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​.
+			 * @param {number} max
+			 * @param {number} min
+			 */
+			hint: RequiredParams<'max' | 'min'>
+			/**
+			 * U​s​e​r​s​ ​u​n​d​e​r​ ​t​h​i​s​ ​a​g​e​ ​w​i​l​l​ ​s​e​e​ ​a​ ​w​a​r​n​i​n​g​ ​m​e​s​s​a​g​e​.
+			 */
+			warning: string
+		}
+		consent: {
+			/**
+			 * ‘​B​e​f​o​r​e​ ​W​e​ ​B​e​g​i​n​’​ ​C​o​n​t​e​n​t
+			 */
+			title: string
+			/**
+			 * S​h​o​w​n​ ​t​o​ ​v​i​s​i​t​o​r​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​q​u​e​s​t​i​o​n​s​.​ ​P​u​t​ ​e​a​c​h​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​o​n​ ​i​t​s​ ​o​w​n​ ​l​i​n​e​.
+			 */
+			intro: string
+			/**
+			 * I​m​p​o​r​t​a​n​t
+			 */
+			important: string
+			/**
+			 * W​h​a​t​ ​t​h​i​s​ ​d​o​e​s
+			 */
+			whatThisDoes: string
+			/**
+			 * Y​o​u​r​ ​p​r​i​v​a​c​y
+			 */
+			privacy: string
+			/**
+			 * O​n​e​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​p​e​r​ ​l​i​n​e​.
+			 */
+			bulletHint: string
+		}
+		save: {
+			/**
+			 * S​a​v​e​ ​C​o​n​f​i​g​u​r​a​t​i​o​n
+			 */
+			button: string
+			/**
+			 * S​a​v​i​n​g​.​.​.
+			 */
+			pending: string
+			/**
+			 * Y​o​u​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​h​a​s​ ​b​e​e​n​ ​s​a​v​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+			 */
+			success: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+		}
+		psychologists: {
+			/**
+			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​D​i​r​e​c​t​o​r​y
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​s​ ​v​i​s​i​t​o​r​s​ ​c​a​n​ ​b​o​o​k​ ​a​f​t​e​r​ ​s​e​e​i​n​g​ ​t​h​e​i​r​ ​r​e​s​u​l​t​s​.
+			 */
+			intro: string
+			/**
+			 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			add: string
+			/**
+			 * L​o​a​d​i​n​g​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​.​.​.
+			 */
+			loading: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+			 */
+			loadFailed: string
+			/**
+			 * N​o​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​ ​y​e​t​.​ ​A​d​d​ ​o​n​e​ ​s​o​ ​v​i​s​i​t​o​r​s​ ​c​a​n​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​.
+			 */
+			empty: string
+			/**
+			 * E​d​i​t
+			 */
+			edit: string
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editLabel: RequiredParams<'name'>
+			/**
+			 * D​e​l​e​t​e
+			 */
+			'delete': string
+			/**
+			 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			deleteLabel: RequiredParams<'name'>
+			/**
+			 * R​M​{​p​r​i​c​e​}​ ​p​e​r​ ​h​o​u​r
+			 * @param {string} price
+			 */
+			price: RequiredParams<'price'>
+			/**
+			 * N​o​ ​p​r​i​c​e​ ​s​h​o​w​n
+			 */
+			noPrice: string
+			/**
+			 * {​d​u​r​a​t​i​o​n​}​-​m​i​n​u​t​e​ ​s​l​o​t​s​,​ ​{​b​u​f​f​e​r​}​-​m​i​n​u​t​e​ ​b​u​f​f​e​r​,​ ​b​o​o​k​e​d​ ​a​t​ ​l​e​a​s​t​ ​{​a​d​v​a​n​c​e​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}​ ​a​h​e​a​d
+			 * @param {number} advance
+			 * @param {number} buffer
+			 * @param {number} duration
+			 */
+			slotSettings: RequiredParams<'advance' | 'buffer' | 'duration'>
+			/**
+			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​a​d​d​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+			 */
+			added: string
+			/**
+			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+			 */
+			updated: string
+			/**
+			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+			 */
+			deleted: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​a​d​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
+			 */
+			addFailed: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​u​p​d​a​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
+			 */
+			updateFailed: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​d​e​l​e​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
+			 */
+			deleteFailed: string
+			/**
+			 * D​e​l​e​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​?
+			 */
+			deleteTitle: string
+			/**
+			 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​?​ ​T​h​i​s​ ​a​c​t​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 */
+			deleteConfirm: string
+			/**
+			 * U​p​c​o​m​i​n​g​ ​b​o​o​k​i​n​g​s
+			 */
+			bookingsTitle: string
+			/**
+			 * D​e​l​e​t​e​ ​a​n​y​w​a​y
+			 */
+			deleteAnyway: string
+			/**
+			 * D​e​l​e​t​i​n​g​.​.​.
+			 */
+			deleting: string
+		}
+		psychologistDialog: {
+			/**
+			 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			addTitle: string
+			/**
+			 * E​d​i​t​ ​P​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			editTitle: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * J​o​b​ ​t​i​t​l​e
+			 */
+			jobTitle: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * E​m​a​i​l
+			 */
+			email: string
+			/**
+			 * P​h​o​t​o​ ​U​R​L​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			imageUrl: string
+			/**
+			 * P​r​i​c​e​ ​p​e​r​ ​h​o​u​r​ ​i​n​ ​R​M​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			pricePerHour: string
+			/**
+			 * S​l​o​t​ ​d​u​r​a​t​i​o​n​ ​(​m​i​n​u​t​e​s​)
+			 */
+			slotDuration: string
+			/**
+			 * F​r​o​m​ ​1​5​ ​t​o​ ​2​4​0​,​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​1​5​.
+			 */
+			slotDurationHint: string
+			/**
+			 * B​r​e​a​k​ ​b​e​t​w​e​e​n​ ​s​l​o​t​s​ ​(​m​i​n​u​t​e​s​)
+			 */
+			buffer: string
+			/**
+			 * F​r​o​m​ ​0​ ​t​o​ ​1​2​0​,​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​5​.
+			 */
+			bufferHint: string
+			/**
+			 * M​i​n​i​m​u​m​ ​n​o​t​i​c​e​ ​f​o​r​ ​a​ ​b​o​o​k​i​n​g​ ​(​h​o​u​r​s​)
+			 */
+			minimumAdvance: string
+			/**
+			 * F​r​o​m​ ​0​ ​t​o​ ​1​6​8​ ​h​o​u​r​s​.
+			 */
+			minimumAdvanceHint: string
+			/**
+			 * T​i​m​e​z​o​n​e
+			 */
+			timezone: string
+			/**
+			 * N​a​m​e​,​ ​j​o​b​ ​t​i​t​l​e​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​ ​a​r​e​ ​r​e​q​u​i​r​e​d​.
+			 */
+			requiredHint: string
+			/**
+			 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			add: string
+			/**
+			 * A​d​d​i​n​g​.​.​.
+			 */
+			adding: string
+			/**
+			 * U​p​d​a​t​e​ ​P​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			update: string
+			/**
+			 * U​p​d​a​t​i​n​g​.​.​.
+			 */
+			updating: string
+		}
+		schedule: {
+			/**
+			 * S​c​h​e​d​u​l​e​ ​M​a​n​a​g​e​m​e​n​t
+			 */
+			title: string
+			/**
+			 * G​e​n​e​r​a​t​e​ ​a​v​a​i​l​a​b​i​l​i​t​y
+			 */
+			generateTitle: string
+			/**
+			 * C​r​e​a​t​e​s​ ​b​a​c​k​-​t​o​-​b​a​c​k​ ​s​l​o​t​s​ ​o​f​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​s​l​o​t​ ​d​u​r​a​t​i​o​n​ ​a​n​d​ ​b​r​e​a​k​,​ ​o​n​ ​t​h​e​ ​c​h​o​s​e​n​ ​d​a​y​s​ ​b​e​t​w​e​e​n​ ​t​h​e​ ​s​t​a​r​t​ ​a​n​d​ ​e​n​d​ ​t​i​m​e​.
+			 */
+			generateIntro: string
+			/**
+			 * P​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			psychologist: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			choosePsychologist: string
+			/**
+			 * A​d​d​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​f​i​r​s​t​ ​t​o​ ​m​a​n​a​g​e​ ​t​h​e​i​r​ ​s​c​h​e​d​u​l​e​.
+			 */
+			noPsychologists: string
+			/**
+			 * S​t​a​r​t​ ​d​a​t​e
+			 */
+			startDate: string
+			/**
+			 * E​n​d​ ​d​a​t​e
+			 */
+			endDate: string
+			/**
+			 * S​t​a​r​t​ ​t​i​m​e
+			 */
+			startTime: string
+			/**
+			 * E​n​d​ ​t​i​m​e
+			 */
+			endTime: string
+			/**
+			 * D​a​y​s​ ​o​f​ ​t​h​e​ ​w​e​e​k
+			 */
+			days: string
+			weekdays: {
+				/**
+				 * S​u​n​d​a​y
+				 */
+				sunday: string
+				/**
+				 * M​o​n​d​a​y
+				 */
+				monday: string
+				/**
+				 * T​u​e​s​d​a​y
+				 */
+				tuesday: string
+				/**
+				 * W​e​d​n​e​s​d​a​y
+				 */
+				wednesday: string
+				/**
+				 * T​h​u​r​s​d​a​y
+				 */
+				thursday: string
+				/**
+				 * F​r​i​d​a​y
+				 */
+				friday: string
+				/**
+				 * S​a​t​u​r​d​a​y
+				 */
+				saturday: string
+			}
+			/**
+			 * D​a​t​e​s​ ​a​n​d​ ​t​i​m​e​s​ ​a​r​e​ ​i​n​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​t​i​m​e​z​o​n​e​,​ ​{​t​i​m​e​z​o​n​e​}​.
+			 * @param {string} timezone
+			 */
+			timezoneNote: RequiredParams<'timezone'>
+			/**
+			 * G​e​n​e​r​a​t​e​ ​A​v​a​i​l​a​b​i​l​i​t​y​ ​S​l​o​t​s
+			 */
+			generate: string
+			/**
+			 * G​e​n​e​r​a​t​i​n​g​.​.​.
+			 */
+			generating: string
+			/**
+			 * M​i​s​s​i​n​g​ ​I​n​f​o​r​m​a​t​i​o​n​:
+			 */
+			missingTitle: string
+			/**
+			 * P​l​e​a​s​e​ ​f​i​l​l​ ​i​n​ ​a​l​l​ ​s​c​h​e​d​u​l​e​ ​f​i​e​l​d​s​ ​a​n​d​ ​s​e​l​e​c​t​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​y​ ​o​f​ ​t​h​e​ ​w​e​e​k​.
+			 */
+			missing: string
+			/**
+			 * G​e​n​e​r​a​t​e​d​ ​{​c​o​u​n​t​}​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}​ ​f​o​r​ ​{​n​a​m​e​}​.
+			 * @param {number} count
+			 * @param {string} name
+			 */
+			generated: RequiredParams<'count' | 'name'>
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​.​.​.
+			 */
+			generateFailed: string
+		}
+		calendar: {
+			/**
+			 * A​v​a​i​l​a​b​i​l​i​t​y​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s
+			 * @param {number} days
+			 */
+			title: RequiredParams<'days'>
+			/**
+			 * L​o​a​d​i​n​g​ ​s​l​o​t​s​.​.​.
+			 */
+			loading: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​f​e​t​c​h​ ​s​l​o​t​s
+			 */
+			fetchFailed: string
+			/**
+			 * N​o​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s​.
+			 * @param {number} days
+			 */
+			empty: RequiredParams<'days'>
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}
+			 * @param {number} count
+			 */
+			slotCount: RequiredParams<'count'>
+			/**
+			 * B​o​o​k​e​d
+			 */
+			booked: string
+			/**
+			 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
+			 * @param {string} end
+			 * @param {string} start
+			 */
+			slotTimes: RequiredParams<'end' | 'start'>
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​.
+			 */
+			editHint: string
+		}
+		slotDialog: {
+			/**
+			 * E​d​i​t​ ​S​l​o​t
+			 */
+			title: string
+			/**
+			 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.
+			 */
+			bookedNote: string
+			/**
+			 * S​t​a​r​t​ ​t​i​m​e
+			 */
+			startTime: string
+			/**
+			 * E​n​d​ ​t​i​m​e
+			 */
+			endTime: string
+			/**
+			 * B​o​t​h​ ​t​h​e​ ​s​t​a​r​t​ ​a​n​d​ ​t​h​e​ ​e​n​d​ ​t​i​m​e​ ​a​r​e​ ​n​e​e​d​e​d​.
+			 */
+			timesRequired: string
+			/**
+			 * S​a​v​e​ ​C​h​a​n​g​e​s
+			 */
+			save: string
+			/**
+			 * S​a​v​i​n​g​.​.​.
+			 */
+			saving: string
+			/**
+			 * D​e​l​e​t​e​ ​S​l​o​t
+			 */
+			'delete': string
+			/**
+			 * D​e​l​e​t​i​n​g​.​.​.
+			 */
+			deleting: string
+			/**
+			 * D​e​l​e​t​e​ ​s​l​o​t​?
+			 */
+			deleteTitle: string
+			/**
+			 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​t​h​i​s​ ​s​l​o​t​?
+			 */
+			deleteConfirm: string
+			/**
+			 * B​o​o​k​e​d​ ​s​l​o​t
+			 */
+			bookedTitle: string
+			/**
+			 * S​a​v​e​ ​a​n​y​w​a​y
+			 */
+			saveAnyway: string
+			/**
+			 * D​e​l​e​t​e​ ​a​n​y​w​a​y
+			 */
+			deleteAnyway: string
+			/**
+			 * A​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+			 */
+			updated: string
+			/**
+			 * A​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+			 */
+			deleted: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​u​p​d​a​t​e​ ​s​l​o​t​.​.​.
+			 */
+			updateFailed: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​d​e​l​e​t​e​ ​s​l​o​t​.​.​.
+			 */
+			deleteFailed: string
+		}
+	}
 	assessment: {
 		consent: {
 			/**
@@ -1264,6 +1908,630 @@ export type TranslationFunctions = {
 	 * Minda
 	 */
 	appName: () => LocalizedString
+	admin: {
+		/**
+		 * Admin Setup
+		 */
+		title: () => LocalizedString
+		/**
+		 * Loading configuration...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Failed to load configuration. Please try refreshing the page.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Success!
+		 */
+		successTitle: () => LocalizedString
+		/**
+		 * Error
+		 */
+		errorTitle: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		header: {
+			/**
+			 * Signed in as {username}
+			 */
+			signedInAs: (arg: { username: string }) => LocalizedString
+			/**
+			 * View Screener
+			 */
+			viewScreener: () => LocalizedString
+			/**
+			 * (opens in a new tab)
+			 */
+			opensInNewTab: () => LocalizedString
+			/**
+			 * Logout
+			 */
+			logout: () => LocalizedString
+			/**
+			 * Logging out...
+			 */
+			loggingOut: () => LocalizedString
+			/**
+			 * Failed to log out. Please try again.
+			 */
+			logoutFailed: () => LocalizedString
+		}
+		urls: {
+			/**
+			 * Your Screener URLs
+			 */
+			title: () => LocalizedString
+			/**
+			 * Share these links or add them to your website.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * English
+			 */
+			english: () => LocalizedString
+			/**
+			 * Malay
+			 */
+			malay: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Copy the {language} URL
+			 */
+			copyLabel: (arg: { language: string }) => LocalizedString
+			/**
+			 * Copied!
+			 */
+			copiedTitle: () => LocalizedString
+			/**
+			 * The screener URL has been copied to your clipboard.
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Could not copy the URL. Please select it and copy it yourself.
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * Without a company name, your URLs use your screener’s unique id. Add a company name and save to get a readable URL.
+			 */
+			idHint: () => LocalizedString
+			/**
+			 * Save your configuration once to get the URLs of your own screener.
+			 */
+			notSavedYet: () => LocalizedString
+		}
+		assessment: {
+			/**
+			 * Assessment Type
+			 */
+			title: () => LocalizedString
+			/**
+			 * DASS-21
+			 */
+			dass21: () => LocalizedString
+			/**
+			 * 21 questions on depression, anxiety and stress over the past week.
+			 */
+			dass21Description: () => LocalizedString
+			/**
+			 * Combined
+			 */
+			combined: () => LocalizedString
+			/**
+			 * 18 questions over the last 2 weeks: Whooley (2), PHQ-9 (9) and GAD-7 (7).
+			 */
+			combinedDescription: () => LocalizedString
+			/**
+			 * Enable Malay translation
+			 */
+			malay: () => LocalizedString
+			/**
+			 * Visitors can take your screener in Bahasa Melayu at the Malay URL.
+			 */
+			malayHint: () => LocalizedString
+		}
+		branding: {
+			/**
+			 * App Title & Description
+			 */
+			title: () => LocalizedString
+			/**
+			 * App title
+			 */
+			appTitle: () => LocalizedString
+			/**
+			 * App description
+			 */
+			appDescription: () => LocalizedString
+			/**
+			 * Company name (optional)
+			 */
+			companyName: () => LocalizedString
+			/**
+			 * When you save, your URLs will use the name “{slug}”, with a number added if another clinic already has it.
+			 */
+			slugPreview: (arg: { slug: string }) => LocalizedString
+			/**
+			 * This name has no letters or digits that can go in a URL, so your URLs will use the unique id.
+			 */
+			noSlug: () => LocalizedString
+			/**
+			 * Logo URL (optional)
+			 */
+			logoUrl: () => LocalizedString
+			/**
+			 * The web address of your logo image, starting with https://
+			 */
+			logoHint: () => LocalizedString
+			/**
+			 * Preview
+			 */
+			preview: () => LocalizedString
+			/**
+			 * {name} logo
+			 */
+			logoAlt: (arg: { name: string }) => LocalizedString
+		}
+		age: {
+			/**
+			 * Age Requirements
+			 */
+			title: () => LocalizedString
+			/**
+			 * Minimum age
+			 */
+			minimumAge: () => LocalizedString
+			/**
+			 * A whole number from {min} to {max}.
+			 */
+			hint: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * Users under this age will see a warning message.
+			 */
+			warning: () => LocalizedString
+		}
+		consent: {
+			/**
+			 * ‘Before We Begin’ Content
+			 */
+			title: () => LocalizedString
+			/**
+			 * Shown to visitors before the questions. Put each bullet point on its own line.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Important
+			 */
+			important: () => LocalizedString
+			/**
+			 * What this does
+			 */
+			whatThisDoes: () => LocalizedString
+			/**
+			 * Your privacy
+			 */
+			privacy: () => LocalizedString
+			/**
+			 * One bullet point per line.
+			 */
+			bulletHint: () => LocalizedString
+		}
+		save: {
+			/**
+			 * Save Configuration
+			 */
+			button: () => LocalizedString
+			/**
+			 * Saving...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Your configuration has been saved successfully.
+			 */
+			success: () => LocalizedString
+			/**
+			 * Failed to save configuration. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
+		psychologists: {
+			/**
+			 * Psychologist Directory
+			 */
+			title: () => LocalizedString
+			/**
+			 * The professionals visitors can book after seeing their results.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Add Psychologist
+			 */
+			add: () => LocalizedString
+			/**
+			 * Loading psychologists...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Failed to load psychologists. Please try refreshing the page.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * No psychologists yet. Add one so visitors can book an appointment.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Edit
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Delete
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Delete {name}
+			 */
+			deleteLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * RM{price} per hour
+			 */
+			price: (arg: { price: string }) => LocalizedString
+			/**
+			 * No price shown
+			 */
+			noPrice: () => LocalizedString
+			/**
+			 * {duration}-minute slots, {buffer}-minute buffer, booked at least {advance} {{hour|hours}} ahead
+			 */
+			slotSettings: (arg: { advance: number, buffer: number, duration: number }) => LocalizedString
+			/**
+			 * Psychologist added successfully.
+			 */
+			added: () => LocalizedString
+			/**
+			 * Psychologist updated successfully.
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Psychologist deleted successfully.
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * Failed to add psychologist...
+			 */
+			addFailed: () => LocalizedString
+			/**
+			 * Failed to update psychologist...
+			 */
+			updateFailed: () => LocalizedString
+			/**
+			 * Failed to delete psychologist...
+			 */
+			deleteFailed: () => LocalizedString
+			/**
+			 * Delete psychologist?
+			 */
+			deleteTitle: () => LocalizedString
+			/**
+			 * Are you sure you want to delete this psychologist? This action cannot be undone.
+			 */
+			deleteConfirm: () => LocalizedString
+			/**
+			 * Upcoming bookings
+			 */
+			bookingsTitle: () => LocalizedString
+			/**
+			 * Delete anyway
+			 */
+			deleteAnyway: () => LocalizedString
+			/**
+			 * Deleting...
+			 */
+			deleting: () => LocalizedString
+		}
+		psychologistDialog: {
+			/**
+			 * Add Psychologist
+			 */
+			addTitle: () => LocalizedString
+			/**
+			 * Edit Psychologist
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Job title
+			 */
+			jobTitle: () => LocalizedString
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * Photo URL (optional)
+			 */
+			imageUrl: () => LocalizedString
+			/**
+			 * Price per hour in RM (optional)
+			 */
+			pricePerHour: () => LocalizedString
+			/**
+			 * Slot duration (minutes)
+			 */
+			slotDuration: () => LocalizedString
+			/**
+			 * From 15 to 240, in steps of 15.
+			 */
+			slotDurationHint: () => LocalizedString
+			/**
+			 * Break between slots (minutes)
+			 */
+			buffer: () => LocalizedString
+			/**
+			 * From 0 to 120, in steps of 5.
+			 */
+			bufferHint: () => LocalizedString
+			/**
+			 * Minimum notice for a booking (hours)
+			 */
+			minimumAdvance: () => LocalizedString
+			/**
+			 * From 0 to 168 hours.
+			 */
+			minimumAdvanceHint: () => LocalizedString
+			/**
+			 * Timezone
+			 */
+			timezone: () => LocalizedString
+			/**
+			 * Name, job title and description are required.
+			 */
+			requiredHint: () => LocalizedString
+			/**
+			 * Add Psychologist
+			 */
+			add: () => LocalizedString
+			/**
+			 * Adding...
+			 */
+			adding: () => LocalizedString
+			/**
+			 * Update Psychologist
+			 */
+			update: () => LocalizedString
+			/**
+			 * Updating...
+			 */
+			updating: () => LocalizedString
+		}
+		schedule: {
+			/**
+			 * Schedule Management
+			 */
+			title: () => LocalizedString
+			/**
+			 * Generate availability
+			 */
+			generateTitle: () => LocalizedString
+			/**
+			 * Creates back-to-back slots of the psychologist’s slot duration and break, on the chosen days between the start and end time.
+			 */
+			generateIntro: () => LocalizedString
+			/**
+			 * Psychologist
+			 */
+			psychologist: () => LocalizedString
+			/**
+			 * Choose a psychologist
+			 */
+			choosePsychologist: () => LocalizedString
+			/**
+			 * Add a psychologist first to manage their schedule.
+			 */
+			noPsychologists: () => LocalizedString
+			/**
+			 * Start date
+			 */
+			startDate: () => LocalizedString
+			/**
+			 * End date
+			 */
+			endDate: () => LocalizedString
+			/**
+			 * Start time
+			 */
+			startTime: () => LocalizedString
+			/**
+			 * End time
+			 */
+			endTime: () => LocalizedString
+			/**
+			 * Days of the week
+			 */
+			days: () => LocalizedString
+			weekdays: {
+				/**
+				 * Sunday
+				 */
+				sunday: () => LocalizedString
+				/**
+				 * Monday
+				 */
+				monday: () => LocalizedString
+				/**
+				 * Tuesday
+				 */
+				tuesday: () => LocalizedString
+				/**
+				 * Wednesday
+				 */
+				wednesday: () => LocalizedString
+				/**
+				 * Thursday
+				 */
+				thursday: () => LocalizedString
+				/**
+				 * Friday
+				 */
+				friday: () => LocalizedString
+				/**
+				 * Saturday
+				 */
+				saturday: () => LocalizedString
+			}
+			/**
+			 * Dates and times are in the psychologist’s timezone, {timezone}.
+			 */
+			timezoneNote: (arg: { timezone: string }) => LocalizedString
+			/**
+			 * Generate Availability Slots
+			 */
+			generate: () => LocalizedString
+			/**
+			 * Generating...
+			 */
+			generating: () => LocalizedString
+			/**
+			 * Missing Information:
+			 */
+			missingTitle: () => LocalizedString
+			/**
+			 * Please fill in all schedule fields and select at least one day of the week.
+			 */
+			missing: () => LocalizedString
+			/**
+			 * Generated {count} availability {{slot|slots}} for {name}.
+			 */
+			generated: (arg: { count: number, name: string }) => LocalizedString
+			/**
+			 * Failed to generate availability slots...
+			 */
+			generateFailed: () => LocalizedString
+		}
+		calendar: {
+			/**
+			 * Availability for the next {days} days
+			 */
+			title: (arg: { days: number }) => LocalizedString
+			/**
+			 * Loading slots...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Failed to fetch slots
+			 */
+			fetchFailed: () => LocalizedString
+			/**
+			 * No availability slots in the next {days} days.
+			 */
+			empty: (arg: { days: number }) => LocalizedString
+			/**
+			 * {count} {{slot|slots}}
+			 */
+			slotCount: (arg: { count: number }) => LocalizedString
+			/**
+			 * Booked
+			 */
+			booked: () => LocalizedString
+			/**
+			 * {start} – {end}
+			 */
+			slotTimes: (arg: { end: string, start: string }) => LocalizedString
+			/**
+			 * Choose a slot to change its times or delete it.
+			 */
+			editHint: () => LocalizedString
+		}
+		slotDialog: {
+			/**
+			 * Edit Slot
+			 */
+			title: () => LocalizedString
+			/**
+			 * This slot is booked by a client.
+			 */
+			bookedNote: () => LocalizedString
+			/**
+			 * Start time
+			 */
+			startTime: () => LocalizedString
+			/**
+			 * End time
+			 */
+			endTime: () => LocalizedString
+			/**
+			 * Both the start and the end time are needed.
+			 */
+			timesRequired: () => LocalizedString
+			/**
+			 * Save Changes
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving...
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Delete Slot
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Deleting...
+			 */
+			deleting: () => LocalizedString
+			/**
+			 * Delete slot?
+			 */
+			deleteTitle: () => LocalizedString
+			/**
+			 * Are you sure you want to delete this slot?
+			 */
+			deleteConfirm: () => LocalizedString
+			/**
+			 * Booked slot
+			 */
+			bookedTitle: () => LocalizedString
+			/**
+			 * Save anyway
+			 */
+			saveAnyway: () => LocalizedString
+			/**
+			 * Delete anyway
+			 */
+			deleteAnyway: () => LocalizedString
+			/**
+			 * Availability slot updated successfully.
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Availability slot deleted successfully.
+			 */
+			deleted: () => LocalizedString
+			/**
+			 * Failed to update slot...
+			 */
+			updateFailed: () => LocalizedString
+			/**
+			 * Failed to delete slot...
+			 */
+			deleteFailed: () => LocalizedString
+		}
+	}
 	assessment: {
 		consent: {
 			/**

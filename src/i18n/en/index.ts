@@ -1,9 +1,11 @@
 import type { BaseTranslation } from '../i18n-types';
+import { admin } from './admin';
 import { assessment } from './assessment';
 import { emails } from './emails';
 
 const en = {
   appName: 'Minda',
+  admin,
   assessment,
   emails,
   common: {

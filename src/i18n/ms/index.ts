@@ -1,9 +1,11 @@
 import type { Translation } from '../i18n-types';
+import { admin } from './admin';
 import { assessment } from './assessment';
 import { emails } from './emails';
 
 const ms = {
   appName: 'Minda',
+  admin,
   assessment,
   emails,
   common: {

@@ -1,0 +1,240 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { connectDatabase } from '../db/connect';
+import { DEMO_OPERATOR } from '../db/seed-demo';
+import { bookSlot } from '../db/testing/fixtures';
+import { seriousAccessibilityViolations } from './support/axe';
+import { screenshot } from './support/browser';
+import { type E2eSession, useBrowserSession } from './support/session';
+
+/** Signs the demo operator in through the API; the page's browser context keeps the cookie. */
+async function signIn(session: E2eSession) {
+  const response = await session.page.request.post(`${session.server.url}/api/login`, {
+    data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
+    headers: { origin: session.server.url },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function openAdminSetup(session: E2eSession, path = '/admin-setup') {
+  await session.visit(path);
+  await session.page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The one toast on screen (SPEC: one at a time) once it shows this text. */
+async function expectToast(page: Page, title: string, description: string) {
+  const toast = page.locator('.toast').filter({ hasText: description });
+  await toast.waitFor();
+  expect(await toast.textContent()).toContain(title);
+}
+
+/** Next week's Monday and Friday as YYYY-MM-DD. */
+function nextWeek(): { monday: string; friday: string } {
+  const today = new Date();
+  const daysToMonday = (8 - today.getUTCDay()) % 7 || 7;
+  const monday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + daysToMonday));
+  const friday = new Date(monday.getTime() + 4 * 86_400_000);
+  return { monday: monday.toISOString().slice(0, 10), friday: friday.toISOString().slice(0, 10) };
+}
+
+/** 'Monday, 9 March 2026', as the calendar heads a day. */
+function dayHeading(date: string): string {
+  return new Intl.DateTimeFormat('en-MY', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+describe('the operator’s admin setup', () => {
+  const session = useBrowserSession({ bypassCSP: true });
+
+  it('sends a signed-out visitor to /login from both addresses', async () => {
+    const { page } = session;
+    for (const path of ['/admin-setup', '/admin/setup']) {
+      await session.visit(path);
+      await page.waitForURL((url) => url.pathname === '/login');
+    }
+  });
+
+  it('configures the screener, adds a psychologist, generates, edits and deletes slots, and logs out', async () => {
+    const { page } = session;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(session);
+    await openAdminSetup(session, '/admin/setup');
+    expect(await page.getByText('Signed in as demo').isVisible()).toBe(true);
+    const english = page.getByRole('textbox', { name: 'English', exact: true });
+    const malay = page.getByRole('textbox', { name: 'Malay', exact: true });
+    expect(await english.inputValue()).toBe(`${session.server.url}/screener/klinik-minda`);
+    expect(await malay.inputValue()).toBe(`${session.server.url}/ms/screener/klinik-minda`);
+    await expectNoSeriousViolations(page, 'admin setup');
+
+    // A minimum age outside 10-21 is refused, with the server's message under the field.
+    const age = page.getByRole('spinbutton', { name: 'Minimum age' });
+    await age.fill('25');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('must be a whole number from 10 to 21', { exact: true }).waitFor();
+    await expectToast(page, 'Error', 'minimumAge');
+    expect(await age.getAttribute('aria-invalid')).toBe('true');
+
+    // Malay off: the Malay URL goes once saved.
+    await age.fill('18');
+    await page.getByRole('switch', { name: 'Enable Malay translation' }).uncheck();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expectToast(page, 'Success!', 'Your configuration has been saved successfully.');
+    expect(await malay.count()).toBe(0);
+
+    // A new company name, title and Malay on: the URLs follow the new slug after saving.
+    await page.getByRole('textbox', { name: 'Company name (optional)' }).fill('Klinik Setia Jaya');
+    await page.getByText('your URLs will use the name “klinik-setia-jaya”').waitFor();
+    await page.getByRole('textbox', { name: 'App title' }).fill('Setia Wellbeing Check');
+    await page.getByRole('switch', { name: 'Enable Malay translation' }).check();
+    expect(await english.inputValue()).toBe(`${session.server.url}/screener/klinik-minda`);
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expectToast(page, 'Success!', 'Your configuration has been saved successfully.');
+    await page.waitForFunction(
+      (url) => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === url,
+      `${session.server.url}/screener/klinik-setia-jaya`,
+    );
+    expect(await malay.inputValue()).toBe(`${session.server.url}/ms/screener/klinik-setia-jaya`);
+    expect(await page.getByRole('link', { name: /View Screener/ }).getAttribute('href')).toBe('/screener/klinik-setia-jaya');
+
+    await page.getByRole('button', { name: 'Copy the Malay URL' }).click();
+    await expectToast(page, 'Copied!', 'The screener URL has been copied to your clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${session.server.url}/ms/screener/klinik-setia-jaya`);
+    await screenshot(page, 'admin-setup-configured');
+
+    // Add a psychologist: Save waits for name, job title and description.
+    await page.getByRole('button', { name: 'Add Psychologist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Psychologist' });
+    await dialog.waitFor();
+    const add = dialog.getByRole('button', { name: 'Add Psychologist' });
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Dr. Farah Lim');
+    await dialog.getByRole('textbox', { name: 'Job title' }).fill('Counselling Psychologist');
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Young adults, study stress and relationships.');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('farah@klinik-setia.example');
+    await dialog.getByRole('spinbutton', { name: 'Price per hour in RM (optional)' }).fill('120.5');
+    expect(await dialog.getByRole('spinbutton', { name: 'Slot duration (minutes)' }).inputValue()).toBe('60');
+    await expectNoSeriousViolations(page, 'psychologist dialog');
+    await add.click();
+    await expectToast(page, 'Success!', 'Psychologist added successfully.');
+    expect(await dialog.count()).toBe(0);
+    await page.getByRole('heading', { name: 'Dr. Farah Lim' }).waitFor();
+    expect(await page.getByText('RM120.50 per hour').isVisible()).toBe(true);
+
+    // Generate next week, Monday to Friday, 09:00-12:00: three one-hour slots a day.
+    const schedule = page.getByRole('region', { name: 'Schedule Management' });
+    await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Farah Lim' });
+    const generate = schedule.getByRole('button', { name: 'Generate Availability Slots' });
+    expect(await generate.isDisabled()).toBe(true);
+    expect(await schedule.getByText('Missing Information: Please fill in all schedule fields and select at least one day of the week.').isVisible()).toBe(true);
+    const checked = [];
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+      checked.push(await schedule.getByRole('checkbox', { name: day }).isChecked());
+    }
+    expect(checked).toEqual([true, true, true, true, true, false, false]);
+    await schedule.getByText('No availability slots in the next 90 days.').waitFor();
+
+    const { monday, friday } = nextWeek();
+    await schedule.getByLabel('Start date').fill(monday);
+    await schedule.getByLabel('End date').fill(friday);
+    await schedule.getByLabel('Start time').fill('09:00');
+    await schedule.getByLabel('End time').fill('12:00');
+    expect(await generate.isDisabled()).toBe(false);
+    await generate.click();
+    await expectToast(page, 'Success!', 'Generated 15 availability slots for Dr. Farah Lim.');
+
+    const mondayGroup = schedule.getByRole('listitem').filter({ has: page.getByRole('heading', { name: dayHeading(monday) }) });
+    await mondayGroup.getByRole('button', { name: '9:00 am – 10:00 am' }).waitFor();
+    expect(await schedule.getByText('(3 slots)').count()).toBe(5);
+    await screenshot(page, 'admin-setup-calendar');
+
+    // Edit Monday's first slot: its local times are pre-filled; the new ones land on the same date.
+    await mondayGroup.getByRole('button', { name: '9:00 am – 10:00 am' }).click();
+    const slotDialog = page.getByRole('dialog', { name: 'Edit Slot' });
+    await slotDialog.waitFor();
+    expect(await slotDialog.getByText(dayHeading(monday)).isVisible()).toBe(true);
+    expect(await slotDialog.getByLabel('Start time').inputValue()).toBe('09:00');
+    expect(await slotDialog.getByLabel('End time').inputValue()).toBe('10:00');
+    await expectNoSeriousViolations(page, 'edit slot dialog');
+    await slotDialog.getByLabel('Start time').fill('08:00');
+    await slotDialog.getByLabel('End time').fill('09:00');
+    await slotDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Success!', 'Availability slot updated successfully.');
+    await mondayGroup.getByRole('button', { name: '8:00 am – 9:00 am' }).waitFor();
+    expect(await mondayGroup.getByRole('button', { name: '9:00 am – 10:00 am' }).count()).toBe(0);
+
+    // Delete Monday's 10:00 slot, after the question.
+    await mondayGroup.getByRole('button', { name: '10:00 am – 11:00 am' }).click();
+    await slotDialog.getByRole('button', { name: 'Delete Slot' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete slot?' });
+    await confirm.getByText('Are you sure you want to delete this slot?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete Slot' }).click();
+    await expectToast(page, 'Success!', 'Availability slot deleted successfully.');
+    await mondayGroup.getByText('(2 slots)').waitFor();
+    expect(await mondayGroup.getByRole('button', { name: '10:00 am – 11:00 am' }).count()).toBe(0);
+
+    // Logout lands on /login, and the admin page stays closed afterwards.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await session.visit('/admin-setup');
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('asks again with the server’s reason before a booking goes with a slot or a psychologist', async () => {
+    const { page } = session;
+    const { db } = connectDatabase(session.server.databaseUrl);
+    const aisyah = await db
+      .selectFrom('psychologists')
+      .innerJoin('users', 'users.id', 'psychologists.user_id')
+      .select(['psychologists.id', 'psychologists.user_id'])
+      .where('users.username', '=', DEMO_OPERATOR.username)
+      .where('psychologists.name', '=', 'Dr. Aisyah Rahman')
+      .executeTakeFirstOrThrow();
+    const [first, second] = await db
+      .selectFrom('availability_slots')
+      .select('id')
+      .where('psychologist_id', '=', aisyah.id)
+      .orderBy('start_utc')
+      .limit(2)
+      .execute();
+    for (const slot of [first!, second!]) await bookSlot(db, { userId: aisyah.user_id, psychologistId: aisyah.id, slotId: slot.id });
+    await db.destroy();
+
+    await signIn(session);
+    await openAdminSetup(session);
+    const schedule = page.getByRole('region', { name: 'Schedule Management' });
+    await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Aisyah Rahman' });
+    const booked = schedule.getByRole('button', { name: /Booked/ });
+    await booked.first().waitFor();
+    expect(await booked.count()).toBe(2);
+
+    await booked.first().click();
+    const slotDialog = page.getByRole('dialog', { name: 'Edit Slot' });
+    await slotDialog.getByText('This slot is booked by a client.').waitFor();
+    await slotDialog.getByRole('button', { name: 'Delete Slot' }).click();
+    await page.getByRole('dialog', { name: 'Delete slot?' }).getByRole('button', { name: 'Delete Slot' }).click();
+    const bookedQuestion = page.getByRole('dialog', { name: 'Booked slot' });
+    await bookedQuestion.getByText('This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.').waitFor();
+    await bookedQuestion.getByRole('button', { name: 'Delete anyway' }).click();
+    await expectToast(page, 'Success!', 'Availability slot deleted successfully.');
+    await page.waitForFunction(() => document.querySelectorAll('.badge').length === 1);
+
+    const directory = page.getByRole('region', { name: 'Psychologist Directory' });
+    await directory.getByRole('button', { name: 'Delete Dr. Aisyah Rahman' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete psychologist?' });
+    await question.getByText('Are you sure you want to delete this psychologist? This action cannot be undone.').waitFor();
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
+    const bookings = page.getByRole('dialog', { name: 'Upcoming bookings' });
+    await bookings.getByText('Dr. Aisyah Rahman has 1 upcoming booked appointment.', { exact: false }).waitFor();
+    await screenshot(page, 'admin-setup-delete-psychologist-with-booking');
+    await bookings.getByRole('button', { name: 'Delete anyway' }).click();
+    await expectToast(page, 'Success!', 'Psychologist deleted successfully.');
+    expect(await directory.getByRole('heading', { name: 'Dr. Aisyah Rahman' }).count()).toBe(0);
+  });
+});

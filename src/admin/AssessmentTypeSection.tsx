@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { TEST_TYPES, type TestType } from '../../domain/configuration';
+import { useI18nContext } from '../i18n/i18n-react';
+import { AdminSection } from './AdminSection';
+import type { ConfigurationSectionProps } from './configuration-draft';
+
+/** DASS-21 or Combined, and the switch that opens the Malay screener. */
+export function AssessmentTypeSection({ draft, update, errors }: ConfigurationSectionProps) {
+  const { LL } = useI18nContext();
+  const t = LL.admin.assessment;
+  const groupId = useId();
+  const malayHintId = useId();
+  const describe: Record<TestType, { label: string; description: string }> = {
+    'DASS-21': { label: t.dass21(), description: t.dass21Description() },
+    Combined: { label: t.combined(), description: t.combinedDescription() },
+  };
+  return (
+    <AdminSection title={t.title()}>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="sr-only">{t.title()}</legend>
+        {TEST_TYPES.map((testType) => (
+          <label key={testType} className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3">
+            <input
+              type="radio"
+              className="radio radio-primary mt-1"
+              name={groupId}
+              value={testType}
+              checked={draft.testType === testType}
+              onChange={() => update('testType', testType)}
+            />
+            <span>
+              <span className="block font-medium">{describe[testType].label}</span>
+              <span className="block text-sm text-base-content/80">{describe[testType].description}</span>
+            </span>
+          </label>
+        ))}
+        {errors.testType && <span className="text-sm text-error">{errors.testType}</span>}
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <label className="flex cursor-pointer items-center gap-3">
+          <input
+            type="checkbox"
+            role="switch"
+            className="toggle toggle-primary"
+            checked={draft.enableMalayTranslation}
+            aria-describedby={malayHintId}
+            onChange={(event) => update('enableMalayTranslation', event.target.checked)}
+          />
+          <span className="font-medium">{t.malay()}</span>
+        </label>
+        <span id={malayHintId} className="text-sm text-base-content/80">
+          {t.malayHint()}
+        </span>
+      </div>
+    </AdminSection>
+  );
+}

@@ -1,0 +1,50 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+interface Props {
+  title: string;
+  /** Escape, or the browser closing the dialog: the owner unmounts it. */
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A daisyUI modal on the native <dialog>: showModal() traps focus and makes the page behind
+ * inert; it lives while it is mounted. Focus starts on the first control inside and goes back
+ * to whatever opened it when it closes. Clicking outside does not close it, so a half-filled
+ * form is never lost by accident.
+ */
+export function Modal({ title, onClose, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // Read on the first render, before the dialog takes focus.
+  const opener = useRef(document.activeElement);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    const previous = opener.current;
+    return () => {
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      <div className="modal-box flex flex-col gap-4">
+        <h2 id={titleId} className="text-lg font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}

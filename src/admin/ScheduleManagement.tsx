@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useI18nContext } from '../i18n/i18n-react';
+import { trpc } from '../lib/trpc';
+import { AdminSection } from './AdminSection';
+import { GenerateSlotsForm } from './GenerateSlotsForm';
+import { EMPTY_SCHEDULE_DRAFT, type ScheduleDraft } from './schedule-draft';
+import { SlotCalendar } from './SlotCalendar';
+
+/**
+ * Generate slots and see the calendar of the psychologist chosen in the form. Until the
+ * operator picks one, the first psychologist is chosen; a deleted one falls back the same way.
+ */
+export function ScheduleManagement() {
+  const { LL } = useI18nContext();
+  const t = LL.admin.schedule;
+  const psychologists = trpc.admin.psychologists.list.useQuery();
+  const [draft, setDraft] = useState<ScheduleDraft>(EMPTY_SCHEDULE_DRAFT);
+
+  const list = psychologists.data ?? [];
+  const chosen = list.find((p) => p.id === draft.psychologistId) ?? list[0];
+  const effectiveDraft = { ...draft, psychologistId: chosen?.id ?? '' };
+
+  return (
+    <AdminSection title={t.title()}>
+      {psychologists.isPending ? (
+        <p role="status">{LL.admin.psychologists.loading()}</p>
+      ) : psychologists.isError ? (
+        <p role="alert" className="text-error">
+          {LL.admin.psychologists.loadFailed()}
+        </p>
+      ) : !chosen ? (
+        <p>{t.noPsychologists()}</p>
+      ) : (
+        <>
+          <GenerateSlotsForm psychologists={list} draft={effectiveDraft} onChange={setDraft} />
+          <div className="divider my-0" />
+          <SlotCalendar key={chosen.id} psychologist={chosen} />
+        </>
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ScreenerConfiguration, TestType } from '../../domain/configuration';
+import type { RouterInputs } from '../lib/trpc';
+
+/** The configuration form as the inputs hold it: text everywhere a person types. */
+export interface ConfigurationDraft {
+  testType: TestType;
+  appTitle: string;
+  appDescription: string;
+  logoUrl: string;
+  companyName: string;
+  minimumAge: string;
+  importantSectionContent: string;
+  whatThisDoesContent: string;
+  privacySectionContent: string;
+  enableMalayTranslation: boolean;
+}
+
+export function configurationDraftOf(configuration: ScreenerConfiguration): ConfigurationDraft {
+  return {
+    testType: configuration.testType,
+    appTitle: configuration.appTitle,
+    appDescription: configuration.appDescription,
+    logoUrl: configuration.logoUrl ?? '',
+    companyName: configuration.companyName ?? '',
+    minimumAge: String(configuration.minimumAge),
+    importantSectionContent: configuration.importantSectionContent,
+    whatThisDoesContent: configuration.whatThisDoesContent,
+    privacySectionContent: configuration.privacySectionContent,
+    enableMalayTranslation: configuration.enableMalayTranslation,
+  };
+}
+
+/**
+ * SPEC section 7: logoUrl and companyName go as null when empty. A blank age goes as NaN so
+ * the server answers with its range message under the field instead of saving a 0.
+ */
+export function configurationUpdateOf(draft: ConfigurationDraft): RouterInputs['admin']['configuration']['update'] {
+  return {
+    ...draft,
+    logoUrl: draft.logoUrl.trim() || null,
+    companyName: draft.companyName.trim() || null,
+    minimumAge: draft.minimumAge.trim() === '' ? Number.NaN : Number(draft.minimumAge),
+  };
+}
+
+/** What each section of the configuration form receives. */
+export interface ConfigurationSectionProps {
+  draft: ConfigurationDraft;
+  update: <K extends keyof ConfigurationDraft>(field: K, value: ConfigurationDraft[K]) => void;
+  /** Field messages of the last save's 400, keyed by field name. */
+  errors: Record<string, string>;
+}

@@ -1,0 +1,68 @@
+import { PSYCHOLOGIST_DEFAULTS, type Psychologist, type PsychologistTimezone } from '../../domain/psychologist';
+import type { RouterInputs } from '../lib/trpc';
+
+/** The add/edit psychologist dialog as its inputs hold it. */
+export interface PsychologistDraft {
+  name: string;
+  jobTitle: string;
+  description: string;
+  email: string;
+  imageUrl: string;
+  pricePerHour: string;
+  slotDurationMinutes: string;
+  bufferMinutes: string;
+  minimumAdvanceHours: string;
+  timezone: PsychologistTimezone;
+}
+
+/** A new psychologist starts with SPEC section 9's defaults. */
+export const NEW_PSYCHOLOGIST_DRAFT: PsychologistDraft = {
+  name: '',
+  jobTitle: '',
+  description: '',
+  email: '',
+  imageUrl: '',
+  pricePerHour: '',
+  slotDurationMinutes: String(PSYCHOLOGIST_DEFAULTS.slotDurationMinutes),
+  bufferMinutes: String(PSYCHOLOGIST_DEFAULTS.bufferMinutes),
+  minimumAdvanceHours: String(PSYCHOLOGIST_DEFAULTS.minimumAdvanceHours),
+  timezone: PSYCHOLOGIST_DEFAULTS.timezone,
+};
+
+/** Editing pre-fills the dialog with the psychologist (SPEC section 4). */
+export function psychologistDraftOf(psychologist: Psychologist): PsychologistDraft {
+  return {
+    name: psychologist.name,
+    jobTitle: psychologist.jobTitle,
+    description: psychologist.description,
+    email: psychologist.email,
+    imageUrl: psychologist.imageUrl ?? '',
+    pricePerHour: psychologist.pricePerHour ?? '',
+    slotDurationMinutes: String(psychologist.slotDurationMinutes),
+    bufferMinutes: String(psychologist.bufferMinutes),
+    minimumAdvanceHours: String(psychologist.minimumAdvanceHours),
+    timezone: psychologist.timezone,
+  };
+}
+
+/** SPEC section 5: Save stays disabled until name, job title and description are filled. */
+export function canSavePsychologist(draft: PsychologistDraft): boolean {
+  return draft.name.trim() !== '' && draft.jobTitle.trim() !== '' && draft.description.trim() !== '';
+}
+
+/** A blank number goes as NaN, so the server names the field's range instead of saving a 0. */
+function numberOf(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+/** SPEC section 7's body: imageUrl null when empty, pricePerHour a number or null. */
+export function psychologistFieldsOf(draft: PsychologistDraft): RouterInputs['admin']['psychologists']['create'] {
+  return {
+    ...draft,
+    imageUrl: draft.imageUrl.trim() || null,
+    pricePerHour: draft.pricePerHour.trim() === '' ? null : Number(draft.pricePerHour),
+    slotDurationMinutes: numberOf(draft.slotDurationMinutes),
+    bufferMinutes: numberOf(draft.bufferMinutes),
+    minimumAdvanceHours: numberOf(draft.minimumAdvanceHours),
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { screenerUrlsOf } from './screener-urls';
+
+const ORIGIN = 'https://minda.example.com';
+const ID = '3f1c2a9e-8d4b-4c6f-9a1e-2b7d5e0c4f81';
+
+describe('the screener URLs of the admin page', () => {
+  it('uses the company slug, and shows the Malay URL only when Malay is enabled', () => {
+    expect(screenerUrlsOf({ id: ID, companySlug: 'klinik-minda', enableMalayTranslation: true }, ORIGIN)).toEqual({
+      english: 'https://minda.example.com/screener/klinik-minda',
+      malay: 'https://minda.example.com/ms/screener/klinik-minda',
+      usesId: false,
+    });
+    expect(screenerUrlsOf({ id: ID, companySlug: 'klinik-minda', enableMalayTranslation: false }, ORIGIN)?.malay).toBeNull();
+  });
+
+  it('falls back to the configuration id without a company name', () => {
+    expect(screenerUrlsOf({ id: ID, companySlug: null, enableMalayTranslation: false }, ORIGIN)).toEqual({
+      english: `${ORIGIN}/screener/${ID}`,
+      malay: null,
+      usesId: true,
+    });
+  });
+
+  it('gives no URL before the first save, when the id is the sample screener’s', () => {
+    expect(screenerUrlsOf({ id: 'default', companySlug: null, enableMalayTranslation: true }, ORIGIN)).toBeNull();
+  });
+});

@@ -1,0 +1,27 @@
+import { DEFAULT_CONFIGURATION_ID, type ScreenerConfiguration } from '../../domain/configuration';
+
+export interface ScreenerUrls {
+  english: string;
+  /** Only when Malay translation is enabled. */
+  malay: string | null;
+  /** Whether the URLs fall back to the configuration's unique id (no company name yet). */
+  usesId: boolean;
+}
+
+/**
+ * SPEC section 2: /screener/{companySlug or id} and /ms/screener/…, absolute from the page's
+ * origin. The id is the configuration's (decision 0003). Null while the operator has no saved
+ * configuration: its placeholder id 'default' would point at the sample screener.
+ */
+export function screenerUrlsOf(
+  configuration: Pick<ScreenerConfiguration, 'id' | 'companySlug' | 'enableMalayTranslation'>,
+  origin: string,
+): ScreenerUrls | null {
+  if (configuration.id === DEFAULT_CONFIGURATION_ID) return null;
+  const identifier = encodeURIComponent(configuration.companySlug ?? configuration.id);
+  return {
+    english: `${origin}/screener/${identifier}`,
+    malay: configuration.enableMalayTranslation ? `${origin}/ms/screener/${identifier}` : null,
+    usesId: !configuration.companySlug,
+  };
+}
