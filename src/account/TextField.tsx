@@ -14,8 +14,10 @@ interface Props {
 export function TextField({ label, value, onChange, type = 'text', error, required, autoComplete }: Props) {
   const id = useId();
   return (
-    <label className="flex flex-col gap-1" htmlFor={id}>
-      <span className="text-sm font-medium">{label}</span>
+    <div className="flex flex-col gap-1">
+      <label className="text-sm font-medium" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         className={`input w-full ${error ? 'input-error' : ''}`}
@@ -32,6 +34,6 @@ export function TextField({ label, value, onChange, type = 'text', error, requir
           {error}
         </span>
       )}
-    </label>
+    </div>
   );
 }

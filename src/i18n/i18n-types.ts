@@ -1738,6 +1738,202 @@ type RootTranslation = {
 		 */
 		cancelAnytime: string
 	}
+	account: {
+		/**
+		 * U​s​e​r​n​a​m​e
+		 */
+		username: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * {​f​i​e​l​d​}​ ​i​s​ ​r​e​q​u​i​r​e​d
+		 * @param {string} field
+		 */
+		required: RequiredParams<'field'>
+		/**
+		 * A​n​ ​e​r​r​o​r​ ​o​c​c​u​r​r​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		genericError: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​h​o​m​e
+		 */
+		backHome: string
+		login: {
+			/**
+			 * A​d​m​i​n​ ​L​o​g​i​n
+			 */
+			title: string
+			/**
+			 * S​i​g​n​ ​I​n
+			 */
+			submit: string
+			/**
+			 * S​i​g​n​i​n​g​ ​i​n​.​.​.
+			 */
+			pending: string
+			/**
+			 * F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d​?
+			 */
+			forgot: string
+			/**
+			 * D​o​n​'​t​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​S​i​g​n​ ​u​p
+			 */
+			noAccount: string
+		}
+		signup: {
+			/**
+			 * C​r​e​a​t​e​ ​A​c​c​o​u​n​t
+			 */
+			title: string
+			/**
+			 * C​r​e​a​t​e​ ​A​c​c​o​u​n​t
+			 */
+			submit: string
+			/**
+			 * C​r​e​a​t​i​n​g​ ​a​c​c​o​u​n​t​.​.​.
+			 */
+			pending: string
+			/**
+			 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​L​o​g​ ​i​n
+			 */
+			haveAccount: string
+		}
+		forgot: {
+			/**
+			 * F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d
+			 */
+			title: string
+			/**
+			 * E​n​t​e​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​'​s​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+			 */
+			intro: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​l​o​g​i​n
+			 */
+			backToLogin: string
+			/**
+			 * S​e​n​d​ ​R​e​s​e​t​ ​L​i​n​k
+			 */
+			submit: string
+			/**
+			 * S​e​n​d​i​n​g​.​.​.
+			 */
+			pending: string
+			/**
+			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			invalidEmail: string
+			/**
+			 * C​h​e​c​k​ ​Y​o​u​r​ ​E​m​a​i​l
+			 */
+			checkTitle: string
+			/**
+			 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​{​e​m​a​i​l​}​,​ ​w​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​t​o​ ​i​t​.
+			 * @param {string} email
+			 */
+			checkText: RequiredParams<'email'>
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​1​ ​h​o​u​r​.
+			 */
+			expiry: string
+			/**
+			 * S​e​n​d​ ​A​n​o​t​h​e​r​ ​L​i​n​k
+			 */
+			sendAnother: string
+			/**
+			 * E​m​a​i​l​ ​S​e​n​t
+			 */
+			sentToastTitle: string
+			/**
+			 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​.
+			 */
+			sentToast: string
+			/**
+			 * E​r​r​o​r
+			 */
+			errorTitle: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​s​e​n​d​ ​r​e​s​e​t​ ​e​m​a​i​l​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+		}
+		reset: {
+			/**
+			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+			 */
+			title: string
+			/**
+			 * N​e​w​ ​P​a​s​s​w​o​r​d
+			 */
+			newPassword: string
+			/**
+			 * C​o​n​f​i​r​m​ ​N​e​w​ ​P​a​s​s​w​o​r​d
+			 */
+			confirmPassword: string
+			/**
+			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+			 */
+			submit: string
+			/**
+			 * R​e​s​e​t​t​i​n​g​.​.​.
+			 */
+			pending: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
+			 */
+			tooShort: string
+			/**
+			 * P​a​s​s​w​o​r​d​s​ ​d​o​n​'​t​ ​m​a​t​c​h
+			 */
+			mismatch: string
+			/**
+			 * I​n​v​a​l​i​d​ ​R​e​s​e​t​ ​L​i​n​k
+			 */
+			invalidTitle: string
+			/**
+			 * I​n​v​a​l​i​d​ ​L​i​n​k
+			 */
+			invalidNoticeTitle: string
+			/**
+			 * N​o​ ​r​e​s​e​t​ ​t​o​k​e​n​ ​f​o​u​n​d​ ​i​n​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​.
+			 */
+			invalidNotice: string
+			/**
+			 * R​e​q​u​e​s​t​ ​N​e​w​ ​P​a​s​s​w​o​r​d​ ​R​e​s​e​t
+			 */
+			requestNew: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​R​e​s​e​t​ ​C​o​m​p​l​e​t​e​!
+			 */
+			completeTitle: string
+			/**
+			 * R​e​d​i​r​e​c​t​i​n​g​ ​y​o​u​ ​t​o​ ​l​o​g​i​n​.​.​.
+			 */
+			redirecting: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​R​e​s​e​t​ ​S​u​c​c​e​s​s​f​u​l
+			 */
+			successToastTitle: string
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​u​p​d​a​t​e​d​.​ ​Y​o​u​ ​c​a​n​ ​n​o​w​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+			 */
+			successToast: string
+			/**
+			 * R​e​s​e​t​ ​F​a​i​l​e​d
+			 */
+			failedTitle: string
+			/**
+			 * T​h​e​ ​r​e​s​e​t​ ​l​i​n​k​ ​m​a​y​ ​b​e​ ​i​n​v​a​l​i​d​ ​o​r​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
+			 */
+			failed: string
+		}
+	}
 	comingSoon: {
 		/**
 		 * C​o​m​i​n​g​ ​s​o​o​n
@@ -3581,6 +3777,200 @@ export type TranslationFunctions = {
 		 * Cancel anytime
 		 */
 		cancelAnytime: () => LocalizedString
+	}
+	account: {
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Email
+		 */
+		email: () => LocalizedString
+		/**
+		 * {field} is required
+		 */
+		required: (arg: { field: string }) => LocalizedString
+		/**
+		 * An error occurred. Please try again.
+		 */
+		genericError: () => LocalizedString
+		/**
+		 * Back to home
+		 */
+		backHome: () => LocalizedString
+		login: {
+			/**
+			 * Admin Login
+			 */
+			title: () => LocalizedString
+			/**
+			 * Sign In
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Signing in...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Forgot Password?
+			 */
+			forgot: () => LocalizedString
+			/**
+			 * Don't have an account? Sign up
+			 */
+			noAccount: () => LocalizedString
+		}
+		signup: {
+			/**
+			 * Create Account
+			 */
+			title: () => LocalizedString
+			/**
+			 * Create Account
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Creating account...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Already have an account? Log in
+			 */
+			haveAccount: () => LocalizedString
+		}
+		forgot: {
+			/**
+			 * Forgot Password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Enter your account's e-mail address and we will send you a link to reset your password.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Back to login
+			 */
+			backToLogin: () => LocalizedString
+			/**
+			 * Send Reset Link
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Sending...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Please enter a valid email address
+			 */
+			invalidEmail: () => LocalizedString
+			/**
+			 * Check Your Email
+			 */
+			checkTitle: () => LocalizedString
+			/**
+			 * If an account exists for {email}, we have sent a password reset link to it.
+			 */
+			checkText: (arg: { email: string }) => LocalizedString
+			/**
+			 * The link will expire in 1 hour.
+			 */
+			expiry: () => LocalizedString
+			/**
+			 * Send Another Link
+			 */
+			sendAnother: () => LocalizedString
+			/**
+			 * Email Sent
+			 */
+			sentToastTitle: () => LocalizedString
+			/**
+			 * If an account exists with this email, a password reset link has been sent.
+			 */
+			sentToast: () => LocalizedString
+			/**
+			 * Error
+			 */
+			errorTitle: () => LocalizedString
+			/**
+			 * Failed to send reset email. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
+		reset: {
+			/**
+			 * Reset Password
+			 */
+			title: () => LocalizedString
+			/**
+			 * New Password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Confirm New Password
+			 */
+			confirmPassword: () => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Resetting...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Password must be at least 6 characters
+			 */
+			tooShort: () => LocalizedString
+			/**
+			 * Passwords don't match
+			 */
+			mismatch: () => LocalizedString
+			/**
+			 * Invalid Reset Link
+			 */
+			invalidTitle: () => LocalizedString
+			/**
+			 * Invalid Link
+			 */
+			invalidNoticeTitle: () => LocalizedString
+			/**
+			 * No reset token found in the URL. Please request a new password reset.
+			 */
+			invalidNotice: () => LocalizedString
+			/**
+			 * Request New Password Reset
+			 */
+			requestNew: () => LocalizedString
+			/**
+			 * Password Reset Complete!
+			 */
+			completeTitle: () => LocalizedString
+			/**
+			 * Redirecting you to login...
+			 */
+			redirecting: () => LocalizedString
+			/**
+			 * Password Reset Successful
+			 */
+			successToastTitle: () => LocalizedString
+			/**
+			 * Your password has been updated. You can now log in with your new password.
+			 */
+			successToast: () => LocalizedString
+			/**
+			 * Reset Failed
+			 */
+			failedTitle: () => LocalizedString
+			/**
+			 * The reset link may be invalid or expired. Please request a new one.
+			 */
+			failed: () => LocalizedString
+		}
 	}
 	comingSoon: {
 		/**

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { useBrowserSession } from './support/session';
+import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+
+describe('operator accounts in the browser', () => {
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(() => smtp.stop());
+  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
+
+  const signedIn = async () => (await session.page.request.get(`${session.server.url}/api/me`)).status() === 200;
+
+  it('signs up, lands on admin setup, and is sent there again from /login and /signup', async () => {
+    const { page } = session;
+    await session.visit('/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    expect(await page.getByText('Username is required').isVisible()).toBe(true);
+    await page.getByLabel('Username').fill('klinik-baru');
+    await page.getByLabel('Email').fill('owner@klinik-baru.example');
+    await page.getByLabel('Password').fill('seri-kembangan-2026');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/admin-setup');
+    expect(await signedIn()).toBe(true);
+
+    await session.visit('/login');
+    await page.waitForURL('**/admin-setup');
+    await session.visit('/signup');
+    await page.waitForURL('**/admin-setup');
+  });
+
+  it('refuses a wrong password with the server message, then signs in', async () => {
+    const { page } = session;
+    await session.visit('/login');
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    expect(await signedIn()).toBe(false);
+    await screenshot(page, 'login-failed');
+
+    await page.getByLabel('Password').fill('minda-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin-setup');
+    expect(await signedIn()).toBe(true);
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const { page } = session;
+    await session.visit('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+
+    await page.getByLabel('Email').fill('demo@minda.example');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    expect(await page.getByText('demo@minda.example', { exact: false }).first().isVisible()).toBe(true);
+    expect(await page.getByText('The link will expire in 1 hour.').isVisible()).toBe(true);
+    expect(await page.getByText('If an account exists with this email, a password reset link has been sent.').isVisible()).toBe(true);
+
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes('demo@minda.example')).length, { timeout: 20_000 }).toBe(1);
+    const link = decodeQuotedPrintable(smtp.messages[0]!.raw).match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/)?.[0];
+    expect(link?.startsWith(`${session.server.url}/reset-password?token=`)).toBe(true);
+
+    await page.goto(link!);
+    await page.getByLabel('New Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm New Password').fill('different');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    expect(await page.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
+    expect(await page.getByText("Passwords don't match").isVisible()).toBe(true);
+
+    await page.getByLabel('New Password', { exact: true }).fill('a-new-long-passphrase');
+    await page.getByLabel('Confirm New Password').fill('a-new-long-passphrase');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Complete!' }).waitFor();
+    expect(await page.getByText('Redirecting you to login...').isVisible()).toBe(true);
+    await screenshot(page, 'reset-complete');
+    await page.waitForURL('**/login', { timeout: 6000 });
+
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('a-new-long-passphrase');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin-setup');
+    // The password-changed notice went out as well.
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes('demo@minda.example')).length).toBe(2);
+  });
+
+  it('explains a reset link without a token', async () => {
+    const { page } = session;
+    await session.visit('/reset-password');
+    await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
+    expect(await page.getByText('No reset token found in the URL. Please request a new password reset.').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Request New Password Reset' }).click();
+    await page.waitForURL('**/forgot-password');
+  });
+});

@@ -1,0 +1,77 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useI18nContext } from '../i18n/i18n-react';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+import { TextField } from './TextField';
+
+export interface CredentialField {
+  name: 'username' | 'email' | 'password';
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+}
+
+interface Props {
+  fields: CredentialField[];
+  submitLabel: string;
+  pendingLabel: string;
+  /** Sends the values; resolves once the server has signed the operator in. */
+  submit: (values: Record<string, string>) => Promise<unknown>;
+  pending: boolean;
+  footer: ReactNode;
+}
+
+/** Login and signup: every field required, the server's message (or SPEC's fallback) on failure. */
+export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pending, footer }: Props) {
+  const { LL } = useI18nContext();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = Object.fromEntries(
+      fields.filter((f) => !(values[f.name] ?? '').trim()).map((f) => [f.name, LL.account.required({ field: f.label })]),
+    );
+    setFieldErrors(missing);
+    setFailure(null);
+    if (Object.keys(missing).length > 0) return;
+    try {
+      await submit(values);
+      await utils.admin.account.me.invalidate();
+      navigate('/admin-setup');
+    } catch (error) {
+      setFieldErrors(fieldErrorsOf(error));
+      setFailure(messageOf(error, LL.account.genericError()));
+    }
+  };
+
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={onSubmit}>
+      {failure && (
+        <p role="alert" className="alert alert-error">
+          {failure}
+        </p>
+      )}
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          required
+          value={values[field.name] ?? ''}
+          error={fieldErrors[field.name]}
+          onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+        />
+      ))}
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </button>
+      {footer}
+    </form>
+  );
+}

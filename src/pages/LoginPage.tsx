@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { AccountCard } from '../account/AccountCard';
+import { CredentialsForm } from '../account/CredentialsForm';
+import { RedirectIfSignedIn } from '../account/RedirectIfSignedIn';
+import { useI18nContext } from '../i18n/i18n-react';
+import { trpc } from '../lib/trpc';
+
+export default function LoginPage() {
+  const { LL } = useI18nContext();
+  const login = trpc.admin.account.login.useMutation();
+  return (
+    <RedirectIfSignedIn>
+      <AccountCard title={LL.account.login.title()}>
+        <CredentialsForm
+          fields={[
+            { name: 'username', label: LL.account.username(), type: 'text', autoComplete: 'username' },
+            { name: 'password', label: LL.account.password(), type: 'password', autoComplete: 'current-password' },
+          ]}
+          submitLabel={LL.account.login.submit()}
+          pendingLabel={LL.account.login.pending()}
+          pending={login.isPending}
+          submit={(values) => login.mutateAsync({ username: values.username ?? '', password: values.password ?? '' })}
+          footer={
+            <div className="flex flex-col gap-2 text-sm">
+              <Link to="/forgot-password" className="link">
+                {LL.account.login.forgot()}
+              </Link>
+              <Link to="/signup" className="link">
+                {LL.account.login.noAccount()}
+              </Link>
+              <Link to="/" className="link">
+                {LL.account.backHome()}
+              </Link>
+            </div>
+          }
+        />
+      </AccountCard>
+    </RedirectIfSignedIn>
+  );
+}
