@@ -10,6 +10,10 @@ import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 const LandingPage = lazy(() => import('./pages/LandingPage'));
 const ScreenerPage = lazy(() => import('./pages/ScreenerPage'));
 const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const SignupPage = lazy(() => import('./pages/SignupPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const AdminSetupPage = lazy(() => import('./pages/AdminSetupPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
@@ -26,10 +30,10 @@ export function App() {
                 <Route path="/" element={<LandingPage />} />
                 <Route path="/screener/:identifier" element={<ScreenerPage />} />
                 <Route path="/ms/screener/:identifier" element={<ScreenerPage />} />
-                <Route path="/login" element={<ComingSoonPage />} />
-                <Route path="/signup" element={<ComingSoonPage />} />
-                <Route path="/forgot-password" element={<ComingSoonPage />} />
-                <Route path="/reset-password" element={<ComingSoonPage />} />
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/signup" element={<SignupPage />} />
+                <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                <Route path="/reset-password" element={<ResetPasswordPage />} />
                 <Route path="/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/admin/setup" element={<AdminSetupPage />} />
                 <Route path="/subscribe" element={<ComingSoonPage />} />
