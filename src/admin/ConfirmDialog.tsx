@@ -21,7 +21,7 @@ export function ConfirmDialog({ title, message, confirmLabel, pendingLabel, pend
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), [message]);
   return (
-    <Modal title={title} onClose={() => !pending && onCancel()}>
+    <Modal title={title} onClose={onCancel}>
       <p aria-live="polite">{message}</p>
       <div className="modal-action flex-wrap">
         <button ref={cancelRef} type="button" className="btn" onClick={onCancel} disabled={pending}>

@@ -92,7 +92,7 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
 
   return (
     <>
-      <Modal title={t.title()} onClose={() => !pending && onClose()}>
+      <Modal title={t.title()} onClose={onClose}>
         <form
           className="flex flex-col gap-3"
           noValidate

@@ -2,7 +2,10 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface Props {
   title: string;
-  /** Escape, or the browser closing the dialog: the owner unmounts it. */
+  /**
+   * Escape, or the browser closing the dialog: the owner unmounts it. Also while a call is
+   * pending: the mutation's own callbacks still report the outcome with a toast.
+   */
   onClose: () => void;
   children: ReactNode;
 }
