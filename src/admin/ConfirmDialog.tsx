@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useI18nContext } from '../i18n/i18n-react';
-import { Modal } from './Modal';
+import { Modal } from '../components/Modal';
 
 interface Props {
   title: string;

@@ -5,9 +5,9 @@ import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
-import { Modal } from './Modal';
+import { Modal } from '../components/Modal';
 import type { AdminSlot } from './SlotCalendar';
-import { dateLocaleOf, formatCalendarDate, localSlotTimes, slotTimesOnDate } from './slot-times';
+import { dateLocaleOf, formatCalendarDate, localSlotTimes, slotTimesOnDate } from '../lib/slot-times';
 import { hasErrorCode } from './trpc-error';
 import { useAdminToast } from './useAdminToast';
 

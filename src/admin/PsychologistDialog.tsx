@@ -14,7 +14,7 @@ import { useI18nContext } from '../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { Field, NumberField, TextAreaField } from './Field';
-import { Modal } from './Modal';
+import { Modal } from '../components/Modal';
 import {
   canSavePsychologist,
   NEW_PSYCHOLOGIST_DRAFT,

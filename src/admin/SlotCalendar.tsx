@@ -4,7 +4,7 @@ import { ADMIN_SLOT_VIEW_DAYS } from '../../domain/slots';
 import { useI18nContext } from '../i18n/i18n-react';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { EditSlotDialog } from './EditSlotDialog';
-import { dateLocaleOf, formatCalendarDate, formatSlotTime, slotsByDay } from './slot-times';
+import { dateLocaleOf, formatCalendarDate, formatSlotTime, slotsByDay } from '../lib/slot-times';
 
 export type AdminSlot = RouterOutputs['admin']['availability']['list'][number];
 
