@@ -95,8 +95,11 @@ export interface SubscriptionsTable {
   user_id: string;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** Stripe's own status string; 'active' and 'trialing' allow unlimited bookings. */
   status: string;
   current_period_end: NullableTimestamp;
+  /** When Stripe created the event behind `status`, so an older event never overwrites it. */
+  status_event_at: NullableTimestamp;
   updated_at: Timestamp;
 }
 

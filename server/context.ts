@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
+import type { Billing } from './billing/billing';
 import type { Env } from './env';
 import type { MailTransport } from './mail/transport';
 import type { RateLimits } from './rate-limit/rate-limits';
@@ -22,6 +23,8 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** How the outbox worker delivers mail: SMTP, or .eml files when offline. */
   mailTransport: MailTransport;
+  /** Stripe, or test mode when its keys are not set (server/billing). */
+  billing: Billing;
 }
 
 /** The outer context: the inner one plus what is read from the request. */

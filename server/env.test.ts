@@ -61,4 +61,46 @@ describe('loadEnv', () => {
     expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false]);
     expect(() => loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
+
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_test_minda',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_minda',
+    STRIPE_PRICE_ID: 'price_monthly',
+    STRIPE_WEBHOOK_SECRET: 'whsec_minda',
+  };
+
+  it('runs billing in test mode without Stripe keys, and with Stripe once all four are set', () => {
+    expect(loadEnv({ VAR_DIR: tempVar() }).stripe).toBeUndefined();
+    const blank = { STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: ' ', STRIPE_PRICE_ID: '', STRIPE_WEBHOOK_SECRET: '', OFFER_ENDS_AT: '' };
+    expect(loadEnv({ VAR_DIR: tempVar(), ...blank })).toMatchObject({ stripe: undefined, offerEndsAt: undefined });
+    expect(loadEnv({ VAR_DIR: tempVar(), ...STRIPE, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toEqual({
+      secretKey: 'sk_test_minda',
+      publishableKey: 'pk_test_minda',
+      priceId: 'price_monthly',
+      webhookSecret: 'whsec_minda',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
+  it('refuses a partial Stripe configuration, naming each missing key', () => {
+    const { STRIPE_PRICE_ID: _price, STRIPE_WEBHOOK_SECRET: _secret, ...partial } = STRIPE;
+    expect(() => loadEnv({ VAR_DIR: tempVar(), ...partial })).toThrow(
+      /STRIPE_PRICE_ID: is required once any Stripe key is set\n.*STRIPE_WEBHOOK_SECRET: is required once any Stripe key is set/,
+    );
+    expect(() => loadEnv({ VAR_DIR: tempVar(), ...STRIPE, STRIPE_SECRET_KEY: 'pk_live_swapped' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+  });
+
+  it('refuses to start production in billing test mode, and starts it with Stripe', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://minda.example' };
+    expect(() => loadEnv(production)).toThrow(EnvError);
+    expect(() => loadEnv(production)).toThrow(/STRIPE_SECRET_KEY: and the other Stripe keys are required in production: without them billing runs in test mode/);
+    expect(loadEnv({ ...production, ...STRIPE }).stripe?.priceId).toBe('price_monthly');
+  });
+
+  it('reads the launch offer end: a date lasts through that day in Malaysia, a date-time is exact', () => {
+    expect(loadEnv({ VAR_DIR: tempVar() }).offerEndsAt).toBeUndefined();
+    expect(loadEnv({ VAR_DIR: tempVar(), OFFER_ENDS_AT: '2026-12-31' }).offerEndsAt).toEqual(new Date('2026-12-31T16:00:00Z'));
+    expect(loadEnv({ VAR_DIR: tempVar(), OFFER_ENDS_AT: '2026-12-31T12:00:00+08:00' }).offerEndsAt).toEqual(new Date('2026-12-31T04:00:00Z'));
+    expect(() => loadEnv({ VAR_DIR: tempVar(), OFFER_ENDS_AT: 'next Friday' })).toThrow(/OFFER_ENDS_AT: must be an ISO date or date-time/);
+  });
 });

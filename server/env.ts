@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from '../db/connect';
 
+/** Compose files pass a variable that is not set on the host as ''. */
+const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+/** All four switch billing to Stripe; none leaves it in test mode; some is a mistake. */
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -29,9 +36,30 @@ const EnvSchema = z
      * need it. 'true', a hop count, or the proxies' addresses/CIDRs separated by commas.
      */
     TRUST_PROXY: z.string().regex(/^(true|false|\d+|[\d.:a-fA-F/,\s]+)$/, "must be 'true', 'false', a hop count or addresses").default('false'),
+    STRIPE_SECRET_KEY: unsetIfBlank(z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')),
+    STRIPE_PUBLISHABLE_KEY: unsetIfBlank(z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)')),
+    STRIPE_PRICE_ID: unsetIfBlank(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
+    STRIPE_WEBHOOK_SECRET: unsetIfBlank(z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')),
+    /** Where the Stripe SDK sends its calls; tests point it at a local fake. */
+    STRIPE_API_URL: unsetIfBlank(z.url({ protocol: /^https?$/ })),
+    /** The launch offer's end: a date (the offer lasts through that day, Malaysian time) or a date-time. */
+    OFFER_ENDS_AT: unsetIfBlank(z.union([z.iso.date(), z.iso.datetime({ offset: true })], 'must be an ISO date or date-time')),
   })
   .superRefine((env, ctx) => {
+    const missingStripeKeys = STRIPE_KEYS.filter((key) => !env[key]);
+    if (missingStripeKeys.length > 0 && missingStripeKeys.length < STRIPE_KEYS.length) {
+      for (const key of missingStripeKeys) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required once any Stripe key is set' });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
+    if (missingStripeKeys.length === STRIPE_KEYS.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'and the other Stripe keys are required in production: without them billing runs in test mode and subscriptions are free',
+      });
+    }
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }
@@ -53,6 +81,18 @@ export interface Env {
   smtpUrl: string | undefined;
   mailFrom: string;
   trustProxy: TrustProxy;
+  /** Unset: billing runs in test mode, where /subscribe activates a subscription without payment. */
+  stripe: StripeSettings | undefined;
+  /** When the launch offer ends; unset, there is no offer. */
+  offerEndsAt: Date | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  priceId: string;
+  webhookSecret: string;
+  apiUrl: string | undefined;
 }
 
 /** Fastify's trustProxy: all proxies, a list of their addresses, or the first n hops. */
@@ -81,8 +121,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_PRICE_ID && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            priceId: env.STRIPE_PRICE_ID,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+    offerEndsAt: env.OFFER_ENDS_AT === undefined ? undefined : parseOfferEnd(env.OFFER_ENDS_AT),
   };
 }
+
+/** A plain date means the offer lasts through that day in Malaysia (UTC+8, no daylight saving). */
+function parseOfferEnd(value: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  const startOfDay = new Date(`${value}T00:00:00+08:00`);
+  return new Date(startOfDay.getTime() + 24 * 60 * 60 * 1000);
+}
+
 
 function parseTrustProxy(value: string): TrustProxy {
   if (value === 'true' || value === 'false') return value === 'true';

@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
+import { createBilling } from './billing/billing';
 import { hashPassword } from './auth/passwords';
 import { startPolling } from './background/poll';
 import type { AppServices } from './context';
@@ -29,8 +30,10 @@ async function main(): Promise<void> {
     now: () => new Date(),
     rateLimits: DEFAULT_RATE_LIMITS,
     mailTransport: createMailTransport(env),
+    billing: createBilling(env.stripe),
   };
   const app = await buildApp(services, { clientDir: 'dist/client' });
+  if (services.billing.mode === 'test') log.warn('Stripe keys are not set: billing runs in TEST MODE, subscriptions are activated without payment');
   if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
   const backgroundJobs = [
     startOutboxWorker(services),

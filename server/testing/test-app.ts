@@ -8,6 +8,7 @@ import superjson from 'superjson';
 import type { DialectName } from '../../db/connect';
 import { createTestDatabase, type TestDatabase } from '../../db/testing/test-databases';
 import { buildApp } from '../app';
+import { createBilling } from '../billing/billing';
 import type { AppServices } from '../context';
 import { loadEnv } from '../env';
 import { createMailTransport } from '../mail/transport';
@@ -25,13 +26,16 @@ export interface TestApp {
  * The real server on a new database of the dialect, driven in-process by `inject`. Mail goes
  * to .eml files under the temporary VAR_DIR unless a test passes its own transport; nothing
  * delivers it until the test runs the outbox worker. `services.now` may be replaced to move time.
+ * `env` adds environment variables (STRIPE_*, OFFER_ENDS_AT); without Stripe keys billing
+ * runs in test mode.
  */
 export async function startTestApp(
   dialect: DialectName,
-  overrides: Partial<Pick<AppServices, 'rateLimits' | 'mailTransport'>> = {},
+  { env: extraEnv = {}, ...overrides }: Partial<Pick<AppServices, 'rateLimits' | 'mailTransport'>> & { env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const env = loadEnv({
+    ...extraEnv,
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     PUBLIC_URL: 'https://minda.test',
@@ -46,6 +50,7 @@ export async function startTestApp(
     now: () => new Date(),
     rateLimits: DEFAULT_RATE_LIMITS,
     mailTransport: createMailTransport(env),
+    billing: createBilling(env.stripe),
     ...overrides,
   };
   const app = await buildApp(services);

@@ -1,9 +1,22 @@
+import { launchOfferAt } from '../../../domain/launch-offer';
+import { activateTestSubscription } from '../../billing/activate-test-subscription';
+import {
+  ZActivateTestSubscriptionResponse,
+  ZCreateSubscriptionResponse,
+  ZVisitorInfo,
+} from '../../billing/billing.schema';
+import { createSubscription } from '../../billing/create-subscription';
 import { adminProcedure, publicProcedure, router } from '../init';
 import { notImplemented } from '../not-implemented';
 
 /** The free-booking limit, the launch offer and the Stripe subscription. */
 export const billingRouter = router({
-  visitorInfo: publicProcedure.query(notImplemented),
+  visitorInfo: publicProcedure.output(ZVisitorInfo).query(({ ctx }) => launchOfferAt(ctx.env.offerEndsAt, ctx.now())),
   checkSubscription: publicProcedure.query(notImplemented),
-  createSubscription: adminProcedure.mutation(notImplemented),
+  createSubscription: adminProcedure
+    .output(ZCreateSubscriptionResponse)
+    .mutation(({ ctx }) => createSubscription(ctx, ctx.admin)),
+  activateTestSubscription: adminProcedure
+    .output(ZActivateTestSubscriptionResponse)
+    .mutation(({ ctx }) => activateTestSubscription(ctx, ctx.admin)),
 });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { allowsUnlimitedBookings, hasEnded } from './subscription';
+
+describe('subscription statuses', () => {
+  it('lifts the booking limit only while active or trialing', () => {
+    expect(['active', 'trialing'].map(allowsUnlimitedBookings)).toEqual([true, true]);
+    expect(['incomplete', 'past_due', 'unpaid', 'paused', 'canceled', 'incomplete_expired'].map(allowsUnlimitedBookings)).toEqual(
+      [false, false, false, false, false, false],
+    );
+    expect(allowsUnlimitedBookings(undefined)).toBe(false);
+  });
+
+  it('treats canceled and expired subscriptions as over for good', () => {
+    expect(['canceled', 'incomplete_expired'].map(hasEnded)).toEqual([true, true]);
+    expect(['incomplete', 'active', 'past_due'].map(hasEnded)).toEqual([false, false, false]);
+  });
+});

@@ -1,0 +1,85 @@
+import type Stripe from 'stripe';
+import {
+  findSubscriptionOf,
+  saveStripeCustomer,
+  saveStripeSubscription,
+  type StoredSubscription,
+} from '../../db/repositories/subscriptions';
+import type { Operator } from '../../db/repositories/users';
+import { allowsUnlimitedBookings, hasEnded } from '../../domain/subscription';
+import type { AppServices } from '../context';
+import { AppError } from '../errors';
+import type { StripeBilling } from './billing';
+import type { CreateSubscriptionResponse } from './billing.schema';
+
+type BillingServices = Pick<AppServices, 'db' | 'dialect' | 'now' | 'billing'>;
+
+export const ALREADY_ACTIVE = 'Your subscription is already active.';
+
+/** The first invoice's payment secret comes back with the subscription in one call. */
+const WITH_PAYMENT_SECRET = ['latest_invoice.confirmation_secret'];
+
+/** The secret of the subscription's unpaid invoice, which Stripe's Payment Element confirms. */
+function openPaymentSecret(subscription: Stripe.Subscription): string | undefined {
+  const invoice = subscription.latest_invoice;
+  if (typeof invoice !== 'object' || invoice === null || invoice.status !== 'open') return undefined;
+  return invoice.confirmation_secret?.client_secret;
+}
+
+/**
+ * Starts (or resumes) the operator's monthly subscription and answers what the browser needs
+ * to take the first payment. Stripe is called outside any database transaction: the customer
+ * is created first, then its id stored. Idempotency keys make concurrent or retried calls
+ * return the same customer and subscription instead of creating a second one.
+ */
+export async function createSubscription(services: BillingServices, operator: Operator): Promise<CreateSubscriptionResponse> {
+  const stored = await findSubscriptionOf(services.db, operator.id);
+  if (allowsUnlimitedBookings(stored?.status)) throw new AppError('CONFLICT', ALREADY_ACTIVE);
+  if (services.billing.mode === 'test') return { testMode: true, clientSecret: null, publishableKey: null };
+  const billing = services.billing;
+  const answer = (clientSecret: string) => ({ testMode: false as const, clientSecret, publishableKey: billing.publishableKey });
+
+  if (stored?.stripeSubscriptionId) {
+    const current = await billing.stripe.subscriptions.retrieve(stored.stripeSubscriptionId, { expand: WITH_PAYMENT_SECRET });
+    if (!hasEnded(current.status)) {
+      // Resume the unpaid one; one paid meanwhile (its webhook still on the way) is not paid twice.
+      const secret = openPaymentSecret(current);
+      if (secret) return answer(secret);
+      throw new AppError('CONFLICT', ALREADY_ACTIVE);
+    }
+  }
+
+  const customerId = stored?.stripeCustomerId ?? (await createCustomer(services, billing, operator));
+  const subscription = await billing.stripe.subscriptions.create(
+    {
+      customer: customerId,
+      items: [{ price: billing.priceId }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      expand: WITH_PAYMENT_SECRET,
+      metadata: { userId: operator.id },
+    },
+    { idempotencyKey: subscriptionKey(operator.id, customerId, billing.priceId, stored) },
+  );
+  await saveStripeSubscription(services.db, operator.id, subscription, services.now());
+  const secret = openPaymentSecret(subscription);
+  if (!secret) throw new Error(`Stripe subscription ${subscription.id} came back without an open first invoice`);
+  return answer(secret);
+}
+
+async function createCustomer(services: BillingServices, billing: StripeBilling, operator: Operator): Promise<string> {
+  const customer = await billing.stripe.customers.create(
+    { email: operator.email, name: operator.username, metadata: { userId: operator.id } },
+    { idempotencyKey: `minda-customer-${operator.id}` },
+  );
+  await saveStripeCustomer(services.db, services.dialect, operator.id, customer.id, services.now());
+  return customer.id;
+}
+
+/**
+ * One key per attempt: the same for calls racing on the same state, a new one once the stored
+ * subscription has ended (Stripe keeps keys for 24 hours and would answer the ended one again).
+ */
+function subscriptionKey(userId: string, customerId: string, priceId: string, stored: StoredSubscription | undefined): string {
+  return `minda-subscription-${userId}-${customerId}-${priceId}-after-${stored?.stripeSubscriptionId ?? 'none'}`;
+}
