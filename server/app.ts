@@ -11,6 +11,7 @@ import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { registerFramingPolicy } from './framing';
+import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
 import { type AppRouter, appRouter } from './trpc/root';
@@ -42,6 +43,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         // Plain-http local runs would otherwise have their own assets upgraded to https.
         'upgrade-insecure-requests': services.env.nodeEnv === 'production' ? [] : null,
         'frame-ancestors': ["'none'"],
+        // Stripe's Payment Element on /subscribe: its script, its card frames and 3-D Secure
+        // challenge (hooks.stripe.com), and the calls Stripe.js makes to its API.
+        'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
       },
     },
   });
@@ -56,6 +62,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   mountRestRoutes(app, services);
+  // Not awaited: awaiting would build the routes declared so far before the error handler below is set.
+  app.register(stripeWebhookRoutes, { services });
 
   const openApi = buildOpenApiDocument(services.env.publicUrl);
   app.get('/api/openapi.json', async () => openApi);

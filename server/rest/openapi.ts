@@ -1,5 +1,6 @@
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
+import { STRIPE_WEBHOOK_OPERATION, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
 import { appRouter } from '../trpc/root';
 import { REST_ROUTES } from './routes';
 
@@ -59,6 +60,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
     const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
     (paths[openApiPath] ??= {})[route.method.toLowerCase()] = operation;
   }
+  paths[STRIPE_WEBHOOK_PATH] = { post: STRIPE_WEBHOOK_OPERATION };
   return {
     openapi: '3.1.0',
     info: { title: 'Minda API', version: '1.0.0' },

@@ -1,0 +1,34 @@
+import type Stripe from 'stripe';
+import { findSubscriptionByCustomerForUpdate, insertStripeEvent, saveStatusFromEvent } from '../../db/repositories/subscriptions';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AppServices } from '../context';
+import { changeVerdict, subscriptionChangeOf } from './subscription-change';
+
+export type EventOutcome = 'processed' | 'already processed';
+
+/**
+ * Records a verified Stripe event and applies what it says about a subscription, in one
+ * transaction: the event id goes in first, so a second delivery fails on it and changes
+ * nothing, while a failure halfway leaves no trace and Stripe's retry processes it afresh.
+ */
+export async function recordStripeEvent(services: Pick<AppServices, 'db' | 'now' | 'log'>, event: Stripe.Event): Promise<EventOutcome> {
+  const now = services.now();
+  return services.db.transaction().execute(async (trx) => {
+    try {
+      await insertStripeEvent(trx, event, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'already processed';
+      throw error;
+    }
+    const change = subscriptionChangeOf(event);
+    if (!change) return 'processed';
+    const stored = await findSubscriptionByCustomerForUpdate(trx, change.stripeCustomerId);
+    const verdict = stored ? changeVerdict(stored, change) : 'unknown customer';
+    if (stored && verdict === 'apply') {
+      await saveStatusFromEvent(trx, stored.userId, change, now);
+    } else {
+      services.log.info({ eventId: event.id, type: event.type, verdict }, 'Stripe event left the stored subscription as it was');
+    }
+    return 'processed';
+  });
+}

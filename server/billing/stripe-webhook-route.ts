@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppServices } from '../context';
+import { recordStripeEvent } from './record-stripe-event';
+
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
+/** Its row in /api/openapi.json: the one /api route that is not a tRPC procedure. */
+export const STRIPE_WEBHOOK_OPERATION = {
+  operationId: 'stripeWebhook',
+  summary: "Stripe's subscription and invoice events, signed (Stripe-Signature)",
+  parameters: [{ name: 'stripe-signature', in: 'header', required: true, schema: { type: 'string' } }],
+  requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+  responses: { '200': { description: 'Received (or received before)' }, '400': { description: 'Missing, invalid or too old signature' } },
+};
+
+function signatureProblem(error: unknown): string {
+  return error instanceof Error && /tolerance/i.test(error.message)
+    ? 'The Stripe-Signature timestamp is too old: the delivery is stale or replayed.'
+    : 'The Stripe-Signature does not match this payload and the webhook secret.';
+}
+
+/**
+ * POST /api/stripe/webhook. Registered as its own encapsulated plugin (not through
+ * fastify-plugin) so its JSON parser, which keeps the raw bytes for the signature check,
+ * applies to this route alone.
+ */
+export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { services: AppServices }): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
+    const billing = services.billing;
+    if (billing.mode !== 'stripe') {
+      return reply.code(404).send({ error: 'Billing runs in test mode: there are no Stripe webhooks to receive.' });
+    }
+    const signature = req.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
+      return reply.code(400).send({ error: 'Expected a JSON body signed by Stripe (Stripe-Signature header).' });
+    }
+    let event: Stripe.Event;
+    try {
+      // The injectable clock judges the signature's age, so tests can move time.
+      const receivedAt = services.now().getTime();
+      event = billing.stripe.webhooks.constructEvent(req.body, signature, billing.webhookSecret, undefined, undefined, receivedAt);
+    } catch (error) {
+      req.log.warn({ err: error }, 'refused a Stripe webhook');
+      return reply.code(400).send({ error: signatureProblem(error) });
+    }
+    const outcome = await recordStripeEvent({ ...services, log: req.log }, event);
+    return reply.code(200).send({ received: true, ...(outcome === 'already processed' && { alreadyProcessed: true }) });
+  });
+}
