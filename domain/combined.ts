@@ -91,19 +91,28 @@ const GAD7_BANDS: Bands<Gad7Level> = {
   ],
 };
 
-function scale<Level extends string>(
+const BANDS = { whooley: WHOOLEY_BANDS, phq9: PHQ9_BANDS, gad7: GAD7_BANDS } as const;
+
+/** The level a scale's score falls in; checks results computed elsewhere (the insights request). */
+export function combinedLevel<Category extends CombinedCategory>(
+  category: Category,
+  score: number,
+): CombinedResults[Category]['level'] {
+  return levelForScore(score, BANDS[category] as Bands<CombinedResults[Category]['level']>);
+}
+
+function scale<Category extends CombinedCategory>(
   answers: CombinedAnswers,
-  category: CombinedCategory,
-  bands: Bands<Level>,
-): ScaleResult<Level> {
+  category: Category,
+): ScaleResult<CombinedResults[Category]['level']> {
   const score = sumScores(answers, ITEMS_BY_CATEGORY[category]);
-  return { score, level: levelForScore(score, bands) };
+  return { score, level: combinedLevel(category, score) };
 }
 
 export function scoreCombined(answers: CombinedAnswers): CombinedResults {
   return {
-    whooley: scale(answers, 'whooley', WHOOLEY_BANDS),
-    phq9: scale(answers, 'phq9', PHQ9_BANDS),
-    gad7: scale(answers, 'gad7', GAD7_BANDS),
+    whooley: scale(answers, 'whooley'),
+    phq9: scale(answers, 'phq9'),
+    gad7: scale(answers, 'gad7'),
   };
 }

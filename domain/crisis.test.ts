@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE, isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis';
+import { crisisResource, MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE, isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis';
 
 describe('isDass21CrisisAnswer', () => {
   it('flags item 21 answered 2 or more', () => {
@@ -44,5 +44,10 @@ describe('crisis resources', () => {
 
   it('offers Samaritans as the UK helpline', () => {
     expect(UK_HELPLINE.phone).toEqual({ display: '116 123', href: 'tel:116123' });
+  });
+
+  it('finds a line by its id, the UK helpline included', () => {
+    expect(crisisResource('befrienders').phone.display).toBe('03-7627 2929');
+    expect(crisisResource('samaritans')).toBe(UK_HELPLINE);
   });
 });

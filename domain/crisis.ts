@@ -53,3 +53,7 @@ export const UK_HELPLINE: CrisisResource = {
   id: 'samaritans',
   phone: { display: '116 123', href: 'tel:116123' },
 };
+
+export function crisisResource(id: CrisisResourceId): CrisisResource {
+  return [...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE].find((resource) => resource.id === id)!;
+}

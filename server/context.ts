@@ -4,6 +4,7 @@ import type { DialectName } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Billing } from './billing/billing';
 import type { Env } from './env';
+import type { InsightsService } from './insights/insights-service';
 import type { MailTransport } from './mail/transport';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { type AdminSession, readSession, sessionOptions } from './session';
@@ -23,6 +24,8 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** How the outbox worker delivers mail: SMTP, or .eml files when offline. */
   mailTransport: MailTransport;
+  /** The model behind visitors' insights (none without a key) and its answer cache. */
+  insights: InsightsService;
   /** Stripe, or test mode when its keys are not set (server/billing). */
   billing: Billing;
 }

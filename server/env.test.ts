@@ -103,4 +103,13 @@ describe('loadEnv', () => {
     expect(loadEnv({ VAR_DIR: tempVar(), OFFER_ENDS_AT: '2026-12-31T12:00:00+08:00' }).offerEndsAt).toEqual(new Date('2026-12-31T04:00:00Z'));
     expect(() => loadEnv({ VAR_DIR: tempVar(), OFFER_ENDS_AT: 'next Friday' })).toThrow(/OFFER_ENDS_AT: must be an ISO date or date-time/);
   });
+
+  it('writes insights without a model unless OPENAI_API_KEY is set, on OpenAI unless OPENAI_BASE_URL names another server', () => {
+    expect(loadEnv({ VAR_DIR: tempVar() }).openai).toBeUndefined();
+    expect(loadEnv({ VAR_DIR: tempVar(), OPENAI_API_KEY: ' ', OPENAI_MODEL: '', OPENAI_BASE_URL: '' }).openai).toBeUndefined();
+    expect(loadEnv({ VAR_DIR: tempVar(), OPENAI_API_KEY: 'sk-test' }).openai).toEqual({ apiKey: 'sk-test', model: 'gpt-4o-mini', baseUrl: undefined });
+    const local = loadEnv({ VAR_DIR: tempVar(), OPENAI_API_KEY: 'local', OPENAI_MODEL: 'llama3.1', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' });
+    expect(local.openai).toEqual({ apiKey: 'local', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1' });
+    expect(() => loadEnv({ VAR_DIR: tempVar(), OPENAI_BASE_URL: '127.0.0.1:11434' })).toThrow(/OPENAI_BASE_URL: /);
+  });
 });

@@ -36,6 +36,11 @@ const EnvSchema = z
      * need it. 'true', a hop count, or the proxies' addresses/CIDRs separated by commas.
      */
     TRUST_PROXY: z.string().regex(/^(true|false|\d+|[\d.:a-fA-F/,\s]+)$/, "must be 'true', 'false', a hop count or addresses").default('false'),
+    /** Without a key the built-in writer composes every insight. */
+    OPENAI_API_KEY: unsetIfBlank(z.string().trim()),
+    OPENAI_MODEL: unsetIfBlank(z.string().trim()),
+    /** Any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1; unset means OpenAI itself. */
+    OPENAI_BASE_URL: unsetIfBlank(z.url({ protocol: /^https?$/ })),
     STRIPE_SECRET_KEY: unsetIfBlank(z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')),
     STRIPE_PUBLISHABLE_KEY: unsetIfBlank(z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)')),
     STRIPE_PRICE_ID: unsetIfBlank(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
@@ -81,6 +86,8 @@ export interface Env {
   smtpUrl: string | undefined;
   mailFrom: string;
   trustProxy: TrustProxy;
+  /** The model that writes visitors' insights; undefined when no key is set. */
+  openai: { apiKey: string; model: string; baseUrl: string | undefined } | undefined;
   /** Unset: billing runs in test mode, where /subscribe activates a subscription without payment. */
   stripe: StripeSettings | undefined;
   /** When the launch offer ends; unset, there is no offer. */
@@ -121,6 +128,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    openai: env.OPENAI_API_KEY
+      ? { apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? 'gpt-4o-mini', baseUrl: env.OPENAI_BASE_URL }
+      : undefined,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_PRICE_ID && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -9,6 +9,7 @@ import { hashPassword } from './auth/passwords';
 import { startPolling } from './background/poll';
 import type { AppServices } from './context';
 import { EnvError, loadEnv } from './env';
+import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
 import { startOutboxWorker } from './mail/outbox-worker';
 import { createMailTransport } from './mail/transport';
@@ -30,10 +31,12 @@ async function main(): Promise<void> {
     now: () => new Date(),
     rateLimits: DEFAULT_RATE_LIMITS,
     mailTransport: createMailTransport(env),
+    insights: createInsightsService(env.openai),
     billing: createBilling(env.stripe),
   };
   const app = await buildApp(services, { clientDir: 'dist/client' });
   if (services.billing.mode === 'test') log.warn('Stripe keys are not set: billing runs in TEST MODE, subscriptions are activated without payment');
+  if (!env.openai) log.info('OPENAI_API_KEY is not set: the built-in writer composes every insight');
   if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
   const backgroundJobs = [
     startOutboxWorker(services),

@@ -1,40 +1,96 @@
 import { z } from 'zod';
-import { COMBINED_MAX_SCORES } from '../../domain/combined';
-import { DASS21_MAX_SCALE_SCORE, DASS21_SEVERITY_RANK } from '../../domain/dass21';
+import { COMBINED_CATEGORIES, COMBINED_MAX_SCORES, combinedLevel } from '../../domain/combined';
+import {
+  DASS21_CATEGORIES,
+  DASS21_MAX_SCALE_SCORE,
+  DASS21_QUESTIONS,
+  DASS21_SEVERITY_RANK,
+  dass21Level,
+} from '../../domain/dass21';
+import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../../domain/dass21-follow-ups';
+
+// Every request may cost a model call, so nothing is accepted that the screener could not have
+// produced: levels must match their scores and follow-ups must belong to their question.
+
+export const MAX_FOLLOW_UP_LENGTH = 1000;
 
 const ZLanguage = z.enum(['en', 'ms']);
 const dass21Levels = Object.keys(DASS21_SEVERITY_RANK) as [keyof typeof DASS21_SEVERITY_RANK, ...(keyof typeof DASS21_SEVERITY_RANK)[]];
 
-const scale = <L extends readonly [string, ...string[]]>(max: number, levels: L) =>
-  z.strictObject({ score: z.number().int().min(0).max(max), level: z.enum(levels) });
+const scale = <L extends readonly [string, ...string[]]>(score: z.ZodNumber, levels: L) =>
+  z.strictObject({ score, level: z.enum(levels) });
 
-const ZDass21Scale = scale(DASS21_MAX_SCALE_SCORE, dass21Levels);
+const scoreUpTo = (max: number) => z.number().int().min(0).max(max);
+
+/** Adds an issue on each scale whose level is not the one its score falls in. */
+function checkLevels<Category extends string>(
+  results: Record<Category, { score: number; level: string }>,
+  categories: readonly Category[],
+  levelOf: (category: Category, score: number) => string,
+  ctx: z.RefinementCtx,
+): void {
+  for (const category of categories) {
+    const { score, level } = results[category];
+    const expected = levelOf(category, score);
+    if (level !== expected) {
+      ctx.addIssue({ code: 'custom', path: [category, 'level'], message: `must be '${expected}' for a score of ${score}` });
+    }
+  }
+}
+
+// Scale scores are doubled sums, so an odd score cannot come from the questionnaire.
+const ZDass21Scale = scale(scoreUpTo(DASS21_MAX_SCALE_SCORE).multipleOf(2), dass21Levels);
+
+const ZDass21Results = z
+  .strictObject({ depression: ZDass21Scale, anxiety: ZDass21Scale, stress: ZDass21Scale })
+  .superRefine((results, ctx) => checkLevels(results, DASS21_CATEGORIES, dass21Level, ctx));
+
+const ZFollowUpResponse = z
+  .strictObject({
+    questionId: z.number().int().min(1).max(21),
+    followUpId: z.enum([...SPECIFIC_FOLLOW_UP_IDS, ...GENERIC_FOLLOW_UP_IDS]),
+    response: z
+      .string()
+      .trim()
+      .min(1, 'must not be blank')
+      .max(MAX_FOLLOW_UP_LENGTH, `must be at most ${MAX_FOLLOW_UP_LENGTH} characters`),
+  })
+  .superRefine(({ questionId, followUpId }, ctx) => {
+    const question = DASS21_QUESTIONS[questionId - 1]!;
+    if (!followUpsFor(question).includes(followUpId)) {
+      ctx.addIssue({ code: 'custom', path: ['followUpId'], message: `is not a follow-up of question ${questionId}` });
+    }
+  });
 
 export const ZAnalyzeDass21Request = z.strictObject({
-  results: z.strictObject({ depression: ZDass21Scale, anxiety: ZDass21Scale, stress: ZDass21Scale }),
+  results: ZDass21Results,
   followUpResponses: z
-    .array(
-      z.strictObject({
-        questionId: z.number().int().min(1).max(21),
-        followUpId: z.string().min(1).max(40),
-        response: z.string().max(1000, 'must be at most 1000 characters'),
-      }),
+    .array(ZFollowUpResponse)
+    // One answer per follow-up: 20 specific and 3 generic ones exist.
+    .max(SPECIFIC_FOLLOW_UP_IDS.length + GENERIC_FOLLOW_UP_IDS.length)
+    .refine(
+      (responses) => new Set(responses.map((r) => `${r.questionId} ${r.followUpId}`)).size === responses.length,
+      'must answer each follow-up at most once',
     )
-    .max(23)
     .default([]),
   language: ZLanguage,
 });
+export type AnalyzeDass21Request = z.infer<typeof ZAnalyzeDass21Request>;
 
 export const ZAnalyzeCombinedRequest = z.strictObject({
-  results: z.strictObject({
-    whooley: scale(COMBINED_MAX_SCORES.whooley, ['negative', 'positive']),
-    phq9: scale(COMBINED_MAX_SCORES.phq9, ['minimal', 'mild', 'moderate', 'moderatelySevere', 'severe']),
-    gad7: scale(COMBINED_MAX_SCORES.gad7, ['minimal', 'mild', 'moderate', 'severe']),
-  }),
+  results: z
+    .strictObject({
+      whooley: scale(scoreUpTo(COMBINED_MAX_SCORES.whooley), ['negative', 'positive'] as const),
+      phq9: scale(scoreUpTo(COMBINED_MAX_SCORES.phq9), ['minimal', 'mild', 'moderate', 'moderatelySevere', 'severe'] as const),
+      gad7: scale(scoreUpTo(COMBINED_MAX_SCORES.gad7), ['minimal', 'mild', 'moderate', 'severe'] as const),
+    })
+    .superRefine((results, ctx) => checkLevels(results, COMBINED_CATEGORIES, combinedLevel, ctx)),
   language: ZLanguage,
 });
+export type AnalyzeCombinedRequest = z.infer<typeof ZAnalyzeCombinedRequest>;
 
 export const ZAnalysis = z.object({
   summary: z.string(),
   recommendations: z.array(z.string()),
 });
+export type Analysis = z.infer<typeof ZAnalysis>;

@@ -11,6 +11,7 @@ import { buildApp } from '../app';
 import { createBilling } from '../billing/billing';
 import type { AppServices } from '../context';
 import { loadEnv } from '../env';
+import { createInsightsService } from '../insights/insights-service';
 import { createMailTransport } from '../mail/transport';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
 import { type AdminSessionData, sessionOptions } from '../session';
@@ -25,13 +26,15 @@ export interface TestApp {
 /**
  * The real server on a new database of the dialect, driven in-process by `inject`. Mail goes
  * to .eml files under the temporary VAR_DIR unless a test passes its own transport; nothing
- * delivers it until the test runs the outbox worker. `services.now` may be replaced to move time.
+ * delivers it until the test runs the outbox worker. Insights come from the built-in
+ * writer unless a test passes `insights` with a model (a local fake OpenAI server).
+ * `services.now` may be replaced to move time.
  * `env` adds environment variables (STRIPE_*, OFFER_ENDS_AT); without Stripe keys billing
  * runs in test mode.
  */
 export async function startTestApp(
   dialect: DialectName,
-  { env: extraEnv = {}, ...overrides }: Partial<Pick<AppServices, 'rateLimits' | 'mailTransport'>> & { env?: NodeJS.ProcessEnv } = {},
+  { env: extraEnv = {}, ...overrides }: Partial<Pick<AppServices, 'rateLimits' | 'mailTransport' | 'insights'>> & { env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const env = loadEnv({
@@ -50,6 +53,7 @@ export async function startTestApp(
     now: () => new Date(),
     rateLimits: DEFAULT_RATE_LIMITS,
     mailTransport: createMailTransport(env),
+    insights: createInsightsService(env.openai),
     billing: createBilling(env.stripe),
     ...overrides,
   };

@@ -1479,6 +1479,119 @@ type RootTranslation = {
 			action: string
 		}
 	}
+	insightsWriter: {
+		opening: {
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​g​o​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​h​a​r​d​ ​t​i​m​e​ ​r​i​g​h​t​ ​n​o​w​,​ ​a​n​d​ ​y​o​u​ ​d​e​s​e​r​v​e​ ​s​u​p​p​o​r​t​ ​w​i​t​h​ ​i​t​.
+			 */
+			severe: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​u​n​d​e​r​ ​a​ ​f​a​i​r​ ​a​m​o​u​n​t​ ​o​f​ ​s​t​r​a​i​n​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.
+			 */
+			moderate: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​h​o​w​ ​s​o​m​e​ ​m​i​l​d​ ​s​i​g​n​s​ ​o​f​ ​s​t​r​a​i​n​,​ ​w​h​i​c​h​ ​m​a​n​y​ ​p​e​o​p​l​e​ ​e​x​p​e​r​i​e​n​c​e​ ​f​r​o​m​ ​t​i​m​e​ ​t​o​ ​t​i​m​e​.
+			 */
+			mild: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​w​i​t​h​i​n​ ​t​h​e​ ​n​o​r​m​a​l​ ​r​a​n​g​e​,​ ​w​h​i​c​h​ ​i​s​ ​a​ ​g​o​o​d​ ​s​i​g​n​ ​f​o​r​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​r​i​g​h​t​ ​n​o​w​.
+			 */
+			normal: string
+		}
+		/**
+		 * {​n​a​m​e​}​ ​{​s​c​o​r​e​}​ ​o​f​ ​{​m​a​x​}​ ​(​{​l​e​v​e​l​}​)
+		 * @param {string} level
+		 * @param {number} max
+		 * @param {string} name
+		 * @param {number} score
+		 */
+		scale: RequiredParams<'level' | 'max' | 'name' | 'score'>
+		scaleNames: {
+			/**
+			 * d​e​p​r​e​s​s​i​o​n
+			 */
+			depression: string
+			/**
+			 * a​n​x​i​e​t​y
+			 */
+			anxiety: string
+			/**
+			 * s​t​r​e​s​s
+			 */
+			stress: string
+			/**
+			 * W​h​o​o​l​e​y
+			 */
+			whooley: string
+			/**
+			 * P​H​Q​-​9
+			 */
+			phq9: string
+			/**
+			 * G​A​D​-​7
+			 */
+			gad7: string
+		}
+		/**
+		 * O​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​,​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​w​e​r​e​ ​{​s​c​a​l​e​s​}​.
+		 * @param {string} scales
+		 */
+		dass21Scores: RequiredParams<'scales'>
+		/**
+		 * Y​o​u​r​ ​s​c​o​r​e​s​ ​w​e​r​e​ ​{​s​c​a​l​e​s​}​.
+		 * @param {string} scales
+		 */
+		combinedScores: RequiredParams<'scales'>
+		/**
+		 * T​h​e​s​e​ ​r​e​s​u​l​t​s​ ​c​o​m​e​ ​f​r​o​m​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​a​n​d​ ​a​r​e​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​;​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​m​a​k​e​ ​s​e​n​s​e​ ​o​f​ ​t​h​e​m​.
+		 */
+		notDiagnosis: string
+		nextStep: {
+			/**
+			 * P​l​e​a​s​e​ ​a​r​r​a​n​g​e​ ​t​o​ ​s​p​e​a​k​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​,​ ​c​o​u​n​s​e​l​l​o​r​ ​o​r​ ​d​o​c​t​o​r​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​f​e​w​ ​d​a​y​s​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​i​n​ ​t​h​e​ ​s​e​c​t​i​o​n​ ​b​e​l​o​w​,​ ​o​r​ ​v​i​s​i​t​ ​a​ ​k​l​i​n​i​k​ ​k​e​s​i​h​a​t​a​n​.
+			 */
+			priority: string
+			/**
+			 * T​a​l​k​i​n​g​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​o​r​ ​c​o​u​n​s​e​l​l​o​r​ ​c​o​u​l​d​ ​h​e​l​p​ ​y​o​u​ ​u​n​d​e​r​s​t​a​n​d​ ​w​h​a​t​ ​y​o​u​ ​a​r​e​ ​f​e​e​l​i​n​g​ ​a​n​d​ ​f​i​n​d​ ​w​a​y​s​ ​t​o​ ​e​a​s​e​ ​i​t​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​b​e​l​o​w​.
+			 */
+			guidance: string
+			/**
+			 * K​e​e​p​ ​d​o​i​n​g​ ​w​h​a​t​ ​s​u​p​p​o​r​t​s​ ​y​o​u​,​ ​a​n​d​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​ ​a​g​a​i​n​ ​i​f​ ​t​h​i​n​g​s​ ​c​h​a​n​g​e​.​ ​A​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​i​s​ ​t​h​e​r​e​ ​i​f​ ​y​o​u​ ​e​v​e​r​ ​w​a​n​t​ ​t​o​ ​t​a​l​k​.
+			 */
+			maintenance: string
+		}
+		copingIdea: {
+			/**
+			 * L​o​w​ ​m​o​o​d​ ​o​f​t​e​n​ ​l​i​f​t​s​ ​a​ ​l​i​t​t​l​e​ ​w​i​t​h​ ​s​m​a​l​l​ ​s​t​e​p​s​:​ ​d​o​ ​o​n​e​ ​t​h​i​n​g​ ​e​a​c​h​ ​d​a​y​ ​t​h​a​t​ ​y​o​u​ ​u​s​e​d​ ​t​o​ ​e​n​j​o​y​,​ ​e​v​e​n​ ​b​r​i​e​f​l​y​,​ ​a​n​d​ ​l​e​t​ ​s​o​m​e​o​n​e​ ​y​o​u​ ​t​r​u​s​t​ ​k​n​o​w​ ​h​o​w​ ​y​o​u​ ​a​r​e​ ​d​o​i​n​g​.
+			 */
+			depression: string
+			/**
+			 * W​h​e​n​ ​w​o​r​r​y​ ​b​u​i​l​d​s​ ​u​p​,​ ​p​a​u​s​e​ ​a​n​d​ ​b​r​e​a​t​h​e​ ​s​l​o​w​l​y​,​ ​i​n​ ​f​o​r​ ​4​ ​c​o​u​n​t​s​ ​a​n​d​ ​o​u​t​ ​f​o​r​ ​6​,​ ​t​h​e​n​ ​n​a​m​e​ ​f​i​v​e​ ​t​h​i​n​g​s​ ​y​o​u​ ​c​a​n​ ​s​e​e​ ​a​r​o​u​n​d​ ​y​o​u​ ​t​o​ ​b​r​i​n​g​ ​y​o​u​r​s​e​l​f​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​p​r​e​s​e​n​t​.
+			 */
+			anxiety: string
+			/**
+			 * S​t​r​e​s​s​ ​e​a​s​e​s​ ​w​h​e​n​ ​t​h​e​ ​l​o​a​d​ ​i​s​ ​s​h​a​r​e​d​:​ ​l​i​s​t​ ​w​h​a​t​ ​i​s​ ​o​n​ ​y​o​u​r​ ​p​l​a​t​e​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​o​n​e​ ​o​r​ ​t​w​o​ ​t​h​i​n​g​s​ ​t​h​a​t​ ​m​a​t​t​e​r​ ​m​o​s​t​ ​t​o​d​a​y​,​ ​a​n​d​ ​a​s​k​ ​f​o​r​ ​h​e​l​p​ ​w​i​t​h​ ​t​h​e​ ​r​e​s​t​.
+			 */
+			stress: string
+		}
+		/**
+		 * R​e​g​u​l​a​r​ ​s​l​e​e​p​,​ ​m​e​a​l​s​,​ ​d​a​y​l​i​g​h​t​ ​a​n​d​ ​m​o​v​e​m​e​n​t​ ​m​a​k​e​ ​a​ ​r​e​a​l​ ​d​i​f​f​e​r​e​n​c​e​ ​t​o​ ​m​o​o​d​ ​a​n​d​ ​w​o​r​r​y​;​ ​s​t​a​r​t​ ​w​i​t​h​ ​w​h​i​c​h​e​v​e​r​ ​f​e​e​l​s​ ​e​a​s​i​e​s​t​.
+		 */
+		basics: string
+		/**
+		 * I​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​,​ ​{​h​e​a​l​}​ ​(​{​h​e​a​l​N​u​m​b​e​r​}​)​ ​o​f​f​e​r​s​ ​f​r​e​e​,​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​s​u​p​p​o​r​t​ ​f​r​o​m​ ​t​h​e​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​.
+		 * @param {string} heal
+		 * @param {string} healNumber
+		 */
+		supportLine: RequiredParams<'heal' | 'healNumber'>
+		/**
+		 * I​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​d​a​n​g​e​r​ ​o​r​ ​t​h​i​n​k​i​n​g​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​,​ ​c​a​l​l​ ​{​e​m​e​r​g​e​n​c​y​N​u​m​b​e​r​}​ ​(​o​r​ ​{​a​l​t​e​r​n​a​t​i​v​e​N​u​m​b​e​r​}​ ​f​r​o​m​ ​a​ ​m​o​b​i​l​e​)​ ​n​o​w​.​ ​Y​o​u​ ​c​a​n​ ​a​l​s​o​ ​c​a​l​l​ ​{​h​e​l​p​l​i​n​e​s​}​,​ ​a​n​d​ ​p​l​e​a​s​e​ ​s​e​e​ ​a​ ​m​e​n​t​a​l​ ​h​e​a​l​t​h​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​a​s​ ​s​o​o​n​ ​a​s​ ​y​o​u​ ​c​a​n​.
+		 * @param {string} alternativeNumber
+		 * @param {string} emergencyNumber
+		 * @param {string} helplines
+		 */
+		crisis: RequiredParams<'alternativeNumber' | 'emergencyNumber' | 'helplines'>
+	}
 	common: {
 		/**
 		 * D​i​s​m​i​s​s
@@ -3527,6 +3640,108 @@ export type TranslationFunctions = {
 			 */
 			action: () => LocalizedString
 		}
+	}
+	insightsWriter: {
+		opening: {
+			/**
+			 * Thank you for taking the time to check in with yourself. Your answers suggest you are going through a hard time right now, and you deserve support with it.
+			 */
+			severe: () => LocalizedString
+			/**
+			 * Thank you for taking the time to check in with yourself. Your answers suggest you are under a fair amount of strain at the moment.
+			 */
+			moderate: () => LocalizedString
+			/**
+			 * Thank you for taking the time to check in with yourself. Your answers show some mild signs of strain, which many people experience from time to time.
+			 */
+			mild: () => LocalizedString
+			/**
+			 * Thank you for taking the time to check in with yourself. Your answers are within the normal range, which is a good sign for your wellbeing right now.
+			 */
+			normal: () => LocalizedString
+		}
+		/**
+		 * {name} {score} of {max} ({level})
+		 */
+		scale: (arg: { level: string, max: number, name: string, score: number }) => LocalizedString
+		scaleNames: {
+			/**
+			 * depression
+			 */
+			depression: () => LocalizedString
+			/**
+			 * anxiety
+			 */
+			anxiety: () => LocalizedString
+			/**
+			 * stress
+			 */
+			stress: () => LocalizedString
+			/**
+			 * Whooley
+			 */
+			whooley: () => LocalizedString
+			/**
+			 * PHQ-9
+			 */
+			phq9: () => LocalizedString
+			/**
+			 * GAD-7
+			 */
+			gad7: () => LocalizedString
+		}
+		/**
+		 * Over the past week, your scores were {scales}.
+		 */
+		dass21Scores: (arg: { scales: string }) => LocalizedString
+		/**
+		 * Your scores were {scales}.
+		 */
+		combinedScores: (arg: { scales: string }) => LocalizedString
+		/**
+		 * These results come from a self-screening and are not a diagnosis; a qualified professional can help you make sense of them.
+		 */
+		notDiagnosis: () => LocalizedString
+		nextStep: {
+			/**
+			 * Please arrange to speak with a psychologist, counsellor or doctor in the next few days. You can book a session in the section below, or visit a klinik kesihatan.
+			 */
+			priority: () => LocalizedString
+			/**
+			 * Talking with a psychologist or counsellor could help you understand what you are feeling and find ways to ease it. You can book a session below.
+			 */
+			guidance: () => LocalizedString
+			/**
+			 * Keep doing what supports you, and check in with yourself again if things change. A professional is there if you ever want to talk.
+			 */
+			maintenance: () => LocalizedString
+		}
+		copingIdea: {
+			/**
+			 * Low mood often lifts a little with small steps: do one thing each day that you used to enjoy, even briefly, and let someone you trust know how you are doing.
+			 */
+			depression: () => LocalizedString
+			/**
+			 * When worry builds up, pause and breathe slowly, in for 4 counts and out for 6, then name five things you can see around you to bring yourself back to the present.
+			 */
+			anxiety: () => LocalizedString
+			/**
+			 * Stress eases when the load is shared: list what is on your plate, choose the one or two things that matter most today, and ask for help with the rest.
+			 */
+			stress: () => LocalizedString
+		}
+		/**
+		 * Regular sleep, meals, daylight and movement make a real difference to mood and worry; start with whichever feels easiest.
+		 */
+		basics: () => LocalizedString
+		/**
+		 * If you need someone to talk to, {heal} ({healNumber}) offers free, confidential support from the Ministry of Health.
+		 */
+		supportLine: (arg: { heal: string, healNumber: string }) => LocalizedString
+		/**
+		 * If you are in danger or thinking about harming yourself, call {emergencyNumber} (or {alternativeNumber} from a mobile) now. You can also call {helplines}, and please see a mental health professional as soon as you can.
+		 */
+		crisis: (arg: { alternativeNumber: string, emergencyNumber: string, helplines: string }) => LocalizedString
 	}
 	common: {
 		/**

@@ -7,6 +7,8 @@ import {
   getPublicConfigurationById,
   getPublicConfigurationBySlug,
 } from '../../configuration/get-public-configuration';
+import { analyzeCombined } from '../../insights/analyze-combined';
+import { analyzeDass21 } from '../../insights/analyze-dass21';
 import { ZAnalysis, ZAnalyzeCombinedRequest, ZAnalyzeDass21Request } from '../../insights/insights.schema';
 import { publicProcedure, router } from '../init';
 import { notImplemented } from '../not-implemented';
@@ -23,8 +25,14 @@ export const publicRouter = router({
       .output(ZScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx.db, input.slug)),
   }),
-  analyze: publicProcedure.input(ZAnalyzeDass21Request).output(ZAnalysis).mutation(notImplemented),
-  analyzeCombined: publicProcedure.input(ZAnalyzeCombinedRequest).output(ZAnalysis).mutation(notImplemented),
+  analyze: publicProcedure
+    .input(ZAnalyzeDass21Request)
+    .output(ZAnalysis)
+    .mutation(({ ctx, input }) => analyzeDass21(ctx, input)),
+  analyzeCombined: publicProcedure
+    .input(ZAnalyzeCombinedRequest)
+    .output(ZAnalysis)
+    .mutation(({ ctx, input }) => analyzeCombined(ctx, input)),
   psychologists: publicProcedure.query(notImplemented),
   availability: publicProcedure.query(notImplemented),
   bookAppointment: publicProcedure.mutation(notImplemented),

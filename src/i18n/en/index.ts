@@ -2,12 +2,14 @@ import type { BaseTranslation } from '../i18n-types';
 import { admin } from './admin';
 import { assessment } from './assessment';
 import { emails } from './emails';
+import { insightsWriter } from './insights-writer';
 
 const en = {
   appName: 'Minda',
   admin,
   assessment,
   emails,
+  insightsWriter,
   common: {
     dismiss: 'Dismiss',
     adminLogin: 'Admin Login',

@@ -2,12 +2,14 @@ import type { Translation } from '../i18n-types';
 import { admin } from './admin';
 import { assessment } from './assessment';
 import { emails } from './emails';
+import { insightsWriter } from './insights-writer';
 
 const ms = {
   appName: 'Minda',
   admin,
   assessment,
   emails,
+  insightsWriter,
   common: {
     dismiss: 'Tutup',
     adminLogin: 'Log Masuk Pentadbir',

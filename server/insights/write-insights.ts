@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { RequestContext } from '../context';
+import { enforceRateLimits } from '../rate-limit/rate-limits';
+import { writeBuiltInInsights } from './built-in-writer';
+import { withCrisisResources } from './crisis-guard';
+import type { Analysis } from './insights.schema';
+import { buildPrompt } from './prompt';
+import type { Screening } from './screening';
+
+export type InsightsContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'rateLimits' | 'ip' | 'log' | 'insights'>;
+
+/**
+ * The model's analysis when one is configured and answers well, else the built-in writer's;
+ * either way the crisis lines are there when the levels call for them.
+ */
+export async function writeInsights(ctx: InsightsContext, screening: Screening): Promise<Analysis> {
+  await enforceRateLimits(ctx, [['analyzePerIp', ctx.ip]]);
+  const analysis = (await askModel(ctx, screening)) ?? writeBuiltInInsights(screening);
+  return withCrisisResources(analysis, screening);
+}
+
+async function askModel(ctx: InsightsContext, screening: Screening): Promise<Analysis | undefined> {
+  const { modelWriter, cache } = ctx.insights;
+  if (!modelWriter) return undefined;
+  const messages = buildPrompt(screening);
+  const key = createHash('sha256').update(JSON.stringify([modelWriter.model, messages])).digest('hex');
+  const cached = cache.get(key);
+  if (cached) return cached;
+  try {
+    const analysis = await modelWriter.write(messages);
+    cache.set(key, analysis);
+    return analysis;
+  } catch (error) {
+    // The kind of failure only: error messages may quote the request or the model's answer.
+    const status = (error as { status?: unknown }).status;
+    ctx.log.warn({ failure: (error as Error).constructor?.name, status }, 'AI insights failed; the built-in writer answered');
+    return undefined;
+  }
+}
