@@ -3,6 +3,13 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
 import type { Database } from '../schema';
 
+/** A file sent with a mail, such as a booking's calendar entry; text content only. */
+export interface EmailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
 /** A rendered mail waiting in the outbox. */
 export interface OutboxEmail {
   /** What the mail is about (password-reset, booking-client, …), for logs and tests. */
@@ -11,6 +18,7 @@ export interface OutboxEmail {
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
 }
 
 export interface ClaimedEmail extends OutboxEmail {
@@ -48,7 +56,7 @@ export async function enqueueEmail(db: Kysely<Database>, email: OutboxEmail, now
 const CLAIM_COLUMNS = ['id', 'kind', 'recipient', 'message', 'attempts'] as const;
 
 function toClaimedEmail(row: { id: string; kind: string; recipient: string; message: string; attempts: number }): ClaimedEmail {
-  const message = JSON.parse(row.message) as Pick<OutboxEmail, 'subject' | 'text' | 'html'>;
+  const message = JSON.parse(row.message) as Pick<OutboxEmail, 'subject' | 'text' | 'html' | 'attachments'>;
   return { id: row.id, kind: row.kind, to: row.recipient, attempts: Number(row.attempts), ...message };
 }
 
@@ -64,6 +72,9 @@ const isDue = (now: Date) => (eb: ExpressionBuilder<Database, 'email_outbox'>) =
  * Leases up to `limit` due mails to the caller until `lockedUntil`, so no other worker or
  * server process picks them up meanwhile. MySQL skips rows another worker is claiming;
  * SQLite runs one write at a time, so a single UPDATE … RETURNING is already exclusive.
+ * On MySQL the claim reads committed data only: under REPEATABLE READ the UPDATE of a small
+ * table scans it whole and waits for the rows another worker holds, which deadlocked two
+ * workers claiming at once, and gap locks would hold up bookings inserting new mail.
  */
 export async function claimDueEmails(
   db: Kysely<Database>,
@@ -81,7 +92,7 @@ export async function claimDueEmails(
       .execute();
     return rows.map(toClaimedEmail);
   }
-  const rows = await db.transaction().execute(async (trx) => {
+  const rows = await db.transaction().setIsolationLevel('read committed').execute(async (trx) => {
     const due = await trx
       .selectFrom('email_outbox')
       .select(CLAIM_COLUMNS)

@@ -1,6 +1,7 @@
 import { claimDueEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
 import { type Poller, startPolling } from '../background/poll';
 import type { AppServices } from '../context';
+import { LONGEST_ATTEMPT_MS } from './transport';
 
 export type OutboxDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'mailTransport' | 'env'>;
 
@@ -20,14 +21,14 @@ export function retryDelayMs(failedAttempts: number): number {
  */
 export async function deliverDueEmails(deps: OutboxDeps, limit = 10): Promise<{ sent: number; failed: number }> {
   const claimedAt = deps.now();
-  const claimed = await claimDueEmails(deps.db, deps.dialect, {
-    now: claimedAt,
-    lockedUntil: new Date(claimedAt.getTime() + LEASE_MS),
-    limit,
-  });
+  const lockedUntil = new Date(claimedAt.getTime() + LEASE_MS);
+  const claimed = await claimDueEmails(deps.db, deps.dialect, { now: claimedAt, lockedUntil, limit });
   const host = new URL(deps.env.publicUrl).hostname;
   const outcome = { sent: 0, failed: 0 };
   for (const email of claimed) {
+    // Each attempt is short, but a slow server across a whole batch is not: once the lease
+    // could end mid-attempt, the rest wait for it to lapse, so no other process sends them too.
+    if (deps.now().getTime() + LONGEST_ATTEMPT_MS > lockedUntil.getTime()) break;
     let where: string;
     try {
       where = await deps.mailTransport.send({ ...email, messageId: `<${email.id}@${host}>`, from: deps.env.mailFrom });

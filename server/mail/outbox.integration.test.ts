@@ -131,6 +131,35 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     expect(await deliverDueEmails(t.services)).toEqual({ sent: 1, failed: 0 });
   });
 
+  it('stops a pass before the lease could run out mid-attempt; the rest go once, after the lease', async () => {
+    const emails = [newEmail('slow'), newEmail('slow')];
+    for (const email of emails) await enqueueEmail(t.services.db, email, t.services.now());
+    let clock = Date.now();
+    const smtpSend = t.services.mailTransport.send;
+    // A server that takes four minutes to accept a mail: a second one would end past the 5-minute lease.
+    const slowServer = { ...t.services, now: () => new Date(clock) };
+    slowServer.mailTransport = { ...t.services.mailTransport, send: async (email) => { clock += 4 * 60_000; return smtpSend(email); } };
+
+    expect(await deliverDueEmails(slowServer)).toEqual({ sent: 1, failed: 0 });
+    const waiting = emails.filter((email) => deliveredTo(email.to).length === 0);
+    expect(waiting).toHaveLength(1);
+    expect(await outboxEmailsTo(t.services.db, waiting[0]!.to)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
+    // Still leased to the first pass: no other worker may take it yet.
+    expect(await deliverDueEmails({ ...t.services, now: () => new Date(clock) })).toEqual({ sent: 0, failed: 0 });
+    clock += 60_000;
+    expect(await deliverDueEmails({ ...t.services, now: () => new Date(clock) })).toEqual({ sent: 1, failed: 0 });
+    for (const email of emails) expect(deliveredTo(email.to), email.to).toHaveLength(1);
+  });
+
+  it('delivers attachments stored with the mail', async () => {
+    const email = { ...newEmail(), attachments: [{ filename: 'note.txt', content: 'Hello attachment', contentType: 'text/plain' }] };
+    await enqueueEmail(t.services.db, email, t.services.now());
+    expect(await deliverDueEmails(t.services)).toEqual({ sent: 1, failed: 0 });
+    const raw = deliveredTo(email.to)[0]!.raw;
+    expect(raw).toMatch(/Content-Type: text\/plain; name=note\.txt/);
+    expect(raw).toMatch(/filename=note\.txt/);
+  });
+
   it('writes each mail as an .eml file under VAR_DIR/outbox when SMTP_URL is not set', async () => {
     const dir = join(t.services.env.varDir, 'outbox');
     const email = newEmail();

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
+import type { EmailAttachment } from '../../db/repositories/email-outbox';
 import type { Env } from '../env';
 
 /** A mail ready for the wire: the outbox row plus sender and a stable Message-ID. */
@@ -12,6 +13,7 @@ export interface SendableEmail {
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
 }
 
 export interface MailTransport {
@@ -27,14 +29,20 @@ const envelope = (email: SendableEmail) => ({
   subject: email.subject,
   text: email.text,
   html: email.html,
+  attachments: email.attachments,
 });
+
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/** The longest one SMTP attempt can wait: the outbox worker sends nothing it cannot finish within its lease. */
+export const LONGEST_ATTEMPT_MS = TIMEOUTS.connectionTimeout + TIMEOUTS.greetingTimeout + TIMEOUTS.socketTimeout;
 
 /**
  * Sends through the SMTP server of the URL. The timeouts keep every attempt well inside the
  * outbox lease, so a slow server cannot make a second worker send the same mail.
  */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+  const transporter = createTransport({ url, ...TIMEOUTS });
   return {
     send: async (email) => {
       const info = await transporter.sendMail(envelope(email));
