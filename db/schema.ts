@@ -17,6 +17,8 @@ export interface UsersTable {
   password_hash: string;
   /** Bumped on logout-everywhere and password reset so copied cookies stop working. */
   session_version: Generated<number>;
+  /** Bookings the operator's screener ever took, cancelled or deleted ones included: the free allowance. */
+  bookings_made: Generated<number>;
   created_at: Timestamp;
 }
 

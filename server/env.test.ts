@@ -42,6 +42,13 @@ describe('loadEnv', () => {
     );
   });
 
+  it('allows 3 free bookings unless FREE_BOOKINGS says otherwise', () => {
+    expect(loadEnv({ VAR_DIR: tempVar() }).freeBookings).toBe(3);
+    expect(loadEnv({ VAR_DIR: tempVar(), FREE_BOOKINGS: '10' }).freeBookings).toBe(10);
+    expect(() => loadEnv({ VAR_DIR: tempVar(), FREE_BOOKINGS: 'many' })).toThrow(/FREE_BOOKINGS: /);
+    expect(() => loadEnv({ VAR_DIR: tempVar(), FREE_BOOKINGS: '-1' })).toThrow(/FREE_BOOKINGS: /);
+  });
+
   it('trims a trailing slash from the public URL used in links', () => {
     expect(loadEnv({ VAR_DIR: tempVar(), PUBLIC_URL: 'https://screen.klinik.my/' }).publicUrl).toBe('https://screen.klinik.my');
   });

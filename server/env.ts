@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from '../db/connect';
+import { PRICING } from '../domain/pricing';
 
 /** Compose files pass a variable that is not set on the host as ''. */
 const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
@@ -41,6 +42,8 @@ const EnvSchema = z
     OPENAI_MODEL: unsetIfBlank(z.string().trim()),
     /** Any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1; unset means OpenAI itself. */
     OPENAI_BASE_URL: unsetIfBlank(z.url({ protocol: /^https?$/ })),
+    /** Bookings an operator's screener takes before a subscription is required. */
+    FREE_BOOKINGS: z.coerce.number().int('must be a whole number').min(0).default(PRICING.freeBookings),
     STRIPE_SECRET_KEY: unsetIfBlank(z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')),
     STRIPE_PUBLISHABLE_KEY: unsetIfBlank(z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)')),
     STRIPE_PRICE_ID: unsetIfBlank(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
@@ -88,6 +91,8 @@ export interface Env {
   trustProxy: TrustProxy;
   /** The model that writes visitors' insights; undefined when no key is set. */
   openai: { apiKey: string; model: string; baseUrl: string | undefined } | undefined;
+  /** Bookings allowed without an active subscription (SPEC: 3). */
+  freeBookings: number;
   /** Unset: billing runs in test mode, where /subscribe activates a subscription without payment. */
   stripe: StripeSettings | undefined;
   /** When the launch offer ends; unset, there is no offer. */
@@ -131,6 +136,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     openai: env.OPENAI_API_KEY
       ? { apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? 'gpt-4o-mini', baseUrl: env.OPENAI_BASE_URL }
       : undefined,
+    freeBookings: env.FREE_BOOKINGS,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_PRICE_ID && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -39,4 +39,7 @@ export const ZConfirmationFlag = z
   .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
   .default(false);
 
+/** An instant as ISO 8601 text with its offset; compare with Date.parse. */
+export const ZInstant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-12-01T01:00:00Z' });
+
 export const entityId = (what: string) => z.uuid({ message: `must be a ${what} id (UUID)` });

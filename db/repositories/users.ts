@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { lockedForUpdate } from '../row-locks';
 import type { Database } from '../schema';
 
 export interface Operator {
@@ -95,4 +96,28 @@ export async function changePassword(
     .execute();
   const row = await db.selectFrom('users').select(OPERATOR_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
   return toOperator(row);
+}
+
+/**
+ * How many bookings the operator's screener has taken, with the operator's e-mail for the
+ * booking notice. `lock` holds the operator's row until the transaction ends, so bookings
+ * for one operator run one after another and the free limit is counted without a gap.
+ */
+export async function findBookingCounter(
+  db: Kysely<Database>,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ operatorEmail: string; bookingsMade: number } | undefined> {
+  const query = db.selectFrom('users').select(['email', 'bookings_made']).where('id', '=', userId);
+  const row = await (options.lock ? lockedForUpdate(db, query) : query).executeTakeFirst();
+  return row && { operatorEmail: row.email, bookingsMade: Number(row.bookings_made) };
+}
+
+/** Counts one more booking; the counter never goes down, so cancelling does not refund one. */
+export async function countBooking(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ bookings_made: sql`bookings_made + 1` })
+    .where('id', '=', userId)
+    .execute();
 }

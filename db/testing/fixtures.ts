@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import type { OutboxEmail } from '../repositories/email-outbox';
 import type { Database } from '../schema';
 
 interface OperatorOverrides {
@@ -59,7 +60,14 @@ export async function insertOperator(db: Kysely<Database>, overrides: OperatorOv
 export async function insertPsychologist(
   db: Kysely<Database>,
   userId: string,
-  overrides: { name?: string; slotDurationMinutes?: number; bufferMinutes?: number; timezone?: string } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    slotDurationMinutes?: number;
+    bufferMinutes?: number;
+    minimumAdvanceHours?: number;
+    timezone?: string;
+  } = {},
 ) {
   const id = randomUUID();
   const now = new Date();
@@ -71,12 +79,12 @@ export async function insertPsychologist(
       name: overrides.name ?? 'Dr. Test',
       job_title: 'Clinical Psychologist',
       description: 'Test',
-      email: 'dr.test@clinic.example',
+      email: overrides.email ?? 'dr.test@clinic.example',
       image_url: null,
       price_cents: 12050,
       slot_duration_minutes: overrides.slotDurationMinutes ?? 60,
       buffer_minutes: overrides.bufferMinutes ?? 0,
-      minimum_advance_hours: 2,
+      minimum_advance_hours: overrides.minimumAdvanceHours ?? 2,
       timezone: overrides.timezone ?? 'Asia/Kuala_Lumpur',
       created_at: now,
       updated_at: now,
@@ -135,6 +143,6 @@ export async function outboxEmailsTo(db: Kysely<Database>, recipient: string) {
   return rows.map(({ message, ...row }) => ({
     ...row,
     attempts: Number(row.attempts),
-    ...(JSON.parse(message) as { subject: string; text: string; html: string }),
+    ...(JSON.parse(message) as Pick<OutboxEmail, 'subject' | 'text' | 'html' | 'attachments'>),
   }));
 }

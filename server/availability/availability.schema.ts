@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PSYCHOLOGIST_TIMEZONES } from '../../domain/psychologist';
 import { inclusiveDayCount, MAX_GENERATION_DAYS, MAX_SLOT_LIST_DAYS } from '../../domain/slots';
-import { ZConfirmationFlag, entityId } from '../zod-fields';
+import { ZConfirmationFlag, entityId, ZInstant } from '../zod-fields';
 
 const DAY_MS = 86_400_000;
 /** A moved slot may be longer than a generated one (240 minutes), but not absurdly so. */
@@ -9,7 +9,6 @@ export const MAX_SLOT_HOURS = 24;
 
 const ZCalendarDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 const ZClockTime = z.iso.time({ precision: -1, error: 'must be a time as HH:mm' });
-const ZInstant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-12-01T01:00:00Z' });
 /** Cross-field rules speak only once each field is valid on its own. */
 const fieldsAreValid = (payload: z.core.ParsePayload) => payload.issues.length === 0;
 const weekdayMessage = 'must be days of the week from 0 (Sunday) to 6 (Saturday)';

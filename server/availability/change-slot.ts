@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
+import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
+import { enqueueCancellationEmails } from '../booking/booking-notifications';
+import type { AppServices } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import type { UpdateSlotRequest } from './availability.schema';
 import { toSlotResponse } from './slot-response';
 
-type Services = { db: Kysely<Database>; now: () => Date };
+type Services = Pick<AppServices, 'db' | 'env' | 'now'>;
 
 const bookedConflict = (consequence: string) =>
   new AppError('CONFLICT', `This slot is booked by a client. ${consequence}; confirm to go ahead anyway.`);
@@ -51,7 +54,11 @@ export async function deleteOwnSlot(services: Services, userId: string, input: {
   return withOwnSlot(services, userId, input.slotId, async (trx, slot) => {
     const consequence = 'Deleting it cancels their appointment';
     if (slot.isBooked && !input.confirmBooked) throw bookedConflict(consequence);
+    // Read before the delete takes the appointment along; the client hears of it only if it commits.
+    const now = services.now();
+    const cancelled = await upcomingBookingsOf(trx, { slotId: slot.id }, now);
     if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict(consequence);
+    await enqueueCancellationEmails(trx, { userId, appointments: cancelled }, { env: services.env, now });
     return { cancelledAppointment: slot.isBooked };
   });
 }

@@ -1,31 +1,34 @@
-import type { Kysely } from 'kysely';
-import { countUpcomingBookings } from '../../db/repositories/appointments';
+import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
-import type { Database } from '../../db/schema';
+import { enqueueCancellationEmails } from '../booking/booking-notifications';
+import type { AppServices } from '../context';
 import { AppError, NotFoundError } from '../errors';
 
 /**
  * Deletes the operator's psychologist with their slots and appointments. Upcoming booked
  * appointments would vanish with them, so that needs the operator's explicit confirmation
- * (docs/decisions/0006).
+ * (docs/decisions/0006), and their clients are told by e-mail.
  */
 export async function deleteOwnPsychologist(
-  services: { db: Kysely<Database>; now: () => Date },
+  services: Pick<AppServices, 'db' | 'env' | 'now'>,
   userId: string,
   input: { id: string; confirmCancelBookings: boolean },
 ): Promise<{ cancelledAppointments: number }> {
   return services.db.transaction().execute(async (trx) => {
     const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: true });
     if (!psychologist) throw new NotFoundError('Psychologist');
-    const upcoming = await countUpcomingBookings(trx, input.id, services.now());
-    if (upcoming > 0 && !input.confirmCancelBookings) {
-      const bookings = upcoming === 1 ? '1 upcoming booked appointment' : `${upcoming} upcoming booked appointments`;
+    const now = services.now();
+    const upcoming = await upcomingBookingsOf(trx, { psychologistId: input.id }, now);
+    if (upcoming.length > 0 && !input.confirmCancelBookings) {
+      const bookings = upcoming.length === 1 ? '1 upcoming booked appointment' : `${upcoming.length} upcoming booked appointments`;
       throw new AppError(
         'CONFLICT',
         `${psychologist.name} has ${bookings}. Deleting the psychologist cancels them; confirm to delete anyway.`,
       );
     }
+    // Read before the delete takes them along; queued with it, so the mails exist only if it commits.
+    await enqueueCancellationEmails(trx, { userId, appointments: upcoming }, { env: services.env, now });
     await deletePsychologist(trx, input.id);
-    return { cancelledAppointments: upcoming };
+    return { cancelledAppointments: upcoming.length };
   });
 }

@@ -12,6 +12,7 @@ const TIGHT_LIMITS: RateLimits = {
   registerPerEmail: { limit: 1, windowMinutes: 60 },
   passwordResetPerIp: { limit: 3, windowMinutes: 60 },
   passwordResetPerEmail: { limit: 1, windowMinutes: 60 },
+  bookingPerIp: { limit: 2, windowMinutes: 10 },
   analyzePerIp: { limit: 2, windowMinutes: 10 },
 };
 /** A fixed clock at the start of an hour, so no test straddles the end of a window. */

@@ -20,6 +20,8 @@ export const DEFAULT_RATE_LIMITS = {
   registerPerEmail: { limit: 5, windowMinutes: 60 },
   passwordResetPerIp: { limit: 10, windowMinutes: 60 },
   passwordResetPerEmail: { limit: 3, windowMinutes: 60 },
+  /** Generous for a family booking together, tight enough that no script fills a clinic's calendar. */
+  bookingPerIp: { limit: 20, windowMinutes: 10 },
   /** Each analysis may cost a model call; a visitor asks once per results page. */
   analyzePerIp: { limit: 30, windowMinutes: 10 },
 } satisfies Record<string, RateLimitRule>;

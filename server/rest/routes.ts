@@ -43,5 +43,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/availability/:psychologistId', procedure: 'admin.availability.list', summary: "A psychologist's slots" },
   { method: 'PATCH', path: '/api/availability/:slotId', procedure: 'admin.availability.update', summary: 'Move a slot' },
   { method: 'DELETE', path: '/api/availability/:slotId', procedure: 'admin.availability.delete', summary: 'Delete a slot' },
+  { method: 'GET', path: '/api/appointments', procedure: 'admin.appointments.list', summary: "The operator's bookings, upcoming then past" },
+  { method: 'POST', path: '/api/appointments/:appointmentId/cancel', procedure: 'admin.appointments.cancel', summary: 'Cancel a booking and free its slot' },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription' },
 ];

@@ -14,6 +14,7 @@ interface Operator extends SignedInOperator {
   psychologistId: string;
   freeSlotId: string;
   bookedSlotId: string;
+  appointmentId: string;
 }
 
 /**
@@ -114,6 +115,18 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
     kind: 'notFound',
     input: (victim) => ({ slotId: victim.bookedSlotId, confirmBooked: true }),
   },
+  'admin.appointments.list': {
+    kind: 'ownDataOnly',
+    input: () => undefined,
+    expectOwn: (output, attacker, victim) => {
+      expect(idsOf(output)).toEqual([attacker.appointmentId]);
+      expect(idsOf(output)).not.toContain(victim.appointmentId);
+    },
+  },
+  'admin.appointments.cancel': {
+    kind: 'notFound',
+    input: (victim) => ({ appointmentId: victim.appointmentId }),
+  },
 };
 
 const managedProcedures = listProcedures().filter(
@@ -155,8 +168,8 @@ describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
     const psychologistId = await insertPsychologist(t.services.db, operator.userId);
     const freeSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T01:00:00Z'));
     const bookedSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T02:00:00Z'));
-    await bookSlot(t.services.db, { userId: operator.userId, psychologistId, slotId: bookedSlotId });
-    return { ...operator, psychologistId, freeSlotId, bookedSlotId };
+    const appointmentId = await bookSlot(t.services.db, { userId: operator.userId, psychologistId, slotId: bookedSlotId });
+    return { ...operator, psychologistId, freeSlotId, bookedSlotId, appointmentId };
   }
 
   /** Everything the victim owns, as stored. */

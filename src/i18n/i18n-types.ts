@@ -1479,6 +1479,139 @@ type RootTranslation = {
 			action: string
 		}
 	}
+	bookingEmails: {
+		/**
+		 * H​e​l​l​o​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * Y​o​u​ ​r​e​c​e​i​v​e​ ​t​h​i​s​ ​e​-​m​a​i​l​ ​b​e​c​a​u​s​e​ ​o​f​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​b​o​o​k​e​d​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​R​e​p​l​i​e​s​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
+		 * @param {string} appTitle
+		 */
+		footer: RequiredParams<'appTitle'>
+		details: {
+			/**
+			 * P​s​y​c​h​o​l​o​g​i​s​t
+			 */
+			psychologist: string
+			/**
+			 * W​h​e​n
+			 */
+			when: string
+			/**
+			 * C​l​i​e​n​t
+			 */
+			client: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			email: string
+			/**
+			 * P​h​o​n​e
+			 */
+			phone: string
+			/**
+			 * C​l​i​e​n​t​'​s​ ​t​i​m​e​z​o​n​e
+			 */
+			clientTimezone: string
+		}
+		client: {
+			/**
+			 * B​o​o​k​i​n​g​ ​r​e​c​e​i​v​e​d​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+			 * @param {string} psychologist
+			 */
+			subject: RequiredParams<'psychologist'>
+			/**
+			 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
+			 */
+			heading: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​b​o​o​k​i​n​g​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			body: RequiredParams<'appTitle' | 'psychologist'>
+			/**
+			 * T​h​e​ ​a​t​t​a​c​h​e​d​ ​c​a​l​e​n​d​a​r​ ​f​i​l​e​ ​a​d​d​s​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​y​o​u​r​ ​c​a​l​e​n​d​a​r​.
+			 */
+			calendar: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+			 * @param {string} psychologist
+			 */
+			calendarSummary: RequiredParams<'psychologist'>
+			/**
+			 * B​o​o​k​e​d​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			calendarDescription: RequiredParams<'appTitle' | 'psychologist'>
+		}
+		psychologist: {
+			/**
+			 * N​e​w​ ​b​o​o​k​i​n​g​:​ ​{​c​l​i​e​n​t​}
+			 * @param {string} client
+			 */
+			subject: RequiredParams<'client'>
+			/**
+			 * N​e​w​ ​b​o​o​k​i​n​g
+			 */
+			heading: string
+			/**
+			 * {​c​l​i​e​n​t​}​ ​b​o​o​k​e​d​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​y​o​u​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​P​l​e​a​s​e​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​t​h​e​m​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​.
+			 * @param {string} appTitle
+			 * @param {string} client
+			 */
+			body: RequiredParams<'appTitle' | 'client'>
+		}
+		operator: {
+			/**
+			 * N​e​w​ ​b​o​o​k​i​n​g​ ​f​o​r​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+			 * @param {string} psychologist
+			 */
+			subject: RequiredParams<'psychologist'>
+			/**
+			 * N​e​w​ ​b​o​o​k​i​n​g
+			 */
+			heading: string
+			/**
+			 * A​ ​v​i​s​i​t​o​r​ ​b​o​o​k​e​d​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​{​a​p​p​T​i​t​l​e​}​.​ ​T​h​e​y​ ​a​r​e​ ​w​a​i​t​i​n​g​ ​t​o​ ​h​e​a​r​ ​f​r​o​m​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​o​ ​c​o​n​f​i​r​m​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			body: RequiredParams<'appTitle' | 'psychologist' | 'psychologist'>
+			/**
+			 * V​i​e​w​ ​a​p​p​o​i​n​t​m​e​n​t​s
+			 */
+			action: string
+		}
+		cancelled: {
+			/**
+			 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d
+			 * @param {string} psychologist
+			 */
+			subject: RequiredParams<'psychologist'>
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
+			 */
+			heading: string
+			/**
+			 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​h​a​s​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​ ​b​y​ ​{​a​p​p​T​i​t​l​e​}​.​ ​W​e​ ​a​r​e​ ​s​o​r​r​y​ ​f​o​r​ ​t​h​e​ ​i​n​c​o​n​v​e​n​i​e​n​c​e​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			body: RequiredParams<'appTitle' | 'psychologist'>
+			/**
+			 * Y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+			 */
+			rebook: string
+			/**
+			 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e
+			 */
+			action: string
+		}
+	}
 	insightsWriter: {
 		opening: {
 			/**
@@ -3637,6 +3770,122 @@ export type TranslationFunctions = {
 			notYou: () => LocalizedString
 			/**
 			 * Reset Password
+			 */
+			action: () => LocalizedString
+		}
+	}
+	bookingEmails: {
+		/**
+		 * Hello {name},
+		 */
+		greeting: (arg: { name: string }) => LocalizedString
+		/**
+		 * You receive this e-mail because of an appointment booked through {appTitle}. Replies to this address are not read.
+		 */
+		footer: (arg: { appTitle: string }) => LocalizedString
+		details: {
+			/**
+			 * Psychologist
+			 */
+			psychologist: () => LocalizedString
+			/**
+			 * When
+			 */
+			when: () => LocalizedString
+			/**
+			 * Client
+			 */
+			client: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Client's timezone
+			 */
+			clientTimezone: () => LocalizedString
+		}
+		client: {
+			/**
+			 * Booking received: {psychologist}
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Booking Received!
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Thank you for booking through {appTitle}. {psychologist} will reach out to you to confirm your appointment.
+			 */
+			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * The attached calendar file adds the appointment to your calendar.
+			 */
+			calendar: () => LocalizedString
+			/**
+			 * Appointment with {psychologist}
+			 */
+			calendarSummary: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Booked through {appTitle}. {psychologist} will reach out to you to confirm.
+			 */
+			calendarDescription: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+		}
+		psychologist: {
+			/**
+			 * New booking: {client}
+			 */
+			subject: (arg: { client: string }) => LocalizedString
+			/**
+			 * New booking
+			 */
+			heading: () => LocalizedString
+			/**
+			 * {client} booked a session with you through {appTitle}. Please reach out to them to confirm the appointment.
+			 */
+			body: (arg: { appTitle: string, client: string }) => LocalizedString
+		}
+		operator: {
+			/**
+			 * New booking for {psychologist}
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * New booking
+			 */
+			heading: () => LocalizedString
+			/**
+			 * A visitor booked {psychologist} through your screener {appTitle}. They are waiting to hear from {psychologist} to confirm.
+			 */
+			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * View appointments
+			 */
+			action: () => LocalizedString
+		}
+		cancelled: {
+			/**
+			 * Your appointment with {psychologist} was cancelled
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Appointment cancelled
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Your appointment with {psychologist} has been cancelled by {appTitle}. We are sorry for the inconvenience.
+			 */
+			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * You are welcome to choose another time.
+			 */
+			rebook: () => LocalizedString
+			/**
+			 * Book another time
 			 */
 			action: () => LocalizedString
 		}

@@ -1,5 +1,6 @@
 import { router } from '../init';
 import { accountRouter } from './admin/account';
+import { adminAppointmentsRouter } from './admin/appointments';
 import { adminAvailabilityRouter } from './admin/availability';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminPsychologistsRouter } from './admin/psychologists';
@@ -10,4 +11,5 @@ export const adminRouter = router({
   configuration: adminConfigurationRouter,
   psychologists: adminPsychologistsRouter,
   availability: adminAvailabilityRouter,
+  appointments: adminAppointmentsRouter,
 });

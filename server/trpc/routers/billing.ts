@@ -6,13 +6,17 @@ import {
   ZVisitorInfo,
 } from '../../billing/billing.schema';
 import { createSubscription } from '../../billing/create-subscription';
+import { ZCheckSubscriptionRequest, ZCheckSubscriptionResponse } from '../../booking/booking.schema';
+import { checkSubscription } from '../../booking/check-subscription';
 import { adminProcedure, publicProcedure, router } from '../init';
-import { notImplemented } from '../not-implemented';
 
 /** The free-booking limit, the launch offer and the Stripe subscription. */
 export const billingRouter = router({
   visitorInfo: publicProcedure.output(ZVisitorInfo).query(({ ctx }) => launchOfferAt(ctx.env.offerEndsAt, ctx.now())),
-  checkSubscription: publicProcedure.query(notImplemented),
+  checkSubscription: publicProcedure
+    .input(ZCheckSubscriptionRequest)
+    .output(ZCheckSubscriptionResponse)
+    .query(({ ctx, input }) => checkSubscription(ctx, input.slug)),
   createSubscription: adminProcedure
     .output(ZCreateSubscriptionResponse)
     .mutation(({ ctx }) => createSubscription(ctx, ctx.admin)),

@@ -1,3 +1,15 @@
+import { z } from 'zod';
+import { bookAppointment } from '../../booking/book-appointment';
+import {
+  ZBookAppointmentRequest,
+  ZBookAppointmentResponse,
+  ZFreeSlot,
+  ZFreeSlotsRequest,
+  ZPublicPsychologist,
+  ZPublicPsychologistsRequest,
+} from '../../booking/booking.schema';
+import { listFreeSlots } from '../../booking/list-free-slots';
+import { listPublicPsychologists } from '../../booking/list-public-psychologists';
 import {
   ZConfigurationByIdRequest,
   ZConfigurationBySlugRequest,
@@ -11,7 +23,6 @@ import { analyzeCombined } from '../../insights/analyze-combined';
 import { analyzeDass21 } from '../../insights/analyze-dass21';
 import { ZAnalysis, ZAnalyzeCombinedRequest, ZAnalyzeDass21Request } from '../../insights/insights.schema';
 import { publicProcedure, router } from '../init';
-import { notImplemented } from '../not-implemented';
 
 /** What anonymous visitors of a screener call. */
 export const publicRouter = router({
@@ -33,7 +44,16 @@ export const publicRouter = router({
     .input(ZAnalyzeCombinedRequest)
     .output(ZAnalysis)
     .mutation(({ ctx, input }) => analyzeCombined(ctx, input)),
-  psychologists: publicProcedure.query(notImplemented),
-  availability: publicProcedure.query(notImplemented),
-  bookAppointment: publicProcedure.mutation(notImplemented),
+  psychologists: publicProcedure
+    .input(ZPublicPsychologistsRequest)
+    .output(z.array(ZPublicPsychologist))
+    .query(({ ctx, input }) => listPublicPsychologists(ctx, input.slug)),
+  availability: publicProcedure
+    .input(ZFreeSlotsRequest)
+    .output(z.array(ZFreeSlot))
+    .query(({ ctx, input }) => listFreeSlots(ctx, input)),
+  bookAppointment: publicProcedure
+    .input(ZBookAppointmentRequest)
+    .output(ZBookAppointmentResponse)
+    .mutation(({ ctx, input }) => bookAppointment(ctx, input)),
 });

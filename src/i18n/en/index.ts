@@ -1,6 +1,7 @@
 import type { BaseTranslation } from '../i18n-types';
 import { admin } from './admin';
 import { assessment } from './assessment';
+import { bookingEmails } from './booking-emails';
 import { emails } from './emails';
 import { insightsWriter } from './insights-writer';
 
@@ -9,6 +10,7 @@ const en = {
   admin,
   assessment,
   emails,
+  bookingEmails,
   insightsWriter,
   common: {
     dismiss: 'Dismiss',

@@ -1,6 +1,7 @@
 import type { Translation } from '../i18n-types';
 import { admin } from './admin';
 import { assessment } from './assessment';
+import { bookingEmails } from './booking-emails';
 import { emails } from './emails';
 import { insightsWriter } from './insights-writer';
 
@@ -9,6 +10,7 @@ const ms = {
   admin,
   assessment,
   emails,
+  bookingEmails,
   insightsWriter,
   common: {
     dismiss: 'Tutup',

@@ -1,0 +1,22 @@
+import type { SlotTimes } from './slots';
+
+/** SPEC section 9 formats times en-MY, 12-hour; Malay texts get the Malay month and day names. */
+const INTL_LOCALE = { en: 'en-MY', ms: 'ms-MY' } as const;
+
+/**
+ * The appointment as a person reads it in their own timezone, with the zone named so nobody
+ * guesses: 'Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)'.
+ */
+export function formatAppointmentTime(slot: SlotTimes, timeZone: string, locale: keyof typeof INTL_LOCALE): string {
+  const format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone, dateStyle: 'full', timeStyle: 'short', hour12: true });
+  return `${format.formatRange(slot.startUtc, slot.endUtc)} (${timeZone})`;
+}
+
+/** The canonical name of an IANA timezone ('asia/kuala_lumpur' → 'Asia/Kuala_Lumpur'), or undefined if unknown. */
+export function canonicalTimeZone(timeZone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSlot } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { deliverDueEmails } from '../mail/outbox-worker';
+import { smtpTransport } from '../mail/transport';
+import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  const deliveredTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
+
+  /** A booking of a new screener's slot a day ahead; answers who should hear of it. */
+  async function bookNewSlot() {
+    const screener = await insertBookableScreener(t.services.db);
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(24));
+    const request = bookingRequest(screener, slotId);
+    const started = performance.now();
+    const response = await postBooking(t, request);
+    return { response, tookMs: performance.now() - started, recipients: [request.clientEmail, screener.psychologistEmail, screener.operatorEmail] };
+  }
+
+  it('delivers the three mails once each, the visitor’s with its calendar file', async () => {
+    const { response, recipients } = await bookNewSlot();
+    expect(response.status).toBe(201);
+    expect(await deliverDueEmails(t.services)).toEqual({ sent: 3, failed: 0 });
+    expect(await deliverDueEmails(t.services)).toEqual({ sent: 0, failed: 0 });
+    for (const to of recipients) expect(deliveredTo(to), to).toHaveLength(1);
+
+    const raw = deliveredTo(recipients[0]!)[0]!.raw;
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(raw).toMatch(/filename=appointment\.ics/);
+    const calendarPart = raw.split(/\r\n--/).find((part) => /text\/calendar/i.test(part))!;
+    const body = calendarPart.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+    const ics = /Content-Transfer-Encoding: base64/i.test(calendarPart)
+      ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')
+      : decodeQuotedPrintable(body);
+    expect(ics).toContain(`UID:${response.body.appointmentId as string}@minda`);
+    expect(ics).toContain('METHOD:PUBLISH');
+  });
+
+  it('books at once while SMTP is down, and delivers each mail once after it returns', async () => {
+    await smtp.stop();
+    let booking: Awaited<ReturnType<typeof bookNewSlot>>;
+    try {
+      booking = await bookNewSlot();
+      expect(booking.response.status).toBe(201);
+      expect(booking.tookMs).toBeLessThan(1000);
+      expect(await deliverDueEmails(t.services)).toEqual({ sent: 0, failed: 3 });
+    } finally {
+      await smtp.start();
+    }
+    // The retry is due 30 seconds after the failure.
+    t.services.now = () => new Date(Date.now() + 31_000);
+    try {
+      expect(await deliverDueEmails(t.services)).toEqual({ sent: 3, failed: 0 });
+      expect(await deliverDueEmails(t.services)).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      t.services.now = () => new Date();
+    }
+    for (const to of booking.recipients) expect(deliveredTo(to), to).toHaveLength(1);
+  });
+});

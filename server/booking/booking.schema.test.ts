@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { INVALID_PHONE_MESSAGE, ZBookAppointmentRequest } from './booking.schema';
+
+const valid = {
+  slug: 'klinik-minda',
+  psychologistId: '6f1c3c52-1d2e-4b7a-9c3f-2a1b0c9d8e7f',
+  slotId: '0a9b8c7d-6e5f-4a3b-8c1d-0e9f8a7b6c5d',
+  clientName: '  Siti Aminah  ',
+  clientEmail: ' siti@example.com ',
+  clientPhone: '012-345 6789',
+  clientTimezone: 'Asia/Kuala_Lumpur',
+};
+
+const problems = (input: unknown) => {
+  const result = ZBookAppointmentRequest.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('the booking request', () => {
+  it('trims the name and e-mail, stores the phone as +60… and defaults the language to English', () => {
+    expect(ZBookAppointmentRequest.parse(valid)).toEqual({
+      ...valid,
+      clientName: 'Siti Aminah',
+      clientEmail: 'siti@example.com',
+      clientPhone: '+60123456789',
+      clientLanguage: 'en',
+    });
+    expect(ZBookAppointmentRequest.parse({ ...valid, clientPhone: '60 3-7627 2929' }).clientPhone).toBe('+60376272929');
+  });
+
+  it('refuses a phone number outside SPEC’s Malaysian rules with SPEC’s message', () => {
+    for (const clientPhone of ['12345', '+6512345678', '0123', '+60 12 345 6789 012', 'abc']) {
+      expect(problems({ ...valid, clientPhone }), clientPhone).toEqual({ clientPhone: INVALID_PHONE_MESSAGE });
+    }
+    expect(INVALID_PHONE_MESSAGE).toBe('Please enter a valid Malaysian phone number');
+  });
+
+  it('refuses a blank or overlong name and a malformed e-mail', () => {
+    expect(problems({ ...valid, clientName: '   ' })).toEqual({ clientName: 'is required' });
+    expect(problems({ ...valid, clientName: 'x'.repeat(201) })).toEqual({ clientName: 'must be at most 200 characters' });
+    expect(problems({ ...valid, clientEmail: 'siti@' })).toEqual({ clientEmail: 'must be a valid e-mail address' });
+    expect(problems({ ...valid, clientEmail: `${'a'.repeat(250)}@x.my` })).toEqual({ clientEmail: 'must be at most 254 characters' });
+  });
+
+  it('keeps an IANA timezone in its canonical spelling and refuses anything else', () => {
+    expect(ZBookAppointmentRequest.parse({ ...valid, clientTimezone: 'europe/london' }).clientTimezone).toBe('Europe/London');
+    expect(problems({ ...valid, clientTimezone: 'Somewhere/Else' })).toEqual({ clientTimezone: 'must be a timezone such as Asia/Kuala_Lumpur' });
+  });
+
+  it('takes the e-mail language as en or ms only', () => {
+    expect(ZBookAppointmentRequest.parse({ ...valid, clientLanguage: 'ms' }).clientLanguage).toBe('ms');
+    expect(problems({ ...valid, clientLanguage: 'fr' })).toEqual({ clientLanguage: "must be 'en' or 'ms'" });
+  });
+});

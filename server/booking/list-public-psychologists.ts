@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { listPsychologistsOf } from '../../db/repositories/psychologists';
+import type { AppServices } from '../context';
+import type { ZPublicPsychologist } from './booking.schema';
+import { findOwnedScreener } from './screener-owner';
+
+/**
+ * The screener owner's psychologists as visitors see them (no e-mail). An unknown screener
+ * has none, so the results page shows the crisis-resources panel instead (SPEC section 2).
+ */
+export async function listPublicPsychologists(
+  services: Pick<AppServices, 'db'>,
+  identifier: string,
+): Promise<z.output<typeof ZPublicPsychologist>[]> {
+  const screener = await findOwnedScreener(services.db, identifier);
+  if (!screener) return [];
+  const psychologists = await listPsychologistsOf(services.db, screener.userId);
+  return psychologists.map((p) => ({
+    id: p.id,
+    name: p.name,
+    jobTitle: p.jobTitle,
+    description: p.description,
+    imageUrl: p.imageUrl,
+    pricePerHour: p.pricePerHour,
+    slotDurationMinutes: p.slotDurationMinutes,
+    timezone: p.timezone,
+  }));
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AppointmentFacts,
+  appointmentCancelledEmail,
+  bookingClientEmail,
+  bookingOperatorEmail,
+  bookingPsychologistEmail,
+} from './booking-emails';
+
+const facts: AppointmentFacts = {
+  id: '3f0e4c1a-9d2b-4c6e-8f7a-1b2c3d4e5f60',
+  client: { name: 'Siti & <Co>', email: 'siti@example.com', phone: '+60123456789', timezone: 'Asia/Kuala_Lumpur', language: 'en' },
+  psychologist: { id: 'p1', name: 'Dr. Aisyah', email: 'aisyah@klinik.example', timezone: 'Asia/Kuala_Lumpur' },
+  startUtc: new Date('2026-12-07T02:00:00Z'),
+  endUtc: new Date('2026-12-07T03:00:00Z'),
+};
+const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg' };
+// ICU separates times with narrow and thin spaces; compare with plain ones.
+const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
+
+describe('booking e-mails', () => {
+  it('tells the visitor the booking was received, when, and with whom, branded with the operator’s screener', () => {
+    const mail = bookingClientEmail(facts, brand, new Date('2026-12-01T00:00:00Z'));
+    expect(mail.subject).toBe('Booking received: Dr. Aisyah');
+    expect(plain(mail.text)).toBe(
+      [
+        'Klinik Minda',
+        'Booking Received!',
+        'Hello Siti & <Co>,',
+        'Thank you for booking through Klinik Minda. Dr. Aisyah will reach out to you to confirm your appointment.',
+        'Psychologist: Dr. Aisyah\nWhen: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)',
+        'The attached calendar file adds the appointment to your calendar.',
+        '-- \nYou receive this e-mail because of an appointment booked through Klinik Minda. Replies to this address are not read.',
+      ].join('\n\n'),
+    );
+    expect(mail.html).toContain('<img src="https://minda.test/demo-logo.svg"');
+    expect(mail.html).toContain('Hello Siti &amp; &lt;Co&gt;,');
+    expect(mail.attachments).toEqual([expect.objectContaining({ filename: 'appointment.ics' })]);
+    expect(mail.attachments![0]!.content).toContain('SUMMARY:Appointment with Dr. Aisyah');
+  });
+
+  it('writes the visitor’s mail and calendar entry in Malay for a Malay visitor', () => {
+    const mail = bookingClientEmail({ ...facts, client: { ...facts.client, language: 'ms' } }, brand, new Date());
+    expect(mail.subject).toBe('Tempahan diterima: Dr. Aisyah');
+    expect(mail.text).toContain('Isnin, 7 Disember 2026');
+    expect(mail.attachments![0]!.content).toContain('SUMMARY:Janji temu dengan Dr. Aisyah');
+  });
+
+  it('gives the psychologist and the operator the client’s contact, in English, at the psychologist’s time', () => {
+    const malayVisitor = { ...facts, client: { ...facts.client, language: 'ms' as const, timezone: 'Europe/London' } };
+    const psychologist = bookingPsychologistEmail(malayVisitor, brand);
+    expect(psychologist.subject).toBe('New booking: Siti & <Co>');
+    expect(plain(psychologist.text)).toContain(
+      'When: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)\nClient: Siti & <Co>\nE-mail: siti@example.com\nPhone: +60123456789\nClient\'s timezone: Europe/London',
+    );
+    const operator = bookingOperatorEmail(malayVisitor, brand, 'https://minda.test/admin-setup');
+    expect(operator.subject).toBe('New booking for Dr. Aisyah');
+    expect(operator.text).toContain('Psychologist: Dr. Aisyah\nWhen:');
+    expect(operator.text).toContain('View appointments: https://minda.test/admin-setup');
+    expect(operator.attachments).toBeUndefined();
+  });
+
+  it('tells the visitor of a cancellation with a way back to book another time', () => {
+    const mail = appointmentCancelledEmail(facts, brand, 'https://minda.test/screener/klinik-minda');
+    expect(mail.subject).toBe('Your appointment with Dr. Aisyah was cancelled');
+    expect(mail.text).toContain('has been cancelled by Klinik Minda');
+    expect(mail.html).toContain('href="https://minda.test/screener/klinik-minda"');
+  });
+});

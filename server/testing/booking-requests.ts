@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { insertOperator, insertPsychologist } from '../../db/testing/fixtures';
+import type { TestApp } from './test-app';
+
+/** An operator's screener with one psychologist, as a visitor reaches it by its slug. */
+export async function insertBookableScreener(
+  db: Kysely<Database>,
+  psychologist: Parameters<typeof insertPsychologist>[2] = {},
+) {
+  const slug = `klinik-${randomUUID().slice(0, 8)}`;
+  const operator = await insertOperator(db, { companySlug: slug });
+  const psychologistEmail = psychologist.email ?? `psychologist-${randomUUID().slice(0, 8)}@clinic.example`;
+  const psychologistId = await insertPsychologist(db, operator.userId, { ...psychologist, email: psychologistEmail });
+  return { ...operator, slug, operatorEmail: `${operator.username}@clinic.example`, psychologistId, psychologistEmail };
+}
+
+export type BookableScreener = Awaited<ReturnType<typeof insertBookableScreener>>;
+
+let visitors = 0;
+/** A new client address per call: different visitors, so the per-address limit stays out of the way. */
+export const visitorAddress = () => `2001:db8::${(++visitors).toString(16)}`;
+
+/** The booking form as the client sends it; each call a new visitor's e-mail. */
+export function bookingRequest(screener: BookableScreener, slotId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    slug: screener.slug,
+    psychologistId: screener.psychologistId,
+    slotId,
+    clientName: 'Nur Aisyah',
+    clientEmail: `visitor-${randomUUID().slice(0, 8)}@example.com`,
+    clientPhone: '012-345 6789',
+    clientTimezone: 'Asia/Kuala_Lumpur',
+    ...overrides,
+  };
+}
+
+/** POST /api/public/appointments as the browser sends it, from a visitor's own address. */
+export async function postBooking(t: TestApp, payload: object, remoteAddress = visitorAddress()) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/public/appointments',
+    remoteAddress,
+    headers: { origin: t.services.env.publicUrl },
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+}
+
+/** An instant `hours` from now, on a whole minute like a generated slot. */
+export function hoursFromNow(hours: number): Date {
+  return new Date(Math.floor((Date.now() + hours * 3_600_000) / 60_000) * 60_000);
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { ZAdminAppointment, ZCancelAppointmentRequest } from '../../../booking/booking.schema';
+import { cancelOwnAppointment } from '../../../booking/cancel-appointment';
+import { listAppointments } from '../../../booking/list-appointments';
+import { adminProcedure, router } from '../../init';
+
+/** What visitors booked with the operator's psychologists. */
+export const adminAppointmentsRouter = router({
+  list: adminProcedure.output(z.array(ZAdminAppointment)).query(({ ctx }) => listAppointments(ctx, ctx.admin.id)),
+  cancel: adminProcedure
+    .input(ZCancelAppointmentRequest)
+    .output(ZAdminAppointment)
+    .mutation(({ ctx, input }) => cancelOwnAppointment(ctx, ctx.admin.id, input.appointmentId)),
+});
