@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSlot } from '../../db/testing/fixtures';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
+import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
+import { type ServerProcess, spawnServer } from '../testing/spawn-server';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { FREE_LIMIT_MESSAGE, SLOT_TAKEN_MESSAGE } from './book-appointment';
+
+const PUBLIC_URL = 'https://minda.test';
+const ROUNDS = 3;
+const ATTEMPTS_PER_SLOT = 50;
+
+type Attempt = (payload: object, index: number) => Promise<{ status: number; body: Record<string, unknown> }>;
+
+const statusCounts = (results: { status: number }[]) =>
+  results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+async function appointmentsOnSlot(db: TestDatabase['db'], slotId: string) {
+  return db.selectFrom('appointments').select('id').where('slot_id', '=', slotId).execute();
+}
+
+async function bookingsMade(db: TestDatabase['db'], userId: string) {
+  const row = await db.selectFrom('users').select('bookings_made').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.bookings_made);
+}
+
+/** A subscribed operator's screener: the free limit stays out of the slot races. */
+async function subscribedScreener(db: TestDatabase['db']) {
+  const screener = await insertBookableScreener(db);
+  await db.insertInto('subscriptions').values({ user_id: screener.userId, status: 'active', updated_at: new Date() }).execute();
+  return screener;
+}
+
+/** Every attempt at once on one slot, round after round: exactly one wins each time. */
+async function raceForOneSlot(db: TestDatabase['db'], screener: BookableScreener, attempt: Attempt) {
+  for (let round = 0; round < ROUNDS; round++) {
+    const slotId = await insertSlot(db, screener.psychologistId, hoursFromNow(24 + round));
+    const results = await Promise.all(
+      Array.from({ length: ATTEMPTS_PER_SLOT }, (_, i) => attempt(bookingRequest(screener, slotId), i)),
+    );
+    expect(statusCounts(results), `round ${round}`).toEqual({ 201: 1, 409: ATTEMPTS_PER_SLOT - 1 });
+    for (const loser of results.filter((r) => r.status === 409)) expect(loser.body).toEqual({ error: SLOT_TAKEN_MESSAGE });
+    expect(await appointmentsOnSlot(db, slotId)).toHaveLength(1);
+  }
+}
+
+/** An unsubscribed operator with 2 of 3 free bookings used: of 20 bookings at once, one fits. */
+async function raceForTheLastFreeBooking(db: TestDatabase['db'], attempt: Attempt) {
+  const screener = await insertBookableScreener(db);
+  for (const hours of [24, 25]) {
+    const slotId = await insertSlot(db, screener.psychologistId, hoursFromNow(hours));
+    expect((await attempt(bookingRequest(screener, slotId), 0)).status).toBe(201);
+  }
+  const slotIds = await Promise.all(Array.from({ length: 20 }, (_, i) => insertSlot(db, screener.psychologistId, hoursFromNow(30 + i))));
+  const results = await Promise.all(slotIds.map((slotId, i) => attempt(bookingRequest(screener, slotId), i)));
+  expect(statusCounts(results)).toEqual({ 201: 1, 409: 19 });
+  for (const loser of results.filter((r) => r.status === 409)) expect(loser.body).toEqual({ error: FREE_LIMIT_MESSAGE });
+  const booked = await db.selectFrom('appointments').select('id').where('user_id', '=', screener.userId).execute();
+  expect(booked).toHaveLength(3);
+  expect(await bookingsMade(db, screener.userId)).toBe(3);
+}
+
+describe.each(TEST_DIALECTS)('concurrent bookings in one server process on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const attempt: Attempt = (payload) => postBooking(t, payload);
+
+  it(`lets exactly one of ${ATTEMPTS_PER_SLOT} simultaneous bookings of a slot through, round after round`, async () => {
+    await raceForOneSlot(t.services.db, await subscribedScreener(t.services.db), attempt);
+  });
+
+  it('never takes an unsubscribed operator past the free limit', async () => {
+    await raceForTheLastFreeBooking(t.services.db, attempt);
+  });
+});
+
+describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two server processes sharing one %s database', (dialect) => {
+  let database: TestDatabase;
+  let smtp: SmtpCapture;
+  let servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    smtp = await startSmtpCapture();
+    const env = {
+      DATABASE_URL: database.url,
+      PUBLIC_URL,
+      SESSION_SECRET: 'race-test-secret-that-is-at-least-32-characters',
+      SMTP_URL: smtp.url,
+      // Each request names its own visitor address, as a proxy would, so the per-address limit counts visitors.
+      TRUST_PROXY: 'true',
+    };
+    servers = await Promise.all([spawnServer(env), spawnServer(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  let visitor = 0;
+  /** Alternates between the two processes, each request from another visitor's address. */
+  const attempt: Attempt = async (payload, index) => {
+    visitor += 1;
+    const response = await fetch(`${servers[index % 2]!.url}/api/public/appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: PUBLIC_URL, 'x-forwarded-for': `2001:db8:1::${visitor.toString(16)}` },
+      body: JSON.stringify(payload),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it(`lets exactly one of ${ATTEMPTS_PER_SLOT} bookings of a slot through, split across both, round after round`, async () => {
+    const screener = await subscribedScreener(database.db);
+    await raceForOneSlot(database.db, screener, attempt);
+    // Both processes' outbox workers share the mails of the winners: each goes out once.
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(screener.operatorEmail)).length, { timeout: 15_000 }).toBe(ROUNDS);
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(screener.psychologistEmail)).length, { timeout: 15_000 }).toBe(ROUNDS);
+    const winners = await database.db.selectFrom('appointments').select('client_email').where('user_id', '=', screener.userId).execute();
+    for (const { client_email } of winners) {
+      await expect.poll(() => smtp.messages.filter((m) => m.to.includes(client_email)).length, { timeout: 15_000 }).toBe(1);
+    }
+  });
+
+  it('never takes an unsubscribed operator past the free limit, whichever process takes the bookings', async () => {
+    await raceForTheLastFreeBooking(database.db, attempt);
+  });
+});
