@@ -48,7 +48,8 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
     await database?.drop();
   });
   const session = useBrowserSession({
-    serverEnv: (): Record<string, string> => (database ? { DATABASE_URL: database.url } : {}),
+    // A blank OPENAI_API_KEY keeps a developer's own key out: the built-in writer answers.
+    serverEnv: (): Record<string, string> => ({ OPENAI_API_KEY: '', ...(database && { DATABASE_URL: database.url }) }),
     bypassCSP: true,
   });
 
@@ -81,8 +82,12 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
     expect(await page.getByRole('heading', { name: 'Priority professional support' }).isVisible()).toBe(true);
     expect(await page.getByText('Take this screener again in 1–2 weeks').isVisible()).toBe(true);
     expect(await page.getByText(/not a diagnosis/).first().isVisible()).toBe(true);
-    // The insights card settles on its failure sentence until AI insights land (issue 6).
-    await page.getByText('Unable to generate personalized analysis at this time.').waitFor();
+    // Without a key the built-in writer sums up the scores; severe depression brings the crisis lines.
+    const insights = page.getByRole('region', { name: 'Personalised Insights' });
+    await insights
+      .getByText('Over the past week, your scores were depression 26 of 42 (Severe), anxiety 14 of 42 (Moderate), and stress 0 of 42 (Normal).', { exact: false })
+      .waitFor();
+    expect(await insights.getByRole('listitem').first().textContent()).toMatch(/^If you are in danger .* call 999 \(or 112 from a mobile\) now/);
     await screenshot(page, `dass21-results-${dialect}`);
     await expectNoSeriousViolations(page, 'results');
 
