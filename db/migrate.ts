@@ -1,15 +1,15 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-22T0900-initial';
 import * as rateLimits from './migrations/2026-11-22T1000-rate-limits';
-import * as bookingsMade from './migrations/2026-11-22T1100-bookings-made';
 import * as subscriptionEventTime from './migrations/2026-11-22T1200-subscription-event-time';
+import * as bookingsMade from './migrations/2026-11-22T1300-bookings-made';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
   '2026-11-22T1000-rate-limits': rateLimits,
-  '2026-11-22T1100-bookings-made': bookingsMade,
   '2026-11-22T1200-subscription-event-time': subscriptionEventTime,
+  '2026-11-22T1300-bookings-made': bookingsMade,
 };
 
 export const migrationProvider: MigrationProvider = {
