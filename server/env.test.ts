@@ -85,6 +85,7 @@ describe('loadEnv', () => {
       publishableKey: 'pk_test_minda',
       priceId: 'price_monthly',
       webhookSecret: 'whsec_minda',
+      offerCouponId: undefined,
       apiUrl: 'http://127.0.0.1:12111',
     });
   });
@@ -95,6 +96,13 @@ describe('loadEnv', () => {
       /STRIPE_PRICE_ID: is required once any Stripe key is set\n.*STRIPE_WEBHOOK_SECRET: is required once any Stripe key is set/,
     );
     expect(() => loadEnv({ VAR_DIR: tempVar(), ...STRIPE, STRIPE_SECRET_KEY: 'pk_live_swapped' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+  });
+
+  it('requires the offer coupon with Stripe while a launch offer is announced, so the shown price is charged', () => {
+    expect(() => loadEnv({ VAR_DIR: tempVar(), ...STRIPE, OFFER_ENDS_AT: '2026-12-31' })).toThrow(/STRIPE_OFFER_COUPON_ID: is required while OFFER_ENDS_AT/);
+    const env = loadEnv({ VAR_DIR: tempVar(), ...STRIPE, OFFER_ENDS_AT: '2026-12-31', STRIPE_OFFER_COUPON_ID: 'launch39' });
+    expect(env.stripe?.offerCouponId).toBe('launch39');
+    expect(loadEnv({ VAR_DIR: tempVar(), OFFER_ENDS_AT: '2026-12-31' }).offerEndsAt).toBeDefined();
   });
 
   it('refuses to start production in billing test mode, and starts it with Stripe', () => {

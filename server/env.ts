@@ -48,6 +48,8 @@ const EnvSchema = z
     STRIPE_PUBLISHABLE_KEY: unsetIfBlank(z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)')),
     STRIPE_PRICE_ID: unsetIfBlank(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
     STRIPE_WEBHOOK_SECRET: unsetIfBlank(z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')),
+    /** The coupon that makes the price the launch offer's (RM39 for 3 months) while OFFER_ENDS_AT is ahead. */
+    STRIPE_OFFER_COUPON_ID: unsetIfBlank(z.string().regex(/^\w+$/, 'must be a Stripe coupon id')),
     /** Where the Stripe SDK sends its calls; tests point it at a local fake. */
     STRIPE_API_URL: unsetIfBlank(z.url({ protocol: /^https?$/ })),
     /** The launch offer's end: a date (the offer lasts through that day, Malaysian time) or a date-time. */
@@ -59,6 +61,13 @@ const EnvSchema = z
       for (const key of missingStripeKeys) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'is required once any Stripe key is set' });
       }
+    }
+    if (missingStripeKeys.length === 0 && env.OFFER_ENDS_AT && !env.STRIPE_OFFER_COUPON_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_OFFER_COUPON_ID'],
+        message: 'is required while OFFER_ENDS_AT announces the launch offer, or Stripe would charge the full price',
+      });
     }
     if (env.NODE_ENV !== 'production') return;
     if (missingStripeKeys.length === STRIPE_KEYS.length) {
@@ -104,6 +113,7 @@ export interface StripeSettings {
   publishableKey: string;
   priceId: string;
   webhookSecret: string;
+  offerCouponId: string | undefined;
   apiUrl: string | undefined;
 }
 
@@ -144,6 +154,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             priceId: env.STRIPE_PRICE_ID,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            offerCouponId: env.STRIPE_OFFER_COUPON_ID,
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
@@ -157,7 +168,6 @@ function parseOfferEnd(value: string): Date {
   const startOfDay = new Date(`${value}T00:00:00+08:00`);
   return new Date(startOfDay.getTime() + 24 * 60 * 60 * 1000);
 }
-
 
 function parseTrustProxy(value: string): TrustProxy {
   if (value === 'true' || value === 'false') return value === 'true';

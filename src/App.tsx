@@ -9,7 +9,7 @@ import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 // Every page is its own chunk: a visitor on a screener never downloads admin or payment code.
 const LandingPage = lazy(() => import('./pages/LandingPage'));
 const ScreenerPage = lazy(() => import('./pages/ScreenerPage'));
-const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
+const SubscribePage = lazy(() => import('./pages/SubscribePage'));
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const SignupPage = lazy(() => import('./pages/SignupPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
@@ -36,7 +36,7 @@ export function App() {
                 <Route path="/reset-password" element={<ResetPasswordPage />} />
                 <Route path="/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/admin/setup" element={<AdminSetupPage />} />
-                <Route path="/subscribe" element={<ComingSoonPage />} />
+                <Route path="/subscribe" element={<SubscribePage />} />
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </Suspense>

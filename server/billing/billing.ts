@@ -22,7 +22,15 @@ export interface StripeApi {
 /** How subscriptions are paid: through Stripe, or locally in test mode when no keys are set. */
 export type Billing =
   | { mode: 'test' }
-  | { mode: 'stripe'; stripe: StripeApi; priceId: string; publishableKey: string; webhookSecret: string };
+  | {
+      mode: 'stripe';
+      stripe: StripeApi;
+      priceId: string;
+      /** Applied to subscriptions started during the launch offer. */
+      offerCouponId: string | undefined;
+      publishableKey: string;
+      webhookSecret: string;
+    };
 
 export type StripeBilling = Extract<Billing, { mode: 'stripe' }>;
 
@@ -45,6 +53,7 @@ export function createBilling(settings: StripeSettings | undefined): Billing {
       ...apiAddress(settings.apiUrl),
     }),
     priceId: settings.priceId,
+    offerCouponId: settings.offerCouponId,
     publishableKey: settings.publishableKey,
     webhookSecret: settings.webhookSecret,
   };

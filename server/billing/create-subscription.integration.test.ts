@@ -147,4 +147,27 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     expect(await findSubscriptionOf(t.services.db, operator.userId)).toBeUndefined();
     expect(stripe.calls).toEqual([]);
   });
+
+  describe('during the launch offer', () => {
+    let offer: TestApp;
+    beforeAll(async () => {
+      offer = await startTestApp(dialect, { env: { ...fakeStripeEnv(stripe), OFFER_ENDS_AT: '2026-12-31' } });
+    });
+    afterAll(() => offer.close());
+
+    const subscribeAt = async (now: string) => {
+      offer.services.now = () => new Date(now);
+      const operator = await signInNewOperator(offer);
+      await operator.mutate('billing.createSubscription');
+      return callsTo('POST', '/v1/subscriptions').at(-1)!;
+    };
+
+    it("charges the offer's price through its coupon while the offer lasts, the full price after", async () => {
+      const during = await subscribeAt('2026-12-31T23:00:00+08:00');
+      expect(during.params['discounts[0][coupon]']).toBe('launch_offer');
+      expect(during.headers['idempotency-key']).toContain('-launch_offer-');
+      const after = await subscribeAt('2027-01-01T00:00:00+08:00');
+      expect(after.params).not.toHaveProperty('discounts[0][coupon]');
+    });
+  });
 });

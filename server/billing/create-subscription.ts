@@ -6,13 +6,14 @@ import {
   type StoredSubscription,
 } from '../../db/repositories/subscriptions';
 import type { Operator } from '../../db/repositories/users';
+import { launchOfferAt } from '../../domain/launch-offer';
 import { allowsUnlimitedBookings, hasEnded } from '../../domain/subscription';
 import type { AppServices } from '../context';
 import { AppError } from '../errors';
 import type { StripeBilling } from './billing';
 import type { CreateSubscriptionResponse } from './billing.schema';
 
-type BillingServices = Pick<AppServices, 'db' | 'dialect' | 'now' | 'billing'>;
+type BillingServices = Pick<AppServices, 'db' | 'dialect' | 'now' | 'billing' | 'env'>;
 
 export const ALREADY_ACTIVE = 'Your subscription is already active.';
 
@@ -50,16 +51,19 @@ export async function createSubscription(services: BillingServices, operator: Op
   }
 
   const customerId = stored?.stripeCustomerId ?? (await createCustomer(services, billing, operator));
+  // The price the page showed: the offer's coupon while the launch offer lasts.
+  const offerCoupon = launchOfferAt(services.env.offerEndsAt, services.now()).hasSpecialOffer ? billing.offerCouponId : undefined;
   const subscription = await billing.stripe.subscriptions.create(
     {
       customer: customerId,
       items: [{ price: billing.priceId }],
+      ...(offerCoupon && { discounts: [{ coupon: offerCoupon }] }),
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
       expand: WITH_PAYMENT_SECRET,
       metadata: { userId: operator.id },
     },
-    { idempotencyKey: subscriptionKey(operator.id, customerId, billing.priceId, stored) },
+    { idempotencyKey: subscriptionKey(operator.id, customerId, billing.priceId, offerCoupon, stored) },
   );
   await saveStripeSubscription(services.db, operator.id, subscription, services.now());
   const secret = openPaymentSecret(subscription);
@@ -78,8 +82,16 @@ async function createCustomer(services: BillingServices, billing: StripeBilling,
 
 /**
  * One key per attempt: the same for calls racing on the same state, a new one once the stored
- * subscription has ended (Stripe keeps keys for 24 hours and would answer the ended one again).
+ * subscription has ended (Stripe keeps keys for 24 hours and would answer the ended one again)
+ * or the terms changed (Stripe refuses a key reused with other parameters).
  */
-function subscriptionKey(userId: string, customerId: string, priceId: string, stored: StoredSubscription | undefined): string {
-  return `minda-subscription-${userId}-${customerId}-${priceId}-after-${stored?.stripeSubscriptionId ?? 'none'}`;
+function subscriptionKey(
+  userId: string,
+  customerId: string,
+  priceId: string,
+  offerCoupon: string | undefined,
+  stored: StoredSubscription | undefined,
+): string {
+  const terms = offerCoupon ? `${priceId}-${offerCoupon}` : priceId;
+  return `minda-subscription-${userId}-${customerId}-${terms}-after-${stored?.stripeSubscriptionId ?? 'none'}`;
 }

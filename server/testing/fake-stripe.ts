@@ -118,6 +118,7 @@ export function fakeStripeEnv(fake: FakeStripe) {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
     STRIPE_PRICE_ID: 'price_minda_monthly',
     STRIPE_WEBHOOK_SECRET: 'whsec_fake_signing_secret',
+    STRIPE_OFFER_COUPON_ID: 'launch_offer',
     STRIPE_API_URL: fake.url,
   };
 }

@@ -8,5 +8,5 @@ export function useVisitorInfo(): VisitorInfo {
   useEffect(() => {
     if (query.error) console.error('Visitor info failed', query.error);
   }, [query.error]);
-  return (query.data as VisitorInfo | undefined) ?? NO_OFFER;
+  return query.data ?? NO_OFFER;
 }

@@ -1415,6 +1415,68 @@ type RootTranslation = {
 			}
 		}
 	}
+	billing: {
+		/**
+		 * S​u​b​s​c​r​i​b​e​ ​t​o​ ​M​i​n​d​a
+		 */
+		title: string
+		/**
+		 * U​n​l​o​c​k​ ​u​n​l​i​m​i​t​e​d​ ​b​o​o​k​i​n​g​s​,​ ​A​I​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​e​-​m​a​i​l​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​f​o​r​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​.
+		 */
+		intro: string
+		/**
+		 * P​r​e​p​a​r​i​n​g​ ​y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​.​.​.
+		 */
+		preparing: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​i​n​i​t​i​a​l​i​z​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+		 */
+		initFailed: string
+		/**
+		 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​c​t​i​v​e​.
+		 */
+		alreadyActive: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​a​d​m​i​n​ ​s​e​t​u​p
+		 */
+		backToSetup: string
+		/**
+		 * C​a​r​d​ ​d​e​t​a​i​l​s
+		 */
+		paymentLabel: string
+		/**
+		 * S​u​b​s​c​r​i​b​e​ ​N​o​w
+		 */
+		subscribe: string
+		/**
+		 * P​r​o​c​e​s​s​i​n​g​.​.​.
+		 */
+		processing: string
+		/**
+		 * P​a​y​m​e​n​t​ ​F​a​i​l​e​d
+		 */
+		paymentFailed: string
+		/**
+		 * Y​o​u​r​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		paymentFailedFallback: string
+		/**
+		 * T​e​s​t​ ​m​o​d​e​ ​—​ ​n​o​ ​p​a​y​m​e​n​t​ ​i​s​ ​t​a​k​e​n
+		 */
+		testModeTitle: string
+		/**
+		 * S​t​r​i​p​e​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​.​ ​S​u​b​s​c​r​i​b​e​ ​N​o​w​ ​a​c​t​i​v​a​t​e​s​ ​t​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​,​ ​s​o​ ​t​h​e​ ​w​h​o​l​e​ ​f​l​o​w​ ​c​a​n​ ​b​e​ ​t​r​i​e​d​ ​w​i​t​h​o​u​t​ ​a​ ​c​a​r​d​.
+		 */
+		testModeText: string
+		/**
+		 * A​c​t​i​v​a​t​i​o​n​ ​F​a​i​l​e​d
+		 */
+		activationFailed: string
+		/**
+		 * T​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​t​i​v​a​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		activationFailedFallback: string
+	}
 	emails: {
 		/**
 		 * H​e​l​l​o​ ​{​u​s​e​r​n​a​m​e​}​,
@@ -2179,16 +2241,6 @@ type RootTranslation = {
 			 */
 			failed: string
 		}
-	}
-	comingSoon: {
-		/**
-		 * C​o​m​i​n​g​ ​s​o​o​n
-		 */
-		title: string
-		/**
-		 * T​h​i​s​ ​p​a​g​e​ ​i​s​ ​b​e​i​n​g​ ​b​u​i​l​t​ ​a​n​d​ ​w​i​l​l​ ​b​e​ ​a​v​a​i​l​a​b​l​e​ ​s​h​o​r​t​l​y​.
-		 */
-		text: string
 	}
 	notFound: {
 		/**
@@ -3716,6 +3768,68 @@ export type TranslationFunctions = {
 			}
 		}
 	}
+	billing: {
+		/**
+		 * Subscribe to Minda
+		 */
+		title: () => LocalizedString
+		/**
+		 * Unlock unlimited bookings, AI insights and e-mail notifications for your screener.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Preparing your subscription...
+		 */
+		preparing: () => LocalizedString
+		/**
+		 * Failed to initialize subscription. Please try again later.
+		 */
+		initFailed: () => LocalizedString
+		/**
+		 * Your subscription is already active.
+		 */
+		alreadyActive: () => LocalizedString
+		/**
+		 * Back to admin setup
+		 */
+		backToSetup: () => LocalizedString
+		/**
+		 * Card details
+		 */
+		paymentLabel: () => LocalizedString
+		/**
+		 * Subscribe Now
+		 */
+		subscribe: () => LocalizedString
+		/**
+		 * Processing...
+		 */
+		processing: () => LocalizedString
+		/**
+		 * Payment Failed
+		 */
+		paymentFailed: () => LocalizedString
+		/**
+		 * Your payment could not be completed. Please try again.
+		 */
+		paymentFailedFallback: () => LocalizedString
+		/**
+		 * Test mode — no payment is taken
+		 */
+		testModeTitle: () => LocalizedString
+		/**
+		 * Stripe is not configured on this server. Subscribe Now activates the subscription straight away, so the whole flow can be tried without a card.
+		 */
+		testModeText: () => LocalizedString
+		/**
+		 * Activation Failed
+		 */
+		activationFailed: () => LocalizedString
+		/**
+		 * The subscription could not be activated. Please try again.
+		 */
+		activationFailedFallback: () => LocalizedString
+	}
 	emails: {
 		/**
 		 * Hello {username},
@@ -4435,16 +4549,6 @@ export type TranslationFunctions = {
 			 */
 			failed: () => LocalizedString
 		}
-	}
-	comingSoon: {
-		/**
-		 * Coming soon
-		 */
-		title: () => LocalizedString
-		/**
-		 * This page is being built and will be available shortly.
-		 */
-		text: () => LocalizedString
 	}
 	notFound: {
 		/**

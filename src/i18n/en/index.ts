@@ -1,6 +1,7 @@
 import type { BaseTranslation } from '../i18n-types';
 import { admin } from './admin';
 import { assessment } from './assessment';
+import { billing } from './billing';
 import { bookingEmails } from './booking-emails';
 import { emails } from './emails';
 import { insightsWriter } from './insights-writer';
@@ -9,6 +10,7 @@ const en = {
   appName: 'Minda',
   admin,
   assessment,
+  billing,
   emails,
   bookingEmails,
   insightsWriter,
@@ -137,10 +139,6 @@ const en = {
       failedTitle: 'Reset Failed',
       failed: 'The reset link may be invalid or expired. Please request a new one.',
     },
-  },
-  comingSoon: {
-    title: 'Coming soon',
-    text: 'This page is being built and will be available shortly.',
   },
   notFound: {
     title: '404 Page Not Found',

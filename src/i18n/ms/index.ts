@@ -1,6 +1,7 @@
 import type { Translation } from '../i18n-types';
 import { admin } from './admin';
 import { assessment } from './assessment';
+import { billing } from './billing';
 import { bookingEmails } from './booking-emails';
 import { emails } from './emails';
 import { insightsWriter } from './insights-writer';
@@ -9,6 +10,7 @@ const ms = {
   appName: 'Minda',
   admin,
   assessment,
+  billing,
   emails,
   bookingEmails,
   insightsWriter,
@@ -137,10 +139,6 @@ const ms = {
       failedTitle: 'Tetapan Semula Gagal',
       failed: 'Pautan tetapan semula mungkin tidak sah atau telah tamat tempoh. Sila minta pautan baharu.',
     },
-  },
-  comingSoon: {
-    title: 'Akan datang',
-    text: 'Halaman ini sedang dibina dan akan tersedia tidak lama lagi.',
   },
   notFound: {
     title: '404 Halaman Tidak Ditemui',

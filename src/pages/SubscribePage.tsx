@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { useCurrentOperator } from '../account/useCurrentOperator';
+import { hasErrorCode } from '../admin/trpc-error';
+import { BillingNotice } from '../billing/BillingNotice';
+import { StripeCheckout } from '../billing/StripeCheckout';
+import { TestModeCheckout } from '../billing/TestModeCheckout';
+import { PricingPlan } from '../components/PricingPlan';
+import { useVisitorInfo } from '../components/useVisitorInfo';
+import { useI18nContext } from '../i18n/i18n-react';
+import { trpc } from '../lib/trpc';
+
+/** Creates (or resumes) the subscription on arrival, then offers the way to pay for it. */
+function Checkout() {
+  const { LL } = useI18nContext();
+  const { mutate, data, error, isSuccess } = trpc.billing.createSubscription.useMutation();
+  useEffect(() => mutate(), [mutate]);
+
+  if (error && hasErrorCode(error, 'CONFLICT')) {
+    return (
+      <BillingNotice tone="info">
+        <p>{LL.billing.alreadyActive()}</p>
+        <Link to="/admin-setup" className="link">
+          {LL.billing.backToSetup()}
+        </Link>
+      </BillingNotice>
+    );
+  }
+  if (error) return <BillingNotice tone="error">{LL.billing.initFailed()}</BillingNotice>;
+  if (!isSuccess) return <BillingNotice tone="loading">{LL.billing.preparing()}</BillingNotice>;
+  return data.testMode ? <TestModeCheckout /> : <StripeCheckout publishableKey={data.publishableKey} clientSecret={data.clientSecret} />;
+}
+
+/** /subscribe: the plan of SPEC section 9 and its payment, for signed-in operators only. */
+export default function SubscribePage() {
+  const { LL } = useI18nContext();
+  const current = useCurrentOperator();
+  const offer = useVisitorInfo();
+  if (current.status === 'signedOut') return <Navigate to="/login" replace />;
+  return (
+    <main className="flex min-h-screen flex-col items-center gap-4 bg-base-200 p-4">
+      <h1 className="text-2xl font-bold">{LL.billing.title()}</h1>
+      <p className="max-w-md text-center">{LL.billing.intro()}</p>
+      <PricingPlan offer={offer} countdown="daysLeft">
+        {current.status === 'loading' && <BillingNotice tone="loading">{LL.billing.preparing()}</BillingNotice>}
+        {current.status === 'error' && <BillingNotice tone="error">{LL.billing.initFailed()}</BillingNotice>}
+        {current.status === 'signedIn' && <Checkout />}
+      </PricingPlan>
+    </main>
+  );
+}
