@@ -6,33 +6,8 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/test
 import { DASS21_QUESTIONS } from '../domain/dass21';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
+import { answerDass21, consent, DASS_LABELS, MALAY_CONSENT, waitForDassQuestion } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
-
-const MALAY_CONSENT = 'Saya faham dan bersetuju untuk meneruskan';
-
-const DASS_LABELS = [
-  'Did not apply to me at all',
-  'Applied to me to some degree, or some of the time',
-  'Applied to me to a considerable degree or a good part of time',
-  'Applied to me very much or most of the time',
-] as const;
-
-async function waitForDassQuestion(page: Page, position: number) {
-  await page.getByText(`${position} of 21`, { exact: true }).waitFor();
-}
-
-/** Answers DASS-21 questions from `from` (1-based) with the given score for each item id. */
-async function answerDass21(page: Page, scoreOf: (id: number) => 0 | 1 | 2, from = 1, to = 21) {
-  for (let position = from; position <= to; position++) {
-    await waitForDassQuestion(page, position);
-    await page.getByRole('button', { name: DASS_LABELS[scoreOf(position)] }).click();
-  }
-}
-
-async function consent(page: Page, ageButton: string, consentButton = 'I understand and consent to continue') {
-  await page.getByRole('button', { name: ageButton }).click();
-  await page.getByRole('button', { name: consentButton }).click();
-}
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
   const violations = await seriousAccessibilityViolations(page);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useI18nContext } from '../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
-import { TextField } from './TextField';
+import { TextField } from '../components/TextField';
 
 export interface CredentialField {
   name: 'username' | 'email' | 'password';

@@ -9,7 +9,7 @@ import {
   type PsychologistTimezone,
   SLOT_DURATION_MINUTES,
 } from '../../domain/psychologist';
-import { TextField } from '../account/TextField';
+import { TextField } from '../components/TextField';
 import { useI18nContext } from '../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';

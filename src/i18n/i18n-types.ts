@@ -661,6 +661,84 @@ type RootTranslation = {
 			 */
 			deleteFailed: string
 		}
+		appointments: {
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​s
+			 */
+			title: string
+			/**
+			 * B​o​o​k​i​n​g​s​ ​m​a​d​e​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​.​ ​T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​e​a​c​h​ ​p​s​y​c​h​o​l​o​g​i​s​t​'​s​ ​t​i​m​e​z​o​n​e​.
+			 */
+			intro: string
+			/**
+			 * L​o​a​d​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​.​.​.
+			 */
+			loading: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​a​p​p​o​i​n​t​m​e​n​t​s
+			 */
+			loadFailed: string
+			/**
+			 * N​o​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * U​p​c​o​m​i​n​g
+			 */
+			upcoming: string
+			/**
+			 * P​a​s​t
+			 */
+			past: string
+			/**
+			 * N​o​n​e
+			 */
+			none: string
+			/**
+			 * w​i​t​h​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			withPsychologist: RequiredParams<'name'>
+			/**
+			 * C​a​n​c​e​l​l​e​d
+			 */
+			cancelled: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​a​n​c​e​l​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			cancelLabel: RequiredParams<'name'>
+			/**
+			 * C​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t
+			 */
+			confirmTitle: string
+			/**
+			 * C​a​n​c​e​l​ ​{​n​a​m​e​}​'​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​n​ ​{​w​h​e​n​}​?​ ​T​h​e​ ​t​i​m​e​ ​s​l​o​t​ ​b​e​c​o​m​e​s​ ​f​r​e​e​ ​a​g​a​i​n​ ​a​n​d​ ​{​n​a​m​e​}​ ​i​s​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+			 * @param {string} name
+			 * @param {string} when
+			 */
+			confirmMessage: RequiredParams<'name' | 'name' | 'when'>
+			/**
+			 * C​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l​l​i​n​g​.​.​.
+			 */
+			cancelling: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​c​l​i​e​n​t​ ​h​a​s​ ​b​e​e​n​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+			 */
+			cancelledToast: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​c​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t​.​.​.
+			 */
+			cancelFailed: string
+		}
 	}
 	assessment: {
 		consent: {
@@ -2242,6 +2320,145 @@ type RootTranslation = {
 			failed: string
 		}
 	}
+	booking: {
+		/**
+		 * B​o​o​k​ ​a​n​ ​A​p​p​o​i​n​t​m​e​n​t
+		 */
+		title: string
+		/**
+		 * T​a​l​k​ ​t​o​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​a​b​o​u​t​ ​y​o​u​r​ ​r​e​s​u​l​t​s​.​ ​C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​t​o​ ​s​e​e​ ​t​h​e​i​r​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​s​.
+		 */
+		intro: string
+		/**
+		 * R​M​{​p​r​i​c​e​}​ ​/​ ​h​o​u​r
+		 * @param {string} price
+		 */
+		perHour: RequiredParams<'price'>
+		/**
+		 * P​r​i​c​e​ ​o​n​ ​r​e​q​u​e​s​t
+		 */
+		priceOnRequest: string
+		/**
+		 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n
+		 */
+		choose: string
+		/**
+		 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		chooseWith: RequiredParams<'name'>
+		/**
+		 * N​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​?
+		 */
+		noPsychologistsTitle: string
+		/**
+		 * O​n​l​i​n​e​ ​b​o​o​k​i​n​g​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​h​e​r​e​ ​y​e​t​.​ ​T​h​e​s​e​ ​f​r​e​e​ ​a​n​d​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​l​i​n​e​s​ ​c​a​n​ ​h​e​l​p​ ​r​i​g​h​t​ ​n​o​w​:
+		 */
+		noPsychologistsText: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e
+		 */
+		slotsTitle: string
+		/**
+		 * L​o​a​d​i​n​g​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​s​.​.​.
+		 */
+		loadingSlots: string
+		/**
+		 * N​o​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​ ​s​l​o​t​s​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.
+		 */
+		noSlots: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​e​c​k​ ​b​a​c​k​ ​l​a​t​e​r​ ​o​r​ ​c​o​n​t​a​c​t​ ​u​s​ ​d​i​r​e​c​t​l​y​.
+		 */
+		noSlotsHint: string
+		/**
+		 * T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​t​i​m​e​z​o​n​e​}​)​.
+		 * @param {string} timezone
+		 */
+		timesIn: RequiredParams<'timezone'>
+		/**
+		 * Y​o​u​r​ ​d​e​t​a​i​l​s
+		 */
+		detailsTitle: string
+		/**
+		 * F​u​l​l​ ​n​a​m​e
+		 */
+		fullName: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phone: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phoneInvalid: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​(​e​.​g​.​ ​0​1​2​-​3​4​5​ ​6​7​8​9​)
+		 */
+		phoneInvalidExample: string
+		/**
+		 * B​o​o​k​i​n​g​ ​s​u​m​m​a​r​y
+		 */
+		summaryTitle: string
+		/**
+		 * W​i​t​h
+		 */
+		summaryWith: string
+		/**
+		 * W​h​e​n
+		 */
+		summaryWhen: string
+		/**
+		 * P​r​i​c​e
+		 */
+		summaryPrice: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		confirm: string
+		/**
+		 * B​o​o​k​i​n​g​.​.​.
+		 */
+		confirming: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​b​o​o​k​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+		/**
+		 * F​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​ ​r​e​a​c​h​e​d
+		 */
+		limitTitle: string
+		/**
+		 * Y​o​u​'​v​e​ ​r​e​a​c​h​e​d​ ​y​o​u​r​ ​f​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​ ​(​{​c​o​u​n​t​}​ ​b​o​o​k​i​n​g​s​)​.​ ​S​u​b​s​c​r​i​b​e​ ​n​o​w​ ​t​o​ ​c​o​n​t​i​n​u​e​ ​b​o​o​k​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​?
+		 * @param {number} count
+		 */
+		limitPrompt: RequiredParams<'count'>
+		/**
+		 * S​u​b​s​c​r​i​b​e​ ​n​o​w
+		 */
+		subscribe: string
+		/**
+		 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
+		 */
+		receivedTitle: string
+		/**
+		 * {​n​a​m​e​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​A​ ​s​u​m​m​a​r​y​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​y​o​u​r​ ​e​-​m​a​i​l​.
+		 * @param {string} name
+		 */
+		receivedText: RequiredParams<'name'>
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+	}
 	notFound: {
 		/**
 		 * 4​0​4​ ​P​a​g​e​ ​N​o​t​ ​F​o​u​n​d
@@ -3024,6 +3241,80 @@ export type TranslationFunctions = {
 			 * Failed to delete slot...
 			 */
 			deleteFailed: () => LocalizedString
+		}
+		appointments: {
+			/**
+			 * Appointments
+			 */
+			title: () => LocalizedString
+			/**
+			 * Bookings made through your screener. Times are shown in each psychologist's timezone.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Loading appointments...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Failed to load appointments
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * No appointments yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Upcoming
+			 */
+			upcoming: () => LocalizedString
+			/**
+			 * Past
+			 */
+			past: () => LocalizedString
+			/**
+			 * None
+			 */
+			none: () => LocalizedString
+			/**
+			 * with {name}
+			 */
+			withPsychologist: (arg: { name: string }) => LocalizedString
+			/**
+			 * Cancelled
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Cancel the appointment of {name}
+			 */
+			cancelLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Cancel appointment
+			 */
+			confirmTitle: () => LocalizedString
+			/**
+			 * Cancel {name}'s appointment on {when}? The time slot becomes free again and {name} is told by e-mail.
+			 */
+			confirmMessage: (arg: { name: string, when: string }) => LocalizedString
+			/**
+			 * Cancel appointment
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancelling...
+			 */
+			cancelling: () => LocalizedString
+			/**
+			 * Appointment cancelled. The client has been told by e-mail.
+			 */
+			cancelledToast: () => LocalizedString
+			/**
+			 * Failed to cancel appointment...
+			 */
+			cancelFailed: () => LocalizedString
 		}
 	}
 	assessment: {
@@ -4549,6 +4840,140 @@ export type TranslationFunctions = {
 			 */
 			failed: () => LocalizedString
 		}
+	}
+	booking: {
+		/**
+		 * Book an Appointment
+		 */
+		title: () => LocalizedString
+		/**
+		 * Talk to a professional about your results. Choose a psychologist to see their available times.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * RM{price} / hour
+		 */
+		perHour: (arg: { price: string }) => LocalizedString
+		/**
+		 * Price on request
+		 */
+		priceOnRequest: () => LocalizedString
+		/**
+		 * Book a session
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Book a session with {name}
+		 */
+		chooseWith: (arg: { name: string }) => LocalizedString
+		/**
+		 * Need someone to talk to?
+		 */
+		noPsychologistsTitle: () => LocalizedString
+		/**
+		 * Online booking is not available here yet. These free and confidential lines can help right now:
+		 */
+		noPsychologistsText: () => LocalizedString
+		/**
+		 * Choose a time
+		 */
+		slotsTitle: () => LocalizedString
+		/**
+		 * Loading available times...
+		 */
+		loadingSlots: () => LocalizedString
+		/**
+		 * No available time slots at the moment.
+		 */
+		noSlots: () => LocalizedString
+		/**
+		 * Please check back later or contact us directly.
+		 */
+		noSlotsHint: () => LocalizedString
+		/**
+		 * Times are shown in your time zone ({timezone}).
+		 */
+		timesIn: (arg: { timezone: string }) => LocalizedString
+		/**
+		 * Your details
+		 */
+		detailsTitle: () => LocalizedString
+		/**
+		 * Full name
+		 */
+		fullName: () => LocalizedString
+		/**
+		 * Email
+		 */
+		email: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Please enter a valid Malaysian phone number
+		 */
+		phoneInvalid: () => LocalizedString
+		/**
+		 * Please enter a valid Malaysian phone number (e.g. 012-345 6789)
+		 */
+		phoneInvalidExample: () => LocalizedString
+		/**
+		 * Booking summary
+		 */
+		summaryTitle: () => LocalizedString
+		/**
+		 * With
+		 */
+		summaryWith: () => LocalizedString
+		/**
+		 * When
+		 */
+		summaryWhen: () => LocalizedString
+		/**
+		 * Price
+		 */
+		summaryPrice: () => LocalizedString
+		/**
+		 * Confirm
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Booking...
+		 */
+		confirming: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Failed to book appointment. Please try again.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Free booking limit reached
+		 */
+		limitTitle: () => LocalizedString
+		/**
+		 * You've reached your free booking limit ({count} bookings). Subscribe now to continue booking appointments?
+		 */
+		limitPrompt: (arg: { count: number }) => LocalizedString
+		/**
+		 * Subscribe now
+		 */
+		subscribe: () => LocalizedString
+		/**
+		 * Booking Received!
+		 */
+		receivedTitle: () => LocalizedString
+		/**
+		 * {name} will reach out to you to confirm your appointment. A summary has been sent to your e-mail.
+		 */
+		receivedText: (arg: { name: string }) => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
 	}
 	notFound: {
 		/**

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { useCurrentOperator } from '../account/useCurrentOperator';
 import { AdminHeader } from '../admin/AdminHeader';
+import { AppointmentsSection } from '../admin/AppointmentsSection';
 import { ConfigurationForm } from '../admin/ConfigurationForm';
 import { PsychologistDirectory } from '../admin/PsychologistDirectory';
 import { ScheduleManagement } from '../admin/ScheduleManagement';
@@ -51,6 +52,7 @@ function AdminSetup({ username, configuration }: { username: string; configurati
         <ConfigurationForm configuration={configuration} />
         <PsychologistDirectory />
         <ScheduleManagement />
+        <AppointmentsSection />
       </main>
       <SiteFooter />
     </div>

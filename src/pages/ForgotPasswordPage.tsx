@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isValidEmail } from '../../domain/email';
 import { AccountCard } from '../account/AccountCard';
-import { TextField } from '../account/TextField';
+import { TextField } from '../components/TextField';
 import { useToast } from '../components/toast';
 import { useI18nContext } from '../i18n/i18n-react';
 import { messageOf } from '../lib/errors';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountCard } from '../account/AccountCard';
-import { TextField } from '../account/TextField';
+import { TextField } from '../components/TextField';
 import { useToast } from '../components/toast';
 import { useI18nContext } from '../i18n/i18n-react';
 import { messageOf } from '../lib/errors';

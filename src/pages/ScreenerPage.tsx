@@ -5,6 +5,7 @@ import { useI18nContext } from '../i18n/i18n-react';
 import { useRouteLocale } from '../lib/locale';
 import { CombinedScreener } from '../screener/CombinedScreener';
 import { Dass21Screener } from '../screener/Dass21Screener';
+import { ScreenerIdentityContext } from '../screener/ScreenerIdentity';
 import { screenerStore } from '../screener/screener-store';
 import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
 import { SiteFooter } from '../components/SiteFooter';
@@ -22,21 +23,23 @@ function LanguageSwitch({ identifier }: { identifier: string }) {
 function Screener({ identifier, configuration }: { identifier: string; configuration: ScreenerConfiguration }) {
   return (
     <Provider store={screenerStore(identifier)}>
-      <div className="flex min-h-screen flex-col bg-base-200">
-        {configuration.enableMalayTranslation && (
-          <nav className="flex justify-end p-2">
-            <LanguageSwitch identifier={identifier} />
-          </nav>
-        )}
-        <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4">
-          {configuration.testType === 'Combined' ? (
-            <CombinedScreener configuration={configuration} />
-          ) : (
-            <Dass21Screener configuration={configuration} />
+      <ScreenerIdentityContext.Provider value={{ identifier, configuration }}>
+        <div className="flex min-h-screen flex-col bg-base-200">
+          {configuration.enableMalayTranslation && (
+            <nav className="flex justify-end p-2">
+              <LanguageSwitch identifier={identifier} />
+            </nav>
           )}
-        </main>
-        <SiteFooter />
-      </div>
+          <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4">
+            {configuration.testType === 'Combined' ? (
+              <CombinedScreener configuration={configuration} />
+            ) : (
+              <Dass21Screener configuration={configuration} />
+            )}
+          </main>
+          <SiteFooter />
+        </div>
+      </ScreenerIdentityContext.Provider>
     </Provider>
   );
 }

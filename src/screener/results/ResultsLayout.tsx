@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { Interpretation } from '../../../domain/interpretation';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useFocusOnChange } from '../useFocusOnChange';
 import { InsightsCard, type InsightsRequest } from './InsightsCard';
 import { WellbeingPlanCard } from './WellbeingPlanCard';
+
+// Booking code (slot maths, forms) arrives only when a visitor reaches the results.
+const BookingSection = lazy(() => import('../../booking/BookingSection'));
 
 interface Props {
   scoreCards: ReactNode;
@@ -15,7 +18,7 @@ interface Props {
   onRestart: () => void;
 }
 
-/** The results page both tests share: disclaimer, scores, meaning, insights, plan, retake. */
+/** The results page both tests share: disclaimer, scores, meaning, insights, booking, plan, retake. */
 export function ResultsLayout({ scoreCards, interpretation, insights, plan, restartLabel, onRestart }: Props) {
   const { LL } = useI18nContext();
   const headingRef = useFocusOnChange<HTMLHeadingElement>('results');
@@ -38,6 +41,9 @@ export function ResultsLayout({ scoreCards, interpretation, insights, plan, rest
         </div>
       </section>
       <InsightsCard request={insights} />
+      <Suspense fallback={null}>
+        <BookingSection />
+      </Suspense>
       <WellbeingPlanCard plan={plan} />
       <button type="button" className="btn btn-primary self-center" onClick={onRestart}>
         {restartLabel}

@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+import { screenshot } from './support/browser';
+import { completeDass21Quickly } from './support/screener-steps';
+import { useBrowserSession } from './support/session';
+
+const CLIENT = { name: 'Nurul Huda', email: 'nurul@example.my' };
+
+describe('booking from the results page, the operator’s appointments and the free limit', () => {
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(() => smtp.stop());
+  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
+
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${session.server.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', origin: session.server.url, ...init.headers },
+    });
+  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+
+  async function openBookingDialog(page: Page) {
+    await session.visit('/screener/klinik-minda');
+    await completeDass21Quickly(page);
+    const booking = page.getByRole('region', { name: 'Book an Appointment' });
+    await booking.getByText('RM150.00 / hour').waitFor();
+    await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
+    return page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+  }
+
+  async function signInAsDemo(page: Page) {
+    await session.visit('/login');
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('minda-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin-setup');
+  }
+
+  it('books a slot with a Malaysian phone number and says the booking was received', async () => {
+    const { page } = session;
+    const dialog = await openBookingDialog(page);
+    await dialog.getByText('Times are shown in your time zone').waitFor();
+    const firstSlot = dialog.locator('button[aria-pressed]').first();
+    await firstSlot.click();
+
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    await dialog.getByLabel('Full name').fill(CLIENT.name);
+    await dialog.getByLabel('Email').fill(CLIENT.email);
+    await dialog.getByLabel('Phone number').fill('12345');
+    expect(await dialog.getByText('Please enter a valid Malaysian phone number').isVisible()).toBe(true);
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Phone number').fill('012-345 6789');
+    expect(await dialog.getByText('Please enter a valid Malaysian phone number').count()).toBe(0);
+    expect(await dialog.getByRole('region', { name: 'Booking summary' }).textContent()).toContain('Dr. Aisyah Rahman');
+    await screenshot(page, 'booking-form');
+    await confirm.click();
+
+    const received = page.getByRole('dialog', { name: 'Booking Received!' });
+    await received.getByText('Dr. Aisyah Rahman will reach out to you to confirm your appointment.').waitFor();
+    await screenshot(page, 'booking-received');
+    await received.getByRole('button', { name: 'Close' }).click();
+
+    // The visitor's confirmation (with its calendar file), the psychologist's and the operator's.
+    await expect.poll(() => mailsTo(CLIENT.email).length, { timeout: 20_000 }).toBe(1);
+    expect(mailsTo(CLIENT.email)[0]!.raw).toContain('text/calendar');
+    await expect.poll(() => mailsTo('demo@minda.example').length, { timeout: 20_000 }).toBe(1);
+  });
+
+  it('shows the booking to the operator, who cancels it and frees the slot', async () => {
+    const { page } = session;
+    await signInAsDemo(page);
+    const appointments = page.getByRole('region', { name: 'Appointments' });
+    await appointments.getByText(CLIENT.name, { exact: false }).waitFor();
+    expect(await appointments.textContent()).toContain('+60123456789');
+    await screenshot(page, 'appointments');
+    await appointments.getByRole('button', { name: `Cancel the appointment of ${CLIENT.name}` }).click();
+    await page.getByRole('dialog', { name: 'Cancel appointment' }).getByRole('button', { name: 'Cancel appointment' }).click();
+    await page.getByText('Appointment cancelled. The client has been told by e-mail.').waitFor();
+    await appointments.getByText('Cancelled', { exact: true }).waitFor();
+    await expect.poll(() => mailsTo(CLIENT.email).length, { timeout: 20_000 }).toBe(2);
+  });
+
+  it('prompts to subscribe on the fourth booking and books nothing; subscribing in test mode lifts the limit', async () => {
+    const { page } = session;
+    // Two more bookings over REST bring the demo clinic to its 3 free bookings.
+    const [psychologist] = (await (await api('/api/public/psychologists?slug=klinik-minda')).json()) as { id: string }[];
+    const slots = (await (
+      await api(`/api/public/availability?slug=klinik-minda&psychologistId=${psychologist!.id}`)
+    ).json()) as { id: string }[];
+    for (const slot of slots.slice(-2)) {
+      const response = await api('/api/public/appointments', {
+        method: 'POST',
+        body: JSON.stringify({
+          slug: 'klinik-minda',
+          psychologistId: psychologist!.id,
+          slotId: slot.id,
+          clientName: 'Tan Wei Ming',
+          clientEmail: 'weiming@example.my',
+          clientPhone: '+60198765432',
+          clientTimezone: 'Asia/Kuala_Lumpur',
+        }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const check = (await (await api('/api/public/check-subscription/klinik-minda')).json()) as { subscriptionRequired: boolean };
+    expect(check.subscriptionRequired).toBe(true);
+
+    const dialog = await openBookingDialog(page);
+    await dialog.locator('button[aria-pressed]').first().click();
+    await dialog.getByLabel('Full name').fill('Siti Aminah');
+    await dialog.getByLabel('Email').fill('siti@example.my');
+    await dialog.getByLabel('Phone number').fill('0123456789');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Free booking limit reached' });
+    await prompt
+      .getByText("You've reached your free booking limit (3 bookings). Subscribe now to continue booking appointments?")
+      .waitFor();
+    await prompt.getByRole('button', { name: 'Subscribe now' }).click();
+    await page.waitForURL('**/subscribe');
+    expect(mailsTo('siti@example.my')).toHaveLength(0);
+
+    await signInAsDemo(page);
+    await session.visit('/subscribe');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.waitForURL('**/admin-setup');
+    const after = (await (await api('/api/public/check-subscription/klinik-minda')).json()) as { subscriptionRequired: boolean };
+    expect(after.subscriptionRequired).toBe(false);
+
+    const again = await openBookingDialog(page);
+    await again.locator('button[aria-pressed]').first().click();
+    await again.getByLabel('Full name').fill('Siti Aminah');
+    await again.getByLabel('Email').fill('siti@example.my');
+    await again.getByLabel('Phone number').fill('0123456789');
+    await again.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
+  });
+});

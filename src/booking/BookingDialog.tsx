@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
+import { Modal } from '../components/Modal';
+import { TextField } from '../components/TextField';
+import { useI18nContext } from '../i18n/i18n-react';
+import { messageOf } from '../lib/errors';
+import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
+import { trpc } from '../lib/trpc';
+import { useScreenerIdentity } from '../screener/ScreenerIdentity';
+import type { PublicPsychologist } from './PsychologistCard';
+import { type FreeSlot, SlotPicker } from './SlotPicker';
+import { useBookingWindow } from './useBookingWindow';
+
+interface Props {
+  psychologist: PublicPsychologist;
+  onClose: () => void;
+  onBooked: () => void;
+}
+
+const visitorTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Slots, then the visitor's details and a summary; Confirm checks the free limit, then books. */
+export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
+  const { LL, locale } = useI18nContext();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { identifier, configuration } = useScreenerIdentity();
+  const [timezone] = useState(visitorTimezone);
+  const window = useBookingWindow();
+  const slots = trpc.public.availability.useQuery({ slug: identifier, psychologistId: psychologist.id, ...window });
+  const book = trpc.public.bookAppointment.useMutation();
+  const [chosen, setChosen] = useState<FreeSlot>();
+  const [details, setDetails] = useState({ name: '', email: '', phone: '' });
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [limitReached, setLimitReached] = useState<number | null>(null);
+
+  const phoneValid = isValidMalaysianPhone(details.phone);
+  const submitting = checking || book.isPending;
+  const canConfirm = Boolean(chosen && details.name.trim() && details.email.trim() && phoneValid && !submitting);
+  const phoneError = details.phone.trim() && !phoneValid
+    ? configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid()
+    : undefined;
+  const dateLocale = dateLocaleOf(locale);
+
+  const confirm = async () => {
+    if (!chosen) return;
+    setFailure(null);
+    setChecking(true);
+    // SPEC section 7: a failed check counts as not required; the server enforces the limit anyway.
+    const check = await utils.billing.checkSubscription
+      .fetch({ slug: identifier }, { staleTime: 0 })
+      .catch((error: unknown) => {
+        console.error('Subscription check failed', error);
+        return { subscriptionRequired: false, bookingCount: 0 };
+      });
+    setChecking(false);
+    if (check.subscriptionRequired) {
+      setLimitReached(check.bookingCount);
+      return;
+    }
+    book.mutate(
+      {
+        slug: identifier,
+        psychologistId: psychologist.id,
+        slotId: chosen.id,
+        clientName: details.name.trim(),
+        clientEmail: details.email.trim(),
+        clientPhone: normaliseMalaysianPhone(details.phone),
+        clientTimezone: timezone,
+        clientLanguage: locale,
+      },
+      {
+        onSuccess: onBooked,
+        onError: (error) => {
+          setFailure(messageOf(error, LL.booking.failed()));
+          void slots.refetch();
+        },
+      },
+    );
+  };
+
+  if (limitReached !== null) {
+    return (
+      <Modal title={LL.booking.limitTitle()} onClose={onClose}>
+        <p>{LL.booking.limitPrompt({ count: limitReached })}</p>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>
+            {LL.booking.cancel()}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/subscribe')}>
+            {LL.booking.subscribe()}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={psychologist.name} onClose={onClose}>
+      <h3 className="font-semibold">{LL.booking.slotsTitle()}</h3>
+      {slots.isPending ? (
+        <p role="status">{LL.booking.loadingSlots()}</p>
+      ) : slots.isError || slots.data.length === 0 ? (
+        <div role="status">
+          <p>{LL.booking.noSlots()}</p>
+          <p className="text-sm text-base-content/80">{LL.booking.noSlotsHint()}</p>
+        </div>
+      ) : (
+        <SlotPicker slots={slots.data} timezone={timezone} chosenId={chosen?.id} onChoose={setChosen} />
+      )}
+
+      {chosen && (
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirm();
+          }}
+        >
+          <h3 className="font-semibold">{LL.booking.detailsTitle()}</h3>
+          <TextField label={LL.booking.fullName()} autoComplete="name" required value={details.name} onChange={(name) => setDetails((d) => ({ ...d, name }))} />
+          <TextField label={LL.booking.email()} type="email" autoComplete="email" required value={details.email} onChange={(email) => setDetails((d) => ({ ...d, email }))} />
+          <TextField label={LL.booking.phone()} type="tel" autoComplete="tel" required value={details.phone} error={phoneError} onChange={(phone) => setDetails((d) => ({ ...d, phone }))} />
+          <section aria-label={LL.booking.summaryTitle()} className="rounded-box bg-base-200 p-3 text-sm">
+            <h3 className="font-semibold">{LL.booking.summaryTitle()}</h3>
+            <p>
+              {LL.booking.summaryWith()}: {psychologist.name}
+            </p>
+            <p>
+              {LL.booking.summaryWhen()}: {formatCalendarDate(localSlotTimes(chosen, timezone).date, dateLocale)},{' '}
+              {formatSlotTime(chosen.startUtc, timezone, dateLocale)} – {formatSlotTime(chosen.endUtc, timezone, dateLocale)}
+            </p>
+            {psychologist.pricePerHour && (
+              <p>
+                {LL.booking.summaryPrice()}: {LL.booking.perHour({ price: psychologist.pricePerHour })}
+              </p>
+            )}
+          </section>
+          {failure && (
+            <p role="alert" className="alert alert-error">
+              {failure}
+            </p>
+          )}
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={onClose}>
+              {LL.booking.cancel()}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={!canConfirm}>
+              {submitting ? LL.booking.confirming() : LL.booking.confirm()}
+            </button>
+          </div>
+        </form>
+      )}
+      {!chosen && (
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>
+            {LL.booking.cancel()}
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}

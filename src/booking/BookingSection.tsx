@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
+import { Modal } from '../components/Modal';
+import { useI18nContext } from '../i18n/i18n-react';
+import { trpc } from '../lib/trpc';
+import { CrisisResourceList } from '../screener/CrisisNotice';
+import { useScreenerIdentity } from '../screener/ScreenerIdentity';
+import { BookingDialog } from './BookingDialog';
+import { PsychologistCard, type PublicPsychologist } from './PsychologistCard';
+
+/**
+ * SPEC section 2's booking section: the screener owner's psychologists, or the crisis
+ * resources when there are none (also when the list fails to load, which is only logged).
+ */
+export default function BookingSection() {
+  const { LL } = useI18nContext();
+  const { identifier } = useScreenerIdentity();
+  const psychologists = trpc.public.psychologists.useQuery({ slug: identifier });
+  const [chosen, setChosen] = useState<PublicPsychologist | null>(null);
+  const [bookedWith, setBookedWith] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (psychologists.error) console.error('Psychologist list failed', psychologists.error);
+  }, [psychologists.error]);
+
+  const list = psychologists.data ?? [];
+  return (
+    <section className="card bg-base-100 shadow" aria-labelledby="booking-title">
+      <div className="card-body gap-3">
+        <h2 id="booking-title" className="card-title">
+          {LL.booking.title()}
+        </h2>
+        {psychologists.isPending ? (
+          <span className="loading loading-dots" aria-hidden="true" />
+        ) : list.length === 0 ? (
+          <div className="flex flex-col gap-2">
+            <h3 className="font-semibold">{LL.booking.noPsychologistsTitle()}</h3>
+            <p>{LL.booking.noPsychologistsText()}</p>
+            <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} />
+          </div>
+        ) : (
+          <>
+            <p>{LL.booking.intro()}</p>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {list.map((psychologist) => (
+                <PsychologistCard key={psychologist.id} psychologist={psychologist} onChoose={() => setChosen(psychologist)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      {chosen && (
+        <BookingDialog
+          psychologist={chosen}
+          onClose={() => setChosen(null)}
+          onBooked={() => {
+            setBookedWith(chosen.name);
+            setChosen(null);
+          }}
+        />
+      )}
+      {bookedWith && (
+        <Modal title={LL.booking.receivedTitle()} onClose={() => setBookedWith(null)}>
+          <p>{LL.booking.receivedText({ name: bookedWith })}</p>
+          <div className="modal-action">
+            <button type="button" className="btn btn-primary" onClick={() => setBookedWith(null)}>
+              {LL.booking.close()}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
