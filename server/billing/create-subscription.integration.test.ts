@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findSubscriptionOf } from '../../db/repositories/subscriptions';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../testing/fake-stripe';
 import { signInNewOperator } from '../testing/signed-in-operator';
-import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
+import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
+import { trpcMutation } from '../testing/test-app';
 import { STRIPE_API_VERSION } from './billing';
 
 describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dialect) => {
-  let stripe: FakeStripe;
-  let t: TestApp;
+  let t: StripeTestApp;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await startTestApp(dialect, { env: fakeStripeEnv(stripe) });
+    t = await startStripeTestApp(dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.stop();
-  });
+  afterAll(() => t.close());
   beforeEach(() => {
-    stripe.calls.length = 0;
+    t.stripe.calls.length = 0;
   });
 
-  const callsTo = (method: string, path: string) => stripe.calls.filter((c) => c.method === method && c.path === path);
+  const callsTo = (method: string, path: string, app: StripeTestApp = t) =>
+    app.stripe.calls.filter((c) => c.method === method && c.path === path);
 
   it('creates the customer, then an incomplete subscription on the price, and answers its payment secret', async () => {
     const operator = await signInNewOperator(t);
@@ -40,7 +36,7 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
       'expand[0]': 'latest_invoice.confirmation_secret',
       'metadata[userId]': operator.userId,
     });
-    for (const call of stripe.calls) {
+    for (const call of t.stripe.calls) {
       expect(call.headers['stripe-version']).toBe(STRIPE_API_VERSION);
       expect(call.headers.authorization).toBe('Bearer sk_test_fake');
       expect(call.headers['idempotency-key']).toMatch(new RegExp(`^minda-(customer|subscription)-${operator.userId}`));
@@ -58,25 +54,25 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     const operator = await signInNewOperator(t);
     const first = await operator.mutate('billing.createSubscription');
     const stored = await findSubscriptionOf(t.services.db, operator.userId);
-    stripe.calls.length = 0;
+    t.stripe.calls.length = 0;
 
     const second = await operator.mutate('billing.createSubscription');
 
     expect(second.data).toEqual(first.data);
-    expect(stripe.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v1/subscriptions/${stored!.stripeSubscriptionId}`]);
-    expect(stripe.calls[0]!.params).toEqual({ 'expand[0]': 'latest_invoice.confirmation_secret' });
+    expect(t.stripe.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v1/subscriptions/${stored!.stripeSubscriptionId}`]);
+    expect(t.stripe.calls[0]!.params).toEqual({ 'expand[0]': 'latest_invoice.confirmation_secret' });
   });
 
   it('makes one customer and one subscription of two first calls at once', async () => {
     const operator = await signInNewOperator(t);
-    const customersBefore = stripe.customers.size;
-    const subscriptionsBefore = stripe.subscriptions.size;
+    const customersBefore = t.stripe.customers.size;
+    const subscriptionsBefore = t.stripe.subscriptions.size;
 
     const [a, b] = await Promise.all([operator.mutate('billing.createSubscription'), operator.mutate('billing.createSubscription')]);
 
     expect(a.data).toEqual(b.data);
-    expect(stripe.customers.size - customersBefore).toBe(1);
-    expect(stripe.subscriptions.size - subscriptionsBefore).toBe(1);
+    expect(t.stripe.customers.size - customersBefore).toBe(1);
+    expect(t.stripe.subscriptions.size - subscriptionsBefore).toBe(1);
     const keys = callsTo('POST', '/v1/subscriptions').map((c) => c.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(1);
   });
@@ -85,8 +81,8 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     const operator = await signInNewOperator(t);
     await operator.mutate('billing.createSubscription');
     const expired = await findSubscriptionOf(t.services.db, operator.userId);
-    stripe.setSubscription(expired!.stripeSubscriptionId!, { status: 'incomplete_expired', invoiceStatus: 'void' });
-    stripe.calls.length = 0;
+    t.stripe.setSubscription(expired!.stripeSubscriptionId!, { status: 'incomplete_expired', invoiceStatus: 'void' });
+    t.stripe.calls.length = 0;
 
     const again = await operator.mutate('billing.createSubscription');
 
@@ -104,7 +100,7 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     const operator = await signInNewOperator(t);
     await operator.mutate('billing.createSubscription');
     const stored = await findSubscriptionOf(t.services.db, operator.userId);
-    stripe.setSubscription(stored!.stripeSubscriptionId!, { status: 'active', invoiceStatus: 'paid' });
+    t.stripe.setSubscription(stored!.stripeSubscriptionId!, { status: 'active', invoiceStatus: 'paid' });
 
     const response = await operator.rest('POST', '/api/create-subscription');
 
@@ -122,12 +118,12 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     const response = await operator.rest('POST', '/api/create-subscription');
 
     expect(response).toEqual({ status: 409, body: { error: 'Your subscription is already active.' } });
-    expect(stripe.calls).toEqual([]);
+    expect(t.stripe.calls).toEqual([]);
   });
 
   it('keeps the customer but stores no subscription when Stripe refuses it', async () => {
     const operator = await signInNewOperator(t);
-    stripe.failNext('POST', '/v1/subscriptions', 400, 'No such price: price_minda_monthly');
+    t.stripe.failNext('POST', '/v1/subscriptions', 400, 'No such price: price_minda_monthly');
 
     const response = await operator.rest('POST', '/api/create-subscription');
 
@@ -145,13 +141,13 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     const activation = await operator.mutate('billing.activateTestSubscription');
     expect(activation.error?.data.httpStatus).toBe(403);
     expect(await findSubscriptionOf(t.services.db, operator.userId)).toBeUndefined();
-    expect(stripe.calls).toEqual([]);
+    expect(t.stripe.calls).toEqual([]);
   });
 
   describe('during the launch offer', () => {
-    let offer: TestApp;
+    let offer: StripeTestApp;
     beforeAll(async () => {
-      offer = await startTestApp(dialect, { env: { ...fakeStripeEnv(stripe), OFFER_ENDS_AT: '2026-12-31' } });
+      offer = await startStripeTestApp(dialect, { OFFER_ENDS_AT: '2026-12-31' });
     });
     afterAll(() => offer.close());
 
@@ -159,7 +155,7 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
       offer.services.now = () => new Date(now);
       const operator = await signInNewOperator(offer);
       await operator.mutate('billing.createSubscription');
-      return callsTo('POST', '/v1/subscriptions').at(-1)!;
+      return callsTo('POST', '/v1/subscriptions', offer).at(-1)!;
     };
 
     it("charges the offer's price through its coupon while the offer lasts, the full price after", async () => {

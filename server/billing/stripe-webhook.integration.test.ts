@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSubscriptionOf } from '../../db/repositories/subscriptions';
 import { insertOperatorAccount } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../testing/fake-stripe';
 import { invoiceEvent, signedDelivery, subscriptionEvent } from '../testing/stripe-events';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
 
 const SECRET = 'whsec_fake_signing_secret';
 /** Stripe's event times are whole seconds. */
@@ -14,16 +13,11 @@ const T = new Date(Math.floor(Date.now() / 1000 - 3600) * 1000);
 const at = (seconds: number) => new Date(T.getTime() + seconds * 1000);
 
 describe.each(TEST_DIALECTS)('the Stripe webhook on %s', (dialect) => {
-  let stripe: FakeStripe;
-  let t: TestApp;
+  let t: StripeTestApp;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await startTestApp(dialect, { env: fakeStripeEnv(stripe) });
+    t = await startStripeTestApp(dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.stop();
-  });
+  afterAll(() => t.close());
 
   /** An operator whose subscription was just created and awaits its first payment. */
   async function awaitingPayment() {
