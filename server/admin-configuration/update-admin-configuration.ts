@@ -8,20 +8,21 @@ import {
 import type { Database } from '../../db/schema';
 import { retryOnUniqueViolation } from '../../db/retry-on-unique-violation';
 import type { ScreenerConfiguration } from '../../domain/configuration';
+import { publicConfigurationCacheOf } from '../configuration/public-configuration-cache';
 import type { UpdateConfigurationRequest } from './admin-configuration.schema';
 import { assignCompanySlug } from './company-slug';
 
 /**
  * Saves the operator's configuration, creating it on the first save. Two operators saving
  * the same company name at once collide on the unique slug index: the loser retries and
- * gets the next suffix.
+ * gets the next suffix. Once the save commits, this process's cached public copies go.
  */
 export async function updateAdminConfiguration(
   services: { db: Kysely<Database>; now: () => Date },
   userId: string,
   input: UpdateConfigurationRequest,
 ): Promise<ScreenerConfiguration> {
-  return retryOnUniqueViolation(() =>
+  const configuration = await retryOnUniqueViolation(() =>
     services.db.transaction().execute(async (trx) => {
       const now = services.now();
       const saved = await findConfigurationOfOperator(trx, userId);
@@ -33,4 +34,6 @@ export async function updateAdminConfiguration(
       return { id, userId, ...values };
     }),
   );
+  publicConfigurationCacheOf(services.db).forgetAll();
+  return configuration;
 }

@@ -6,15 +6,17 @@ import {
 import type { Database } from '../../db/schema';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { NotFoundError } from '../errors';
+import { publicConfigurationCacheOf } from './public-configuration-cache';
 
 // An unknown id or slug is a 404; the client then shows the default configuration
-// (SPEC section 8), so the server never invents one.
+// (SPEC section 8), so the server never invents one. Every screener visit asks for its
+// configuration, so found ones are cached (public-configuration-cache.ts).
 
 export async function getPublicConfigurationById(
   db: Kysely<Database>,
   id: string,
 ): Promise<ScreenerConfiguration> {
-  const configuration = await findConfigurationById(db, id);
+  const configuration = await publicConfigurationCacheOf(db).get(`id:${id}`, () => findConfigurationById(db, id));
   if (!configuration) throw new NotFoundError('Configuration');
   return configuration;
 }
@@ -23,7 +25,7 @@ export async function getPublicConfigurationBySlug(
   db: Kysely<Database>,
   slug: string,
 ): Promise<ScreenerConfiguration> {
-  const configuration = await findConfigurationBySlug(db, slug);
+  const configuration = await publicConfigurationCacheOf(db).get(`slug:${slug}`, () => findConfigurationBySlug(db, slug));
   if (!configuration) throw new NotFoundError('Configuration');
   return configuration;
 }

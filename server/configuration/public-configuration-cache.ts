@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ScreenerConfiguration } from '../../domain/configuration';
+
+/**
+ * How long a server process may answer a configuration without asking the database. The
+ * process where an operator saves forgets its copies at once; other processes (several
+ * behind one MySQL) catch up within this time (docs/decisions/0011).
+ */
+export const PUBLIC_CONFIGURATION_TTL_MS = 5_000;
+/** Only existing configurations are kept, so this bounds memory, not an attacker's slugs. */
+const MAX_ENTRIES = 10_000;
+
+export interface PublicConfigurationCache {
+  /** The copy kept under `key` (`id:…`, `slug:…`), else what `load` reads, kept for next time. */
+  get(key: string, load: () => Promise<ScreenerConfiguration | undefined>): Promise<ScreenerConfiguration | undefined>;
+  /** After a save commits: every key may name the saved configuration (old slugs included). */
+  forgetAll(): void;
+}
+
+export function createPublicConfigurationCache(now: () => number = Date.now): PublicConfigurationCache {
+  const entries = new Map<string, { configuration: ScreenerConfiguration; expiresAt: number }>();
+  // Bumped by every save, so a read that overlapped a save never stores what it read.
+  let saves = 0;
+  return {
+    async get(key, load) {
+      const entry = entries.get(key);
+      if (entry && entry.expiresAt > now()) return entry.configuration;
+      const savesBefore = saves;
+      const configuration = await load();
+      // Misses are not kept: an operator's first save must show at once in every process.
+      if (configuration && savesBefore === saves) {
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+        entries.set(key, { configuration: Object.freeze(configuration), expiresAt: now() + PUBLIC_CONFIGURATION_TTL_MS });
+      }
+      return configuration;
+    },
+    forgetAll() {
+      saves += 1;
+      entries.clear();
+    },
+  };
+}
+
+const cacheOfDatabase = new WeakMap<Kysely<Database>, PublicConfigurationCache>();
+
+/** One cache per database handle: one per process in production, one per test database in tests. */
+export function publicConfigurationCacheOf(db: Kysely<Database>): PublicConfigurationCache {
+  let cache = cacheOfDatabase.get(db);
+  if (!cache) cacheOfDatabase.set(db, (cache = createPublicConfigurationCache()));
+  return cache;
+}
