@@ -9,7 +9,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? { target: 'node20', sourcemap: true, emptyOutDir: true }
-    : { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+    : // The manifest lets bench/client-weight.ts follow each route's first-load chunks.
+      { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
