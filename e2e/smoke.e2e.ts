@@ -40,9 +40,13 @@ describe('smoke journey on a fresh embedded database', () => {
     await session.page.waitForURL('**/screener/default');
   });
 
-  it('shows the default configuration with the brain icon on /screener/default', async () => {
+  it('shows the default configuration with the brain icon on /screener/default, with a clean console', async () => {
+    const consoleErrors: string[] = [];
+    session.page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
     await visit('/screener/default');
     await session.page.getByRole('heading', { name: 'DASS-21 Wellbeing Screener' }).waitFor();
+    // The sample's slug is reserved: no lookup, so no 404 (Lighthouse counts console errors).
+    expect(consoleErrors).toEqual([]);
     expect(await session.page.getByText('A supportive tool to help you reflect on your wellbeing').isVisible()).toBe(true);
     expect(await session.page.getByText('Anonymous & Confidential').isVisible()).toBe(true);
     expect(await session.page.locator('main img').count()).toBe(0);

@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import {
   DEFAULT_CONFIGURATION,
+  DEFAULT_CONFIGURATION_ID,
   parseScreenerIdentifier,
   type ScreenerConfiguration,
 } from '../../domain/configuration';
@@ -17,10 +18,11 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * SPEC sections 7 and 8: a UUID is looked up by id, anything else by slug; an unknown
- * configuration silently becomes the default one, any other failure is an error.
+ * configuration silently becomes the default one, any other failure is an error. The sample
+ * screener's slug is reserved, so asking the server for it would only log a 404 in the console.
  */
 export function useScreenerConfiguration(identifier: string | undefined): ConfigurationState {
-  const parsed = identifier ? parseScreenerIdentifier(identifier) : undefined;
+  const parsed = identifier && identifier !== DEFAULT_CONFIGURATION_ID ? parseScreenerIdentifier(identifier) : undefined;
   const byId = trpc.public.configuration.byId.useQuery(
     { id: parsed?.kind === 'id' ? parsed.id : '' },
     { enabled: parsed?.kind === 'id' },
