@@ -1,35 +1,10 @@
 import superjson from 'superjson';
 import { startBuiltServer } from '../e2e/support/server';
 import { type BenchServer, startBareHttpServer } from './support/bare-http-server';
+import { DEMO_SLUG, demoPsychologistIds, fetchAnswer, freeSlotsUrl } from './support/demo-screener';
 import { type Figure, formatRate, runWhenMain } from './support/figures';
 import { compareThroughput, type LoadTarget, type Throughput } from './support/load';
 import { startTrivialTrpcApp } from './support/trivial-trpc-app';
-
-/** The demo operator `SEED_DEMO=true` creates (db/seed-demo.ts). */
-const DEMO = { slug: 'klinik-minda', username: 'demo', password: 'minda-demo' };
-
-interface Answer {
-  bytes: Buffer;
-  contentType: string;
-}
-
-async function fetchAnswer(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(url, { headers });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '' };
-}
-
-/** The demo operator's session cookie, from the real sign-in (the Origin passes the CSRF guard). */
-async function signInAsDemoOperator(serverUrl: string): Promise<string> {
-  const response = await fetch(`${serverUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: serverUrl },
-    body: JSON.stringify({ username: DEMO.username, password: DEMO.password }),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`Signing in as the demo operator failed: ${response.status}`);
-  return cookie;
-}
 
 function throughputFigure(benchmark: string, measured: Throughput, baseline: Throughput, minimumRatio?: number): Figure {
   const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
@@ -57,17 +32,15 @@ async function measureAgainst(startBaseline: () => Promise<BenchServer>, baselin
 export async function benchmarkApiThroughput(): Promise<Figure[]> {
   const server = await startBuiltServer();
   try {
-    const rest = { url: `${server.url}/api/public/configuration/slug/${DEMO.slug}` };
-    const trpcPath = `/trpc/public.configuration.bySlug?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ slug: DEMO.slug })))}`;
+    const rest = { url: `${server.url}/api/public/configuration/slug/${DEMO_SLUG}` };
+    const trpcPath = `/trpc/public.configuration.bySlug?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ slug: DEMO_SLUG })))}`;
     const trpc = { url: `${server.url}${trpcPath}` };
-    const cookie = await signInAsDemoOperator(server.url);
-    const psychologists = JSON.parse((await fetchAnswer(`${server.url}/api/psychologists`, { cookie })).bytes.toString()) as { id: string }[];
-    const availability = { url: `${server.url}/api/availability/${psychologists[0]!.id}`, headers: { cookie } };
+    const availability = { url: freeSlotsUrl(server.url, (await demoPsychologistIds(server.url))[0]!) };
 
     const restAnswer = await fetchAnswer(rest.url);
     const trpcAnswer = await fetchAnswer(trpc.url);
     const configuration = superjson.deserialize((JSON.parse(trpcAnswer.bytes.toString()) as { result: { data: never } }).result.data);
-    const availabilityAnswer = await fetchAnswer(availability.url, availability.headers);
+    const availabilityAnswer = await fetchAnswer(availability.url);
 
     const restRun = await measureAgainst(() => startBareHttpServer(restAnswer.bytes, restAnswer.contentType), '/', rest);
     const trpcRun = await measureAgainst(async () => {
@@ -84,7 +57,7 @@ export async function benchmarkApiThroughput(): Promise<Figure[]> {
     return [
       throughputFigure('REST configuration by slug vs bare node:http', restRun.measured, restRun.baseline, 0.5),
       throughputFigure('tRPC configuration by slug vs trivial tRPC procedure', trpcRun.measured, trpcRun.baseline, 0.9),
-      throughputFigure('REST availability listing (operator) vs bare node:http', availabilityRun.measured, availabilityRun.baseline),
+      throughputFigure('REST free slots of a psychologist vs bare node:http', availabilityRun.measured, availabilityRun.baseline),
     ];
   } finally {
     await server.stop();

@@ -1,0 +1,105 @@
+import { performance } from 'node:perf_hooks';
+import { createTestDatabase, TEST_DIALECTS } from '../db/testing/test-databases';
+import { type RunningServer, startBuiltServer } from '../e2e/support/server';
+import { DEMO_SLUG, demoFreeSlots } from './support/demo-screener';
+import { type Figure, formatMs, runWhenMain } from './support/figures';
+
+const SLOTS = 50;
+const ATTEMPTS_PER_SLOT = 10;
+const P99_TARGET_MS = 300;
+const ATTEMPT_TIMEOUT_MS = 30_000;
+
+/**
+ * Each attempt poses as its own visitor behind a proxy, so the per-address booking limit
+ * (20 per 10 minutes) does not turn the contention into rate limiting; the free-booking
+ * limit is lifted for the same reason.
+ */
+const SERVER_ENV = { TRUST_PROXY: '127.0.0.1', FREE_BOOKINGS: '100000', SEED_DEMO: 'true' };
+const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+interface Attempt {
+  status: number;
+  ms: number;
+}
+
+async function book(server: RunningServer, slot: { psychologistId: string; slotId: string }, visitor: number): Promise<Attempt> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/public/appointments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': visitorAddress(visitor) },
+    body: JSON.stringify({
+      slug: DEMO_SLUG,
+      ...slot,
+      clientName: `Visitor ${visitor}`,
+      clientEmail: `visitor${visitor}@example.com`,
+      clientPhone: '0123456789',
+      clientTimezone: 'Asia/Kuala_Lumpur',
+    }),
+    signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+function percentile(attempts: readonly Attempt[], p: number): number {
+  const sorted = attempts.map((attempt) => attempt.ms).sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const latencies = (attempts: readonly Attempt[]) => `p50 ${formatMs(percentile(attempts, 50))}, p99 ${formatMs(percentile(attempts, 99))}`;
+
+/**
+ * 500 simultaneous attempts on 50 slots, sent alternately to two server processes sharing
+ * one MySQL database. Baseline: 50 bookings of other slots, one at a time.
+ */
+export async function benchmarkBookingContention(): Promise<Figure[]> {
+  if (!TEST_DIALECTS.includes('mysql')) throw new Error('Booking contention needs MySQL (MYSQL_TEST_URL)');
+  const database = await createTestDatabase('mysql');
+  const servers: RunningServer[] = [];
+  try {
+    // One after the other: the first seeds the demo, the second finds it there.
+    for (let i = 0; i < 2; i += 1) servers.push(await startBuiltServer({ ...SERVER_ENV, DATABASE_URL: database.url }));
+    const free = await demoFreeSlots(servers[0]!.url);
+    if (free.length < 2 * SLOTS) throw new Error(`The demo has ${free.length} free slots; ${2 * SLOTS} are needed`);
+    const contested = free.slice(0, SLOTS);
+
+    const uncontended: Attempt[] = [];
+    for (const [i, slot] of free.slice(SLOTS, 2 * SLOTS).entries()) uncontended.push(await book(servers[i % 2]!, slot, i));
+    const attempts = await Promise.all(
+      Array.from({ length: SLOTS * ATTEMPTS_PER_SLOT }, (_, i) => book(servers[i % 2]!, contested[i % SLOTS]!, SLOTS + i)),
+    );
+
+    const booked = attempts.filter((attempt) => attempt.status === 201).length;
+    const refused = attempts.filter((attempt) => attempt.status === 409).length;
+    const doubles = await database.db
+      .selectFrom('appointments')
+      .select('slot_id')
+      .where('status', '=', 'booked')
+      .groupBy('slot_id')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    const p99 = percentile(attempts, 99);
+    return [
+      {
+        benchmark: `booking contention: ${attempts.length} attempts on ${SLOTS} slots, 2 processes, MySQL`,
+        figure: `${booked} booked, ${doubles.length} doubles, ${refused} × 409, ${attempts.length - booked - refused} other`,
+        baseline: `${uncontended.filter((attempt) => attempt.status === 201).length} of ${SLOTS} booked one at a time`,
+        target: `exactly ${SLOTS} booked, 0 doubles, rest 409`,
+        met: booked === SLOTS && doubles.length === 0 && refused === attempts.length - SLOTS,
+      },
+      {
+        benchmark: 'booking contention latency',
+        figure: latencies(attempts),
+        baseline: `${latencies(uncontended)} (one at a time)`,
+        ratio: p99 / percentile(uncontended, 99),
+        target: `p99 < ${formatMs(P99_TARGET_MS)}`,
+        met: p99 < P99_TARGET_MS,
+      },
+    ];
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+  }
+}
+
+runWhenMain(import.meta.url, benchmarkBookingContention);
