@@ -4,13 +4,14 @@ import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { sql } from 'kysely';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { registerFramingPolicy } from './framing';
+import { httpErrorBody } from './http-errors';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -32,7 +33,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     bodyLimit: 256 * 1024,
     // Rate limits count per client address, which a reverse proxy puts in X-Forwarded-For.
     trustProxy: services.env.trustProxy,
+    // A URL Fastify cannot route (a broken %-escape, an overlong id) answers like any other error.
+    frameworkErrors: answerError,
   });
+  // Set first, so it also covers the plugins' routes: tRPC's body-size and parse errors.
+  app.setErrorHandler(answerError);
   app.addHook('onRequest', csrfGuard(services.env.publicUrl));
 
   // Built once: @fastify/helmet rebuilt this middleware, CSP parsing included, on every
@@ -65,8 +70,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   mountRestRoutes(app, services);
-  // Not awaited: awaiting would build the routes declared so far before the error handler below is set.
-  app.register(stripeWebhookRoutes, { services });
+  await app.register(stripeWebhookRoutes, { services });
 
   const openApi = buildOpenApiDocument(services.env.publicUrl);
   app.get('/api/openapi.json', async () => openApi);
@@ -102,14 +106,15 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       // Client-side routes, the not-found screen included, are the SPA's to draw.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ error: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
-  });
-
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.code(status).send({ error: status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message });
+    return reply.code(404).send(httpErrorBody(req.url, 404, `No such endpoint: ${req.method} ${req.url.split('?')[0]}`));
   });
 
   return app;
+}
+
+/** Errors thrown outside a procedure: the status they carry, or a 500 that says no more. */
+function answerError(error: { statusCode?: number; message?: string }, req: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500) req.log.error({ err: error }, 'request failed');
+  return reply.code(status).send(httpErrorBody(req.url, status, status >= 500 ? INTERNAL_ERROR_MESSAGE : (error.message ?? 'Bad request')));
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { httpErrorBody } from './http-errors';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 export const JSON_BODY_REQUIRED = 'A request body must be JSON (Content-Type: application/json)';
@@ -39,10 +40,10 @@ export function csrfGuard(publicUrl: string): onRequestAsyncHookHandler {
     const foreignSite = typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite);
     if (foreignOrigin || foreignSite) {
       req.log.warn({ origin, fetchSite }, 'refused a cross-site request');
-      return reply.code(403).send({ error: CROSS_SITE_REFUSED });
+      return reply.code(403).send(httpErrorBody(req.url, 403, CROSS_SITE_REFUSED));
     }
     if (hasBody(req) && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
-      return reply.code(415).send({ error: JSON_BODY_REQUIRED });
+      return reply.code(415).send(httpErrorBody(req.url, 415, JSON_BODY_REQUIRED));
     }
   };
 }
