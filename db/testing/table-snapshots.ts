@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+
+/**
+ * Which tables a request that was refused must leave exactly as they were. Rate-limit
+ * counters count attempts, refused ones included, so they may change. A new table must be
+ * added here (the type requires it) and decided on.
+ */
+const UNCHANGED_BY_A_REFUSAL = {
+  users: true,
+  screener_configurations: true,
+  slug_redirects: true,
+  psychologists: true,
+  availability_slots: true,
+  appointments: true,
+  subscriptions: true,
+  stripe_events: true,
+  password_reset_tokens: true,
+  email_outbox: true,
+  rate_limit_counters: false,
+} satisfies Record<keyof Database, boolean>;
+
+export type TableSnapshot = Record<string, { rows: number; checksum: string }>;
+
+/** Row count and a checksum of every row of each table above, equal on both dialects' terms. */
+export async function snapshotTables(db: Kysely<Database>): Promise<TableSnapshot> {
+  const snapshot: TableSnapshot = {};
+  for (const [table, kept] of Object.entries(UNCHANGED_BY_A_REFUSAL)) {
+    if (!kept) continue;
+    const rows = await db.selectFrom(table as keyof Database).selectAll().execute();
+    const lines = rows.map((row) => JSON.stringify(row)).sort();
+    snapshot[table] = { rows: rows.length, checksum: createHash('sha256').update(lines.join('\n')).digest('hex') };
+  }
+  return snapshot;
+}
