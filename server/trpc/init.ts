@@ -1,5 +1,6 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../db/connection-errors';
 import { findOperatorById } from '../../db/repositories/users';
 import type { RequestContext } from '../context';
 import { AppError, fieldProblems, INTERNAL_ERROR_MESSAGE, toTRPCError } from '../errors';
@@ -30,10 +31,15 @@ const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Maps domain errors and input errors once, for tRPC and REST alike. */
+/** Maps domain errors, input errors and a lost database once, for tRPC and REST alike. */
 const errorMapping = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (result.ok) return result;
+  if (isDatabaseUnavailable(result.error)) {
+    ctx.log.warn({ err: result.error.cause ?? result.error, procedure: path }, 'database unavailable');
+    const unavailable = new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { cause: result.error });
+    return { ...result, error: toTRPCError(new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: unavailable })) };
+  }
   const mapped = toTRPCError(result.error);
   if (mapped.code === 'INTERNAL_SERVER_ERROR') {
     ctx.log.error({ err: result.error.cause ?? result.error, procedure: path }, 'procedure failed');
