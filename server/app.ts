@@ -35,6 +35,16 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     trustProxy: services.env.trustProxy,
     // A URL Fastify cannot route (a broken %-escape, an overlong id) answers like any other error.
     frameworkErrors: answerError,
+    // One line per request (below) instead of Fastify's two: at 'info' the pair cost a fifth of
+    // a cached configuration answer (bench/api-throughput.ts).
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      { method: req.method, url: req.url, remoteAddress: req.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
   });
   // Set first, so it also covers the plugins' routes: tRPC's body-size and parse errors.
   app.setErrorHandler(answerError);

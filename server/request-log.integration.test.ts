@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { startTestApp, type TestApp } from './testing/test-app';
+
+describe('the request log', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  const lines: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    app = await buildApp({ ...t.services, log });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it('writes one line per request, with its id, method, path, status and time', async () => {
+    await app.inject({ url: '/api/public/configuration/slug/no-such-clinic', headers: { 'x-request-id': 'bench-123' } });
+    const ofRequest = lines.filter((line) => line.reqId === 'bench-123');
+    expect(ofRequest).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        method: 'GET',
+        url: '/api/public/configuration/slug/no-such-clinic',
+        statusCode: 404,
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
+});
