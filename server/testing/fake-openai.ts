@@ -8,8 +8,11 @@ export interface ReceivedCall {
   headers: IncomingMessage['headers'];
 }
 
-/** What the fake answers a call with; 'hang' never answers, like a stuck upstream. */
-export type FakeReply = { status?: number; headers?: Record<string, string>; body: unknown } | 'hang';
+/**
+ * What the fake answers a call with; 'hang' never answers, like a stuck upstream; 'stall'
+ * sends a 200's headers and the start of a body, then nothing more.
+ */
+export type FakeReply = { status?: number; headers?: Record<string, string>; body: unknown } | 'hang' | 'stall';
 
 export interface FakeOpenAi {
   /** For OPENAI_BASE_URL: the SDK appends /chat/completions. */
@@ -49,8 +52,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       const raw = Buffer.concat(chunks).toString('utf8');
       calls.push({ raw, body: JSON.parse(raw) as Record<string, unknown>, headers: req.headers });
       const reply = answer(++callsSinceReply);
-      if (reply === 'hang') {
+      if (reply === 'hang' || reply === 'stall') {
         hanging.add(res);
+        if (reply === 'stall') res.writeHead(200, { 'content-type': 'application/json' }).write('{"id":"chatcmpl-fake",');
         return;
       }
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
