@@ -1,10 +1,10 @@
 import superjson from 'superjson';
 import { startBuiltServer } from '../e2e/support/server';
-import { type BenchServer, startBareHttpServer } from './support/bare-http-server';
+import type { BenchServer } from './support/bare-http-server';
+import { startBaselineProcess } from './support/baseline-process';
 import { DEMO_SLUG, demoPsychologistIds, fetchAnswer, freeSlotsUrl } from './support/demo-screener';
 import { type Figure, formatRate, runWhenMain } from './support/figures';
 import { compareThroughput, type LoadTarget, type Throughput } from './support/load';
-import { startTrivialTrpcApp } from './support/trivial-trpc-app';
 
 function throughputFigure(benchmark: string, measured: Throughput, baseline: Throughput, minimumRatio?: number): Figure {
   const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
@@ -39,21 +39,16 @@ export async function benchmarkApiThroughput(): Promise<Figure[]> {
 
     const restAnswer = await fetchAnswer(rest.url);
     const trpcAnswer = await fetchAnswer(trpc.url);
-    const configuration = superjson.deserialize((JSON.parse(trpcAnswer.bytes.toString()) as { result: { data: never } }).result.data);
     const availabilityAnswer = await fetchAnswer(availability.url);
 
-    const restRun = await measureAgainst(() => startBareHttpServer(restAnswer.bytes, restAnswer.contentType), '/', rest);
+    const restRun = await measureAgainst(() => startBaselineProcess('bare-http', restAnswer), '/', rest);
     const trpcRun = await measureAgainst(async () => {
-      const trivial = await startTrivialTrpcApp(configuration);
+      const trivial = await startBaselineProcess('trivial-trpc', trpcAnswer);
       const sameBytes = (await fetchAnswer(`${trivial.url}${trpcPath}`)).bytes.equals(trpcAnswer.bytes);
       if (!sameBytes) throw new Error('The trivial tRPC procedure must answer the same bytes as the real one');
       return trivial;
     }, trpcPath, trpc);
-    const availabilityRun = await measureAgainst(
-      () => startBareHttpServer(availabilityAnswer.bytes, availabilityAnswer.contentType),
-      '/',
-      availability,
-    );
+    const availabilityRun = await measureAgainst(() => startBaselineProcess('bare-http', availabilityAnswer), '/', availability);
     return [
       throughputFigure('REST configuration by slug vs bare node:http', restRun.measured, restRun.baseline, 0.5),
       throughputFigure('tRPC configuration by slug vs trivial tRPC procedure', trpcRun.measured, trpcRun.baseline, 0.9),
