@@ -15,6 +15,10 @@ describe('parseScreenerIdentifier', () => {
     });
   });
 
+  it('reads a slug the same whatever its letter case, as both databases must', () => {
+    expect(parseScreenerIdentifier(' Klinik-Minda ')).toEqual({ kind: 'slug', slug: 'klinik-minda' });
+  });
+
   it('treats anything else as a company slug', () => {
     expect(parseScreenerIdentifier('klinik-minda')).toEqual({ kind: 'slug', slug: 'klinik-minda' });
     expect(parseScreenerIdentifier('default')).toEqual({ kind: 'slug', slug: 'default' });

@@ -52,8 +52,8 @@ export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
   id: DEFAULT_CONFIGURATION_ID,
   userId: null,
   testType: 'DASS-21',
-  appTitle: 'DASS-21 Wellbeing Screener',
-  appDescription: 'A supportive tool to help you reflect on your wellbeing',
+  appTitle: assessment.defaults.title,
+  appDescription: assessment.defaults.description,
   logoUrl: null,
   companyName: null,
   companySlug: null,
@@ -70,7 +70,8 @@ export function parseScreenerIdentifier(
 ): { kind: 'id'; id: string } | { kind: 'slug'; slug: string } {
   return UUID_PATTERN.test(identifier)
     ? { kind: 'id', id: identifier.toLowerCase() }
-    : { kind: 'slug', slug: identifier };
+    : // Slugs are made lower-case; MySQL compares them without case and SQLite with it.
+      { kind: 'slug', slug: identifier.trim().toLowerCase() };
 }
 
 const IMPORTANT_PREFIX = /^\s*important:\s*/i;

@@ -16,7 +16,6 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
-  NOT_IMPLEMENTED: { trpc: 'NOT_IMPLEMENTED', http: 501 },
   SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
 
@@ -37,13 +36,6 @@ export class AppError extends Error {
 export class NotFoundError extends AppError {
   constructor(what: string) {
     super('NOT_FOUND', `${what} not found`);
-  }
-}
-
-/** For a feature whose issue has not landed yet: an honest 501, never a fake success. */
-export class NotImplementedError extends AppError {
-  constructor() {
-    super('NOT_IMPLEMENTED', 'Not implemented yet');
   }
 }
 

@@ -5,6 +5,15 @@ import { isWebUrl, MAX_WEB_URL_LENGTH } from '../domain/web-url';
 
 const atMost = (max: number) => `must be at most ${max} characters`;
 
+/** A trimmed e-mail address, at most 254 characters (RFC 5321's limit). */
+export function emailAddress(invalid = 'must be a valid e-mail address') {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .max(254, atMost(254))
+    .pipe(z.email({ error: invalid }));
+}
+
 /** Trimmed; blank is refused. */
 export function requiredText(max: number) {
   return z.string().trim().min(1, 'is required').max(max, atMost(max));

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { emailAddress } from '../zod-fields';
 
-const ZEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Please enter a valid email address').max(254, 'E-mail address must be at most 254 characters'));
+// SPEC section 5's wording; stored lower-cased so one address is one account on both databases.
+const ZEmail = emailAddress('Please enter a valid email address').transform((email) => email.toLowerCase());
 
 /** SPEC's 6-character minimum; long passphrases are accepted whole, up to a sane bound. */
 const ZNewPassword = z

@@ -8,15 +8,16 @@ import { bookingWindow, isInBookingWindow } from '../../domain/booking';
 import type { RequestContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
+import { translationsFor } from '../translations';
 import { readBookingAllowance } from './booking-allowance';
 import { enqueueBookingEmails } from './booking-notifications';
 import type { BookAppointmentRequest } from './booking.schema';
 import { findOwnedScreener } from './screener-owner';
 
-export const SLOT_TAKEN_MESSAGE = 'Sorry, that time slot has just been booked. Please choose another time.';
-export const SLOT_UNAVAILABLE_MESSAGE = 'Sorry, that time slot can no longer be booked. Please choose another time.';
-export const FREE_LIMIT_MESSAGE =
-  'This screener has reached its free booking limit, so no new appointments can be booked until its owner subscribes. Please contact the clinic directly.';
+const english = translationsFor('en').booking;
+export const SLOT_TAKEN_MESSAGE = english.slotTaken();
+export const SLOT_UNAVAILABLE_MESSAGE = english.slotUnavailable();
+export const FREE_LIMIT_MESSAGE = english.freeLimit();
 
 type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip'>;
 
@@ -29,6 +30,8 @@ type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLim
  */
 export async function bookAppointment(services: Services, input: BookAppointmentRequest) {
   await enforceRateLimits(services, [['bookingPerIp', services.ip]]);
+  // The visitor reads refusals in the screener's language.
+  const refusal = translationsFor(input.clientLanguage).booking;
   const screener = await findOwnedScreener(services.db, input.slug);
   if (!screener) throw new NotFoundError('Psychologist');
   const userId = screener.userId;
@@ -42,13 +45,13 @@ export async function bookAppointment(services: Services, input: BookAppointment
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
     if (!psychologist) throw new NotFoundError('Psychologist');
     const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings, { lock: true });
-    if (allowance.subscriptionRequired) throw new AppError('CONFLICT', FREE_LIMIT_MESSAGE);
+    if (allowance.subscriptionRequired) throw new AppError('CONFLICT', refusal.freeLimit());
 
     const slot = await findSlotOf(trx, userId, input.slotId);
     if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('Time slot');
-    if (slot.isBooked) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+    if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) {
-      throw new AppError('CONFLICT', SLOT_UNAVAILABLE_MESSAGE);
+      throw new AppError('CONFLICT', refusal.slotUnavailable());
     }
 
     const client = {
@@ -62,7 +65,7 @@ export async function bookAppointment(services: Services, input: BookAppointment
     try {
       await insertAppointment(trx, { id: appointmentId, userId, psychologistId: psychologist.id, slotId: slot.id, client, now });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE, { cause: error });
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusal.slotTaken(), { cause: error });
       throw error;
     }
     await countBooking(trx, userId);

@@ -172,6 +172,11 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       expect((await postBooking(t, bookingRequest(screener, slotId))).status).toBe(201);
       expect(await postBooking(t, bookingRequest(screener, slotId))).toEqual({ status: 409, body: { error: SLOT_TAKEN_MESSAGE } });
       expect(SLOT_TAKEN_MESSAGE).toBe('Sorry, that time slot has just been booked. Please choose another time.');
+      // A visitor on the Malay screener reads the refusal in Malay.
+      expect(await postBooking(t, { ...bookingRequest(screener, slotId), clientLanguage: 'ms' })).toEqual({
+        status: 409,
+        body: { error: 'Maaf, slot masa itu baru sahaja ditempah. Sila pilih masa lain.' },
+      });
     });
 
     it('refuses a slot inside the minimum advance or 30 days ahead or more, also once time has moved on', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { canonicalTimeZone } from '../../domain/appointment-time';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
 import { ZPsychologist } from '../psychologists/psychologists.schema';
-import { entityId, requiredText, ZInstant } from '../zod-fields';
+import { emailAddress, entityId, requiredText, ZInstant } from '../zod-fields';
 
 /** SPEC section 5's wording, shown under the phone field. */
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid Malaysian phone number';
@@ -54,11 +54,7 @@ export const ZBookAppointmentRequest = z.object({
   psychologistId: entityId('psychologist'),
   slotId: entityId('slot'),
   clientName: requiredText(200),
-  clientEmail: z
-    .string({ error: 'must be a valid e-mail address' })
-    .trim()
-    .max(254, 'must be at most 254 characters')
-    .pipe(z.email({ error: 'must be a valid e-mail address' })),
+  clientEmail: emailAddress(),
   /** Stored as +60…; SPEC's rules are domain/phone.ts's. */
   clientPhone: z
     .string({ error: INVALID_PHONE_MESSAGE })

@@ -6,8 +6,11 @@ export const ZConfigurationByIdRequest = z.object({
 });
 
 export const ZConfigurationBySlugRequest = z.object({
+  // Lower-cased so MySQL (case-insensitive) and SQLite (case-sensitive) find the same clinic.
   slug: z
     .string()
+    .trim()
+    .toLowerCase()
     .min(1, 'is required')
     .max(100, 'must be at most 100 characters'),
 });

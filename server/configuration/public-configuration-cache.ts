@@ -5,7 +5,7 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
 /**
  * How long a server process may answer a configuration without asking the database. The
  * process where an operator saves forgets its copies at once; other processes (several
- * behind one MySQL) catch up within this time (docs/decisions/0011).
+ * behind one MySQL) catch up within this time (docs/decisions/0014).
  */
 export const PUBLIC_CONFIGURATION_TTL_MS = 5_000;
 /** Only existing configurations are kept, so this bounds memory, not an attacker's slugs. */

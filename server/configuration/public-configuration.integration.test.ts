@@ -34,6 +34,12 @@ describe.each(TEST_DIALECTS)('public screener configuration on %s', (dialect) =>
     expect(viaTrpc.data).toEqual(rest.json());
   });
 
+  it('finds the clinic whatever the letter case of its slug, on both dialects', async () => {
+    const rest = await t.app.inject(`/api/public/configuration/slug/${slug.toUpperCase()}`);
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ companySlug: slug });
+  });
+
   it('answers the same configuration by id over REST and over tRPC', async () => {
     const rest = await t.app.inject(`/api/public/configuration/${operator.configurationId}`);
     expect(rest.statusCode).toBe(200);

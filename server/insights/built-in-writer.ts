@@ -5,7 +5,7 @@ import { interpretCombined, interpretDass21 } from '../../domain/interpretation'
 import { combinedWellbeingPlan, dass21WellbeingPlan } from '../../domain/wellbeing-plan';
 import type { Analysis } from './insights.schema';
 import type { Screening } from './screening';
-import { translationsFor } from './translations';
+import { translationsFor } from '../translations';
 
 /**
  * Summary and recommendations from the scores and levels alone, in the visitor's language:

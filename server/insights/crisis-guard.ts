@@ -4,7 +4,7 @@ import type { Dass21Level } from '../../domain/dass21';
 import type { Locales } from '../../src/i18n/i18n-types';
 import type { Analysis } from './insights.schema';
 import type { Screening } from './screening';
-import { translationsFor } from './translations';
+import { translationsFor } from '../translations';
 
 const CRISIS_DEPRESSION_LEVELS: ReadonlySet<Dass21Level> = new Set(['severe', 'extremelySevere']);
 const CRISIS_PHQ9_LEVELS: ReadonlySet<Phq9Level> = new Set(['moderatelySevere', 'severe']);

@@ -6,7 +6,7 @@ import type { ScaleResult } from '../../domain/scoring';
 import type { Locales } from '../../src/i18n/i18n-types';
 import { isAtCrisisLevel } from './crisis-guard';
 import type { Screening } from './screening';
-import { translationsFor } from './translations';
+import { translationsFor } from '../translations';
 
 // The prompt is English whatever the visitor's language: models follow English instructions
 // best, and the answer's language is an instruction of its own.

@@ -1,7 +1,7 @@
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
-import { i18nObject } from '../../src/i18n/i18n-util';
+import { translationsFor } from '../translations';
 import { calendarAttachment } from './ics';
 import { type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
 
@@ -49,7 +49,7 @@ export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, m
     }),
     brand,
   );
-  const texts = i18nObject(locale).bookingEmails.client;
+  const texts = translationsFor(locale).bookingEmails.client;
   const event = {
     uid: `${facts.id}@minda`,
     startUtc: facts.startUtc,

@@ -1,10 +1,6 @@
 import type { EmailAttachment } from '../../db/repositories/email-outbox';
 import type { Locales, TranslationFunctions } from '../../src/i18n/i18n-types';
-import { i18nObject } from '../../src/i18n/i18n-util';
-import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
-
-// The server holds every dictionary: a mail's language is chosen per recipient.
-loadAllLocales();
+import { translationsFor } from '../translations';
 
 export interface RenderedEmail {
   subject: string;
@@ -48,7 +44,7 @@ export function renderEmail(
   compose: (LL: TranslationFunctions, appName: string) => EmailContent,
   brand?: EmailBrand,
 ): RenderedEmail {
-  const LL = i18nObject(locale);
+  const LL = translationsFor(locale);
   const appName = brand?.name ?? LL.appName();
   const logoUrl = brand?.logoUrl ?? null;
   const content = compose(LL, appName);

@@ -11,7 +11,7 @@ import {
   PSYCHOLOGIST_TIMEZONES,
   rangeMessage,
 } from '../../domain/psychologist';
-import { requiredText, ZConfirmationFlag, entityId, ZWebUrlOrNull } from '../zod-fields';
+import { emailAddress, requiredText, ZConfirmationFlag, entityId, ZWebUrlOrNull } from '../zod-fields';
 
 function numberIn(range: NumberRange) {
   const message = rangeMessage(range);
@@ -26,11 +26,7 @@ export const ZPsychologistFields = z.object({
   name: requiredText(LIMITS.name),
   jobTitle: requiredText(LIMITS.jobTitle),
   description: requiredText(LIMITS.description),
-  email: z
-    .string({ error: 'must be a valid e-mail address' })
-    .trim()
-    .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
-    .pipe(z.email({ error: 'must be a valid e-mail address' })),
+  email: emailAddress(),
   imageUrl: ZWebUrlOrNull,
   /** RM per hour, at most 2 decimals; null hides the price. */
   pricePerHour: numberIn(PRICE_PER_HOUR)

@@ -40,7 +40,7 @@ describe.each(TEST_DIALECTS)('the HTTP edge on %s', (dialect) => {
     }
   });
 
-  it('answers an empty call on every public route with a 4xx (a 2xx if it takes no input) or an honest 501, never a 500', async () => {
+  it('answers an empty call on every public route with a readable 4xx (a 2xx if it takes no input), never a 5xx', async () => {
     for (const route of REST_ROUTES.filter((r) => access.get(r.procedure) === 'public')) {
       const response = await t.app.inject({
         method: route.method,
@@ -48,10 +48,9 @@ describe.each(TEST_DIALECTS)('the HTTP edge on %s', (dialect) => {
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
       });
       const label = `${route.method} ${route.path}`;
-      if (response.statusCode === 501) expect(response.json(), label).toEqual({ error: 'Not implemented yet' });
-      else if (takesNoInput.has(route.procedure) && response.statusCode < 300) continue;
-      else expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode, label).toBeLessThan(502);
+      if (takesNoInput.has(route.procedure) && response.statusCode < 300) continue;
+      expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, label).toBeLessThan(500);
       expect(typeof response.json().error, label).toBe('string');
     }
   });

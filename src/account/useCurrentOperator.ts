@@ -1,4 +1,4 @@
-import { TRPCClientError } from '@trpc/client';
+import { hasErrorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 export type CurrentOperator =
@@ -12,9 +12,7 @@ export function useCurrentOperator(): CurrentOperator {
   const me = trpc.admin.account.me.useQuery();
   if (me.isPending) return { status: 'loading' };
   if (me.isError) {
-    return me.error instanceof TRPCClientError && me.error.data?.code === 'UNAUTHORIZED'
-      ? { status: 'signedOut' }
-      : { status: 'error' };
+    return hasErrorCode(me.error, 'UNAUTHORIZED') ? { status: 'signedOut' } : { status: 'error' };
   }
   return { status: 'signedIn', operator: me.data };
 }

@@ -8,7 +8,7 @@ import { Field } from './Field';
 import { Modal } from '../components/Modal';
 import type { AdminSlot } from './SlotCalendar';
 import { dateLocaleOf, formatCalendarDate, localSlotTimes, slotTimesOnDate } from '../lib/slot-times';
-import { hasErrorCode } from './trpc-error';
+import { hasErrorCode } from '../lib/errors';
 import { useAdminToast } from './useAdminToast';
 
 /**
@@ -36,6 +36,8 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
 
   const done = (message: string) => {
     void utils.admin.availability.list.invalidate();
+    // A moved or deleted booked slot moves or cancels its appointment.
+    void utils.admin.appointments.list.invalidate();
     toast.success(message);
     onClose();
   };

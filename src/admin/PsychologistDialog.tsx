@@ -47,6 +47,8 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
     void utils.admin.psychologists.list.invalidate();
     // A new slot duration or timezone changes how the calendar reads.
     void utils.admin.availability.list.invalidate();
+    // Appointments show the psychologist's name and timezone.
+    void utils.admin.appointments.list.invalidate();
     toast.success(message);
     onClose();
   };

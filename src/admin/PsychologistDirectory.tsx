@@ -5,7 +5,7 @@ import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PsychologistDialog } from './PsychologistDialog';
-import { hasErrorCode } from './trpc-error';
+import { hasErrorCode } from '../lib/errors';
 import { useAdminToast } from './useAdminToast';
 
 /** Which dialog is open: adding, editing one, or none. */
@@ -58,6 +58,8 @@ export function PsychologistDirectory() {
     onSuccess: () => {
       void utils.admin.psychologists.list.invalidate();
       void utils.admin.availability.list.invalidate();
+      // Deleting a psychologist cancels their upcoming appointments.
+      void utils.admin.appointments.list.invalidate();
       toast.success(t.deleted());
       setPendingDelete(null);
     },

@@ -9,7 +9,6 @@ describe('the screener URLs of the admin page', () => {
     expect(screenerUrlsOf({ id: ID, companySlug: 'klinik-minda', enableMalayTranslation: true }, ORIGIN)).toEqual({
       english: 'https://minda.example.com/screener/klinik-minda',
       malay: 'https://minda.example.com/ms/screener/klinik-minda',
-      usesId: false,
     });
     expect(screenerUrlsOf({ id: ID, companySlug: 'klinik-minda', enableMalayTranslation: false }, ORIGIN)?.malay).toBeNull();
   });
@@ -18,7 +17,6 @@ describe('the screener URLs of the admin page', () => {
     expect(screenerUrlsOf({ id: ID, companySlug: null, enableMalayTranslation: false }, ORIGIN)).toEqual({
       english: `${ORIGIN}/screener/${ID}`,
       malay: null,
-      usesId: true,
     });
   });
 

@@ -4,8 +4,6 @@ export interface ScreenerUrls {
   english: string;
   /** Only when Malay translation is enabled. */
   malay: string | null;
-  /** Whether the URLs fall back to the configuration's unique id (no company name yet). */
-  usesId: boolean;
 }
 
 /**
@@ -22,6 +20,5 @@ export function screenerUrlsOf(
   return {
     english: `${origin}/screener/${identifier}`,
     malay: configuration.enableMalayTranslation ? `${origin}/ms/screener/${identifier}` : null,
-    usesId: !configuration.companySlug,
   };
 }

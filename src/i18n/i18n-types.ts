@@ -741,6 +741,16 @@ type RootTranslation = {
 		}
 	}
 	assessment: {
+		defaults: {
+			/**
+			 * D​A​S​S​-​2​1​ ​W​e​l​l​b​e​i​n​g​ ​S​c​r​e​e​n​e​r
+			 */
+			title: string
+			/**
+			 * A​ ​s​u​p​p​o​r​t​i​v​e​ ​t​o​o​l​ ​t​o​ ​h​e​l​p​ ​y​o​u​ ​r​e​f​l​e​c​t​ ​o​n​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g
+			 */
+			description: string
+		}
 		consent: {
 			/**
 			 * I​m​p​o​r​t​a​n​t
@@ -2429,6 +2439,18 @@ type RootTranslation = {
 		 */
 		cancel: string
 		/**
+		 * S​o​r​r​y​,​ ​t​h​a​t​ ​t​i​m​e​ ​s​l​o​t​ ​h​a​s​ ​j​u​s​t​ ​b​e​e​n​ ​b​o​o​k​e​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+		 */
+		slotTaken: string
+		/**
+		 * S​o​r​r​y​,​ ​t​h​a​t​ ​t​i​m​e​ ​s​l​o​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​b​o​o​k​e​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+		 */
+		slotUnavailable: string
+		/**
+		 * T​h​i​s​ ​s​c​r​e​e​n​e​r​ ​h​a​s​ ​r​e​a​c​h​e​d​ ​i​t​s​ ​f​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​,​ ​s​o​ ​n​o​ ​n​e​w​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​c​a​n​ ​b​e​ ​b​o​o​k​e​d​ ​u​n​t​i​l​ ​i​t​s​ ​o​w​n​e​r​ ​s​u​b​s​c​r​i​b​e​s​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
+		 */
+		freeLimit: string
+		/**
 		 * F​a​i​l​e​d​ ​t​o​ ​b​o​o​k​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		failed: string
@@ -3318,6 +3340,16 @@ export type TranslationFunctions = {
 		}
 	}
 	assessment: {
+		defaults: {
+			/**
+			 * DASS-21 Wellbeing Screener
+			 */
+			title: () => LocalizedString
+			/**
+			 * A supportive tool to help you reflect on your wellbeing
+			 */
+			description: () => LocalizedString
+		}
 		consent: {
 			/**
 			 * Important
@@ -4946,6 +4978,18 @@ export type TranslationFunctions = {
 		 * Cancel
 		 */
 		cancel: () => LocalizedString
+		/**
+		 * Sorry, that time slot has just been booked. Please choose another time.
+		 */
+		slotTaken: () => LocalizedString
+		/**
+		 * Sorry, that time slot can no longer be booked. Please choose another time.
+		 */
+		slotUnavailable: () => LocalizedString
+		/**
+		 * This screener has reached its free booking limit, so no new appointments can be booked until its owner subscribes. Please contact the clinic directly.
+		 */
+		freeLimit: () => LocalizedString
 		/**
 		 * Failed to book appointment. Please try again.
 		 */

@@ -13,3 +13,8 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   const fields = (error.data as { fields?: Record<string, string[]> } | undefined)?.fields ?? {};
   return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0] ?? '']));
 }
+
+/** Whether a call failed with this tRPC code, e.g. CONFLICT for a 409 that asks for confirmation. */
+export function hasErrorCode(error: unknown, code: 'CONFLICT' | 'UNAUTHORIZED' | 'NOT_FOUND'): boolean {
+  return error instanceof TRPCClientError && error.data?.code === code;
+}

@@ -9,7 +9,7 @@ import { PsychologistDirectory } from '../admin/PsychologistDirectory';
 import { ScheduleManagement } from '../admin/ScheduleManagement';
 import { screenerUrlsOf } from '../admin/screener-urls';
 import { ScreenerUrlsSection } from '../admin/ScreenerUrlsSection';
-import { hasErrorCode } from '../admin/trpc-error';
+import { hasErrorCode } from '../lib/errors';
 import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../i18n/i18n-react';
 import { trpc } from '../lib/trpc';

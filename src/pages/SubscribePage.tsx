@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useCurrentOperator } from '../account/useCurrentOperator';
-import { hasErrorCode } from '../admin/trpc-error';
+import { hasErrorCode } from '../lib/errors';
 import { BillingNotice } from '../billing/BillingNotice';
 import { StripeCheckout } from '../billing/StripeCheckout';
 import { TestModeCheckout } from '../billing/TestModeCheckout';

@@ -1,5 +1,11 @@
 import { Link } from 'react-router-dom';
-import { bulletLines, consentSectionText, type ScreenerConfiguration, STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import {
+  bulletLines,
+  consentSectionText,
+  DEFAULT_CONFIGURATION,
+  type ScreenerConfiguration,
+  STOCK_CONSENT_TEXTS,
+} from '../../domain/configuration';
 import type { AgeGroup } from '../../domain/screening-session';
 import { useI18nContext } from '../i18n/i18n-react';
 import { ScreenerLogo } from './ScreenerLogo';
@@ -36,14 +42,20 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
     consent.important(),
     { stripImportantPrefix: true },
   );
+  const title = consentSectionText(configuration.appTitle, DEFAULT_CONFIGURATION.appTitle, LL.assessment.defaults.title());
+  const description = consentSectionText(
+    configuration.appDescription,
+    DEFAULT_CONFIGURATION.appDescription,
+    LL.assessment.defaults.description(),
+  );
   const whatThisDoes = consentSectionText(configuration.whatThisDoesContent, STOCK_CONSENT_TEXTS.whatThisDoesContent, consent.whatThisDoes());
   const privacy = consentSectionText(configuration.privacySectionContent, STOCK_CONSENT_TEXTS.privacySectionContent, consent.privacy());
 
   return (
     <div className="flex flex-col items-center gap-4 text-center">
-      <ScreenerLogo logoUrl={configuration.logoUrl} alt={configuration.companyName ?? configuration.appTitle} />
-      <h1 className="text-3xl font-bold">{configuration.appTitle}</h1>
-      <p className="text-base-content/80">{configuration.appDescription}</p>
+      <ScreenerLogo logoUrl={configuration.logoUrl} alt={configuration.companyName ?? title} />
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-base-content/80">{description}</p>
       <span className="badge border-emerald-700 bg-emerald-50 text-emerald-900">{LL.screener.anonymous()}</span>
 
       <div className="card w-full bg-base-100 shadow">

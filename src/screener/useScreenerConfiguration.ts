@@ -1,20 +1,16 @@
-import { TRPCClientError } from '@trpc/client';
 import {
   DEFAULT_CONFIGURATION,
   DEFAULT_CONFIGURATION_ID,
   parseScreenerIdentifier,
   type ScreenerConfiguration,
 } from '../../domain/configuration';
+import { hasErrorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 export type ConfigurationState =
   | { status: 'loading' }
   | { status: 'error' }
   | { status: 'ready'; configuration: ScreenerConfiguration };
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND';
-}
 
 /**
  * SPEC sections 7 and 8: a UUID is looked up by id, anything else by slug; an unknown
@@ -35,7 +31,7 @@ export function useScreenerConfiguration(identifier: string | undefined): Config
   const query = parsed.kind === 'id' ? byId : bySlug;
   if (query.isPending) return { status: 'loading' };
   if (query.isError) {
-    return isNotFound(query.error)
+    return hasErrorCode(query.error, 'NOT_FOUND')
       ? { status: 'ready', configuration: DEFAULT_CONFIGURATION }
       : { status: 'error' };
   }

@@ -16,6 +16,10 @@ import type { PlanTier } from '../../../domain/wellbeing-plan';
 // Keys mirror the domain ids so the UI can index with them; `satisfies` keeps both in step.
 // Multi-line texts are bullet lines separated by '\n', the format operators use for custom texts.
 export const assessment = {
+  defaults: {
+    title: 'DASS-21 Wellbeing Screener',
+    description: 'A supportive tool to help you reflect on your wellbeing',
+  },
   consent: {
     importantTitle: 'Important',
     important:

@@ -167,6 +167,10 @@ const en = {
     confirm: 'Confirm',
     confirming: 'Booking...',
     cancel: 'Cancel',
+    slotTaken: 'Sorry, that time slot has just been booked. Please choose another time.',
+    slotUnavailable: 'Sorry, that time slot can no longer be booked. Please choose another time.',
+    freeLimit:
+      'This screener has reached its free booking limit, so no new appointments can be booked until its owner subscribes. Please contact the clinic directly.',
     failed: 'Failed to book appointment. Please try again.',
     limitTitle: 'Free booking limit reached',
     limitPrompt: "You've reached your free booking limit ({count:number} bookings). Subscribe now to continue booking appointments?",

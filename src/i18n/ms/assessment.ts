@@ -3,6 +3,10 @@ import type { Translation } from '../i18n-types';
 // DASS-21 items, instructions and answer labels follow the validated Malay DASS-21
 // (Musa, Fadzil & Zain, 2007); the other texts are written for Malaysian readers.
 export const assessment = {
+  defaults: {
+    title: 'Saringan Kesejahteraan DASS-21',
+    description: 'Alat sokongan untuk membantu anda merenung tentang kesejahteraan diri',
+  },
   consent: {
     importantTitle: 'Penting',
     important:

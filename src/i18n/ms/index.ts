@@ -167,6 +167,10 @@ const ms = {
     confirm: 'Sahkan',
     confirming: 'Sedang menempah...',
     cancel: 'Batal',
+    slotTaken: 'Maaf, slot masa itu baru sahaja ditempah. Sila pilih masa lain.',
+    slotUnavailable: 'Maaf, slot masa itu tidak lagi boleh ditempah. Sila pilih masa lain.',
+    freeLimit:
+      'Saringan ini telah mencapai had tempahan percumanya, jadi tiada janji temu baharu boleh ditempah sehingga pemiliknya melanggan. Sila hubungi klinik secara terus.',
     failed: 'Gagal menempah janji temu. Sila cuba lagi.',
     limitTitle: 'Had tempahan percuma dicapai',
     limitPrompt: 'Anda telah mencapai had tempahan percuma ({count} tempahan). Langgan sekarang untuk terus menempah janji temu?',

@@ -40,7 +40,8 @@ export function ResultsLayout({ scoreCards, interpretation, insights, plan, rest
           <p>{LL.assessment.interpretation.tiers[interpretation.tier]({ count: interpretation.count })}</p>
         </div>
       </section>
-      <InsightsCard request={insights} />
+      {/* A new language asks for the insights again, in that language. */}
+      <InsightsCard key={insights.input.language} request={insights} />
       <Suspense fallback={null}>
         <BookingSection />
       </Suspense>

@@ -1,0 +1,10 @@
+import type { Locales, TranslationFunctions } from '../src/i18n/i18n-types';
+import { i18nObject } from '../src/i18n/i18n-util';
+import { loadAllLocales } from '../src/i18n/i18n-util.sync';
+
+// Requests and e-mails name their language, so the server holds every dictionary, loaded once.
+loadAllLocales();
+
+export function translationsFor(locale: Locales): TranslationFunctions {
+  return i18nObject(locale);
+}
