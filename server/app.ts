@@ -41,7 +41,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
-      { method: req.method, url: req.url, remoteAddress: req.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      // The path only: query strings carry reset tokens (/reset-password?token=…) and tRPC inputs.
+      { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
       'request completed',
     );
     done();

@@ -31,4 +31,11 @@ describe('the request log', () => {
       }),
     ]);
   });
+
+  it('never writes a query string, where reset tokens and tRPC inputs travel', async () => {
+    await app.inject({ url: '/reset-password?token=secret-reset-token', headers: { 'x-request-id': 'token-1' } });
+    const ofRequest = lines.filter((line) => line.reqId === 'token-1');
+    expect(ofRequest).toEqual([expect.objectContaining({ url: '/reset-password' })]);
+    expect(JSON.stringify(lines)).not.toContain('secret-reset-token');
+  });
 });
