@@ -146,3 +146,14 @@ export async function outboxEmailsTo(db: Kysely<Database>, recipient: string) {
     ...(JSON.parse(message) as Pick<OutboxEmail, 'subject' | 'text' | 'html' | 'attachments'>),
   }));
 }
+
+/** An operator with a Stripe subscription in `status` (just created: awaiting its first payment). */
+export async function insertStripeSubscriber(db: Kysely<Database>, status = 'incomplete') {
+  const { userId } = await insertOperatorAccount(db);
+  const ids = { customer: `cus_${randomUUID().slice(0, 8)}`, subscription: `sub_${randomUUID().slice(0, 8)}` };
+  await db
+    .insertInto('subscriptions')
+    .values({ user_id: userId, stripe_customer_id: ids.customer, stripe_subscription_id: ids.subscription, status, updated_at: new Date() })
+    .execute();
+  return { userId, ...ids };
+}

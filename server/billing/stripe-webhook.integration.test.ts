@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSubscriptionOf } from '../../db/repositories/subscriptions';
-import { insertOperatorAccount } from '../../db/testing/fixtures';
+import { insertStripeSubscriber } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { invoiceEvent, signedDelivery, subscriptionEvent } from '../testing/stripe-events';
 import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
@@ -21,13 +20,8 @@ describe.each(TEST_DIALECTS)('the Stripe webhook on %s', (dialect) => {
 
   /** An operator whose subscription was just created and awaits its first payment. */
   async function awaitingPayment() {
-    const { userId } = await insertOperatorAccount(t.services.db);
-    const ids = { customer: `cus_${randomUUID().slice(0, 8)}`, subscription: `sub_${randomUUID().slice(0, 8)}` };
-    await t.services.db
-      .insertInto('subscriptions')
-      .values({ user_id: userId, stripe_customer_id: ids.customer, stripe_subscription_id: ids.subscription, status: 'incomplete', updated_at: new Date() })
-      .execute();
-    return { userId, ...ids, status: async () => (await findSubscriptionOf(t.services.db, userId))?.status };
+    const subscriber = await insertStripeSubscriber(t.services.db);
+    return { ...subscriber, status: async () => (await findSubscriptionOf(t.services.db, subscriber.userId))?.status };
   }
 
   const deliver = (delivery: { payload: string; headers: Record<string, string> }) =>

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
+import { TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
-import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { type ServerProcess, spawnServer } from '../testing/spawn-server';
+import { PAIR_PUBLIC_URL, type ServerPair, startServerPair } from '../testing/server-pair';
+import type { SmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { FREE_LIMIT_MESSAGE, SLOT_TAKEN_MESSAGE } from './book-appointment';
 
-const PUBLIC_URL = 'https://minda.test';
 const ROUNDS = 3;
 const ATTEMPTS_PER_SLOT = 50;
 
@@ -80,35 +79,22 @@ describe.each(TEST_DIALECTS)('concurrent bookings in one server process on %s', 
 });
 
 describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two server processes sharing one %s database', (dialect) => {
+  let pair: ServerPair;
   let database: TestDatabase;
   let smtp: SmtpCapture;
-  let servers: ServerProcess[] = [];
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    smtp = await startSmtpCapture();
-    const env = {
-      DATABASE_URL: database.url,
-      PUBLIC_URL,
-      SESSION_SECRET: 'race-test-secret-that-is-at-least-32-characters',
-      SMTP_URL: smtp.url,
-      // Each request names its own visitor address, as a proxy would, so the per-address limit counts visitors.
-      TRUST_PROXY: 'true',
-    };
-    servers = await Promise.all([spawnServer(env), spawnServer(env)]);
+    pair = await startServerPair(dialect);
+    ({ database, smtp } = pair);
   });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await smtp?.stop();
-    await database?.drop();
-  });
+  afterAll(() => pair?.stop());
 
   let visitor = 0;
   /** Alternates between the two processes, each request from another visitor's address. */
   const attempt: Attempt = async (payload, index) => {
     visitor += 1;
-    const response = await fetch(`${servers[index % 2]!.url}/api/public/appointments`, {
+    const response = await fetch(`${pair.servers[index % 2]!.url}/api/public/appointments`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: PUBLIC_URL, 'x-forwarded-for': `2001:db8:1::${visitor.toString(16)}` },
+      headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': `2001:db8:1::${visitor.toString(16)}` },
       body: JSON.stringify(payload),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };

@@ -1,15 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { TEST_DIALECTS } from '../../db/testing/test-databases';
-
-/** One fixed seed, so a failure replays; fast-check prints it with the counterexample. */
-export const SEED = Number(process.env.RESILIENCE_SEED ?? 20261122);
-/** Per route and transport, signed out and signed in, on each dialect: quick enough for CI. */
-export const RUNS_PER_ROUTE = 30;
-
-export const DIALECTS_AND_SESSIONS = TEST_DIALECTS.flatMap((dialect) =>
-  (['signed out', 'signed in as an operator'] as const).map((session) => ({ dialect, session })),
-);
 
 /** A person can read it: words, not a blank, an object or a stack trace. */
 function expectReadable(message: unknown, context: string) {

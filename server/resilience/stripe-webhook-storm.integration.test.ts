@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSubscriptionOf } from '../../db/repositories/subscriptions';
-import { insertOperatorAccount } from '../../db/testing/fixtures';
+import { insertStripeSubscriber } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { invoiceEvent, signedDelivery, subscriptionEvent } from '../testing/stripe-events';
 import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
-import { SEED } from './refusals';
+import { SEED } from './seed';
 
 const SECRET = 'whsec_fake_signing_secret';
 /** Stripe's event times are whole seconds. */
@@ -48,12 +47,7 @@ describe.each(TEST_DIALECTS)('a storm of replayed, reordered and simultaneous St
   it('applies each event once and ends in the state of the newest event', async () => {
     await fc.assert(
       fc.asyncProperty(storm, async ({ order, atOnce }) => {
-        const { userId } = await insertOperatorAccount(t.services.db);
-        const ids = { customer: `cus_${randomUUID().slice(0, 8)}`, subscription: `sub_${randomUUID().slice(0, 8)}` };
-        await t.services.db
-          .insertInto('subscriptions')
-          .values({ user_id: userId, stripe_customer_id: ids.customer, stripe_subscription_id: ids.subscription, status: 'incomplete', updated_at: new Date() })
-          .execute();
+        const { userId, ...ids } = await insertStripeSubscriber(t.services.db);
         const events = lifeOf(ids);
         const deliveries = order.map((event) => signedDelivery(events[event]!, SECRET));
 

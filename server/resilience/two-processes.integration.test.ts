@@ -1,43 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOperator } from '../../db/testing/fixtures';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { INVALID_CREDENTIALS } from '../account/login';
 import { TOO_MANY_ATTEMPTS } from '../rate-limit/rate-limits';
-import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { type ServerProcess, spawnServer } from '../testing/spawn-server';
-
-const PUBLIC_URL = 'https://minda.test';
+import { PAIR_PUBLIC_URL, type ServerPair, startServerPair } from '../testing/server-pair';
+import type { ServerProcess } from '../testing/spawn-server';
 
 describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two server processes sharing one %s database', (dialect) => {
-  let database: TestDatabase;
-  let smtp: SmtpCapture;
+  let pair: ServerPair;
   let a: ServerProcess;
   let b: ServerProcess;
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    smtp = await startSmtpCapture();
-    const env = {
-      DATABASE_URL: database.url,
-      PUBLIC_URL,
-      SESSION_SECRET: 'two-process-secret-that-is-at-least-32-characters',
-      SMTP_URL: smtp.url,
-      // Each request names its visitor's address, as a proxy would.
-      TRUST_PROXY: 'true',
-    };
-    [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    pair = await startServerPair(dialect);
+    [a, b] = pair.servers;
   });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await smtp?.stop();
-    await database?.drop();
-  });
+  afterAll(() => pair?.stop());
 
   /** A JSON call to one process from the visitor at `address`, as the browser sends it. */
   async function call(server: ServerProcess, method: string, path: string, options: { body?: object; cookie?: string; address?: string } = {}) {
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: {
-        origin: PUBLIC_URL,
+        origin: PAIR_PUBLIC_URL,
         'x-forwarded-for': options.address ?? '2001:db8:2::1',
         ...(options.body && { 'content-type': 'application/json' }),
         ...(options.cookie && { cookie: options.cookie }),
@@ -73,14 +57,14 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
   });
 
   it('sends each queued mail once while both processes run their outbox workers', async () => {
-    const operators = await Promise.all(Array.from({ length: 8 }, () => insertOperator(database.db)));
+    const operators = await Promise.all(Array.from({ length: 8 }, () => insertOperator(pair.database.db)));
     const emails = operators.map((operator) => `${operator.username}@clinic.example`);
     const requests = emails.map((email, i) =>
       call(i % 2 === 0 ? a : b, 'POST', '/api/request-password-reset', { body: { email }, address: `2001:db8:2::${(0x100 + i).toString(16)}` }),
     );
     for (const response of await Promise.all(requests)) expect(response.status).toBe(200);
 
-    const delivered = () => smtp.messages.filter((m) => emails.some((email) => m.to.includes(email)));
+    const delivered = () => pair.smtp.messages.filter((m) => emails.some((email) => m.to.includes(email)));
     await expect.poll(() => delivered().length, { timeout: 15_000 }).toBe(emails.length);
     // Both workers poll every 2 s: after another round of each, still nothing went out twice.
     await new Promise((resolve) => setTimeout(resolve, 2_500));

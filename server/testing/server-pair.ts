@@ -1,0 +1,42 @@
+import type { DialectName } from '../../db/connect';
+import { createTestDatabase, type TestDatabase } from '../../db/testing/test-databases';
+import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
+import { type ServerProcess, spawnServer } from './spawn-server';
+
+export const PAIR_PUBLIC_URL = 'https://minda.test';
+
+export interface ServerPair {
+  database: TestDatabase;
+  /** Where both processes' outbox workers deliver. */
+  smtp: SmtpCapture;
+  servers: [ServerProcess, ServerProcess];
+  stop: () => Promise<void>;
+}
+
+/**
+ * Two real server processes (server/main.ts) sharing one new database, as a scaled-out
+ * deployment runs. They trust X-Forwarded-For, so each request can name its visitor's
+ * address as a proxy would.
+ */
+export async function startServerPair(dialect: DialectName): Promise<ServerPair> {
+  const database = await createTestDatabase(dialect);
+  const smtp = await startSmtpCapture();
+  const env = {
+    DATABASE_URL: database.url,
+    PUBLIC_URL: PAIR_PUBLIC_URL,
+    SESSION_SECRET: 'server-pair-secret-that-is-at-least-32-characters',
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: 'true',
+  };
+  const servers = await Promise.all([spawnServer(env), spawnServer(env)]);
+  return {
+    database,
+    smtp,
+    servers: [servers[0]!, servers[1]!],
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      await smtp.stop();
+      await database.drop();
+    },
+  };
+}
