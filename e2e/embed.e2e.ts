@@ -26,9 +26,9 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
   it('frames the Malay screener where the tag stands and grows and shrinks with its content', async () => {
     const { page } = session;
     await page.goto(clinicUrl);
-    const frameElement = page.locator('iframe[title="Mental health screener"]');
+    const frameElement = page.locator('iframe[title="Saringan kesihatan mental"]');
     await frameElement.waitFor();
-    const frame = page.frameLocator('iframe[title="Mental health screener"]');
+    const frame = page.frameLocator('iframe[title="Saringan kesihatan mental"]');
     await frame.getByRole('heading', { name: 'Sebelum Kita Bermula' }).waitFor();
 
     const frameHeight = async () => (await frameElement.boundingBox())!.height;

@@ -9,11 +9,12 @@
   if (!script) return;
   var origin = new URL(script.src).origin;
   var screener = script.getAttribute('data-screener') || 'default';
-  var path = (script.getAttribute('data-lang') === 'ms' ? '/ms/screener/' : '/screener/') + encodeURIComponent(screener);
+  var malay = script.getAttribute('data-lang') === 'ms';
+  var path = (malay ? '/ms/screener/' : '/screener/') + encodeURIComponent(screener);
 
   var frame = document.createElement('iframe');
   frame.src = origin + path;
-  frame.title = script.getAttribute('data-title') || 'Mental health screener';
+  frame.title = script.getAttribute('data-title') || (malay ? 'Saringan kesihatan mental' : 'Mental health screener');
   frame.setAttribute('allow', 'clipboard-write');
   frame.style.cssText = 'width:100%;min-height:480px;border:0;display:block;';
   script.parentNode.insertBefore(frame, script.nextSibling);
