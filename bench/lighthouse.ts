@@ -20,13 +20,29 @@ const MINIMAL_PAGE = Buffer.from(
     '<meta name="description" content="A minimal page"><title>Minimal</title></head><body><main><h1>Minimal</h1></main></body></html>',
 );
 
+/** A run Lighthouse itself gave up on (say, no paint in time on a busy machine) is tried once more. */
+const ATTEMPTS = 2;
+
 /** Lighthouse's default (mobile) settings on Debian's Chromium; no browser is downloaded. */
-async function audit(url: string): Promise<Scores> {
+async function runLighthouse(url: string) {
   const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES.map((c) => c.id) });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { categories, audits } = result.lhr;
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function audit(url: string): Promise<Scores> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { categories, audits, runtimeError } = await runLighthouse(url);
+    if (runtimeError) {
+      console.log(`${url}: Lighthouse failed (${runtimeError.code}), attempt ${attempt} of ${ATTEMPTS}`);
+      if (attempt < ATTEMPTS) continue;
+      throw new Error(`Lighthouse failed on ${url}: ${runtimeError.message}`);
+    }
     // Say what cost points, so a missed target points at its cause.
     const lost = Object.values(categories)
       .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0))
@@ -35,8 +51,6 @@ async function audit(url: string): Promise<Scores> {
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     console.log(`${url}: ${lost.length === 0 ? 'nothing lost' : `lost points on ${lost.join(', ')}`}`);
     return Object.fromEntries(CATEGORIES.map(({ id }) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Scores;
-  } finally {
-    chrome.kill();
   }
 }
 
