@@ -14,12 +14,8 @@ export interface TestDatabase extends DatabaseHandle {
   drop: () => Promise<void>;
 }
 
-async function createMysqlDatabase(): Promise<TestDatabase> {
-  const name = `minda_test_${randomBytes(6).toString('hex')}`;
-  const admin = await createConnection(MYSQL_SERVER);
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.end();
-  const url = `${MYSQL_SERVER}/${name}`;
+/** Connects to and migrates a new database; `drop` closes it, then removes what `remove` names. */
+async function openMigrated(url: string, remove: () => Promise<void>): Promise<TestDatabase> {
   const handle = connectDatabase(url);
   await migrateToLatest(handle.db);
   return {
@@ -27,26 +23,26 @@ async function createMysqlDatabase(): Promise<TestDatabase> {
     url,
     drop: async () => {
       await handle.db.destroy();
-      const cleanup = await createConnection(MYSQL_SERVER);
-      await cleanup.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await cleanup.end();
+      await remove();
     },
   };
 }
 
+async function runOnMysqlServer(statement: string): Promise<void> {
+  const admin = await createConnection(MYSQL_SERVER);
+  await admin.query(statement);
+  await admin.end();
+}
+
+async function createMysqlDatabase(): Promise<TestDatabase> {
+  const name = `minda_test_${randomBytes(6).toString('hex')}`;
+  await runOnMysqlServer(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  return openMigrated(`${MYSQL_SERVER}/${name}`, () => runOnMysqlServer(`DROP DATABASE IF EXISTS \`${name}\``));
+}
+
 async function createSqliteDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'minda-test-'));
-  const url = `sqlite:${join(dir, 'test.sqlite')}`;
-  const handle = connectDatabase(url);
-  await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    url,
-    drop: async () => {
-      await handle.db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return openMigrated(`sqlite:${join(dir, 'test.sqlite')}`, async () => rmSync(dir, { recursive: true, force: true }));
 }
 
 async function mysqlReachable(): Promise<boolean> {
