@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../domain/configuration';
 import { generateSlotTimes } from '../domain/slots';
 import type { Database } from './schema';
+import { DAY_MS } from '../domain/time';
 
 export const DEMO_OPERATOR = {
   username: 'demo',
@@ -11,7 +12,6 @@ export const DEMO_OPERATOR = {
 } as const;
 export const DEMO_SLUG = 'klinik-minda';
 
-const DAY_MS = 86_400_000;
 const TIMEZONE = 'Asia/Kuala_Lumpur';
 
 /**

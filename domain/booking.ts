@@ -1,10 +1,10 @@
 import type { SlotTimes } from './slots';
+import { DAY_MS } from './time';
 
 /** SPEC section 9: visitors see and book slots up to this many days ahead. */
 export const BOOKING_WINDOW_DAYS = 30;
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 export interface BookingWindow {
   /** The earliest start a visitor may book: now plus the psychologist's minimum advance. */

@@ -1,6 +1,5 @@
 import { NO_OFFER, type VisitorInfo } from './pricing';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from './time';
 
 /**
  * The launch offer as of `now`: on while its end is ahead, with the days left rounded up, so

@@ -1,4 +1,5 @@
 import { fromZonedTime } from 'date-fns-tz';
+import { DAY_MS } from './time';
 
 export interface AvailabilityPattern {
   /** Calendar dates, inclusive, as YYYY-MM-DD. */
@@ -20,7 +21,6 @@ export interface SlotTimes {
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 function minutesOfDay(time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);

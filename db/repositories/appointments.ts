@@ -3,6 +3,7 @@ import type { Locales } from '../../src/i18n/i18n-types';
 import type { PsychologistTimezone } from '../../domain/psychologist';
 import { lockedForUpdate } from '../row-locks';
 import type { AppointmentRow, Database, SlotRow } from '../schema';
+import { asDate } from '../dates';
 
 export type AppointmentStatus = 'booked' | 'cancelled';
 
@@ -28,7 +29,6 @@ export interface AppointmentDetails {
   cancelledAt: Date | null;
 }
 
-const asDate = (value: Date | string) => new Date(value);
 
 function appointmentsWithDetails(db: Kysely<Database>) {
   return db

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { SlotTimes } from '../../domain/slots';
 import type { Database } from '../schema';
+import { asDate } from '../dates';
 
 export interface Slot extends SlotTimes {
   id: string;
@@ -10,7 +11,6 @@ export interface Slot extends SlotTimes {
 }
 
 /** Rows of both dialects (Date on MySQL, ISO text on SQLite) as Dates. */
-const asDate = (value: Date | string) => new Date(value);
 
 // Slots with whether a standing appointment holds them; the unique active_slot_id makes it at most one.
 function slotsWithBooking(db: Kysely<Database>) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../../domain/password';
 import { emailAddress } from '../zod-fields';
 
 // SPEC section 5's wording; stored lower-cased so one address is one account on both databases.
@@ -7,7 +8,7 @@ const ZEmail = emailAddress('Please enter a valid email address').transform((ema
 /** SPEC's 6-character minimum; long passphrases are accepted whole, up to a sane bound. */
 const ZNewPassword = z
   .string()
-  .min(6, 'Password must be at least 6 characters')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(1024, 'Password must be at most 1024 characters');
 
 /** Usernames are case-insensitive: they are stored and looked up lower-cased. */

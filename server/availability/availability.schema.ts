@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PSYCHOLOGIST_TIMEZONES } from '../../domain/psychologist';
 import { inclusiveDayCount, MAX_GENERATION_DAYS, MAX_SLOT_LIST_DAYS } from '../../domain/slots';
 import { ZConfirmationFlag, entityId, ZInstant } from '../zod-fields';
+import { DAY_MS } from '../../domain/time';
 
-const DAY_MS = 86_400_000;
 /** A moved slot may be longer than a generated one (240 minutes), but not absurdly so. */
 export const MAX_SLOT_HOURS = 24;
 

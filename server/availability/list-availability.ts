@@ -6,8 +6,8 @@ import { ADMIN_SLOT_VIEW_DAYS } from '../../domain/slots';
 import { AppError, NotFoundError } from '../errors';
 import type { ListAvailabilityRequest } from './availability.schema';
 import { toSlotResponse } from './slot-response';
+import { DAY_MS } from '../../domain/time';
 
-const DAY_MS = 86_400_000;
 
 /** The admin calendar: one psychologist's slots, booked ones included, now → 90 days unless asked otherwise. */
 export async function listAvailability(

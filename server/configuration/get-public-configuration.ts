@@ -12,20 +12,20 @@ import { publicConfigurationCacheOf } from './public-configuration-cache';
 // (SPEC section 8), so the server never invents one. Every screener visit asks for its
 // configuration, so found ones are cached (public-configuration-cache.ts).
 
-export async function getPublicConfigurationById(
+async function cachedOrNotFound(
   db: Kysely<Database>,
-  id: string,
+  key: string,
+  load: () => Promise<ScreenerConfiguration | undefined>,
 ): Promise<ScreenerConfiguration> {
-  const configuration = await publicConfigurationCacheOf(db).get(`id:${id}`, () => findConfigurationById(db, id));
+  const configuration = await publicConfigurationCacheOf(db).get(key, load);
   if (!configuration) throw new NotFoundError('Configuration');
   return configuration;
 }
 
-export async function getPublicConfigurationBySlug(
-  db: Kysely<Database>,
-  slug: string,
-): Promise<ScreenerConfiguration> {
-  const configuration = await publicConfigurationCacheOf(db).get(`slug:${slug}`, () => findConfigurationBySlug(db, slug));
-  if (!configuration) throw new NotFoundError('Configuration');
-  return configuration;
+export function getPublicConfigurationById(db: Kysely<Database>, id: string): Promise<ScreenerConfiguration> {
+  return cachedOrNotFound(db, `id:${id}`, () => findConfigurationById(db, id));
+}
+
+export function getPublicConfigurationBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfiguration> {
+  return cachedOrNotFound(db, `slug:${slug}`, () => findConfigurationBySlug(db, slug));
 }

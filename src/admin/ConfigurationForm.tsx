@@ -23,7 +23,6 @@ export function ConfigurationForm({ configuration }: { configuration: ScreenerCo
   const save = trpc.admin.configuration.update.useMutation({
     onSuccess: (saved) => {
       utils.admin.configuration.get.setData(undefined, saved);
-      void utils.admin.configuration.get.invalidate();
       setDraft(configurationDraftOf(saved));
       toast.success(LL.admin.save.success());
     },

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MIN_PASSWORD_LENGTH } from '../../domain/password';
 import { AccountCard } from '../account/AccountCard';
 import { TextField } from '../components/TextField';
 import { useToast } from '../components/toast';
@@ -9,7 +10,6 @@ import { trpc } from '../lib/trpc';
 
 /** SPEC: after a successful reset the screen says so, then goes to /login after 3 seconds. */
 export const REDIRECT_AFTER_RESET_MS = 3000;
-const MIN_PASSWORD_LENGTH = 6;
 
 export default function ResetPasswordPage() {
   const { LL } = useI18nContext();
