@@ -1,12 +1,22 @@
-import { MysqlAdapter, type QueryExecutorProvider, type SelectQueryBuilder } from 'kysely';
+import { MysqlAdapter, type QueryExecutorProvider, type SelectQueryBuilder, sql } from 'kysely';
 
 /**
- * Adds FOR UPDATE on MySQL, where concurrent transactions run side by side. SQLite has no row
+ * `update` keeps other writers and lockers out; `share` lets other `share` lockers in (two
+ * bookings of one psychologist) while keeping `update` lockers (changes to that psychologist's
+ * slots) waiting.
+ */
+export type RowLock = 'update' | 'share';
+
+/**
+ * Adds the row lock on MySQL, where concurrent transactions run side by side. SQLite has no row
  * locks and needs none: the embedded database runs one transaction at a time.
  */
-export function lockedForUpdate<DB, TB extends keyof DB, O>(
+export function lockedRows<DB, TB extends keyof DB, O>(
   db: QueryExecutorProvider,
   query: SelectQueryBuilder<DB, TB, O>,
+  lock: RowLock = 'update',
 ): SelectQueryBuilder<DB, TB, O> {
-  return db.getExecutor().adapter instanceof MysqlAdapter ? query.forUpdate() : query;
+  if (!(db.getExecutor().adapter instanceof MysqlAdapter)) return query;
+  // LOCK IN SHARE MODE, not FOR SHARE: MariaDB knows only the former, MySQL 8 both.
+  return lock === 'update' ? query.forUpdate() : query.modifyEnd(sql`lock in share mode`);
 }

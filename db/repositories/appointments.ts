@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Locales } from '../../src/i18n/i18n-types';
 import type { PsychologistTimezone } from '../../domain/psychologist';
-import { lockedForUpdate } from '../row-locks';
+import { lockedRows } from '../row-locks';
 import type { AppointmentRow, Database, SlotRow } from '../schema';
 import { asDate } from '../dates';
 
@@ -182,7 +182,7 @@ export async function upcomingBookingsOf(
     ? standing.where('a.slot_id', '=', of.slotId)
     : standing.where('a.psychologist_id', '=', of.psychologistId)
   ).orderBy('s.start_utc');
-  const rows = await lockedForUpdate(db, query).execute();
+  const rows = await lockedRows(db, query).execute();
   return rows.map(toDetails);
 }
 

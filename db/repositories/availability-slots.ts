@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { SlotTimes } from '../../domain/slots';
 import type { Database } from '../schema';
 import { asDate } from '../dates';
+import { lockedRows } from '../row-locks';
 
 export interface Slot extends SlotTimes {
   id: string;
@@ -59,6 +60,14 @@ export async function findSlotOf(db: Kysely<Database>, userId: string, slotId: s
     .where('p.user_id', '=', userId)
     .executeTakeFirst();
   return row && toSlot(row);
+}
+
+/**
+ * Holds the slot's row until the transaction ends, so bookings of one slot run one after
+ * another. Only this row: a locking read of findSlotOf's join would lock the psychologist too.
+ */
+export async function lockSlot(db: Kysely<Database>, slotId: string): Promise<void> {
+  await lockedRows(db, db.selectFrom('availability_slots').select('id').where('id', '=', slotId)).execute();
 }
 
 /** The psychologist's slots overlapping the range, booked or not, leaving out `exceptSlotId`. */

@@ -28,29 +28,31 @@ export interface ClaimedEmail extends OutboxEmail {
 }
 
 /**
- * Queues a mail for the outbox worker. Pass the use case's transaction: the mail exists
- * exactly when the change it reports was committed, and no SMTP call holds the transaction.
+ * Queues mails for the outbox worker, in one statement. Pass the use case's transaction: the
+ * mails exist exactly when the change they report was committed, and no SMTP call holds the
+ * transaction.
  */
+export async function enqueueEmails(db: Kysely<Database>, emails: readonly OutboxEmail[], now: Date): Promise<string[]> {
+  const rows = emails.map(({ kind, to, ...message }) => ({
+    id: randomUUID(),
+    kind,
+    recipient: to,
+    message: JSON.stringify(message),
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    locked_until: null,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+  }));
+  if (rows.length > 0) await db.insertInto('email_outbox').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function enqueueEmail(db: Kysely<Database>, email: OutboxEmail, now: Date): Promise<string> {
-  const id = randomUUID();
-  const { kind, to, ...message } = email;
-  await db
-    .insertInto('email_outbox')
-    .values({
-      id,
-      kind,
-      recipient: to,
-      message: JSON.stringify(message),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      locked_until: null,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-    })
-    .execute();
-  return id;
+  const [id] = await enqueueEmails(db, [email], now);
+  return id!;
 }
 
 const CLAIM_COLUMNS = ['id', 'kind', 'recipient', 'message', 'attempts'] as const;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Psychologist, type PsychologistTimezone, senToPrice } from '../../domain/psychologist';
-import { lockedForUpdate } from '../row-locks';
+import { lockedRows, type RowLock } from '../row-locks';
 import type { Database, PsychologistRow } from '../schema';
 
 const COLUMNS = [
@@ -64,17 +64,18 @@ export async function listPsychologistsOf(db: Kysely<Database>, userId: string):
 
 /**
  * The operator's psychologist, or undefined when the id is unknown or another operator's.
- * `lock` holds the row until the transaction ends, so changes to one psychologist's slots
- * run one after another.
+ * `lock` holds the row until the transaction ends: with 'update', changes to one psychologist's
+ * slots run one after another; a booking's 'share' keeps them out without queueing other
+ * bookings.
  */
 export async function findPsychologistOf(
   db: Kysely<Database>,
   userId: string,
   id: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: RowLock } = {},
 ): Promise<Psychologist | undefined> {
   const query = db.selectFrom('psychologists').select(COLUMNS).where('id', '=', id).where('user_id', '=', userId);
-  const row = await (options.lock ? lockedForUpdate(db, query) : query).executeTakeFirst();
+  const row = await (options.lock ? lockedRows(db, query, options.lock) : query).executeTakeFirst();
   return row && toPsychologist(row);
 }
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectName } from '../connect';
-import { lockedForUpdate } from '../row-locks';
+import { lockedRows } from '../row-locks';
 import type { Database, SubscriptionsTable } from '../schema';
 
 /** An operator's subscription as stored: Stripe's ids and status, or a test-mode activation. */
@@ -42,7 +42,7 @@ export async function findSubscriptionByCustomerForUpdate(
   stripeCustomerId: string,
 ): Promise<StoredSubscription | undefined> {
   const query = trx.selectFrom('subscriptions').select(COLUMNS).where('stripe_customer_id', '=', stripeCustomerId);
-  const row = await lockedForUpdate(trx, query).executeTakeFirst();
+  const row = await lockedRows(trx, query).executeTakeFirst();
   return row && toStoredSubscription(row);
 }
 

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { lockedForUpdate } from '../row-locks';
 import type { Database } from '../schema';
 
 export interface Operator {
@@ -98,26 +97,27 @@ export async function changePassword(
   return toOperator(row);
 }
 
-/**
- * How many bookings the operator's screener has taken, with the operator's e-mail for the
- * booking notice. `lock` holds the operator's row until the transaction ends, so bookings
- * for one operator run one after another and the free limit is counted without a gap.
- */
+/** How many bookings the operator's screener has taken, with the operator's e-mail for the booking notice. */
 export async function findBookingCounter(
   db: Kysely<Database>,
   userId: string,
-  options: { lock?: boolean } = {},
 ): Promise<{ operatorEmail: string; bookingsMade: number } | undefined> {
-  const query = db.selectFrom('users').select(['email', 'bookings_made']).where('id', '=', userId);
-  const row = await (options.lock ? lockedForUpdate(db, query) : query).executeTakeFirst();
+  const row = await db.selectFrom('users').select(['email', 'bookings_made']).where('id', '=', userId).executeTakeFirst();
   return row && { operatorEmail: row.email, bookingsMade: Number(row.bookings_made) };
 }
 
-/** Counts one more booking; the counter never goes down, so cancelling does not refund one. */
-export async function countBooking(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
+/**
+ * Counts one more booking unless `limit` bookings are already counted (no limit: always), and
+ * tells whether it did. One statement on the latest row: concurrent bookings cannot both take
+ * the last free one, and the row stays locked only from here to the end of the transaction.
+ * The counter never goes down, so cancelling does not refund one.
+ */
+export async function countBooking(db: Kysely<Database>, userId: string, limit?: number): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ bookings_made: sql`bookings_made + 1` })
     .where('id', '=', userId)
-    .execute();
+    .$if(limit !== undefined, (query) => query.where('bookings_made', '<', limit!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -27,7 +27,7 @@ async function withOwnSlot<T>(
   return services.db.transaction().execute(async (trx) => {
     const slot = await findSlotOf(trx, userId, slotId);
     if (!slot) throw new NotFoundError('Availability slot');
-    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: true });
+    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: 'update' });
     return change(trx, slot);
   });
 }

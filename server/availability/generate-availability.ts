@@ -19,7 +19,7 @@ export async function generateAvailability(
   input: GenerateAvailabilityRequest,
 ): Promise<{ count: number; psychologist: { name: string } }> {
   return services.db.transaction().execute(async (trx) => {
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
+    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'update' });
     if (!psychologist) throw new NotFoundError('Psychologist');
     const now = services.now();
     const candidates = generateSlotTimes({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertAppointment } from '../../db/repositories/appointments';
-import { findSlotOf } from '../../db/repositories/availability-slots';
+import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
+import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { countBooking } from '../../db/repositories/users';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -10,7 +11,7 @@ import { AppError, NotFoundError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { translationsFor } from '../translations';
 import { readBookingAllowance } from './booking-allowance';
-import { enqueueBookingEmails } from './booking-notifications';
+import { bookingEmails } from './booking-notifications';
 import type { BookAppointmentRequest } from './booking.schema';
 import { findOwnedScreener } from './screener-owner';
 
@@ -22,11 +23,13 @@ export const FREE_LIMIT_MESSAGE = english.freeLimit();
 type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip'>;
 
 /**
- * Books a free slot of the screener owner's psychologist in one transaction that holds the
- * operator's row: bookings for one operator run one at a time, so the free limit counted
- * here cannot be overtaken, and the unique active_slot_id settles two bookings of one slot
- * in any case.
- * The three e-mails are queued in the same transaction; nothing waits for SMTP.
+ * Books a free slot of the screener owner's psychologist in one transaction, taking its locks
+ * in one order: the psychologist's row shared (their slots cannot be moved or deleted under a
+ * booking, yet bookings of different slots run side by side), the slot's row (a second booking
+ * of it waits, then finds it taken), and last the operator's row, by the conditional count
+ * that enforces the free limit, so it is held only for the last statements and the commit
+ * (docs/decisions/0012). The three e-mails are queued in the same transaction; nothing waits
+ * for SMTP.
  */
 export async function bookAppointment(services: Services, input: BookAppointmentRequest) {
   await enforceRateLimits(services, [['bookingPerIp', services.ip]]);
@@ -36,15 +39,16 @@ export async function bookAppointment(services: Services, input: BookAppointment
   if (!screener) throw new NotFoundError('Psychologist');
   const userId = screener.userId;
   const now = services.now();
+  // Most of a crowd racing for one slot arrives after it was taken: refuse them before any lock.
+  if ((await findSlotOf(services.db, userId, input.slotId))?.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
 
   return services.db.transaction().execute(async (trx) => {
     // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must
-    // include whatever the transactions we waited for committed. The psychologist's row first
-    // (changes of their slots hold it too, so a slot is not moved or deleted under us), then
-    // the operator's (every booking of theirs, so the count below is the latest).
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
+    // include whatever the transactions we waited for committed.
+    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'share' });
     if (!psychologist) throw new NotFoundError('Psychologist');
-    const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings, { lock: true });
+    await lockSlot(trx, input.slotId);
+    const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings);
     if (allowance.subscriptionRequired) throw new AppError('CONFLICT', refusal.freeLimit());
 
     const slot = await findSlotOf(trx, userId, input.slotId);
@@ -61,16 +65,18 @@ export async function bookAppointment(services: Services, input: BookAppointment
       timezone: input.clientTimezone,
       language: input.clientLanguage,
     };
-    const appointmentId = randomUUID();
+    const facts = { id: randomUUID(), client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc };
+    const emails = bookingEmails({ facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
+
+    // The operator's row from here to the commit: the count, then two inserts.
+    if (!(await countBooking(trx, userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
     try {
-      await insertAppointment(trx, { id: appointmentId, userId, psychologistId: psychologist.id, slotId: slot.id, client, now });
+      await insertAppointment(trx, { id: facts.id, userId, psychologistId: psychologist.id, slotId: slot.id, client, now });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusal.slotTaken(), { cause: error });
       throw error;
     }
-    await countBooking(trx, userId);
-    const facts = { id: appointmentId, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc };
-    await enqueueBookingEmails(trx, { facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
-    return { appointmentId, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
+    await enqueueEmails(trx, emails, now);
+    return { appointmentId: facts.id, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
   });
 }

@@ -9,26 +9,21 @@ export interface BookingAllowance {
   operatorEmail: string;
   /** Every booking the operator's screener ever took (docs/decisions/0012). */
   bookingsMade: number;
+  /** How many bookings the operator may have in all; undefined while a subscription lifts the limit. */
+  limit: number | undefined;
   /** The free bookings are used up and no active subscription lifts the limit. */
   subscriptionRequired: boolean;
 }
 
 /**
- * Where the operator stands against the free-booking limit. With `lock` (inside the booking
- * transaction) the operator's row stays held until commit, so two bookings cannot both take
- * the last free one.
+ * Where the operator stands against the free-booking limit, as last committed. A booking
+ * counts itself against `limit` in one conditional update (countBooking), which is what
+ * settles two bookings racing for the last free one.
  */
-export async function readBookingAllowance(
-  db: Kysely<Database>,
-  userId: string,
-  freeBookings: number,
-  options: { lock?: boolean } = {},
-): Promise<BookingAllowance> {
-  const counter = await findBookingCounter(db, userId, options);
+export async function readBookingAllowance(db: Kysely<Database>, userId: string, freeBookings: number): Promise<BookingAllowance> {
+  const counter = await findBookingCounter(db, userId);
   if (!counter) throw new NotFoundError('Screener');
   const subscription = await findSubscriptionOf(db, userId);
-  return {
-    ...counter,
-    subscriptionRequired: !allowsUnlimitedBookings(subscription?.status) && counter.bookingsMade >= freeBookings,
-  };
+  const limit = allowsUnlimitedBookings(subscription?.status) ? undefined : freeBookings;
+  return { ...counter, limit, subscriptionRequired: limit !== undefined && counter.bookingsMade >= limit };
 }

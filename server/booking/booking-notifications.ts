@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
-import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { enqueueEmail, type OutboxEmail } from '../../db/repositories/email-outbox';
 import type { Database } from '../../db/schema';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import type { Env } from '../env';
@@ -31,17 +31,16 @@ function screenerUrl(screener: Screener, language: AppointmentDetails['client'][
 }
 
 /**
- * Queues the three mails of a new booking in the booking's transaction: they exist exactly
- * when the booking committed, and the worker sends them afterwards (decision 0007).
+ * The three mails of a new booking. The booking queues them in its transaction: they exist
+ * exactly when the booking committed, and the worker sends them afterwards (decision 0007).
  */
-export async function enqueueBookingEmails(
-  trx: Kysely<Database>,
+export function bookingEmails(
   booking: { facts: AppointmentFacts; screener: Screener; operatorEmail: string },
   services: { env: Pick<Env, 'publicUrl'>; now: Date },
-): Promise<void> {
+): OutboxEmail[] {
   const { facts, screener } = booking;
   const brand = brandOf(screener, services.env);
-  const mails = [
+  return [
     { kind: 'booking-client', to: facts.client.email, ...bookingClientEmail(facts, brand, services.now) },
     { kind: 'booking-psychologist', to: facts.psychologist.email, ...bookingPsychologistEmail(facts, brand) },
     {
@@ -50,7 +49,6 @@ export async function enqueueBookingEmails(
       ...bookingOperatorEmail(facts, brand, `${services.env.publicUrl}/admin-setup`),
     },
   ];
-  for (const mail of mails) await enqueueEmail(trx, mail, services.now);
 }
 
 /**

@@ -60,6 +60,19 @@ async function raceForTheLastFreeBooking(db: TestDatabase['db'], attempt: Attemp
   expect(await bookingsMade(db, screener.userId)).toBe(3);
 }
 
+/**
+ * Bookings of different slots of one psychologist, all at once: each takes its own slot, and
+ * none deadlocks with another over the psychologist's or the operator's row.
+ */
+async function bookManySlotsAtOnce(db: TestDatabase['db'], screener: BookableScreener, attempt: Attempt) {
+  const slotIds = await Promise.all(Array.from({ length: 20 }, (_, i) => insertSlot(db, screener.psychologistId, hoursFromNow(60 + i))));
+  const before = await bookingsMade(db, screener.userId);
+  const results = await Promise.all(slotIds.map((slotId, i) => attempt(bookingRequest(screener, slotId), i)));
+  expect(statusCounts(results)).toEqual({ 201: 20 });
+  for (const slotId of slotIds) expect(await appointmentsOnSlot(db, slotId)).toHaveLength(1);
+  expect(await bookingsMade(db, screener.userId)).toBe(before + 20);
+}
+
 describe.each(TEST_DIALECTS)('concurrent bookings in one server process on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -75,6 +88,10 @@ describe.each(TEST_DIALECTS)('concurrent bookings in one server process on %s', 
 
   it('never takes an unsubscribed operator past the free limit', async () => {
     await raceForTheLastFreeBooking(t.services.db, attempt);
+  });
+
+  it('books 20 different slots of one psychologist at once, each exactly once', async () => {
+    await bookManySlotsAtOnce(t.services.db, await subscribedScreener(t.services.db), attempt);
   });
 });
 
@@ -114,5 +131,9 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
 
   it('never takes an unsubscribed operator past the free limit, whichever process takes the bookings', async () => {
     await raceForTheLastFreeBooking(database.db, attempt);
+  });
+
+  it('books 20 different slots of one psychologist at once across both, each exactly once', async () => {
+    await bookManySlotsAtOnce(database.db, await subscribedScreener(database.db), attempt);
   });
 });

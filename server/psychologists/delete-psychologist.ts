@@ -15,7 +15,7 @@ export async function deleteOwnPsychologist(
   input: { id: string; confirmCancelBookings: boolean },
 ): Promise<{ cancelledAppointments: number }> {
   return services.db.transaction().execute(async (trx) => {
-    const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: true });
+    const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: 'update' });
     if (!psychologist) throw new NotFoundError('Psychologist');
     const now = services.now();
     const upcoming = await upcomingBookingsOf(trx, { psychologistId: input.id }, now);
