@@ -1,4 +1,4 @@
-import { assessment } from '../src/i18n/en/assessment';
+import { screenerStockTexts } from '../src/i18n/en/screener-stock-texts';
 
 /**
  * The public screener configuration (SPEC section 3) and the rules around it that the
@@ -43,17 +43,17 @@ export const DEFAULT_CONFIGURATION_ID = 'default';
  * equals them is shown translated on the Malay route, a custom text as the operator wrote it.
  */
 export const STOCK_CONSENT_TEXTS = {
-  importantSectionContent: assessment.consent.important,
-  whatThisDoesContent: assessment.consent.whatThisDoes,
-  privacySectionContent: assessment.consent.privacy,
+  importantSectionContent: screenerStockTexts.important,
+  whatThisDoesContent: screenerStockTexts.whatThisDoes,
+  privacySectionContent: screenerStockTexts.privacy,
 } as const;
 
 export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
   id: DEFAULT_CONFIGURATION_ID,
   userId: null,
   testType: 'DASS-21',
-  appTitle: assessment.defaults.title,
-  appDescription: assessment.defaults.description,
+  appTitle: screenerStockTexts.title,
+  appDescription: screenerStockTexts.description,
   logoUrl: null,
   companyName: null,
   companySlug: null,

@@ -1,20 +1,37 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { LocaleProvider } from './components/LocaleProvider';
+import { LocaleProvider, WithNamespaces } from './components/LocaleProvider';
 import { PageLoading } from './components/PageLoading';
 import { Toaster } from './components/toast';
+import type { Namespaces } from './i18n/i18n-types';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 
-// Every page is its own chunk: a visitor on a screener never downloads admin or payment code.
-const LandingPage = lazy(() => import('./pages/LandingPage'));
+/** A page whose texts live in dictionary namespaces: its chunk and its texts arrive side by side. */
+function lazyPageWithTexts(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespaces[]) {
+  const Page = lazy(load);
+  return function PageWithTexts() {
+    useEffect(() => {
+      void load();
+    }, []);
+    return (
+      <WithNamespaces namespaces={namespaces} fallback={<PageLoading />}>
+        <Page />
+      </WithNamespaces>
+    );
+  };
+}
+
+// Every page is its own chunk: a visitor on a screener never downloads admin or payment code,
+// nor their texts.
+const LandingPage = lazyPageWithTexts(() => import('./pages/LandingPage'), ['landing', 'pricing']);
 const ScreenerPage = lazy(() => import('./pages/ScreenerPage'));
-const SubscribePage = lazy(() => import('./pages/SubscribePage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const SignupPage = lazy(() => import('./pages/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const AdminSetupPage = lazy(() => import('./pages/AdminSetupPage'));
+const SubscribePage = lazyPageWithTexts(() => import('./pages/SubscribePage'), ['billing', 'pricing']);
+const LoginPage = lazyPageWithTexts(() => import('./pages/LoginPage'), ['account']);
+const SignupPage = lazyPageWithTexts(() => import('./pages/SignupPage'), ['account']);
+const ForgotPasswordPage = lazyPageWithTexts(() => import('./pages/ForgotPasswordPage'), ['account']);
+const ResetPasswordPage = lazyPageWithTexts(() => import('./pages/ResetPasswordPage'), ['account']);
+const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin']);
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function App() {

@@ -7,7 +7,7 @@ import type { ConfigurationSectionProps } from './configuration-draft';
 /** DASS-21 or Combined, and the switch that opens the Malay screener. */
 export function AssessmentTypeSection({ draft, update, errors }: ConfigurationSectionProps) {
   const { LL } = useI18nContext();
-  const t = LL.admin.assessment;
+  const t = LL.admin.assessmentType;
   const groupId = useId();
   const malayHintId = useId();
   const describe: Record<TestType, { label: string; description: string }> = {

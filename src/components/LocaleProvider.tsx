@@ -1,40 +1,113 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import TypesafeI18n, { useI18nContext } from '../i18n/i18n-react';
-import type { Locales } from '../i18n/i18n-types';
-import { loadLocaleAsync } from '../i18n/i18n-util.async';
+import type { Locales, Namespaces } from '../i18n/i18n-types';
+import { loadLocaleAsync, loadNamespaceAsync } from '../i18n/i18n-util.async';
 import { useRouteLocale } from '../lib/locale';
 
-/** typesafe-i18n reads its locale prop once; later changes go through setLocale. */
-function FollowLocale({ locale }: { locale: Locales }) {
-  const { locale: current, setLocale } = useI18nContext();
-  useEffect(() => {
-    if (current !== locale) setLocale(locale);
-  }, [current, locale, setLocale]);
-  return null;
+/** A locale's root dictionary with the namespaces loaded beside it. */
+interface Dictionary {
+  locale: Locales;
+  namespaces: ReadonlySet<Namespaces>;
 }
 
-/** Loads the route's dictionary (each locale is its own chunk) before drawing the page. */
+interface NamespaceState {
+  /** The namespaces the current LL holds. */
+  drawn: ReadonlySet<Namespaces>;
+  ask: (namespaces: readonly Namespaces[]) => void;
+}
+
+const NamespaceContext = createContext<NamespaceState>({ drawn: new Set(), ask: () => {} });
+
+const loadDictionary = ({ locale, namespaces }: Dictionary) =>
+  Promise.all([loadLocaleAsync(locale), ...[...namespaces].map((namespace) => loadNamespaceAsync(locale, namespace))]);
+
+/**
+ * typesafe-i18n reads its locale prop once and builds LL from the dictionary as it is at that
+ * moment, so a new locale or a newly loaded namespace needs setLocale. LL and the namespaces it
+ * holds change in the same render, so a part waiting for its texts never draws them empty.
+ */
+function FollowDictionary({ loaded, ask, children }: { loaded: Dictionary; ask: NamespaceState['ask']; children: ReactNode }) {
+  const { setLocale } = useI18nContext();
+  const [drawn, setDrawn] = useState(loaded);
+  useLayoutEffect(() => {
+    if (drawn === loaded) return;
+    setLocale(loaded.locale);
+    setDrawn(loaded);
+  }, [drawn, loaded, setLocale]);
+  const state = useMemo(() => ({ drawn: drawn.namespaces, ask }), [drawn, ask]);
+  return <NamespaceContext.Provider value={state}>{children}</NamespaceContext.Provider>;
+}
+
+/**
+ * Loads the route's dictionary (each locale is its own chunk) before drawing the page, and the
+ * namespaces parts of the page ask for. A namespace once asked for is loaded with every later
+ * locale too, so switching language never draws a part without its texts.
+ */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const locale = useRouteLocale();
-  const [loaded, setLoaded] = useState<Locales | null>(null);
+  const [asked, setAsked] = useState<ReadonlySet<Namespaces>>(() => new Set());
+  const [loaded, setLoaded] = useState<Dictionary | null>(null);
 
   useEffect(() => {
     let current = true;
-    void loadLocaleAsync(locale).then(() => {
-      if (current) setLoaded(locale);
+    const wanted = { locale, namespaces: asked };
+    void loadDictionary(wanted).then(() => {
+      if (current) setLoaded(wanted);
     });
     document.documentElement.lang = locale;
     return () => {
       current = false;
     };
-  }, [locale]);
+  }, [locale, asked]);
+
+  const ask = useCallback((namespaces: readonly Namespaces[]) => {
+    setAsked((current) =>
+      namespaces.every((namespace) => current.has(namespace)) ? current : new Set([...current, ...namespaces]),
+    );
+  }, []);
 
   if (loaded === null) return null;
-  // While a new locale loads, the previous one keeps the page readable.
+  // While a new locale or namespace loads, the previous dictionary keeps the page readable.
   return (
-    <TypesafeI18n locale={loaded}>
-      <FollowLocale locale={loaded} />
-      {children}
+    <TypesafeI18n locale={loaded.locale}>
+      <FollowDictionary loaded={loaded} ask={ask}>
+        {children}
+      </FollowDictionary>
     </TypesafeI18n>
   );
+}
+
+/**
+ * Asks for dictionary namespaces (when `enabled`) and tells whether LL holds them yet. A part
+ * can ask early, before it draws, so its texts are there when it does.
+ */
+export function useNamespaces(namespaces: readonly Namespaces[], enabled = true): boolean {
+  const { drawn, ask } = useContext(NamespaceContext);
+  const key = namespaces.join(',');
+  useEffect(() => {
+    if (enabled && key !== '') ask(key.split(',') as Namespaces[]);
+  }, [ask, key, enabled]);
+  return namespaces.every((namespace) => drawn.has(namespace));
+}
+
+/** Draws its children once LL holds the namespaces they read, the fallback until then. */
+export function WithNamespaces({
+  namespaces,
+  fallback = null,
+  children,
+}: {
+  namespaces: readonly Namespaces[];
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
+  return useNamespaces(namespaces) ? children : fallback;
 }

@@ -2,1879 +2,35 @@
 /* eslint-disable */
 import type { BaseTranslation as BaseTranslationType, LocalizedString, RequiredParams } from 'typesafe-i18n'
 
-export type BaseTranslation = BaseTranslationType
+export type BaseTranslation = BaseTranslationType & DisallowNamespaces
 export type BaseLocale = 'en'
 
 export type Locales =
 	| 'en'
 	| 'ms'
 
-export type Translation = RootTranslation
+export type Translation = RootTranslation & DisallowNamespaces
 
-export type Translations = RootTranslation
+export type Translations = RootTranslation &
+{
+	account: NamespaceAccountTranslation,
+	admin: NamespaceAdminTranslation,
+	assessment: NamespaceAssessmentTranslation,
+	billing: NamespaceBillingTranslation,
+	booking: NamespaceBookingTranslation,
+	bookingEmails: NamespaceBookingEmailsTranslation,
+	emails: NamespaceEmailsTranslation,
+	insightsWriter: NamespaceInsightsWriterTranslation,
+	landing: NamespaceLandingTranslation,
+	pricing: NamespacePricingTranslation,
+	results: NamespaceResultsTranslation
+}
 
 type RootTranslation = {
 	/**
 	 * M​i​n​d​a
 	 */
 	appName: string
-	admin: {
-		/**
-		 * A​d​m​i​n​ ​S​e​t​u​p
-		 */
-		title: string
-		/**
-		 * L​o​a​d​i​n​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​.​.
-		 */
-		loading: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
-		 */
-		loadFailed: string
-		/**
-		 * S​u​c​c​e​s​s​!
-		 */
-		successTitle: string
-		/**
-		 * E​r​r​o​r
-		 */
-		errorTitle: string
-		/**
-		 * C​a​n​c​e​l
-		 */
-		cancel: string
-		header: {
-			/**
-			 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​u​s​e​r​n​a​m​e​}
-			 * @param {string} username
-			 */
-			signedInAs: RequiredParams<'username'>
-			/**
-			 * V​i​e​w​ ​S​c​r​e​e​n​e​r
-			 */
-			viewScreener: string
-			/**
-			 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
-			 */
-			opensInNewTab: string
-			/**
-			 * L​o​g​o​u​t
-			 */
-			logout: string
-			/**
-			 * L​o​g​g​i​n​g​ ​o​u​t​.​.​.
-			 */
-			loggingOut: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​l​o​g​ ​o​u​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-			 */
-			logoutFailed: string
-		}
-		urls: {
-			/**
-			 * Y​o​u​r​ ​S​c​r​e​e​n​e​r​ ​U​R​L​s
-			 */
-			title: string
-			/**
-			 * S​h​a​r​e​ ​t​h​e​s​e​ ​l​i​n​k​s​ ​o​r​ ​a​d​d​ ​t​h​e​m​ ​t​o​ ​y​o​u​r​ ​w​e​b​s​i​t​e​.
-			 */
-			intro: string
-			/**
-			 * E​n​g​l​i​s​h
-			 */
-			english: string
-			/**
-			 * M​a​l​a​y
-			 */
-			malay: string
-			/**
-			 * C​o​p​y
-			 */
-			copy: string
-			/**
-			 * C​o​p​y​ ​t​h​e​ ​{​l​a​n​g​u​a​g​e​}​ ​U​R​L
-			 * @param {string} language
-			 */
-			copyLabel: RequiredParams<'language'>
-			/**
-			 * C​o​p​i​e​d​!
-			 */
-			copiedTitle: string
-			/**
-			 * T​h​e​ ​s​c​r​e​e​n​e​r​ ​U​R​L​ ​h​a​s​ ​b​e​e​n​ ​c​o​p​i​e​d​ ​t​o​ ​y​o​u​r​ ​c​l​i​p​b​o​a​r​d​.
-			 */
-			copied: string
-			/**
-			 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​i​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
-			 */
-			copyFailed: string
-			/**
-			 * W​i​t​h​o​u​t​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​u​s​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​u​n​i​q​u​e​ ​i​d​.​ ​A​d​d​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​ ​a​n​d​ ​s​a​v​e​ ​t​o​ ​g​e​t​ ​a​ ​r​e​a​d​a​b​l​e​ ​U​R​L​.
-			 */
-			idHint: string
-			/**
-			 * S​a​v​e​ ​y​o​u​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​o​n​c​e​ ​t​o​ ​g​e​t​ ​t​h​e​ ​U​R​L​s​ ​o​f​ ​y​o​u​r​ ​o​w​n​ ​s​c​r​e​e​n​e​r​.
-			 */
-			notSavedYet: string
-		}
-		assessment: {
-			/**
-			 * A​s​s​e​s​s​m​e​n​t​ ​T​y​p​e
-			 */
-			title: string
-			/**
-			 * D​A​S​S​-​2​1
-			 */
-			dass21: string
-			/**
-			 * 2​1​ ​q​u​e​s​t​i​o​n​s​ ​o​n​ ​d​e​p​r​e​s​s​i​o​n​,​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​s​t​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.
-			 */
-			dass21Description: string
-			/**
-			 * C​o​m​b​i​n​e​d
-			 */
-			combined: string
-			/**
-			 * 1​8​ ​q​u​e​s​t​i​o​n​s​ ​o​v​e​r​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​:​ ​W​h​o​o​l​e​y​ ​(​2​)​,​ ​P​H​Q​-​9​ ​(​9​)​ ​a​n​d​ ​G​A​D​-​7​ ​(​7​)​.
-			 */
-			combinedDescription: string
-			/**
-			 * E​n​a​b​l​e​ ​M​a​l​a​y​ ​t​r​a​n​s​l​a​t​i​o​n
-			 */
-			malay: string
-			/**
-			 * V​i​s​i​t​o​r​s​ ​c​a​n​ ​t​a​k​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​i​n​ ​B​a​h​a​s​a​ ​M​e​l​a​y​u​ ​a​t​ ​t​h​e​ ​M​a​l​a​y​ ​U​R​L​.
-			 */
-			malayHint: string
-		}
-		branding: {
-			/**
-			 * A​p​p​ ​T​i​t​l​e​ ​&​ ​D​e​s​c​r​i​p​t​i​o​n
-			 */
-			title: string
-			/**
-			 * A​p​p​ ​t​i​t​l​e
-			 */
-			appTitle: string
-			/**
-			 * A​p​p​ ​d​e​s​c​r​i​p​t​i​o​n
-			 */
-			appDescription: string
-			/**
-			 * C​o​m​p​a​n​y​ ​n​a​m​e​ ​(​o​p​t​i​o​n​a​l​)
-			 */
-			companyName: string
-			/**
-			 * W​h​e​n​ ​y​o​u​ ​s​a​v​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​n​a​m​e​ ​“​{​s​l​u​g​}​”​,​ ​w​i​t​h​ ​a​ ​n​u​m​b​e​r​ ​a​d​d​e​d​ ​i​f​ ​a​n​o​t​h​e​r​ ​c​l​i​n​i​c​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​i​t​.
-			 * @param {string} slug
-			 */
-			slugPreview: RequiredParams<'slug'>
-			/**
-			 * T​h​i​s​ ​n​a​m​e​ ​h​a​s​ ​n​o​ ​l​e​t​t​e​r​s​ ​o​r​ ​d​i​g​i​t​s​ ​t​h​a​t​ ​c​a​n​ ​g​o​ ​i​n​ ​a​ ​U​R​L​,​ ​s​o​ ​y​o​u​r​ ​U​R​L​s​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​u​n​i​q​u​e​ ​i​d​.
-			 */
-			noSlug: string
-			/**
-			 * L​o​g​o​ ​U​R​L​ ​(​o​p​t​i​o​n​a​l​)
-			 */
-			logoUrl: string
-			/**
-			 * T​h​e​ ​w​e​b​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​l​o​g​o​ ​i​m​a​g​e​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/
-			 */
-			logoHint: string
-			/**
-			 * P​r​e​v​i​e​w
-			 */
-			preview: string
-			/**
-			 * {​n​a​m​e​}​ ​l​o​g​o
-			 * @param {string} name
-			 */
-			logoAlt: RequiredParams<'name'>
-		}
-		age: {
-			/**
-			 * A​g​e​ ​R​e​q​u​i​r​e​m​e​n​t​s
-			 */
-			title: string
-			/**
-			 * M​i​n​i​m​u​m​ ​a​g​e
-			 */
-			minimumAge: string
-			/**
-			 * A​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​.
-			 * @param {number} max
-			 * @param {number} min
-			 */
-			hint: RequiredParams<'max' | 'min'>
-			/**
-			 * U​s​e​r​s​ ​u​n​d​e​r​ ​t​h​i​s​ ​a​g​e​ ​w​i​l​l​ ​s​e​e​ ​a​ ​w​a​r​n​i​n​g​ ​m​e​s​s​a​g​e​.
-			 */
-			warning: string
-		}
-		consent: {
-			/**
-			 * ‘​B​e​f​o​r​e​ ​W​e​ ​B​e​g​i​n​’​ ​C​o​n​t​e​n​t
-			 */
-			title: string
-			/**
-			 * S​h​o​w​n​ ​t​o​ ​v​i​s​i​t​o​r​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​q​u​e​s​t​i​o​n​s​.​ ​P​u​t​ ​e​a​c​h​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​o​n​ ​i​t​s​ ​o​w​n​ ​l​i​n​e​.
-			 */
-			intro: string
-			/**
-			 * I​m​p​o​r​t​a​n​t
-			 */
-			important: string
-			/**
-			 * W​h​a​t​ ​t​h​i​s​ ​d​o​e​s
-			 */
-			whatThisDoes: string
-			/**
-			 * Y​o​u​r​ ​p​r​i​v​a​c​y
-			 */
-			privacy: string
-			/**
-			 * O​n​e​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​p​e​r​ ​l​i​n​e​.
-			 */
-			bulletHint: string
-		}
-		save: {
-			/**
-			 * S​a​v​e​ ​C​o​n​f​i​g​u​r​a​t​i​o​n
-			 */
-			button: string
-			/**
-			 * S​a​v​i​n​g​.​.​.
-			 */
-			pending: string
-			/**
-			 * Y​o​u​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​h​a​s​ ​b​e​e​n​ ​s​a​v​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			success: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-			 */
-			failed: string
-		}
-		psychologists: {
-			/**
-			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​D​i​r​e​c​t​o​r​y
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​s​ ​v​i​s​i​t​o​r​s​ ​c​a​n​ ​b​o​o​k​ ​a​f​t​e​r​ ​s​e​e​i​n​g​ ​t​h​e​i​r​ ​r​e​s​u​l​t​s​.
-			 */
-			intro: string
-			/**
-			 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			add: string
-			/**
-			 * L​o​a​d​i​n​g​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​.​.​.
-			 */
-			loading: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
-			 */
-			loadFailed: string
-			/**
-			 * N​o​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​ ​y​e​t​.​ ​A​d​d​ ​o​n​e​ ​s​o​ ​v​i​s​i​t​o​r​s​ ​c​a​n​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​.
-			 */
-			empty: string
-			/**
-			 * E​d​i​t
-			 */
-			edit: string
-			/**
-			 * E​d​i​t​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			editLabel: RequiredParams<'name'>
-			/**
-			 * D​e​l​e​t​e
-			 */
-			'delete': string
-			/**
-			 * D​e​l​e​t​e​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			deleteLabel: RequiredParams<'name'>
-			/**
-			 * R​M​{​p​r​i​c​e​}​ ​p​e​r​ ​h​o​u​r
-			 * @param {string} price
-			 */
-			price: RequiredParams<'price'>
-			/**
-			 * N​o​ ​p​r​i​c​e​ ​s​h​o​w​n
-			 */
-			noPrice: string
-			/**
-			 * {​d​u​r​a​t​i​o​n​}​-​m​i​n​u​t​e​ ​s​l​o​t​s​,​ ​{​b​u​f​f​e​r​}​-​m​i​n​u​t​e​ ​b​u​f​f​e​r​,​ ​b​o​o​k​e​d​ ​a​t​ ​l​e​a​s​t​ ​{​a​d​v​a​n​c​e​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}​ ​a​h​e​a​d
-			 * @param {number} advance
-			 * @param {number} buffer
-			 * @param {number} duration
-			 */
-			slotSettings: RequiredParams<'advance' | 'buffer' | 'duration'>
-			/**
-			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​a​d​d​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			added: string
-			/**
-			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			updated: string
-			/**
-			 * P​s​y​c​h​o​l​o​g​i​s​t​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			deleted: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​a​d​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
-			 */
-			addFailed: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​u​p​d​a​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
-			 */
-			updateFailed: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​d​e​l​e​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
-			 */
-			deleteFailed: string
-			/**
-			 * D​e​l​e​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​?
-			 */
-			deleteTitle: string
-			/**
-			 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​?​ ​T​h​i​s​ ​a​c​t​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-			 */
-			deleteConfirm: string
-			/**
-			 * U​p​c​o​m​i​n​g​ ​b​o​o​k​i​n​g​s
-			 */
-			bookingsTitle: string
-			/**
-			 * D​e​l​e​t​e​ ​a​n​y​w​a​y
-			 */
-			deleteAnyway: string
-			/**
-			 * D​e​l​e​t​i​n​g​.​.​.
-			 */
-			deleting: string
-		}
-		psychologistDialog: {
-			/**
-			 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			addTitle: string
-			/**
-			 * E​d​i​t​ ​P​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			editTitle: string
-			/**
-			 * N​a​m​e
-			 */
-			name: string
-			/**
-			 * J​o​b​ ​t​i​t​l​e
-			 */
-			jobTitle: string
-			/**
-			 * D​e​s​c​r​i​p​t​i​o​n
-			 */
-			description: string
-			/**
-			 * E​m​a​i​l
-			 */
-			email: string
-			/**
-			 * P​h​o​t​o​ ​U​R​L​ ​(​o​p​t​i​o​n​a​l​)
-			 */
-			imageUrl: string
-			/**
-			 * P​r​i​c​e​ ​p​e​r​ ​h​o​u​r​ ​i​n​ ​R​M​ ​(​o​p​t​i​o​n​a​l​)
-			 */
-			pricePerHour: string
-			/**
-			 * S​l​o​t​ ​d​u​r​a​t​i​o​n​ ​(​m​i​n​u​t​e​s​)
-			 */
-			slotDuration: string
-			/**
-			 * F​r​o​m​ ​1​5​ ​t​o​ ​2​4​0​,​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​1​5​.
-			 */
-			slotDurationHint: string
-			/**
-			 * B​r​e​a​k​ ​b​e​t​w​e​e​n​ ​s​l​o​t​s​ ​(​m​i​n​u​t​e​s​)
-			 */
-			buffer: string
-			/**
-			 * F​r​o​m​ ​0​ ​t​o​ ​1​2​0​,​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​5​.
-			 */
-			bufferHint: string
-			/**
-			 * M​i​n​i​m​u​m​ ​n​o​t​i​c​e​ ​f​o​r​ ​a​ ​b​o​o​k​i​n​g​ ​(​h​o​u​r​s​)
-			 */
-			minimumAdvance: string
-			/**
-			 * F​r​o​m​ ​0​ ​t​o​ ​1​6​8​ ​h​o​u​r​s​.
-			 */
-			minimumAdvanceHint: string
-			/**
-			 * T​i​m​e​z​o​n​e
-			 */
-			timezone: string
-			/**
-			 * N​a​m​e​,​ ​j​o​b​ ​t​i​t​l​e​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​ ​a​r​e​ ​r​e​q​u​i​r​e​d​.
-			 */
-			requiredHint: string
-			/**
-			 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			add: string
-			/**
-			 * A​d​d​i​n​g​.​.​.
-			 */
-			adding: string
-			/**
-			 * U​p​d​a​t​e​ ​P​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			update: string
-			/**
-			 * U​p​d​a​t​i​n​g​.​.​.
-			 */
-			updating: string
-		}
-		schedule: {
-			/**
-			 * S​c​h​e​d​u​l​e​ ​M​a​n​a​g​e​m​e​n​t
-			 */
-			title: string
-			/**
-			 * G​e​n​e​r​a​t​e​ ​a​v​a​i​l​a​b​i​l​i​t​y
-			 */
-			generateTitle: string
-			/**
-			 * C​r​e​a​t​e​s​ ​b​a​c​k​-​t​o​-​b​a​c​k​ ​s​l​o​t​s​ ​o​f​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​s​l​o​t​ ​d​u​r​a​t​i​o​n​ ​a​n​d​ ​b​r​e​a​k​,​ ​o​n​ ​t​h​e​ ​c​h​o​s​e​n​ ​d​a​y​s​ ​b​e​t​w​e​e​n​ ​t​h​e​ ​s​t​a​r​t​ ​a​n​d​ ​e​n​d​ ​t​i​m​e​.
-			 */
-			generateIntro: string
-			/**
-			 * P​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			psychologist: string
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			choosePsychologist: string
-			/**
-			 * A​d​d​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​f​i​r​s​t​ ​t​o​ ​m​a​n​a​g​e​ ​t​h​e​i​r​ ​s​c​h​e​d​u​l​e​.
-			 */
-			noPsychologists: string
-			/**
-			 * S​t​a​r​t​ ​d​a​t​e
-			 */
-			startDate: string
-			/**
-			 * E​n​d​ ​d​a​t​e
-			 */
-			endDate: string
-			/**
-			 * S​t​a​r​t​ ​t​i​m​e
-			 */
-			startTime: string
-			/**
-			 * E​n​d​ ​t​i​m​e
-			 */
-			endTime: string
-			/**
-			 * D​a​y​s​ ​o​f​ ​t​h​e​ ​w​e​e​k
-			 */
-			days: string
-			weekdays: {
-				/**
-				 * S​u​n​d​a​y
-				 */
-				sunday: string
-				/**
-				 * M​o​n​d​a​y
-				 */
-				monday: string
-				/**
-				 * T​u​e​s​d​a​y
-				 */
-				tuesday: string
-				/**
-				 * W​e​d​n​e​s​d​a​y
-				 */
-				wednesday: string
-				/**
-				 * T​h​u​r​s​d​a​y
-				 */
-				thursday: string
-				/**
-				 * F​r​i​d​a​y
-				 */
-				friday: string
-				/**
-				 * S​a​t​u​r​d​a​y
-				 */
-				saturday: string
-			}
-			/**
-			 * D​a​t​e​s​ ​a​n​d​ ​t​i​m​e​s​ ​a​r​e​ ​i​n​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​t​i​m​e​z​o​n​e​,​ ​{​t​i​m​e​z​o​n​e​}​.
-			 * @param {string} timezone
-			 */
-			timezoneNote: RequiredParams<'timezone'>
-			/**
-			 * G​e​n​e​r​a​t​e​ ​A​v​a​i​l​a​b​i​l​i​t​y​ ​S​l​o​t​s
-			 */
-			generate: string
-			/**
-			 * G​e​n​e​r​a​t​i​n​g​.​.​.
-			 */
-			generating: string
-			/**
-			 * M​i​s​s​i​n​g​ ​I​n​f​o​r​m​a​t​i​o​n​:
-			 */
-			missingTitle: string
-			/**
-			 * P​l​e​a​s​e​ ​f​i​l​l​ ​i​n​ ​a​l​l​ ​s​c​h​e​d​u​l​e​ ​f​i​e​l​d​s​ ​a​n​d​ ​s​e​l​e​c​t​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​y​ ​o​f​ ​t​h​e​ ​w​e​e​k​.
-			 */
-			missing: string
-			/**
-			 * G​e​n​e​r​a​t​e​d​ ​{​c​o​u​n​t​}​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}​ ​f​o​r​ ​{​n​a​m​e​}​.
-			 * @param {number} count
-			 * @param {string} name
-			 */
-			generated: RequiredParams<'count' | 'name'>
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​.​.​.
-			 */
-			generateFailed: string
-		}
-		calendar: {
-			/**
-			 * A​v​a​i​l​a​b​i​l​i​t​y​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s
-			 * @param {number} days
-			 */
-			title: RequiredParams<'days'>
-			/**
-			 * L​o​a​d​i​n​g​ ​s​l​o​t​s​.​.​.
-			 */
-			loading: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​f​e​t​c​h​ ​s​l​o​t​s
-			 */
-			fetchFailed: string
-			/**
-			 * N​o​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s​.
-			 * @param {number} days
-			 */
-			empty: RequiredParams<'days'>
-			/**
-			 * {​c​o​u​n​t​}​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}
-			 * @param {number} count
-			 */
-			slotCount: RequiredParams<'count'>
-			/**
-			 * B​o​o​k​e​d
-			 */
-			booked: string
-			/**
-			 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
-			 * @param {string} end
-			 * @param {string} start
-			 */
-			slotTimes: RequiredParams<'end' | 'start'>
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​.
-			 */
-			editHint: string
-		}
-		slotDialog: {
-			/**
-			 * E​d​i​t​ ​S​l​o​t
-			 */
-			title: string
-			/**
-			 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.
-			 */
-			bookedNote: string
-			/**
-			 * S​t​a​r​t​ ​t​i​m​e
-			 */
-			startTime: string
-			/**
-			 * E​n​d​ ​t​i​m​e
-			 */
-			endTime: string
-			/**
-			 * B​o​t​h​ ​t​h​e​ ​s​t​a​r​t​ ​a​n​d​ ​t​h​e​ ​e​n​d​ ​t​i​m​e​ ​a​r​e​ ​n​e​e​d​e​d​.
-			 */
-			timesRequired: string
-			/**
-			 * S​a​v​e​ ​C​h​a​n​g​e​s
-			 */
-			save: string
-			/**
-			 * S​a​v​i​n​g​.​.​.
-			 */
-			saving: string
-			/**
-			 * D​e​l​e​t​e​ ​S​l​o​t
-			 */
-			'delete': string
-			/**
-			 * D​e​l​e​t​i​n​g​.​.​.
-			 */
-			deleting: string
-			/**
-			 * D​e​l​e​t​e​ ​s​l​o​t​?
-			 */
-			deleteTitle: string
-			/**
-			 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​t​h​i​s​ ​s​l​o​t​?
-			 */
-			deleteConfirm: string
-			/**
-			 * B​o​o​k​e​d​ ​s​l​o​t
-			 */
-			bookedTitle: string
-			/**
-			 * S​a​v​e​ ​a​n​y​w​a​y
-			 */
-			saveAnyway: string
-			/**
-			 * D​e​l​e​t​e​ ​a​n​y​w​a​y
-			 */
-			deleteAnyway: string
-			/**
-			 * A​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			updated: string
-			/**
-			 * A​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			deleted: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​u​p​d​a​t​e​ ​s​l​o​t​.​.​.
-			 */
-			updateFailed: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​d​e​l​e​t​e​ ​s​l​o​t​.​.​.
-			 */
-			deleteFailed: string
-		}
-		appointments: {
-			/**
-			 * A​p​p​o​i​n​t​m​e​n​t​s
-			 */
-			title: string
-			/**
-			 * B​o​o​k​i​n​g​s​ ​m​a​d​e​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​.​ ​T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​e​a​c​h​ ​p​s​y​c​h​o​l​o​g​i​s​t​'​s​ ​t​i​m​e​z​o​n​e​.
-			 */
-			intro: string
-			/**
-			 * L​o​a​d​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​.​.​.
-			 */
-			loading: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​a​p​p​o​i​n​t​m​e​n​t​s
-			 */
-			loadFailed: string
-			/**
-			 * N​o​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​y​e​t​.
-			 */
-			empty: string
-			/**
-			 * U​p​c​o​m​i​n​g
-			 */
-			upcoming: string
-			/**
-			 * P​a​s​t
-			 */
-			past: string
-			/**
-			 * N​o​n​e
-			 */
-			none: string
-			/**
-			 * w​i​t​h​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			withPsychologist: RequiredParams<'name'>
-			/**
-			 * C​a​n​c​e​l​l​e​d
-			 */
-			cancelled: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-			/**
-			 * C​a​n​c​e​l​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			cancelLabel: RequiredParams<'name'>
-			/**
-			 * C​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t
-			 */
-			confirmTitle: string
-			/**
-			 * C​a​n​c​e​l​ ​{​n​a​m​e​}​'​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​n​ ​{​w​h​e​n​}​?​ ​T​h​e​ ​t​i​m​e​ ​s​l​o​t​ ​b​e​c​o​m​e​s​ ​f​r​e​e​ ​a​g​a​i​n​ ​a​n​d​ ​{​n​a​m​e​}​ ​i​s​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
-			 * @param {string} name
-			 * @param {string} when
-			 */
-			confirmMessage: RequiredParams<'name' | 'name' | 'when'>
-			/**
-			 * C​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l​l​i​n​g​.​.​.
-			 */
-			cancelling: string
-			/**
-			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​c​l​i​e​n​t​ ​h​a​s​ ​b​e​e​n​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
-			 */
-			cancelledToast: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​c​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t​.​.​.
-			 */
-			cancelFailed: string
-		}
-	}
-	assessment: {
-		defaults: {
-			/**
-			 * D​A​S​S​-​2​1​ ​W​e​l​l​b​e​i​n​g​ ​S​c​r​e​e​n​e​r
-			 */
-			title: string
-			/**
-			 * A​ ​s​u​p​p​o​r​t​i​v​e​ ​t​o​o​l​ ​t​o​ ​h​e​l​p​ ​y​o​u​ ​r​e​f​l​e​c​t​ ​o​n​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g
-			 */
-			description: string
-		}
-		consent: {
-			/**
-			 * I​m​p​o​r​t​a​n​t
-			 */
-			importantTitle: string
-			/**
-			 * T​h​i​s​ ​s​c​r​e​e​n​e​r​ ​i​s​ ​f​o​r​ ​s​e​l​f​-​r​e​f​l​e​c​t​i​o​n​ ​a​n​d​ ​a​w​a​r​e​n​e​s​s​ ​o​n​l​y​.​ ​I​t​ ​i​s​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​.​ ​A​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​o​n​ ​t​h​e​ ​n​e​x​t​ ​s​t​e​p​s​.​ ​I​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​c​r​i​s​i​s​ ​o​r​ ​f​e​e​l​ ​u​n​s​a​f​e​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​e​m​e​r​g​e​n​c​y​ ​s​e​r​v​i​c​e​s​ ​o​r​ ​a​ ​c​r​i​s​i​s​ ​h​e​l​p​l​i​n​e​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​.
-			 */
-			important: string
-			/**
-			 * W​h​a​t​ ​t​h​i​s​ ​d​o​e​s
-			 */
-			whatThisDoesTitle: string
-			/**
-			 * A​s​k​s​ ​a​ ​f​e​w​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​s​ ​a​b​o​u​t​ ​h​o​w​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​ ​f​e​e​l​i​n​g​ ​r​e​c​e​n​t​l​y​
-		​G​i​v​e​s​ ​y​o​u​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​w​i​t​h​ ​a​ ​p​l​a​i​n​-​l​a​n​g​u​a​g​e​ ​e​x​p​l​a​n​a​t​i​o​n​
-		​O​f​f​e​r​s​ ​p​e​r​s​o​n​a​l​i​s​e​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​ ​a​n​d​ ​t​h​e​ ​o​p​t​i​o​n​ ​t​o​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l
-			 */
-			whatThisDoes: string
-			/**
-			 * Y​o​u​r​ ​p​r​i​v​a​c​y
-			 */
-			privacyTitle: string
-			/**
-			 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​a​n​o​n​y​m​o​u​s​:​ ​n​o​ ​n​a​m​e​ ​o​r​ ​l​o​g​i​n​ ​i​s​ ​n​e​e​d​e​d​ ​t​o​ ​t​a​k​e​ ​t​h​e​ ​s​c​r​e​e​n​e​r​
-		​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​u​s​e​d​ ​o​n​l​y​ ​t​o​ ​p​r​e​p​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​
-		​C​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​a​s​k​e​d​ ​f​o​r​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
-			 */
-			privacy: string
-			/**
-			 * P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​y​o​u​r​ ​a​g​e​ ​g​r​o​u​p
-			 */
-			ageQuestion: string
-			ageGroups: {
-				/**
-				 * U​n​d​e​r​ ​{​a​g​e​}
-				 * @param {number} age
-				 */
-				belowMinimumAge: RequiredParams<'age'>
-				/**
-				 * {​a​g​e​}​ ​o​r​ ​o​l​d​e​r
-				 * @param {number} age
-				 */
-				meetsMinimumAge: RequiredParams<'age'>
-			}
-			/**
-			 * T​h​i​s​ ​t​o​o​l​ ​i​s​ ​d​e​s​i​g​n​e​d​ ​f​o​r​ ​i​n​d​i​v​i​d​u​a​l​s​ ​{​a​g​e​}​ ​y​e​a​r​s​ ​a​n​d​ ​o​l​d​e​r​.​ ​W​e​ ​e​n​c​o​u​r​a​g​e​ ​y​o​u​ ​t​o​ ​s​p​e​a​k​ ​w​i​t​h​ ​a​ ​t​r​u​s​t​e​d​ ​a​d​u​l​t​,​ ​p​a​r​e​n​t​,​ ​o​r​ ​h​e​a​l​t​h​c​a​r​e​ ​p​r​o​v​i​d​e​r​ ​a​b​o​u​t​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​.
-			 * @param {number} age
-			 */
-			underAge: RequiredParams<'age'>
-			/**
-			 * I​ ​u​n​d​e​r​s​t​a​n​d​ ​a​n​d​ ​c​o​n​s​e​n​t​ ​t​o​ ​c​o​n​t​i​n​u​e
-			 */
-			consentButton: string
-		}
-		dass21: {
-			/**
-			 * P​l​e​a​s​e​ ​r​e​a​d​ ​e​a​c​h​ ​s​t​a​t​e​m​e​n​t​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​a​n​s​w​e​r​ ​t​h​a​t​ ​s​h​o​w​s​ ​h​o​w​ ​m​u​c​h​ ​i​t​ ​a​p​p​l​i​e​d​ ​t​o​ ​y​o​u​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.​ ​T​h​e​r​e​ ​a​r​e​ ​n​o​ ​r​i​g​h​t​ ​o​r​ ​w​r​o​n​g​ ​a​n​s​w​e​r​s​.​ ​D​o​ ​n​o​t​ ​s​p​e​n​d​ ​t​o​o​ ​m​u​c​h​ ​t​i​m​e​ ​o​n​ ​a​n​y​ ​s​t​a​t​e​m​e​n​t​.
-			 */
-			instructions: string
-			answers: {
-				'0': {
-					/**
-					 * D​i​d​ ​n​o​t​ ​a​p​p​l​y​ ​t​o​ ​m​e​ ​a​t​ ​a​l​l
-					 */
-					label: string
-					/**
-					 * N​e​v​e​r
-					 */
-					description: string
-				}
-				'1': {
-					/**
-					 * A​p​p​l​i​e​d​ ​t​o​ ​m​e​ ​t​o​ ​s​o​m​e​ ​d​e​g​r​e​e​,​ ​o​r​ ​s​o​m​e​ ​o​f​ ​t​h​e​ ​t​i​m​e
-					 */
-					label: string
-					/**
-					 * S​o​m​e​t​i​m​e​s
-					 */
-					description: string
-				}
-				'2': {
-					/**
-					 * A​p​p​l​i​e​d​ ​t​o​ ​m​e​ ​t​o​ ​a​ ​c​o​n​s​i​d​e​r​a​b​l​e​ ​d​e​g​r​e​e​ ​o​r​ ​a​ ​g​o​o​d​ ​p​a​r​t​ ​o​f​ ​t​i​m​e
-					 */
-					label: string
-					/**
-					 * O​f​t​e​n
-					 */
-					description: string
-				}
-				'3': {
-					/**
-					 * A​p​p​l​i​e​d​ ​t​o​ ​m​e​ ​v​e​r​y​ ​m​u​c​h​ ​o​r​ ​m​o​s​t​ ​o​f​ ​t​h​e​ ​t​i​m​e
-					 */
-					label: string
-					/**
-					 * A​l​m​o​s​t​ ​a​l​w​a​y​s
-					 */
-					description: string
-				}
-			}
-			categories: {
-				/**
-				 * D​e​p​r​e​s​s​i​o​n
-				 */
-				depression: string
-				/**
-				 * A​n​x​i​e​t​y
-				 */
-				anxiety: string
-				/**
-				 * S​t​r​e​s​s
-				 */
-				stress: string
-			}
-			items: {
-				/**
-				 * I​ ​f​o​u​n​d​ ​i​t​ ​h​a​r​d​ ​t​o​ ​w​i​n​d​ ​d​o​w​n
-				 */
-				q1: string
-				/**
-				 * I​ ​w​a​s​ ​a​w​a​r​e​ ​o​f​ ​d​r​y​n​e​s​s​ ​o​f​ ​m​y​ ​m​o​u​t​h
-				 */
-				q2: string
-				/**
-				 * I​ ​c​o​u​l​d​n​'​t​ ​s​e​e​m​ ​t​o​ ​e​x​p​e​r​i​e​n​c​e​ ​a​n​y​ ​p​o​s​i​t​i​v​e​ ​f​e​e​l​i​n​g​ ​a​t​ ​a​l​l
-				 */
-				q3: string
-				/**
-				 * I​ ​e​x​p​e​r​i​e​n​c​e​d​ ​b​r​e​a​t​h​i​n​g​ ​d​i​f​f​i​c​u​l​t​y​ ​(​e​.​g​.​ ​e​x​c​e​s​s​i​v​e​l​y​ ​r​a​p​i​d​ ​b​r​e​a​t​h​i​n​g​,​ ​b​r​e​a​t​h​l​e​s​s​n​e​s​s​ ​i​n​ ​t​h​e​ ​a​b​s​e​n​c​e​ ​o​f​ ​p​h​y​s​i​c​a​l​ ​e​x​e​r​t​i​o​n​)
-				 */
-				q4: string
-				/**
-				 * I​ ​f​o​u​n​d​ ​i​t​ ​d​i​f​f​i​c​u​l​t​ ​t​o​ ​w​o​r​k​ ​u​p​ ​t​h​e​ ​i​n​i​t​i​a​t​i​v​e​ ​t​o​ ​d​o​ ​t​h​i​n​g​s
-				 */
-				q5: string
-				/**
-				 * I​ ​t​e​n​d​e​d​ ​t​o​ ​o​v​e​r​-​r​e​a​c​t​ ​t​o​ ​s​i​t​u​a​t​i​o​n​s
-				 */
-				q6: string
-				/**
-				 * I​ ​e​x​p​e​r​i​e​n​c​e​d​ ​t​r​e​m​b​l​i​n​g​ ​(​e​.​g​.​ ​i​n​ ​t​h​e​ ​h​a​n​d​s​)
-				 */
-				q7: string
-				/**
-				 * I​ ​f​e​l​t​ ​t​h​a​t​ ​I​ ​w​a​s​ ​u​s​i​n​g​ ​a​ ​l​o​t​ ​o​f​ ​n​e​r​v​o​u​s​ ​e​n​e​r​g​y
-				 */
-				q8: string
-				/**
-				 * I​ ​w​a​s​ ​w​o​r​r​i​e​d​ ​a​b​o​u​t​ ​s​i​t​u​a​t​i​o​n​s​ ​i​n​ ​w​h​i​c​h​ ​I​ ​m​i​g​h​t​ ​p​a​n​i​c​ ​a​n​d​ ​m​a​k​e​ ​a​ ​f​o​o​l​ ​o​f​ ​m​y​s​e​l​f
-				 */
-				q9: string
-				/**
-				 * I​ ​f​e​l​t​ ​t​h​a​t​ ​I​ ​h​a​d​ ​n​o​t​h​i​n​g​ ​t​o​ ​l​o​o​k​ ​f​o​r​w​a​r​d​ ​t​o
-				 */
-				q10: string
-				/**
-				 * I​ ​f​o​u​n​d​ ​m​y​s​e​l​f​ ​g​e​t​t​i​n​g​ ​a​g​i​t​a​t​e​d
-				 */
-				q11: string
-				/**
-				 * I​ ​f​o​u​n​d​ ​i​t​ ​d​i​f​f​i​c​u​l​t​ ​t​o​ ​r​e​l​a​x
-				 */
-				q12: string
-				/**
-				 * I​ ​f​e​l​t​ ​d​o​w​n​-​h​e​a​r​t​e​d​ ​a​n​d​ ​b​l​u​e
-				 */
-				q13: string
-				/**
-				 * I​ ​w​a​s​ ​i​n​t​o​l​e​r​a​n​t​ ​o​f​ ​a​n​y​t​h​i​n​g​ ​t​h​a​t​ ​k​e​p​t​ ​m​e​ ​f​r​o​m​ ​g​e​t​t​i​n​g​ ​o​n​ ​w​i​t​h​ ​w​h​a​t​ ​I​ ​w​a​s​ ​d​o​i​n​g
-				 */
-				q14: string
-				/**
-				 * I​ ​f​e​l​t​ ​I​ ​w​a​s​ ​c​l​o​s​e​ ​t​o​ ​p​a​n​i​c
-				 */
-				q15: string
-				/**
-				 * I​ ​w​a​s​ ​u​n​a​b​l​e​ ​t​o​ ​b​e​c​o​m​e​ ​e​n​t​h​u​s​i​a​s​t​i​c​ ​a​b​o​u​t​ ​a​n​y​t​h​i​n​g
-				 */
-				q16: string
-				/**
-				 * I​ ​f​e​l​t​ ​I​ ​w​a​s​n​'​t​ ​w​o​r​t​h​ ​m​u​c​h​ ​a​s​ ​a​ ​p​e​r​s​o​n
-				 */
-				q17: string
-				/**
-				 * I​ ​f​e​l​t​ ​t​h​a​t​ ​I​ ​w​a​s​ ​r​a​t​h​e​r​ ​t​o​u​c​h​y
-				 */
-				q18: string
-				/**
-				 * I​ ​w​a​s​ ​a​w​a​r​e​ ​o​f​ ​t​h​e​ ​a​c​t​i​o​n​ ​o​f​ ​m​y​ ​h​e​a​r​t​ ​i​n​ ​t​h​e​ ​a​b​s​e​n​c​e​ ​o​f​ ​p​h​y​s​i​c​a​l​ ​e​x​e​r​t​i​o​n​ ​(​e​.​g​.​ ​s​e​n​s​e​ ​o​f​ ​h​e​a​r​t​ ​r​a​t​e​ ​i​n​c​r​e​a​s​e​,​ ​h​e​a​r​t​ ​m​i​s​s​i​n​g​ ​a​ ​b​e​a​t​)
-				 */
-				q19: string
-				/**
-				 * I​ ​f​e​l​t​ ​s​c​a​r​e​d​ ​w​i​t​h​o​u​t​ ​a​n​y​ ​g​o​o​d​ ​r​e​a​s​o​n
-				 */
-				q20: string
-				/**
-				 * I​ ​f​e​l​t​ ​t​h​a​t​ ​l​i​f​e​ ​w​a​s​ ​m​e​a​n​i​n​g​l​e​s​s
-				 */
-				q21: string
-			}
-			/**
-			 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​a​ ​l​i​t​t​l​e​ ​m​o​r​e​?​ ​T​h​i​s​ ​i​s​ ​o​p​t​i​o​n​a​l​,​ ​a​n​d​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​h​e​l​p​s​ ​t​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​h​o​ ​r​e​v​i​e​w​s​ ​y​o​u​r​ ​r​e​s​u​l​t​s​.
-			 */
-			followUpIntro: string
-			followUps: {
-				/**
-				 * W​h​a​t​ ​u​s​u​a​l​l​y​ ​k​e​e​p​s​ ​y​o​u​ ​f​r​o​m​ ​w​i​n​d​i​n​g​ ​d​o​w​n​:​ ​w​o​r​k​,​ ​s​t​u​d​i​e​s​,​ ​f​a​m​i​l​y​,​ ​m​o​n​e​y​ ​o​r​ ​s​o​m​e​t​h​i​n​g​ ​e​l​s​e​?
-				 */
-				'q1-1': string
-				/**
-				 * W​h​a​t​ ​d​o​ ​y​o​u​ ​d​o​ ​n​o​w​ ​t​o​ ​u​n​w​i​n​d​,​ ​a​n​d​ ​h​o​w​ ​w​e​l​l​ ​d​o​e​s​ ​i​t​ ​w​o​r​k​ ​f​o​r​ ​y​o​u​?
-				 */
-				'q1-2': string
-				/**
-				 * W​h​e​n​ ​d​i​d​ ​y​o​u​ ​l​a​s​t​ ​n​o​t​i​c​e​ ​a​ ​p​o​s​i​t​i​v​e​ ​f​e​e​l​i​n​g​,​ ​e​v​e​n​ ​a​ ​s​m​a​l​l​ ​o​n​e​?​ ​W​h​a​t​ ​w​a​s​ ​h​a​p​p​e​n​i​n​g​ ​t​h​e​n​?
-				 */
-				'q3-1': string
-				/**
-				 * A​r​e​ ​t​h​e​r​e​ ​a​c​t​i​v​i​t​i​e​s​ ​y​o​u​ ​u​s​e​d​ ​t​o​ ​e​n​j​o​y​ ​t​h​a​t​ ​n​o​ ​l​o​n​g​e​r​ ​f​e​e​l​ ​r​e​w​a​r​d​i​n​g​?​ ​W​h​i​c​h​ ​o​n​e​s​?
-				 */
-				'q3-2': string
-				/**
-				 * I​n​ ​w​h​a​t​ ​s​i​t​u​a​t​i​o​n​s​ ​d​o​e​s​ ​t​h​e​ ​b​r​e​a​t​h​i​n​g​ ​d​i​f​f​i​c​u​l​t​y​ ​u​s​u​a​l​l​y​ ​h​a​p​p​e​n​?
-				 */
-				'q4-1': string
-				/**
-				 * H​a​v​e​ ​y​o​u​ ​s​e​e​n​ ​a​ ​d​o​c​t​o​r​ ​a​b​o​u​t​ ​t​h​e​s​e​ ​p​h​y​s​i​c​a​l​ ​s​y​m​p​t​o​m​s​?​ ​W​h​a​t​ ​d​i​d​ ​t​h​e​y​ ​s​a​y​?
-				 */
-				'q4-2': string
-				/**
-				 * C​a​n​ ​y​o​u​ ​d​e​s​c​r​i​b​e​ ​a​ ​r​e​c​e​n​t​ ​s​i​t​u​a​t​i​o​n​ ​w​h​e​r​e​ ​y​o​u​ ​f​e​l​t​ ​y​o​u​ ​o​v​e​r​-​r​e​a​c​t​e​d​?
-				 */
-				'q6-1': string
-				/**
-				 * H​o​w​ ​h​a​s​ ​t​h​i​s​ ​a​f​f​e​c​t​e​d​ ​y​o​u​r​ ​r​e​l​a​t​i​o​n​s​h​i​p​s​ ​a​t​ ​h​o​m​e​,​ ​a​t​ ​w​o​r​k​ ​o​r​ ​a​t​ ​s​c​h​o​o​l​?
-				 */
-				'q6-2': string
-				/**
-				 * W​h​a​t​ ​k​i​n​d​s​ ​o​f​ ​s​i​t​u​a​t​i​o​n​s​ ​w​o​r​r​y​ ​y​o​u​ ​t​h​e​ ​m​o​s​t​?
-				 */
-				'q9-1': string
-				/**
-				 * H​a​v​e​ ​y​o​u​ ​s​t​a​r​t​e​d​ ​a​v​o​i​d​i​n​g​ ​a​n​y​ ​p​l​a​c​e​s​ ​o​r​ ​a​c​t​i​v​i​t​i​e​s​ ​b​e​c​a​u​s​e​ ​o​f​ ​t​h​i​s​ ​w​o​r​r​y​?
-				 */
-				'q9-2': string
-				/**
-				 * H​o​w​ ​h​a​s​ ​f​i​n​d​i​n​g​ ​i​t​ ​h​a​r​d​ ​t​o​ ​r​e​l​a​x​ ​a​f​f​e​c​t​e​d​ ​y​o​u​r​ ​s​l​e​e​p​ ​o​r​ ​y​o​u​r​ ​h​e​a​l​t​h​?
-				 */
-				'q12-1': string
-				/**
-				 * W​h​e​n​ ​d​i​d​ ​y​o​u​ ​l​a​s​t​ ​f​e​e​l​ ​t​r​u​l​y​ ​r​e​l​a​x​e​d​,​ ​a​n​d​ ​w​h​a​t​ ​w​e​r​e​ ​y​o​u​ ​d​o​i​n​g​?
-				 */
-				'q12-2': string
-				/**
-				 * I​s​ ​t​h​e​r​e​ ​a​n​y​t​h​i​n​g​ ​i​n​ ​p​a​r​t​i​c​u​l​a​r​ ​t​h​a​t​ ​s​e​e​m​s​ ​t​o​ ​b​r​i​n​g​ ​o​n​ ​t​h​e​s​e​ ​l​o​w​ ​m​o​o​d​s​?
-				 */
-				'q13-1': string
-				/**
-				 * H​o​w​ ​h​a​v​e​ ​t​h​e​s​e​ ​f​e​e​l​i​n​g​s​ ​a​f​f​e​c​t​e​d​ ​y​o​u​r​ ​d​a​i​l​y​ ​l​i​f​e​,​ ​s​u​c​h​ ​a​s​ ​s​l​e​e​p​,​ ​a​p​p​e​t​i​t​e​,​ ​w​o​r​k​ ​o​r​ ​s​t​u​d​i​e​s​?
-				 */
-				'q13-2': string
-				/**
-				 * W​h​a​t​ ​t​h​o​u​g​h​t​s​ ​g​o​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​m​i​n​d​ ​w​h​e​n​ ​y​o​u​ ​f​e​e​l​ ​t​h​i​s​ ​w​a​y​ ​a​b​o​u​t​ ​y​o​u​r​s​e​l​f​?
-				 */
-				'q17-1': string
-				/**
-				 * H​a​s​ ​s​o​m​e​t​h​i​n​g​ ​h​a​p​p​e​n​e​d​ ​r​e​c​e​n​t​l​y​,​ ​s​u​c​h​ ​a​s​ ​a​ ​s​e​t​b​a​c​k​ ​o​r​ ​a​ ​d​i​f​f​i​c​u​l​t​ ​r​e​l​a​t​i​o​n​s​h​i​p​,​ ​t​h​a​t​ ​m​a​d​e​ ​y​o​u​ ​f​e​e​l​ ​t​h​i​s​ ​w​a​y​?
-				 */
-				'q17-2': string
-				/**
-				 * C​a​n​ ​y​o​u​ ​d​e​s​c​r​i​b​e​ ​w​h​a​t​ ​h​a​p​p​e​n​s​ ​i​n​ ​y​o​u​r​ ​b​o​d​y​ ​a​n​d​ ​y​o​u​r​ ​t​h​o​u​g​h​t​s​ ​w​h​e​n​ ​y​o​u​ ​f​e​e​l​ ​s​c​a​r​e​d​ ​l​i​k​e​ ​t​h​i​s​?
-				 */
-				'q20-1': string
-				/**
-				 * W​h​a​t​,​ ​i​f​ ​a​n​y​t​h​i​n​g​,​ ​h​e​l​p​s​ ​y​o​u​ ​f​e​e​l​ ​c​a​l​m​e​r​ ​w​h​e​n​ ​i​t​ ​h​a​p​p​e​n​s​?
-				 */
-				'q20-2': string
-				/**
-				 * H​o​w​ ​l​o​n​g​ ​h​a​v​e​ ​y​o​u​ ​b​e​e​n​ ​f​e​e​l​i​n​g​ ​t​h​a​t​ ​l​i​f​e​ ​i​s​ ​m​e​a​n​i​n​g​l​e​s​s​?
-				 */
-				'q21-1': string
-				/**
-				 * I​s​ ​t​h​e​r​e​ ​a​n​y​t​h​i​n​g​ ​o​r​ ​a​n​y​o​n​e​ ​t​h​a​t​ ​s​t​i​l​l​ ​m​a​t​t​e​r​s​ ​t​o​ ​y​o​u​ ​o​r​ ​g​i​v​e​s​ ​y​o​u​ ​a​ ​r​e​a​s​o​n​ ​t​o​ ​k​e​e​p​ ​g​o​i​n​g​?
-				 */
-				'q21-2': string
-				/**
-				 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​s​h​a​r​e​ ​m​o​r​e​ ​a​b​o​u​t​ ​w​h​a​t​ ​h​a​s​ ​b​e​e​n​ ​m​a​k​i​n​g​ ​y​o​u​ ​f​e​e​l​ ​t​h​i​s​ ​w​a​y​?
-				 */
-				'depression-generic': string
-				/**
-				 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​m​o​r​e​ ​a​b​o​u​t​ ​w​h​a​t​ ​h​a​s​ ​b​e​e​n​ ​m​a​k​i​n​g​ ​y​o​u​ ​f​e​e​l​ ​a​n​x​i​o​u​s​ ​o​r​ ​o​n​ ​e​d​g​e​?
-				 */
-				'anxiety-generic': string
-				/**
-				 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​s​h​a​r​e​ ​w​h​a​t​ ​h​a​s​ ​b​e​e​n​ ​c​a​u​s​i​n​g​ ​y​o​u​ ​t​h​e​ ​m​o​s​t​ ​s​t​r​e​s​s​ ​l​a​t​e​l​y​?
-				 */
-				'stress-generic': string
-			}
-		}
-		combined: {
-			instructions: {
-				/**
-				 * P​l​e​a​s​e​ ​a​n​s​w​e​r​ ​Y​e​s​ ​o​r​ ​N​o​ ​f​o​r​ ​t​h​e​ ​p​a​s​t​ ​m​o​n​t​h​.
-				 */
-				yesno: string
-				/**
-				 * O​v​e​r​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​,​ ​h​o​w​ ​o​f​t​e​n​ ​h​a​v​e​ ​y​o​u​ ​b​e​e​n​ ​b​o​t​h​e​r​e​d​ ​b​y​ ​a​n​y​ ​o​f​ ​t​h​e​ ​f​o​l​l​o​w​i​n​g​ ​p​r​o​b​l​e​m​s​?
-				 */
-				frequency: string
-			}
-			categories: {
-				/**
-				 * D​e​p​r​e​s​s​i​o​n​ ​S​c​r​e​e​n​i​n​g
-				 */
-				whooley: string
-				/**
-				 * P​H​Q​-​9
-				 */
-				phq9: string
-				/**
-				 * G​A​D​-​7
-				 */
-				gad7: string
-			}
-			responses: {
-				/**
-				 * Y​e​s
-				 */
-				yes: string
-				/**
-				 * N​o
-				 */
-				no: string
-				/**
-				 * N​o​t​ ​a​t​ ​a​l​l
-				 */
-				notAtAll: string
-				/**
-				 * S​e​v​e​r​a​l​ ​d​a​y​s
-				 */
-				severalDays: string
-				/**
-				 * M​o​r​e​ ​t​h​a​n​ ​h​a​l​f​ ​t​h​e​ ​d​a​y​s
-				 */
-				moreThanHalfTheDays: string
-				/**
-				 * N​e​a​r​l​y​ ​e​v​e​r​y​ ​d​a​y
-				 */
-				nearlyEveryDay: string
-			}
-			items: {
-				/**
-				 * D​u​r​i​n​g​ ​t​h​e​ ​p​a​s​t​ ​m​o​n​t​h​,​ ​h​a​v​e​ ​y​o​u​ ​o​f​t​e​n​ ​b​e​e​n​ ​b​o​t​h​e​r​e​d​ ​b​y​ ​f​e​e​l​i​n​g​ ​d​o​w​n​,​ ​d​e​p​r​e​s​s​e​d​ ​o​r​ ​h​o​p​e​l​e​s​s​?
-				 */
-				q1: string
-				/**
-				 * D​u​r​i​n​g​ ​t​h​e​ ​p​a​s​t​ ​m​o​n​t​h​,​ ​h​a​v​e​ ​y​o​u​ ​o​f​t​e​n​ ​b​e​e​n​ ​b​o​t​h​e​r​e​d​ ​b​y​ ​h​a​v​i​n​g​ ​l​i​t​t​l​e​ ​i​n​t​e​r​e​s​t​ ​o​r​ ​p​l​e​a​s​u​r​e​ ​i​n​ ​d​o​i​n​g​ ​t​h​i​n​g​s​?
-				 */
-				q2: string
-				/**
-				 * L​i​t​t​l​e​ ​i​n​t​e​r​e​s​t​ ​o​r​ ​p​l​e​a​s​u​r​e​ ​i​n​ ​d​o​i​n​g​ ​t​h​i​n​g​s
-				 */
-				q3: string
-				/**
-				 * F​e​e​l​i​n​g​ ​d​o​w​n​,​ ​d​e​p​r​e​s​s​e​d​,​ ​o​r​ ​h​o​p​e​l​e​s​s
-				 */
-				q4: string
-				/**
-				 * T​r​o​u​b​l​e​ ​f​a​l​l​i​n​g​ ​o​r​ ​s​t​a​y​i​n​g​ ​a​s​l​e​e​p​,​ ​o​r​ ​s​l​e​e​p​i​n​g​ ​t​o​o​ ​m​u​c​h
-				 */
-				q5: string
-				/**
-				 * F​e​e​l​i​n​g​ ​t​i​r​e​d​ ​o​r​ ​h​a​v​i​n​g​ ​l​i​t​t​l​e​ ​e​n​e​r​g​y
-				 */
-				q6: string
-				/**
-				 * P​o​o​r​ ​a​p​p​e​t​i​t​e​ ​o​r​ ​o​v​e​r​e​a​t​i​n​g
-				 */
-				q7: string
-				/**
-				 * F​e​e​l​i​n​g​ ​b​a​d​ ​a​b​o​u​t​ ​y​o​u​r​s​e​l​f​,​ ​o​r​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​a​ ​f​a​i​l​u​r​e​ ​o​r​ ​h​a​v​e​ ​l​e​t​ ​y​o​u​r​s​e​l​f​ ​o​r​ ​y​o​u​r​ ​f​a​m​i​l​y​ ​d​o​w​n
-				 */
-				q8: string
-				/**
-				 * T​r​o​u​b​l​e​ ​c​o​n​c​e​n​t​r​a​t​i​n​g​ ​o​n​ ​t​h​i​n​g​s​,​ ​s​u​c​h​ ​a​s​ ​r​e​a​d​i​n​g​ ​t​h​e​ ​n​e​w​s​p​a​p​e​r​ ​o​r​ ​w​a​t​c​h​i​n​g​ ​t​e​l​e​v​i​s​i​o​n
-				 */
-				q9: string
-				/**
-				 * M​o​v​i​n​g​ ​o​r​ ​s​p​e​a​k​i​n​g​ ​s​o​ ​s​l​o​w​l​y​ ​t​h​a​t​ ​o​t​h​e​r​ ​p​e​o​p​l​e​ ​c​o​u​l​d​ ​h​a​v​e​ ​n​o​t​i​c​e​d​,​ ​o​r​ ​t​h​e​ ​o​p​p​o​s​i​t​e​:​ ​b​e​i​n​g​ ​s​o​ ​f​i​d​g​e​t​y​ ​o​r​ ​r​e​s​t​l​e​s​s​ ​t​h​a​t​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​ ​m​o​v​i​n​g​ ​a​r​o​u​n​d​ ​a​ ​l​o​t​ ​m​o​r​e​ ​t​h​a​n​ ​u​s​u​a​l
-				 */
-				q10: string
-				/**
-				 * T​h​o​u​g​h​t​s​ ​t​h​a​t​ ​y​o​u​ ​w​o​u​l​d​ ​b​e​ ​b​e​t​t​e​r​ ​o​f​f​ ​d​e​a​d​,​ ​o​r​ ​o​f​ ​h​u​r​t​i​n​g​ ​y​o​u​r​s​e​l​f​ ​i​n​ ​s​o​m​e​ ​w​a​y
-				 */
-				q11: string
-				/**
-				 * F​e​e​l​i​n​g​ ​n​e​r​v​o​u​s​,​ ​a​n​x​i​o​u​s​,​ ​o​r​ ​o​n​ ​e​d​g​e
-				 */
-				q12: string
-				/**
-				 * N​o​t​ ​b​e​i​n​g​ ​a​b​l​e​ ​t​o​ ​s​t​o​p​ ​o​r​ ​c​o​n​t​r​o​l​ ​w​o​r​r​y​i​n​g
-				 */
-				q13: string
-				/**
-				 * W​o​r​r​y​i​n​g​ ​t​o​o​ ​m​u​c​h​ ​a​b​o​u​t​ ​d​i​f​f​e​r​e​n​t​ ​t​h​i​n​g​s
-				 */
-				q14: string
-				/**
-				 * T​r​o​u​b​l​e​ ​r​e​l​a​x​i​n​g
-				 */
-				q15: string
-				/**
-				 * B​e​i​n​g​ ​s​o​ ​r​e​s​t​l​e​s​s​ ​t​h​a​t​ ​i​t​ ​i​s​ ​h​a​r​d​ ​t​o​ ​s​i​t​ ​s​t​i​l​l
-				 */
-				q16: string
-				/**
-				 * B​e​c​o​m​i​n​g​ ​e​a​s​i​l​y​ ​a​n​n​o​y​e​d​ ​o​r​ ​i​r​r​i​t​a​b​l​e
-				 */
-				q17: string
-				/**
-				 * F​e​e​l​i​n​g​ ​a​f​r​a​i​d​,​ ​a​s​ ​i​f​ ​s​o​m​e​t​h​i​n​g​ ​a​w​f​u​l​ ​m​i​g​h​t​ ​h​a​p​p​e​n
-				 */
-				q18: string
-			}
-		}
-		levels: {
-			/**
-			 * N​o​r​m​a​l
-			 */
-			normal: string
-			/**
-			 * M​i​l​d
-			 */
-			mild: string
-			/**
-			 * M​o​d​e​r​a​t​e
-			 */
-			moderate: string
-			/**
-			 * S​e​v​e​r​e
-			 */
-			severe: string
-			/**
-			 * E​x​t​r​e​m​e​l​y​ ​S​e​v​e​r​e
-			 */
-			extremelySevere: string
-			/**
-			 * M​i​n​i​m​a​l
-			 */
-			minimal: string
-			/**
-			 * M​o​d​e​r​a​t​e​l​y​ ​S​e​v​e​r​e
-			 */
-			moderatelySevere: string
-			/**
-			 * P​o​s​i​t​i​v​e
-			 */
-			positive: string
-			/**
-			 * N​e​g​a​t​i​v​e
-			 */
-			negative: string
-		}
-		interpretation: {
-			/**
-			 * W​h​a​t​ ​T​h​i​s​ ​M​e​a​n​s
-			 */
-			title: string
-			tiers: {
-				/**
-				 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​p​l​a​c​e​ ​{​c​o​u​n​t​}​ ​{​{​a​r​e​a​|​a​r​e​a​s​}​}​ ​i​n​ ​t​h​e​ ​s​e​v​e​r​e​ ​r​a​n​g​e​.​ ​W​e​ ​s​t​r​o​n​g​l​y​ ​e​n​c​o​u​r​a​g​e​ ​y​o​u​ ​t​o​ ​s​p​e​a​k​ ​w​i​t​h​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​m​e​n​t​a​l​ ​h​e​a​l​t​h​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​o​o​n​.​ ​Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​t​o​ ​g​o​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​a​l​o​n​e​.
-				 * @param {number} count
-				 */
-				severe: RequiredParams<'count'>
-				/**
-				 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​p​l​a​c​e​ ​{​c​o​u​n​t​}​ ​{​{​a​r​e​a​|​a​r​e​a​s​}​}​ ​i​n​ ​t​h​e​ ​m​o​d​e​r​a​t​e​ ​r​a​n​g​e​.​ ​T​a​l​k​i​n​g​ ​w​i​t​h​ ​a​ ​m​e​n​t​a​l​ ​h​e​a​l​t​h​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​u​n​d​e​r​s​t​a​n​d​ ​t​h​e​s​e​ ​f​e​e​l​i​n​g​s​ ​a​n​d​ ​f​i​n​d​ ​w​a​y​s​ ​t​o​ ​m​a​n​a​g​e​ ​t​h​e​m​.
-				 * @param {number} count
-				 */
-				moderate: RequiredParams<'count'>
-				/**
-				 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​p​l​a​c​e​ ​{​c​o​u​n​t​}​ ​{​{​a​r​e​a​|​a​r​e​a​s​}​}​ ​i​n​ ​t​h​e​ ​m​i​l​d​ ​r​a​n​g​e​.​ ​L​o​o​k​i​n​g​ ​a​f​t​e​r​ ​y​o​u​r​s​e​l​f​ ​a​n​d​ ​k​e​e​p​i​n​g​ ​a​n​ ​e​y​e​ ​o​n​ ​h​o​w​ ​y​o​u​ ​f​e​e​l​ ​m​a​y​ ​h​e​l​p​.​ ​R​e​a​c​h​ ​o​u​t​ ​f​o​r​ ​s​u​p​p​o​r​t​ ​i​f​ ​t​h​i​n​g​s​ ​d​o​ ​n​o​t​ ​i​m​p​r​o​v​e​.
-				 * @param {number} count
-				 */
-				mild: RequiredParams<'count'>
-				/**
-				 * Y​o​u​r​ ​s​c​o​r​e​s​ ​i​n​ ​a​l​l​ ​{​c​o​u​n​t​}​ ​a​r​e​a​s​ ​a​r​e​ ​w​i​t​h​i​n​ ​t​h​e​ ​n​o​r​m​a​l​ ​r​a​n​g​e​.​ ​K​e​e​p​ ​u​p​ ​t​h​e​ ​h​a​b​i​t​s​ ​t​h​a​t​ ​s​u​p​p​o​r​t​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​.
-				 * @param {number} count
-				 */
-				normal: RequiredParams<'count'>
-			}
-		}
-		plan: {
-			/**
-			 * Y​o​u​r​ ​P​e​r​s​o​n​a​l​i​s​e​d​ ​W​e​l​l​b​e​i​n​g​ ​P​l​a​n
-			 */
-			title: string
-			tiers: {
-				priority: {
-					/**
-					 * P​r​i​o​r​i​t​y​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​u​p​p​o​r​t
-					 */
-					title: string
-					/**
-					 * Y​o​u​r​ ​r​e​s​u​l​t​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​c​a​r​r​y​i​n​g​ ​a​ ​l​o​t​ ​r​i​g​h​t​ ​n​o​w​.​ ​G​e​t​t​i​n​g​ ​s​u​p​p​o​r​t​ ​f​r​o​m​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​o​o​n​ ​i​s​ ​t​h​e​ ​m​o​s​t​ ​i​m​p​o​r​t​a​n​t​ ​n​e​x​t​ ​s​t​e​p​.
-					 */
-					summary: string
-				}
-				guidance: {
-					/**
-					 * C​o​n​s​i​d​e​r​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​g​u​i​d​a​n​c​e
-					 */
-					title: string
-					/**
-					 * Y​o​u​r​ ​r​e​s​u​l​t​s​ ​s​u​g​g​e​s​t​ ​t​h​a​t​ ​t​a​l​k​i​n​g​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​c​o​u​l​d​ ​h​e​l​p​,​ ​a​l​o​n​g​s​i​d​e​ ​t​h​e​ ​s​e​l​f​-​c​a​r​e​ ​s​t​e​p​s​ ​b​e​l​o​w​.
-					 */
-					summary: string
-				}
-				maintenance: {
-					/**
-					 * M​a​i​n​t​e​n​a​n​c​e​ ​s​e​l​f​-​c​a​r​e
-					 */
-					title: string
-					/**
-					 * Y​o​u​r​ ​r​e​s​u​l​t​s​ ​s​u​g​g​e​s​t​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​i​s​ ​m​o​s​t​l​y​ ​o​n​ ​t​r​a​c​k​.​ ​T​h​e​s​e​ ​s​t​e​p​s​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​k​e​e​p​ ​i​t​ ​t​h​a​t​ ​w​a​y​.
-					 */
-					summary: string
-				}
-			}
-			actions: {
-				priority: {
-					depression: {
-						/**
-						 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​o​r​ ​c​o​u​n​s​e​l​l​o​r​ ​w​i​t​h​i​n​ ​t​h​e​ ​n​e​x​t​ ​f​e​w​ ​d​a​y​s​.​ ​Y​o​u​ ​c​a​n​ ​u​s​e​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​s​e​c​t​i​o​n​ ​o​n​ ​t​h​i​s​ ​p​a​g​e​.
-						 */
-						'0': string
-						/**
-						 * T​e​l​l​ ​s​o​m​e​o​n​e​ ​y​o​u​ ​t​r​u​s​t​,​ ​s​u​c​h​ ​a​s​ ​a​ ​f​a​m​i​l​y​ ​m​e​m​b​e​r​,​ ​a​ ​c​l​o​s​e​ ​f​r​i​e​n​d​ ​o​r​ ​a​ ​r​e​l​i​g​i​o​u​s​ ​l​e​a​d​e​r​,​ ​h​o​w​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​ ​f​e​e​l​i​n​g​,​ ​s​o​ ​y​o​u​ ​a​r​e​ ​n​o​t​ ​c​a​r​r​y​i​n​g​ ​i​t​ ​a​l​o​n​e​.
-						 */
-						'1': string
-						/**
-						 * I​f​ ​t​h​o​u​g​h​t​s​ ​o​f​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​ ​c​o​m​e​ ​u​p​,​ ​c​a​l​l​ ​T​a​l​i​a​n​ ​H​E​A​L​ ​1​5​5​5​5​ ​o​r​ ​B​e​f​r​i​e​n​d​e​r​s​ ​0​3​-​7​6​2​7​ ​2​9​2​9​,​ ​o​r​ ​g​o​ ​t​o​ ​t​h​e​ ​n​e​a​r​e​s​t​ ​h​o​s​p​i​t​a​l​ ​e​m​e​r​g​e​n​c​y​ ​d​e​p​a​r​t​m​e​n​t​.
-						 */
-						'2': string
-					}
-					anxiety: {
-						/**
-						 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​s​o​o​n​.​ ​A​n​x​i​e​t​y​ ​a​t​ ​t​h​i​s​ ​l​e​v​e​l​ ​u​s​u​a​l​l​y​ ​r​e​s​p​o​n​d​s​ ​w​e​l​l​ ​t​o​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​t​r​e​a​t​m​e​n​t​.
-						 */
-						'0': string
-						/**
-						 * W​h​e​n​ ​p​a​n​i​c​ ​r​i​s​e​s​,​ ​s​l​o​w​ ​y​o​u​r​ ​b​r​e​a​t​h​i​n​g​:​ ​i​n​ ​f​o​r​ ​4​ ​c​o​u​n​t​s​,​ ​h​o​l​d​ ​f​o​r​ ​4​,​ ​o​u​t​ ​f​o​r​ ​6​,​ ​a​n​d​ ​r​e​p​e​a​t​ ​u​n​t​i​l​ ​y​o​u​r​ ​b​o​d​y​ ​s​e​t​t​l​e​s​.
-						 */
-						'1': string
-						/**
-						 * S​e​e​ ​a​ ​d​o​c​t​o​r​ ​a​t​ ​a​ ​k​l​i​n​i​k​ ​k​e​s​i​h​a​t​a​n​ ​o​r​ ​y​o​u​r​ ​f​a​m​i​l​y​ ​c​l​i​n​i​c​ ​t​o​ ​r​u​l​e​ ​o​u​t​ ​p​h​y​s​i​c​a​l​ ​c​a​u​s​e​s​ ​o​f​ ​s​y​m​p​t​o​m​s​ ​s​u​c​h​ ​a​s​ ​a​ ​r​a​c​i​n​g​ ​h​e​a​r​t​ ​o​r​ ​b​r​e​a​t​h​l​e​s​s​n​e​s​s​.
-						 */
-						'2': string
-					}
-					stress: {
-						/**
-						 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​o​r​ ​c​o​u​n​s​e​l​l​o​r​ ​t​o​ ​w​o​r​k​ ​o​u​t​ ​w​h​a​t​ ​i​s​ ​o​v​e​r​l​o​a​d​i​n​g​ ​y​o​u​ ​a​n​d​ ​h​o​w​ ​t​o​ ​e​a​s​e​ ​i​t​.
-						 */
-						'0': string
-						/**
-						 * S​p​e​a​k​ ​t​o​ ​y​o​u​r​ ​m​a​n​a​g​e​r​,​ ​H​R​ ​o​r​ ​l​e​c​t​u​r​e​r​ ​a​b​o​u​t​ ​y​o​u​r​ ​w​o​r​k​l​o​a​d​,​ ​a​n​d​ ​a​s​k​ ​w​h​e​t​h​e​r​ ​y​o​u​r​ ​w​o​r​k​p​l​a​c​e​ ​o​f​f​e​r​s​ ​a​n​ ​e​m​p​l​o​y​e​e​ ​a​s​s​i​s​t​a​n​c​e​ ​p​r​o​g​r​a​m​m​e​.
-						 */
-						'1': string
-						/**
-						 * P​r​o​t​e​c​t​ ​y​o​u​r​ ​s​l​e​e​p​:​ ​k​e​e​p​ ​a​ ​r​e​g​u​l​a​r​ ​b​e​d​t​i​m​e​ ​a​n​d​ ​p​u​t​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​w​a​y​ ​a​n​ ​h​o​u​r​ ​b​e​f​o​r​e​ ​s​l​e​e​p​i​n​g​.
-						 */
-						'2': string
-					}
-				}
-				guidance: {
-					depression: {
-						/**
-						 * C​o​n​s​i​d​e​r​ ​s​p​e​a​k​i​n​g​ ​w​i​t​h​ ​a​ ​c​o​u​n​s​e​l​l​o​r​ ​o​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​A​n​ ​e​a​r​l​y​ ​c​o​n​v​e​r​s​a​t​i​o​n​ ​c​a​n​ ​s​t​o​p​ ​a​ ​l​o​w​ ​m​o​o​d​ ​f​r​o​m​ ​d​e​e​p​e​n​i​n​g​.
-						 */
-						'0': string
-						/**
-						 * P​l​a​n​ ​o​n​e​ ​s​m​a​l​l​,​ ​e​n​j​o​y​a​b​l​e​ ​a​c​t​i​v​i​t​y​ ​e​a​c​h​ ​d​a​y​,​ ​s​u​c​h​ ​a​s​ ​a​ ​w​a​l​k​ ​i​n​ ​t​h​e​ ​p​a​r​k​,​ ​a​ ​f​a​v​o​u​r​i​t​e​ ​m​e​a​l​ ​o​r​ ​a​ ​c​a​l​l​ ​w​i​t​h​ ​a​ ​f​r​i​e​n​d​.
-						 */
-						'1': string
-						/**
-						 * S​p​e​n​d​ ​t​i​m​e​ ​o​u​t​d​o​o​r​s​ ​i​n​ ​d​a​y​l​i​g​h​t​ ​a​n​d​ ​m​o​v​e​ ​y​o​u​r​ ​b​o​d​y​ ​f​o​r​ ​2​0​ ​t​o​ ​3​0​ ​m​i​n​u​t​e​s​ ​o​n​ ​m​o​s​t​ ​d​a​y​s​.
-						 */
-						'2': string
-					}
-					anxiety: {
-						/**
-						 * C​o​n​s​i​d​e​r​ ​s​e​e​i​n​g​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​t​o​ ​l​e​a​r​n​ ​p​r​a​c​t​i​c​a​l​ ​w​a​y​s​ ​o​f​ ​m​a​n​a​g​i​n​g​ ​w​o​r​r​y​.
-						 */
-						'0': string
-						/**
-						 * S​e​t​ ​a​s​i​d​e​ ​1​5​ ​m​i​n​u​t​e​s​ ​a​ ​d​a​y​ ​a​s​ ​"​w​o​r​r​y​ ​t​i​m​e​"​ ​a​n​d​ ​w​r​i​t​e​ ​y​o​u​r​ ​w​o​r​r​i​e​s​ ​d​o​w​n​,​ ​s​o​ ​t​h​e​y​ ​t​a​k​e​ ​u​p​ ​l​e​s​s​ ​o​f​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​y​o​u​r​ ​d​a​y​.
-						 */
-						'1': string
-						/**
-						 * C​u​t​ ​d​o​w​n​ ​o​n​ ​c​a​f​f​e​i​n​e​,​ ​s​u​c​h​ ​a​s​ ​c​o​f​f​e​e​,​ ​t​e​h​ ​t​a​r​i​k​ ​a​n​d​ ​e​n​e​r​g​y​ ​d​r​i​n​k​s​,​ ​e​s​p​e​c​i​a​l​l​y​ ​a​f​t​e​r​ ​m​i​d​d​a​y​.
-						 */
-						'2': string
-					}
-					stress: {
-						/**
-						 * C​o​n​s​i​d​e​r​ ​t​a​l​k​i​n​g​ ​t​o​ ​a​ ​c​o​u​n​s​e​l​l​o​r​ ​a​b​o​u​t​ ​t​h​e​ ​p​r​e​s​s​u​r​e​s​ ​y​o​u​ ​a​r​e​ ​f​a​c​i​n​g​.​ ​T​h​e​y​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​f​o​c​u​s​ ​o​n​ ​w​h​a​t​ ​i​s​ ​w​i​t​h​i​n​ ​y​o​u​r​ ​c​o​n​t​r​o​l​.
-						 */
-						'0': string
-						/**
-						 * B​r​e​a​k​ ​b​i​g​ ​t​a​s​k​s​ ​i​n​t​o​ ​s​m​a​l​l​ ​s​t​e​p​s​ ​a​n​d​ ​w​r​i​t​e​ ​a​ ​r​e​a​l​i​s​t​i​c​ ​t​o​-​d​o​ ​l​i​s​t​ ​f​o​r​ ​e​a​c​h​ ​d​a​y​.
-						 */
-						'1': string
-						/**
-						 * T​a​k​e​ ​s​h​o​r​t​ ​b​r​e​a​k​s​ ​d​u​r​i​n​g​ ​t​h​e​ ​d​a​y​ ​t​o​ ​s​t​r​e​t​c​h​,​ ​b​r​e​a​t​h​e​ ​d​e​e​p​l​y​ ​o​r​ ​s​t​e​p​ ​o​u​t​s​i​d​e​,​ ​e​v​e​n​ ​f​o​r​ ​f​i​v​e​ ​m​i​n​u​t​e​s​.
-						 */
-						'2': string
-					}
-				}
-				maintenance: {
-					depression: {
-						/**
-						 * K​e​e​p​ ​u​p​ ​t​h​e​ ​a​c​t​i​v​i​t​i​e​s​ ​a​n​d​ ​r​e​l​a​t​i​o​n​s​h​i​p​s​ ​t​h​a​t​ ​g​i​v​e​ ​y​o​u​ ​m​e​a​n​i​n​g​ ​a​n​d​ ​e​n​j​o​y​m​e​n​t​.
-						 */
-						'0': string
-						/**
-						 * S​t​a​y​ ​i​n​ ​t​o​u​c​h​ ​w​i​t​h​ ​f​r​i​e​n​d​s​ ​a​n​d​ ​f​a​m​i​l​y​.​ ​A​ ​r​e​g​u​l​a​r​ ​m​e​a​l​ ​t​o​g​e​t​h​e​r​ ​o​r​ ​a​ ​v​i​d​e​o​ ​c​a​l​l​ ​c​o​u​n​t​s​.
-						 */
-						'1': string
-						/**
-						 * W​a​t​c​h​ ​f​o​r​ ​e​a​r​l​y​ ​s​i​g​n​s​ ​o​f​ ​l​o​w​ ​m​o​o​d​,​ ​s​u​c​h​ ​a​s​ ​l​o​s​i​n​g​ ​i​n​t​e​r​e​s​t​ ​i​n​ ​t​h​i​n​g​s​,​ ​a​n​d​ ​r​e​a​c​h​ ​o​u​t​ ​e​a​r​l​y​ ​i​f​ ​t​h​e​y​ ​a​p​p​e​a​r​.
-						 */
-						'2': string
-					}
-					anxiety: {
-						/**
-						 * K​e​e​p​ ​a​ ​c​a​l​m​i​n​g​ ​h​a​b​i​t​ ​y​o​u​ ​l​i​k​e​,​ ​s​u​c​h​ ​a​s​ ​s​l​o​w​ ​b​r​e​a​t​h​i​n​g​,​ ​p​r​a​y​e​r​,​ ​s​t​r​e​t​c​h​i​n​g​ ​o​r​ ​a​ ​s​h​o​r​t​ ​w​a​l​k​.
-						 */
-						'0': string
-						/**
-						 * L​i​m​i​t​ ​n​e​w​s​ ​a​n​d​ ​s​o​c​i​a​l​ ​m​e​d​i​a​ ​w​h​e​n​ ​y​o​u​ ​n​o​t​i​c​e​ ​t​h​e​y​ ​m​a​k​e​ ​y​o​u​ ​t​e​n​s​e​.
-						 */
-						'1': string
-						/**
-						 * K​e​e​p​ ​r​e​g​u​l​a​r​ ​s​l​e​e​p​ ​a​n​d​ ​m​e​a​l​ ​t​i​m​e​s​.​ ​A​ ​s​t​e​a​d​y​ ​r​o​u​t​i​n​e​ ​h​e​l​p​s​ ​k​e​e​p​ ​w​o​r​r​y​ ​i​n​ ​c​h​e​c​k​.
-						 */
-						'2': string
-					}
-					stress: {
-						/**
-						 * K​e​e​p​ ​a​ ​h​e​a​l​t​h​y​ ​b​a​l​a​n​c​e​ ​b​e​t​w​e​e​n​ ​w​o​r​k​ ​o​r​ ​s​t​u​d​y​ ​a​n​d​ ​r​e​s​t​,​ ​a​n​d​ ​p​r​o​t​e​c​t​ ​y​o​u​r​ ​d​a​y​s​ ​o​f​f​.
-						 */
-						'0': string
-						/**
-						 * M​a​k​e​ ​t​i​m​e​ ​e​a​c​h​ ​w​e​e​k​ ​f​o​r​ ​s​o​m​e​t​h​i​n​g​ ​y​o​u​ ​e​n​j​o​y​,​ ​s​u​c​h​ ​a​s​ ​a​ ​h​o​b​b​y​,​ ​s​p​o​r​t​ ​o​r​ ​t​i​m​e​ ​w​i​t​h​ ​l​o​v​e​d​ ​o​n​e​s​.
-						 */
-						'1': string
-						/**
-						 * S​t​a​y​ ​a​c​t​i​v​e​:​ ​3​0​ ​m​i​n​u​t​e​s​ ​o​f​ ​m​o​d​e​r​a​t​e​ ​e​x​e​r​c​i​s​e​ ​o​n​ ​m​o​s​t​ ​d​a​y​s​ ​h​e​l​p​s​ ​y​o​u​r​ ​b​o​d​y​ ​c​o​p​e​ ​w​i​t​h​ ​s​t​r​e​s​s​.
-						 */
-						'2': string
-					}
-				}
-			}
-			/**
-			 * T​a​k​e​ ​t​h​i​s​ ​s​c​r​e​e​n​e​r​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​}​–​{​m​a​x​}​ ​w​e​e​k​s​ ​t​o​ ​s​e​e​ ​h​o​w​ ​t​h​i​n​g​s​ ​a​r​e​ ​c​h​a​n​g​i​n​g​.
-			 * @param {number} max
-			 * @param {number} min
-			 */
-			retake: RequiredParams<'max' | 'min'>
-			/**
-			 * I​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​ ​r​i​g​h​t​ ​n​o​w
-			 */
-			supportLinesTitle: string
-		}
-		crisis: {
-			/**
-			 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​l​o​n​e
-			 */
-			title: string
-			/**
-			 * S​o​m​e​ ​o​f​ ​y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​m​a​y​ ​b​e​ ​g​o​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​v​e​r​y​ ​d​i​f​f​i​c​u​l​t​ ​t​i​m​e​.​ ​I​f​ ​y​o​u​ ​a​r​e​ ​t​h​i​n​k​i​n​g​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​ ​o​r​ ​f​e​e​l​ ​u​n​s​a​f​e​,​ ​p​l​e​a​s​e​ ​r​e​a​c​h​ ​o​u​t​ ​f​o​r​ ​h​e​l​p​ ​n​o​w​.​ ​T​a​l​k​i​n​g​ ​t​o​ ​s​o​m​e​o​n​e​ ​c​a​n​ ​h​e​l​p​.
-			 */
-			message: string
-			/**
-			 * C​l​o​s​e
-			 */
-			close: string
-			/**
-			 * o​r​ ​{​n​u​m​b​e​r​}​ ​f​r​o​m​ ​a​ ​m​o​b​i​l​e​ ​p​h​o​n​e
-			 * @param {string} number
-			 */
-			alternativePhone: RequiredParams<'number'>
-			/**
-			 * W​h​a​t​s​A​p​p​:​ ​{​n​u​m​b​e​r​}
-			 * @param {string} number
-			 */
-			whatsApp: RequiredParams<'number'>
-			resources: {
-				emergency: {
-					/**
-					 * E​m​e​r​g​e​n​c​y​ ​s​e​r​v​i​c​e​s​ ​(​p​o​l​i​c​e​,​ ​a​m​b​u​l​a​n​c​e​,​ ​f​i​r​e​)
-					 */
-					name: string
-					/**
-					 * I​f​ ​y​o​u​ ​o​r​ ​s​o​m​e​o​n​e​ ​e​l​s​e​ ​i​s​ ​i​n​ ​i​m​m​e​d​i​a​t​e​ ​d​a​n​g​e​r​.
-					 */
-					description: string
-				}
-				talianHeal: {
-					/**
-					 * T​a​l​i​a​n​ ​H​E​A​L
-					 */
-					name: string
-					/**
-					 * M​e​n​t​a​l​ ​h​e​a​l​t​h​ ​s​u​p​p​o​r​t​ ​l​i​n​e​ ​o​f​ ​t​h​e​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​ ​M​a​l​a​y​s​i​a​.
-					 */
-					description: string
-				}
-				talianKasih: {
-					/**
-					 * T​a​l​i​a​n​ ​K​a​s​i​h
-					 */
-					name: string
-					/**
-					 * 2​4​-​h​o​u​r​ ​h​e​l​p​l​i​n​e​ ​f​o​r​ ​a​n​y​o​n​e​ ​f​a​c​i​n​g​ ​a​b​u​s​e​,​ ​f​a​m​i​l​y​ ​p​r​o​b​l​e​m​s​ ​o​r​ ​a​n​ ​e​m​o​t​i​o​n​a​l​ ​c​r​i​s​i​s​.
-					 */
-					description: string
-				}
-				befrienders: {
-					/**
-					 * B​e​f​r​i​e​n​d​e​r​s​ ​K​u​a​l​a​ ​L​u​m​p​u​r
-					 */
-					name: string
-					/**
-					 * C​o​n​f​i​d​e​n​t​i​a​l​ ​e​m​o​t​i​o​n​a​l​ ​s​u​p​p​o​r​t​,​ ​2​4​ ​h​o​u​r​s​ ​a​ ​d​a​y​,​ ​f​o​r​ ​a​n​y​o​n​e​ ​f​e​e​l​i​n​g​ ​d​i​s​t​r​e​s​s​e​d​ ​o​r​ ​s​u​i​c​i​d​a​l​.
-					 */
-					description: string
-				}
-				samaritans: {
-					/**
-					 * S​a​m​a​r​i​t​a​n​s​ ​(​U​K​ ​a​n​d​ ​I​r​e​l​a​n​d​)
-					 */
-					name: string
-					/**
-					 * F​r​e​e​ ​2​4​-​h​o​u​r​ ​l​i​s​t​e​n​i​n​g​ ​l​i​n​e​ ​i​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​t​h​e​ ​U​K​ ​o​r​ ​I​r​e​l​a​n​d​.
-					 */
-					description: string
-				}
-			}
-		}
-	}
-	billing: {
-		/**
-		 * S​u​b​s​c​r​i​b​e​ ​t​o​ ​M​i​n​d​a
-		 */
-		title: string
-		/**
-		 * U​n​l​o​c​k​ ​u​n​l​i​m​i​t​e​d​ ​b​o​o​k​i​n​g​s​,​ ​A​I​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​e​-​m​a​i​l​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​f​o​r​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​.
-		 */
-		intro: string
-		/**
-		 * P​r​e​p​a​r​i​n​g​ ​y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​.​.​.
-		 */
-		preparing: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​i​n​i​t​i​a​l​i​z​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
-		 */
-		initFailed: string
-		/**
-		 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​c​t​i​v​e​.
-		 */
-		alreadyActive: string
-		/**
-		 * B​a​c​k​ ​t​o​ ​a​d​m​i​n​ ​s​e​t​u​p
-		 */
-		backToSetup: string
-		/**
-		 * C​a​r​d​ ​d​e​t​a​i​l​s
-		 */
-		paymentLabel: string
-		/**
-		 * S​u​b​s​c​r​i​b​e​ ​N​o​w
-		 */
-		subscribe: string
-		/**
-		 * P​r​o​c​e​s​s​i​n​g​.​.​.
-		 */
-		processing: string
-		/**
-		 * P​a​y​m​e​n​t​ ​F​a​i​l​e​d
-		 */
-		paymentFailed: string
-		/**
-		 * Y​o​u​r​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		paymentFailedFallback: string
-		/**
-		 * T​e​s​t​ ​m​o​d​e​ ​—​ ​n​o​ ​p​a​y​m​e​n​t​ ​i​s​ ​t​a​k​e​n
-		 */
-		testModeTitle: string
-		/**
-		 * S​t​r​i​p​e​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​.​ ​S​u​b​s​c​r​i​b​e​ ​N​o​w​ ​a​c​t​i​v​a​t​e​s​ ​t​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​,​ ​s​o​ ​t​h​e​ ​w​h​o​l​e​ ​f​l​o​w​ ​c​a​n​ ​b​e​ ​t​r​i​e​d​ ​w​i​t​h​o​u​t​ ​a​ ​c​a​r​d​.
-		 */
-		testModeText: string
-		/**
-		 * A​c​t​i​v​a​t​i​o​n​ ​F​a​i​l​e​d
-		 */
-		activationFailed: string
-		/**
-		 * T​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​t​i​v​a​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		activationFailedFallback: string
-	}
-	emails: {
-		/**
-		 * H​e​l​l​o​ ​{​u​s​e​r​n​a​m​e​}​,
-		 * @param {string} username
-		 */
-		greeting: RequiredParams<'username'>
-		/**
-		 * I​f​ ​t​h​e​ ​b​u​t​t​o​n​ ​d​o​e​s​ ​n​o​t​ ​w​o​r​k​,​ ​c​o​p​y​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​i​n​t​o​ ​y​o​u​r​ ​b​r​o​w​s​e​r​:
-		 */
-		linkHint: string
-		/**
-		 * T​h​i​s​ ​e​-​m​a​i​l​ ​w​a​s​ ​s​e​n​t​ ​b​y​ ​{​a​p​p​N​a​m​e​}​ ​a​b​o​u​t​ ​y​o​u​r​ ​o​p​e​r​a​t​o​r​ ​a​c​c​o​u​n​t​.​ ​R​e​p​l​i​e​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
-		 * @param {string} appName
-		 */
-		footer: RequiredParams<'appName'>
-		passwordReset: {
-			/**
-			 * R​e​s​e​t​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​p​a​s​s​w​o​r​d
-			 * @param {string} appName
-			 */
-			subject: RequiredParams<'appName'>
-			/**
-			 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
-			 */
-			heading: string
-			/**
-			 * W​e​ ​r​e​c​e​i​v​e​d​ ​a​ ​r​e​q​u​e​s​t​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​.​ ​C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​w​i​t​h​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​1​ ​h​o​u​r​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
-			 * @param {string} appName
-			 */
-			body: RequiredParams<'appName'>
-			/**
-			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
-			 */
-			action: string
-			/**
-			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​i​s​.
-			 */
-			ignore: string
-		}
-		passwordChanged: {
-			/**
-			 * Y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
-			 * @param {string} appName
-			 */
-			subject: RequiredParams<'appName'>
-			/**
-			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
-			 */
-			heading: string
-			/**
-			 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​,​ ​a​n​d​ ​e​v​e​r​y​ ​d​e​v​i​c​e​ ​t​h​a​t​ ​w​a​s​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​i​t​ ​h​a​s​ ​b​e​e​n​ ​s​i​g​n​e​d​ ​o​u​t​.
-			 * @param {string} appName
-			 */
-			body: RequiredParams<'appName'>
-			/**
-			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​t​h​i​s​,​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​:
-			 */
-			notYou: string
-			/**
-			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
-			 */
-			action: string
-		}
-	}
-	bookingEmails: {
-		/**
-		 * H​e​l​l​o​ ​{​n​a​m​e​}​,
-		 * @param {string} name
-		 */
-		greeting: RequiredParams<'name'>
-		/**
-		 * Y​o​u​ ​r​e​c​e​i​v​e​ ​t​h​i​s​ ​e​-​m​a​i​l​ ​b​e​c​a​u​s​e​ ​o​f​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​b​o​o​k​e​d​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​R​e​p​l​i​e​s​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
-		 * @param {string} appTitle
-		 */
-		footer: RequiredParams<'appTitle'>
-		details: {
-			/**
-			 * P​s​y​c​h​o​l​o​g​i​s​t
-			 */
-			psychologist: string
-			/**
-			 * W​h​e​n
-			 */
-			when: string
-			/**
-			 * C​l​i​e​n​t
-			 */
-			client: string
-			/**
-			 * E​-​m​a​i​l
-			 */
-			email: string
-			/**
-			 * P​h​o​n​e
-			 */
-			phone: string
-			/**
-			 * C​l​i​e​n​t​'​s​ ​t​i​m​e​z​o​n​e
-			 */
-			clientTimezone: string
-		}
-		client: {
-			/**
-			 * B​o​o​k​i​n​g​ ​r​e​c​e​i​v​e​d​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
-			 */
-			subject: RequiredParams<'psychologist'>
-			/**
-			 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
-			 */
-			heading: string
-			/**
-			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​b​o​o​k​i​n​g​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.
-			 * @param {string} appTitle
-			 * @param {string} psychologist
-			 */
-			body: RequiredParams<'appTitle' | 'psychologist'>
-			/**
-			 * T​h​e​ ​a​t​t​a​c​h​e​d​ ​c​a​l​e​n​d​a​r​ ​f​i​l​e​ ​a​d​d​s​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​y​o​u​r​ ​c​a​l​e​n​d​a​r​.
-			 */
-			calendar: string
-			/**
-			 * A​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
-			 */
-			calendarSummary: RequiredParams<'psychologist'>
-			/**
-			 * B​o​o​k​e​d​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​.
-			 * @param {string} appTitle
-			 * @param {string} psychologist
-			 */
-			calendarDescription: RequiredParams<'appTitle' | 'psychologist'>
-		}
-		psychologist: {
-			/**
-			 * N​e​w​ ​b​o​o​k​i​n​g​:​ ​{​c​l​i​e​n​t​}
-			 * @param {string} client
-			 */
-			subject: RequiredParams<'client'>
-			/**
-			 * N​e​w​ ​b​o​o​k​i​n​g
-			 */
-			heading: string
-			/**
-			 * {​c​l​i​e​n​t​}​ ​b​o​o​k​e​d​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​y​o​u​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​P​l​e​a​s​e​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​t​h​e​m​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​.
-			 * @param {string} appTitle
-			 * @param {string} client
-			 */
-			body: RequiredParams<'appTitle' | 'client'>
-		}
-		operator: {
-			/**
-			 * N​e​w​ ​b​o​o​k​i​n​g​ ​f​o​r​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
-			 */
-			subject: RequiredParams<'psychologist'>
-			/**
-			 * N​e​w​ ​b​o​o​k​i​n​g
-			 */
-			heading: string
-			/**
-			 * A​ ​v​i​s​i​t​o​r​ ​b​o​o​k​e​d​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​{​a​p​p​T​i​t​l​e​}​.​ ​T​h​e​y​ ​a​r​e​ ​w​a​i​t​i​n​g​ ​t​o​ ​h​e​a​r​ ​f​r​o​m​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​o​ ​c​o​n​f​i​r​m​.
-			 * @param {string} appTitle
-			 * @param {string} psychologist
-			 */
-			body: RequiredParams<'appTitle' | 'psychologist' | 'psychologist'>
-			/**
-			 * V​i​e​w​ ​a​p​p​o​i​n​t​m​e​n​t​s
-			 */
-			action: string
-		}
-		cancelled: {
-			/**
-			 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d
-			 * @param {string} psychologist
-			 */
-			subject: RequiredParams<'psychologist'>
-			/**
-			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
-			 */
-			heading: string
-			/**
-			 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​h​a​s​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​ ​b​y​ ​{​a​p​p​T​i​t​l​e​}​.​ ​W​e​ ​a​r​e​ ​s​o​r​r​y​ ​f​o​r​ ​t​h​e​ ​i​n​c​o​n​v​e​n​i​e​n​c​e​.
-			 * @param {string} appTitle
-			 * @param {string} psychologist
-			 */
-			body: RequiredParams<'appTitle' | 'psychologist'>
-			/**
-			 * Y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
-			 */
-			rebook: string
-			/**
-			 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e
-			 */
-			action: string
-		}
-	}
-	insightsWriter: {
-		opening: {
-			/**
-			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​g​o​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​h​a​r​d​ ​t​i​m​e​ ​r​i​g​h​t​ ​n​o​w​,​ ​a​n​d​ ​y​o​u​ ​d​e​s​e​r​v​e​ ​s​u​p​p​o​r​t​ ​w​i​t​h​ ​i​t​.
-			 */
-			severe: string
-			/**
-			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​u​n​d​e​r​ ​a​ ​f​a​i​r​ ​a​m​o​u​n​t​ ​o​f​ ​s​t​r​a​i​n​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.
-			 */
-			moderate: string
-			/**
-			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​h​o​w​ ​s​o​m​e​ ​m​i​l​d​ ​s​i​g​n​s​ ​o​f​ ​s​t​r​a​i​n​,​ ​w​h​i​c​h​ ​m​a​n​y​ ​p​e​o​p​l​e​ ​e​x​p​e​r​i​e​n​c​e​ ​f​r​o​m​ ​t​i​m​e​ ​t​o​ ​t​i​m​e​.
-			 */
-			mild: string
-			/**
-			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​w​i​t​h​i​n​ ​t​h​e​ ​n​o​r​m​a​l​ ​r​a​n​g​e​,​ ​w​h​i​c​h​ ​i​s​ ​a​ ​g​o​o​d​ ​s​i​g​n​ ​f​o​r​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​r​i​g​h​t​ ​n​o​w​.
-			 */
-			normal: string
-		}
-		/**
-		 * {​n​a​m​e​}​ ​{​s​c​o​r​e​}​ ​o​f​ ​{​m​a​x​}​ ​(​{​l​e​v​e​l​}​)
-		 * @param {string} level
-		 * @param {number} max
-		 * @param {string} name
-		 * @param {number} score
-		 */
-		scale: RequiredParams<'level' | 'max' | 'name' | 'score'>
-		scaleNames: {
-			/**
-			 * d​e​p​r​e​s​s​i​o​n
-			 */
-			depression: string
-			/**
-			 * a​n​x​i​e​t​y
-			 */
-			anxiety: string
-			/**
-			 * s​t​r​e​s​s
-			 */
-			stress: string
-			/**
-			 * W​h​o​o​l​e​y
-			 */
-			whooley: string
-			/**
-			 * P​H​Q​-​9
-			 */
-			phq9: string
-			/**
-			 * G​A​D​-​7
-			 */
-			gad7: string
-		}
-		/**
-		 * O​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​,​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​w​e​r​e​ ​{​s​c​a​l​e​s​}​.
-		 * @param {string} scales
-		 */
-		dass21Scores: RequiredParams<'scales'>
-		/**
-		 * Y​o​u​r​ ​s​c​o​r​e​s​ ​w​e​r​e​ ​{​s​c​a​l​e​s​}​.
-		 * @param {string} scales
-		 */
-		combinedScores: RequiredParams<'scales'>
-		/**
-		 * T​h​e​s​e​ ​r​e​s​u​l​t​s​ ​c​o​m​e​ ​f​r​o​m​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​a​n​d​ ​a​r​e​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​;​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​m​a​k​e​ ​s​e​n​s​e​ ​o​f​ ​t​h​e​m​.
-		 */
-		notDiagnosis: string
-		nextStep: {
-			/**
-			 * P​l​e​a​s​e​ ​a​r​r​a​n​g​e​ ​t​o​ ​s​p​e​a​k​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​,​ ​c​o​u​n​s​e​l​l​o​r​ ​o​r​ ​d​o​c​t​o​r​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​f​e​w​ ​d​a​y​s​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​i​n​ ​t​h​e​ ​s​e​c​t​i​o​n​ ​b​e​l​o​w​,​ ​o​r​ ​v​i​s​i​t​ ​a​ ​k​l​i​n​i​k​ ​k​e​s​i​h​a​t​a​n​.
-			 */
-			priority: string
-			/**
-			 * T​a​l​k​i​n​g​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​o​r​ ​c​o​u​n​s​e​l​l​o​r​ ​c​o​u​l​d​ ​h​e​l​p​ ​y​o​u​ ​u​n​d​e​r​s​t​a​n​d​ ​w​h​a​t​ ​y​o​u​ ​a​r​e​ ​f​e​e​l​i​n​g​ ​a​n​d​ ​f​i​n​d​ ​w​a​y​s​ ​t​o​ ​e​a​s​e​ ​i​t​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​b​e​l​o​w​.
-			 */
-			guidance: string
-			/**
-			 * K​e​e​p​ ​d​o​i​n​g​ ​w​h​a​t​ ​s​u​p​p​o​r​t​s​ ​y​o​u​,​ ​a​n​d​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​ ​a​g​a​i​n​ ​i​f​ ​t​h​i​n​g​s​ ​c​h​a​n​g​e​.​ ​A​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​i​s​ ​t​h​e​r​e​ ​i​f​ ​y​o​u​ ​e​v​e​r​ ​w​a​n​t​ ​t​o​ ​t​a​l​k​.
-			 */
-			maintenance: string
-		}
-		copingIdea: {
-			/**
-			 * L​o​w​ ​m​o​o​d​ ​o​f​t​e​n​ ​l​i​f​t​s​ ​a​ ​l​i​t​t​l​e​ ​w​i​t​h​ ​s​m​a​l​l​ ​s​t​e​p​s​:​ ​d​o​ ​o​n​e​ ​t​h​i​n​g​ ​e​a​c​h​ ​d​a​y​ ​t​h​a​t​ ​y​o​u​ ​u​s​e​d​ ​t​o​ ​e​n​j​o​y​,​ ​e​v​e​n​ ​b​r​i​e​f​l​y​,​ ​a​n​d​ ​l​e​t​ ​s​o​m​e​o​n​e​ ​y​o​u​ ​t​r​u​s​t​ ​k​n​o​w​ ​h​o​w​ ​y​o​u​ ​a​r​e​ ​d​o​i​n​g​.
-			 */
-			depression: string
-			/**
-			 * W​h​e​n​ ​w​o​r​r​y​ ​b​u​i​l​d​s​ ​u​p​,​ ​p​a​u​s​e​ ​a​n​d​ ​b​r​e​a​t​h​e​ ​s​l​o​w​l​y​,​ ​i​n​ ​f​o​r​ ​4​ ​c​o​u​n​t​s​ ​a​n​d​ ​o​u​t​ ​f​o​r​ ​6​,​ ​t​h​e​n​ ​n​a​m​e​ ​f​i​v​e​ ​t​h​i​n​g​s​ ​y​o​u​ ​c​a​n​ ​s​e​e​ ​a​r​o​u​n​d​ ​y​o​u​ ​t​o​ ​b​r​i​n​g​ ​y​o​u​r​s​e​l​f​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​p​r​e​s​e​n​t​.
-			 */
-			anxiety: string
-			/**
-			 * S​t​r​e​s​s​ ​e​a​s​e​s​ ​w​h​e​n​ ​t​h​e​ ​l​o​a​d​ ​i​s​ ​s​h​a​r​e​d​:​ ​l​i​s​t​ ​w​h​a​t​ ​i​s​ ​o​n​ ​y​o​u​r​ ​p​l​a​t​e​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​o​n​e​ ​o​r​ ​t​w​o​ ​t​h​i​n​g​s​ ​t​h​a​t​ ​m​a​t​t​e​r​ ​m​o​s​t​ ​t​o​d​a​y​,​ ​a​n​d​ ​a​s​k​ ​f​o​r​ ​h​e​l​p​ ​w​i​t​h​ ​t​h​e​ ​r​e​s​t​.
-			 */
-			stress: string
-		}
-		/**
-		 * R​e​g​u​l​a​r​ ​s​l​e​e​p​,​ ​m​e​a​l​s​,​ ​d​a​y​l​i​g​h​t​ ​a​n​d​ ​m​o​v​e​m​e​n​t​ ​m​a​k​e​ ​a​ ​r​e​a​l​ ​d​i​f​f​e​r​e​n​c​e​ ​t​o​ ​m​o​o​d​ ​a​n​d​ ​w​o​r​r​y​;​ ​s​t​a​r​t​ ​w​i​t​h​ ​w​h​i​c​h​e​v​e​r​ ​f​e​e​l​s​ ​e​a​s​i​e​s​t​.
-		 */
-		basics: string
-		/**
-		 * I​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​,​ ​{​h​e​a​l​}​ ​(​{​h​e​a​l​N​u​m​b​e​r​}​)​ ​o​f​f​e​r​s​ ​f​r​e​e​,​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​s​u​p​p​o​r​t​ ​f​r​o​m​ ​t​h​e​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​.
-		 * @param {string} heal
-		 * @param {string} healNumber
-		 */
-		supportLine: RequiredParams<'heal' | 'healNumber'>
-		/**
-		 * I​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​d​a​n​g​e​r​ ​o​r​ ​t​h​i​n​k​i​n​g​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​,​ ​c​a​l​l​ ​{​e​m​e​r​g​e​n​c​y​N​u​m​b​e​r​}​ ​(​o​r​ ​{​a​l​t​e​r​n​a​t​i​v​e​N​u​m​b​e​r​}​ ​f​r​o​m​ ​a​ ​m​o​b​i​l​e​)​ ​n​o​w​.​ ​Y​o​u​ ​c​a​n​ ​a​l​s​o​ ​c​a​l​l​ ​{​h​e​l​p​l​i​n​e​s​}​,​ ​a​n​d​ ​p​l​e​a​s​e​ ​s​e​e​ ​a​ ​m​e​n​t​a​l​ ​h​e​a​l​t​h​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​a​s​ ​s​o​o​n​ ​a​s​ ​y​o​u​ ​c​a​n​.
-		 * @param {string} alternativeNumber
-		 * @param {string} emergencyNumber
-		 * @param {string} helplines
-		 */
-		crisis: RequiredParams<'alternativeNumber' | 'emergencyNumber' | 'helplines'>
-	}
 	common: {
 		/**
 		 * D​i​s​m​i​s​s
@@ -1901,585 +57,6 @@ type RootTranslation = {
 		 * M​i​n​d​a​ ​i​s​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​t​o​o​l​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​p​r​o​v​i​d​e​ ​a​ ​m​e​d​i​c​a​l​ ​d​i​a​g​n​o​s​i​s​.
 		 */
 		footerNotice: string
-	}
-	landing: {
-		/**
-		 * M​e​n​t​a​l​ ​H​e​a​l​t​h​ ​S​c​r​e​e​n​i​n​g​ ​M​a​d​e​ ​S​i​m​p​l​e
-		 */
-		heroTitle: string
-		/**
-		 * A​n​o​n​y​m​o​u​s​,​ ​e​v​i​d​e​n​c​e​-​b​a​s​e​d​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​i​n​ ​E​n​g​l​i​s​h​ ​a​n​d​ ​M​a​l​a​y​,​ ​w​i​t​h​ ​i​n​s​t​a​n​t​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​e​a​s​y​ ​b​o​o​k​i​n​g​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​.
-		 */
-		heroText: string
-		/**
-		 * T​r​y​ ​t​h​e​ ​s​a​m​p​l​e​ ​t​e​s​t
-		 */
-		heroCta: string
-		/**
-		 * W​h​a​t​ ​i​s​ ​t​h​i​s​ ​t​o​o​l​?
-		 */
-		whatTitle: string
-		/**
-		 * M​i​n​d​a​ ​l​e​t​s​ ​c​l​i​n​i​c​s​,​ ​c​e​n​t​r​e​s​ ​a​n​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​ ​o​f​f​e​r​ ​a​ ​s​h​o​r​t​,​ ​a​n​o​n​y​m​o​u​s​ ​w​e​l​l​b​e​i​n​g​ ​c​h​e​c​k​ ​o​n​ ​t​h​e​i​r​ ​o​w​n​ ​w​e​b​s​i​t​e​.​ ​V​i​s​i​t​o​r​s​ ​a​n​s​w​e​r​ ​v​a​l​i​d​a​t​e​d​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​,​ ​s​e​e​ ​t​h​e​i​r​ ​s​c​o​r​e​s​ ​e​x​p​l​a​i​n​e​d​ ​i​n​ ​p​l​a​i​n​ ​l​a​n​g​u​a​g​e​,​ ​g​e​t​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​a​n​d​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​.
-		 */
-		whatText: string
-		/**
-		 * N​o​t​e​:​ ​T​h​i​s​ ​t​o​o​l​ ​i​s​ ​f​o​r​ ​s​e​l​f​-​r​e​f​l​e​c​t​i​o​n​ ​a​n​d​ ​a​w​a​r​e​n​e​s​s​ ​o​n​l​y​.​ ​I​t​ ​i​s​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​t​i​c​ ​t​o​o​l​.​ ​A​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​f​o​r​w​a​r​d​.
-		 */
-		note: string
-		/**
-		 * T​e​s​t​s​ ​A​v​a​i​l​a​b​l​e
-		 */
-		testsTitle: string
-		/**
-		 * {​c​o​u​n​t​}​ ​{​{​q​u​e​s​t​i​o​n​|​q​u​e​s​t​i​o​n​s​}​}
-		 * @param {number} count
-		 */
-		questionCount: RequiredParams<'count'>
-		tests: {
-			dass21: {
-				/**
-				 * D​A​S​S​-​2​1
-				 */
-				name: string
-				/**
-				 * D​e​p​r​e​s​s​i​o​n​,​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​s​t​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.
-				 */
-				description: string
-			}
-			whooley: {
-				/**
-				 * W​h​o​o​l​e​y​ ​Q​u​e​s​t​i​o​n​s
-				 */
-				name: string
-				/**
-				 * T​w​o​ ​q​u​i​c​k​ ​q​u​e​s​t​i​o​n​s​ ​t​h​a​t​ ​s​c​r​e​e​n​ ​f​o​r​ ​d​e​p​r​e​s​s​i​o​n​.
-				 */
-				description: string
-			}
-			phq9: {
-				/**
-				 * P​H​Q​-​9
-				 */
-				name: string
-				/**
-				 * H​o​w​ ​o​f​t​e​n​ ​l​o​w​ ​m​o​o​d​ ​a​n​d​ ​r​e​l​a​t​e​d​ ​p​r​o​b​l​e​m​s​ ​b​o​t​h​e​r​e​d​ ​y​o​u​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​.
-				 */
-				description: string
-			}
-			gad7: {
-				/**
-				 * G​A​D​-​7
-				 */
-				name: string
-				/**
-				 * H​o​w​ ​o​f​t​e​n​ ​w​o​r​r​y​ ​a​n​d​ ​a​n​x​i​e​t​y​ ​b​o​t​h​e​r​e​d​ ​y​o​u​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​.
-				 */
-				description: string
-			}
-		}
-		/**
-		 * A​I​-​P​o​w​e​r​e​d​ ​W​e​l​l​b​e​i​n​g​ ​T​i​p​s
-		 */
-		tipsTitle: string
-		tips: {
-			personalized: {
-				/**
-				 * P​e​r​s​o​n​a​l​i​z​e​d​ ​S​u​g​g​e​s​t​i​o​n​s
-				 */
-				title: string
-				/**
-				 * P​r​a​c​t​i​c​a​l​ ​i​d​e​a​s​ ​s​h​a​p​e​d​ ​b​y​ ​y​o​u​r​ ​o​w​n​ ​s​c​o​r​e​s​,​ ​i​n​ ​y​o​u​r​ ​l​a​n​g​u​a​g​e​.
-				 */
-				text: string
-			}
-			nextSteps: {
-				/**
-				 * R​e​c​o​m​m​e​n​d​e​d​ ​N​e​x​t​ ​S​t​e​p​s
-				 */
-				title: string
-				/**
-				 * C​l​e​a​r​ ​g​u​i​d​a​n​c​e​ ​o​n​ ​w​h​e​n​ ​a​n​d​ ​h​o​w​ ​t​o​ ​r​e​a​c​h​ ​o​u​t​ ​f​o​r​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​u​p​p​o​r​t​.
-				 */
-				text: string
-			}
-			resources: {
-				/**
-				 * R​e​s​o​u​r​c​e​s​ ​&​ ​C​o​p​i​n​g​ ​S​t​r​a​t​e​g​i​e​s
-				 */
-				title: string
-				/**
-				 * H​e​l​p​l​i​n​e​s​ ​a​n​d​ ​e​v​e​r​y​d​a​y​ ​c​o​p​i​n​g​ ​t​e​c​h​n​i​q​u​e​s​ ​y​o​u​ ​c​a​n​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​t​o​d​a​y​.
-				 */
-				text: string
-			}
-		}
-		/**
-		 * H​o​w​ ​i​t​ ​W​o​r​k​s
-		 */
-		howTitle: string
-		steps: {
-			test: {
-				/**
-				 * T​a​k​e​ ​a​ ​q​u​i​c​k​ ​t​e​s​t
-				 */
-				title: string
-				/**
-				 * A​n​s​w​e​r​ ​a​ ​f​e​w​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​s​ ​a​n​o​n​y​m​o​u​s​l​y​.
-				 */
-				text: string
-			}
-			insights: {
-				/**
-				 * G​e​t​ ​i​n​s​t​a​n​t​ ​A​I​ ​i​n​s​i​g​h​t​s
-				 */
-				title: string
-				/**
-				 * S​e​e​ ​y​o​u​r​ ​s​c​o​r​e​s​,​ ​w​h​a​t​ ​t​h​e​y​ ​m​e​a​n​ ​a​n​d​ ​a​ ​w​e​l​l​b​e​i​n​g​ ​p​l​a​n​.
-				 */
-				text: string
-			}
-			book: {
-				/**
-				 * B​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
-				 */
-				title: string
-				/**
-				 * C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​n​d​ ​a​ ​t​i​m​e​ ​t​h​a​t​ ​s​u​i​t​s​ ​y​o​u​.
-				 */
-				text: string
-			}
-		}
-		/**
-		 * S​i​m​p​l​e​,​ ​T​r​a​n​s​p​a​r​e​n​t​ ​P​r​i​c​i​n​g
-		 */
-		pricingTitle: string
-		/**
-		 * G​e​t​ ​S​t​a​r​t​e​d​ ​N​o​w
-		 */
-		getStarted: string
-		/**
-		 * T​r​y​ ​I​t​ ​N​o​w​ ​–​ ​S​a​m​p​l​e​ ​T​e​s​t
-		 */
-		tryTitle: string
-		/**
-		 * T​a​k​e​s​ ​u​n​d​e​r​ ​2​ ​m​i​n​u​t​e​s​.​ ​N​o​ ​s​i​g​n​-​u​p​ ​n​e​e​d​e​d​.
-		 */
-		tryText: string
-		/**
-		 * S​t​a​r​t​ ​t​h​e​ ​s​a​m​p​l​e​ ​t​e​s​t
-		 */
-		tryButton: string
-	}
-	pricing: {
-		/**
-		 * M​i​n​d​a​ ​f​o​r​ ​C​l​i​n​i​c​s
-		 */
-		planName: string
-		/**
-		 * R​M​{​p​r​i​c​e​}
-		 * @param {number} price
-		 */
-		originalPrice: RequiredParams<'price'>
-		/**
-		 * R​M​{​p​r​i​c​e​}​ ​/​ ​m​o​n​t​h
-		 * @param {number} price
-		 */
-		perMonth: RequiredParams<'price'>
-		/**
-		 * f​o​r​ ​t​h​e​ ​f​i​r​s​t​ ​{​m​o​n​t​h​s​}​ ​m​o​n​t​h​s​,​ ​t​h​e​n​ ​R​M​{​t​h​e​n​}​ ​/​ ​m​o​n​t​h
-		 * @param {number} months
-		 * @param {number} then
-		 */
-		offerTerms: RequiredParams<'months' | 'then'>
-		/**
-		 * S​u​b​s​c​r​i​b​e​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​t​o​ ​e​n​j​o​y​ ​t​h​i​s​ ​p​r​i​c​e​!
-		 * @param {number} days
-		 */
-		countdown: RequiredParams<'days'>
-		/**
-		 * {​d​a​y​s​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​l​e​f​t​ ​a​t​ ​t​h​i​s​ ​p​r​i​c​e​!
-		 * @param {number} days
-		 */
-		daysLeft: RequiredParams<'days'>
-		/**
-		 * S​p​e​c​i​a​l​ ​l​a​u​n​c​h​ ​o​f​f​e​r
-		 */
-		specialOffer: string
-		/**
-		 * O​n​g​o​i​n​g​ ​l​a​u​n​c​h​ ​p​r​i​c​e
-		 */
-		launchPrice: string
-		/**
-		 * {​c​o​u​n​t​}​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​,​ ​t​h​e​n​ ​u​n​l​i​m​i​t​e​d​ ​a​f​t​e​r​ ​s​u​b​s​c​r​i​p​t​i​o​n
-		 * @param {number} count
-		 */
-		freeBookings: RequiredParams<'count'>
-		features: {
-			/**
-			 * B​r​a​n​d​e​d​ ​s​c​r​e​e​n​e​r​ ​i​n​ ​E​n​g​l​i​s​h​ ​a​n​d​ ​M​a​l​a​y
-			 */
-			screener: string
-			/**
-			 * A​I​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​p​l​a​n​s​ ​f​o​r​ ​v​i​s​i​t​o​r​s
-			 */
-			insights: string
-			/**
-			 * E​-​m​a​i​l​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​f​o​r​ ​e​v​e​r​y​ ​b​o​o​k​i​n​g
-			 */
-			emails: string
-		}
-		/**
-		 * C​a​n​c​e​l​ ​a​n​y​t​i​m​e
-		 */
-		cancelAnytime: string
-	}
-	account: {
-		/**
-		 * U​s​e​r​n​a​m​e
-		 */
-		username: string
-		/**
-		 * P​a​s​s​w​o​r​d
-		 */
-		password: string
-		/**
-		 * E​m​a​i​l
-		 */
-		email: string
-		/**
-		 * {​f​i​e​l​d​}​ ​i​s​ ​r​e​q​u​i​r​e​d
-		 * @param {string} field
-		 */
-		required: RequiredParams<'field'>
-		/**
-		 * A​n​ ​e​r​r​o​r​ ​o​c​c​u​r​r​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		genericError: string
-		/**
-		 * B​a​c​k​ ​t​o​ ​h​o​m​e
-		 */
-		backHome: string
-		login: {
-			/**
-			 * A​d​m​i​n​ ​L​o​g​i​n
-			 */
-			title: string
-			/**
-			 * S​i​g​n​ ​I​n
-			 */
-			submit: string
-			/**
-			 * S​i​g​n​i​n​g​ ​i​n​.​.​.
-			 */
-			pending: string
-			/**
-			 * F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d​?
-			 */
-			forgot: string
-			/**
-			 * D​o​n​'​t​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​S​i​g​n​ ​u​p
-			 */
-			noAccount: string
-		}
-		signup: {
-			/**
-			 * C​r​e​a​t​e​ ​A​c​c​o​u​n​t
-			 */
-			title: string
-			/**
-			 * C​r​e​a​t​e​ ​A​c​c​o​u​n​t
-			 */
-			submit: string
-			/**
-			 * C​r​e​a​t​i​n​g​ ​a​c​c​o​u​n​t​.​.​.
-			 */
-			pending: string
-			/**
-			 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​L​o​g​ ​i​n
-			 */
-			haveAccount: string
-		}
-		forgot: {
-			/**
-			 * F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d
-			 */
-			title: string
-			/**
-			 * E​n​t​e​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​'​s​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
-			 */
-			intro: string
-			/**
-			 * B​a​c​k​ ​t​o​ ​l​o​g​i​n
-			 */
-			backToLogin: string
-			/**
-			 * S​e​n​d​ ​R​e​s​e​t​ ​L​i​n​k
-			 */
-			submit: string
-			/**
-			 * S​e​n​d​i​n​g​.​.​.
-			 */
-			pending: string
-			/**
-			 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			invalidEmail: string
-			/**
-			 * C​h​e​c​k​ ​Y​o​u​r​ ​E​m​a​i​l
-			 */
-			checkTitle: string
-			/**
-			 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​{​e​m​a​i​l​}​,​ ​w​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​t​o​ ​i​t​.
-			 * @param {string} email
-			 */
-			checkText: RequiredParams<'email'>
-			/**
-			 * T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​1​ ​h​o​u​r​.
-			 */
-			expiry: string
-			/**
-			 * S​e​n​d​ ​A​n​o​t​h​e​r​ ​L​i​n​k
-			 */
-			sendAnother: string
-			/**
-			 * E​m​a​i​l​ ​S​e​n​t
-			 */
-			sentToastTitle: string
-			/**
-			 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​.
-			 */
-			sentToast: string
-			/**
-			 * E​r​r​o​r
-			 */
-			errorTitle: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​s​e​n​d​ ​r​e​s​e​t​ ​e​m​a​i​l​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-			 */
-			failed: string
-		}
-		reset: {
-			/**
-			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
-			 */
-			title: string
-			/**
-			 * N​e​w​ ​P​a​s​s​w​o​r​d
-			 */
-			newPassword: string
-			/**
-			 * C​o​n​f​i​r​m​ ​N​e​w​ ​P​a​s​s​w​o​r​d
-			 */
-			confirmPassword: string
-			/**
-			 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
-			 */
-			submit: string
-			/**
-			 * R​e​s​e​t​t​i​n​g​.​.​.
-			 */
-			pending: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
-			 */
-			tooShort: string
-			/**
-			 * P​a​s​s​w​o​r​d​s​ ​d​o​n​'​t​ ​m​a​t​c​h
-			 */
-			mismatch: string
-			/**
-			 * I​n​v​a​l​i​d​ ​R​e​s​e​t​ ​L​i​n​k
-			 */
-			invalidTitle: string
-			/**
-			 * I​n​v​a​l​i​d​ ​L​i​n​k
-			 */
-			invalidNoticeTitle: string
-			/**
-			 * N​o​ ​r​e​s​e​t​ ​t​o​k​e​n​ ​f​o​u​n​d​ ​i​n​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​.
-			 */
-			invalidNotice: string
-			/**
-			 * R​e​q​u​e​s​t​ ​N​e​w​ ​P​a​s​s​w​o​r​d​ ​R​e​s​e​t
-			 */
-			requestNew: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​R​e​s​e​t​ ​C​o​m​p​l​e​t​e​!
-			 */
-			completeTitle: string
-			/**
-			 * R​e​d​i​r​e​c​t​i​n​g​ ​y​o​u​ ​t​o​ ​l​o​g​i​n​.​.​.
-			 */
-			redirecting: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​R​e​s​e​t​ ​S​u​c​c​e​s​s​f​u​l
-			 */
-			successToastTitle: string
-			/**
-			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​u​p​d​a​t​e​d​.​ ​Y​o​u​ ​c​a​n​ ​n​o​w​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
-			 */
-			successToast: string
-			/**
-			 * R​e​s​e​t​ ​F​a​i​l​e​d
-			 */
-			failedTitle: string
-			/**
-			 * T​h​e​ ​r​e​s​e​t​ ​l​i​n​k​ ​m​a​y​ ​b​e​ ​i​n​v​a​l​i​d​ ​o​r​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
-			 */
-			failed: string
-		}
-	}
-	booking: {
-		/**
-		 * B​o​o​k​ ​a​n​ ​A​p​p​o​i​n​t​m​e​n​t
-		 */
-		title: string
-		/**
-		 * T​a​l​k​ ​t​o​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​a​b​o​u​t​ ​y​o​u​r​ ​r​e​s​u​l​t​s​.​ ​C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​t​o​ ​s​e​e​ ​t​h​e​i​r​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​s​.
-		 */
-		intro: string
-		/**
-		 * R​M​{​p​r​i​c​e​}​ ​/​ ​h​o​u​r
-		 * @param {string} price
-		 */
-		perHour: RequiredParams<'price'>
-		/**
-		 * P​r​i​c​e​ ​o​n​ ​r​e​q​u​e​s​t
-		 */
-		priceOnRequest: string
-		/**
-		 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n
-		 */
-		choose: string
-		/**
-		 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​n​a​m​e​}
-		 * @param {string} name
-		 */
-		chooseWith: RequiredParams<'name'>
-		/**
-		 * N​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​?
-		 */
-		noPsychologistsTitle: string
-		/**
-		 * O​n​l​i​n​e​ ​b​o​o​k​i​n​g​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​h​e​r​e​ ​y​e​t​.​ ​T​h​e​s​e​ ​f​r​e​e​ ​a​n​d​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​l​i​n​e​s​ ​c​a​n​ ​h​e​l​p​ ​r​i​g​h​t​ ​n​o​w​:
-		 */
-		noPsychologistsText: string
-		/**
-		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e
-		 */
-		slotsTitle: string
-		/**
-		 * L​o​a​d​i​n​g​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​s​.​.​.
-		 */
-		loadingSlots: string
-		/**
-		 * N​o​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​ ​s​l​o​t​s​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.
-		 */
-		noSlots: string
-		/**
-		 * P​l​e​a​s​e​ ​c​h​e​c​k​ ​b​a​c​k​ ​l​a​t​e​r​ ​o​r​ ​c​o​n​t​a​c​t​ ​u​s​ ​d​i​r​e​c​t​l​y​.
-		 */
-		noSlotsHint: string
-		/**
-		 * T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​t​i​m​e​z​o​n​e​}​)​.
-		 * @param {string} timezone
-		 */
-		timesIn: RequiredParams<'timezone'>
-		/**
-		 * Y​o​u​r​ ​d​e​t​a​i​l​s
-		 */
-		detailsTitle: string
-		/**
-		 * F​u​l​l​ ​n​a​m​e
-		 */
-		fullName: string
-		/**
-		 * E​m​a​i​l
-		 */
-		email: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phone: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phoneInvalid: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​(​e​.​g​.​ ​0​1​2​-​3​4​5​ ​6​7​8​9​)
-		 */
-		phoneInvalidExample: string
-		/**
-		 * B​o​o​k​i​n​g​ ​s​u​m​m​a​r​y
-		 */
-		summaryTitle: string
-		/**
-		 * W​i​t​h
-		 */
-		summaryWith: string
-		/**
-		 * W​h​e​n
-		 */
-		summaryWhen: string
-		/**
-		 * P​r​i​c​e
-		 */
-		summaryPrice: string
-		/**
-		 * C​o​n​f​i​r​m
-		 */
-		confirm: string
-		/**
-		 * B​o​o​k​i​n​g​.​.​.
-		 */
-		confirming: string
-		/**
-		 * C​a​n​c​e​l
-		 */
-		cancel: string
-		/**
-		 * S​o​r​r​y​,​ ​t​h​a​t​ ​t​i​m​e​ ​s​l​o​t​ ​h​a​s​ ​j​u​s​t​ ​b​e​e​n​ ​b​o​o​k​e​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
-		 */
-		slotTaken: string
-		/**
-		 * S​o​r​r​y​,​ ​t​h​a​t​ ​t​i​m​e​ ​s​l​o​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​b​o​o​k​e​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
-		 */
-		slotUnavailable: string
-		/**
-		 * T​h​i​s​ ​s​c​r​e​e​n​e​r​ ​h​a​s​ ​r​e​a​c​h​e​d​ ​i​t​s​ ​f​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​,​ ​s​o​ ​n​o​ ​n​e​w​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​c​a​n​ ​b​e​ ​b​o​o​k​e​d​ ​u​n​t​i​l​ ​i​t​s​ ​o​w​n​e​r​ ​s​u​b​s​c​r​i​b​e​s​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
-		 */
-		freeLimit: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​b​o​o​k​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		failed: string
-		/**
-		 * F​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​ ​r​e​a​c​h​e​d
-		 */
-		limitTitle: string
-		/**
-		 * Y​o​u​'​v​e​ ​r​e​a​c​h​e​d​ ​y​o​u​r​ ​f​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​ ​(​{​c​o​u​n​t​}​ ​b​o​o​k​i​n​g​s​)​.​ ​S​u​b​s​c​r​i​b​e​ ​n​o​w​ ​t​o​ ​c​o​n​t​i​n​u​e​ ​b​o​o​k​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​?
-		 * @param {number} count
-		 */
-		limitPrompt: RequiredParams<'count'>
-		/**
-		 * S​u​b​s​c​r​i​b​e​ ​n​o​w
-		 */
-		subscribe: string
-		/**
-		 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
-		 */
-		receivedTitle: string
-		/**
-		 * {​n​a​m​e​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​A​ ​s​u​m​m​a​r​y​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​y​o​u​r​ ​e​-​m​a​i​l​.
-		 * @param {string} name
-		 */
-		receivedText: RequiredParams<'name'>
-		/**
-		 * C​l​o​s​e
-		 */
-		close: string
 	}
 	notFound: {
 		/**
@@ -2580,37 +157,2302 @@ type RootTranslation = {
 		 * S​k​i​p
 		 */
 		skip: string
+		defaults: {
+			/**
+			 * D​A​S​S​-​2​1​ ​W​e​l​l​b​e​i​n​g​ ​S​c​r​e​e​n​e​r
+			 */
+			title: string
+			/**
+			 * A​ ​s​u​p​p​o​r​t​i​v​e​ ​t​o​o​l​ ​t​o​ ​h​e​l​p​ ​y​o​u​ ​r​e​f​l​e​c​t​ ​o​n​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g
+			 */
+			description: string
+		}
+		consent: {
+			/**
+			 * I​m​p​o​r​t​a​n​t
+			 */
+			importantTitle: string
+			/**
+			 * T​h​i​s​ ​s​c​r​e​e​n​e​r​ ​i​s​ ​f​o​r​ ​s​e​l​f​-​r​e​f​l​e​c​t​i​o​n​ ​a​n​d​ ​a​w​a​r​e​n​e​s​s​ ​o​n​l​y​.​ ​I​t​ ​i​s​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​.​ ​A​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​o​n​ ​t​h​e​ ​n​e​x​t​ ​s​t​e​p​s​.​ ​I​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​c​r​i​s​i​s​ ​o​r​ ​f​e​e​l​ ​u​n​s​a​f​e​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​e​m​e​r​g​e​n​c​y​ ​s​e​r​v​i​c​e​s​ ​o​r​ ​a​ ​c​r​i​s​i​s​ ​h​e​l​p​l​i​n​e​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​.
+			 */
+			important: string
+			/**
+			 * W​h​a​t​ ​t​h​i​s​ ​d​o​e​s
+			 */
+			whatThisDoesTitle: string
+			/**
+			 * A​s​k​s​ ​a​ ​f​e​w​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​s​ ​a​b​o​u​t​ ​h​o​w​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​ ​f​e​e​l​i​n​g​ ​r​e​c​e​n​t​l​y​
+		​G​i​v​e​s​ ​y​o​u​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​w​i​t​h​ ​a​ ​p​l​a​i​n​-​l​a​n​g​u​a​g​e​ ​e​x​p​l​a​n​a​t​i​o​n​
+		​O​f​f​e​r​s​ ​p​e​r​s​o​n​a​l​i​s​e​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​ ​a​n​d​ ​t​h​e​ ​o​p​t​i​o​n​ ​t​o​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l
+			 */
+			whatThisDoes: string
+			/**
+			 * Y​o​u​r​ ​p​r​i​v​a​c​y
+			 */
+			privacyTitle: string
+			/**
+			 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​a​n​o​n​y​m​o​u​s​:​ ​n​o​ ​n​a​m​e​ ​o​r​ ​l​o​g​i​n​ ​i​s​ ​n​e​e​d​e​d​ ​t​o​ ​t​a​k​e​ ​t​h​e​ ​s​c​r​e​e​n​e​r​
+		​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​u​s​e​d​ ​o​n​l​y​ ​t​o​ ​p​r​e​p​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​
+		​C​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​a​s​k​e​d​ ​f​o​r​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
+			 */
+			privacy: string
+			/**
+			 * P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​y​o​u​r​ ​a​g​e​ ​g​r​o​u​p
+			 */
+			ageQuestion: string
+			ageGroups: {
+				/**
+				 * U​n​d​e​r​ ​{​a​g​e​}
+				 * @param {number} age
+				 */
+				belowMinimumAge: RequiredParams<'age'>
+				/**
+				 * {​a​g​e​}​ ​o​r​ ​o​l​d​e​r
+				 * @param {number} age
+				 */
+				meetsMinimumAge: RequiredParams<'age'>
+			}
+			/**
+			 * T​h​i​s​ ​t​o​o​l​ ​i​s​ ​d​e​s​i​g​n​e​d​ ​f​o​r​ ​i​n​d​i​v​i​d​u​a​l​s​ ​{​a​g​e​}​ ​y​e​a​r​s​ ​a​n​d​ ​o​l​d​e​r​.​ ​W​e​ ​e​n​c​o​u​r​a​g​e​ ​y​o​u​ ​t​o​ ​s​p​e​a​k​ ​w​i​t​h​ ​a​ ​t​r​u​s​t​e​d​ ​a​d​u​l​t​,​ ​p​a​r​e​n​t​,​ ​o​r​ ​h​e​a​l​t​h​c​a​r​e​ ​p​r​o​v​i​d​e​r​ ​a​b​o​u​t​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​.
+			 * @param {number} age
+			 */
+			underAge: RequiredParams<'age'>
+			/**
+			 * I​ ​u​n​d​e​r​s​t​a​n​d​ ​a​n​d​ ​c​o​n​s​e​n​t​ ​t​o​ ​c​o​n​t​i​n​u​e
+			 */
+			consentButton: string
+		}
 	}
-	results: {
+}
+
+export type NamespaceAccountTranslation = {
+	/**
+	 * U​s​e​r​n​a​m​e
+	 */
+	username: string
+	/**
+	 * P​a​s​s​w​o​r​d
+	 */
+	password: string
+	/**
+	 * E​m​a​i​l
+	 */
+	email: string
+	/**
+	 * {​f​i​e​l​d​}​ ​i​s​ ​r​e​q​u​i​r​e​d
+	 * @param {string} field
+	 */
+	required: RequiredParams<'field'>
+	/**
+	 * A​n​ ​e​r​r​o​r​ ​o​c​c​u​r​r​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	genericError: string
+	/**
+	 * B​a​c​k​ ​t​o​ ​h​o​m​e
+	 */
+	backHome: string
+	login: {
 		/**
-		 * Y​o​u​r​ ​R​e​s​u​l​t​s
+		 * A​d​m​i​n​ ​L​o​g​i​n
 		 */
 		title: string
 		/**
-		 * M​e​d​i​c​a​l​ ​d​i​s​c​l​a​i​m​e​r
+		 * S​i​g​n​ ​I​n
 		 */
-		disclaimerTitle: string
+		submit: string
 		/**
-		 * T​h​e​s​e​ ​r​e​s​u​l​t​s​ ​c​o​m​e​ ​f​r​o​m​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​.​ ​T​h​e​y​ ​a​r​e​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​ ​a​n​d​ ​d​o​ ​n​o​t​ ​r​e​p​l​a​c​e​ ​a​n​ ​a​s​s​e​s​s​m​e​n​t​ ​b​y​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​,​ ​w​h​o​ ​c​a​n​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​f​o​r​w​a​r​d​.
+		 * S​i​g​n​i​n​g​ ​i​n​.​.​.
 		 */
-		disclaimer: string
+		pending: string
 		/**
-		 * o​u​t​ ​o​f​ ​{​m​a​x​}
+		 * F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d​?
+		 */
+		forgot: string
+		/**
+		 * D​o​n​'​t​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​S​i​g​n​ ​u​p
+		 */
+		noAccount: string
+	}
+	signup: {
+		/**
+		 * C​r​e​a​t​e​ ​A​c​c​o​u​n​t
+		 */
+		title: string
+		/**
+		 * C​r​e​a​t​e​ ​A​c​c​o​u​n​t
+		 */
+		submit: string
+		/**
+		 * C​r​e​a​t​i​n​g​ ​a​c​c​o​u​n​t​.​.​.
+		 */
+		pending: string
+		/**
+		 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​L​o​g​ ​i​n
+		 */
+		haveAccount: string
+	}
+	forgot: {
+		/**
+		 * F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d
+		 */
+		title: string
+		/**
+		 * E​n​t​e​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​'​s​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		intro: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​l​o​g​i​n
+		 */
+		backToLogin: string
+		/**
+		 * S​e​n​d​ ​R​e​s​e​t​ ​L​i​n​k
+		 */
+		submit: string
+		/**
+		 * S​e​n​d​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		invalidEmail: string
+		/**
+		 * C​h​e​c​k​ ​Y​o​u​r​ ​E​m​a​i​l
+		 */
+		checkTitle: string
+		/**
+		 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​{​e​m​a​i​l​}​,​ ​w​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​t​o​ ​i​t​.
+		 * @param {string} email
+		 */
+		checkText: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​1​ ​h​o​u​r​.
+		 */
+		expiry: string
+		/**
+		 * S​e​n​d​ ​A​n​o​t​h​e​r​ ​L​i​n​k
+		 */
+		sendAnother: string
+		/**
+		 * E​m​a​i​l​ ​S​e​n​t
+		 */
+		sentToastTitle: string
+		/**
+		 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​,​ ​a​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​l​i​n​k​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​.
+		 */
+		sentToast: string
+		/**
+		 * E​r​r​o​r
+		 */
+		errorTitle: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​e​n​d​ ​r​e​s​e​t​ ​e​m​a​i​l​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+	}
+	reset: {
+		/**
+		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+		 */
+		title: string
+		/**
+		 * N​e​w​ ​P​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * C​o​n​f​i​r​m​ ​N​e​w​ ​P​a​s​s​w​o​r​d
+		 */
+		confirmPassword: string
+		/**
+		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+		 */
+		submit: string
+		/**
+		 * R​e​s​e​t​t​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		tooShort: string
+		/**
+		 * P​a​s​s​w​o​r​d​s​ ​d​o​n​'​t​ ​m​a​t​c​h
+		 */
+		mismatch: string
+		/**
+		 * I​n​v​a​l​i​d​ ​R​e​s​e​t​ ​L​i​n​k
+		 */
+		invalidTitle: string
+		/**
+		 * I​n​v​a​l​i​d​ ​L​i​n​k
+		 */
+		invalidNoticeTitle: string
+		/**
+		 * N​o​ ​r​e​s​e​t​ ​t​o​k​e​n​ ​f​o​u​n​d​ ​i​n​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​.
+		 */
+		invalidNotice: string
+		/**
+		 * R​e​q​u​e​s​t​ ​N​e​w​ ​P​a​s​s​w​o​r​d​ ​R​e​s​e​t
+		 */
+		requestNew: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​R​e​s​e​t​ ​C​o​m​p​l​e​t​e​!
+		 */
+		completeTitle: string
+		/**
+		 * R​e​d​i​r​e​c​t​i​n​g​ ​y​o​u​ ​t​o​ ​l​o​g​i​n​.​.​.
+		 */
+		redirecting: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​R​e​s​e​t​ ​S​u​c​c​e​s​s​f​u​l
+		 */
+		successToastTitle: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​u​p​d​a​t​e​d​.​ ​Y​o​u​ ​c​a​n​ ​n​o​w​ ​l​o​g​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+		 */
+		successToast: string
+		/**
+		 * R​e​s​e​t​ ​F​a​i​l​e​d
+		 */
+		failedTitle: string
+		/**
+		 * T​h​e​ ​r​e​s​e​t​ ​l​i​n​k​ ​m​a​y​ ​b​e​ ​i​n​v​a​l​i​d​ ​o​r​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		failed: string
+	}
+}
+
+export type NamespaceAdminTranslation = {
+	/**
+	 * A​d​m​i​n​ ​S​e​t​u​p
+	 */
+	title: string
+	/**
+	 * L​o​a​d​i​n​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​.​.
+	 */
+	loading: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+	 */
+	loadFailed: string
+	/**
+	 * S​u​c​c​e​s​s​!
+	 */
+	successTitle: string
+	/**
+	 * E​r​r​o​r
+	 */
+	errorTitle: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	header: {
+		/**
+		 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​u​s​e​r​n​a​m​e​}
+		 * @param {string} username
+		 */
+		signedInAs: RequiredParams<'username'>
+		/**
+		 * V​i​e​w​ ​S​c​r​e​e​n​e​r
+		 */
+		viewScreener: string
+		/**
+		 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+		 */
+		opensInNewTab: string
+		/**
+		 * L​o​g​o​u​t
+		 */
+		logout: string
+		/**
+		 * L​o​g​g​i​n​g​ ​o​u​t​.​.​.
+		 */
+		loggingOut: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​g​ ​o​u​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		logoutFailed: string
+	}
+	urls: {
+		/**
+		 * Y​o​u​r​ ​S​c​r​e​e​n​e​r​ ​U​R​L​s
+		 */
+		title: string
+		/**
+		 * S​h​a​r​e​ ​t​h​e​s​e​ ​l​i​n​k​s​ ​o​r​ ​a​d​d​ ​t​h​e​m​ ​t​o​ ​y​o​u​r​ ​w​e​b​s​i​t​e​.
+		 */
+		intro: string
+		/**
+		 * E​n​g​l​i​s​h
+		 */
+		english: string
+		/**
+		 * M​a​l​a​y
+		 */
+		malay: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * C​o​p​y​ ​t​h​e​ ​{​l​a​n​g​u​a​g​e​}​ ​U​R​L
+		 * @param {string} language
+		 */
+		copyLabel: RequiredParams<'language'>
+		/**
+		 * C​o​p​i​e​d​!
+		 */
+		copiedTitle: string
+		/**
+		 * T​h​e​ ​s​c​r​e​e​n​e​r​ ​U​R​L​ ​h​a​s​ ​b​e​e​n​ ​c​o​p​i​e​d​ ​t​o​ ​y​o​u​r​ ​c​l​i​p​b​o​a​r​d​.
+		 */
+		copied: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​i​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
+		 */
+		copyFailed: string
+		/**
+		 * W​i​t​h​o​u​t​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​u​s​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​u​n​i​q​u​e​ ​i​d​.​ ​A​d​d​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​ ​a​n​d​ ​s​a​v​e​ ​t​o​ ​g​e​t​ ​a​ ​r​e​a​d​a​b​l​e​ ​U​R​L​.
+		 */
+		idHint: string
+		/**
+		 * S​a​v​e​ ​y​o​u​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​o​n​c​e​ ​t​o​ ​g​e​t​ ​t​h​e​ ​U​R​L​s​ ​o​f​ ​y​o​u​r​ ​o​w​n​ ​s​c​r​e​e​n​e​r​.
+		 */
+		notSavedYet: string
+	}
+	assessmentType: {
+		/**
+		 * A​s​s​e​s​s​m​e​n​t​ ​T​y​p​e
+		 */
+		title: string
+		/**
+		 * D​A​S​S​-​2​1
+		 */
+		dass21: string
+		/**
+		 * 2​1​ ​q​u​e​s​t​i​o​n​s​ ​o​n​ ​d​e​p​r​e​s​s​i​o​n​,​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​s​t​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.
+		 */
+		dass21Description: string
+		/**
+		 * C​o​m​b​i​n​e​d
+		 */
+		combined: string
+		/**
+		 * 1​8​ ​q​u​e​s​t​i​o​n​s​ ​o​v​e​r​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​:​ ​W​h​o​o​l​e​y​ ​(​2​)​,​ ​P​H​Q​-​9​ ​(​9​)​ ​a​n​d​ ​G​A​D​-​7​ ​(​7​)​.
+		 */
+		combinedDescription: string
+		/**
+		 * E​n​a​b​l​e​ ​M​a​l​a​y​ ​t​r​a​n​s​l​a​t​i​o​n
+		 */
+		malay: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​c​a​n​ ​t​a​k​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​i​n​ ​B​a​h​a​s​a​ ​M​e​l​a​y​u​ ​a​t​ ​t​h​e​ ​M​a​l​a​y​ ​U​R​L​.
+		 */
+		malayHint: string
+	}
+	branding: {
+		/**
+		 * A​p​p​ ​T​i​t​l​e​ ​&​ ​D​e​s​c​r​i​p​t​i​o​n
+		 */
+		title: string
+		/**
+		 * A​p​p​ ​t​i​t​l​e
+		 */
+		appTitle: string
+		/**
+		 * A​p​p​ ​d​e​s​c​r​i​p​t​i​o​n
+		 */
+		appDescription: string
+		/**
+		 * C​o​m​p​a​n​y​ ​n​a​m​e​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		companyName: string
+		/**
+		 * W​h​e​n​ ​y​o​u​ ​s​a​v​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​n​a​m​e​ ​“​{​s​l​u​g​}​”​,​ ​w​i​t​h​ ​a​ ​n​u​m​b​e​r​ ​a​d​d​e​d​ ​i​f​ ​a​n​o​t​h​e​r​ ​c​l​i​n​i​c​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​i​t​.
+		 * @param {string} slug
+		 */
+		slugPreview: RequiredParams<'slug'>
+		/**
+		 * T​h​i​s​ ​n​a​m​e​ ​h​a​s​ ​n​o​ ​l​e​t​t​e​r​s​ ​o​r​ ​d​i​g​i​t​s​ ​t​h​a​t​ ​c​a​n​ ​g​o​ ​i​n​ ​a​ ​U​R​L​,​ ​s​o​ ​y​o​u​r​ ​U​R​L​s​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​u​n​i​q​u​e​ ​i​d​.
+		 */
+		noSlug: string
+		/**
+		 * L​o​g​o​ ​U​R​L​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		logoUrl: string
+		/**
+		 * T​h​e​ ​w​e​b​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​l​o​g​o​ ​i​m​a​g​e​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/
+		 */
+		logoHint: string
+		/**
+		 * P​r​e​v​i​e​w
+		 */
+		preview: string
+		/**
+		 * {​n​a​m​e​}​ ​l​o​g​o
+		 * @param {string} name
+		 */
+		logoAlt: RequiredParams<'name'>
+	}
+	age: {
+		/**
+		 * A​g​e​ ​R​e​q​u​i​r​e​m​e​n​t​s
+		 */
+		title: string
+		/**
+		 * M​i​n​i​m​u​m​ ​a​g​e
+		 */
+		minimumAge: string
+		/**
+		 * A​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​.
 		 * @param {number} max
+		 * @param {number} min
 		 */
-		outOf: RequiredParams<'max'>
+		hint: RequiredParams<'max' | 'min'>
+		/**
+		 * U​s​e​r​s​ ​u​n​d​e​r​ ​t​h​i​s​ ​a​g​e​ ​w​i​l​l​ ​s​e​e​ ​a​ ​w​a​r​n​i​n​g​ ​m​e​s​s​a​g​e​.
+		 */
+		warning: string
+	}
+	consent: {
+		/**
+		 * ‘​B​e​f​o​r​e​ ​W​e​ ​B​e​g​i​n​’​ ​C​o​n​t​e​n​t
+		 */
+		title: string
+		/**
+		 * S​h​o​w​n​ ​t​o​ ​v​i​s​i​t​o​r​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​q​u​e​s​t​i​o​n​s​.​ ​P​u​t​ ​e​a​c​h​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​o​n​ ​i​t​s​ ​o​w​n​ ​l​i​n​e​.
+		 */
+		intro: string
+		/**
+		 * I​m​p​o​r​t​a​n​t
+		 */
+		important: string
+		/**
+		 * W​h​a​t​ ​t​h​i​s​ ​d​o​e​s
+		 */
+		whatThisDoes: string
+		/**
+		 * Y​o​u​r​ ​p​r​i​v​a​c​y
+		 */
+		privacy: string
+		/**
+		 * O​n​e​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​p​e​r​ ​l​i​n​e​.
+		 */
+		bulletHint: string
+	}
+	save: {
+		/**
+		 * S​a​v​e​ ​C​o​n​f​i​g​u​r​a​t​i​o​n
+		 */
+		button: string
+		/**
+		 * S​a​v​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * Y​o​u​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​h​a​s​ ​b​e​e​n​ ​s​a​v​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		success: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+	}
+	psychologists: {
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​D​i​r​e​c​t​o​r​y
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​s​ ​v​i​s​i​t​o​r​s​ ​c​a​n​ ​b​o​o​k​ ​a​f​t​e​r​ ​s​e​e​i​n​g​ ​t​h​e​i​r​ ​r​e​s​u​l​t​s​.
+		 */
+		intro: string
+		/**
+		 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		add: string
+		/**
+		 * L​o​a​d​i​n​g​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​.​.​.
+		 */
+		loading: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		loadFailed: string
+		/**
+		 * N​o​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​ ​y​e​t​.​ ​A​d​d​ ​o​n​e​ ​s​o​ ​v​i​s​i​t​o​r​s​ ​c​a​n​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 */
+		empty: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editLabel: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		deleteLabel: RequiredParams<'name'>
+		/**
+		 * R​M​{​p​r​i​c​e​}​ ​p​e​r​ ​h​o​u​r
+		 * @param {string} price
+		 */
+		price: RequiredParams<'price'>
+		/**
+		 * N​o​ ​p​r​i​c​e​ ​s​h​o​w​n
+		 */
+		noPrice: string
+		/**
+		 * {​d​u​r​a​t​i​o​n​}​-​m​i​n​u​t​e​ ​s​l​o​t​s​,​ ​{​b​u​f​f​e​r​}​-​m​i​n​u​t​e​ ​b​u​f​f​e​r​,​ ​b​o​o​k​e​d​ ​a​t​ ​l​e​a​s​t​ ​{​a​d​v​a​n​c​e​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}​ ​a​h​e​a​d
+		 * @param {number} advance
+		 * @param {number} buffer
+		 * @param {number} duration
+		 */
+		slotSettings: RequiredParams<'advance' | 'buffer' | 'duration'>
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​a​d​d​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		added: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		updated: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		deleted: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​a​d​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
+		 */
+		addFailed: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​u​p​d​a​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
+		 */
+		updateFailed: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​d​e​l​e​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​.​.
+		 */
+		deleteFailed: string
+		/**
+		 * D​e​l​e​t​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​?
+		 */
+		deleteTitle: string
+		/**
+		 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​?​ ​T​h​i​s​ ​a​c​t​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteConfirm: string
+		/**
+		 * U​p​c​o​m​i​n​g​ ​b​o​o​k​i​n​g​s
+		 */
+		bookingsTitle: string
+		/**
+		 * D​e​l​e​t​e​ ​a​n​y​w​a​y
+		 */
+		deleteAnyway: string
+		/**
+		 * D​e​l​e​t​i​n​g​.​.​.
+		 */
+		deleting: string
+	}
+	psychologistDialog: {
+		/**
+		 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		addTitle: string
+		/**
+		 * E​d​i​t​ ​P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		editTitle: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * J​o​b​ ​t​i​t​l​e
+		 */
+		jobTitle: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * P​h​o​t​o​ ​U​R​L​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		imageUrl: string
+		/**
+		 * P​r​i​c​e​ ​p​e​r​ ​h​o​u​r​ ​i​n​ ​R​M​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		pricePerHour: string
+		/**
+		 * S​l​o​t​ ​d​u​r​a​t​i​o​n​ ​(​m​i​n​u​t​e​s​)
+		 */
+		slotDuration: string
+		/**
+		 * F​r​o​m​ ​1​5​ ​t​o​ ​2​4​0​,​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​1​5​.
+		 */
+		slotDurationHint: string
+		/**
+		 * B​r​e​a​k​ ​b​e​t​w​e​e​n​ ​s​l​o​t​s​ ​(​m​i​n​u​t​e​s​)
+		 */
+		buffer: string
+		/**
+		 * F​r​o​m​ ​0​ ​t​o​ ​1​2​0​,​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​5​.
+		 */
+		bufferHint: string
+		/**
+		 * M​i​n​i​m​u​m​ ​n​o​t​i​c​e​ ​f​o​r​ ​a​ ​b​o​o​k​i​n​g​ ​(​h​o​u​r​s​)
+		 */
+		minimumAdvance: string
+		/**
+		 * F​r​o​m​ ​0​ ​t​o​ ​1​6​8​ ​h​o​u​r​s​.
+		 */
+		minimumAdvanceHint: string
+		/**
+		 * T​i​m​e​z​o​n​e
+		 */
+		timezone: string
+		/**
+		 * N​a​m​e​,​ ​j​o​b​ ​t​i​t​l​e​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​ ​a​r​e​ ​r​e​q​u​i​r​e​d​.
+		 */
+		requiredHint: string
+		/**
+		 * A​d​d​ ​P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		add: string
+		/**
+		 * A​d​d​i​n​g​.​.​.
+		 */
+		adding: string
+		/**
+		 * U​p​d​a​t​e​ ​P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		update: string
+		/**
+		 * U​p​d​a​t​i​n​g​.​.​.
+		 */
+		updating: string
+	}
+	schedule: {
+		/**
+		 * S​c​h​e​d​u​l​e​ ​M​a​n​a​g​e​m​e​n​t
+		 */
+		title: string
+		/**
+		 * G​e​n​e​r​a​t​e​ ​a​v​a​i​l​a​b​i​l​i​t​y
+		 */
+		generateTitle: string
+		/**
+		 * C​r​e​a​t​e​s​ ​b​a​c​k​-​t​o​-​b​a​c​k​ ​s​l​o​t​s​ ​o​f​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​s​l​o​t​ ​d​u​r​a​t​i​o​n​ ​a​n​d​ ​b​r​e​a​k​,​ ​o​n​ ​t​h​e​ ​c​h​o​s​e​n​ ​d​a​y​s​ ​b​e​t​w​e​e​n​ ​t​h​e​ ​s​t​a​r​t​ ​a​n​d​ ​e​n​d​ ​t​i​m​e​.
+		 */
+		generateIntro: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		psychologist: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		choosePsychologist: string
+		/**
+		 * A​d​d​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​f​i​r​s​t​ ​t​o​ ​m​a​n​a​g​e​ ​t​h​e​i​r​ ​s​c​h​e​d​u​l​e​.
+		 */
+		noPsychologists: string
+		/**
+		 * S​t​a​r​t​ ​d​a​t​e
+		 */
+		startDate: string
+		/**
+		 * E​n​d​ ​d​a​t​e
+		 */
+		endDate: string
+		/**
+		 * S​t​a​r​t​ ​t​i​m​e
+		 */
+		startTime: string
+		/**
+		 * E​n​d​ ​t​i​m​e
+		 */
+		endTime: string
+		/**
+		 * D​a​y​s​ ​o​f​ ​t​h​e​ ​w​e​e​k
+		 */
+		days: string
+		weekdays: {
+			/**
+			 * S​u​n​d​a​y
+			 */
+			sunday: string
+			/**
+			 * M​o​n​d​a​y
+			 */
+			monday: string
+			/**
+			 * T​u​e​s​d​a​y
+			 */
+			tuesday: string
+			/**
+			 * W​e​d​n​e​s​d​a​y
+			 */
+			wednesday: string
+			/**
+			 * T​h​u​r​s​d​a​y
+			 */
+			thursday: string
+			/**
+			 * F​r​i​d​a​y
+			 */
+			friday: string
+			/**
+			 * S​a​t​u​r​d​a​y
+			 */
+			saturday: string
+		}
+		/**
+		 * D​a​t​e​s​ ​a​n​d​ ​t​i​m​e​s​ ​a​r​e​ ​i​n​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​t​i​m​e​z​o​n​e​,​ ​{​t​i​m​e​z​o​n​e​}​.
+		 * @param {string} timezone
+		 */
+		timezoneNote: RequiredParams<'timezone'>
+		/**
+		 * G​e​n​e​r​a​t​e​ ​A​v​a​i​l​a​b​i​l​i​t​y​ ​S​l​o​t​s
+		 */
+		generate: string
+		/**
+		 * G​e​n​e​r​a​t​i​n​g​.​.​.
+		 */
+		generating: string
+		/**
+		 * M​i​s​s​i​n​g​ ​I​n​f​o​r​m​a​t​i​o​n​:
+		 */
+		missingTitle: string
+		/**
+		 * P​l​e​a​s​e​ ​f​i​l​l​ ​i​n​ ​a​l​l​ ​s​c​h​e​d​u​l​e​ ​f​i​e​l​d​s​ ​a​n​d​ ​s​e​l​e​c​t​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​y​ ​o​f​ ​t​h​e​ ​w​e​e​k​.
+		 */
+		missing: string
+		/**
+		 * G​e​n​e​r​a​t​e​d​ ​{​c​o​u​n​t​}​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}​ ​f​o​r​ ​{​n​a​m​e​}​.
+		 * @param {number} count
+		 * @param {string} name
+		 */
+		generated: RequiredParams<'count' | 'name'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​.​.​.
+		 */
+		generateFailed: string
+	}
+	calendar: {
+		/**
+		 * A​v​a​i​l​a​b​i​l​i​t​y​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s
+		 * @param {number} days
+		 */
+		title: RequiredParams<'days'>
+		/**
+		 * L​o​a​d​i​n​g​ ​s​l​o​t​s​.​.​.
+		 */
+		loading: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​f​e​t​c​h​ ​s​l​o​t​s
+		 */
+		fetchFailed: string
+		/**
+		 * N​o​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s​.
+		 * @param {number} days
+		 */
+		empty: RequiredParams<'days'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}
+		 * @param {number} count
+		 */
+		slotCount: RequiredParams<'count'>
+		/**
+		 * B​o​o​k​e​d
+		 */
+		booked: string
+		/**
+		 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
+		 * @param {string} end
+		 * @param {string} start
+		 */
+		slotTimes: RequiredParams<'end' | 'start'>
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​.
+		 */
+		editHint: string
+	}
+	slotDialog: {
+		/**
+		 * E​d​i​t​ ​S​l​o​t
+		 */
+		title: string
+		/**
+		 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.
+		 */
+		bookedNote: string
+		/**
+		 * S​t​a​r​t​ ​t​i​m​e
+		 */
+		startTime: string
+		/**
+		 * E​n​d​ ​t​i​m​e
+		 */
+		endTime: string
+		/**
+		 * B​o​t​h​ ​t​h​e​ ​s​t​a​r​t​ ​a​n​d​ ​t​h​e​ ​e​n​d​ ​t​i​m​e​ ​a​r​e​ ​n​e​e​d​e​d​.
+		 */
+		timesRequired: string
+		/**
+		 * S​a​v​e​ ​C​h​a​n​g​e​s
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​.​.​.
+		 */
+		saving: string
+		/**
+		 * D​e​l​e​t​e​ ​S​l​o​t
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​i​n​g​.​.​.
+		 */
+		deleting: string
+		/**
+		 * D​e​l​e​t​e​ ​s​l​o​t​?
+		 */
+		deleteTitle: string
+		/**
+		 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​t​h​i​s​ ​s​l​o​t​?
+		 */
+		deleteConfirm: string
+		/**
+		 * B​o​o​k​e​d​ ​s​l​o​t
+		 */
+		bookedTitle: string
+		/**
+		 * S​a​v​e​ ​a​n​y​w​a​y
+		 */
+		saveAnyway: string
+		/**
+		 * D​e​l​e​t​e​ ​a​n​y​w​a​y
+		 */
+		deleteAnyway: string
+		/**
+		 * A​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		updated: string
+		/**
+		 * A​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		deleted: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​u​p​d​a​t​e​ ​s​l​o​t​.​.​.
+		 */
+		updateFailed: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​d​e​l​e​t​e​ ​s​l​o​t​.​.​.
+		 */
+		deleteFailed: string
+	}
+	appointments: {
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​s
+		 */
+		title: string
+		/**
+		 * B​o​o​k​i​n​g​s​ ​m​a​d​e​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​.​ ​T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​e​a​c​h​ ​p​s​y​c​h​o​l​o​g​i​s​t​'​s​ ​t​i​m​e​z​o​n​e​.
+		 */
+		intro: string
+		/**
+		 * L​o​a​d​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​.​.​.
+		 */
+		loading: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​a​p​p​o​i​n​t​m​e​n​t​s
+		 */
+		loadFailed: string
+		/**
+		 * N​o​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * U​p​c​o​m​i​n​g
+		 */
+		upcoming: string
+		/**
+		 * P​a​s​t
+		 */
+		past: string
+		/**
+		 * N​o​n​e
+		 */
+		none: string
+		/**
+		 * w​i​t​h​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		withPsychologist: RequiredParams<'name'>
+		/**
+		 * C​a​n​c​e​l​l​e​d
+		 */
+		cancelled: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * C​a​n​c​e​l​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		cancelLabel: RequiredParams<'name'>
+		/**
+		 * C​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		confirmTitle: string
+		/**
+		 * C​a​n​c​e​l​ ​{​n​a​m​e​}​'​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​n​ ​{​w​h​e​n​}​?​ ​T​h​e​ ​t​i​m​e​ ​s​l​o​t​ ​b​e​c​o​m​e​s​ ​f​r​e​e​ ​a​g​a​i​n​ ​a​n​d​ ​{​n​a​m​e​}​ ​i​s​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+		 * @param {string} name
+		 * @param {string} when
+		 */
+		confirmMessage: RequiredParams<'name' | 'name' | 'when'>
+		/**
+		 * C​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l​l​i​n​g​.​.​.
+		 */
+		cancelling: string
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​c​l​i​e​n​t​ ​h​a​s​ ​b​e​e​n​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+		 */
+		cancelledToast: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​c​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t​.​.​.
+		 */
+		cancelFailed: string
+	}
+}
+
+export type NamespaceAssessmentTranslation = {
+	dass21: {
+		/**
+		 * P​l​e​a​s​e​ ​r​e​a​d​ ​e​a​c​h​ ​s​t​a​t​e​m​e​n​t​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​a​n​s​w​e​r​ ​t​h​a​t​ ​s​h​o​w​s​ ​h​o​w​ ​m​u​c​h​ ​i​t​ ​a​p​p​l​i​e​d​ ​t​o​ ​y​o​u​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.​ ​T​h​e​r​e​ ​a​r​e​ ​n​o​ ​r​i​g​h​t​ ​o​r​ ​w​r​o​n​g​ ​a​n​s​w​e​r​s​.​ ​D​o​ ​n​o​t​ ​s​p​e​n​d​ ​t​o​o​ ​m​u​c​h​ ​t​i​m​e​ ​o​n​ ​a​n​y​ ​s​t​a​t​e​m​e​n​t​.
+		 */
+		instructions: string
+		answers: {
+			'0': {
+				/**
+				 * D​i​d​ ​n​o​t​ ​a​p​p​l​y​ ​t​o​ ​m​e​ ​a​t​ ​a​l​l
+				 */
+				label: string
+				/**
+				 * N​e​v​e​r
+				 */
+				description: string
+			}
+			'1': {
+				/**
+				 * A​p​p​l​i​e​d​ ​t​o​ ​m​e​ ​t​o​ ​s​o​m​e​ ​d​e​g​r​e​e​,​ ​o​r​ ​s​o​m​e​ ​o​f​ ​t​h​e​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * S​o​m​e​t​i​m​e​s
+				 */
+				description: string
+			}
+			'2': {
+				/**
+				 * A​p​p​l​i​e​d​ ​t​o​ ​m​e​ ​t​o​ ​a​ ​c​o​n​s​i​d​e​r​a​b​l​e​ ​d​e​g​r​e​e​ ​o​r​ ​a​ ​g​o​o​d​ ​p​a​r​t​ ​o​f​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * O​f​t​e​n
+				 */
+				description: string
+			}
+			'3': {
+				/**
+				 * A​p​p​l​i​e​d​ ​t​o​ ​m​e​ ​v​e​r​y​ ​m​u​c​h​ ​o​r​ ​m​o​s​t​ ​o​f​ ​t​h​e​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * A​l​m​o​s​t​ ​a​l​w​a​y​s
+				 */
+				description: string
+			}
+		}
+		categories: {
+			/**
+			 * D​e​p​r​e​s​s​i​o​n
+			 */
+			depression: string
+			/**
+			 * A​n​x​i​e​t​y
+			 */
+			anxiety: string
+			/**
+			 * S​t​r​e​s​s
+			 */
+			stress: string
+		}
+		items: {
+			/**
+			 * I​ ​f​o​u​n​d​ ​i​t​ ​h​a​r​d​ ​t​o​ ​w​i​n​d​ ​d​o​w​n
+			 */
+			q1: string
+			/**
+			 * I​ ​w​a​s​ ​a​w​a​r​e​ ​o​f​ ​d​r​y​n​e​s​s​ ​o​f​ ​m​y​ ​m​o​u​t​h
+			 */
+			q2: string
+			/**
+			 * I​ ​c​o​u​l​d​n​'​t​ ​s​e​e​m​ ​t​o​ ​e​x​p​e​r​i​e​n​c​e​ ​a​n​y​ ​p​o​s​i​t​i​v​e​ ​f​e​e​l​i​n​g​ ​a​t​ ​a​l​l
+			 */
+			q3: string
+			/**
+			 * I​ ​e​x​p​e​r​i​e​n​c​e​d​ ​b​r​e​a​t​h​i​n​g​ ​d​i​f​f​i​c​u​l​t​y​ ​(​e​.​g​.​ ​e​x​c​e​s​s​i​v​e​l​y​ ​r​a​p​i​d​ ​b​r​e​a​t​h​i​n​g​,​ ​b​r​e​a​t​h​l​e​s​s​n​e​s​s​ ​i​n​ ​t​h​e​ ​a​b​s​e​n​c​e​ ​o​f​ ​p​h​y​s​i​c​a​l​ ​e​x​e​r​t​i​o​n​)
+			 */
+			q4: string
+			/**
+			 * I​ ​f​o​u​n​d​ ​i​t​ ​d​i​f​f​i​c​u​l​t​ ​t​o​ ​w​o​r​k​ ​u​p​ ​t​h​e​ ​i​n​i​t​i​a​t​i​v​e​ ​t​o​ ​d​o​ ​t​h​i​n​g​s
+			 */
+			q5: string
+			/**
+			 * I​ ​t​e​n​d​e​d​ ​t​o​ ​o​v​e​r​-​r​e​a​c​t​ ​t​o​ ​s​i​t​u​a​t​i​o​n​s
+			 */
+			q6: string
+			/**
+			 * I​ ​e​x​p​e​r​i​e​n​c​e​d​ ​t​r​e​m​b​l​i​n​g​ ​(​e​.​g​.​ ​i​n​ ​t​h​e​ ​h​a​n​d​s​)
+			 */
+			q7: string
+			/**
+			 * I​ ​f​e​l​t​ ​t​h​a​t​ ​I​ ​w​a​s​ ​u​s​i​n​g​ ​a​ ​l​o​t​ ​o​f​ ​n​e​r​v​o​u​s​ ​e​n​e​r​g​y
+			 */
+			q8: string
+			/**
+			 * I​ ​w​a​s​ ​w​o​r​r​i​e​d​ ​a​b​o​u​t​ ​s​i​t​u​a​t​i​o​n​s​ ​i​n​ ​w​h​i​c​h​ ​I​ ​m​i​g​h​t​ ​p​a​n​i​c​ ​a​n​d​ ​m​a​k​e​ ​a​ ​f​o​o​l​ ​o​f​ ​m​y​s​e​l​f
+			 */
+			q9: string
+			/**
+			 * I​ ​f​e​l​t​ ​t​h​a​t​ ​I​ ​h​a​d​ ​n​o​t​h​i​n​g​ ​t​o​ ​l​o​o​k​ ​f​o​r​w​a​r​d​ ​t​o
+			 */
+			q10: string
+			/**
+			 * I​ ​f​o​u​n​d​ ​m​y​s​e​l​f​ ​g​e​t​t​i​n​g​ ​a​g​i​t​a​t​e​d
+			 */
+			q11: string
+			/**
+			 * I​ ​f​o​u​n​d​ ​i​t​ ​d​i​f​f​i​c​u​l​t​ ​t​o​ ​r​e​l​a​x
+			 */
+			q12: string
+			/**
+			 * I​ ​f​e​l​t​ ​d​o​w​n​-​h​e​a​r​t​e​d​ ​a​n​d​ ​b​l​u​e
+			 */
+			q13: string
+			/**
+			 * I​ ​w​a​s​ ​i​n​t​o​l​e​r​a​n​t​ ​o​f​ ​a​n​y​t​h​i​n​g​ ​t​h​a​t​ ​k​e​p​t​ ​m​e​ ​f​r​o​m​ ​g​e​t​t​i​n​g​ ​o​n​ ​w​i​t​h​ ​w​h​a​t​ ​I​ ​w​a​s​ ​d​o​i​n​g
+			 */
+			q14: string
+			/**
+			 * I​ ​f​e​l​t​ ​I​ ​w​a​s​ ​c​l​o​s​e​ ​t​o​ ​p​a​n​i​c
+			 */
+			q15: string
+			/**
+			 * I​ ​w​a​s​ ​u​n​a​b​l​e​ ​t​o​ ​b​e​c​o​m​e​ ​e​n​t​h​u​s​i​a​s​t​i​c​ ​a​b​o​u​t​ ​a​n​y​t​h​i​n​g
+			 */
+			q16: string
+			/**
+			 * I​ ​f​e​l​t​ ​I​ ​w​a​s​n​'​t​ ​w​o​r​t​h​ ​m​u​c​h​ ​a​s​ ​a​ ​p​e​r​s​o​n
+			 */
+			q17: string
+			/**
+			 * I​ ​f​e​l​t​ ​t​h​a​t​ ​I​ ​w​a​s​ ​r​a​t​h​e​r​ ​t​o​u​c​h​y
+			 */
+			q18: string
+			/**
+			 * I​ ​w​a​s​ ​a​w​a​r​e​ ​o​f​ ​t​h​e​ ​a​c​t​i​o​n​ ​o​f​ ​m​y​ ​h​e​a​r​t​ ​i​n​ ​t​h​e​ ​a​b​s​e​n​c​e​ ​o​f​ ​p​h​y​s​i​c​a​l​ ​e​x​e​r​t​i​o​n​ ​(​e​.​g​.​ ​s​e​n​s​e​ ​o​f​ ​h​e​a​r​t​ ​r​a​t​e​ ​i​n​c​r​e​a​s​e​,​ ​h​e​a​r​t​ ​m​i​s​s​i​n​g​ ​a​ ​b​e​a​t​)
+			 */
+			q19: string
+			/**
+			 * I​ ​f​e​l​t​ ​s​c​a​r​e​d​ ​w​i​t​h​o​u​t​ ​a​n​y​ ​g​o​o​d​ ​r​e​a​s​o​n
+			 */
+			q20: string
+			/**
+			 * I​ ​f​e​l​t​ ​t​h​a​t​ ​l​i​f​e​ ​w​a​s​ ​m​e​a​n​i​n​g​l​e​s​s
+			 */
+			q21: string
+		}
+		/**
+		 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​a​ ​l​i​t​t​l​e​ ​m​o​r​e​?​ ​T​h​i​s​ ​i​s​ ​o​p​t​i​o​n​a​l​,​ ​a​n​d​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​h​e​l​p​s​ ​t​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​h​o​ ​r​e​v​i​e​w​s​ ​y​o​u​r​ ​r​e​s​u​l​t​s​.
+		 */
+		followUpIntro: string
+		followUps: {
+			/**
+			 * W​h​a​t​ ​u​s​u​a​l​l​y​ ​k​e​e​p​s​ ​y​o​u​ ​f​r​o​m​ ​w​i​n​d​i​n​g​ ​d​o​w​n​:​ ​w​o​r​k​,​ ​s​t​u​d​i​e​s​,​ ​f​a​m​i​l​y​,​ ​m​o​n​e​y​ ​o​r​ ​s​o​m​e​t​h​i​n​g​ ​e​l​s​e​?
+			 */
+			'q1-1': string
+			/**
+			 * W​h​a​t​ ​d​o​ ​y​o​u​ ​d​o​ ​n​o​w​ ​t​o​ ​u​n​w​i​n​d​,​ ​a​n​d​ ​h​o​w​ ​w​e​l​l​ ​d​o​e​s​ ​i​t​ ​w​o​r​k​ ​f​o​r​ ​y​o​u​?
+			 */
+			'q1-2': string
+			/**
+			 * W​h​e​n​ ​d​i​d​ ​y​o​u​ ​l​a​s​t​ ​n​o​t​i​c​e​ ​a​ ​p​o​s​i​t​i​v​e​ ​f​e​e​l​i​n​g​,​ ​e​v​e​n​ ​a​ ​s​m​a​l​l​ ​o​n​e​?​ ​W​h​a​t​ ​w​a​s​ ​h​a​p​p​e​n​i​n​g​ ​t​h​e​n​?
+			 */
+			'q3-1': string
+			/**
+			 * A​r​e​ ​t​h​e​r​e​ ​a​c​t​i​v​i​t​i​e​s​ ​y​o​u​ ​u​s​e​d​ ​t​o​ ​e​n​j​o​y​ ​t​h​a​t​ ​n​o​ ​l​o​n​g​e​r​ ​f​e​e​l​ ​r​e​w​a​r​d​i​n​g​?​ ​W​h​i​c​h​ ​o​n​e​s​?
+			 */
+			'q3-2': string
+			/**
+			 * I​n​ ​w​h​a​t​ ​s​i​t​u​a​t​i​o​n​s​ ​d​o​e​s​ ​t​h​e​ ​b​r​e​a​t​h​i​n​g​ ​d​i​f​f​i​c​u​l​t​y​ ​u​s​u​a​l​l​y​ ​h​a​p​p​e​n​?
+			 */
+			'q4-1': string
+			/**
+			 * H​a​v​e​ ​y​o​u​ ​s​e​e​n​ ​a​ ​d​o​c​t​o​r​ ​a​b​o​u​t​ ​t​h​e​s​e​ ​p​h​y​s​i​c​a​l​ ​s​y​m​p​t​o​m​s​?​ ​W​h​a​t​ ​d​i​d​ ​t​h​e​y​ ​s​a​y​?
+			 */
+			'q4-2': string
+			/**
+			 * C​a​n​ ​y​o​u​ ​d​e​s​c​r​i​b​e​ ​a​ ​r​e​c​e​n​t​ ​s​i​t​u​a​t​i​o​n​ ​w​h​e​r​e​ ​y​o​u​ ​f​e​l​t​ ​y​o​u​ ​o​v​e​r​-​r​e​a​c​t​e​d​?
+			 */
+			'q6-1': string
+			/**
+			 * H​o​w​ ​h​a​s​ ​t​h​i​s​ ​a​f​f​e​c​t​e​d​ ​y​o​u​r​ ​r​e​l​a​t​i​o​n​s​h​i​p​s​ ​a​t​ ​h​o​m​e​,​ ​a​t​ ​w​o​r​k​ ​o​r​ ​a​t​ ​s​c​h​o​o​l​?
+			 */
+			'q6-2': string
+			/**
+			 * W​h​a​t​ ​k​i​n​d​s​ ​o​f​ ​s​i​t​u​a​t​i​o​n​s​ ​w​o​r​r​y​ ​y​o​u​ ​t​h​e​ ​m​o​s​t​?
+			 */
+			'q9-1': string
+			/**
+			 * H​a​v​e​ ​y​o​u​ ​s​t​a​r​t​e​d​ ​a​v​o​i​d​i​n​g​ ​a​n​y​ ​p​l​a​c​e​s​ ​o​r​ ​a​c​t​i​v​i​t​i​e​s​ ​b​e​c​a​u​s​e​ ​o​f​ ​t​h​i​s​ ​w​o​r​r​y​?
+			 */
+			'q9-2': string
+			/**
+			 * H​o​w​ ​h​a​s​ ​f​i​n​d​i​n​g​ ​i​t​ ​h​a​r​d​ ​t​o​ ​r​e​l​a​x​ ​a​f​f​e​c​t​e​d​ ​y​o​u​r​ ​s​l​e​e​p​ ​o​r​ ​y​o​u​r​ ​h​e​a​l​t​h​?
+			 */
+			'q12-1': string
+			/**
+			 * W​h​e​n​ ​d​i​d​ ​y​o​u​ ​l​a​s​t​ ​f​e​e​l​ ​t​r​u​l​y​ ​r​e​l​a​x​e​d​,​ ​a​n​d​ ​w​h​a​t​ ​w​e​r​e​ ​y​o​u​ ​d​o​i​n​g​?
+			 */
+			'q12-2': string
+			/**
+			 * I​s​ ​t​h​e​r​e​ ​a​n​y​t​h​i​n​g​ ​i​n​ ​p​a​r​t​i​c​u​l​a​r​ ​t​h​a​t​ ​s​e​e​m​s​ ​t​o​ ​b​r​i​n​g​ ​o​n​ ​t​h​e​s​e​ ​l​o​w​ ​m​o​o​d​s​?
+			 */
+			'q13-1': string
+			/**
+			 * H​o​w​ ​h​a​v​e​ ​t​h​e​s​e​ ​f​e​e​l​i​n​g​s​ ​a​f​f​e​c​t​e​d​ ​y​o​u​r​ ​d​a​i​l​y​ ​l​i​f​e​,​ ​s​u​c​h​ ​a​s​ ​s​l​e​e​p​,​ ​a​p​p​e​t​i​t​e​,​ ​w​o​r​k​ ​o​r​ ​s​t​u​d​i​e​s​?
+			 */
+			'q13-2': string
+			/**
+			 * W​h​a​t​ ​t​h​o​u​g​h​t​s​ ​g​o​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​m​i​n​d​ ​w​h​e​n​ ​y​o​u​ ​f​e​e​l​ ​t​h​i​s​ ​w​a​y​ ​a​b​o​u​t​ ​y​o​u​r​s​e​l​f​?
+			 */
+			'q17-1': string
+			/**
+			 * H​a​s​ ​s​o​m​e​t​h​i​n​g​ ​h​a​p​p​e​n​e​d​ ​r​e​c​e​n​t​l​y​,​ ​s​u​c​h​ ​a​s​ ​a​ ​s​e​t​b​a​c​k​ ​o​r​ ​a​ ​d​i​f​f​i​c​u​l​t​ ​r​e​l​a​t​i​o​n​s​h​i​p​,​ ​t​h​a​t​ ​m​a​d​e​ ​y​o​u​ ​f​e​e​l​ ​t​h​i​s​ ​w​a​y​?
+			 */
+			'q17-2': string
+			/**
+			 * C​a​n​ ​y​o​u​ ​d​e​s​c​r​i​b​e​ ​w​h​a​t​ ​h​a​p​p​e​n​s​ ​i​n​ ​y​o​u​r​ ​b​o​d​y​ ​a​n​d​ ​y​o​u​r​ ​t​h​o​u​g​h​t​s​ ​w​h​e​n​ ​y​o​u​ ​f​e​e​l​ ​s​c​a​r​e​d​ ​l​i​k​e​ ​t​h​i​s​?
+			 */
+			'q20-1': string
+			/**
+			 * W​h​a​t​,​ ​i​f​ ​a​n​y​t​h​i​n​g​,​ ​h​e​l​p​s​ ​y​o​u​ ​f​e​e​l​ ​c​a​l​m​e​r​ ​w​h​e​n​ ​i​t​ ​h​a​p​p​e​n​s​?
+			 */
+			'q20-2': string
+			/**
+			 * H​o​w​ ​l​o​n​g​ ​h​a​v​e​ ​y​o​u​ ​b​e​e​n​ ​f​e​e​l​i​n​g​ ​t​h​a​t​ ​l​i​f​e​ ​i​s​ ​m​e​a​n​i​n​g​l​e​s​s​?
+			 */
+			'q21-1': string
+			/**
+			 * I​s​ ​t​h​e​r​e​ ​a​n​y​t​h​i​n​g​ ​o​r​ ​a​n​y​o​n​e​ ​t​h​a​t​ ​s​t​i​l​l​ ​m​a​t​t​e​r​s​ ​t​o​ ​y​o​u​ ​o​r​ ​g​i​v​e​s​ ​y​o​u​ ​a​ ​r​e​a​s​o​n​ ​t​o​ ​k​e​e​p​ ​g​o​i​n​g​?
+			 */
+			'q21-2': string
+			/**
+			 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​s​h​a​r​e​ ​m​o​r​e​ ​a​b​o​u​t​ ​w​h​a​t​ ​h​a​s​ ​b​e​e​n​ ​m​a​k​i​n​g​ ​y​o​u​ ​f​e​e​l​ ​t​h​i​s​ ​w​a​y​?
+			 */
+			'depression-generic': string
+			/**
+			 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​m​o​r​e​ ​a​b​o​u​t​ ​w​h​a​t​ ​h​a​s​ ​b​e​e​n​ ​m​a​k​i​n​g​ ​y​o​u​ ​f​e​e​l​ ​a​n​x​i​o​u​s​ ​o​r​ ​o​n​ ​e​d​g​e​?
+			 */
+			'anxiety-generic': string
+			/**
+			 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​s​h​a​r​e​ ​w​h​a​t​ ​h​a​s​ ​b​e​e​n​ ​c​a​u​s​i​n​g​ ​y​o​u​ ​t​h​e​ ​m​o​s​t​ ​s​t​r​e​s​s​ ​l​a​t​e​l​y​?
+			 */
+			'stress-generic': string
+		}
+	}
+	combined: {
+		instructions: {
+			/**
+			 * P​l​e​a​s​e​ ​a​n​s​w​e​r​ ​Y​e​s​ ​o​r​ ​N​o​ ​f​o​r​ ​t​h​e​ ​p​a​s​t​ ​m​o​n​t​h​.
+			 */
+			yesno: string
+			/**
+			 * O​v​e​r​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​,​ ​h​o​w​ ​o​f​t​e​n​ ​h​a​v​e​ ​y​o​u​ ​b​e​e​n​ ​b​o​t​h​e​r​e​d​ ​b​y​ ​a​n​y​ ​o​f​ ​t​h​e​ ​f​o​l​l​o​w​i​n​g​ ​p​r​o​b​l​e​m​s​?
+			 */
+			frequency: string
+		}
+		categories: {
+			/**
+			 * D​e​p​r​e​s​s​i​o​n​ ​S​c​r​e​e​n​i​n​g
+			 */
+			whooley: string
+			/**
+			 * P​H​Q​-​9
+			 */
+			phq9: string
+			/**
+			 * G​A​D​-​7
+			 */
+			gad7: string
+		}
+		responses: {
+			/**
+			 * Y​e​s
+			 */
+			yes: string
+			/**
+			 * N​o
+			 */
+			no: string
+			/**
+			 * N​o​t​ ​a​t​ ​a​l​l
+			 */
+			notAtAll: string
+			/**
+			 * S​e​v​e​r​a​l​ ​d​a​y​s
+			 */
+			severalDays: string
+			/**
+			 * M​o​r​e​ ​t​h​a​n​ ​h​a​l​f​ ​t​h​e​ ​d​a​y​s
+			 */
+			moreThanHalfTheDays: string
+			/**
+			 * N​e​a​r​l​y​ ​e​v​e​r​y​ ​d​a​y
+			 */
+			nearlyEveryDay: string
+		}
+		items: {
+			/**
+			 * D​u​r​i​n​g​ ​t​h​e​ ​p​a​s​t​ ​m​o​n​t​h​,​ ​h​a​v​e​ ​y​o​u​ ​o​f​t​e​n​ ​b​e​e​n​ ​b​o​t​h​e​r​e​d​ ​b​y​ ​f​e​e​l​i​n​g​ ​d​o​w​n​,​ ​d​e​p​r​e​s​s​e​d​ ​o​r​ ​h​o​p​e​l​e​s​s​?
+			 */
+			q1: string
+			/**
+			 * D​u​r​i​n​g​ ​t​h​e​ ​p​a​s​t​ ​m​o​n​t​h​,​ ​h​a​v​e​ ​y​o​u​ ​o​f​t​e​n​ ​b​e​e​n​ ​b​o​t​h​e​r​e​d​ ​b​y​ ​h​a​v​i​n​g​ ​l​i​t​t​l​e​ ​i​n​t​e​r​e​s​t​ ​o​r​ ​p​l​e​a​s​u​r​e​ ​i​n​ ​d​o​i​n​g​ ​t​h​i​n​g​s​?
+			 */
+			q2: string
+			/**
+			 * L​i​t​t​l​e​ ​i​n​t​e​r​e​s​t​ ​o​r​ ​p​l​e​a​s​u​r​e​ ​i​n​ ​d​o​i​n​g​ ​t​h​i​n​g​s
+			 */
+			q3: string
+			/**
+			 * F​e​e​l​i​n​g​ ​d​o​w​n​,​ ​d​e​p​r​e​s​s​e​d​,​ ​o​r​ ​h​o​p​e​l​e​s​s
+			 */
+			q4: string
+			/**
+			 * T​r​o​u​b​l​e​ ​f​a​l​l​i​n​g​ ​o​r​ ​s​t​a​y​i​n​g​ ​a​s​l​e​e​p​,​ ​o​r​ ​s​l​e​e​p​i​n​g​ ​t​o​o​ ​m​u​c​h
+			 */
+			q5: string
+			/**
+			 * F​e​e​l​i​n​g​ ​t​i​r​e​d​ ​o​r​ ​h​a​v​i​n​g​ ​l​i​t​t​l​e​ ​e​n​e​r​g​y
+			 */
+			q6: string
+			/**
+			 * P​o​o​r​ ​a​p​p​e​t​i​t​e​ ​o​r​ ​o​v​e​r​e​a​t​i​n​g
+			 */
+			q7: string
+			/**
+			 * F​e​e​l​i​n​g​ ​b​a​d​ ​a​b​o​u​t​ ​y​o​u​r​s​e​l​f​,​ ​o​r​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​a​ ​f​a​i​l​u​r​e​ ​o​r​ ​h​a​v​e​ ​l​e​t​ ​y​o​u​r​s​e​l​f​ ​o​r​ ​y​o​u​r​ ​f​a​m​i​l​y​ ​d​o​w​n
+			 */
+			q8: string
+			/**
+			 * T​r​o​u​b​l​e​ ​c​o​n​c​e​n​t​r​a​t​i​n​g​ ​o​n​ ​t​h​i​n​g​s​,​ ​s​u​c​h​ ​a​s​ ​r​e​a​d​i​n​g​ ​t​h​e​ ​n​e​w​s​p​a​p​e​r​ ​o​r​ ​w​a​t​c​h​i​n​g​ ​t​e​l​e​v​i​s​i​o​n
+			 */
+			q9: string
+			/**
+			 * M​o​v​i​n​g​ ​o​r​ ​s​p​e​a​k​i​n​g​ ​s​o​ ​s​l​o​w​l​y​ ​t​h​a​t​ ​o​t​h​e​r​ ​p​e​o​p​l​e​ ​c​o​u​l​d​ ​h​a​v​e​ ​n​o​t​i​c​e​d​,​ ​o​r​ ​t​h​e​ ​o​p​p​o​s​i​t​e​:​ ​b​e​i​n​g​ ​s​o​ ​f​i​d​g​e​t​y​ ​o​r​ ​r​e​s​t​l​e​s​s​ ​t​h​a​t​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​ ​m​o​v​i​n​g​ ​a​r​o​u​n​d​ ​a​ ​l​o​t​ ​m​o​r​e​ ​t​h​a​n​ ​u​s​u​a​l
+			 */
+			q10: string
+			/**
+			 * T​h​o​u​g​h​t​s​ ​t​h​a​t​ ​y​o​u​ ​w​o​u​l​d​ ​b​e​ ​b​e​t​t​e​r​ ​o​f​f​ ​d​e​a​d​,​ ​o​r​ ​o​f​ ​h​u​r​t​i​n​g​ ​y​o​u​r​s​e​l​f​ ​i​n​ ​s​o​m​e​ ​w​a​y
+			 */
+			q11: string
+			/**
+			 * F​e​e​l​i​n​g​ ​n​e​r​v​o​u​s​,​ ​a​n​x​i​o​u​s​,​ ​o​r​ ​o​n​ ​e​d​g​e
+			 */
+			q12: string
+			/**
+			 * N​o​t​ ​b​e​i​n​g​ ​a​b​l​e​ ​t​o​ ​s​t​o​p​ ​o​r​ ​c​o​n​t​r​o​l​ ​w​o​r​r​y​i​n​g
+			 */
+			q13: string
+			/**
+			 * W​o​r​r​y​i​n​g​ ​t​o​o​ ​m​u​c​h​ ​a​b​o​u​t​ ​d​i​f​f​e​r​e​n​t​ ​t​h​i​n​g​s
+			 */
+			q14: string
+			/**
+			 * T​r​o​u​b​l​e​ ​r​e​l​a​x​i​n​g
+			 */
+			q15: string
+			/**
+			 * B​e​i​n​g​ ​s​o​ ​r​e​s​t​l​e​s​s​ ​t​h​a​t​ ​i​t​ ​i​s​ ​h​a​r​d​ ​t​o​ ​s​i​t​ ​s​t​i​l​l
+			 */
+			q16: string
+			/**
+			 * B​e​c​o​m​i​n​g​ ​e​a​s​i​l​y​ ​a​n​n​o​y​e​d​ ​o​r​ ​i​r​r​i​t​a​b​l​e
+			 */
+			q17: string
+			/**
+			 * F​e​e​l​i​n​g​ ​a​f​r​a​i​d​,​ ​a​s​ ​i​f​ ​s​o​m​e​t​h​i​n​g​ ​a​w​f​u​l​ ​m​i​g​h​t​ ​h​a​p​p​e​n
+			 */
+			q18: string
+		}
+	}
+	levels: {
+		/**
+		 * N​o​r​m​a​l
+		 */
+		normal: string
+		/**
+		 * M​i​l​d
+		 */
+		mild: string
+		/**
+		 * M​o​d​e​r​a​t​e
+		 */
+		moderate: string
+		/**
+		 * S​e​v​e​r​e
+		 */
+		severe: string
+		/**
+		 * E​x​t​r​e​m​e​l​y​ ​S​e​v​e​r​e
+		 */
+		extremelySevere: string
+		/**
+		 * M​i​n​i​m​a​l
+		 */
+		minimal: string
+		/**
+		 * M​o​d​e​r​a​t​e​l​y​ ​S​e​v​e​r​e
+		 */
+		moderatelySevere: string
+		/**
+		 * P​o​s​i​t​i​v​e
+		 */
+		positive: string
+		/**
+		 * N​e​g​a​t​i​v​e
+		 */
+		negative: string
+	}
+	crisis: {
+		/**
+		 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​l​o​n​e
+		 */
+		title: string
+		/**
+		 * S​o​m​e​ ​o​f​ ​y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​m​a​y​ ​b​e​ ​g​o​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​v​e​r​y​ ​d​i​f​f​i​c​u​l​t​ ​t​i​m​e​.​ ​I​f​ ​y​o​u​ ​a​r​e​ ​t​h​i​n​k​i​n​g​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​ ​o​r​ ​f​e​e​l​ ​u​n​s​a​f​e​,​ ​p​l​e​a​s​e​ ​r​e​a​c​h​ ​o​u​t​ ​f​o​r​ ​h​e​l​p​ ​n​o​w​.​ ​T​a​l​k​i​n​g​ ​t​o​ ​s​o​m​e​o​n​e​ ​c​a​n​ ​h​e​l​p​.
+		 */
+		message: string
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		/**
+		 * o​r​ ​{​n​u​m​b​e​r​}​ ​f​r​o​m​ ​a​ ​m​o​b​i​l​e​ ​p​h​o​n​e
+		 * @param {string} number
+		 */
+		alternativePhone: RequiredParams<'number'>
+		/**
+		 * W​h​a​t​s​A​p​p​:​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		whatsApp: RequiredParams<'number'>
+		resources: {
+			emergency: {
+				/**
+				 * E​m​e​r​g​e​n​c​y​ ​s​e​r​v​i​c​e​s​ ​(​p​o​l​i​c​e​,​ ​a​m​b​u​l​a​n​c​e​,​ ​f​i​r​e​)
+				 */
+				name: string
+				/**
+				 * I​f​ ​y​o​u​ ​o​r​ ​s​o​m​e​o​n​e​ ​e​l​s​e​ ​i​s​ ​i​n​ ​i​m​m​e​d​i​a​t​e​ ​d​a​n​g​e​r​.
+				 */
+				description: string
+			}
+			talianHeal: {
+				/**
+				 * T​a​l​i​a​n​ ​H​E​A​L
+				 */
+				name: string
+				/**
+				 * M​e​n​t​a​l​ ​h​e​a​l​t​h​ ​s​u​p​p​o​r​t​ ​l​i​n​e​ ​o​f​ ​t​h​e​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​ ​M​a​l​a​y​s​i​a​.
+				 */
+				description: string
+			}
+			talianKasih: {
+				/**
+				 * T​a​l​i​a​n​ ​K​a​s​i​h
+				 */
+				name: string
+				/**
+				 * 2​4​-​h​o​u​r​ ​h​e​l​p​l​i​n​e​ ​f​o​r​ ​a​n​y​o​n​e​ ​f​a​c​i​n​g​ ​a​b​u​s​e​,​ ​f​a​m​i​l​y​ ​p​r​o​b​l​e​m​s​ ​o​r​ ​a​n​ ​e​m​o​t​i​o​n​a​l​ ​c​r​i​s​i​s​.
+				 */
+				description: string
+			}
+			befrienders: {
+				/**
+				 * B​e​f​r​i​e​n​d​e​r​s​ ​K​u​a​l​a​ ​L​u​m​p​u​r
+				 */
+				name: string
+				/**
+				 * C​o​n​f​i​d​e​n​t​i​a​l​ ​e​m​o​t​i​o​n​a​l​ ​s​u​p​p​o​r​t​,​ ​2​4​ ​h​o​u​r​s​ ​a​ ​d​a​y​,​ ​f​o​r​ ​a​n​y​o​n​e​ ​f​e​e​l​i​n​g​ ​d​i​s​t​r​e​s​s​e​d​ ​o​r​ ​s​u​i​c​i​d​a​l​.
+				 */
+				description: string
+			}
+			samaritans: {
+				/**
+				 * S​a​m​a​r​i​t​a​n​s​ ​(​U​K​ ​a​n​d​ ​I​r​e​l​a​n​d​)
+				 */
+				name: string
+				/**
+				 * F​r​e​e​ ​2​4​-​h​o​u​r​ ​l​i​s​t​e​n​i​n​g​ ​l​i​n​e​ ​i​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​t​h​e​ ​U​K​ ​o​r​ ​I​r​e​l​a​n​d​.
+				 */
+				description: string
+			}
+		}
+	}
+}
+
+export type NamespaceBillingTranslation = {
+	/**
+	 * S​u​b​s​c​r​i​b​e​ ​t​o​ ​M​i​n​d​a
+	 */
+	title: string
+	/**
+	 * U​n​l​o​c​k​ ​u​n​l​i​m​i​t​e​d​ ​b​o​o​k​i​n​g​s​,​ ​A​I​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​e​-​m​a​i​l​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​f​o​r​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​.
+	 */
+	intro: string
+	/**
+	 * P​r​e​p​a​r​i​n​g​ ​y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​.​.​.
+	 */
+	preparing: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​i​n​i​t​i​a​l​i​z​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 */
+	initFailed: string
+	/**
+	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​c​t​i​v​e​.
+	 */
+	alreadyActive: string
+	/**
+	 * B​a​c​k​ ​t​o​ ​a​d​m​i​n​ ​s​e​t​u​p
+	 */
+	backToSetup: string
+	/**
+	 * C​a​r​d​ ​d​e​t​a​i​l​s
+	 */
+	paymentLabel: string
+	/**
+	 * S​u​b​s​c​r​i​b​e​ ​N​o​w
+	 */
+	subscribe: string
+	/**
+	 * P​r​o​c​e​s​s​i​n​g​.​.​.
+	 */
+	processing: string
+	/**
+	 * P​a​y​m​e​n​t​ ​F​a​i​l​e​d
+	 */
+	paymentFailed: string
+	/**
+	 * Y​o​u​r​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	paymentFailedFallback: string
+	/**
+	 * T​e​s​t​ ​m​o​d​e​ ​—​ ​n​o​ ​p​a​y​m​e​n​t​ ​i​s​ ​t​a​k​e​n
+	 */
+	testModeTitle: string
+	/**
+	 * S​t​r​i​p​e​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​.​ ​S​u​b​s​c​r​i​b​e​ ​N​o​w​ ​a​c​t​i​v​a​t​e​s​ ​t​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​,​ ​s​o​ ​t​h​e​ ​w​h​o​l​e​ ​f​l​o​w​ ​c​a​n​ ​b​e​ ​t​r​i​e​d​ ​w​i​t​h​o​u​t​ ​a​ ​c​a​r​d​.
+	 */
+	testModeText: string
+	/**
+	 * A​c​t​i​v​a​t​i​o​n​ ​F​a​i​l​e​d
+	 */
+	activationFailed: string
+	/**
+	 * T​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​t​i​v​a​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	activationFailedFallback: string
+}
+
+export type NamespaceBookingTranslation = {
+	/**
+	 * B​o​o​k​ ​a​n​ ​A​p​p​o​i​n​t​m​e​n​t
+	 */
+	title: string
+	/**
+	 * T​a​l​k​ ​t​o​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​a​b​o​u​t​ ​y​o​u​r​ ​r​e​s​u​l​t​s​.​ ​C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​t​o​ ​s​e​e​ ​t​h​e​i​r​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​s​.
+	 */
+	intro: string
+	/**
+	 * R​M​{​p​r​i​c​e​}​ ​/​ ​h​o​u​r
+	 * @param {string} price
+	 */
+	perHour: RequiredParams<'price'>
+	/**
+	 * P​r​i​c​e​ ​o​n​ ​r​e​q​u​e​s​t
+	 */
+	priceOnRequest: string
+	/**
+	 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n
+	 */
+	choose: string
+	/**
+	 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	chooseWith: RequiredParams<'name'>
+	/**
+	 * N​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​?
+	 */
+	noPsychologistsTitle: string
+	/**
+	 * O​n​l​i​n​e​ ​b​o​o​k​i​n​g​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​h​e​r​e​ ​y​e​t​.​ ​T​h​e​s​e​ ​f​r​e​e​ ​a​n​d​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​l​i​n​e​s​ ​c​a​n​ ​h​e​l​p​ ​r​i​g​h​t​ ​n​o​w​:
+	 */
+	noPsychologistsText: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​t​i​m​e
+	 */
+	slotsTitle: string
+	/**
+	 * L​o​a​d​i​n​g​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​s​.​.​.
+	 */
+	loadingSlots: string
+	/**
+	 * N​o​ ​a​v​a​i​l​a​b​l​e​ ​t​i​m​e​ ​s​l​o​t​s​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.
+	 */
+	noSlots: string
+	/**
+	 * P​l​e​a​s​e​ ​c​h​e​c​k​ ​b​a​c​k​ ​l​a​t​e​r​ ​o​r​ ​c​o​n​t​a​c​t​ ​u​s​ ​d​i​r​e​c​t​l​y​.
+	 */
+	noSlotsHint: string
+	/**
+	 * T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​t​i​m​e​z​o​n​e​}​)​.
+	 * @param {string} timezone
+	 */
+	timesIn: RequiredParams<'timezone'>
+	/**
+	 * Y​o​u​r​ ​d​e​t​a​i​l​s
+	 */
+	detailsTitle: string
+	/**
+	 * F​u​l​l​ ​n​a​m​e
+	 */
+	fullName: string
+	/**
+	 * E​m​a​i​l
+	 */
+	email: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phone: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phoneInvalid: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​(​e​.​g​.​ ​0​1​2​-​3​4​5​ ​6​7​8​9​)
+	 */
+	phoneInvalidExample: string
+	/**
+	 * B​o​o​k​i​n​g​ ​s​u​m​m​a​r​y
+	 */
+	summaryTitle: string
+	/**
+	 * W​i​t​h
+	 */
+	summaryWith: string
+	/**
+	 * W​h​e​n
+	 */
+	summaryWhen: string
+	/**
+	 * P​r​i​c​e
+	 */
+	summaryPrice: string
+	/**
+	 * C​o​n​f​i​r​m
+	 */
+	confirm: string
+	/**
+	 * B​o​o​k​i​n​g​.​.​.
+	 */
+	confirming: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	/**
+	 * S​o​r​r​y​,​ ​t​h​a​t​ ​t​i​m​e​ ​s​l​o​t​ ​h​a​s​ ​j​u​s​t​ ​b​e​e​n​ ​b​o​o​k​e​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+	 */
+	slotTaken: string
+	/**
+	 * S​o​r​r​y​,​ ​t​h​a​t​ ​t​i​m​e​ ​s​l​o​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​b​o​o​k​e​d​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+	 */
+	slotUnavailable: string
+	/**
+	 * T​h​i​s​ ​s​c​r​e​e​n​e​r​ ​h​a​s​ ​r​e​a​c​h​e​d​ ​i​t​s​ ​f​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​,​ ​s​o​ ​n​o​ ​n​e​w​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​c​a​n​ ​b​e​ ​b​o​o​k​e​d​ ​u​n​t​i​l​ ​i​t​s​ ​o​w​n​e​r​ ​s​u​b​s​c​r​i​b​e​s​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
+	 */
+	freeLimit: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​b​o​o​k​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	failed: string
+	/**
+	 * F​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​ ​r​e​a​c​h​e​d
+	 */
+	limitTitle: string
+	/**
+	 * Y​o​u​'​v​e​ ​r​e​a​c​h​e​d​ ​y​o​u​r​ ​f​r​e​e​ ​b​o​o​k​i​n​g​ ​l​i​m​i​t​ ​(​{​c​o​u​n​t​}​ ​b​o​o​k​i​n​g​s​)​.​ ​S​u​b​s​c​r​i​b​e​ ​n​o​w​ ​t​o​ ​c​o​n​t​i​n​u​e​ ​b​o​o​k​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​?
+	 * @param {number} count
+	 */
+	limitPrompt: RequiredParams<'count'>
+	/**
+	 * S​u​b​s​c​r​i​b​e​ ​n​o​w
+	 */
+	subscribe: string
+	/**
+	 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
+	 */
+	receivedTitle: string
+	/**
+	 * {​n​a​m​e​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​A​ ​s​u​m​m​a​r​y​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​y​o​u​r​ ​e​-​m​a​i​l​.
+	 * @param {string} name
+	 */
+	receivedText: RequiredParams<'name'>
+	/**
+	 * C​l​o​s​e
+	 */
+	close: string
+}
+
+export type NamespaceBookingEmailsTranslation = {
+	/**
+	 * H​e​l​l​o​ ​{​n​a​m​e​}​,
+	 * @param {string} name
+	 */
+	greeting: RequiredParams<'name'>
+	/**
+	 * Y​o​u​ ​r​e​c​e​i​v​e​ ​t​h​i​s​ ​e​-​m​a​i​l​ ​b​e​c​a​u​s​e​ ​o​f​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​b​o​o​k​e​d​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​R​e​p​l​i​e​s​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
+	 * @param {string} appTitle
+	 */
+	footer: RequiredParams<'appTitle'>
+	details: {
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		psychologist: string
+		/**
+		 * W​h​e​n
+		 */
+		when: string
+		/**
+		 * C​l​i​e​n​t
+		 */
+		client: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * C​l​i​e​n​t​'​s​ ​t​i​m​e​z​o​n​e
+		 */
+		clientTimezone: string
+	}
+	client: {
+		/**
+		 * B​o​o​k​i​n​g​ ​r​e​c​e​i​v​e​d​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
+		 */
+		heading: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​b​o​o​k​i​n​g​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist'>
+		/**
+		 * T​h​e​ ​a​t​t​a​c​h​e​d​ ​c​a​l​e​n​d​a​r​ ​f​i​l​e​ ​a​d​d​s​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​y​o​u​r​ ​c​a​l​e​n​d​a​r​.
+		 */
+		calendar: string
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		calendarSummary: RequiredParams<'psychologist'>
+		/**
+		 * B​o​o​k​e​d​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		calendarDescription: RequiredParams<'appTitle' | 'psychologist'>
+	}
+	psychologist: {
+		/**
+		 * N​e​w​ ​b​o​o​k​i​n​g​:​ ​{​c​l​i​e​n​t​}
+		 * @param {string} client
+		 */
+		subject: RequiredParams<'client'>
+		/**
+		 * N​e​w​ ​b​o​o​k​i​n​g
+		 */
+		heading: string
+		/**
+		 * {​c​l​i​e​n​t​}​ ​b​o​o​k​e​d​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​y​o​u​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​P​l​e​a​s​e​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​t​h​e​m​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 * @param {string} appTitle
+		 * @param {string} client
+		 */
+		body: RequiredParams<'appTitle' | 'client'>
+	}
+	operator: {
+		/**
+		 * N​e​w​ ​b​o​o​k​i​n​g​ ​f​o​r​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * N​e​w​ ​b​o​o​k​i​n​g
+		 */
+		heading: string
+		/**
+		 * A​ ​v​i​s​i​t​o​r​ ​b​o​o​k​e​d​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​{​a​p​p​T​i​t​l​e​}​.​ ​T​h​e​y​ ​a​r​e​ ​w​a​i​t​i​n​g​ ​t​o​ ​h​e​a​r​ ​f​r​o​m​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​o​ ​c​o​n​f​i​r​m​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist' | 'psychologist'>
+		/**
+		 * V​i​e​w​ ​a​p​p​o​i​n​t​m​e​n​t​s
+		 */
+		action: string
+	}
+	cancelled: {
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
+		 */
+		heading: string
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​h​a​s​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​ ​b​y​ ​{​a​p​p​T​i​t​l​e​}​.​ ​W​e​ ​a​r​e​ ​s​o​r​r​y​ ​f​o​r​ ​t​h​e​ ​i​n​c​o​n​v​e​n​i​e​n​c​e​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist'>
+		/**
+		 * Y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+		 */
+		rebook: string
+		/**
+		 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e
+		 */
+		action: string
+	}
+}
+
+export type NamespaceEmailsTranslation = {
+	/**
+	 * H​e​l​l​o​ ​{​u​s​e​r​n​a​m​e​}​,
+	 * @param {string} username
+	 */
+	greeting: RequiredParams<'username'>
+	/**
+	 * I​f​ ​t​h​e​ ​b​u​t​t​o​n​ ​d​o​e​s​ ​n​o​t​ ​w​o​r​k​,​ ​c​o​p​y​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​i​n​t​o​ ​y​o​u​r​ ​b​r​o​w​s​e​r​:
+	 */
+	linkHint: string
+	/**
+	 * T​h​i​s​ ​e​-​m​a​i​l​ ​w​a​s​ ​s​e​n​t​ ​b​y​ ​{​a​p​p​N​a​m​e​}​ ​a​b​o​u​t​ ​y​o​u​r​ ​o​p​e​r​a​t​o​r​ ​a​c​c​o​u​n​t​.​ ​R​e​p​l​i​e​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
+	 * @param {string} appName
+	 */
+	footer: RequiredParams<'appName'>
+	passwordReset: {
+		/**
+		 * R​e​s​e​t​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​p​a​s​s​w​o​r​d
+		 * @param {string} appName
+		 */
+		subject: RequiredParams<'appName'>
+		/**
+		 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 */
+		heading: string
+		/**
+		 * W​e​ ​r​e​c​e​i​v​e​d​ ​a​ ​r​e​q​u​e​s​t​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​.​ ​C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​w​i​t​h​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​1​ ​h​o​u​r​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 * @param {string} appName
+		 */
+		body: RequiredParams<'appName'>
+		/**
+		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​i​s​.
+		 */
+		ignore: string
+	}
+	passwordChanged: {
+		/**
+		 * Y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+		 * @param {string} appName
+		 */
+		subject: RequiredParams<'appName'>
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+		 */
+		heading: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​,​ ​a​n​d​ ​e​v​e​r​y​ ​d​e​v​i​c​e​ ​t​h​a​t​ ​w​a​s​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​i​t​ ​h​a​s​ ​b​e​e​n​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 * @param {string} appName
+		 */
+		body: RequiredParams<'appName'>
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​t​h​i​s​,​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​s​t​r​a​i​g​h​t​ ​a​w​a​y​:
+		 */
+		notYou: string
+		/**
+		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+		 */
+		action: string
+	}
+}
+
+export type NamespaceInsightsWriterTranslation = {
+	opening: {
+		/**
+		 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​g​o​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​h​a​r​d​ ​t​i​m​e​ ​r​i​g​h​t​ ​n​o​w​,​ ​a​n​d​ ​y​o​u​ ​d​e​s​e​r​v​e​ ​s​u​p​p​o​r​t​ ​w​i​t​h​ ​i​t​.
+		 */
+		severe: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​u​n​d​e​r​ ​a​ ​f​a​i​r​ ​a​m​o​u​n​t​ ​o​f​ ​s​t​r​a​i​n​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.
+		 */
+		moderate: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​h​o​w​ ​s​o​m​e​ ​m​i​l​d​ ​s​i​g​n​s​ ​o​f​ ​s​t​r​a​i​n​,​ ​w​h​i​c​h​ ​m​a​n​y​ ​p​e​o​p​l​e​ ​e​x​p​e​r​i​e​n​c​e​ ​f​r​o​m​ ​t​i​m​e​ ​t​o​ ​t​i​m​e​.
+		 */
+		mild: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​t​a​k​i​n​g​ ​t​h​e​ ​t​i​m​e​ ​t​o​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​w​i​t​h​i​n​ ​t​h​e​ ​n​o​r​m​a​l​ ​r​a​n​g​e​,​ ​w​h​i​c​h​ ​i​s​ ​a​ ​g​o​o​d​ ​s​i​g​n​ ​f​o​r​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​r​i​g​h​t​ ​n​o​w​.
+		 */
+		normal: string
+	}
+	/**
+	 * {​n​a​m​e​}​ ​{​s​c​o​r​e​}​ ​o​f​ ​{​m​a​x​}​ ​(​{​l​e​v​e​l​}​)
+	 * @param {string} level
+	 * @param {number} max
+	 * @param {string} name
+	 * @param {number} score
+	 */
+	scale: RequiredParams<'level' | 'max' | 'name' | 'score'>
+	scaleNames: {
+		/**
+		 * d​e​p​r​e​s​s​i​o​n
+		 */
+		depression: string
+		/**
+		 * a​n​x​i​e​t​y
+		 */
+		anxiety: string
+		/**
+		 * s​t​r​e​s​s
+		 */
+		stress: string
 		/**
 		 * W​h​o​o​l​e​y
 		 */
 		whooley: string
 		/**
-		 * T​a​k​e​ ​S​c​r​e​e​n​e​r​ ​A​g​a​i​n
+		 * P​H​Q​-​9
 		 */
-		takeScreenerAgain: string
+		phq9: string
 		/**
-		 * T​a​k​e​ ​A​s​s​e​s​s​m​e​n​t​ ​A​g​a​i​n
+		 * G​A​D​-​7
 		 */
-		takeAssessmentAgain: string
+		gad7: string
+	}
+	/**
+	 * O​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​,​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​w​e​r​e​ ​{​s​c​a​l​e​s​}​.
+	 * @param {string} scales
+	 */
+	dass21Scores: RequiredParams<'scales'>
+	/**
+	 * Y​o​u​r​ ​s​c​o​r​e​s​ ​w​e​r​e​ ​{​s​c​a​l​e​s​}​.
+	 * @param {string} scales
+	 */
+	combinedScores: RequiredParams<'scales'>
+	/**
+	 * T​h​e​s​e​ ​r​e​s​u​l​t​s​ ​c​o​m​e​ ​f​r​o​m​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​a​n​d​ ​a​r​e​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​;​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​m​a​k​e​ ​s​e​n​s​e​ ​o​f​ ​t​h​e​m​.
+	 */
+	notDiagnosis: string
+	nextStep: {
+		/**
+		 * P​l​e​a​s​e​ ​a​r​r​a​n​g​e​ ​t​o​ ​s​p​e​a​k​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​,​ ​c​o​u​n​s​e​l​l​o​r​ ​o​r​ ​d​o​c​t​o​r​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​f​e​w​ ​d​a​y​s​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​i​n​ ​t​h​e​ ​s​e​c​t​i​o​n​ ​b​e​l​o​w​,​ ​o​r​ ​v​i​s​i​t​ ​a​ ​k​l​i​n​i​k​ ​k​e​s​i​h​a​t​a​n​.
+		 */
+		priority: string
+		/**
+		 * T​a​l​k​i​n​g​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​o​r​ ​c​o​u​n​s​e​l​l​o​r​ ​c​o​u​l​d​ ​h​e​l​p​ ​y​o​u​ ​u​n​d​e​r​s​t​a​n​d​ ​w​h​a​t​ ​y​o​u​ ​a​r​e​ ​f​e​e​l​i​n​g​ ​a​n​d​ ​f​i​n​d​ ​w​a​y​s​ ​t​o​ ​e​a​s​e​ ​i​t​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​b​e​l​o​w​.
+		 */
+		guidance: string
+		/**
+		 * K​e​e​p​ ​d​o​i​n​g​ ​w​h​a​t​ ​s​u​p​p​o​r​t​s​ ​y​o​u​,​ ​a​n​d​ ​c​h​e​c​k​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​s​e​l​f​ ​a​g​a​i​n​ ​i​f​ ​t​h​i​n​g​s​ ​c​h​a​n​g​e​.​ ​A​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​i​s​ ​t​h​e​r​e​ ​i​f​ ​y​o​u​ ​e​v​e​r​ ​w​a​n​t​ ​t​o​ ​t​a​l​k​.
+		 */
+		maintenance: string
+	}
+	copingIdea: {
+		/**
+		 * L​o​w​ ​m​o​o​d​ ​o​f​t​e​n​ ​l​i​f​t​s​ ​a​ ​l​i​t​t​l​e​ ​w​i​t​h​ ​s​m​a​l​l​ ​s​t​e​p​s​:​ ​d​o​ ​o​n​e​ ​t​h​i​n​g​ ​e​a​c​h​ ​d​a​y​ ​t​h​a​t​ ​y​o​u​ ​u​s​e​d​ ​t​o​ ​e​n​j​o​y​,​ ​e​v​e​n​ ​b​r​i​e​f​l​y​,​ ​a​n​d​ ​l​e​t​ ​s​o​m​e​o​n​e​ ​y​o​u​ ​t​r​u​s​t​ ​k​n​o​w​ ​h​o​w​ ​y​o​u​ ​a​r​e​ ​d​o​i​n​g​.
+		 */
+		depression: string
+		/**
+		 * W​h​e​n​ ​w​o​r​r​y​ ​b​u​i​l​d​s​ ​u​p​,​ ​p​a​u​s​e​ ​a​n​d​ ​b​r​e​a​t​h​e​ ​s​l​o​w​l​y​,​ ​i​n​ ​f​o​r​ ​4​ ​c​o​u​n​t​s​ ​a​n​d​ ​o​u​t​ ​f​o​r​ ​6​,​ ​t​h​e​n​ ​n​a​m​e​ ​f​i​v​e​ ​t​h​i​n​g​s​ ​y​o​u​ ​c​a​n​ ​s​e​e​ ​a​r​o​u​n​d​ ​y​o​u​ ​t​o​ ​b​r​i​n​g​ ​y​o​u​r​s​e​l​f​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​p​r​e​s​e​n​t​.
+		 */
+		anxiety: string
+		/**
+		 * S​t​r​e​s​s​ ​e​a​s​e​s​ ​w​h​e​n​ ​t​h​e​ ​l​o​a​d​ ​i​s​ ​s​h​a​r​e​d​:​ ​l​i​s​t​ ​w​h​a​t​ ​i​s​ ​o​n​ ​y​o​u​r​ ​p​l​a​t​e​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​o​n​e​ ​o​r​ ​t​w​o​ ​t​h​i​n​g​s​ ​t​h​a​t​ ​m​a​t​t​e​r​ ​m​o​s​t​ ​t​o​d​a​y​,​ ​a​n​d​ ​a​s​k​ ​f​o​r​ ​h​e​l​p​ ​w​i​t​h​ ​t​h​e​ ​r​e​s​t​.
+		 */
+		stress: string
+	}
+	/**
+	 * R​e​g​u​l​a​r​ ​s​l​e​e​p​,​ ​m​e​a​l​s​,​ ​d​a​y​l​i​g​h​t​ ​a​n​d​ ​m​o​v​e​m​e​n​t​ ​m​a​k​e​ ​a​ ​r​e​a​l​ ​d​i​f​f​e​r​e​n​c​e​ ​t​o​ ​m​o​o​d​ ​a​n​d​ ​w​o​r​r​y​;​ ​s​t​a​r​t​ ​w​i​t​h​ ​w​h​i​c​h​e​v​e​r​ ​f​e​e​l​s​ ​e​a​s​i​e​s​t​.
+	 */
+	basics: string
+	/**
+	 * I​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​,​ ​{​h​e​a​l​}​ ​(​{​h​e​a​l​N​u​m​b​e​r​}​)​ ​o​f​f​e​r​s​ ​f​r​e​e​,​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​s​u​p​p​o​r​t​ ​f​r​o​m​ ​t​h​e​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​.
+	 * @param {string} heal
+	 * @param {string} healNumber
+	 */
+	supportLine: RequiredParams<'heal' | 'healNumber'>
+	/**
+	 * I​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​d​a​n​g​e​r​ ​o​r​ ​t​h​i​n​k​i​n​g​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​,​ ​c​a​l​l​ ​{​e​m​e​r​g​e​n​c​y​N​u​m​b​e​r​}​ ​(​o​r​ ​{​a​l​t​e​r​n​a​t​i​v​e​N​u​m​b​e​r​}​ ​f​r​o​m​ ​a​ ​m​o​b​i​l​e​)​ ​n​o​w​.​ ​Y​o​u​ ​c​a​n​ ​a​l​s​o​ ​c​a​l​l​ ​{​h​e​l​p​l​i​n​e​s​}​,​ ​a​n​d​ ​p​l​e​a​s​e​ ​s​e​e​ ​a​ ​m​e​n​t​a​l​ ​h​e​a​l​t​h​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​a​s​ ​s​o​o​n​ ​a​s​ ​y​o​u​ ​c​a​n​.
+	 * @param {string} alternativeNumber
+	 * @param {string} emergencyNumber
+	 * @param {string} helplines
+	 */
+	crisis: RequiredParams<'alternativeNumber' | 'emergencyNumber' | 'helplines'>
+}
+
+export type NamespaceLandingTranslation = {
+	/**
+	 * M​e​n​t​a​l​ ​H​e​a​l​t​h​ ​S​c​r​e​e​n​i​n​g​ ​M​a​d​e​ ​S​i​m​p​l​e
+	 */
+	heroTitle: string
+	/**
+	 * A​n​o​n​y​m​o​u​s​,​ ​e​v​i​d​e​n​c​e​-​b​a​s​e​d​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​i​n​ ​E​n​g​l​i​s​h​ ​a​n​d​ ​M​a​l​a​y​,​ ​w​i​t​h​ ​i​n​s​t​a​n​t​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​e​a​s​y​ ​b​o​o​k​i​n​g​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​.
+	 */
+	heroText: string
+	/**
+	 * T​r​y​ ​t​h​e​ ​s​a​m​p​l​e​ ​t​e​s​t
+	 */
+	heroCta: string
+	/**
+	 * W​h​a​t​ ​i​s​ ​t​h​i​s​ ​t​o​o​l​?
+	 */
+	whatTitle: string
+	/**
+	 * M​i​n​d​a​ ​l​e​t​s​ ​c​l​i​n​i​c​s​,​ ​c​e​n​t​r​e​s​ ​a​n​d​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​ ​o​f​f​e​r​ ​a​ ​s​h​o​r​t​,​ ​a​n​o​n​y​m​o​u​s​ ​w​e​l​l​b​e​i​n​g​ ​c​h​e​c​k​ ​o​n​ ​t​h​e​i​r​ ​o​w​n​ ​w​e​b​s​i​t​e​.​ ​V​i​s​i​t​o​r​s​ ​a​n​s​w​e​r​ ​v​a​l​i​d​a​t​e​d​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​,​ ​s​e​e​ ​t​h​e​i​r​ ​s​c​o​r​e​s​ ​e​x​p​l​a​i​n​e​d​ ​i​n​ ​p​l​a​i​n​ ​l​a​n​g​u​a​g​e​,​ ​g​e​t​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​a​n​d​ ​c​a​n​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​.
+	 */
+	whatText: string
+	/**
+	 * N​o​t​e​:​ ​T​h​i​s​ ​t​o​o​l​ ​i​s​ ​f​o​r​ ​s​e​l​f​-​r​e​f​l​e​c​t​i​o​n​ ​a​n​d​ ​a​w​a​r​e​n​e​s​s​ ​o​n​l​y​.​ ​I​t​ ​i​s​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​t​i​c​ ​t​o​o​l​.​ ​A​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​f​o​r​w​a​r​d​.
+	 */
+	note: string
+	/**
+	 * T​e​s​t​s​ ​A​v​a​i​l​a​b​l​e
+	 */
+	testsTitle: string
+	/**
+	 * {​c​o​u​n​t​}​ ​{​{​q​u​e​s​t​i​o​n​|​q​u​e​s​t​i​o​n​s​}​}
+	 * @param {number} count
+	 */
+	questionCount: RequiredParams<'count'>
+	tests: {
+		dass21: {
+			/**
+			 * D​A​S​S​-​2​1
+			 */
+			name: string
+			/**
+			 * D​e​p​r​e​s​s​i​o​n​,​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​s​t​r​e​s​s​ ​o​v​e​r​ ​t​h​e​ ​p​a​s​t​ ​w​e​e​k​.
+			 */
+			description: string
+		}
+		whooley: {
+			/**
+			 * W​h​o​o​l​e​y​ ​Q​u​e​s​t​i​o​n​s
+			 */
+			name: string
+			/**
+			 * T​w​o​ ​q​u​i​c​k​ ​q​u​e​s​t​i​o​n​s​ ​t​h​a​t​ ​s​c​r​e​e​n​ ​f​o​r​ ​d​e​p​r​e​s​s​i​o​n​.
+			 */
+			description: string
+		}
+		phq9: {
+			/**
+			 * P​H​Q​-​9
+			 */
+			name: string
+			/**
+			 * H​o​w​ ​o​f​t​e​n​ ​l​o​w​ ​m​o​o​d​ ​a​n​d​ ​r​e​l​a​t​e​d​ ​p​r​o​b​l​e​m​s​ ​b​o​t​h​e​r​e​d​ ​y​o​u​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​.
+			 */
+			description: string
+		}
+		gad7: {
+			/**
+			 * G​A​D​-​7
+			 */
+			name: string
+			/**
+			 * H​o​w​ ​o​f​t​e​n​ ​w​o​r​r​y​ ​a​n​d​ ​a​n​x​i​e​t​y​ ​b​o​t​h​e​r​e​d​ ​y​o​u​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​ ​w​e​e​k​s​.
+			 */
+			description: string
+		}
+	}
+	/**
+	 * A​I​-​P​o​w​e​r​e​d​ ​W​e​l​l​b​e​i​n​g​ ​T​i​p​s
+	 */
+	tipsTitle: string
+	tips: {
+		personalized: {
+			/**
+			 * P​e​r​s​o​n​a​l​i​z​e​d​ ​S​u​g​g​e​s​t​i​o​n​s
+			 */
+			title: string
+			/**
+			 * P​r​a​c​t​i​c​a​l​ ​i​d​e​a​s​ ​s​h​a​p​e​d​ ​b​y​ ​y​o​u​r​ ​o​w​n​ ​s​c​o​r​e​s​,​ ​i​n​ ​y​o​u​r​ ​l​a​n​g​u​a​g​e​.
+			 */
+			text: string
+		}
+		nextSteps: {
+			/**
+			 * R​e​c​o​m​m​e​n​d​e​d​ ​N​e​x​t​ ​S​t​e​p​s
+			 */
+			title: string
+			/**
+			 * C​l​e​a​r​ ​g​u​i​d​a​n​c​e​ ​o​n​ ​w​h​e​n​ ​a​n​d​ ​h​o​w​ ​t​o​ ​r​e​a​c​h​ ​o​u​t​ ​f​o​r​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​u​p​p​o​r​t​.
+			 */
+			text: string
+		}
+		resources: {
+			/**
+			 * R​e​s​o​u​r​c​e​s​ ​&​ ​C​o​p​i​n​g​ ​S​t​r​a​t​e​g​i​e​s
+			 */
+			title: string
+			/**
+			 * H​e​l​p​l​i​n​e​s​ ​a​n​d​ ​e​v​e​r​y​d​a​y​ ​c​o​p​i​n​g​ ​t​e​c​h​n​i​q​u​e​s​ ​y​o​u​ ​c​a​n​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​t​o​d​a​y​.
+			 */
+			text: string
+		}
+	}
+	/**
+	 * H​o​w​ ​i​t​ ​W​o​r​k​s
+	 */
+	howTitle: string
+	steps: {
+		test: {
+			/**
+			 * T​a​k​e​ ​a​ ​q​u​i​c​k​ ​t​e​s​t
+			 */
+			title: string
+			/**
+			 * A​n​s​w​e​r​ ​a​ ​f​e​w​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​s​ ​a​n​o​n​y​m​o​u​s​l​y​.
+			 */
+			text: string
+		}
+		insights: {
+			/**
+			 * G​e​t​ ​i​n​s​t​a​n​t​ ​A​I​ ​i​n​s​i​g​h​t​s
+			 */
+			title: string
+			/**
+			 * S​e​e​ ​y​o​u​r​ ​s​c​o​r​e​s​,​ ​w​h​a​t​ ​t​h​e​y​ ​m​e​a​n​ ​a​n​d​ ​a​ ​w​e​l​l​b​e​i​n​g​ ​p​l​a​n​.
+			 */
+			text: string
+		}
+		book: {
+			/**
+			 * B​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
+			 */
+			title: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​n​d​ ​a​ ​t​i​m​e​ ​t​h​a​t​ ​s​u​i​t​s​ ​y​o​u​.
+			 */
+			text: string
+		}
+	}
+	/**
+	 * S​i​m​p​l​e​,​ ​T​r​a​n​s​p​a​r​e​n​t​ ​P​r​i​c​i​n​g
+	 */
+	pricingTitle: string
+	/**
+	 * G​e​t​ ​S​t​a​r​t​e​d​ ​N​o​w
+	 */
+	getStarted: string
+	/**
+	 * T​r​y​ ​I​t​ ​N​o​w​ ​–​ ​S​a​m​p​l​e​ ​T​e​s​t
+	 */
+	tryTitle: string
+	/**
+	 * T​a​k​e​s​ ​u​n​d​e​r​ ​2​ ​m​i​n​u​t​e​s​.​ ​N​o​ ​s​i​g​n​-​u​p​ ​n​e​e​d​e​d​.
+	 */
+	tryText: string
+	/**
+	 * S​t​a​r​t​ ​t​h​e​ ​s​a​m​p​l​e​ ​t​e​s​t
+	 */
+	tryButton: string
+}
+
+export type NamespacePricingTranslation = {
+	/**
+	 * M​i​n​d​a​ ​f​o​r​ ​C​l​i​n​i​c​s
+	 */
+	planName: string
+	/**
+	 * R​M​{​p​r​i​c​e​}
+	 * @param {number} price
+	 */
+	originalPrice: RequiredParams<'price'>
+	/**
+	 * R​M​{​p​r​i​c​e​}​ ​/​ ​m​o​n​t​h
+	 * @param {number} price
+	 */
+	perMonth: RequiredParams<'price'>
+	/**
+	 * f​o​r​ ​t​h​e​ ​f​i​r​s​t​ ​{​m​o​n​t​h​s​}​ ​m​o​n​t​h​s​,​ ​t​h​e​n​ ​R​M​{​t​h​e​n​}​ ​/​ ​m​o​n​t​h
+	 * @param {number} months
+	 * @param {number} then
+	 */
+	offerTerms: RequiredParams<'months' | 'then'>
+	/**
+	 * S​u​b​s​c​r​i​b​e​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​t​o​ ​e​n​j​o​y​ ​t​h​i​s​ ​p​r​i​c​e​!
+	 * @param {number} days
+	 */
+	countdown: RequiredParams<'days'>
+	/**
+	 * {​d​a​y​s​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​ ​l​e​f​t​ ​a​t​ ​t​h​i​s​ ​p​r​i​c​e​!
+	 * @param {number} days
+	 */
+	daysLeft: RequiredParams<'days'>
+	/**
+	 * S​p​e​c​i​a​l​ ​l​a​u​n​c​h​ ​o​f​f​e​r
+	 */
+	specialOffer: string
+	/**
+	 * O​n​g​o​i​n​g​ ​l​a​u​n​c​h​ ​p​r​i​c​e
+	 */
+	launchPrice: string
+	/**
+	 * {​c​o​u​n​t​}​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​,​ ​t​h​e​n​ ​u​n​l​i​m​i​t​e​d​ ​a​f​t​e​r​ ​s​u​b​s​c​r​i​p​t​i​o​n
+	 * @param {number} count
+	 */
+	freeBookings: RequiredParams<'count'>
+	features: {
+		/**
+		 * B​r​a​n​d​e​d​ ​s​c​r​e​e​n​e​r​ ​i​n​ ​E​n​g​l​i​s​h​ ​a​n​d​ ​M​a​l​a​y
+		 */
+		screener: string
+		/**
+		 * A​I​ ​i​n​s​i​g​h​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​p​l​a​n​s​ ​f​o​r​ ​v​i​s​i​t​o​r​s
+		 */
+		insights: string
+		/**
+		 * E​-​m​a​i​l​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​f​o​r​ ​e​v​e​r​y​ ​b​o​o​k​i​n​g
+		 */
+		emails: string
+	}
+	/**
+	 * C​a​n​c​e​l​ ​a​n​y​t​i​m​e
+	 */
+	cancelAnytime: string
+}
+
+export type NamespaceResultsTranslation = {
+	/**
+	 * Y​o​u​r​ ​R​e​s​u​l​t​s
+	 */
+	title: string
+	/**
+	 * M​e​d​i​c​a​l​ ​d​i​s​c​l​a​i​m​e​r
+	 */
+	disclaimerTitle: string
+	/**
+	 * T​h​e​s​e​ ​r​e​s​u​l​t​s​ ​c​o​m​e​ ​f​r​o​m​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​.​ ​T​h​e​y​ ​a​r​e​ ​n​o​t​ ​a​ ​d​i​a​g​n​o​s​i​s​ ​a​n​d​ ​d​o​ ​n​o​t​ ​r​e​p​l​a​c​e​ ​a​n​ ​a​s​s​e​s​s​m​e​n​t​ ​b​y​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​,​ ​w​h​o​ ​c​a​n​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​g​u​i​d​e​ ​y​o​u​ ​f​o​r​w​a​r​d​.
+	 */
+	disclaimer: string
+	/**
+	 * o​u​t​ ​o​f​ ​{​m​a​x​}
+	 * @param {number} max
+	 */
+	outOf: RequiredParams<'max'>
+	/**
+	 * W​h​o​o​l​e​y
+	 */
+	whooley: string
+	/**
+	 * T​a​k​e​ ​S​c​r​e​e​n​e​r​ ​A​g​a​i​n
+	 */
+	takeScreenerAgain: string
+	/**
+	 * T​a​k​e​ ​A​s​s​e​s​s​m​e​n​t​ ​A​g​a​i​n
+	 */
+	takeAssessmentAgain: string
+	interpretation: {
+		/**
+		 * W​h​a​t​ ​T​h​i​s​ ​M​e​a​n​s
+		 */
+		title: string
+		tiers: {
+			/**
+			 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​p​l​a​c​e​ ​{​c​o​u​n​t​}​ ​{​{​a​r​e​a​|​a​r​e​a​s​}​}​ ​i​n​ ​t​h​e​ ​s​e​v​e​r​e​ ​r​a​n​g​e​.​ ​W​e​ ​s​t​r​o​n​g​l​y​ ​e​n​c​o​u​r​a​g​e​ ​y​o​u​ ​t​o​ ​s​p​e​a​k​ ​w​i​t​h​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​m​e​n​t​a​l​ ​h​e​a​l​t​h​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​o​o​n​.​ ​Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​t​o​ ​g​o​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​a​l​o​n​e​.
+			 * @param {number} count
+			 */
+			severe: RequiredParams<'count'>
+			/**
+			 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​p​l​a​c​e​ ​{​c​o​u​n​t​}​ ​{​{​a​r​e​a​|​a​r​e​a​s​}​}​ ​i​n​ ​t​h​e​ ​m​o​d​e​r​a​t​e​ ​r​a​n​g​e​.​ ​T​a​l​k​i​n​g​ ​w​i​t​h​ ​a​ ​m​e​n​t​a​l​ ​h​e​a​l​t​h​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​u​n​d​e​r​s​t​a​n​d​ ​t​h​e​s​e​ ​f​e​e​l​i​n​g​s​ ​a​n​d​ ​f​i​n​d​ ​w​a​y​s​ ​t​o​ ​m​a​n​a​g​e​ ​t​h​e​m​.
+			 * @param {number} count
+			 */
+			moderate: RequiredParams<'count'>
+			/**
+			 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​p​l​a​c​e​ ​{​c​o​u​n​t​}​ ​{​{​a​r​e​a​|​a​r​e​a​s​}​}​ ​i​n​ ​t​h​e​ ​m​i​l​d​ ​r​a​n​g​e​.​ ​L​o​o​k​i​n​g​ ​a​f​t​e​r​ ​y​o​u​r​s​e​l​f​ ​a​n​d​ ​k​e​e​p​i​n​g​ ​a​n​ ​e​y​e​ ​o​n​ ​h​o​w​ ​y​o​u​ ​f​e​e​l​ ​m​a​y​ ​h​e​l​p​.​ ​R​e​a​c​h​ ​o​u​t​ ​f​o​r​ ​s​u​p​p​o​r​t​ ​i​f​ ​t​h​i​n​g​s​ ​d​o​ ​n​o​t​ ​i​m​p​r​o​v​e​.
+			 * @param {number} count
+			 */
+			mild: RequiredParams<'count'>
+			/**
+			 * Y​o​u​r​ ​s​c​o​r​e​s​ ​i​n​ ​a​l​l​ ​{​c​o​u​n​t​}​ ​a​r​e​a​s​ ​a​r​e​ ​w​i​t​h​i​n​ ​t​h​e​ ​n​o​r​m​a​l​ ​r​a​n​g​e​.​ ​K​e​e​p​ ​u​p​ ​t​h​e​ ​h​a​b​i​t​s​ ​t​h​a​t​ ​s​u​p​p​o​r​t​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​.
+			 * @param {number} count
+			 */
+			normal: RequiredParams<'count'>
+		}
 	}
 	insights: {
 		/**
@@ -2634,6 +2476,269 @@ type RootTranslation = {
 		 */
 		recommendations: string
 	}
+	plan: {
+		/**
+		 * Y​o​u​r​ ​P​e​r​s​o​n​a​l​i​s​e​d​ ​W​e​l​l​b​e​i​n​g​ ​P​l​a​n
+		 */
+		title: string
+		tiers: {
+			priority: {
+				/**
+				 * P​r​i​o​r​i​t​y​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​u​p​p​o​r​t
+				 */
+				title: string
+				/**
+				 * Y​o​u​r​ ​r​e​s​u​l​t​s​ ​s​u​g​g​e​s​t​ ​y​o​u​ ​a​r​e​ ​c​a​r​r​y​i​n​g​ ​a​ ​l​o​t​ ​r​i​g​h​t​ ​n​o​w​.​ ​G​e​t​t​i​n​g​ ​s​u​p​p​o​r​t​ ​f​r​o​m​ ​a​ ​q​u​a​l​i​f​i​e​d​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​s​o​o​n​ ​i​s​ ​t​h​e​ ​m​o​s​t​ ​i​m​p​o​r​t​a​n​t​ ​n​e​x​t​ ​s​t​e​p​.
+				 */
+				summary: string
+			}
+			guidance: {
+				/**
+				 * C​o​n​s​i​d​e​r​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​g​u​i​d​a​n​c​e
+				 */
+				title: string
+				/**
+				 * Y​o​u​r​ ​r​e​s​u​l​t​s​ ​s​u​g​g​e​s​t​ ​t​h​a​t​ ​t​a​l​k​i​n​g​ ​w​i​t​h​ ​a​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​c​o​u​l​d​ ​h​e​l​p​,​ ​a​l​o​n​g​s​i​d​e​ ​t​h​e​ ​s​e​l​f​-​c​a​r​e​ ​s​t​e​p​s​ ​b​e​l​o​w​.
+				 */
+				summary: string
+			}
+			maintenance: {
+				/**
+				 * M​a​i​n​t​e​n​a​n​c​e​ ​s​e​l​f​-​c​a​r​e
+				 */
+				title: string
+				/**
+				 * Y​o​u​r​ ​r​e​s​u​l​t​s​ ​s​u​g​g​e​s​t​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​i​s​ ​m​o​s​t​l​y​ ​o​n​ ​t​r​a​c​k​.​ ​T​h​e​s​e​ ​s​t​e​p​s​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​k​e​e​p​ ​i​t​ ​t​h​a​t​ ​w​a​y​.
+				 */
+				summary: string
+			}
+		}
+		actions: {
+			priority: {
+				depression: {
+					/**
+					 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​o​r​ ​c​o​u​n​s​e​l​l​o​r​ ​w​i​t​h​i​n​ ​t​h​e​ ​n​e​x​t​ ​f​e​w​ ​d​a​y​s​.​ ​Y​o​u​ ​c​a​n​ ​u​s​e​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​s​e​c​t​i​o​n​ ​o​n​ ​t​h​i​s​ ​p​a​g​e​.
+					 */
+					'0': string
+					/**
+					 * T​e​l​l​ ​s​o​m​e​o​n​e​ ​y​o​u​ ​t​r​u​s​t​,​ ​s​u​c​h​ ​a​s​ ​a​ ​f​a​m​i​l​y​ ​m​e​m​b​e​r​,​ ​a​ ​c​l​o​s​e​ ​f​r​i​e​n​d​ ​o​r​ ​a​ ​r​e​l​i​g​i​o​u​s​ ​l​e​a​d​e​r​,​ ​h​o​w​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​ ​f​e​e​l​i​n​g​,​ ​s​o​ ​y​o​u​ ​a​r​e​ ​n​o​t​ ​c​a​r​r​y​i​n​g​ ​i​t​ ​a​l​o​n​e​.
+					 */
+					'1': string
+					/**
+					 * I​f​ ​t​h​o​u​g​h​t​s​ ​o​f​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​ ​c​o​m​e​ ​u​p​,​ ​c​a​l​l​ ​T​a​l​i​a​n​ ​H​E​A​L​ ​1​5​5​5​5​ ​o​r​ ​B​e​f​r​i​e​n​d​e​r​s​ ​0​3​-​7​6​2​7​ ​2​9​2​9​,​ ​o​r​ ​g​o​ ​t​o​ ​t​h​e​ ​n​e​a​r​e​s​t​ ​h​o​s​p​i​t​a​l​ ​e​m​e​r​g​e​n​c​y​ ​d​e​p​a​r​t​m​e​n​t​.
+					 */
+					'2': string
+				}
+				anxiety: {
+					/**
+					 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​s​o​o​n​.​ ​A​n​x​i​e​t​y​ ​a​t​ ​t​h​i​s​ ​l​e​v​e​l​ ​u​s​u​a​l​l​y​ ​r​e​s​p​o​n​d​s​ ​w​e​l​l​ ​t​o​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​t​r​e​a​t​m​e​n​t​.
+					 */
+					'0': string
+					/**
+					 * W​h​e​n​ ​p​a​n​i​c​ ​r​i​s​e​s​,​ ​s​l​o​w​ ​y​o​u​r​ ​b​r​e​a​t​h​i​n​g​:​ ​i​n​ ​f​o​r​ ​4​ ​c​o​u​n​t​s​,​ ​h​o​l​d​ ​f​o​r​ ​4​,​ ​o​u​t​ ​f​o​r​ ​6​,​ ​a​n​d​ ​r​e​p​e​a​t​ ​u​n​t​i​l​ ​y​o​u​r​ ​b​o​d​y​ ​s​e​t​t​l​e​s​.
+					 */
+					'1': string
+					/**
+					 * S​e​e​ ​a​ ​d​o​c​t​o​r​ ​a​t​ ​a​ ​k​l​i​n​i​k​ ​k​e​s​i​h​a​t​a​n​ ​o​r​ ​y​o​u​r​ ​f​a​m​i​l​y​ ​c​l​i​n​i​c​ ​t​o​ ​r​u​l​e​ ​o​u​t​ ​p​h​y​s​i​c​a​l​ ​c​a​u​s​e​s​ ​o​f​ ​s​y​m​p​t​o​m​s​ ​s​u​c​h​ ​a​s​ ​a​ ​r​a​c​i​n​g​ ​h​e​a​r​t​ ​o​r​ ​b​r​e​a​t​h​l​e​s​s​n​e​s​s​.
+					 */
+					'2': string
+				}
+				stress: {
+					/**
+					 * B​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​o​r​ ​c​o​u​n​s​e​l​l​o​r​ ​t​o​ ​w​o​r​k​ ​o​u​t​ ​w​h​a​t​ ​i​s​ ​o​v​e​r​l​o​a​d​i​n​g​ ​y​o​u​ ​a​n​d​ ​h​o​w​ ​t​o​ ​e​a​s​e​ ​i​t​.
+					 */
+					'0': string
+					/**
+					 * S​p​e​a​k​ ​t​o​ ​y​o​u​r​ ​m​a​n​a​g​e​r​,​ ​H​R​ ​o​r​ ​l​e​c​t​u​r​e​r​ ​a​b​o​u​t​ ​y​o​u​r​ ​w​o​r​k​l​o​a​d​,​ ​a​n​d​ ​a​s​k​ ​w​h​e​t​h​e​r​ ​y​o​u​r​ ​w​o​r​k​p​l​a​c​e​ ​o​f​f​e​r​s​ ​a​n​ ​e​m​p​l​o​y​e​e​ ​a​s​s​i​s​t​a​n​c​e​ ​p​r​o​g​r​a​m​m​e​.
+					 */
+					'1': string
+					/**
+					 * P​r​o​t​e​c​t​ ​y​o​u​r​ ​s​l​e​e​p​:​ ​k​e​e​p​ ​a​ ​r​e​g​u​l​a​r​ ​b​e​d​t​i​m​e​ ​a​n​d​ ​p​u​t​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​w​a​y​ ​a​n​ ​h​o​u​r​ ​b​e​f​o​r​e​ ​s​l​e​e​p​i​n​g​.
+					 */
+					'2': string
+				}
+			}
+			guidance: {
+				depression: {
+					/**
+					 * C​o​n​s​i​d​e​r​ ​s​p​e​a​k​i​n​g​ ​w​i​t​h​ ​a​ ​c​o​u​n​s​e​l​l​o​r​ ​o​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​A​n​ ​e​a​r​l​y​ ​c​o​n​v​e​r​s​a​t​i​o​n​ ​c​a​n​ ​s​t​o​p​ ​a​ ​l​o​w​ ​m​o​o​d​ ​f​r​o​m​ ​d​e​e​p​e​n​i​n​g​.
+					 */
+					'0': string
+					/**
+					 * P​l​a​n​ ​o​n​e​ ​s​m​a​l​l​,​ ​e​n​j​o​y​a​b​l​e​ ​a​c​t​i​v​i​t​y​ ​e​a​c​h​ ​d​a​y​,​ ​s​u​c​h​ ​a​s​ ​a​ ​w​a​l​k​ ​i​n​ ​t​h​e​ ​p​a​r​k​,​ ​a​ ​f​a​v​o​u​r​i​t​e​ ​m​e​a​l​ ​o​r​ ​a​ ​c​a​l​l​ ​w​i​t​h​ ​a​ ​f​r​i​e​n​d​.
+					 */
+					'1': string
+					/**
+					 * S​p​e​n​d​ ​t​i​m​e​ ​o​u​t​d​o​o​r​s​ ​i​n​ ​d​a​y​l​i​g​h​t​ ​a​n​d​ ​m​o​v​e​ ​y​o​u​r​ ​b​o​d​y​ ​f​o​r​ ​2​0​ ​t​o​ ​3​0​ ​m​i​n​u​t​e​s​ ​o​n​ ​m​o​s​t​ ​d​a​y​s​.
+					 */
+					'2': string
+				}
+				anxiety: {
+					/**
+					 * C​o​n​s​i​d​e​r​ ​s​e​e​i​n​g​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​t​o​ ​l​e​a​r​n​ ​p​r​a​c​t​i​c​a​l​ ​w​a​y​s​ ​o​f​ ​m​a​n​a​g​i​n​g​ ​w​o​r​r​y​.
+					 */
+					'0': string
+					/**
+					 * S​e​t​ ​a​s​i​d​e​ ​1​5​ ​m​i​n​u​t​e​s​ ​a​ ​d​a​y​ ​a​s​ ​"​w​o​r​r​y​ ​t​i​m​e​"​ ​a​n​d​ ​w​r​i​t​e​ ​y​o​u​r​ ​w​o​r​r​i​e​s​ ​d​o​w​n​,​ ​s​o​ ​t​h​e​y​ ​t​a​k​e​ ​u​p​ ​l​e​s​s​ ​o​f​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​y​o​u​r​ ​d​a​y​.
+					 */
+					'1': string
+					/**
+					 * C​u​t​ ​d​o​w​n​ ​o​n​ ​c​a​f​f​e​i​n​e​,​ ​s​u​c​h​ ​a​s​ ​c​o​f​f​e​e​,​ ​t​e​h​ ​t​a​r​i​k​ ​a​n​d​ ​e​n​e​r​g​y​ ​d​r​i​n​k​s​,​ ​e​s​p​e​c​i​a​l​l​y​ ​a​f​t​e​r​ ​m​i​d​d​a​y​.
+					 */
+					'2': string
+				}
+				stress: {
+					/**
+					 * C​o​n​s​i​d​e​r​ ​t​a​l​k​i​n​g​ ​t​o​ ​a​ ​c​o​u​n​s​e​l​l​o​r​ ​a​b​o​u​t​ ​t​h​e​ ​p​r​e​s​s​u​r​e​s​ ​y​o​u​ ​a​r​e​ ​f​a​c​i​n​g​.​ ​T​h​e​y​ ​c​a​n​ ​h​e​l​p​ ​y​o​u​ ​f​o​c​u​s​ ​o​n​ ​w​h​a​t​ ​i​s​ ​w​i​t​h​i​n​ ​y​o​u​r​ ​c​o​n​t​r​o​l​.
+					 */
+					'0': string
+					/**
+					 * B​r​e​a​k​ ​b​i​g​ ​t​a​s​k​s​ ​i​n​t​o​ ​s​m​a​l​l​ ​s​t​e​p​s​ ​a​n​d​ ​w​r​i​t​e​ ​a​ ​r​e​a​l​i​s​t​i​c​ ​t​o​-​d​o​ ​l​i​s​t​ ​f​o​r​ ​e​a​c​h​ ​d​a​y​.
+					 */
+					'1': string
+					/**
+					 * T​a​k​e​ ​s​h​o​r​t​ ​b​r​e​a​k​s​ ​d​u​r​i​n​g​ ​t​h​e​ ​d​a​y​ ​t​o​ ​s​t​r​e​t​c​h​,​ ​b​r​e​a​t​h​e​ ​d​e​e​p​l​y​ ​o​r​ ​s​t​e​p​ ​o​u​t​s​i​d​e​,​ ​e​v​e​n​ ​f​o​r​ ​f​i​v​e​ ​m​i​n​u​t​e​s​.
+					 */
+					'2': string
+				}
+			}
+			maintenance: {
+				depression: {
+					/**
+					 * K​e​e​p​ ​u​p​ ​t​h​e​ ​a​c​t​i​v​i​t​i​e​s​ ​a​n​d​ ​r​e​l​a​t​i​o​n​s​h​i​p​s​ ​t​h​a​t​ ​g​i​v​e​ ​y​o​u​ ​m​e​a​n​i​n​g​ ​a​n​d​ ​e​n​j​o​y​m​e​n​t​.
+					 */
+					'0': string
+					/**
+					 * S​t​a​y​ ​i​n​ ​t​o​u​c​h​ ​w​i​t​h​ ​f​r​i​e​n​d​s​ ​a​n​d​ ​f​a​m​i​l​y​.​ ​A​ ​r​e​g​u​l​a​r​ ​m​e​a​l​ ​t​o​g​e​t​h​e​r​ ​o​r​ ​a​ ​v​i​d​e​o​ ​c​a​l​l​ ​c​o​u​n​t​s​.
+					 */
+					'1': string
+					/**
+					 * W​a​t​c​h​ ​f​o​r​ ​e​a​r​l​y​ ​s​i​g​n​s​ ​o​f​ ​l​o​w​ ​m​o​o​d​,​ ​s​u​c​h​ ​a​s​ ​l​o​s​i​n​g​ ​i​n​t​e​r​e​s​t​ ​i​n​ ​t​h​i​n​g​s​,​ ​a​n​d​ ​r​e​a​c​h​ ​o​u​t​ ​e​a​r​l​y​ ​i​f​ ​t​h​e​y​ ​a​p​p​e​a​r​.
+					 */
+					'2': string
+				}
+				anxiety: {
+					/**
+					 * K​e​e​p​ ​a​ ​c​a​l​m​i​n​g​ ​h​a​b​i​t​ ​y​o​u​ ​l​i​k​e​,​ ​s​u​c​h​ ​a​s​ ​s​l​o​w​ ​b​r​e​a​t​h​i​n​g​,​ ​p​r​a​y​e​r​,​ ​s​t​r​e​t​c​h​i​n​g​ ​o​r​ ​a​ ​s​h​o​r​t​ ​w​a​l​k​.
+					 */
+					'0': string
+					/**
+					 * L​i​m​i​t​ ​n​e​w​s​ ​a​n​d​ ​s​o​c​i​a​l​ ​m​e​d​i​a​ ​w​h​e​n​ ​y​o​u​ ​n​o​t​i​c​e​ ​t​h​e​y​ ​m​a​k​e​ ​y​o​u​ ​t​e​n​s​e​.
+					 */
+					'1': string
+					/**
+					 * K​e​e​p​ ​r​e​g​u​l​a​r​ ​s​l​e​e​p​ ​a​n​d​ ​m​e​a​l​ ​t​i​m​e​s​.​ ​A​ ​s​t​e​a​d​y​ ​r​o​u​t​i​n​e​ ​h​e​l​p​s​ ​k​e​e​p​ ​w​o​r​r​y​ ​i​n​ ​c​h​e​c​k​.
+					 */
+					'2': string
+				}
+				stress: {
+					/**
+					 * K​e​e​p​ ​a​ ​h​e​a​l​t​h​y​ ​b​a​l​a​n​c​e​ ​b​e​t​w​e​e​n​ ​w​o​r​k​ ​o​r​ ​s​t​u​d​y​ ​a​n​d​ ​r​e​s​t​,​ ​a​n​d​ ​p​r​o​t​e​c​t​ ​y​o​u​r​ ​d​a​y​s​ ​o​f​f​.
+					 */
+					'0': string
+					/**
+					 * M​a​k​e​ ​t​i​m​e​ ​e​a​c​h​ ​w​e​e​k​ ​f​o​r​ ​s​o​m​e​t​h​i​n​g​ ​y​o​u​ ​e​n​j​o​y​,​ ​s​u​c​h​ ​a​s​ ​a​ ​h​o​b​b​y​,​ ​s​p​o​r​t​ ​o​r​ ​t​i​m​e​ ​w​i​t​h​ ​l​o​v​e​d​ ​o​n​e​s​.
+					 */
+					'1': string
+					/**
+					 * S​t​a​y​ ​a​c​t​i​v​e​:​ ​3​0​ ​m​i​n​u​t​e​s​ ​o​f​ ​m​o​d​e​r​a​t​e​ ​e​x​e​r​c​i​s​e​ ​o​n​ ​m​o​s​t​ ​d​a​y​s​ ​h​e​l​p​s​ ​y​o​u​r​ ​b​o​d​y​ ​c​o​p​e​ ​w​i​t​h​ ​s​t​r​e​s​s​.
+					 */
+					'2': string
+				}
+			}
+		}
+		/**
+		 * T​a​k​e​ ​t​h​i​s​ ​s​c​r​e​e​n​e​r​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​}​–​{​m​a​x​}​ ​w​e​e​k​s​ ​t​o​ ​s​e​e​ ​h​o​w​ ​t​h​i​n​g​s​ ​a​r​e​ ​c​h​a​n​g​i​n​g​.
+		 * @param {number} max
+		 * @param {number} min
+		 */
+		retake: RequiredParams<'max' | 'min'>
+		/**
+		 * I​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​ ​r​i​g​h​t​ ​n​o​w
+		 */
+		supportLinesTitle: string
+	}
+}
+
+export type Namespaces =
+	| 'account'
+	| 'admin'
+	| 'assessment'
+	| 'billing'
+	| 'booking'
+	| 'bookingEmails'
+	| 'emails'
+	| 'insightsWriter'
+	| 'landing'
+	| 'pricing'
+	| 'results'
+
+type DisallowNamespaces = {
+	/**
+	 * reserved for 'account'-namespace\
+	 * you need to use the `./account/index.ts` file instead
+	 */
+	account?: "[typesafe-i18n] reserved for 'account'-namespace. You need to use the `./account/index.ts` file instead."
+
+	/**
+	 * reserved for 'admin'-namespace\
+	 * you need to use the `./admin/index.ts` file instead
+	 */
+	admin?: "[typesafe-i18n] reserved for 'admin'-namespace. You need to use the `./admin/index.ts` file instead."
+
+	/**
+	 * reserved for 'assessment'-namespace\
+	 * you need to use the `./assessment/index.ts` file instead
+	 */
+	assessment?: "[typesafe-i18n] reserved for 'assessment'-namespace. You need to use the `./assessment/index.ts` file instead."
+
+	/**
+	 * reserved for 'billing'-namespace\
+	 * you need to use the `./billing/index.ts` file instead
+	 */
+	billing?: "[typesafe-i18n] reserved for 'billing'-namespace. You need to use the `./billing/index.ts` file instead."
+
+	/**
+	 * reserved for 'booking'-namespace\
+	 * you need to use the `./booking/index.ts` file instead
+	 */
+	booking?: "[typesafe-i18n] reserved for 'booking'-namespace. You need to use the `./booking/index.ts` file instead."
+
+	/**
+	 * reserved for 'bookingEmails'-namespace\
+	 * you need to use the `./bookingEmails/index.ts` file instead
+	 */
+	bookingEmails?: "[typesafe-i18n] reserved for 'bookingEmails'-namespace. You need to use the `./bookingEmails/index.ts` file instead."
+
+	/**
+	 * reserved for 'emails'-namespace\
+	 * you need to use the `./emails/index.ts` file instead
+	 */
+	emails?: "[typesafe-i18n] reserved for 'emails'-namespace. You need to use the `./emails/index.ts` file instead."
+
+	/**
+	 * reserved for 'insightsWriter'-namespace\
+	 * you need to use the `./insightsWriter/index.ts` file instead
+	 */
+	insightsWriter?: "[typesafe-i18n] reserved for 'insightsWriter'-namespace. You need to use the `./insightsWriter/index.ts` file instead."
+
+	/**
+	 * reserved for 'landing'-namespace\
+	 * you need to use the `./landing/index.ts` file instead
+	 */
+	landing?: "[typesafe-i18n] reserved for 'landing'-namespace. You need to use the `./landing/index.ts` file instead."
+
+	/**
+	 * reserved for 'pricing'-namespace\
+	 * you need to use the `./pricing/index.ts` file instead
+	 */
+	pricing?: "[typesafe-i18n] reserved for 'pricing'-namespace. You need to use the `./pricing/index.ts` file instead."
+
+	/**
+	 * reserved for 'results'-namespace\
+	 * you need to use the `./results/index.ts` file instead
+	 */
+	results?: "[typesafe-i18n] reserved for 'results'-namespace. You need to use the `./results/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -2641,6 +2746,384 @@ export type TranslationFunctions = {
 	 * Minda
 	 */
 	appName: () => LocalizedString
+	common: {
+		/**
+		 * Dismiss
+		 */
+		dismiss: () => LocalizedString
+		/**
+		 * Admin Login
+		 */
+		adminLogin: () => LocalizedString
+		/**
+		 * Back to home
+		 */
+		backHome: () => LocalizedString
+		/**
+		 * This tool is for self-reflection and awareness only. It is not a diagnostic tool. A qualified professional will review your results and guide you forward.
+		 */
+		disclaimer: () => LocalizedString
+		/**
+		 * © {year} Minda. All rights reserved.
+		 */
+		copyright: (arg: { year: number }) => LocalizedString
+		/**
+		 * Minda is a self-screening tool and does not provide a medical diagnosis.
+		 */
+		footerNotice: () => LocalizedString
+	}
+	notFound: {
+		/**
+		 * 404 Page Not Found
+		 */
+		title: () => LocalizedString
+		/**
+		 * Did you forget to add the page to the router?
+		 */
+		hint: () => LocalizedString
+	}
+	screener: {
+		/**
+		 * Loading screener configuration...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Failed to load screener configuration.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Please try refreshing the page or contact the administrator.
+		 */
+		loadFailedHint: () => LocalizedString
+		/**
+		 * Before We Begin
+		 */
+		beforeWeBegin: () => LocalizedString
+		/**
+		 * Anonymous & Confidential
+		 */
+		anonymous: () => LocalizedString
+		/**
+		 * Bahasa Melayu
+		 */
+		switchLanguage: () => LocalizedString
+		/**
+		 * Baca dalam Bahasa Melayu
+		 */
+		switchLanguageLabel: () => LocalizedString
+		/**
+		 * Screener progress
+		 */
+		progressLabel: () => LocalizedString
+		/**
+		 * {position} of {total}
+		 */
+		progress: (arg: { position: number, total: number }) => LocalizedString
+		/**
+		 * Question {position} of {total}
+		 */
+		questionOf: (arg: { position: number, total: number }) => LocalizedString
+		/**
+		 * Previous
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next
+		 */
+		next: () => LocalizedString
+		/**
+		 * Complete
+		 */
+		complete: () => LocalizedString
+		/**
+		 * View Results
+		 */
+		viewResults: () => LocalizedString
+		/**
+		 * Loading...
+		 */
+		loadingQuestion: () => LocalizedString
+		/**
+		 * Loading questions...
+		 */
+		loadingQuestions: () => LocalizedString
+		/**
+		 * No question available
+		 */
+		noQuestion: () => LocalizedString
+		/**
+		 * Answer options
+		 */
+		answerOptions: () => LocalizedString
+		/**
+		 * Your answer (optional)
+		 */
+		followUpLabel: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		'continue': () => LocalizedString
+		/**
+		 * Skip
+		 */
+		skip: () => LocalizedString
+		defaults: {
+			/**
+			 * DASS-21 Wellbeing Screener
+			 */
+			title: () => LocalizedString
+			/**
+			 * A supportive tool to help you reflect on your wellbeing
+			 */
+			description: () => LocalizedString
+		}
+		consent: {
+			/**
+			 * Important
+			 */
+			importantTitle: () => LocalizedString
+			/**
+			 * This screener is for self-reflection and awareness only. It is not a diagnosis. A qualified professional will review your results and guide you on the next steps. If you are in crisis or feel unsafe, please contact emergency services or a crisis helpline straight away.
+			 */
+			important: () => LocalizedString
+			/**
+			 * What this does
+			 */
+			whatThisDoesTitle: () => LocalizedString
+			/**
+			 * Asks a few short questions about how you have been feeling recently
+		Gives you your scores with a plain-language explanation
+		Offers personalised wellbeing tips and the option to book an appointment with a professional
+			 */
+			whatThisDoes: () => LocalizedString
+			/**
+			 * Your privacy
+			 */
+			privacyTitle: () => LocalizedString
+			/**
+			 * Your answers are anonymous: no name or login is needed to take the screener
+		Your answers are used only to prepare your results and wellbeing tips
+		Contact details are asked for only if you choose to book an appointment
+			 */
+			privacy: () => LocalizedString
+			/**
+			 * Please select your age group
+			 */
+			ageQuestion: () => LocalizedString
+			ageGroups: {
+				/**
+				 * Under {age}
+				 */
+				belowMinimumAge: (arg: { age: number }) => LocalizedString
+				/**
+				 * {age} or older
+				 */
+				meetsMinimumAge: (arg: { age: number }) => LocalizedString
+			}
+			/**
+			 * This tool is designed for individuals {age} years and older. We encourage you to speak with a trusted adult, parent, or healthcare provider about your wellbeing.
+			 */
+			underAge: (arg: { age: number }) => LocalizedString
+			/**
+			 * I understand and consent to continue
+			 */
+			consentButton: () => LocalizedString
+		}
+	}
+	account: {
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Email
+		 */
+		email: () => LocalizedString
+		/**
+		 * {field} is required
+		 */
+		required: (arg: { field: string }) => LocalizedString
+		/**
+		 * An error occurred. Please try again.
+		 */
+		genericError: () => LocalizedString
+		/**
+		 * Back to home
+		 */
+		backHome: () => LocalizedString
+		login: {
+			/**
+			 * Admin Login
+			 */
+			title: () => LocalizedString
+			/**
+			 * Sign In
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Signing in...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Forgot Password?
+			 */
+			forgot: () => LocalizedString
+			/**
+			 * Don't have an account? Sign up
+			 */
+			noAccount: () => LocalizedString
+		}
+		signup: {
+			/**
+			 * Create Account
+			 */
+			title: () => LocalizedString
+			/**
+			 * Create Account
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Creating account...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Already have an account? Log in
+			 */
+			haveAccount: () => LocalizedString
+		}
+		forgot: {
+			/**
+			 * Forgot Password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Enter your account's e-mail address and we will send you a link to reset your password.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Back to login
+			 */
+			backToLogin: () => LocalizedString
+			/**
+			 * Send Reset Link
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Sending...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Please enter a valid email address
+			 */
+			invalidEmail: () => LocalizedString
+			/**
+			 * Check Your Email
+			 */
+			checkTitle: () => LocalizedString
+			/**
+			 * If an account exists for {email}, we have sent a password reset link to it.
+			 */
+			checkText: (arg: { email: string }) => LocalizedString
+			/**
+			 * The link will expire in 1 hour.
+			 */
+			expiry: () => LocalizedString
+			/**
+			 * Send Another Link
+			 */
+			sendAnother: () => LocalizedString
+			/**
+			 * Email Sent
+			 */
+			sentToastTitle: () => LocalizedString
+			/**
+			 * If an account exists with this email, a password reset link has been sent.
+			 */
+			sentToast: () => LocalizedString
+			/**
+			 * Error
+			 */
+			errorTitle: () => LocalizedString
+			/**
+			 * Failed to send reset email. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
+		reset: {
+			/**
+			 * Reset Password
+			 */
+			title: () => LocalizedString
+			/**
+			 * New Password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Confirm New Password
+			 */
+			confirmPassword: () => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Resetting...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Password must be at least 6 characters
+			 */
+			tooShort: () => LocalizedString
+			/**
+			 * Passwords don't match
+			 */
+			mismatch: () => LocalizedString
+			/**
+			 * Invalid Reset Link
+			 */
+			invalidTitle: () => LocalizedString
+			/**
+			 * Invalid Link
+			 */
+			invalidNoticeTitle: () => LocalizedString
+			/**
+			 * No reset token found in the URL. Please request a new password reset.
+			 */
+			invalidNotice: () => LocalizedString
+			/**
+			 * Request New Password Reset
+			 */
+			requestNew: () => LocalizedString
+			/**
+			 * Password Reset Complete!
+			 */
+			completeTitle: () => LocalizedString
+			/**
+			 * Redirecting you to login...
+			 */
+			redirecting: () => LocalizedString
+			/**
+			 * Password Reset Successful
+			 */
+			successToastTitle: () => LocalizedString
+			/**
+			 * Your password has been updated. You can now log in with your new password.
+			 */
+			successToast: () => LocalizedString
+			/**
+			 * Reset Failed
+			 */
+			failedTitle: () => LocalizedString
+			/**
+			 * The reset link may be invalid or expired. Please request a new one.
+			 */
+			failed: () => LocalizedString
+		}
+	}
 	admin: {
 		/**
 		 * Admin Setup
@@ -2738,7 +3221,7 @@ export type TranslationFunctions = {
 			 */
 			notSavedYet: () => LocalizedString
 		}
-		assessment: {
+		assessmentType: {
 			/**
 			 * Assessment Type
 			 */
@@ -3340,68 +3823,6 @@ export type TranslationFunctions = {
 		}
 	}
 	assessment: {
-		defaults: {
-			/**
-			 * DASS-21 Wellbeing Screener
-			 */
-			title: () => LocalizedString
-			/**
-			 * A supportive tool to help you reflect on your wellbeing
-			 */
-			description: () => LocalizedString
-		}
-		consent: {
-			/**
-			 * Important
-			 */
-			importantTitle: () => LocalizedString
-			/**
-			 * This screener is for self-reflection and awareness only. It is not a diagnosis. A qualified professional will review your results and guide you on the next steps. If you are in crisis or feel unsafe, please contact emergency services or a crisis helpline straight away.
-			 */
-			important: () => LocalizedString
-			/**
-			 * What this does
-			 */
-			whatThisDoesTitle: () => LocalizedString
-			/**
-			 * Asks a few short questions about how you have been feeling recently
-		Gives you your scores with a plain-language explanation
-		Offers personalised wellbeing tips and the option to book an appointment with a professional
-			 */
-			whatThisDoes: () => LocalizedString
-			/**
-			 * Your privacy
-			 */
-			privacyTitle: () => LocalizedString
-			/**
-			 * Your answers are anonymous: no name or login is needed to take the screener
-		Your answers are used only to prepare your results and wellbeing tips
-		Contact details are asked for only if you choose to book an appointment
-			 */
-			privacy: () => LocalizedString
-			/**
-			 * Please select your age group
-			 */
-			ageQuestion: () => LocalizedString
-			ageGroups: {
-				/**
-				 * Under {age}
-				 */
-				belowMinimumAge: (arg: { age: number }) => LocalizedString
-				/**
-				 * {age} or older
-				 */
-				meetsMinimumAge: (arg: { age: number }) => LocalizedString
-			}
-			/**
-			 * This tool is designed for individuals {age} years and older. We encourage you to speak with a trusted adult, parent, or healthcare provider about your wellbeing.
-			 */
-			underAge: (arg: { age: number }) => LocalizedString
-			/**
-			 * I understand and consent to continue
-			 */
-			consentButton: () => LocalizedString
-		}
 		dass21: {
 			/**
 			 * Please read each statement and choose the answer that shows how much it applied to you over the past week. There are no right or wrong answers. Do not spend too much time on any statement.
@@ -3812,210 +4233,6 @@ export type TranslationFunctions = {
 			 */
 			negative: () => LocalizedString
 		}
-		interpretation: {
-			/**
-			 * What This Means
-			 */
-			title: () => LocalizedString
-			tiers: {
-				/**
-				 * Your answers place {count} {{area|areas}} in the severe range. We strongly encourage you to speak with a qualified mental health professional soon. You do not have to go through this alone.
-				 */
-				severe: (arg: { count: number }) => LocalizedString
-				/**
-				 * Your answers place {count} {{area|areas}} in the moderate range. Talking with a mental health professional can help you understand these feelings and find ways to manage them.
-				 */
-				moderate: (arg: { count: number }) => LocalizedString
-				/**
-				 * Your answers place {count} {{area|areas}} in the mild range. Looking after yourself and keeping an eye on how you feel may help. Reach out for support if things do not improve.
-				 */
-				mild: (arg: { count: number }) => LocalizedString
-				/**
-				 * Your scores in all {count} areas are within the normal range. Keep up the habits that support your wellbeing.
-				 */
-				normal: (arg: { count: number }) => LocalizedString
-			}
-		}
-		plan: {
-			/**
-			 * Your Personalised Wellbeing Plan
-			 */
-			title: () => LocalizedString
-			tiers: {
-				priority: {
-					/**
-					 * Priority professional support
-					 */
-					title: () => LocalizedString
-					/**
-					 * Your results suggest you are carrying a lot right now. Getting support from a qualified professional soon is the most important next step.
-					 */
-					summary: () => LocalizedString
-				}
-				guidance: {
-					/**
-					 * Consider professional guidance
-					 */
-					title: () => LocalizedString
-					/**
-					 * Your results suggest that talking with a professional could help, alongside the self-care steps below.
-					 */
-					summary: () => LocalizedString
-				}
-				maintenance: {
-					/**
-					 * Maintenance self-care
-					 */
-					title: () => LocalizedString
-					/**
-					 * Your results suggest your wellbeing is mostly on track. These steps can help you keep it that way.
-					 */
-					summary: () => LocalizedString
-				}
-			}
-			actions: {
-				priority: {
-					depression: {
-						/**
-						 * Book a session with a psychologist or counsellor within the next few days. You can use the booking section on this page.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Tell someone you trust, such as a family member, a close friend or a religious leader, how you have been feeling, so you are not carrying it alone.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * If thoughts of harming yourself come up, call Talian HEAL 15555 or Befrienders 03-7627 2929, or go to the nearest hospital emergency department.
-						 */
-						'2': () => LocalizedString
-					}
-					anxiety: {
-						/**
-						 * Book a session with a psychologist soon. Anxiety at this level usually responds well to professional treatment.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * When panic rises, slow your breathing: in for 4 counts, hold for 4, out for 6, and repeat until your body settles.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * See a doctor at a klinik kesihatan or your family clinic to rule out physical causes of symptoms such as a racing heart or breathlessness.
-						 */
-						'2': () => LocalizedString
-					}
-					stress: {
-						/**
-						 * Book a session with a psychologist or counsellor to work out what is overloading you and how to ease it.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Speak to your manager, HR or lecturer about your workload, and ask whether your workplace offers an employee assistance programme.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * Protect your sleep: keep a regular bedtime and put your phone away an hour before sleeping.
-						 */
-						'2': () => LocalizedString
-					}
-				}
-				guidance: {
-					depression: {
-						/**
-						 * Consider speaking with a counsellor or psychologist. An early conversation can stop a low mood from deepening.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Plan one small, enjoyable activity each day, such as a walk in the park, a favourite meal or a call with a friend.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * Spend time outdoors in daylight and move your body for 20 to 30 minutes on most days.
-						 */
-						'2': () => LocalizedString
-					}
-					anxiety: {
-						/**
-						 * Consider seeing a psychologist to learn practical ways of managing worry.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Set aside 15 minutes a day as "worry time" and write your worries down, so they take up less of the rest of your day.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * Cut down on caffeine, such as coffee, teh tarik and energy drinks, especially after midday.
-						 */
-						'2': () => LocalizedString
-					}
-					stress: {
-						/**
-						 * Consider talking to a counsellor about the pressures you are facing. They can help you focus on what is within your control.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Break big tasks into small steps and write a realistic to-do list for each day.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * Take short breaks during the day to stretch, breathe deeply or step outside, even for five minutes.
-						 */
-						'2': () => LocalizedString
-					}
-				}
-				maintenance: {
-					depression: {
-						/**
-						 * Keep up the activities and relationships that give you meaning and enjoyment.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Stay in touch with friends and family. A regular meal together or a video call counts.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * Watch for early signs of low mood, such as losing interest in things, and reach out early if they appear.
-						 */
-						'2': () => LocalizedString
-					}
-					anxiety: {
-						/**
-						 * Keep a calming habit you like, such as slow breathing, prayer, stretching or a short walk.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Limit news and social media when you notice they make you tense.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * Keep regular sleep and meal times. A steady routine helps keep worry in check.
-						 */
-						'2': () => LocalizedString
-					}
-					stress: {
-						/**
-						 * Keep a healthy balance between work or study and rest, and protect your days off.
-						 */
-						'0': () => LocalizedString
-						/**
-						 * Make time each week for something you enjoy, such as a hobby, sport or time with loved ones.
-						 */
-						'1': () => LocalizedString
-						/**
-						 * Stay active: 30 minutes of moderate exercise on most days helps your body cope with stress.
-						 */
-						'2': () => LocalizedString
-					}
-				}
-			}
-			/**
-			 * Take this screener again in {min}–{max} weeks to see how things are changing.
-			 */
-			retake: (arg: { max: number, min: number }) => LocalizedString
-			/**
-			 * If you need someone to talk to right now
-			 */
-			supportLinesTitle: () => LocalizedString
-		}
 		crisis: {
 			/**
 			 * You are not alone
@@ -4153,63 +4370,151 @@ export type TranslationFunctions = {
 		 */
 		activationFailedFallback: () => LocalizedString
 	}
-	emails: {
+	booking: {
 		/**
-		 * Hello {username},
+		 * Book an Appointment
 		 */
-		greeting: (arg: { username: string }) => LocalizedString
+		title: () => LocalizedString
 		/**
-		 * If the button does not work, copy this address into your browser:
+		 * Talk to a professional about your results. Choose a psychologist to see their available times.
 		 */
-		linkHint: () => LocalizedString
+		intro: () => LocalizedString
 		/**
-		 * This e-mail was sent by {appName} about your operator account. Replies are not read.
+		 * RM{price} / hour
 		 */
-		footer: (arg: { appName: string }) => LocalizedString
-		passwordReset: {
-			/**
-			 * Reset your {appName} password
-			 */
-			subject: (arg: { appName: string }) => LocalizedString
-			/**
-			 * Reset your password
-			 */
-			heading: () => LocalizedString
-			/**
-			 * We received a request to reset the password of your {appName} account. Choose a new password with the button below. The link will expire in 1 hour and works only once.
-			 */
-			body: (arg: { appName: string }) => LocalizedString
-			/**
-			 * Reset Password
-			 */
-			action: () => LocalizedString
-			/**
-			 * If you did not ask for this, you can ignore this e-mail: your password stays as it is.
-			 */
-			ignore: () => LocalizedString
-		}
-		passwordChanged: {
-			/**
-			 * Your {appName} password was changed
-			 */
-			subject: (arg: { appName: string }) => LocalizedString
-			/**
-			 * Your password was changed
-			 */
-			heading: () => LocalizedString
-			/**
-			 * The password of your {appName} account was changed, and every device that was signed in to it has been signed out.
-			 */
-			body: (arg: { appName: string }) => LocalizedString
-			/**
-			 * If you did not do this, request a new password reset straight away:
-			 */
-			notYou: () => LocalizedString
-			/**
-			 * Reset Password
-			 */
-			action: () => LocalizedString
-		}
+		perHour: (arg: { price: string }) => LocalizedString
+		/**
+		 * Price on request
+		 */
+		priceOnRequest: () => LocalizedString
+		/**
+		 * Book a session
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Book a session with {name}
+		 */
+		chooseWith: (arg: { name: string }) => LocalizedString
+		/**
+		 * Need someone to talk to?
+		 */
+		noPsychologistsTitle: () => LocalizedString
+		/**
+		 * Online booking is not available here yet. These free and confidential lines can help right now:
+		 */
+		noPsychologistsText: () => LocalizedString
+		/**
+		 * Choose a time
+		 */
+		slotsTitle: () => LocalizedString
+		/**
+		 * Loading available times...
+		 */
+		loadingSlots: () => LocalizedString
+		/**
+		 * No available time slots at the moment.
+		 */
+		noSlots: () => LocalizedString
+		/**
+		 * Please check back later or contact us directly.
+		 */
+		noSlotsHint: () => LocalizedString
+		/**
+		 * Times are shown in your time zone ({timezone}).
+		 */
+		timesIn: (arg: { timezone: string }) => LocalizedString
+		/**
+		 * Your details
+		 */
+		detailsTitle: () => LocalizedString
+		/**
+		 * Full name
+		 */
+		fullName: () => LocalizedString
+		/**
+		 * Email
+		 */
+		email: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Please enter a valid Malaysian phone number
+		 */
+		phoneInvalid: () => LocalizedString
+		/**
+		 * Please enter a valid Malaysian phone number (e.g. 012-345 6789)
+		 */
+		phoneInvalidExample: () => LocalizedString
+		/**
+		 * Booking summary
+		 */
+		summaryTitle: () => LocalizedString
+		/**
+		 * With
+		 */
+		summaryWith: () => LocalizedString
+		/**
+		 * When
+		 */
+		summaryWhen: () => LocalizedString
+		/**
+		 * Price
+		 */
+		summaryPrice: () => LocalizedString
+		/**
+		 * Confirm
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Booking...
+		 */
+		confirming: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Sorry, that time slot has just been booked. Please choose another time.
+		 */
+		slotTaken: () => LocalizedString
+		/**
+		 * Sorry, that time slot can no longer be booked. Please choose another time.
+		 */
+		slotUnavailable: () => LocalizedString
+		/**
+		 * This screener has reached its free booking limit, so no new appointments can be booked until its owner subscribes. Please contact the clinic directly.
+		 */
+		freeLimit: () => LocalizedString
+		/**
+		 * Failed to book appointment. Please try again.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Free booking limit reached
+		 */
+		limitTitle: () => LocalizedString
+		/**
+		 * You've reached your free booking limit ({count} bookings). Subscribe now to continue booking appointments?
+		 */
+		limitPrompt: (arg: { count: number }) => LocalizedString
+		/**
+		 * Subscribe now
+		 */
+		subscribe: () => LocalizedString
+		/**
+		 * Booking Received!
+		 */
+		receivedTitle: () => LocalizedString
+		/**
+		 * {name} will reach out to you to confirm your appointment. A summary has been sent to your e-mail.
+		 */
+		receivedText: (arg: { name: string }) => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
 	}
 	bookingEmails: {
 		/**
@@ -4327,6 +4632,64 @@ export type TranslationFunctions = {
 			action: () => LocalizedString
 		}
 	}
+	emails: {
+		/**
+		 * Hello {username},
+		 */
+		greeting: (arg: { username: string }) => LocalizedString
+		/**
+		 * If the button does not work, copy this address into your browser:
+		 */
+		linkHint: () => LocalizedString
+		/**
+		 * This e-mail was sent by {appName} about your operator account. Replies are not read.
+		 */
+		footer: (arg: { appName: string }) => LocalizedString
+		passwordReset: {
+			/**
+			 * Reset your {appName} password
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Reset your password
+			 */
+			heading: () => LocalizedString
+			/**
+			 * We received a request to reset the password of your {appName} account. Choose a new password with the button below. The link will expire in 1 hour and works only once.
+			 */
+			body: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not ask for this, you can ignore this e-mail: your password stays as it is.
+			 */
+			ignore: () => LocalizedString
+		}
+		passwordChanged: {
+			/**
+			 * Your {appName} password was changed
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Your password was changed
+			 */
+			heading: () => LocalizedString
+			/**
+			 * The password of your {appName} account was changed, and every device that was signed in to it has been signed out.
+			 */
+			body: (arg: { appName: string }) => LocalizedString
+			/**
+			 * If you did not do this, request a new password reset straight away:
+			 */
+			notYou: () => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			action: () => LocalizedString
+		}
+	}
 	insightsWriter: {
 		opening: {
 			/**
@@ -4428,32 +4791,6 @@ export type TranslationFunctions = {
 		 * If you are in danger or thinking about harming yourself, call {emergencyNumber} (or {alternativeNumber} from a mobile) now. You can also call {helplines}, and please see a mental health professional as soon as you can.
 		 */
 		crisis: (arg: { alternativeNumber: string, emergencyNumber: string, helplines: string }) => LocalizedString
-	}
-	common: {
-		/**
-		 * Dismiss
-		 */
-		dismiss: () => LocalizedString
-		/**
-		 * Admin Login
-		 */
-		adminLogin: () => LocalizedString
-		/**
-		 * Back to home
-		 */
-		backHome: () => LocalizedString
-		/**
-		 * This tool is for self-reflection and awareness only. It is not a diagnostic tool. A qualified professional will review your results and guide you forward.
-		 */
-		disclaimer: () => LocalizedString
-		/**
-		 * © {year} Minda. All rights reserved.
-		 */
-		copyright: (arg: { year: number }) => LocalizedString
-		/**
-		 * Minda is a self-screening tool and does not provide a medical diagnosis.
-		 */
-		footerNotice: () => LocalizedString
 	}
 	landing: {
 		/**
@@ -4679,442 +5016,6 @@ export type TranslationFunctions = {
 		 */
 		cancelAnytime: () => LocalizedString
 	}
-	account: {
-		/**
-		 * Username
-		 */
-		username: () => LocalizedString
-		/**
-		 * Password
-		 */
-		password: () => LocalizedString
-		/**
-		 * Email
-		 */
-		email: () => LocalizedString
-		/**
-		 * {field} is required
-		 */
-		required: (arg: { field: string }) => LocalizedString
-		/**
-		 * An error occurred. Please try again.
-		 */
-		genericError: () => LocalizedString
-		/**
-		 * Back to home
-		 */
-		backHome: () => LocalizedString
-		login: {
-			/**
-			 * Admin Login
-			 */
-			title: () => LocalizedString
-			/**
-			 * Sign In
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Signing in...
-			 */
-			pending: () => LocalizedString
-			/**
-			 * Forgot Password?
-			 */
-			forgot: () => LocalizedString
-			/**
-			 * Don't have an account? Sign up
-			 */
-			noAccount: () => LocalizedString
-		}
-		signup: {
-			/**
-			 * Create Account
-			 */
-			title: () => LocalizedString
-			/**
-			 * Create Account
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Creating account...
-			 */
-			pending: () => LocalizedString
-			/**
-			 * Already have an account? Log in
-			 */
-			haveAccount: () => LocalizedString
-		}
-		forgot: {
-			/**
-			 * Forgot Password
-			 */
-			title: () => LocalizedString
-			/**
-			 * Enter your account's e-mail address and we will send you a link to reset your password.
-			 */
-			intro: () => LocalizedString
-			/**
-			 * Back to login
-			 */
-			backToLogin: () => LocalizedString
-			/**
-			 * Send Reset Link
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Sending...
-			 */
-			pending: () => LocalizedString
-			/**
-			 * Please enter a valid email address
-			 */
-			invalidEmail: () => LocalizedString
-			/**
-			 * Check Your Email
-			 */
-			checkTitle: () => LocalizedString
-			/**
-			 * If an account exists for {email}, we have sent a password reset link to it.
-			 */
-			checkText: (arg: { email: string }) => LocalizedString
-			/**
-			 * The link will expire in 1 hour.
-			 */
-			expiry: () => LocalizedString
-			/**
-			 * Send Another Link
-			 */
-			sendAnother: () => LocalizedString
-			/**
-			 * Email Sent
-			 */
-			sentToastTitle: () => LocalizedString
-			/**
-			 * If an account exists with this email, a password reset link has been sent.
-			 */
-			sentToast: () => LocalizedString
-			/**
-			 * Error
-			 */
-			errorTitle: () => LocalizedString
-			/**
-			 * Failed to send reset email. Please try again.
-			 */
-			failed: () => LocalizedString
-		}
-		reset: {
-			/**
-			 * Reset Password
-			 */
-			title: () => LocalizedString
-			/**
-			 * New Password
-			 */
-			newPassword: () => LocalizedString
-			/**
-			 * Confirm New Password
-			 */
-			confirmPassword: () => LocalizedString
-			/**
-			 * Reset Password
-			 */
-			submit: () => LocalizedString
-			/**
-			 * Resetting...
-			 */
-			pending: () => LocalizedString
-			/**
-			 * Password must be at least 6 characters
-			 */
-			tooShort: () => LocalizedString
-			/**
-			 * Passwords don't match
-			 */
-			mismatch: () => LocalizedString
-			/**
-			 * Invalid Reset Link
-			 */
-			invalidTitle: () => LocalizedString
-			/**
-			 * Invalid Link
-			 */
-			invalidNoticeTitle: () => LocalizedString
-			/**
-			 * No reset token found in the URL. Please request a new password reset.
-			 */
-			invalidNotice: () => LocalizedString
-			/**
-			 * Request New Password Reset
-			 */
-			requestNew: () => LocalizedString
-			/**
-			 * Password Reset Complete!
-			 */
-			completeTitle: () => LocalizedString
-			/**
-			 * Redirecting you to login...
-			 */
-			redirecting: () => LocalizedString
-			/**
-			 * Password Reset Successful
-			 */
-			successToastTitle: () => LocalizedString
-			/**
-			 * Your password has been updated. You can now log in with your new password.
-			 */
-			successToast: () => LocalizedString
-			/**
-			 * Reset Failed
-			 */
-			failedTitle: () => LocalizedString
-			/**
-			 * The reset link may be invalid or expired. Please request a new one.
-			 */
-			failed: () => LocalizedString
-		}
-	}
-	booking: {
-		/**
-		 * Book an Appointment
-		 */
-		title: () => LocalizedString
-		/**
-		 * Talk to a professional about your results. Choose a psychologist to see their available times.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * RM{price} / hour
-		 */
-		perHour: (arg: { price: string }) => LocalizedString
-		/**
-		 * Price on request
-		 */
-		priceOnRequest: () => LocalizedString
-		/**
-		 * Book a session
-		 */
-		choose: () => LocalizedString
-		/**
-		 * Book a session with {name}
-		 */
-		chooseWith: (arg: { name: string }) => LocalizedString
-		/**
-		 * Need someone to talk to?
-		 */
-		noPsychologistsTitle: () => LocalizedString
-		/**
-		 * Online booking is not available here yet. These free and confidential lines can help right now:
-		 */
-		noPsychologistsText: () => LocalizedString
-		/**
-		 * Choose a time
-		 */
-		slotsTitle: () => LocalizedString
-		/**
-		 * Loading available times...
-		 */
-		loadingSlots: () => LocalizedString
-		/**
-		 * No available time slots at the moment.
-		 */
-		noSlots: () => LocalizedString
-		/**
-		 * Please check back later or contact us directly.
-		 */
-		noSlotsHint: () => LocalizedString
-		/**
-		 * Times are shown in your time zone ({timezone}).
-		 */
-		timesIn: (arg: { timezone: string }) => LocalizedString
-		/**
-		 * Your details
-		 */
-		detailsTitle: () => LocalizedString
-		/**
-		 * Full name
-		 */
-		fullName: () => LocalizedString
-		/**
-		 * Email
-		 */
-		email: () => LocalizedString
-		/**
-		 * Phone number
-		 */
-		phone: () => LocalizedString
-		/**
-		 * Please enter a valid Malaysian phone number
-		 */
-		phoneInvalid: () => LocalizedString
-		/**
-		 * Please enter a valid Malaysian phone number (e.g. 012-345 6789)
-		 */
-		phoneInvalidExample: () => LocalizedString
-		/**
-		 * Booking summary
-		 */
-		summaryTitle: () => LocalizedString
-		/**
-		 * With
-		 */
-		summaryWith: () => LocalizedString
-		/**
-		 * When
-		 */
-		summaryWhen: () => LocalizedString
-		/**
-		 * Price
-		 */
-		summaryPrice: () => LocalizedString
-		/**
-		 * Confirm
-		 */
-		confirm: () => LocalizedString
-		/**
-		 * Booking...
-		 */
-		confirming: () => LocalizedString
-		/**
-		 * Cancel
-		 */
-		cancel: () => LocalizedString
-		/**
-		 * Sorry, that time slot has just been booked. Please choose another time.
-		 */
-		slotTaken: () => LocalizedString
-		/**
-		 * Sorry, that time slot can no longer be booked. Please choose another time.
-		 */
-		slotUnavailable: () => LocalizedString
-		/**
-		 * This screener has reached its free booking limit, so no new appointments can be booked until its owner subscribes. Please contact the clinic directly.
-		 */
-		freeLimit: () => LocalizedString
-		/**
-		 * Failed to book appointment. Please try again.
-		 */
-		failed: () => LocalizedString
-		/**
-		 * Free booking limit reached
-		 */
-		limitTitle: () => LocalizedString
-		/**
-		 * You've reached your free booking limit ({count} bookings). Subscribe now to continue booking appointments?
-		 */
-		limitPrompt: (arg: { count: number }) => LocalizedString
-		/**
-		 * Subscribe now
-		 */
-		subscribe: () => LocalizedString
-		/**
-		 * Booking Received!
-		 */
-		receivedTitle: () => LocalizedString
-		/**
-		 * {name} will reach out to you to confirm your appointment. A summary has been sent to your e-mail.
-		 */
-		receivedText: (arg: { name: string }) => LocalizedString
-		/**
-		 * Close
-		 */
-		close: () => LocalizedString
-	}
-	notFound: {
-		/**
-		 * 404 Page Not Found
-		 */
-		title: () => LocalizedString
-		/**
-		 * Did you forget to add the page to the router?
-		 */
-		hint: () => LocalizedString
-	}
-	screener: {
-		/**
-		 * Loading screener configuration...
-		 */
-		loading: () => LocalizedString
-		/**
-		 * Failed to load screener configuration.
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * Please try refreshing the page or contact the administrator.
-		 */
-		loadFailedHint: () => LocalizedString
-		/**
-		 * Before We Begin
-		 */
-		beforeWeBegin: () => LocalizedString
-		/**
-		 * Anonymous & Confidential
-		 */
-		anonymous: () => LocalizedString
-		/**
-		 * Bahasa Melayu
-		 */
-		switchLanguage: () => LocalizedString
-		/**
-		 * Baca dalam Bahasa Melayu
-		 */
-		switchLanguageLabel: () => LocalizedString
-		/**
-		 * Screener progress
-		 */
-		progressLabel: () => LocalizedString
-		/**
-		 * {position} of {total}
-		 */
-		progress: (arg: { position: number, total: number }) => LocalizedString
-		/**
-		 * Question {position} of {total}
-		 */
-		questionOf: (arg: { position: number, total: number }) => LocalizedString
-		/**
-		 * Previous
-		 */
-		previous: () => LocalizedString
-		/**
-		 * Next
-		 */
-		next: () => LocalizedString
-		/**
-		 * Complete
-		 */
-		complete: () => LocalizedString
-		/**
-		 * View Results
-		 */
-		viewResults: () => LocalizedString
-		/**
-		 * Loading...
-		 */
-		loadingQuestion: () => LocalizedString
-		/**
-		 * Loading questions...
-		 */
-		loadingQuestions: () => LocalizedString
-		/**
-		 * No question available
-		 */
-		noQuestion: () => LocalizedString
-		/**
-		 * Answer options
-		 */
-		answerOptions: () => LocalizedString
-		/**
-		 * Your answer (optional)
-		 */
-		followUpLabel: () => LocalizedString
-		/**
-		 * Continue
-		 */
-		'continue': () => LocalizedString
-		/**
-		 * Skip
-		 */
-		skip: () => LocalizedString
-	}
 	results: {
 		/**
 		 * Your Results
@@ -5144,28 +5045,232 @@ export type TranslationFunctions = {
 		 * Take Assessment Again
 		 */
 		takeAssessmentAgain: () => LocalizedString
-	}
-	insights: {
-		/**
-		 * Personalised Insights
-		 */
-		title: () => LocalizedString
-		/**
-		 * Generating personalized insights...
-		 */
-		generating: () => LocalizedString
-		/**
-		 * Unable to generate personalized analysis at this time.
-		 */
-		failed: () => LocalizedString
-		/**
-		 * Summary
-		 */
-		summary: () => LocalizedString
-		/**
-		 * Recommendations
-		 */
-		recommendations: () => LocalizedString
+		interpretation: {
+			/**
+			 * What This Means
+			 */
+			title: () => LocalizedString
+			tiers: {
+				/**
+				 * Your answers place {count} {{area|areas}} in the severe range. We strongly encourage you to speak with a qualified mental health professional soon. You do not have to go through this alone.
+				 */
+				severe: (arg: { count: number }) => LocalizedString
+				/**
+				 * Your answers place {count} {{area|areas}} in the moderate range. Talking with a mental health professional can help you understand these feelings and find ways to manage them.
+				 */
+				moderate: (arg: { count: number }) => LocalizedString
+				/**
+				 * Your answers place {count} {{area|areas}} in the mild range. Looking after yourself and keeping an eye on how you feel may help. Reach out for support if things do not improve.
+				 */
+				mild: (arg: { count: number }) => LocalizedString
+				/**
+				 * Your scores in all {count} areas are within the normal range. Keep up the habits that support your wellbeing.
+				 */
+				normal: (arg: { count: number }) => LocalizedString
+			}
+		}
+		insights: {
+			/**
+			 * Personalised Insights
+			 */
+			title: () => LocalizedString
+			/**
+			 * Generating personalized insights...
+			 */
+			generating: () => LocalizedString
+			/**
+			 * Unable to generate personalized analysis at this time.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Summary
+			 */
+			summary: () => LocalizedString
+			/**
+			 * Recommendations
+			 */
+			recommendations: () => LocalizedString
+		}
+		plan: {
+			/**
+			 * Your Personalised Wellbeing Plan
+			 */
+			title: () => LocalizedString
+			tiers: {
+				priority: {
+					/**
+					 * Priority professional support
+					 */
+					title: () => LocalizedString
+					/**
+					 * Your results suggest you are carrying a lot right now. Getting support from a qualified professional soon is the most important next step.
+					 */
+					summary: () => LocalizedString
+				}
+				guidance: {
+					/**
+					 * Consider professional guidance
+					 */
+					title: () => LocalizedString
+					/**
+					 * Your results suggest that talking with a professional could help, alongside the self-care steps below.
+					 */
+					summary: () => LocalizedString
+				}
+				maintenance: {
+					/**
+					 * Maintenance self-care
+					 */
+					title: () => LocalizedString
+					/**
+					 * Your results suggest your wellbeing is mostly on track. These steps can help you keep it that way.
+					 */
+					summary: () => LocalizedString
+				}
+			}
+			actions: {
+				priority: {
+					depression: {
+						/**
+						 * Book a session with a psychologist or counsellor within the next few days. You can use the booking section on this page.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Tell someone you trust, such as a family member, a close friend or a religious leader, how you have been feeling, so you are not carrying it alone.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * If thoughts of harming yourself come up, call Talian HEAL 15555 or Befrienders 03-7627 2929, or go to the nearest hospital emergency department.
+						 */
+						'2': () => LocalizedString
+					}
+					anxiety: {
+						/**
+						 * Book a session with a psychologist soon. Anxiety at this level usually responds well to professional treatment.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * When panic rises, slow your breathing: in for 4 counts, hold for 4, out for 6, and repeat until your body settles.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * See a doctor at a klinik kesihatan or your family clinic to rule out physical causes of symptoms such as a racing heart or breathlessness.
+						 */
+						'2': () => LocalizedString
+					}
+					stress: {
+						/**
+						 * Book a session with a psychologist or counsellor to work out what is overloading you and how to ease it.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Speak to your manager, HR or lecturer about your workload, and ask whether your workplace offers an employee assistance programme.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * Protect your sleep: keep a regular bedtime and put your phone away an hour before sleeping.
+						 */
+						'2': () => LocalizedString
+					}
+				}
+				guidance: {
+					depression: {
+						/**
+						 * Consider speaking with a counsellor or psychologist. An early conversation can stop a low mood from deepening.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Plan one small, enjoyable activity each day, such as a walk in the park, a favourite meal or a call with a friend.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * Spend time outdoors in daylight and move your body for 20 to 30 minutes on most days.
+						 */
+						'2': () => LocalizedString
+					}
+					anxiety: {
+						/**
+						 * Consider seeing a psychologist to learn practical ways of managing worry.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Set aside 15 minutes a day as "worry time" and write your worries down, so they take up less of the rest of your day.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * Cut down on caffeine, such as coffee, teh tarik and energy drinks, especially after midday.
+						 */
+						'2': () => LocalizedString
+					}
+					stress: {
+						/**
+						 * Consider talking to a counsellor about the pressures you are facing. They can help you focus on what is within your control.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Break big tasks into small steps and write a realistic to-do list for each day.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * Take short breaks during the day to stretch, breathe deeply or step outside, even for five minutes.
+						 */
+						'2': () => LocalizedString
+					}
+				}
+				maintenance: {
+					depression: {
+						/**
+						 * Keep up the activities and relationships that give you meaning and enjoyment.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Stay in touch with friends and family. A regular meal together or a video call counts.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * Watch for early signs of low mood, such as losing interest in things, and reach out early if they appear.
+						 */
+						'2': () => LocalizedString
+					}
+					anxiety: {
+						/**
+						 * Keep a calming habit you like, such as slow breathing, prayer, stretching or a short walk.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Limit news and social media when you notice they make you tense.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * Keep regular sleep and meal times. A steady routine helps keep worry in check.
+						 */
+						'2': () => LocalizedString
+					}
+					stress: {
+						/**
+						 * Keep a healthy balance between work or study and rest, and protect your days off.
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Make time each week for something you enjoy, such as a hobby, sport or time with loved ones.
+						 */
+						'1': () => LocalizedString
+						/**
+						 * Stay active: 30 minutes of moderate exercise on most days helps your body cope with stress.
+						 */
+						'2': () => LocalizedString
+					}
+				}
+			}
+			/**
+			 * Take this screener again in {min}–{max} weeks to see how things are changing.
+			 */
+			retake: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * If you need someone to talk to right now
+			 */
+			supportLinesTitle: () => LocalizedString
+		}
 	}
 }
 

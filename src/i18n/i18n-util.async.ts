@@ -2,12 +2,41 @@
 /* eslint-disable */
 
 import { initFormatters } from './formatters'
-import type { Locales, Translations } from './i18n-types'
+import type { Locales, Namespaces, Translations } from './i18n-types'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util'
 
 const localeTranslationLoaders = {
 	en: () => import('./en'),
 	ms: () => import('./ms'),
+}
+
+const localeNamespaceLoaders = {
+	en: {
+		account: () => import('./en/account'),
+		admin: () => import('./en/admin'),
+		assessment: () => import('./en/assessment'),
+		billing: () => import('./en/billing'),
+		booking: () => import('./en/booking'),
+		bookingEmails: () => import('./en/bookingEmails'),
+		emails: () => import('./en/emails'),
+		insightsWriter: () => import('./en/insightsWriter'),
+		landing: () => import('./en/landing'),
+		pricing: () => import('./en/pricing'),
+		results: () => import('./en/results')
+	},
+	ms: {
+		account: () => import('./ms/account'),
+		admin: () => import('./ms/admin'),
+		assessment: () => import('./ms/assessment'),
+		billing: () => import('./ms/billing'),
+		booking: () => import('./ms/booking'),
+		bookingEmails: () => import('./ms/bookingEmails'),
+		emails: () => import('./ms/emails'),
+		insightsWriter: () => import('./ms/insightsWriter'),
+		landing: () => import('./ms/landing'),
+		pricing: () => import('./ms/pricing'),
+		results: () => import('./ms/results')
+	}
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>
@@ -25,3 +54,9 @@ export const loadAllLocalesAsync = (): Promise<void[]> => Promise.all(locales.ma
 
 export const loadFormatters = (locale: Locales): void =>
 	void (loadedFormatters[locale] = initFormatters(locale))
+
+export const importNamespaceAsync = async<Namespace extends Namespaces>(locale: Locales, namespace: Namespace) =>
+	(await localeNamespaceLoaders[locale][namespace]()).default as unknown as Translations[Namespace]
+
+export const loadNamespaceAsync = async <Namespace extends Namespaces>(locale: Locales, namespace: Namespace): Promise<void> =>
+	void updateDictionary(locale, { [namespace]: await importNamespaceAsync(locale, namespace )})

@@ -8,9 +8,58 @@ import { loadedFormatters, loadedLocales, locales } from './i18n-util'
 import en from './en'
 import ms from './ms'
 
+import en_account from './en/account'
+import en_admin from './en/admin'
+import en_assessment from './en/assessment'
+import en_billing from './en/billing'
+import en_booking from './en/booking'
+import en_bookingEmails from './en/bookingEmails'
+import en_emails from './en/emails'
+import en_insightsWriter from './en/insightsWriter'
+import en_landing from './en/landing'
+import en_pricing from './en/pricing'
+import en_results from './en/results'
+import ms_account from './ms/account'
+import ms_admin from './ms/admin'
+import ms_assessment from './ms/assessment'
+import ms_billing from './ms/billing'
+import ms_booking from './ms/booking'
+import ms_bookingEmails from './ms/bookingEmails'
+import ms_emails from './ms/emails'
+import ms_insightsWriter from './ms/insightsWriter'
+import ms_landing from './ms/landing'
+import ms_pricing from './ms/pricing'
+import ms_results from './ms/results'
+
 const localeTranslations = {
-	en,
-	ms,
+	en: {
+		...en,
+		account: en_account,
+		admin: en_admin,
+		assessment: en_assessment,
+		billing: en_billing,
+		booking: en_booking,
+		bookingEmails: en_bookingEmails,
+		emails: en_emails,
+		insightsWriter: en_insightsWriter,
+		landing: en_landing,
+		pricing: en_pricing,
+		results: en_results
+	},
+	ms: {
+		...ms,
+		account: ms_account,
+		admin: ms_admin,
+		assessment: ms_assessment,
+		billing: ms_billing,
+		booking: ms_booking,
+		bookingEmails: ms_bookingEmails,
+		emails: ms_emails,
+		insightsWriter: ms_insightsWriter,
+		landing: ms_landing,
+		pricing: ms_pricing,
+		results: ms_results
+	},
 }
 
 export const loadLocale = (locale: Locales): void => {

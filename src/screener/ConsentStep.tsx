@@ -33,7 +33,7 @@ function Bullets({ title, lines }: { title: string; lines: string[] }) {
 /** 'Before We Begin': who runs the screener, what it does, privacy, age and consent. */
 export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: ConsentStepProps) {
   const { LL } = useI18nContext();
-  const consent = LL.assessment.consent;
+  const consent = LL.screener.consent;
   const age = configuration.minimumAge;
   const ageGroups: AgeGroup[] = ['belowMinimumAge', 'meetsMinimumAge'];
   const important = consentSectionText(
@@ -42,11 +42,11 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
     consent.important(),
     { stripImportantPrefix: true },
   );
-  const title = consentSectionText(configuration.appTitle, DEFAULT_CONFIGURATION.appTitle, LL.assessment.defaults.title());
+  const title = consentSectionText(configuration.appTitle, DEFAULT_CONFIGURATION.appTitle, LL.screener.defaults.title());
   const description = consentSectionText(
     configuration.appDescription,
     DEFAULT_CONFIGURATION.appDescription,
-    LL.assessment.defaults.description(),
+    LL.screener.defaults.description(),
   );
   const whatThisDoes = consentSectionText(configuration.whatThisDoesContent, STOCK_CONSENT_TEXTS.whatThisDoesContent, consent.whatThisDoes());
   const privacy = consentSectionText(configuration.privacySectionContent, STOCK_CONSENT_TEXTS.privacySectionContent, consent.privacy());

@@ -1,19 +1,14 @@
+import type { AgeGroup } from '../../../domain/screening-session';
 import type { BaseTranslation } from '../i18n-types';
-import { admin } from './admin';
-import { assessment } from './assessment';
-import { billing } from './billing';
-import { bookingEmails } from './booking-emails';
-import { emails } from './emails';
-import { insightsWriter } from './insights-writer';
+import { screenerStockTexts } from './screener-stock-texts';
+
+// The root dictionary holds the texts shared by every page and the screener's up to its consent
+// step, its first screen. Everything else is in namespaces (the folders beside this file): a page
+// asks for its own before drawing, the screener for its questions and results a step ahead
+// (see LocaleProvider). The server loads them all (server/translations.ts).
 
 const en = {
   appName: 'Minda',
-  admin,
-  assessment,
-  billing,
-  emails,
-  bookingEmails,
-  insightsWriter,
   common: {
     dismiss: 'Dismiss',
     adminLogin: 'Admin Login',
@@ -22,162 +17,6 @@ const en = {
       'This tool is for self-reflection and awareness only. It is not a diagnostic tool. A qualified professional will review your results and guide you forward.',
     copyright: '© {year:number} Minda. All rights reserved.',
     footerNotice: 'Minda is a self-screening tool and does not provide a medical diagnosis.',
-  },
-  landing: {
-    heroTitle: 'Mental Health Screening Made Simple',
-    heroText:
-      'Anonymous, evidence-based self-screening in English and Malay, with instant insights and easy booking with a professional.',
-    heroCta: 'Try the sample test',
-    whatTitle: 'What is this tool?',
-    whatText:
-      'Minda lets clinics, centres and psychologists offer a short, anonymous wellbeing check on their own website. Visitors answer validated questionnaires, see their scores explained in plain language, get wellbeing tips, and can book a session with a professional.',
-    note: 'Note: This tool is for self-reflection and awareness only. It is not a diagnostic tool. A qualified professional will review your results and guide you forward.',
-    testsTitle: 'Tests Available',
-    questionCount: '{count:number} {{question|questions}}',
-    tests: {
-      dass21: { name: 'DASS-21', description: 'Depression, anxiety and stress over the past week.' },
-      whooley: { name: 'Whooley Questions', description: 'Two quick questions that screen for depression.' },
-      phq9: { name: 'PHQ-9', description: 'How often low mood and related problems bothered you in the last 2 weeks.' },
-      gad7: { name: 'GAD-7', description: 'How often worry and anxiety bothered you in the last 2 weeks.' },
-    },
-    tipsTitle: 'AI-Powered Wellbeing Tips',
-    tips: {
-      personalized: {
-        title: 'Personalized Suggestions',
-        text: 'Practical ideas shaped by your own scores, in your language.',
-      },
-      nextSteps: {
-        title: 'Recommended Next Steps',
-        text: 'Clear guidance on when and how to reach out for professional support.',
-      },
-      resources: {
-        title: 'Resources & Coping Strategies',
-        text: 'Helplines and everyday coping techniques you can start using today.',
-      },
-    },
-    howTitle: 'How it Works',
-    steps: {
-      test: { title: 'Take a quick test', text: 'Answer a few short questions anonymously.' },
-      insights: { title: 'Get instant AI insights', text: 'See your scores, what they mean and a wellbeing plan.' },
-      book: { title: 'Book an appointment', text: 'Choose a psychologist and a time that suits you.' },
-    },
-    pricingTitle: 'Simple, Transparent Pricing',
-    getStarted: 'Get Started Now',
-    tryTitle: 'Try It Now – Sample Test',
-    tryText: 'Takes under 2 minutes. No sign-up needed.',
-    tryButton: 'Start the sample test',
-  },
-  pricing: {
-    planName: 'Minda for Clinics',
-    originalPrice: 'RM{price:number}',
-    perMonth: 'RM{price:number} / month',
-    offerTerms: 'for the first {months:number} months, then RM{then:number} / month',
-    countdown: 'Subscribe within {days:number} {{day|days}} to enjoy this price!',
-    daysLeft: '{days:number} {{day|days}} left at this price!',
-    specialOffer: 'Special launch offer',
-    launchPrice: 'Ongoing launch price',
-    freeBookings: '{count:number} free bookings, then unlimited after subscription',
-    features: {
-      screener: 'Branded screener in English and Malay',
-      insights: 'AI insights and wellbeing plans for visitors',
-      emails: 'E-mail notifications for every booking',
-    },
-    cancelAnytime: 'Cancel anytime',
-  },
-  account: {
-    username: 'Username',
-    password: 'Password',
-    email: 'Email',
-    required: '{field:string} is required',
-    genericError: 'An error occurred. Please try again.',
-    backHome: 'Back to home',
-    login: {
-      title: 'Admin Login',
-      submit: 'Sign In',
-      pending: 'Signing in...',
-      forgot: 'Forgot Password?',
-      noAccount: "Don't have an account? Sign up",
-    },
-    signup: {
-      title: 'Create Account',
-      submit: 'Create Account',
-      pending: 'Creating account...',
-      haveAccount: 'Already have an account? Log in',
-    },
-    forgot: {
-      title: 'Forgot Password',
-      intro: "Enter your account's e-mail address and we will send you a link to reset your password.",
-      backToLogin: 'Back to login',
-      submit: 'Send Reset Link',
-      pending: 'Sending...',
-      invalidEmail: 'Please enter a valid email address',
-      checkTitle: 'Check Your Email',
-      checkText: 'If an account exists for {email:string}, we have sent a password reset link to it.',
-      expiry: 'The link will expire in 1 hour.',
-      sendAnother: 'Send Another Link',
-      sentToastTitle: 'Email Sent',
-      sentToast: 'If an account exists with this email, a password reset link has been sent.',
-      errorTitle: 'Error',
-      failed: 'Failed to send reset email. Please try again.',
-    },
-    reset: {
-      title: 'Reset Password',
-      newPassword: 'New Password',
-      confirmPassword: 'Confirm New Password',
-      submit: 'Reset Password',
-      pending: 'Resetting...',
-      tooShort: 'Password must be at least 6 characters',
-      mismatch: "Passwords don't match",
-      invalidTitle: 'Invalid Reset Link',
-      invalidNoticeTitle: 'Invalid Link',
-      invalidNotice: 'No reset token found in the URL. Please request a new password reset.',
-      requestNew: 'Request New Password Reset',
-      completeTitle: 'Password Reset Complete!',
-      redirecting: 'Redirecting you to login...',
-      successToastTitle: 'Password Reset Successful',
-      successToast: 'Your password has been updated. You can now log in with your new password.',
-      failedTitle: 'Reset Failed',
-      failed: 'The reset link may be invalid or expired. Please request a new one.',
-    },
-  },
-  booking: {
-    title: 'Book an Appointment',
-    intro: 'Talk to a professional about your results. Choose a psychologist to see their available times.',
-    perHour: 'RM{price:string} / hour',
-    priceOnRequest: 'Price on request',
-    choose: 'Book a session',
-    chooseWith: 'Book a session with {name:string}',
-    noPsychologistsTitle: 'Need someone to talk to?',
-    noPsychologistsText: 'Online booking is not available here yet. These free and confidential lines can help right now:',
-    slotsTitle: 'Choose a time',
-    loadingSlots: 'Loading available times...',
-    noSlots: 'No available time slots at the moment.',
-    noSlotsHint: 'Please check back later or contact us directly.',
-    timesIn: 'Times are shown in your time zone ({timezone:string}).',
-    detailsTitle: 'Your details',
-    fullName: 'Full name',
-    email: 'Email',
-    phone: 'Phone number',
-    phoneInvalid: 'Please enter a valid Malaysian phone number',
-    phoneInvalidExample: 'Please enter a valid Malaysian phone number (e.g. 012-345 6789)',
-    summaryTitle: 'Booking summary',
-    summaryWith: 'With',
-    summaryWhen: 'When',
-    summaryPrice: 'Price',
-    confirm: 'Confirm',
-    confirming: 'Booking...',
-    cancel: 'Cancel',
-    slotTaken: 'Sorry, that time slot has just been booked. Please choose another time.',
-    slotUnavailable: 'Sorry, that time slot can no longer be booked. Please choose another time.',
-    freeLimit:
-      'This screener has reached its free booking limit, so no new appointments can be booked until its owner subscribes. Please contact the clinic directly.',
-    failed: 'Failed to book appointment. Please try again.',
-    limitTitle: 'Free booking limit reached',
-    limitPrompt: "You've reached your free booking limit ({count:number} bookings). Subscribe now to continue booking appointments?",
-    subscribe: 'Subscribe now',
-    receivedTitle: 'Booking Received!',
-    receivedText: '{name:string} will reach out to you to confirm your appointment. A summary has been sent to your e-mail.',
-    close: 'Close',
   },
   notFound: {
     title: '404 Page Not Found',
@@ -205,23 +44,26 @@ const en = {
     followUpLabel: 'Your answer (optional)',
     continue: 'Continue',
     skip: 'Skip',
-  },
-  results: {
-    title: 'Your Results',
-    disclaimerTitle: 'Medical disclaimer',
-    disclaimer:
-      'These results come from a self-screening questionnaire. They are not a diagnosis and do not replace an assessment by a qualified professional, who can review your results and guide you forward.',
-    outOf: 'out of {max:number}',
-    whooley: 'Whooley',
-    takeScreenerAgain: 'Take Screener Again',
-    takeAssessmentAgain: 'Take Assessment Again',
-  },
-  insights: {
-    title: 'Personalised Insights',
-    generating: 'Generating personalized insights...',
-    failed: 'Unable to generate personalized analysis at this time.',
-    summary: 'Summary',
-    recommendations: 'Recommendations',
+    defaults: {
+      title: screenerStockTexts.title,
+      description: screenerStockTexts.description,
+    },
+    consent: {
+      importantTitle: 'Important',
+      important: screenerStockTexts.important,
+      whatThisDoesTitle: 'What this does',
+      whatThisDoes: screenerStockTexts.whatThisDoes,
+      privacyTitle: 'Your privacy',
+      privacy: screenerStockTexts.privacy,
+      ageQuestion: 'Please select your age group',
+      ageGroups: {
+        belowMinimumAge: 'Under {age:number}',
+        meetsMinimumAge: '{age:number} or older',
+      } satisfies Record<AgeGroup, string>,
+      underAge:
+        'This tool is designed for individuals {age:number} years and older. We encourage you to speak with a trusted adult, parent, or healthcare provider about your wellbeing.',
+      consentButton: 'I understand and consent to continue',
+    },
   },
 } satisfies BaseTranslation;
 

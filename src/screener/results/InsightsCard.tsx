@@ -27,15 +27,15 @@ export function InsightsCard({ request }: { request: InsightsRequest }) {
     <section className="card bg-base-100 shadow" aria-labelledby="insights-title" aria-busy={mutation.isPending}>
       <div className="card-body">
         <h2 id="insights-title" className="card-title">
-          {LL.insights.title()}
+          {LL.results.insights.title()}
         </h2>
         {mutation.isError ? (
-          <p>{LL.insights.failed()}</p>
+          <p>{LL.results.insights.failed()}</p>
         ) : mutation.data ? (
           <>
-            <h3 className="font-semibold">{LL.insights.summary()}</h3>
+            <h3 className="font-semibold">{LL.results.insights.summary()}</h3>
             <p>{mutation.data.summary}</p>
-            <h3 className="font-semibold">{LL.insights.recommendations()}</h3>
+            <h3 className="font-semibold">{LL.results.insights.recommendations()}</h3>
             <ul className="list-disc pl-6">
               {mutation.data.recommendations.map((recommendation) => (
                 <li key={recommendation}>{recommendation}</li>
@@ -45,7 +45,7 @@ export function InsightsCard({ request }: { request: InsightsRequest }) {
         ) : (
           <p role="status" className="flex items-center gap-2">
             <span className="loading loading-dots loading-sm" aria-hidden="true" />
-            {LL.insights.generating()}
+            {LL.results.insights.generating()}
           </p>
         )}
       </div>

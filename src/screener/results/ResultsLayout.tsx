@@ -35,9 +35,9 @@ export function ResultsLayout({ scoreCards, interpretation, insights, plan, rest
       <section className="card bg-base-100 shadow" aria-labelledby="meaning-title">
         <div className="card-body">
           <h2 id="meaning-title" className="card-title">
-            {LL.assessment.interpretation.title()}
+            {LL.results.interpretation.title()}
           </h2>
-          <p>{LL.assessment.interpretation.tiers[interpretation.tier]({ count: interpretation.count })}</p>
+          <p>{LL.results.interpretation.tiers[interpretation.tier]({ count: interpretation.count })}</p>
         </div>
       </section>
       {/* A new language asks for the insights again, in that language. */}

@@ -7,7 +7,7 @@ const ACTION_INDEXES = ['0', '1', '2'] as const;
 
 export function WellbeingPlanCard({ plan }: { plan: WellbeingPlan }) {
   const { LL } = useI18nContext();
-  const text = LL.assessment.plan;
+  const text = LL.results.plan;
   const actions = text.actions[plan.tier][plan.condition];
   return (
     <section className="card bg-base-100 shadow" aria-labelledby="plan-title">

@@ -1,8 +1,9 @@
-import type { WeekdayName } from '../../admin/schedule-draft';
+import type { BaseTranslation } from '../../i18n-types';
+import type { WeekdayName } from '../../../admin/schedule-draft';
 
 // Texts of the operator's admin setup screen (/admin-setup). SPEC sections 2, 5 and 8 fix
 // many of them word for word: the toasts, the confirmations, the pending labels.
-export const admin = {
+const en_admin = {
   title: 'Admin Setup',
   loading: 'Loading configuration...',
   loadFailed: 'Failed to load configuration. Please try refreshing the page.',
@@ -31,7 +32,7 @@ export const admin = {
       'Without a company name, your URLs use your screener’s unique id. Add a company name and save to get a readable URL.',
     notSavedYet: 'Save your configuration once to get the URLs of your own screener.',
   },
-  assessment: {
+  assessmentType: {
     title: 'Assessment Type',
     dass21: 'DASS-21',
     dass21Description: '21 questions on depression, anxiety and stress over the past week.',
@@ -200,4 +201,6 @@ export const admin = {
     cancelledToast: 'Appointment cancelled. The client has been told by e-mail.',
     cancelFailed: 'Failed to cancel appointment...',
   },
-};
+} satisfies BaseTranslation;
+
+export default en_admin;

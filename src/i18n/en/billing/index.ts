@@ -1,6 +1,7 @@
+import type { BaseTranslation } from '../../i18n-types';
 // Texts of the subscription screen (/subscribe). SPEC section 8 fixes the failure texts and
 // the button labels word for word.
-export const billing = {
+const en_billing = {
   title: 'Subscribe to Minda',
   intro: 'Unlock unlimited bookings, AI insights and e-mail notifications for your screener.',
   preparing: 'Preparing your subscription...',
@@ -17,4 +18,6 @@ export const billing = {
     'Stripe is not configured on this server. Subscribe Now activates the subscription straight away, so the whole flow can be tried without a card.',
   activationFailed: 'Activation Failed',
   activationFailedFallback: 'The subscription could not be activated. Please try again.',
-};
+} satisfies BaseTranslation;
+
+export default en_billing;

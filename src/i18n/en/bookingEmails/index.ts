@@ -1,5 +1,6 @@
+import type { BaseTranslation } from '../../i18n-types';
 // Texts of the booking e-mails (server/mail/booking-emails.ts). The server escapes them for HTML.
-export const bookingEmails = {
+const en_bookingEmails = {
   greeting: 'Hello {name:string},',
   footer: 'You receive this e-mail because of an appointment booked through {appTitle:string}. Replies to this address are not read.',
   details: {
@@ -36,4 +37,6 @@ export const bookingEmails = {
     rebook: 'You are welcome to choose another time.',
     action: 'Book another time',
   },
-};
+} satisfies BaseTranslation;
+
+export default en_bookingEmails;

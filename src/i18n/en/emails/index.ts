@@ -1,5 +1,6 @@
+import type { BaseTranslation } from '../../i18n-types';
 // Texts of the e-mails the server sends (server/mail). The server escapes them for HTML.
-export const emails = {
+const en_emails = {
   greeting: 'Hello {username:string},',
   linkHint: 'If the button does not work, copy this address into your browser:',
   footer: 'This e-mail was sent by {appName:string} about your operator account. Replies are not read.',
@@ -17,4 +18,6 @@ export const emails = {
     notYou: 'If you did not do this, request a new password reset straight away:',
     action: 'Reset Password',
   },
-};
+} satisfies BaseTranslation;
+
+export default en_emails;

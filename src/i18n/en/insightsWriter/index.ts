@@ -1,12 +1,13 @@
-import type { CombinedCategory } from '../../../domain/combined';
-import type { Dass21Category } from '../../../domain/dass21';
-import type { InterpretationTier } from '../../../domain/interpretation';
-import type { PlanTier } from '../../../domain/wellbeing-plan';
+import type { BaseTranslation } from '../../i18n-types';
+import type { CombinedCategory } from '../../../../domain/combined';
+import type { Dass21Category } from '../../../../domain/dass21';
+import type { InterpretationTier } from '../../../../domain/interpretation';
+import type { PlanTier } from '../../../../domain/wellbeing-plan';
 
 // The built-in writer of the insights card (server/insights/built-in-writer.ts), used without an
 // AI key and whenever the model fails. The wellbeing plan card below it already lists daily
 // actions, so these texts add the next step and one coping idea instead of repeating them.
-export const insightsWriter = {
+const en_insightsWriter = {
   opening: {
     severe:
       'Thank you for taking the time to check in with yourself. Your answers suggest you are going through a hard time right now, and you deserve support with it.',
@@ -53,4 +54,6 @@ export const insightsWriter = {
   // The helplines are a list of the language ('Talian HEAL 15555 or Befrienders Kuala Lumpur 03-7627 2929').
   crisis:
     'If you are in danger or thinking about harming yourself, call {emergencyNumber:string} (or {alternativeNumber:string} from a mobile) now. You can also call {helplines:string}, and please see a mental health professional as soon as you can.',
-};
+} satisfies BaseTranslation;
+
+export default en_insightsWriter;

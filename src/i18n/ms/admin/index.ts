@@ -1,6 +1,6 @@
-import type { Translation } from '../i18n-types';
+import type { NamespaceAdminTranslation } from '../../i18n-types';
 
-export const admin = {
+const ms_admin = {
   title: 'Tetapan Pentadbir',
   loading: 'Memuatkan konfigurasi...',
   loadFailed: 'Gagal memuatkan konfigurasi. Sila muat semula halaman.',
@@ -29,7 +29,7 @@ export const admin = {
       'Tanpa nama syarikat, URL anda menggunakan ID unik saringan anda. Tambah nama syarikat dan simpan untuk mendapatkan URL yang mudah dibaca.',
     notSavedYet: 'Simpan konfigurasi anda sekali untuk mendapatkan URL saringan anda sendiri.',
   },
-  assessment: {
+  assessmentType: {
     title: 'Jenis Penilaian',
     dass21: 'DASS-21',
     dass21Description: '21 soalan tentang kemurungan, kebimbangan dan tekanan sepanjang minggu lepas.',
@@ -199,4 +199,6 @@ export const admin = {
     cancelledToast: 'Janji temu dibatalkan. Klien telah dimaklumkan melalui e-mel.',
     cancelFailed: 'Gagal membatalkan janji temu...',
   },
-} satisfies Translation['admin'];
+} satisfies NamespaceAdminTranslation;
+
+export default ms_admin;

@@ -1,31 +1,8 @@
-import type { Translation } from '../i18n-types';
+import type { NamespaceAssessmentTranslation } from '../../i18n-types';
 
 // DASS-21 items, instructions and answer labels follow the validated Malay DASS-21
 // (Musa, Fadzil & Zain, 2007); the other texts are written for Malaysian readers.
-export const assessment = {
-  defaults: {
-    title: 'Saringan Kesejahteraan DASS-21',
-    description: 'Alat sokongan untuk membantu anda merenung tentang kesejahteraan diri',
-  },
-  consent: {
-    importantTitle: 'Penting',
-    important:
-      'Saringan ini hanya untuk refleksi dan kesedaran diri. Ia bukan satu diagnosis. Seorang profesional yang bertauliah akan menyemak keputusan anda dan membimbing anda tentang langkah seterusnya. Jika anda dalam krisis atau berasa tidak selamat, sila hubungi perkhidmatan kecemasan atau talian bantuan krisis dengan segera.',
-    whatThisDoesTitle: 'Apa yang dilakukan oleh alat ini',
-    whatThisDoes:
-      'Mengemukakan beberapa soalan ringkas tentang perasaan anda kebelakangan ini\nMemberikan skor anda berserta penjelasan yang mudah difahami\nMenawarkan tip kesejahteraan peribadi dan pilihan untuk menempah temu janji dengan profesional',
-    privacyTitle: 'Privasi anda',
-    privacy:
-      'Jawapan anda tanpa nama: anda tidak perlu memberikan nama atau log masuk untuk menjawab saringan ini\nJawapan anda hanya digunakan untuk menyediakan keputusan dan tip kesejahteraan anda\nButiran perhubungan hanya diminta jika anda memilih untuk menempah temu janji',
-    ageQuestion: 'Sila pilih kumpulan umur anda',
-    ageGroups: {
-      belowMinimumAge: 'Bawah {age} tahun',
-      meetsMinimumAge: '{age} tahun ke atas',
-    },
-    underAge:
-      'Alat ini direka untuk individu berumur {age} tahun dan ke atas. Kami menggalakkan anda berbincang tentang kesejahteraan anda dengan orang dewasa yang anda percayai, ibu bapa atau penyedia penjagaan kesihatan.',
-    consentButton: 'Saya faham dan bersetuju untuk meneruskan',
-  },
+const ms_assessment = {
   dass21: {
     instructions:
       'Sila baca setiap kenyataan dan pilih jawapan yang menggambarkan keadaan anda sepanjang minggu lepas. Tiada jawapan yang betul atau salah. Jangan mengambil masa yang terlalu lama untuk mana-mana kenyataan.',
@@ -141,94 +118,6 @@ export const assessment = {
     positive: 'Positif',
     negative: 'Negatif',
   },
-  interpretation: {
-    title: 'Apa Maksudnya',
-    // Malay nouns do not change with number, so the plural forms collapse into one.
-    tiers: {
-      severe:
-        'Jawapan anda menunjukkan {count} bidang berada pada tahap teruk. Kami amat menggalakkan anda berbincang dengan profesional kesihatan mental yang bertauliah secepat mungkin. Anda tidak perlu menghadapinya seorang diri.',
-      moderate:
-        'Jawapan anda menunjukkan {count} bidang berada pada tahap sederhana. Berbincang dengan profesional kesihatan mental boleh membantu anda memahami perasaan ini dan mencari cara untuk mengurusnya.',
-      mild: 'Jawapan anda menunjukkan {count} bidang berada pada tahap ringan. Menjaga diri dan memerhatikan perasaan anda mungkin membantu. Dapatkan sokongan jika keadaan tidak bertambah baik.',
-      normal:
-        'Skor anda dalam kesemua {count} bidang berada dalam julat normal. Teruskan amalan yang menyokong kesejahteraan anda.',
-    },
-  },
-  plan: {
-    title: 'Pelan Kesejahteraan Peribadi Anda',
-    tiers: {
-      priority: {
-        title: 'Sokongan profesional diutamakan',
-        summary:
-          'Keputusan anda menunjukkan anda sedang menanggung beban yang berat sekarang. Mendapatkan sokongan daripada profesional yang bertauliah secepat mungkin ialah langkah seterusnya yang paling penting.',
-      },
-      guidance: {
-        title: 'Pertimbangkan bimbingan profesional',
-        summary:
-          'Keputusan anda menunjukkan bahawa berbincang dengan profesional boleh membantu, di samping langkah penjagaan diri di bawah.',
-      },
-      maintenance: {
-        title: 'Penjagaan diri berterusan',
-        summary:
-          'Keputusan anda menunjukkan kesejahteraan anda secara umumnya baik. Langkah-langkah ini boleh membantu anda mengekalkannya.',
-      },
-    },
-    actions: {
-      priority: {
-        depression: [
-          'Tempah sesi dengan ahli psikologi atau kaunselor dalam beberapa hari ini. Anda boleh menggunakan bahagian tempahan di halaman ini.',
-          'Ceritakan perasaan anda kepada seseorang yang anda percayai, seperti ahli keluarga, sahabat rapat atau pemimpin agama, supaya anda tidak memikulnya seorang diri.',
-          'Jika timbul fikiran untuk mencederakan diri, hubungi Talian HEAL 15555 atau Befrienders 03-7627 2929, atau pergi ke jabatan kecemasan hospital yang terdekat.',
-        ],
-        anxiety: [
-          'Tempah sesi dengan ahli psikologi secepat mungkin. Kebimbangan pada tahap ini biasanya memberi tindak balas yang baik terhadap rawatan profesional.',
-          'Apabila rasa panik memuncak, perlahankan pernafasan: tarik nafas dalam kiraan 4, tahan selama 4, hembus dalam kiraan 6, dan ulang sehingga badan anda kembali tenang.',
-          'Berjumpa doktor di klinik kesihatan atau klinik keluarga anda untuk memastikan simptom seperti jantung berdebar-debar atau sesak nafas bukan berpunca daripada masalah fizikal.',
-        ],
-        stress: [
-          'Tempah sesi dengan ahli psikologi atau kaunselor untuk mengenal pasti perkara yang membebankan anda dan cara untuk meringankannya.',
-          'Bincangkan beban kerja anda dengan pengurus, bahagian sumber manusia atau pensyarah, dan tanyakan sama ada tempat kerja anda menyediakan program bantuan pekerja.',
-          'Jaga waktu tidur anda: tidur pada waktu yang tetap dan jauhkan telefon sejam sebelum tidur.',
-        ],
-      },
-      guidance: {
-        depression: [
-          'Pertimbangkan untuk berbincang dengan kaunselor atau ahli psikologi. Perbincangan awal boleh mengelakkan rasa murung daripada bertambah teruk.',
-          'Rancang satu aktiviti kecil yang menyeronokkan setiap hari, seperti berjalan di taman, menikmati makanan kegemaran atau berbual dengan rakan.',
-          'Luangkan masa di luar rumah pada waktu siang dan bergerak aktif selama 20 hingga 30 minit pada kebanyakan hari.',
-        ],
-        anxiety: [
-          'Pertimbangkan untuk berjumpa ahli psikologi bagi mempelajari cara praktikal mengurus rasa bimbang.',
-          'Peruntukkan 15 minit sehari sebagai "masa untuk bimbang" dan tuliskan kebimbangan anda, supaya ia tidak menguasai sepanjang hari anda.',
-          'Kurangkan kafein seperti kopi, teh tarik dan minuman tenaga, terutamanya selepas tengah hari.',
-        ],
-        stress: [
-          'Pertimbangkan untuk berbincang dengan kaunselor tentang tekanan yang anda hadapi. Mereka boleh membantu anda memberi tumpuan kepada perkara yang dalam kawalan anda.',
-          'Pecahkan tugasan besar kepada langkah-langkah kecil dan sediakan senarai tugasan yang realistik untuk setiap hari.',
-          'Ambil rehat singkat sepanjang hari untuk meregangkan badan, bernafas dalam-dalam atau keluar sebentar, walaupun hanya lima minit.',
-        ],
-      },
-      maintenance: {
-        depression: [
-          'Teruskan aktiviti dan hubungan yang memberi makna dan keseronokan kepada anda.',
-          'Kekal berhubung dengan rakan dan keluarga. Makan bersama secara kerap atau panggilan video pun sudah memadai.',
-          'Perhatikan tanda awal kemurungan, seperti hilang minat terhadap sesuatu, dan dapatkan bantuan awal jika tanda itu muncul.',
-        ],
-        anxiety: [
-          'Kekalkan amalan menenangkan yang anda sukai, seperti pernafasan perlahan, berdoa, regangan atau berjalan sebentar.',
-          'Hadkan masa membaca berita dan melayari media sosial apabila anda dapati ia membuatkan anda tegang.',
-          'Kekalkan waktu tidur dan makan yang teratur. Rutin yang stabil membantu mengawal rasa bimbang.',
-        ],
-        stress: [
-          'Kekalkan keseimbangan yang sihat antara kerja atau pelajaran dengan rehat, dan manfaatkan hari cuti anda untuk berehat.',
-          'Luangkan masa setiap minggu untuk perkara yang anda gemari, seperti hobi, sukan atau bersama orang tersayang.',
-          'Kekal aktif: senaman sederhana selama 30 minit pada kebanyakan hari membantu badan anda menangani tekanan.',
-        ],
-      },
-    },
-    retake: 'Ambil saringan ini sekali lagi dalam tempoh {min}–{max} minggu untuk melihat perubahan keadaan anda.',
-    supportLinesTitle: 'Jika anda perlukan seseorang untuk diajak berbual sekarang',
-  },
   crisis: {
     title: 'Anda tidak keseorangan',
     message:
@@ -260,4 +149,6 @@ export const assessment = {
       },
     },
   },
-} satisfies Translation['assessment'];
+} satisfies NamespaceAssessmentTranslation;
+
+export default ms_assessment;

@@ -1,6 +1,6 @@
-import type { Translation } from '../i18n-types';
+import type { NamespaceBillingTranslation } from '../../i18n-types';
 
-export const billing = {
+const ms_billing = {
   title: 'Langgan Minda',
   intro: 'Buka tempahan tanpa had, pandangan AI dan pemberitahuan e-mel untuk saringan anda.',
   preparing: 'Menyediakan langganan anda...',
@@ -17,4 +17,6 @@ export const billing = {
     'Stripe tidak dikonfigurasikan pada pelayan ini. Langgan Sekarang mengaktifkan langganan serta-merta, supaya keseluruhan aliran boleh dicuba tanpa kad.',
   activationFailed: 'Pengaktifan Gagal',
   activationFailedFallback: 'Langganan tidak dapat diaktifkan. Sila cuba lagi.',
-} satisfies Translation['billing'];
+} satisfies NamespaceBillingTranslation;
+
+export default ms_billing;

@@ -1,6 +1,6 @@
-import type { Translation } from '../i18n-types';
+import type { NamespaceBookingEmailsTranslation } from '../../i18n-types';
 
-export const bookingEmails = {
+const ms_bookingEmails = {
   greeting: 'Hai {name},',
   footer: 'Anda menerima e-mel ini kerana janji temu yang ditempah melalui {appTitle}. Balasan kepada alamat ini tidak dibaca.',
   details: {
@@ -37,4 +37,6 @@ export const bookingEmails = {
     rebook: 'Anda dialu-alukan untuk memilih masa lain.',
     action: 'Tempah masa lain',
   },
-} satisfies Translation['bookingEmails'];
+} satisfies NamespaceBookingEmailsTranslation;
+
+export default ms_bookingEmails;

@@ -1,6 +1,6 @@
-import type { Translation } from '../i18n-types';
+import type { NamespaceEmailsTranslation } from '../../i18n-types';
 
-export const emails = {
+const ms_emails = {
   greeting: 'Hai {username},',
   linkHint: 'Jika butang tidak berfungsi, salin alamat ini ke dalam pelayar anda:',
   footer: 'E-mel ini dihantar oleh {appName} berkenaan akaun operator anda. Balasan tidak dibaca.',
@@ -18,4 +18,6 @@ export const emails = {
     notYou: 'Jika bukan anda yang melakukannya, minta tetapan semula kata laluan baharu dengan segera:',
     action: 'Tetapkan Semula Kata Laluan',
   },
-} satisfies Translation['emails'];
+} satisfies NamespaceEmailsTranslation;
+
+export default ms_emails;

@@ -1,6 +1,6 @@
-import type { Translation } from '../i18n-types';
+import type { NamespaceInsightsWriterTranslation } from '../../i18n-types';
 
-export const insightsWriter = {
+const ms_insightsWriter = {
   opening: {
     severe:
       'Terima kasih kerana meluangkan masa untuk menyemak keadaan diri anda. Jawapan anda menunjukkan anda sedang melalui masa yang sukar, dan anda berhak mendapat sokongan.',
@@ -45,4 +45,6 @@ export const insightsWriter = {
     'Jika anda perlukan seseorang untuk berbual, {heal} ({healNumber}) menawarkan sokongan percuma dan sulit daripada Kementerian Kesihatan.',
   crisis:
     'Jika anda dalam bahaya atau terfikir untuk mencederakan diri, hubungi {emergencyNumber} (atau {alternativeNumber} dari telefon bimbit) sekarang. Anda juga boleh menghubungi {helplines}, dan sila berjumpa profesional kesihatan mental secepat mungkin.',
-} satisfies Translation['insightsWriter'];
+} satisfies NamespaceInsightsWriterTranslation;
+
+export default ms_insightsWriter;

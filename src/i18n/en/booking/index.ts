@@ -1,0 +1,43 @@
+import type { BaseTranslation } from '../../i18n-types';
+
+const en_booking = {
+  title: 'Book an Appointment',
+  intro: 'Talk to a professional about your results. Choose a psychologist to see their available times.',
+  perHour: 'RM{price:string} / hour',
+  priceOnRequest: 'Price on request',
+  choose: 'Book a session',
+  chooseWith: 'Book a session with {name:string}',
+  noPsychologistsTitle: 'Need someone to talk to?',
+  noPsychologistsText: 'Online booking is not available here yet. These free and confidential lines can help right now:',
+  slotsTitle: 'Choose a time',
+  loadingSlots: 'Loading available times...',
+  noSlots: 'No available time slots at the moment.',
+  noSlotsHint: 'Please check back later or contact us directly.',
+  timesIn: 'Times are shown in your time zone ({timezone:string}).',
+  detailsTitle: 'Your details',
+  fullName: 'Full name',
+  email: 'Email',
+  phone: 'Phone number',
+  phoneInvalid: 'Please enter a valid Malaysian phone number',
+  phoneInvalidExample: 'Please enter a valid Malaysian phone number (e.g. 012-345 6789)',
+  summaryTitle: 'Booking summary',
+  summaryWith: 'With',
+  summaryWhen: 'When',
+  summaryPrice: 'Price',
+  confirm: 'Confirm',
+  confirming: 'Booking...',
+  cancel: 'Cancel',
+  slotTaken: 'Sorry, that time slot has just been booked. Please choose another time.',
+  slotUnavailable: 'Sorry, that time slot can no longer be booked. Please choose another time.',
+  freeLimit:
+    'This screener has reached its free booking limit, so no new appointments can be booked until its owner subscribes. Please contact the clinic directly.',
+  failed: 'Failed to book appointment. Please try again.',
+  limitTitle: 'Free booking limit reached',
+  limitPrompt: "You've reached your free booking limit ({count:number} bookings). Subscribe now to continue booking appointments?",
+  subscribe: 'Subscribe now',
+  receivedTitle: 'Booking Received!',
+  receivedText: '{name:string} will reach out to you to confirm your appointment. A summary has been sent to your e-mail.',
+  close: 'Close',
+} satisfies BaseTranslation;
+
+export default en_booking;

@@ -1,0 +1,43 @@
+import type { NamespaceBookingTranslation } from '../../i18n-types';
+
+const ms_booking = {
+  title: 'Tempah Janji Temu',
+  intro: 'Bincangkan keputusan anda dengan seorang profesional. Pilih ahli psikologi untuk melihat masa yang tersedia.',
+  perHour: 'RM{price} / jam',
+  priceOnRequest: 'Harga atas permintaan',
+  choose: 'Tempah sesi',
+  chooseWith: 'Tempah sesi dengan {name}',
+  noPsychologistsTitle: 'Perlukan seseorang untuk berbual?',
+  noPsychologistsText: 'Tempahan dalam talian belum tersedia di sini. Talian percuma dan sulit ini boleh membantu sekarang:',
+  slotsTitle: 'Pilih masa',
+  loadingSlots: 'Memuatkan masa yang tersedia...',
+  noSlots: 'Tiada slot masa yang tersedia buat masa ini.',
+  noSlotsHint: 'Sila semak semula kemudian atau hubungi kami terus.',
+  timesIn: 'Masa dipaparkan mengikut zon waktu anda ({timezone}).',
+  detailsTitle: 'Maklumat anda',
+  fullName: 'Nama penuh',
+  email: 'E-mel',
+  phone: 'Nombor telefon',
+  phoneInvalid: 'Sila masukkan nombor telefon Malaysia yang sah',
+  phoneInvalidExample: 'Sila masukkan nombor telefon Malaysia yang sah (cth. 012-345 6789)',
+  summaryTitle: 'Ringkasan tempahan',
+  summaryWith: 'Bersama',
+  summaryWhen: 'Masa',
+  summaryPrice: 'Harga',
+  confirm: 'Sahkan',
+  confirming: 'Sedang menempah...',
+  cancel: 'Batal',
+  slotTaken: 'Maaf, slot masa itu baru sahaja ditempah. Sila pilih masa lain.',
+  slotUnavailable: 'Maaf, slot masa itu tidak lagi boleh ditempah. Sila pilih masa lain.',
+  freeLimit:
+    'Saringan ini telah mencapai had tempahan percumanya, jadi tiada janji temu baharu boleh ditempah sehingga pemiliknya melanggan. Sila hubungi klinik secara terus.',
+  failed: 'Gagal menempah janji temu. Sila cuba lagi.',
+  limitTitle: 'Had tempahan percuma dicapai',
+  limitPrompt: 'Anda telah mencapai had tempahan percuma ({count} tempahan). Langgan sekarang untuk terus menempah janji temu?',
+  subscribe: 'Langgan sekarang',
+  receivedTitle: 'Tempahan Diterima!',
+  receivedText: '{name} akan menghubungi anda untuk mengesahkan janji temu anda. Ringkasan telah dihantar ke e-mel anda.',
+  close: 'Tutup',
+} satisfies NamespaceBookingTranslation;
+
+export default ms_booking;
