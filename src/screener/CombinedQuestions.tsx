@@ -11,7 +11,7 @@ interface Props {
   dispatch: (action: Combined.CombinedAction) => void;
 }
 
-export function CombinedQuestions({ session, dispatch }: Props) {
+export default function CombinedQuestions({ session, dispatch }: Props) {
   const { LL } = useI18nContext();
   const question = Combined.currentQuestion(session);
   const answer = useAutoAdvance({

@@ -1,9 +1,12 @@
 import { useAtom } from 'jotai';
 import type { ScreenerConfiguration } from '../../domain/configuration';
-import { CombinedQuestions } from './CombinedQuestions';
-import { CombinedResults } from './results/CombinedResults';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { combinedSessionAtom } from './screener-store';
+
+const CombinedQuestions = lazyWithPreload(() => import('./CombinedQuestions'));
+const CombinedResults = lazyWithPreload(() => import('./results/CombinedResults'));
+const preload = { questions: CombinedQuestions.preload, results: CombinedResults.preload };
 
 export function CombinedScreener({ configuration }: { configuration: ScreenerConfiguration }) {
   const [session, dispatch] = useAtom(combinedSessionAtom);
@@ -14,6 +17,7 @@ export function CombinedScreener({ configuration }: { configuration: ScreenerCon
       dispatch={dispatch}
       questions={<CombinedQuestions session={session} dispatch={dispatch} />}
       results={session.results && <CombinedResults results={session.results} onRestart={() => dispatch({ type: 'restart' })} />}
+      preload={preload}
     />
   );
 }

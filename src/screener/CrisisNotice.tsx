@@ -33,7 +33,7 @@ export function CrisisResourceList({ resources }: { resources: readonly CrisisRe
 }
 
 /** Announced at once to screen readers; stays until the visitor closes it (SPEC section 4). */
-export function CrisisNotice({ onClose }: { onClose: () => void }) {
+export default function CrisisNotice({ onClose }: { onClose: () => void }) {
   const { LL } = useI18nContext();
   return (
     <section role="alert" aria-labelledby="crisis-title" className="alert alert-error alert-vertical items-start text-left">

@@ -51,7 +51,7 @@ function FollowUp({ followUpId, dispatch }: { followUpId: Dass21FollowUpId; disp
   );
 }
 
-export function Dass21Questions({ session, dispatch }: Props) {
+export default function Dass21Questions({ session, dispatch }: Props) {
   const { LL } = useI18nContext();
   const question = Dass21.currentQuestion(session);
   const followUpId = Dass21.currentFollowUpId(session);

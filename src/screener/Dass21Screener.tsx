@@ -1,9 +1,12 @@
 import { useAtom } from 'jotai';
 import type { ScreenerConfiguration } from '../../domain/configuration';
-import { Dass21Questions } from './Dass21Questions';
-import { Dass21Results } from './results/Dass21Results';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { dass21SessionAtom } from './screener-store';
+
+const Dass21Questions = lazyWithPreload(() => import('./Dass21Questions'));
+const Dass21Results = lazyWithPreload(() => import('./results/Dass21Results'));
+const preload = { questions: Dass21Questions.preload, results: Dass21Results.preload };
 
 export function Dass21Screener({ configuration }: { configuration: ScreenerConfiguration }) {
   const [session, dispatch] = useAtom(dass21SessionAtom);
@@ -22,6 +25,7 @@ export function Dass21Screener({ configuration }: { configuration: ScreenerConfi
           />
         )
       }
+      preload={preload}
     />
   );
 }

@@ -1,16 +1,22 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
 import { useNamespaces } from '../components/LocaleProvider';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ConsentStep } from './ConsentStep';
-import { CrisisNotice } from './CrisisNotice';
+
+// Only an answer can raise the notice, so it comes with the questions.
+const CrisisNotice = lazyWithPreload(() => import('./CrisisNotice'));
 
 interface Props {
   configuration: ScreenerConfiguration;
   session: ScreeningSession<number, unknown>;
   dispatch: (action: ScreeningAction) => void;
+  /** Lazy elements: only the consent step is part of the screener's first load. */
   questions: ReactNode;
   results: ReactNode;
+  /** Fetch the code of the questions and of the results ahead of their steps. */
+  preload: { questions: () => Promise<unknown>; results: () => Promise<unknown> };
 }
 
 const QUESTION_NAMESPACES = ['assessment'] as const;
@@ -25,18 +31,33 @@ function StepLoading() {
   );
 }
 
+function LaterStep({ textsReady, children }: { textsReady: boolean; children: ReactNode }) {
+  return textsReady ? <Suspense fallback={<StepLoading />}>{children}</Suspense> : <StepLoading />;
+}
+
 /** SPEC section 2's states after loading: consent and age, questions, results; crisis on top. */
-export function ScreenerFlow({ configuration, session, dispatch, questions, results }: Props) {
+export function ScreenerFlow({ configuration, session, dispatch, questions, results, preload }: Props) {
   const stage = screeningStage(session);
-  // Each later step's texts are fetched a step ahead, so they are there when the visitor
-  // arrives: the questions' while the consent step shows, the results' once answering starts.
+  // Each later step's code and texts are fetched a step ahead, so they are there when the
+  // visitor arrives: the questions while the consent step shows, the results once answering starts.
   const answering = stage !== 'consent';
   const questionTexts = useNamespaces(QUESTION_NAMESPACES);
   const resultsTexts = useNamespaces(RESULTS_NAMESPACES, answering);
+  useEffect(() => {
+    void preload.questions();
+    void CrisisNotice.preload();
+  }, [preload]);
+  useEffect(() => {
+    if (answering) void preload.results();
+  }, [answering, preload]);
 
   return (
     <>
-      {session.showCrisis && questionTexts && <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />}
+      {session.showCrisis && questionTexts && (
+        <Suspense fallback={null}>
+          <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />
+        </Suspense>
+      )}
       {stage === 'consent' && (
         <ConsentStep
           configuration={configuration}
@@ -45,8 +66,8 @@ export function ScreenerFlow({ configuration, session, dispatch, questions, resu
           onConsent={() => dispatch({ type: 'giveConsent' })}
         />
       )}
-      {stage === 'questions' && (questionTexts ? questions : <StepLoading />)}
-      {stage === 'results' && (resultsTexts ? results : <StepLoading />)}
+      {stage === 'questions' && <LaterStep textsReady={questionTexts}>{questions}</LaterStep>}
+      {stage === 'results' && <LaterStep textsReady={resultsTexts}>{results}</LaterStep>}
     </>
   );
 }

@@ -7,7 +7,7 @@ import type { InsightsRequest } from './InsightsCard';
 import { ResultsLayout } from './ResultsLayout';
 import { ScoreCard } from './ScoreCard';
 
-export function CombinedResults({ results, onRestart }: { results: Results; onRestart: () => void }) {
+export default function CombinedResults({ results, onRestart }: { results: Results; onRestart: () => void }) {
   const { LL, locale } = useI18nContext();
   const insights = useMemo<InsightsRequest>(
     () => ({ test: 'combined', input: { results, language: locale } }),

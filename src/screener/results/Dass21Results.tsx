@@ -14,7 +14,7 @@ interface Props {
   onRestart: () => void;
 }
 
-export function Dass21Results({ results, followUpResponses, onRestart }: Props) {
+export default function Dass21Results({ results, followUpResponses, onRestart }: Props) {
   const { LL, locale } = useI18nContext();
   const insights = useMemo<InsightsRequest>(
     () => ({ test: 'dass21', input: { results, followUpResponses: [...followUpResponses], language: locale } }),
