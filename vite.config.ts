@@ -9,8 +9,25 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? { target: 'node20', sourcemap: true, emptyOutDir: true }
-    : // The manifest lets bench/client-weight.ts follow each route's first-load chunks.
-      { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        // The manifest lets bench/client-weight.ts follow each route's first-load chunks.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // The screening sessions and the domain modules under them (questions, scoring,
+                // crisis rules) in one chunk: the screener page and its lazy questions and results
+                // all use them, and left to itself Rolldown cuts them into five tiny chunks.
+                { name: 'screening', test: /[\\/]domain[\\/](dass21|combined)-session\.ts$/ },
+              ],
+            },
+          },
+        },
+      },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
