@@ -5,13 +5,12 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet from 'helmet';
 import { sql } from 'kysely';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
-import { registerFramingPolicy } from './framing';
 import { httpErrorBody } from './http-errors';
+import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -51,27 +50,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   app.setErrorHandler(answerError);
   app.addHook('onRequest', csrfGuard(services.env.publicUrl));
 
-  // Built once: @fastify/helmet rebuilt this middleware, CSP parsing included, on every
-  // request, which cost a third of a cached configuration answer (bench/api-throughput.ts).
-  const applySecurityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        // Operators' logos and psychologists' photos may live on any https host.
-        'img-src': ["'self'", 'data:', 'https:'],
-        // Plain-http local runs would otherwise have their own assets upgraded to https.
-        'upgrade-insecure-requests': services.env.nodeEnv === 'production' ? [] : null,
-        'frame-ancestors': ["'none'"],
-        // Stripe's Payment Element on /subscribe: its script, its card frames and 3-D Secure
-        // challenge (hooks.stripe.com), and the calls Stripe.js makes to its API.
-        'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-        'connect-src': ["'self'", 'https://api.stripe.com'],
-      },
-    },
-  });
-  app.addHook('onRequest', (req, reply, done) => applySecurityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined)));
+  registerSecurityHeaders(app, services.env);
   await app.register(fastifyCompress);
-  registerFramingPolicy(app);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

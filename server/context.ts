@@ -44,12 +44,11 @@ export function createRequestContext(
   reply: FastifyReply,
 ): RequestContext {
   let session: Promise<AdminSession> | undefined;
-  const options = sessionOptions(services.env);
   return {
     ...services,
     log: req.log,
     requestId: req.id,
     ip: req.ip,
-    session: () => (session ??= readSession(req.raw, reply.raw, options)),
+    session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
   };
 }

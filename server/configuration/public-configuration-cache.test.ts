@@ -3,12 +3,13 @@ import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
 import { createPublicConfigurationCache, PUBLIC_CONFIGURATION_TTL_MS } from './public-configuration-cache';
 
 const configuration = (appTitle: string) => ({ ...DEFAULT_CONFIGURATION, id: 'c1', userId: 'u1', appTitle });
+type Configuration = ReturnType<typeof configuration>;
 
 describe('the public configuration cache', () => {
   it('answers from memory until the time to live runs out, then reads again', async () => {
     let clock = 0;
     const cache = createPublicConfigurationCache(() => clock);
-    const load = vi.fn().mockResolvedValueOnce(configuration('first')).mockResolvedValueOnce(configuration('second'));
+    const load = vi.fn<() => Promise<Configuration>>().mockResolvedValueOnce(configuration('first')).mockResolvedValueOnce(configuration('second'));
     expect((await cache.get('slug:k', load))?.appTitle).toBe('first');
     clock = PUBLIC_CONFIGURATION_TTL_MS - 1;
     expect((await cache.get('slug:k', load))?.appTitle).toBe('first');
@@ -34,8 +35,8 @@ describe('the public configuration cache', () => {
 
   it('does not keep what a read started before a save returned', async () => {
     const cache = createPublicConfigurationCache(() => 0);
-    let finishRead!: (value: ReturnType<typeof configuration>) => void;
-    const overlapping = cache.get('id:c1', () => new Promise((resolve) => (finishRead = resolve)));
+    let finishRead!: (value: Configuration) => void;
+    const overlapping = cache.get('id:c1', () => new Promise<Configuration>((resolve) => (finishRead = resolve)));
     cache.forgetAll();
     finishRead(configuration('read before the save'));
     expect((await overlapping)?.appTitle).toBe('read before the save');

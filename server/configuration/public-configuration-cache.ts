@@ -11,29 +11,36 @@ export const PUBLIC_CONFIGURATION_TTL_MS = 5_000;
 /** Only existing configurations are kept, so this bounds memory, not an attacker's slugs. */
 const MAX_ENTRIES = 10_000;
 
+/**
+ * What is kept: configurations (`id:…`, `slug:…`) and answers made of nothing else, such as the
+ * REST route's serialized body (`GET /api/public/configuration/…`), forgotten together.
+ */
+type Cached = ScreenerConfiguration | string;
+
 export interface PublicConfigurationCache {
-  /** The copy kept under `key` (`id:…`, `slug:…`), else what `load` reads, kept for next time. */
-  get(key: string, load: () => Promise<ScreenerConfiguration | undefined>): Promise<ScreenerConfiguration | undefined>;
+  /** The copy kept under `key`, else what `load` reads, kept for next time. */
+  get<T extends Cached>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
   /** After a save commits: every key may name the saved configuration (old slugs included). */
   forgetAll(): void;
 }
 
 export function createPublicConfigurationCache(now: () => number = Date.now): PublicConfigurationCache {
-  const entries = new Map<string, { configuration: ScreenerConfiguration; expiresAt: number }>();
+  const entries = new Map<string, { value: Cached; expiresAt: number }>();
   // Bumped by every save, so a read that overlapped a save never stores what it read.
   let saves = 0;
   return {
-    async get(key, load) {
+    async get<T extends Cached>(key: string, load: () => Promise<T | undefined>) {
       const entry = entries.get(key);
-      if (entry && entry.expiresAt > now()) return entry.configuration;
+      if (entry && entry.expiresAt > now()) return entry.value as T;
       const savesBefore = saves;
-      const configuration = await load();
+      const value = await load();
       // Misses are not kept: an operator's first save must show at once in every process.
-      if (configuration && savesBefore === saves) {
+      if (value && savesBefore === saves) {
         if (entries.size >= MAX_ENTRIES) entries.clear();
-        entries.set(key, { configuration: Object.freeze(configuration), expiresAt: now() + PUBLIC_CONFIGURATION_TTL_MS });
+        Object.freeze(value);
+        entries.set(key, { value, expiresAt: now() + PUBLIC_CONFIGURATION_TTL_MS });
       }
-      return configuration;
+      return value;
     },
     forgetAll() {
       saves += 1;

@@ -1,11 +1,13 @@
-import { TRPCError } from '@trpc/server';
+import { type AnyProcedure, callTRPCProcedure, TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppServices, createRequestContext } from '../context';
-import { createCaller } from '../trpc/root';
+import { publicConfigurationCacheOf } from '../configuration/public-configuration-cache';
+import { appRouter } from '../trpc/root';
 import { toRestError } from './rest-errors';
 import { REST_ROUTES, type RestRoute } from './routes';
 
-type Procedure = (input: unknown) => Promise<unknown>;
+/** What Fastify sends objects as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,21 +25,38 @@ function inputOf(route: RestRoute, req: FastifyRequest): unknown {
 }
 
 /**
- * Registers SPEC section 7's REST routes. Each one calls its tRPC procedure through a
- * server-side caller, so validation, authorisation and behaviour are the procedure's own.
+ * Registers SPEC section 7's REST routes. Each one calls its tRPC procedure, so validation,
+ * authorisation and behaviour are the procedure's own. It is called as tRPC's server-side
+ * caller calls it, minus the caller's proxy, which cost a tenth of a cached answer.
  */
 export function mountRestRoutes(app: FastifyInstance, services: AppServices): void {
+  // At run time `_def.procedures` is flat, keyed by dotted path (as in listProcedures).
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const route of REST_ROUTES) {
+    const { type } = procedures[route.procedure]!._def;
     app.route({
       method: route.method,
       url: route.path,
       handler: async (req, reply) => {
         try {
-          const caller = createCaller(createRequestContext(services, req, reply));
-          const procedure = route.procedure
-            .split('.')
-            .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Procedure;
-          const result = await procedure(inputOf(route, req));
+          const call = (): Promise<unknown> => {
+            // Read before the procedure runs: a body that is no object is a 400, signed in or not.
+            const input = inputOf(route, req);
+            return callTRPCProcedure({
+              router: appRouter,
+              path: route.procedure,
+              type,
+              ctx: createRequestContext(services, req, reply),
+              getRawInput: async () => input,
+              signal: undefined,
+              batchIndex: 0,
+            });
+          };
+          if (route.cachedWithConfigurations) {
+            const body = await publicConfigurationCacheOf(services.db).get(`${req.method} ${req.url}`, async () => JSON.stringify(await call()));
+            return reply.type(JSON_TYPE).send(body);
+          }
+          const result = await call();
           return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });
         } catch (error) {
           const { status, body } = toRestError(error);
