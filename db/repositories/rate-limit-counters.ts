@@ -9,8 +9,10 @@ export interface CounterWindow {
 }
 
 /**
- * Counts one more hit in the bucket's window and answers the window's total. The upsert is
- * one statement, so hits from concurrent requests and server processes are never lost.
+ * Counts one more hit in the bucket's window and answers the window's total, in one statement:
+ * hits from concurrent requests and server processes are never lost, and a request pays one
+ * round trip. MySQL has no RETURNING; `LAST_INSERT_ID(expr)` hands the updated count back in
+ * the statement's own answer (0 when the row was new, which is one hit).
  */
 export async function countHit(db: Kysely<Database>, dialect: DialectName, window: CounterWindow): Promise<number> {
   const insert = db.insertInto('rate_limit_counters').values({
@@ -19,16 +21,13 @@ export async function countHit(db: Kysely<Database>, dialect: DialectName, windo
     hits: 1,
     expires_at: window.expiresAt,
   });
-  const increment = { hits: sql<number>`hits + 1` };
-  await (dialect === 'mysql'
-    ? insert.onDuplicateKeyUpdate(increment)
-    : insert.onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet(increment))
-  ).execute();
-  const row = await db
-    .selectFrom('rate_limit_counters')
-    .select('hits')
-    .where('bucket', '=', window.bucket)
-    .where('window_start', '=', window.windowStart)
+  if (dialect === 'mysql') {
+    const result = await insert.onDuplicateKeyUpdate({ hits: sql<number>`last_insert_id(hits + 1)` }).executeTakeFirst();
+    return Number(result.insertId ?? 0) || 1;
+  }
+  const row = await insert
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql<number>`hits + 1` }))
+    .returning('hits')
     .executeTakeFirstOrThrow();
   return Number(row.hits);
 }

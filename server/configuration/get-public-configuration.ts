@@ -4,28 +4,38 @@ import {
   findConfigurationBySlug,
 } from '../../db/repositories/configurations';
 import type { Database } from '../../db/schema';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import { parseScreenerIdentifier, type ScreenerConfiguration } from '../../domain/configuration';
 import { NotFoundError } from '../errors';
 import { publicConfigurationCacheOf } from './public-configuration-cache';
 
 // An unknown id or slug is a 404; the client then shows the default configuration
 // (SPEC section 8), so the server never invents one. Every screener visit asks for its
-// configuration, so found ones are cached (public-configuration-cache.ts).
+// configuration, and every booking step names its screener, so found ones are cached
+// (public-configuration-cache.ts).
 
-async function cachedOrNotFound(
-  db: Kysely<Database>,
-  key: string,
-  load: () => Promise<ScreenerConfiguration | undefined>,
-): Promise<ScreenerConfiguration> {
-  const configuration = await publicConfigurationCacheOf(db).get(key, load);
+function cachedById(db: Kysely<Database>, id: string): Promise<ScreenerConfiguration | undefined> {
+  return publicConfigurationCacheOf(db).get(`id:${id}`, () => findConfigurationById(db, id));
+}
+
+function cachedBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfiguration | undefined> {
+  return publicConfigurationCacheOf(db).get(`slug:${slug}`, () => findConfigurationBySlug(db, slug));
+}
+
+function orNotFound(configuration: ScreenerConfiguration | undefined): ScreenerConfiguration {
   if (!configuration) throw new NotFoundError('Configuration');
   return configuration;
 }
 
-export function getPublicConfigurationById(db: Kysely<Database>, id: string): Promise<ScreenerConfiguration> {
-  return cachedOrNotFound(db, `id:${id}`, () => findConfigurationById(db, id));
+export async function getPublicConfigurationById(db: Kysely<Database>, id: string): Promise<ScreenerConfiguration> {
+  return orNotFound(await cachedById(db, id));
 }
 
-export function getPublicConfigurationBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfiguration> {
-  return cachedOrNotFound(db, `slug:${slug}`, () => findConfigurationBySlug(db, slug));
+export async function getPublicConfigurationBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfiguration> {
+  return orNotFound(await cachedBySlug(db, slug));
+}
+
+/** The configuration a screener URL names, by SPEC section 5's rule: a UUID is an id, anything else a slug. */
+export function findScreenerConfiguration(db: Kysely<Database>, identifier: string): Promise<ScreenerConfiguration | undefined> {
+  const parsed = parseScreenerIdentifier(identifier);
+  return parsed.kind === 'id' ? cachedById(db, parsed.id) : cachedBySlug(db, parsed.slug);
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect';
+import { countHit } from '../../db/repositories/rate-limit-counters';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { buildApp } from '../app';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
@@ -40,6 +41,16 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
     return t.app.inject({ method: 'POST', url, payload, remoteAddress });
   }
   const login = (password: string, ip: string, username = operator.username) => post('/api/login', { username, password }, ip);
+
+  it('counts a new window from one, also on a connection that just counted another', async () => {
+    const window = (bucket: string) => ({ bucket, windowStart: HOUR_START, expiresAt: new Date(HOUR_START.getTime() + 60_000) });
+    const counts = await t.services.db.connection().execute(async (connection) => {
+      const seen: number[] = [];
+      for (const bucket of ['first', 'first', 'first', 'second', 'second']) seen.push(await countHit(connection, dialect, window(bucket)));
+      return seen;
+    });
+    expect(counts).toEqual([1, 2, 3, 1, 2]);
+  });
 
   it('refuses sign-in to one account from one address after its limit, even with the right password', async () => {
     const ip = newIp();
