@@ -7,6 +7,8 @@ import { type Figure, formatMs, runWhenMain } from './support/figures';
 const SLOTS = 50;
 const ATTEMPTS_PER_SLOT = 10;
 const P99_TARGET_MS = 300;
+/** Not a Malaysian number: the booking schema refuses it before the procedure runs. */
+const INVALID_PHONE = '12345';
 const ATTEMPT_TIMEOUT_MS = 30_000;
 
 /**
@@ -22,7 +24,12 @@ interface Attempt {
   ms: number;
 }
 
-async function book(server: RunningServer, slot: { psychologistId: string; slotId: string }, visitor: number): Promise<Attempt> {
+async function book(
+  server: RunningServer,
+  slot: { psychologistId: string; slotId: string },
+  visitor: number,
+  clientPhone = '0123456789',
+): Promise<Attempt> {
   const started = performance.now();
   const response = await fetch(`${server.url}/api/public/appointments`, {
     method: 'POST',
@@ -32,7 +39,7 @@ async function book(server: RunningServer, slot: { psychologistId: string; slotI
       ...slot,
       clientName: `Visitor ${visitor}`,
       clientEmail: `visitor${visitor}@example.com`,
-      clientPhone: '0123456789',
+      clientPhone,
       clientTimezone: 'Asia/Kuala_Lumpur',
     }),
     signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
@@ -50,7 +57,9 @@ const latencies = (attempts: readonly Attempt[]) => `p50 ${formatMs(percentile(a
 
 /**
  * 500 simultaneous attempts on 50 slots, sent alternately to two server processes sharing
- * one MySQL database. Baseline: 50 bookings of other slots, one at a time.
+ * one MySQL database. Baselines: 50 bookings of other slots, one at a time, and the same burst
+ * of 500 with a phone number the schema refuses, which costs HTTP and validation only: the
+ * floor this machine sets on any burst of 500 requests. The ratio is against that floor.
  */
 export async function benchmarkBookingContention(): Promise<Figure[]> {
   if (!TEST_DIALECTS.includes('mysql')) throw new Error('Booking contention needs MySQL (MYSQL_TEST_URL)');
@@ -65,9 +74,11 @@ export async function benchmarkBookingContention(): Promise<Figure[]> {
 
     const uncontended: Attempt[] = [];
     for (const [i, slot] of free.slice(SLOTS, 2 * SLOTS).entries()) uncontended.push(await book(servers[i % 2]!, slot, i));
-    const attempts = await Promise.all(
-      Array.from({ length: SLOTS * ATTEMPTS_PER_SLOT }, (_, i) => book(servers[i % 2]!, contested[i % SLOTS]!, SLOTS + i)),
-    );
+    const burst = (phone?: string) =>
+      Promise.all(Array.from({ length: SLOTS * ATTEMPTS_PER_SLOT }, (_, i) => book(servers[i % 2]!, contested[i % SLOTS]!, SLOTS + i, phone)));
+    // The floor: the same burst refused by validation (400), before any database work.
+    const refusedByValidation = await burst(INVALID_PHONE);
+    const attempts = await burst();
 
     const booked = attempts.filter((attempt) => attempt.status === 201).length;
     const refused = attempts.filter((attempt) => attempt.status === 409).length;
@@ -90,8 +101,8 @@ export async function benchmarkBookingContention(): Promise<Figure[]> {
       {
         benchmark: 'booking contention latency',
         figure: latencies(attempts),
-        baseline: `${latencies(uncontended)} (one at a time)`,
-        ratio: p99 / percentile(uncontended, 99),
+        baseline: `${latencies(uncontended)} one at a time; ${latencies(refusedByValidation)} for the same burst refused by validation (${refusedByValidation.filter((attempt) => attempt.status === 400).length} × 400)`,
+        ratio: p99 / percentile(refusedByValidation, 99),
         target: `p99 < ${formatMs(P99_TARGET_MS)}`,
         met: p99 < P99_TARGET_MS,
       },
