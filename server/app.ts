@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
+import { registerCachedTrpcAnswers } from './trpc/cached-answers';
 import { type AppRouter, appRouter } from './trpc/root';
 
 export interface AppOptions {
@@ -53,6 +54,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   registerSecurityHeaders(app, services.env);
   await app.register(fastifyCompress);
 
+  registerCachedTrpcAnswers(app, services, '/trpc');
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

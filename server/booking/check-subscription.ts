@@ -7,7 +7,8 @@ import { findOwnedScreener } from './screener-owner';
 
 /**
  * What the booking dialog asks before it submits (SPEC section 4): whether the screener's
- * owner must subscribe first. The booking itself checks again, under a lock.
+ * owner must subscribe first. The booking itself checks again, in the conditional update
+ * that counts it.
  */
 export async function checkSubscription(
   services: Pick<AppServices, 'db' | 'env'>,

@@ -14,11 +14,11 @@ import { publicConfigurationCacheOf } from './public-configuration-cache';
 // (public-configuration-cache.ts).
 
 function cachedById(db: Kysely<Database>, id: string): Promise<ScreenerConfiguration | undefined> {
-  return publicConfigurationCacheOf(db).get(`id:${id}`, () => findConfigurationById(db, id));
+  return publicConfigurationCacheOf(db).configuration(`id:${id}`, () => findConfigurationById(db, id));
 }
 
 function cachedBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfiguration | undefined> {
-  return publicConfigurationCacheOf(db).get(`slug:${slug}`, () => findConfigurationBySlug(db, slug));
+  return publicConfigurationCacheOf(db).configuration(`slug:${slug}`, () => findConfigurationBySlug(db, slug));
 }
 
 function orNotFound(configuration: ScreenerConfiguration | undefined): ScreenerConfiguration {

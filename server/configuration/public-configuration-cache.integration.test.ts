@@ -39,4 +39,29 @@ describe.each(TEST_DIALECTS)('the cached public configuration on %s', (dialect) 
     const viaTrpc = await trpcQuery(t.app, 'public.configuration.bySlug', { slug: 'klinik-lama' });
     expect(viaTrpc.data).toMatchObject({ appTitle: 'Semakan Baru', companySlug: 'klinik-baru' });
   });
+
+  it('answers from memory with the very bytes of a fresh answer, over both transports, and keeps no refusal', async () => {
+    const operator = await signInNewOperator(t, { companySlug: 'klinik-simpan' });
+    const input = encodeURIComponent(JSON.stringify({ json: { slug: 'klinik-simpan' } }));
+    const urls = [
+      '/api/public/configuration/slug/klinik-simpan',
+      `/trpc/public.configuration.bySlug?input=${input}`,
+      `/trpc/public.configuration.bySlug?batch=1&input=${encodeURIComponent(`{"0":${decodeURIComponent(input)}}`)}`,
+    ];
+    const answer = async (url: string) => {
+      const response = await t.app.inject(url);
+      return { status: response.statusCode, type: response.headers['content-type'], vary: response.headers.vary, body: response.body };
+    };
+    const fresh = await Promise.all(urls.map(answer));
+    // Changed behind the app's back: what comes back now is what was kept.
+    await t.services.db.updateTable('screener_configurations').set({ app_title: 'Not saved through the app' }).where('id', '=', operator.configurationId).execute();
+    expect(await Promise.all(urls.map(answer))).toEqual(fresh);
+    expect(fresh.map((f) => f.status)).toEqual([200, 200, 200]);
+    expect(fresh[1]!.body).toContain('"appTitle":"Klinik Test Screener"');
+
+    const unknown = urls.map((url) => url.replaceAll('klinik-simpan', 'klinik-belum'));
+    expect((await Promise.all(unknown.map(answer))).map((a) => a.status)).toEqual([404, 404, 404]);
+    await signInNewOperator(t, { companySlug: 'klinik-belum' });
+    expect((await Promise.all(unknown.map(answer))).map((a) => a.status)).toEqual([200, 200, 200]);
+  });
 });

@@ -8,43 +8,66 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
  * behind one MySQL) catch up within this time (docs/decisions/0014).
  */
 export const PUBLIC_CONFIGURATION_TTL_MS = 5_000;
-/** Only existing configurations are kept, so this bounds memory, not an attacker's slugs. */
-const MAX_ENTRIES = 10_000;
-
 /**
- * What is kept: configurations (`id:…`, `slug:…`) and answers made of nothing else, such as the
- * REST route's serialized body (`GET /api/public/configuration/…`), forgotten together.
+ * How long one copy is kept. An answer may be made from a configuration that was itself kept,
+ * so each lives half the time to live, and an answer is never older than the whole of it.
  */
-type Cached = ScreenerConfiguration | string;
+export const KEPT_FOR_MS = PUBLIC_CONFIGURATION_TTL_MS / 2;
+
+/** An HTTP answer as sent: its headers and its body. */
+export interface CachedAnswer {
+  headers: Record<string, string>;
+  body: string;
+}
 
 export interface PublicConfigurationCache {
-  /** The copy kept under `key`, else what `load` reads, kept for next time. */
-  get<T extends Cached>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** The configuration kept under `key` (`id:…`, `slug:…`), else what `load` reads, kept for next time. */
+  configuration(key: string, load: () => Promise<ScreenerConfiguration | undefined>): Promise<ScreenerConfiguration | undefined>;
+  /**
+   * The answer made of configurations alone kept under `key` (method and URL), else what
+   * `make` answers, kept for next time.
+   */
+  answer(key: string, make: () => Promise<CachedAnswer | undefined>): Promise<CachedAnswer | undefined>;
   /** After a save commits: every key may name the saved configuration (old slugs included). */
   forgetAll(): void;
 }
 
+type Shelf<T> = (key: string, load: () => Promise<T | undefined>) => Promise<T | undefined>;
+
+/**
+ * Configurations and answers are kept apart and bounded apart: a URL takes any query string,
+ * so answers are many and may be a stranger's, and filling their shelf must not empty the
+ * configurations' (which bookings use). Only found ones are kept: a first save shows at once.
+ */
 export function createPublicConfigurationCache(now: () => number = Date.now): PublicConfigurationCache {
-  const entries = new Map<string, { value: Cached; expiresAt: number }>();
   // Bumped by every save, so a read that overlapped a save never stores what it read.
   let saves = 0;
-  return {
-    async get<T extends Cached>(key: string, load: () => Promise<T | undefined>) {
+  const shelves: Map<string, unknown>[] = [];
+
+  function shelf<T extends object>(maxEntries: number): Shelf<T> {
+    const entries = new Map<string, { value: T; expiresAt: number }>();
+    shelves.push(entries);
+    return async (key, load) => {
       const entry = entries.get(key);
-      if (entry && entry.expiresAt > now()) return entry.value as T;
+      if (entry && entry.expiresAt > now()) return entry.value;
       const savesBefore = saves;
       const value = await load();
-      // Misses are not kept: an operator's first save must show at once in every process.
       if (value && savesBefore === saves) {
-        if (entries.size >= MAX_ENTRIES) entries.clear();
-        Object.freeze(value);
-        entries.set(key, { value, expiresAt: now() + PUBLIC_CONFIGURATION_TTL_MS });
+        if (entries.size >= maxEntries) entries.clear();
+        entries.set(key, { value: Object.freeze(value), expiresAt: now() + KEPT_FOR_MS });
       }
       return value;
-    },
+    };
+  }
+
+  return {
+    // Only existing configurations are kept, so this bounds memory, not an attacker's slugs.
+    configuration: shelf<ScreenerConfiguration>(10_000),
+    // About 2 KB each.
+    answer: shelf<CachedAnswer>(1_000),
     forgetAll() {
       saves += 1;
-      entries.clear();
+      for (const entries of shelves) entries.clear();
     },
   };
 }

@@ -1,12 +1,13 @@
 import { type AnyProcedure, callTRPCProcedure, TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppServices, createRequestContext } from '../context';
-import { publicConfigurationCacheOf } from '../configuration/public-configuration-cache';
+import { sendCachedAnswer } from '../configuration/send-cached-answer';
+import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/root';
 import { toRestError } from './rest-errors';
 import { REST_ROUTES, type RestRoute } from './routes';
 
-/** What Fastify sends objects as. */
+/** What Fastify sends objects as, so a kept answer reads like a fresh one. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -33,7 +34,8 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
   // At run time `_def.procedures` is flat, keyed by dotted path (as in listProcedures).
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const route of REST_ROUTES) {
-    const { type } = procedures[route.procedure]!._def;
+    const { type, meta } = procedures[route.procedure]!._def;
+    const { cachedWithConfigurations } = meta as ProcedureMeta;
     app.route({
       method: route.method,
       url: route.path,
@@ -52,9 +54,12 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
               batchIndex: 0,
             });
           };
-          if (route.cachedWithConfigurations) {
-            const body = await publicConfigurationCacheOf(services.db).get(`${req.method} ${req.url}`, async () => JSON.stringify(await call()));
-            return reply.type(JSON_TYPE).send(body);
+          if (cachedWithConfigurations) {
+            return await sendCachedAnswer(services.db, reply, `${req.method} ${req.url}`, async () => ({
+              status: 200,
+              headers: { 'content-type': JSON_TYPE },
+              body: JSON.stringify(await call()),
+            }));
           }
           const result = await call();
           return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });

@@ -11,12 +11,6 @@ export interface RestRoute {
   summary: string;
   /** The status of a success; 200 unless the call creates something. */
   successStatus?: 200 | 201;
-  /**
-   * The answer is the same for every caller and made of a public configuration alone, so its
-   * bytes are kept with the configurations and forgotten with them when an operator saves
-   * (docs/decisions/0014). Every screener visit asks for one.
-   */
-  cachedWithConfigurations?: true;
 }
 
 /**
@@ -25,8 +19,8 @@ export interface RestRoute {
  */
 export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/visitor-info', procedure: 'billing.visitorInfo', summary: 'Launch offer for the pricing block' },
-  { method: 'GET', path: '/api/public/configuration/:id', procedure: 'public.configuration.byId', summary: 'Screener configuration by id', cachedWithConfigurations: true },
-  { method: 'GET', path: '/api/public/configuration/slug/:slug', procedure: 'public.configuration.bySlug', summary: 'Screener configuration by company slug', cachedWithConfigurations: true },
+  { method: 'GET', path: '/api/public/configuration/:id', procedure: 'public.configuration.byId', summary: 'Screener configuration by id' },
+  { method: 'GET', path: '/api/public/configuration/slug/:slug', procedure: 'public.configuration.bySlug', summary: 'Screener configuration by company slug' },
   { method: 'POST', path: '/api/analyze', procedure: 'public.analyze', summary: 'AI insights for DASS-21 results' },
   { method: 'POST', path: '/api/analyze-combined', procedure: 'public.analyzeCombined', summary: 'AI insights for Combined results' },
   { method: 'GET', path: '/api/public/psychologists', procedure: 'public.psychologists', summary: "A screener owner's psychologists" },

@@ -9,6 +9,12 @@ import { ZodError } from 'zod';
 /** Who may call a procedure; read by tests and the OpenAPI document. */
 export interface ProcedureMeta {
   access: 'public' | 'operator';
+  /**
+   * The answer is the same for every caller and made of a public configuration alone, so both
+   * transports keep its bytes with the configurations and forget them when an operator saves
+   * (docs/decisions/0014). Every screener visit asks for one.
+   */
+  cachedWithConfigurations?: true;
 }
 
 const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({

@@ -29,16 +29,21 @@ export interface ProcedureInfo {
   access: ProcedureMeta['access'];
   /** Whether it declares an input schema. */
   hasInput: boolean;
+  cachedWithConfigurations: boolean;
 }
 
 /** Every procedure with its access level, e.g. to test that each operator one is guarded. */
 export function listProcedures(): ProcedureInfo[] {
   // At run time `_def.procedures` is flat, keyed by dotted path; its static type is nested.
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
-  return Object.entries(procedures).map(([path, procedure]) => ({
-    path: path as ProcedurePath,
-    type: procedure._def.type,
-    access: (procedure._def.meta as ProcedureMeta).access,
-    hasInput: procedure._def.inputs.length > 0,
-  }));
+  return Object.entries(procedures).map(([path, procedure]) => {
+    const meta = procedure._def.meta as ProcedureMeta;
+    return {
+      path: path as ProcedurePath,
+      type: procedure._def.type,
+      access: meta.access,
+      hasInput: procedure._def.inputs.length > 0,
+      cachedWithConfigurations: meta.cachedWithConfigurations === true,
+    };
+  });
 }

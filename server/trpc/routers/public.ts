@@ -24,14 +24,18 @@ import { analyzeDass21 } from '../../insights/analyze-dass21';
 import { ZAnalysis, ZAnalyzeCombinedRequest, ZAnalyzeDass21Request } from '../../insights/insights.schema';
 import { publicProcedure, router } from '../init';
 
+const CACHED_WITH_CONFIGURATIONS = { access: 'public', cachedWithConfigurations: true } as const;
+
 /** What anonymous visitors of a screener call. */
 export const publicRouter = router({
   configuration: router({
     byId: publicProcedure
+      .meta(CACHED_WITH_CONFIGURATIONS)
       .input(ZConfigurationByIdRequest)
       .output(ZScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationById(ctx.db, input.id)),
     bySlug: publicProcedure
+      .meta(CACHED_WITH_CONFIGURATIONS)
       .input(ZConfigurationBySlugRequest)
       .output(ZScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx.db, input.slug)),
