@@ -40,7 +40,8 @@ export async function bookAppointment(services: Services, input: BookAppointment
   const userId = screener.userId;
   const now = services.now();
   // Most of a crowd racing for one slot arrives after it was taken: refuse them before any lock.
-  if ((await findSlotOf(services.db, userId, input.slotId))?.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
+  const seen = await findSlotOf(services.db, userId, input.slotId);
+  if (seen?.isBooked && seen.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
 
   return services.db.transaction().execute(async (trx) => {
     // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must

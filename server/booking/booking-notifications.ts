@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
-import { enqueueEmail, type OutboxEmail } from '../../db/repositories/email-outbox';
+import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import type { Database } from '../../db/schema';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import type { Env } from '../env';
@@ -64,12 +64,9 @@ export async function enqueueCancellationEmails(
   // Bookings are only ever made through the operator's configuration, so it exists.
   const screener = (await findConfigurationOfOperator(trx, cancelled.userId))!;
   const brand = brandOf(screener, services.env);
-  for (const facts of cancelled.appointments) {
+  const mails = cancelled.appointments.map((facts): OutboxEmail => {
     const rebookUrl = screenerUrl(screener, facts.client.language, services.env);
-    await enqueueEmail(
-      trx,
-      { kind: 'appointment-cancelled', to: facts.client.email, ...appointmentCancelledEmail(facts, brand, rebookUrl) },
-      services.now,
-    );
-  }
+    return { kind: 'appointment-cancelled', to: facts.client.email, ...appointmentCancelledEmail(facts, brand, rebookUrl) };
+  });
+  await enqueueEmails(trx, mails, services.now);
 }
