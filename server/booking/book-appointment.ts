@@ -49,15 +49,15 @@ export async function bookAppointment(services: Services, input: BookAppointment
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'share' });
     if (!psychologist) throw new NotFoundError('Psychologist');
     await lockSlot(trx, input.slotId);
-    const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings);
-    if (allowance.subscriptionRequired) throw new AppError('CONFLICT', refusal.freeLimit());
-
+    // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
     if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('Time slot');
     if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) {
       throw new AppError('CONFLICT', refusal.slotUnavailable());
     }
+    const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings);
+    if (allowance.subscriptionRequired) throw new AppError('CONFLICT', refusal.freeLimit());
 
     const client = {
       name: input.clientName,
