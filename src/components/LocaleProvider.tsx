@@ -23,9 +23,13 @@ interface NamespaceState {
   /** The namespaces the current LL holds. */
   drawn: ReadonlySet<Namespaces>;
   ask: (namespaces: readonly Namespaces[]) => void;
+  /** Whether the last load of the dictionary failed (a network blip, or a chunk gone after a deploy). */
+  failed: boolean;
+  /** Loads the dictionary again. */
+  retry: () => void;
 }
 
-const NamespaceContext = createContext<NamespaceState>({ drawn: new Set(), ask: () => {} });
+const NamespaceContext = createContext<NamespaceState>({ drawn: new Set(), ask: () => {}, failed: false, retry: () => {} });
 
 const loadDictionary = ({ locale, namespaces }: Dictionary) =>
   Promise.all([loadLocaleAsync(locale), ...[...namespaces].map((namespace) => loadNamespaceAsync(locale, namespace))]);
@@ -35,7 +39,13 @@ const loadDictionary = ({ locale, namespaces }: Dictionary) =>
  * moment, so a new locale or a newly loaded namespace needs setLocale. LL and the namespaces it
  * holds change in the same render, so a part waiting for its texts never draws them empty.
  */
-function FollowDictionary({ loaded, ask, children }: { loaded: Dictionary; ask: NamespaceState['ask']; children: ReactNode }) {
+function FollowDictionary({
+  loaded,
+  ask,
+  failed,
+  retry,
+  children,
+}: Omit<NamespaceState, 'drawn'> & { loaded: Dictionary; children: ReactNode }) {
   const { setLocale } = useI18nContext();
   const [drawn, setDrawn] = useState(loaded);
   useLayoutEffect(() => {
@@ -43,7 +53,7 @@ function FollowDictionary({ loaded, ask, children }: { loaded: Dictionary; ask: 
     setLocale(loaded.locale);
     setDrawn(loaded);
   }, [drawn, loaded, setLocale]);
-  const state = useMemo(() => ({ drawn: drawn.namespaces, ask }), [drawn, ask]);
+  const state = useMemo(() => ({ drawn: drawn.namespaces, ask, failed, retry }), [drawn, ask, failed, retry]);
   return <NamespaceContext.Provider value={state}>{children}</NamespaceContext.Provider>;
 }
 
@@ -56,13 +66,15 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const locale = useRouteLocale();
   const [asked, setAsked] = useState<ReadonlySet<Namespaces>>(() => new Set());
   const [loaded, setLoaded] = useState<Dictionary | null>(null);
+  const [failedNamespaces, setFailedNamespaces] = useState<ReadonlySet<Namespaces>>();
 
   useEffect(() => {
     let current = true;
     const wanted = { locale, namespaces: asked };
-    void loadDictionary(wanted).then(() => {
-      if (current) setLoaded(wanted);
-    });
+    loadDictionary(wanted).then(
+      () => current && setLoaded(wanted),
+      () => current && setFailedNamespaces(asked),
+    );
     document.documentElement.lang = locale;
     return () => {
       current = false;
@@ -75,11 +87,16 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
+  // A failure holds for the namespaces asked when it happened: a new set, even one asking for
+  // the same namespaces, loads again.
+  const failed = failedNamespaces === asked;
+  const retry = useCallback(() => setAsked((current) => new Set(current)), []);
+
   if (loaded === null) return null;
   // While a new locale or namespace loads, the previous dictionary keeps the page readable.
   return (
     <TypesafeI18n locale={loaded.locale}>
-      <FollowDictionary loaded={loaded} ask={ask}>
+      <FollowDictionary loaded={loaded} ask={ask} failed={failed} retry={retry}>
         {children}
       </FollowDictionary>
     </TypesafeI18n>
@@ -97,6 +114,11 @@ export function useNamespaces(namespaces: readonly Namespaces[], enabled = true)
     if (enabled && key !== '') ask(key.split(',') as Namespaces[]);
   }, [ask, key, enabled]);
   return namespaces.every((namespace) => drawn.has(namespace));
+}
+
+/** Whether the last load of texts failed, and how to load them again. */
+export function useTextsFailure(): Pick<NamespaceState, 'failed' | 'retry'> {
+  return useContext(NamespaceContext);
 }
 
 /** Draws its children once LL holds the namespaces they read, the fallback until then. */

@@ -157,6 +157,14 @@ type RootTranslation = {
 		 * S​k​i​p
 		 */
 		skip: string
+		/**
+		 * T​h​i​s​ ​p​a​r​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		partFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		tryAgain: string
 		defaults: {
 			/**
 			 * D​A​S​S​-​2​1​ ​W​e​l​l​b​e​i​n​g​ ​S​c​r​e​e​n​e​r
@@ -2867,6 +2875,14 @@ export type TranslationFunctions = {
 		 * Skip
 		 */
 		skip: () => LocalizedString
+		/**
+		 * This part could not be loaded. Check your connection and try again.
+		 */
+		partFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		tryAgain: () => LocalizedString
 		defaults: {
 			/**
 			 * DASS-21 Wellbeing Screener

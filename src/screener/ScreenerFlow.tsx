@@ -1,9 +1,10 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
-import { useNamespaces } from '../components/LocaleProvider';
+import { useNamespaces, useTextsFailure } from '../components/LocaleProvider';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ConsentStep } from './ConsentStep';
+import { RetryBoundary } from './RetryBoundary';
 
 // Only an answer can raise the notice, so it comes with the questions.
 const CrisisNotice = lazyWithPreload(() => import('./CrisisNotice'));
@@ -31,8 +32,18 @@ function StepLoading() {
   );
 }
 
-function LaterStep({ textsReady, children }: { textsReady: boolean; children: ReactNode }) {
-  return textsReady ? <Suspense fallback={<StepLoading />}>{children}</Suspense> : <StepLoading />;
+/** A step's code and texts, with a spinner while they are on their way and a retry if they fail. */
+function LaterStep({ textsReady, preload, children }: { textsReady: boolean; preload: () => void; children: ReactNode }) {
+  const texts = useTextsFailure();
+  const retry = () => {
+    texts.retry();
+    preload();
+  };
+  return (
+    <RetryBoundary failed={!textsReady && texts.failed} retry={retry}>
+      {textsReady ? <Suspense fallback={<StepLoading />}>{children}</Suspense> : <StepLoading />}
+    </RetryBoundary>
+  );
 }
 
 /** SPEC section 2's states after loading: consent and age, questions, results; crisis on top. */
@@ -54,9 +65,11 @@ export function ScreenerFlow({ configuration, session, dispatch, questions, resu
   return (
     <>
       {session.showCrisis && questionTexts && (
-        <Suspense fallback={null}>
-          <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />
-        </Suspense>
+        <RetryBoundary retry={CrisisNotice.preload}>
+          <Suspense fallback={null}>
+            <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />
+          </Suspense>
+        </RetryBoundary>
       )}
       {stage === 'consent' && (
         <ConsentStep
@@ -66,8 +79,16 @@ export function ScreenerFlow({ configuration, session, dispatch, questions, resu
           onConsent={() => dispatch({ type: 'giveConsent' })}
         />
       )}
-      {stage === 'questions' && <LaterStep textsReady={questionTexts}>{questions}</LaterStep>}
-      {stage === 'results' && <LaterStep textsReady={resultsTexts}>{results}</LaterStep>}
+      {stage === 'questions' && (
+        <LaterStep textsReady={questionTexts} preload={preload.questions}>
+          {questions}
+        </LaterStep>
+      )}
+      {stage === 'results' && (
+        <LaterStep textsReady={resultsTexts} preload={preload.results}>
+          {results}
+        </LaterStep>
+      )}
     </>
   );
 }

@@ -44,6 +44,8 @@ const en = {
     followUpLabel: 'Your answer (optional)',
     continue: 'Continue',
     skip: 'Skip',
+    partFailed: 'This part could not be loaded. Check your connection and try again.',
+    tryAgain: 'Try again',
     defaults: {
       title: screenerStockTexts.title,
       description: screenerStockTexts.description,

@@ -37,6 +37,8 @@ const ms = {
     followUpLabel: 'Jawapan anda (pilihan)',
     continue: 'Teruskan',
     skip: 'Langkau',
+    partFailed: 'Bahagian ini tidak dapat dimuatkan. Semak sambungan anda dan cuba lagi.',
+    tryAgain: 'Cuba lagi',
     defaults: {
       title: 'Saringan Kesejahteraan DASS-21',
       description: 'Alat sokongan untuk membantu anda merenung tentang kesejahteraan diri',

@@ -1,13 +1,15 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { Interpretation } from '../../../domain/interpretation';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
+import { RetryBoundary } from '../RetryBoundary';
 import { useFocusOnChange } from '../useFocusOnChange';
 import { InsightsCard, type InsightsRequest } from './InsightsCard';
 import { WellbeingPlanCard } from './WellbeingPlanCard';
 
 // Booking code (slot maths, forms) arrives only when a visitor reaches the results.
-const BookingSection = lazy(() => import('../../booking/BookingSection'));
+const BookingSection = lazyWithPreload(() => import('../../booking/BookingSection'));
 
 interface Props {
   scoreCards: ReactNode;
@@ -42,9 +44,11 @@ export function ResultsLayout({ scoreCards, interpretation, insights, plan, rest
       </section>
       {/* A new language asks for the insights again, in that language. */}
       <InsightsCard key={insights.input.language} request={insights} />
-      <Suspense fallback={null}>
-        <BookingSection />
-      </Suspense>
+      <RetryBoundary retry={BookingSection.preload}>
+        <Suspense fallback={null}>
+          <BookingSection />
+        </Suspense>
+      </RetryBoundary>
       <WellbeingPlanCard plan={plan} />
       <button type="button" className="btn btn-primary self-center" onClick={onRestart}>
         {restartLabel}

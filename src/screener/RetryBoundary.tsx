@@ -1,0 +1,43 @@
+import { Component, type ReactNode } from 'react';
+import { useI18nContext } from '../i18n/i18n-react';
+
+interface Props {
+  /** Fetches again what failed to arrive. */
+  retry: () => void;
+  /** A failure the children cannot throw themselves: their texts did not load. */
+  failed?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Stands in for a lazily loaded part of the screener whose code or texts failed to arrive, with
+ * a button that fetches them again, so one failed fetch never unmounts the visitor's screening.
+ */
+export class RetryBoundary extends Component<Props, { caught: boolean }> {
+  state = { caught: false };
+
+  static getDerivedStateFromError() {
+    return { caught: true };
+  }
+
+  render() {
+    if (!this.state.caught && !this.props.failed) return this.props.children;
+    const retry = () => {
+      this.props.retry();
+      this.setState({ caught: false });
+    };
+    return <LoadFailed onRetry={retry} />;
+  }
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { LL } = useI18nContext();
+  return (
+    <div role="alert" className="alert alert-vertical">
+      <p>{LL.screener.partFailed()}</p>
+      <button type="button" className="btn btn-sm" onClick={onRetry}>
+        {LL.screener.tryAgain()}
+      </button>
+    </div>
+  );
+}
