@@ -6,7 +6,15 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/test
 import { DASS21_QUESTIONS } from '../domain/dass21';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
-import { answerDass21, consent, DASS_LABELS, MALAY_CONSENT, waitForDassQuestion } from './support/screener-steps';
+import {
+  answerDass21,
+  consent,
+  DASS_LABELS,
+  MALAY_CONSENT,
+  waitForChunks,
+  waitForDassQuestion,
+  watchForSpinners,
+} from './support/screener-steps';
 import { useBrowserSession } from './support/session';
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
@@ -40,15 +48,24 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
     await session.visit('/screener/default');
     await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
     await expectNoSeriousViolations(page, 'consent');
+    // Each later step's code and texts are fetched a step ahead, so it appears without a spinner.
+    await waitForChunks(page, ['Dass21Questions', 'assessment']);
+    const questionSpinners = await watchForSpinners(page);
     await consent(page, '16 or older');
     await waitForDassQuestion(page, 1);
+    expect(await questionSpinners()).toBe(0);
     await expectNoSeriousViolations(page, 'question');
 
     // Depression items 2 (item 21 only 1), anxiety items 1, stress items 0.
     const category = (id: number) => DASS21_QUESTIONS[id - 1]!.category;
-    await answerDass21(page, (id) => (category(id) === 'depression' ? (id === 21 ? 1 : 2) : category(id) === 'anxiety' ? 1 : 0));
+    const score = (id: number) => (category(id) === 'depression' ? (id === 21 ? 1 : 2) : category(id) === 'anxiety' ? 1 : 0);
+    await answerDass21(page, score, 1, 20);
+    await waitForChunks(page, ['Dass21Results', 'results', 'booking']);
+    const resultSpinners = await watchForSpinners(page);
+    await answerDass21(page, score, 21);
 
     await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    expect(await resultSpinners()).toBe(0);
     const card = (name: string) => page.getByRole('region', { name, exact: true }).textContent();
     expect(await card('Depression')).toBe('Depression26 out of 42Severe');
     expect(await card('Anxiety')).toBe('Anxiety14 out of 42Moderate');
@@ -167,6 +184,25 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
     await waitForDassQuestion(page, 1);
     await page.getByRole('link', { name: 'Baca dalam Bahasa Melayu' }).click();
     await page.waitForURL('**/ms/screener/klinik-minda');
+  });
+
+  // A failed fetch (a network blip, or a chunk gone after a deploy) used to leave a spinner or
+  // unmount the page. Here the chunk is refused until the visitor presses Try again.
+  it.each([
+    ['code', '**/assets/Dass21Questions-*.js'],
+    ['texts', '**/assets/assessment-*.js'],
+  ])('offers Try again when the questions’ %s failed to arrive, and it brings them', async (_what, chunk) => {
+    const { page } = session;
+    let refuse = true;
+    await page.route(chunk, (route) => (refuse ? route.abort() : route.continue()));
+    await session.visit('/screener/default');
+    await consent(page, '16 or older');
+    const failure = page.getByRole('alert').filter({ hasText: 'This part could not be loaded' });
+    await failure.waitFor();
+    refuse = false;
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await waitForDassQuestion(page, 1);
+    expect(await failure.count()).toBe(0);
   });
 
   it('sends a visitor of a Malay route back to English where Malay is not enabled', async () => {

@@ -34,3 +34,31 @@ export async function completeDass21Quickly(page: Page) {
   await answerDass21(page, () => 0);
   await page.getByRole('heading', { name: 'Your Results' }).waitFor();
 }
+
+/**
+ * Waits until the build's chunks of the given names (`Dass21Questions`, `assessment`…) have
+ * arrived, then a moment for them to be evaluated and their texts drawn from.
+ */
+export async function waitForChunks(page: Page, names: string[]) {
+  await page.waitForFunction(
+    (prefixes) => prefixes.every((prefix) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(prefix))),
+    names.map((name) => `/assets/${name}-`),
+  );
+  await page.waitForTimeout(200);
+}
+
+/** Counts the spinners drawn from now on; a step whose code and texts arrived ahead draws none. */
+export async function watchForSpinners(page: Page): Promise<() => Promise<number>> {
+  const seen = await page.evaluateHandle(() => {
+    const counter = { spinners: 0 };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && (node.matches('.loading-spinner') || node.querySelector('.loading-spinner'))) counter.spinners++;
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    return counter;
+  });
+  return () => seen.evaluate((counter) => counter.spinners);
+}
