@@ -1,3 +1,4 @@
+import { fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import {
   type AvailabilityPattern,
@@ -92,6 +93,24 @@ describe('generateSlotTimes', () => {
   it('makes nothing when no chosen weekday falls in the range', () => {
     expect(generateSlotTimes({ ...base, endDate: '2026-11-23', daysOfWeek: [0, 6] })).toEqual([]);
   });
+
+  it.each(['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'America/Santiago', 'Asia/Kuala_Lumpur'])(
+    'places every slot of a year, clock changes included, exactly where the zone puts its wall-clock time (%s)',
+    (timezone) => {
+      // Round the clock, every day, so slots fall inside and beside each change (Lord Howe's is
+      // half an hour, Santiago's at midnight).
+      const pattern = { ...base, startDate: '2027-01-01', endDate: '2027-12-31', startTime: '00:00', endTime: '23:30', daysOfWeek: [0, 1, 2, 3, 4, 5, 6], timezone, slotDurationMinutes: 30 };
+      const slots = generateSlotTimes(pattern);
+      const dates = [...calendarDates(pattern.startDate, pattern.endDate)];
+      expect(slots).toHaveLength(365 * 47);
+      slots.forEach((slot, i) => {
+        const date = dates[Math.floor(i / 47)]!;
+        const minutes = (i % 47) * 30;
+        const local = `${date}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+        expect(iso(slot.startUtc), local).toBe(iso(fromZonedTime(local, timezone)));
+      });
+    },
+  );
 });
 
 describe('inclusiveDayCount', () => {
