@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
@@ -63,5 +64,28 @@ describe.each(TEST_DIALECTS)('the cached public configuration on %s', (dialect) 
     expect((await Promise.all(unknown.map(answer))).map((a) => a.status)).toEqual([404, 404, 404]);
     await signInNewOperator(t, { companySlug: 'klinik-belum' });
     expect((await Promise.all(unknown.map(answer))).map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('sends a kept answer %s-compressed to a client that takes it, the same bytes once unpacked', async (encoding, unpack) => {
+    const operator = await signInNewOperator(t, { companySlug: `klinik-${encoding}` });
+    // Long enough to be worth compressing, as the stock consent texts make a real one.
+    const saved = await operator.rest('PUT', '/api/configuration', { ...form('Semakan', `Klinik ${encoding}`), appDescription: 'Saringan kesihatan mental. '.repeat(60) });
+    expect(saved.status).toBe(200);
+    const input = encodeURIComponent(JSON.stringify({ json: { slug: `klinik-${encoding}` } }));
+    for (const url of [`/api/public/configuration/slug/klinik-${encoding}`, `/trpc/public.configuration.bySlug?input=${input}`]) {
+      const plain = await t.app.inject(url);
+      for (let i = 0; i < 2; i++) {
+        const packed = await t.app.inject({ url, headers: { 'accept-encoding': `gzip;q=0.5, ${encoding}, identity;q=0.1` } });
+        expect(packed.headers['content-encoding'], url).toBe(encoding);
+        expect(packed.headers.vary, url).toContain('accept-encoding');
+        expect(unpack(packed.rawPayload).toString(), url).toBe(plain.body);
+      }
+      const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+      expect(refused.headers['content-encoding'], url).toBeUndefined();
+      expect(refused.body, url).toBe(plain.body);
+    }
   });
 });

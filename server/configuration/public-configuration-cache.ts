@@ -14,10 +14,11 @@ export const PUBLIC_CONFIGURATION_TTL_MS = 5_000;
  */
 export const KEPT_FOR_MS = PUBLIC_CONFIGURATION_TTL_MS / 2;
 
-/** An HTTP answer as sent: its headers and its body. */
+/** An HTTP answer as sent: its headers and its body, also compressed when it is worth it. */
 export interface CachedAnswer {
   headers: Record<string, string>;
   body: string;
+  encoded?: Record<'br' | 'gzip', Buffer>;
 }
 
 export interface PublicConfigurationCache {

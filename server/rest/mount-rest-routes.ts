@@ -39,6 +39,8 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
     app.route({
       method: route.method,
       url: route.path,
+      // Kept answers are kept compressed (sendCachedAnswer).
+      compress: cachedWithConfigurations ? false : undefined,
       handler: async (req, reply) => {
         try {
           const call = (): Promise<unknown> => {
@@ -55,7 +57,7 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
             });
           };
           if (cachedWithConfigurations) {
-            return await sendCachedAnswer(services.db, reply, `${req.method} ${req.url}`, async () => ({
+            return await sendCachedAnswer(services.db, req, reply, `${req.method} ${req.url}`, async () => ({
               status: 200,
               headers: { 'content-type': JSON_TYPE },
               body: JSON.stringify(await call()),

@@ -14,11 +14,12 @@ import { appRouter, listProcedures } from './root';
  */
 export function registerCachedTrpcAnswers(app: FastifyInstance, services: AppServices, prefix: string): void {
   for (const { path } of listProcedures().filter((procedure) => procedure.cachedWithConfigurations)) {
-    app.get(`${prefix}/${path}`, (req, reply) => {
+    // Kept answers are kept compressed (sendCachedAnswer).
+    app.get(`${prefix}/${path}`, { compress: false }, (req, reply) => {
       const trpcAccept = req.headers['trpc-accept'];
       // A streaming client (trpc-accept: application/jsonl) gets another format: another key.
       const key = `${req.method} ${req.url} ${typeof trpcAccept === 'string' ? trpcAccept : ''}`;
-      return sendCachedAnswer(services.db, reply, key, async () => {
+      return sendCachedAnswer(services.db, req, reply, key, async () => {
         const response = await fetchRequestHandler({
           endpoint: prefix,
           req: new Request(new URL(req.url, services.env.publicUrl), {
