@@ -50,9 +50,9 @@ export async function benchmarkApiThroughput(): Promise<Figure[]> {
     }, trpcPath, trpc);
     const availabilityRun = await measureAgainst(() => startBaselineProcess('bare-http', availabilityAnswer), '/', availability);
     return [
-      throughputFigure('REST configuration by slug vs bare node:http', restRun.measured, restRun.baseline, 0.5),
+      throughputFigure('REST configuration by slug vs bare node:http sending its headers and body', restRun.measured, restRun.baseline, 0.5),
       throughputFigure('tRPC configuration by slug vs trivial tRPC procedure', trpcRun.measured, trpcRun.baseline, 0.9),
-      throughputFigure('REST free slots of a psychologist vs bare node:http', availabilityRun.measured, availabilityRun.baseline),
+      throughputFigure('REST free slots of a psychologist vs bare node:http sending its headers and body', availabilityRun.measured, availabilityRun.baseline),
     ];
   } finally {
     await server.stop();

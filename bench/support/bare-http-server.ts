@@ -6,10 +6,10 @@ export interface BenchServer {
   close: () => Promise<void>;
 }
 
-/** The floor of any Node HTTP answer: node:http sending fixed bytes from memory. */
-export async function startBareHttpServer(body: Buffer, contentType: string): Promise<BenchServer> {
+/** The floor of any Node HTTP answer: node:http sending fixed headers and bytes from memory. */
+export async function startBareHttpServer(body: Buffer, headers: Record<string, string>): Promise<BenchServer> {
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.writeHead(200, { ...headers, 'content-length': body.length });
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -15,8 +15,10 @@ const STARTUP_TIMEOUT_MS = 15_000;
 export async function startBaselineProcess(kind: 'bare-http' | 'trivial-trpc', answer: Answer): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'minda-bench-'));
   const answerFile = join(dir, 'answer');
+  const headersFile = join(dir, 'headers.json');
   writeFileSync(answerFile, answer.bytes);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'baseline-main.ts'), kind, answerFile, answer.contentType], {
+  writeFileSync(headersFile, JSON.stringify(answer.headers));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'baseline-main.ts'), kind, answerFile, headersFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });

@@ -3,14 +3,22 @@ export const DEMO_SLUG = 'klinik-minda';
 
 export interface Answer {
   bytes: Buffer;
-  contentType: string;
+  /** As the server sent them, less those of the connection and the moment. */
+  headers: Record<string, string>;
 }
 
-/** One request that must succeed, kept as bytes so a baseline can answer the very same ones. */
+/** Set by Node's HTTP server for each answer, the baseline's as much as ours. */
+const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * One request that must succeed, kept as bytes and headers so a baseline can answer the very
+ * same ones. Asked without compression, as autocannon asks.
+ */
 export async function fetchAnswer(url: string): Promise<Answer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '' };
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)));
+  return { bytes: Buffer.from(await response.arrayBuffer()), headers };
 }
 
 const fetchJson = async <T>(url: string) => JSON.parse((await fetchAnswer(url)).bytes.toString()) as T;
