@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { Env } from './env';
 
 /** The screener pages clinics embed in their own sites; they may be framed by any origin. */
-export const EMBEDDABLE_PATH = /^\/(ms\/)?screener(\/|$)/;
+const EMBEDDABLE_PATH = /^\/(ms\/)?screener(\/|$)/;
 
 type Headers = Record<string, string>;
 

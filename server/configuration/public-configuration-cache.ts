@@ -7,7 +7,7 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
  * process where an operator saves forgets its copies at once; other processes (several
  * behind one MySQL) catch up within this time (docs/decisions/0014).
  */
-export const PUBLIC_CONFIGURATION_TTL_MS = 5_000;
+const PUBLIC_CONFIGURATION_TTL_MS = 5_000;
 /**
  * How long one copy is kept. An answer may be made from a configuration that was itself kept,
  * so each lives half the time to live, and an answer is never older than the whole of it.

@@ -22,8 +22,9 @@ function keep({ headers, body }: Answer): CachedAnswer {
 
 /** The encoding the client takes that we keep: brotli before gzip, none refused with q=0. */
 function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
   const accepted = new Set(
-    (acceptEncoding ?? '')
+    acceptEncoding
       .split(',')
       .map((part) => part.trim().toLowerCase().split(/\s*;\s*q\s*=\s*/))
       .filter(([, q]) => q === undefined || Number(q) > 0)

@@ -1,9 +1,8 @@
-import { type AnyProcedure, callTRPCProcedure, TRPCError } from '@trpc/server';
+import { callTRPCProcedure, TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppServices, createRequestContext } from '../context';
 import { sendCachedAnswer } from '../configuration/send-cached-answer';
-import type { ProcedureMeta } from '../trpc/init';
-import { appRouter } from '../trpc/root';
+import { appRouter, listProcedures } from '../trpc/root';
 import { toRestError } from './rest-errors';
 import { REST_ROUTES, type RestRoute } from './routes';
 
@@ -31,11 +30,9 @@ function inputOf(route: RestRoute, req: FastifyRequest): unknown {
  * caller calls it, minus the caller's proxy, which cost a tenth of a cached answer.
  */
 export function mountRestRoutes(app: FastifyInstance, services: AppServices): void {
-  // At run time `_def.procedures` is flat, keyed by dotted path (as in listProcedures).
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+  const procedures = new Map(listProcedures().map((procedure) => [procedure.path, procedure]));
   for (const route of REST_ROUTES) {
-    const { type, meta } = procedures[route.procedure]!._def;
-    const { cachedWithConfigurations } = meta as ProcedureMeta;
+    const { type, cachedWithConfigurations } = procedures.get(route.procedure)!;
     app.route({
       method: route.method,
       url: route.path,

@@ -55,6 +55,9 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
 
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping);
 
+/** Public reads whose answer is made of a public configuration alone (`cachedWithConfigurations`). */
+export const configurationReadProcedure = publicProcedure.meta({ access: 'public', cachedWithConfigurations: true });
+
 /**
  * Signed-in operators only. The cookie's session version must match the database, so a
  * logout or a password reset revokes every copy of an older cookie. After this middleware

@@ -22,20 +22,16 @@ import {
 import { analyzeCombined } from '../../insights/analyze-combined';
 import { analyzeDass21 } from '../../insights/analyze-dass21';
 import { ZAnalysis, ZAnalyzeCombinedRequest, ZAnalyzeDass21Request } from '../../insights/insights.schema';
-import { publicProcedure, router } from '../init';
-
-const CACHED_WITH_CONFIGURATIONS = { access: 'public', cachedWithConfigurations: true } as const;
+import { configurationReadProcedure, publicProcedure, router } from '../init';
 
 /** What anonymous visitors of a screener call. */
 export const publicRouter = router({
   configuration: router({
-    byId: publicProcedure
-      .meta(CACHED_WITH_CONFIGURATIONS)
+    byId: configurationReadProcedure
       .input(ZConfigurationByIdRequest)
       .output(ZScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationById(ctx.db, input.id)),
-    bySlug: publicProcedure
-      .meta(CACHED_WITH_CONFIGURATIONS)
+    bySlug: configurationReadProcedure
       .input(ZConfigurationBySlugRequest)
       .output(ZScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx.db, input.slug)),
