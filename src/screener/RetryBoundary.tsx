@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, Suspense } from 'react';
 import { useI18nContext } from '../i18n/i18n-react';
 
 interface Props {
@@ -6,12 +6,15 @@ interface Props {
   retry: () => void;
   /** A failure the children cannot throw themselves: their texts did not load. */
   failed?: boolean;
+  /** What shows while the children's code is on its way. */
+  fallback?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Stands in for a lazily loaded part of the screener whose code or texts failed to arrive, with
- * a button that fetches them again, so one failed fetch never unmounts the visitor's screening.
+ * Holds a lazily loaded part of the screener: the fallback while its code is on its way, and in
+ * its place, if its code or texts failed to arrive, a button that fetches them again, so one
+ * failed fetch never unmounts the visitor's screening.
  */
 export class RetryBoundary extends Component<Props, { caught: boolean }> {
   state = { caught: false };
@@ -21,7 +24,9 @@ export class RetryBoundary extends Component<Props, { caught: boolean }> {
   }
 
   render() {
-    if (!this.state.caught && !this.props.failed) return this.props.children;
+    if (!this.state.caught && !this.props.failed) {
+      return <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>;
+    }
     const retry = () => {
       this.props.retry();
       this.setState({ caught: false });

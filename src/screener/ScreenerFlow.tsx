@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
 import { useNamespaces, useTextsFailure } from '../components/LocaleProvider';
@@ -40,8 +40,8 @@ function LaterStep({ textsReady, preload, children }: { textsReady: boolean; pre
     preload();
   };
   return (
-    <RetryBoundary failed={!textsReady && texts.failed} retry={retry}>
-      {textsReady ? <Suspense fallback={<StepLoading />}>{children}</Suspense> : <StepLoading />}
+    <RetryBoundary failed={!textsReady && texts.failed} retry={retry} fallback={<StepLoading />}>
+      {textsReady ? children : <StepLoading />}
     </RetryBoundary>
   );
 }
@@ -66,9 +66,7 @@ export function ScreenerFlow({ configuration, session, dispatch, questions, resu
     <>
       {session.showCrisis && questionTexts && (
         <RetryBoundary retry={CrisisNotice.preload}>
-          <Suspense fallback={null}>
-            <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />
-          </Suspense>
+          <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />
         </RetryBoundary>
       )}
       {stage === 'consent' && (

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import type { Interpretation } from '../../../domain/interpretation';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -45,9 +45,7 @@ export function ResultsLayout({ scoreCards, interpretation, insights, plan, rest
       {/* A new language asks for the insights again, in that language. */}
       <InsightsCard key={insights.input.language} request={insights} />
       <RetryBoundary retry={BookingSection.preload}>
-        <Suspense fallback={null}>
-          <BookingSection />
-        </Suspense>
+        <BookingSection />
       </RetryBoundary>
       <WellbeingPlanCard plan={plan} />
       <button type="button" className="btn btn-primary self-center" onClick={onRestart}>
