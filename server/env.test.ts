@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,15 @@ describe('loadEnv', () => {
   it('does not seed demo data into MySQL unless asked', () => {
     expect(loadEnv({ VAR_DIR: tempVar(), DATABASE_URL: 'mysql://root@db/minda' }).seedDemo).toBe(false);
     expect(loadEnv({ VAR_DIR: tempVar(), DATABASE_URL: 'mysql://root@db/minda', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('takes a blank variable for an unset one, as a compose file passes an unset ${VARIABLE}', () => {
+    const varDir = tempVar();
+    const names = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'SEED_DEMO', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'FREE_BOOKINGS', 'OPENAI_API_KEY', 'OPENAI_MODEL', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_OFFER_COUPON_ID', 'STRIPE_API_URL', 'OFFER_ENDS_AT'];
+    const unset = loadEnv({ VAR_DIR: varDir });
+    expect(loadEnv({ VAR_DIR: varDir, ...Object.fromEntries(names.map((name) => [name, ''])) })).toEqual(unset);
+    expect(loadEnv({ VAR_DIR: varDir, ...Object.fromEntries(names.map((name) => [name, ' \t'])) })).toEqual(unset);
+    expect(unset.databaseUrl).toBe('sqlite:var/minda.sqlite');
   });
 
   it('refuses to start production without real secrets, naming each missing one', () => {
@@ -105,8 +115,35 @@ describe('loadEnv', () => {
     expect(loadEnv({ VAR_DIR: tempVar(), OFFER_ENDS_AT: '2026-12-31' }).offerEndsAt).toBeDefined();
   });
 
+  /** A production start that passes every check; tests spoil one variable at a time. */
+  const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('base64'), PUBLIC_URL: 'https://minda.example', ...STRIPE };
+
+  it('starts production with a random session secret, and refuses placeholders and repetitive ones, saying how to make one', () => {
+    expect(loadEnv(PRODUCTION).sessionSecret).toBe(PRODUCTION.SESSION_SECRET);
+    // The value docker-compose.yml shipped: with it anyone could seal an operator's session.
+    expect(() => loadEnv({ ...PRODUCTION, SESSION_SECRET: 'change-me-to-32-or-more-random-characters' })).toThrow(
+      /SESSION_SECRET: looks like a placeholder: generate one with `openssl rand -base64 32`/,
+    );
+    expect(() => loadEnv({ ...PRODUCTION, SESSION_SECRET: 'x'.repeat(40) })).toThrow(/SESSION_SECRET: is too repetitive to be random/);
+    expect(() => loadEnv({ ...PRODUCTION, SESSION_SECRET: 'k3Y'.repeat(8) })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    // Outside production, tests and local starts may use any long enough secret.
+    expect(loadEnv({ VAR_DIR: tempVar(), SESSION_SECRET: 'x'.repeat(32) }).sessionSecret).toBe('x'.repeat(32));
+  });
+
+  it('refuses TRUST_PROXY=true in production, where any client could pick its address; named proxies and hop counts start', () => {
+    expect(() => loadEnv({ ...PRODUCTION, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must name the proxies \(addresses or CIDRs\) or count their hops in production/);
+    expect(loadEnv({ ...PRODUCTION, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(typeof loadEnv({ ...PRODUCTION, TRUST_PROXY: '1' }).trustProxy).toBe('function');
+  });
+
+  it('never seeds the demo operator in production, and refuses SEED_DEMO=true there', () => {
+    expect(loadEnv({ ...PRODUCTION, DATABASE_URL: 'sqlite:var/minda.sqlite' }).seedDemo).toBe(false);
+    expect(() => loadEnv({ ...PRODUCTION, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: must not be true in production: the demo operator's password is published/);
+    expect(loadEnv({ ...PRODUCTION, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('refuses to start production in billing test mode, and starts it with Stripe', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://minda.example' };
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_PRICE_ID: _i, STRIPE_WEBHOOK_SECRET: _w, ...production } = PRODUCTION;
     expect(() => loadEnv(production)).toThrow(EnvError);
     expect(() => loadEnv(production)).toThrow(/STRIPE_SECRET_KEY: and the other Stripe keys are required in production: without them billing runs in test mode/);
     expect(loadEnv({ ...production, ...STRIPE }).stripe?.priceId).toBe('price_monthly');

@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from '../db/connect';
 import { PRICING } from '../domain/pricing';
+import { sessionSecretWeakness } from './session-secret-strength';
 
-/** Compose files pass a variable that is not set on the host as ''. */
-const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+/**
+ * A compose file passes a variable that is not set on the host as '' (`DATABASE_URL:
+ * ${DATABASE_URL}`), so a blank value means unset, for every variable alike.
+ */
+function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+}
 
 /** All four switch billing to Stripe; none leaves it in test mode; some is a mistake. */
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -24,7 +29,7 @@ const EnvSchema = z
     /** Where visitors reach the app; links in e-mails are built from it, never from Host. */
     PUBLIC_URL: z.url().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Seed the demo operator into an empty database. On by default for the embedded one. */
+    /** Seed the demo operator into an empty database. On by default for the embedded one; never in production. */
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Writable folder for the embedded database, the generated secret and offline mail. */
@@ -34,26 +39,27 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Minda <no-reply@minda.local>'),
     /**
      * Behind a reverse proxy the client's address is in X-Forwarded-For; rate limits per IP
-     * need it. 'true', a hop count, or the proxies' addresses/CIDRs separated by commas.
+     * need it. A hop count, or the proxies' addresses/CIDRs separated by commas; 'true'
+     * (believe every client's header) only outside production.
      */
     TRUST_PROXY: z.string().regex(/^(true|false|\d+|[\d.:a-fA-F/,\s]+)$/, "must be 'true', 'false', a hop count or addresses").default('false'),
     /** Without a key the built-in writer composes every insight. */
-    OPENAI_API_KEY: unsetIfBlank(z.string().trim()),
-    OPENAI_MODEL: unsetIfBlank(z.string().trim()),
+    OPENAI_API_KEY: z.string().trim().optional(),
+    OPENAI_MODEL: z.string().trim().optional(),
     /** Any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1; unset means OpenAI itself. */
-    OPENAI_BASE_URL: unsetIfBlank(z.url({ protocol: /^https?$/ })),
+    OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Bookings an operator's screener takes before a subscription is required. */
     FREE_BOOKINGS: z.coerce.number().int('must be a whole number').min(0).default(PRICING.freeBookings),
-    STRIPE_SECRET_KEY: unsetIfBlank(z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')),
-    STRIPE_PUBLISHABLE_KEY: unsetIfBlank(z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)')),
-    STRIPE_PRICE_ID: unsetIfBlank(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
-    STRIPE_WEBHOOK_SECRET: unsetIfBlank(z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)').optional(),
+    STRIPE_PRICE_ID: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
     /** The coupon that makes the price the launch offer's (RM39 for 3 months) while OFFER_ENDS_AT is ahead. */
-    STRIPE_OFFER_COUPON_ID: unsetIfBlank(z.string().regex(/^\w+$/, 'must be a Stripe coupon id')),
+    STRIPE_OFFER_COUPON_ID: z.string().regex(/^\w+$/, 'must be a Stripe coupon id').optional(),
     /** Where the Stripe SDK sends its calls; tests point it at a local fake. */
-    STRIPE_API_URL: unsetIfBlank(z.url({ protocol: /^https?$/ })),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** The launch offer's end: a date (the offer lasts through that day, Malaysian time) or a date-time. */
-    OFFER_ENDS_AT: unsetIfBlank(z.union([z.iso.date(), z.iso.datetime({ offset: true })], 'must be an ISO date or date-time')),
+    OFFER_ENDS_AT: z.union([z.iso.date(), z.iso.datetime({ offset: true })], 'must be an ISO date or date-time').optional(),
   })
   .superRefine((env, ctx) => {
     const missingStripeKeys = STRIPE_KEYS.filter((key) => !env[key]);
@@ -77,8 +83,22 @@ const EnvSchema = z
         message: 'and the other Stripe keys are required in production: without them billing runs in test mode and subscriptions are free',
       });
     }
-    if (!env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    const secretWeakness = env.SESSION_SECRET ? sessionSecretWeakness(env.SESSION_SECRET) : 'is required in production';
+    if (secretWeakness) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: secretWeakness });
+    if (env.TRUST_PROXY === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          "must name the proxies (addresses or CIDRs) or count their hops in production: 'true' believes any client's X-Forwarded-For, so every client could pick its own address and escape the per-address limits",
+      });
+    }
+    if (env.SEED_DEMO === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'must not be true in production: the demo operator\'s password is published in the README',
+      });
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
@@ -124,7 +144,7 @@ export class EnvError extends Error {}
 
 /** Parses the environment once, at boot; every problem is listed in one readable error. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = EnvSchema.safeParse(withoutBlanks(source));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
@@ -137,7 +157,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.VAR_DIR),
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.DATABASE_URL.startsWith('sqlite:'),
+    // Production never seeds the demo operator (refused above when asked for).
+    seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.DATABASE_URL.startsWith('sqlite:')),
     logLevel: env.LOG_LEVEL,
     varDir: env.VAR_DIR,
     smtpUrl: env.SMTP_URL,
