@@ -18,10 +18,13 @@ export const CONFIGURATION_TEXT_LIMITS = {
   sectionContent: 5000,
 } as const;
 
-export interface ScreenerConfiguration {
+/**
+ * What a visitor's screen needs of a configuration: SPEC section 3's public form without its
+ * owner's id, which visitors have no use for and which, with a leaked session secret, was
+ * half of a forged operator session (issue 11).
+ */
+export interface PublicScreenerConfiguration {
   id: string;
-  /** null only for the built-in default configuration, which no operator owns. */
-  userId: string | null;
   testType: TestType;
   appTitle: string;
   appDescription: string;
@@ -34,6 +37,12 @@ export interface ScreenerConfiguration {
   /** Bullet lines separated by new lines, like whatThisDoesContent. */
   privacySectionContent: string;
   enableMalayTranslation: boolean;
+}
+
+/** A configuration as stored and as its operator edits it: the public form and its owner. */
+export interface ScreenerConfiguration extends PublicScreenerConfiguration {
+  /** null only for the built-in default configuration, which no operator owns. */
+  userId: string | null;
 }
 
 export const DEFAULT_CONFIGURATION_ID = 'default';

@@ -15,6 +15,7 @@ export const ZConfigurationBySlugRequest = z.object({
     .max(100, 'must be at most 100 characters'),
 });
 
+/** The configuration as its operator edits it (SPEC section 3: the admin configuration). */
 export const ZScreenerConfiguration = z.object({
   id: z.string(),
   userId: z.string().nullable(),
@@ -30,3 +31,6 @@ export const ZScreenerConfiguration = z.object({
   privacySectionContent: z.string(),
   enableMalayTranslation: z.boolean(),
 });
+
+/** What visitors receive: no owner id (domain/configuration.ts, PublicScreenerConfiguration). */
+export const ZPublicScreenerConfiguration = ZScreenerConfiguration.omit({ userId: true });

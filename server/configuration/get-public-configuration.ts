@@ -4,7 +4,7 @@ import {
   findConfigurationBySlug,
 } from '../../db/repositories/configurations';
 import type { Database } from '../../db/schema';
-import { parseScreenerIdentifier, type ScreenerConfiguration } from '../../domain/configuration';
+import { parseScreenerIdentifier, type PublicScreenerConfiguration, type ScreenerConfiguration } from '../../domain/configuration';
 import { NotFoundError } from '../errors';
 import { publicConfigurationCacheOf } from './public-configuration-cache';
 
@@ -21,17 +21,19 @@ function cachedBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfi
   return publicConfigurationCacheOf(db).configuration(`slug:${slug}`, () => findConfigurationBySlug(db, slug));
 }
 
-function orNotFound(configuration: ScreenerConfiguration | undefined): ScreenerConfiguration {
+/** The public form of a found configuration: its owner stays on the server. */
+function publicFormOrNotFound(configuration: ScreenerConfiguration | undefined): PublicScreenerConfiguration {
   if (!configuration) throw new NotFoundError('Configuration');
-  return configuration;
+  const { userId: _owner, ...publicForm } = configuration;
+  return publicForm;
 }
 
-export async function getPublicConfigurationById(db: Kysely<Database>, id: string): Promise<ScreenerConfiguration> {
-  return orNotFound(await cachedById(db, id));
+export async function getPublicConfigurationById(db: Kysely<Database>, id: string): Promise<PublicScreenerConfiguration> {
+  return publicFormOrNotFound(await cachedById(db, id));
 }
 
-export async function getPublicConfigurationBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfiguration> {
-  return orNotFound(await cachedBySlug(db, slug));
+export async function getPublicConfigurationBySlug(db: Kysely<Database>, slug: string): Promise<PublicScreenerConfiguration> {
+  return publicFormOrNotFound(await cachedBySlug(db, slug));
 }
 
 /** The configuration a screener URL names, by SPEC section 5's rule: a UUID is an id, anything else a slug. */

@@ -1,6 +1,6 @@
 import { Provider } from 'jotai';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { useI18nContext } from '../i18n/i18n-react';
 import { useRouteLocale } from '../lib/locale';
 import { CombinedScreener } from '../screener/CombinedScreener';
@@ -20,7 +20,7 @@ function LanguageSwitch({ identifier }: { identifier: string }) {
   );
 }
 
-function Screener({ identifier, configuration }: { identifier: string; configuration: ScreenerConfiguration }) {
+function Screener({ identifier, configuration }: { identifier: string; configuration: PublicScreenerConfiguration }) {
   return (
     <Provider store={screenerStore(identifier)}>
       <ScreenerIdentityContext.Provider value={{ identifier, configuration }}>

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { combinedSessionAtom } from './screener-store';
@@ -8,7 +8,7 @@ const CombinedQuestions = lazyWithPreload(() => import('./CombinedQuestions'));
 const CombinedResults = lazyWithPreload(() => import('./results/CombinedResults'));
 const preload = { questions: CombinedQuestions.preload, results: CombinedResults.preload };
 
-export function CombinedScreener({ configuration }: { configuration: ScreenerConfiguration }) {
+export function CombinedScreener({ configuration }: { configuration: PublicScreenerConfiguration }) {
   const [session, dispatch] = useAtom(combinedSessionAtom);
   return (
     <ScreenerFlow

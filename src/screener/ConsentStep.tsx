@@ -3,7 +3,7 @@ import {
   bulletLines,
   consentSectionText,
   DEFAULT_CONFIGURATION,
-  type ScreenerConfiguration,
+  type PublicScreenerConfiguration,
   STOCK_CONSENT_TEXTS,
 } from '../../domain/configuration';
 import type { AgeGroup } from '../../domain/screening-session';
@@ -11,7 +11,7 @@ import { useI18nContext } from '../i18n/i18n-react';
 import { ScreenerLogo } from './ScreenerLogo';
 
 interface ConsentStepProps {
-  configuration: ScreenerConfiguration;
+  configuration: PublicScreenerConfiguration;
   userAge: AgeGroup | null;
   onChooseAge: (age: AgeGroup) => void;
   onConsent: () => void;

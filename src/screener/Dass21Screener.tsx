@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { dass21SessionAtom } from './screener-store';
@@ -8,7 +8,7 @@ const Dass21Questions = lazyWithPreload(() => import('./Dass21Questions'));
 const Dass21Results = lazyWithPreload(() => import('./results/Dass21Results'));
 const preload = { questions: Dass21Questions.preload, results: Dass21Results.preload };
 
-export function Dass21Screener({ configuration }: { configuration: ScreenerConfiguration }) {
+export function Dass21Screener({ configuration }: { configuration: PublicScreenerConfiguration }) {
   const [session, dispatch] = useAtom(dass21SessionAtom);
   return (
     <ScreenerFlow

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
 import { useNamespaces, useTextsFailure } from '../components/LocaleProvider';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
@@ -10,7 +10,7 @@ import { RetryBoundary } from './RetryBoundary';
 const CrisisNotice = lazyWithPreload(() => import('./CrisisNotice'));
 
 interface Props {
-  configuration: ScreenerConfiguration;
+  configuration: PublicScreenerConfiguration;
   session: ScreeningSession<number, unknown>;
   dispatch: (action: ScreeningAction) => void;
   /** Lazy elements: only the consent step is part of the screener's first load. */

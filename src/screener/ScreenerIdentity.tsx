@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import type { PublicScreenerConfiguration } from '../../domain/configuration';
 
 export interface ScreenerIdentity {
   /** The slug or configuration id the visitor came through; booking calls send it as `slug`. */
   identifier: string;
-  configuration: ScreenerConfiguration;
+  configuration: PublicScreenerConfiguration;
 }
 
 export const ScreenerIdentityContext = createContext<ScreenerIdentity | null>(null);

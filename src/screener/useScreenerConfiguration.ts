@@ -2,7 +2,7 @@ import {
   DEFAULT_CONFIGURATION,
   DEFAULT_CONFIGURATION_ID,
   parseScreenerIdentifier,
-  type ScreenerConfiguration,
+  type PublicScreenerConfiguration,
 } from '../../domain/configuration';
 import { hasErrorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
@@ -10,7 +10,7 @@ import { trpc } from '../lib/trpc';
 export type ConfigurationState =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'ready'; configuration: ScreenerConfiguration };
+  | { status: 'ready'; configuration: PublicScreenerConfiguration };
 
 /**
  * SPEC sections 7 and 8: a UUID is looked up by id, anything else by slug; an unknown

@@ -13,7 +13,7 @@ import { listPublicPsychologists } from '../../booking/list-public-psychologists
 import {
   ZConfigurationByIdRequest,
   ZConfigurationBySlugRequest,
-  ZScreenerConfiguration,
+  ZPublicScreenerConfiguration,
 } from '../../configuration/configuration.schema';
 import {
   getPublicConfigurationById,
@@ -29,11 +29,11 @@ export const publicRouter = router({
   configuration: router({
     byId: configurationReadProcedure
       .input(ZConfigurationByIdRequest)
-      .output(ZScreenerConfiguration)
+      .output(ZPublicScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationById(ctx.db, input.id)),
     bySlug: configurationReadProcedure
       .input(ZConfigurationBySlugRequest)
-      .output(ZScreenerConfiguration)
+      .output(ZPublicScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx.db, input.slug)),
   }),
   analyze: publicProcedure

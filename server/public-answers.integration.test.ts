@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSlot } from '../db/testing/fixtures';
+import { TEST_DIALECTS } from '../db/testing/test-databases';
+import { REST_ROUTES } from './rest/routes';
+import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, visitorAddress } from './testing/booking-requests';
+import { startTestApp, type TestApp, trpcMutation, trpcQuery } from './testing/test-app';
+import { listProcedures } from './trpc/root';
+
+/** Keys that name what only the server and the operator may know. */
+const INTERNAL_KEY = /^(user_?id|owner_?id|operator_?id|username|e-?mail|password\w*|session\w*|stripe\w*|customer\w*)$/i;
+
+interface Screener extends BookableScreener {
+  /** A free slot per call: each booking takes one. */
+  freeSlot: () => Promise<string>;
+}
+
+const DASS21_RESULTS = { depression: { score: 14, level: 'moderate' }, anxiety: { score: 8, level: 'mild' }, stress: { score: 20, level: 'moderate' } };
+const COMBINED_RESULTS = { whooley: { score: 1, level: 'positive' }, phq9: { score: 9, level: 'mild' }, gad7: { score: 14, level: 'moderate' } };
+
+/**
+ * A visitor's call of every procedure anyone may call without signing in. The operator's own
+ * account procedures (sign-in, sign-up, reset) are left out: they answer the operator about
+ * themselves.
+ */
+const VISITOR_CALLS: Record<string, (screener: Screener) => Promise<object | undefined>> = {
+  'public.configuration.byId': async (s) => ({ id: s.configurationId }),
+  'public.configuration.bySlug': async (s) => ({ slug: s.slug }),
+  'public.analyze': async () => ({ results: DASS21_RESULTS, followUpResponses: [], language: 'en' }),
+  'public.analyzeCombined': async () => ({ results: COMBINED_RESULTS, language: 'en' }),
+  'public.psychologists': async (s) => ({ slug: s.slug }),
+  'public.availability': async (s) => ({ slug: s.slug, psychologistId: s.psychologistId }),
+  'public.bookAppointment': async (s) => bookingRequest(s, await s.freeSlot()),
+  'billing.visitorInfo': async () => undefined,
+  'billing.checkSubscription': async (s) => ({ slug: s.slug }),
+};
+
+/** Where in an answer an internal key sits, or a value that belongs to the operator. */
+function internalFieldsIn(answer: unknown, operatorValues: string[]): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      if (operatorValues.some((own) => value.toLowerCase().includes(own.toLowerCase()))) found.push(`${path} = ${value}`);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, `${path}[${index}]`));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (INTERNAL_KEY.test(key)) found.push(`${path}.${key}`);
+        walk(item, `${path}.${key}`);
+      }
+    }
+  };
+  walk(answer, 'answer');
+  return found;
+}
+
+/**
+ * Public answers carry what a visitor's screen needs and nothing of the operator behind it: no
+ * owner id (with a leaked session secret it sealed an operator's cookie), no username, no
+ * e-mail of the operator or the psychologists.
+ */
+describe.each(TEST_DIALECTS)('public answers on %s', (dialect) => {
+  let t: TestApp;
+  let screener: Screener;
+  let operatorValues: string[];
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const bookable = await insertBookableScreener(t.services.db);
+    let hours = 48;
+    screener = { ...bookable, freeSlot: () => insertSlot(t.services.db, bookable.psychologistId, hoursFromNow((hours += 2))) };
+    await screener.freeSlot();
+    operatorValues = [bookable.userId, bookable.username, bookable.operatorEmail, bookable.psychologistEmail];
+  });
+  afterAll(() => t.close());
+
+  it('has a visitor call for every public procedure', () => {
+    const publicPaths = listProcedures()
+      .filter((procedure) => procedure.access === 'public' && !procedure.path.startsWith('admin.account.'))
+      .map((procedure) => procedure.path);
+    expect(Object.keys(VISITOR_CALLS).sort()).toEqual(publicPaths.sort());
+  });
+
+  it('answers no internal field over tRPC', async () => {
+    const procedures = new Map(listProcedures().map((procedure) => [procedure.path as string, procedure]));
+    for (const [path, visitorCall] of Object.entries(VISITOR_CALLS)) {
+      const input = await visitorCall(screener);
+      const origin = { headers: { origin: t.services.env.publicUrl }, remoteAddress: visitorAddress() };
+      const result =
+        procedures.get(path)!.type === 'query'
+          ? await trpcQuery(t.app, path, input)
+          : await trpcMutation(t.app, path, input, undefined, origin);
+      expect(result.status, path).toBe(200);
+      expect(internalFieldsIn(result.data, operatorValues), path).toEqual([]);
+    }
+  });
+
+  it('answers no internal field over REST', async () => {
+    const publicRoutes = REST_ROUTES.filter((route) => route.procedure in VISITOR_CALLS);
+    expect(publicRoutes.length).toBeGreaterThanOrEqual(Object.keys(VISITOR_CALLS).length);
+    for (const route of publicRoutes) {
+      const input: Record<string, unknown> = { ...(await VISITOR_CALLS[route.procedure]!(screener)) };
+      const url = route.path.replace(/:(\w+)/g, (_, name: string) => {
+        const value = String(input[name]);
+        delete input[name];
+        return encodeURIComponent(value);
+      });
+      const response = await t.app.inject({
+        method: route.method,
+        url: route.method === 'GET' ? `${url}?${new URLSearchParams(input as Record<string, string>)}` : url,
+        remoteAddress: visitorAddress(),
+        headers: { origin: t.services.env.publicUrl },
+        ...(route.method !== 'GET' && { payload: input }),
+      });
+      expect(response.statusCode, route.path).toBe(route.successStatus ?? 200);
+      expect(internalFieldsIn(response.json(), operatorValues), route.path).toEqual([]);
+    }
+  });
+});
