@@ -110,3 +110,16 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
   });
   return true;
 }
+
+/**
+ * The password hashes of accounts that may be the demo operator: its username or its e-mail.
+ * Production checks them at boot (server/demo-account-guard.ts).
+ */
+export async function demoAccountPasswordHashes(db: Kysely<Database>): Promise<string[]> {
+  const accounts = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where((eb) => eb.or([eb('username', '=', DEMO_OPERATOR.username), eb('email', '=', DEMO_OPERATOR.email)]))
+    .execute();
+  return accounts.map((account) => account.password_hash);
+}

@@ -8,6 +8,7 @@ import { createBilling } from './billing/billing';
 import { hashPassword } from './auth/passwords';
 import { startPolling } from './background/poll';
 import type { AppServices } from './context';
+import { refuseDemoAccount } from './demo-account-guard';
 import { EnvError, loadEnv } from './env';
 import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const log = pino(loggerOptions(env.logLevel));
   const { db, dialect } = connectDatabase(env.databaseUrl);
   await migrateToLatest(db);
+  if (env.nodeEnv === 'production') await refuseDemoAccount(db);
   if (env.seedDemo && (await seedDemo(db, await hashPassword(DEMO_OPERATOR.password), new Date()))) {
     log.info({ username: DEMO_OPERATOR.username }, 'seeded the demo operator');
   }
