@@ -6,7 +6,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The client's source maps serve the benchmarks alone; the image never carries them (decision 0018).
+RUN npm run build && find dist/client -name '*.map' -delete && npm prune --omit=dev
 
 # Run: only the bundle, the built client and production dependencies, as a non-root user.
 FROM node:20-bookworm-slim

@@ -12,7 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist/client',
         emptyOutDir: true,
-        sourcemap: true,
+        // bench/client-weight.ts reads the maps to name each chunk's modules. Hidden: no bundle
+        // names its map, and the server never serves one (decision 0018).
+        sourcemap: 'hidden',
         // The manifest lets bench/client-weight.ts follow each route's first-load chunks.
         manifest: true,
         rolldownOptions: {

@@ -83,6 +83,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // Each file found at boot gets a route; source maps get none (isSourceMap).
+      globIgnore: ['**/*.map'],
       // Vite fingerprints everything under /assets, so it may be cached forever.
       setHeaders: (reply, path) => {
         reply.header(
@@ -95,7 +97,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 
   app.setNotFoundHandler((req, reply) => {
     const apiPath = /^\/(api|trpc)(\/|$)/.test(req.url);
-    if (!apiPath && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (!apiPath && !isSourceMap(req.url.split('?')[0]!) && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes, the not-found screen included, are the SPA's to draw.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -103,6 +105,14 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   return app;
+}
+
+/**
+ * The build keeps the client's source maps for bench/client-weight.ts; visitors get none, as
+ * they would hand anyone our sources and comments (decision 0018). A map is a 404, never the SPA.
+ */
+function isSourceMap(path: string): boolean {
+  return path.toLowerCase().endsWith('.map');
 }
 
 /** Errors thrown outside a procedure: the status they carry, or a 500 that says no more. */
