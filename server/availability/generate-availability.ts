@@ -24,7 +24,7 @@ import type { GenerateAvailabilityRequest } from './availability.schema';
  * connection) for a few milliseconds only, so bookings and other operators' requests wait
  * for one part at most, never for the whole generation (docs/decisions/0006).
  */
-const SLOTS_PER_PART = 250;
+const SLOTS_PER_PART = 100;
 
 /**
  * Creates the psychologist's slots for a weekly pattern, up to MAX_GENERATION_MONTHS_AHEAD and
