@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInTimeZone } from 'date-fns-tz';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { insertSlots, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
@@ -20,20 +20,23 @@ import { translationsFor } from '../translations';
 import type { GenerateAvailabilityRequest } from './availability.schema';
 
 /**
- * Slots written per transaction. Each part holds the psychologist's row (and on SQLite the one
- * connection) for a few milliseconds only, so bookings and other operators' requests wait
- * for one part at most, never for the whole generation (docs/decisions/0006).
+ * Slots are written in parts of this many, and a transaction takes parts until it has run
+ * this long. So it holds the psychologist's row (and on SQLite the one connection and the
+ * event loop) for about PART_BUDGET_MS, bookings and other operators' requests wait for one
+ * transaction at most, never for the whole generation, and a quiet machine still writes
+ * hundreds of slots per commit (docs/decisions/0006).
  */
 const SLOTS_PER_PART = 100;
+const PART_BUDGET_MS = 20;
 
 /**
  * Creates the psychologist's slots for a weekly pattern, up to MAX_GENERATION_MONTHS_AHEAD and
  * MAX_SLOTS_PER_GENERATION. A slot overlapping any existing slot (booked or free) is left out
  * rather than stacked, as is one already in the past (docs/decisions/0006). The slots are
- * written a part at a time, each part in its own transaction that locks the psychologist's
- * row and then looks for overlaps: two generations for one psychologist may take turns, but
- * never double a slot. Between parts the event loop serves other requests: on SQLite a write
- * blocks the whole process.
+ * written in short transactions that each lock the psychologist's row before looking for
+ * overlaps: two generations for one psychologist may take turns, but never double a slot.
+ * Between transactions the event loop serves other requests: on SQLite a write blocks the
+ * whole process.
  */
 export async function generateAvailability(
   services: { db: Kysely<Database>; now: () => Date },
@@ -51,10 +54,23 @@ export async function generateAvailability(
     },
     services.now(),
   );
-  const now = services.now();
+  const owner = { userId, psychologistId: psychologist.id, now: services.now() };
+  const parts = patternParts(pattern, SLOTS_PER_PART);
+  let part = parts.next();
   let count = 0;
-  for (const part of patternParts(pattern, SLOTS_PER_PART)) {
-    count += await writePart(services.db, { userId, psychologistId: psychologist.id, now }, part);
+  while (!part.done) {
+    count += await services.db.transaction().execute(async (trx) => {
+      // Held until the transaction ends, so a concurrent generation cannot slip a slot in
+      // between an overlap check and its insert.
+      if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: 'update' }))) throw new NotFoundError('Psychologist');
+      const started = performance.now();
+      let written = 0;
+      do {
+        written += await writePart(trx, owner, part.value);
+        part = parts.next();
+      } while (!part.done && performance.now() - started < PART_BUDGET_MS);
+      return written;
+    });
     await nextTurn();
   }
   return { count, psychologist: { name: psychologist.name } };
@@ -76,25 +92,20 @@ function upcomingPattern(pattern: AvailabilityPattern, now: Date): AvailabilityP
   return upcoming;
 }
 
-/** One part in one transaction; answers how many slots it created. */
+/** One part, in the caller's transaction; answers how many slots it created. */
 async function writePart(
-  db: Kysely<Database>,
-  { userId, psychologistId, now }: { userId: string; psychologistId: string; now: Date },
+  trx: Transaction<Database>,
+  { psychologistId, now }: { psychologistId: string; now: Date },
   part: AvailabilityPattern,
 ): Promise<number> {
   const candidates = generateSlotTimes(part).filter((slot) => slot.startUtc > now);
   if (candidates.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
-    // Held until the part is in, so a concurrent generation's part cannot slip between the
-    // overlap check and the insert.
-    if (!(await findPsychologistOf(trx, userId, psychologistId, { lock: 'update' }))) throw new NotFoundError('Psychologist');
-    const span = candidates.reduce((all, slot) => ({
-      startUtc: slot.startUtc < all.startUtc ? slot.startUtc : all.startUtc,
-      endUtc: slot.endUtc > all.endUtc ? slot.endUtc : all.endUtc,
-    }));
-    const existing = await slotsOverlapping(trx, psychologistId, span);
-    const fresh = withoutOverlaps(candidates, existing).map((slot) => ({ ...slot, id: randomUUID() }));
-    await insertSlots(trx, fresh, psychologistId, now);
-    return fresh.length;
-  });
+  const span = candidates.reduce((all, slot) => ({
+    startUtc: slot.startUtc < all.startUtc ? slot.startUtc : all.startUtc,
+    endUtc: slot.endUtc > all.endUtc ? slot.endUtc : all.endUtc,
+  }));
+  const existing = await slotsOverlapping(trx, psychologistId, span);
+  const fresh = withoutOverlaps(candidates, existing).map((slot) => ({ ...slot, id: randomUUID() }));
+  await insertSlots(trx, fresh, psychologistId, now);
+  return fresh.length;
 }
