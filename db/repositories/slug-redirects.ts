@@ -56,11 +56,7 @@ export async function releaseOldRedirects(db: Kysely<Database>, configurationId:
   await db
     .deleteFrom('slug_redirects')
     .where('configuration_id', '=', configurationId)
-    .where(
-      'slug',
-      'in',
-      released.map((row) => row.slug),
-    )
+    .where('slug', 'in', released.map((row) => row.slug))
     .execute();
 }
 

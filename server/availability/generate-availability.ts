@@ -45,6 +45,7 @@ export async function generateAvailability(
 ): Promise<{ count: number; psychologist: { name: string } }> {
   const psychologist = await findPsychologistOf(services.db, userId, input.psychologistId);
   if (!psychologist) throw new NotFoundError('Psychologist');
+  const now = services.now();
   const pattern = upcomingPattern(
     {
       ...input,
@@ -52,9 +53,8 @@ export async function generateAvailability(
       slotDurationMinutes: psychologist.slotDurationMinutes,
       bufferMinutes: psychologist.bufferMinutes,
     },
-    services.now(),
+    now,
   );
-  const owner = { userId, psychologistId: psychologist.id, now: services.now() };
   const parts = patternParts(pattern, SLOTS_PER_PART);
   let part = parts.next();
   let count = 0;
@@ -66,7 +66,7 @@ export async function generateAvailability(
       const started = performance.now();
       let written = 0;
       do {
-        written += await writePart(trx, owner, part.value);
+        written += await writePart(trx, { psychologistId: psychologist.id, now }, part.value);
         part = parts.next();
       } while (!part.done && performance.now() - started < PART_BUDGET_MS);
       return written;
