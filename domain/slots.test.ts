@@ -1,11 +1,14 @@
 import { fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import {
+  addCalendarMonths,
   type AvailabilityPattern,
   calendarDates,
+  countSlotTimes,
   generateSlotTimes,
   inclusiveDayCount,
   overlaps,
+  patternParts,
   withoutOverlaps,
 } from './slots';
 
@@ -153,5 +156,46 @@ describe('withoutOverlaps', () => {
 
   it('never keeps two candidates that overlap each other, and answers in time order', () => {
     expect(withoutOverlaps([hour(2), hour(1, 90), hour(3)], [])).toEqual([hour(1, 90), hour(3)]);
+  });
+});
+
+describe('addCalendarMonths', () => {
+  it('moves to the same day of a later month, across years', () => {
+    expect(addCalendarMonths('2026-11-23', 12)).toBe('2027-11-23');
+    expect(addCalendarMonths('2026-11-23', 2)).toBe('2027-01-23');
+  });
+
+  it('stops at the last day of a shorter month', () => {
+    expect(addCalendarMonths('2028-02-29', 12)).toBe('2029-02-28');
+    expect(addCalendarMonths('2027-01-31', 1)).toBe('2027-02-28');
+  });
+});
+
+describe('countSlotTimes', () => {
+  it('counts what generateSlotTimes makes, daylight-saving changes and buffers included', () => {
+    const patterns: AvailabilityPattern[] = [
+      base,
+      { ...base, endDate: '2027-11-22', daysOfWeek: [0, 1, 2, 3, 4, 5, 6] },
+      { ...base, startTime: '09:00', endTime: '11:30', slotDurationMinutes: 45, bufferMinutes: 15 },
+      { ...base, startDate: '2030-10-28', endDate: '2030-11-10', timezone: 'America/New_York', startTime: '00:00', endTime: '23:59' },
+      { ...base, endTime: '09:30' },
+    ];
+    for (const pattern of patterns) expect(countSlotTimes(pattern)).toBe(generateSlotTimes(pattern).length);
+  });
+});
+
+describe('patternParts', () => {
+  it('cuts the pattern into consecutive parts of at most the given number of slots that make the same slots', () => {
+    const year = { ...base, endDate: '2027-11-22' };
+    const parts = [...patternParts(year, 100)];
+    expect(parts.map(countSlotTimes).every((count) => count <= 100)).toBe(true);
+    expect(parts.flatMap(generateSlotTimes)).toEqual(generateSlotTimes(year));
+    // 33 weekdays of three slots each.
+    expect(parts[0]).toMatchObject({ startDate: '2026-11-23', endDate: '2027-01-06' });
+    expect(parts[1]!.startDate).toBe('2027-01-07');
+  });
+
+  it('keeps at least a whole day per part', () => {
+    expect([...patternParts(base, 1)].map((part) => part.startDate)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
   });
 });

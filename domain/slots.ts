@@ -81,6 +81,49 @@ export function generateSlotTimes(pattern: AvailabilityPattern): SlotTimes[] {
 
 /** At most this many calendar dates per generation request (a year, leap years included). */
 export const MAX_GENERATION_DAYS = 366;
+/**
+ * Slots are generated at most this many months ahead of the psychologist's today. Without a
+ * ceiling one request wrote 34,770 slots up to the year 9998 (docs/decisions/0006).
+ */
+export const MAX_GENERATION_MONTHS_AHEAD = 12;
+/** At most this many slots per generation request: a year of eight 30-minute slots a weekday is 2,088. */
+export const MAX_SLOTS_PER_GENERATION = 5_000;
+
+/** The calendar date `months` later, on the month's last day when it is shorter ('2027-01-31' + 1 → '2027-02-28'). */
+export function addCalendarMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const lastDayOfMonth = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDayOfMonth))).toISOString().slice(0, 10);
+}
+
+/** How many slots the pattern makes on each chosen day; the same every day, as they follow the wall clock. */
+function slotsPerDay(pattern: AvailabilityPattern): number {
+  const span = minutesOfDay(pattern.endTime) - minutesOfDay(pattern.startTime);
+  if (span < pattern.slotDurationMinutes) return 0;
+  return Math.floor((span - pattern.slotDurationMinutes) / (pattern.slotDurationMinutes + pattern.bufferMinutes)) + 1;
+}
+
+function chosenDates(pattern: AvailabilityPattern): string[] {
+  return [...calendarDates(pattern.startDate, pattern.endDate)].filter((date) => pattern.daysOfWeek.includes(dayOfWeek(date)));
+}
+
+/** How many slots generateSlotTimes makes for the pattern, without making them. */
+export function countSlotTimes(pattern: AvailabilityPattern): number {
+  return chosenDates(pattern).length * slotsPerDay(pattern);
+}
+
+/**
+ * The pattern cut into consecutive shorter patterns of at most `maxSlots` slots each (a day at
+ * least), so a generation can write one part at a time and let other requests in between.
+ */
+export function* patternParts(pattern: AvailabilityPattern, maxSlots: number): Generator<AvailabilityPattern> {
+  const dates = chosenDates(pattern);
+  const daysPerPart = Math.max(1, Math.floor(maxSlots / Math.max(1, slotsPerDay(pattern))));
+  for (let i = 0; i < dates.length; i += daysPerPart) {
+    const part = dates.slice(i, i + daysPerPart);
+    yield { ...pattern, startDate: part[0]!, endDate: part.at(-1)! };
+  }
+}
 /** SPEC section 9: the admin calendar shows this many days ahead by default. */
 export const ADMIN_SLOT_VIEW_DAYS = 90;
 /** The widest window one slot listing may ask for. */

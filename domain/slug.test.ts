@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { firstFreeSlug, MAX_SLUG_LENGTH, slugify, withSuffix } from './slug';
+import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE } from './crisis';
+import { firstFreeSlug, isProtectedSlug, MAX_SLUG_LENGTH, RESERVED_SLUGS, slugify, withSuffix } from './slug';
 
 describe('slugify', () => {
   it('lower-cases and joins words with single hyphens', () => {
@@ -65,5 +67,40 @@ describe('firstFreeSlug', () => {
     expect(firstFreeSlug('admin', new Set())).toBe('admin-2');
     expect(firstFreeSlug('api', new Set(['api-2']))).toBe('api-3');
     expect(firstFreeSlug('ms', new Set())).toBe('ms-2');
+  });
+});
+
+describe('RESERVED_SLUGS', () => {
+  it('holds every first path segment of the client’s and the server’s routes', () => {
+    const routes = [...readFileSync(new URL('../src/App.tsx', import.meta.url), 'utf8').matchAll(/path="\/([^/"*]+)/g)].map((match) => match[1]!);
+    expect(routes.length).toBeGreaterThan(5);
+    for (const segment of [...routes, 'api', 'trpc', 'healthz', 'assets', 'default']) {
+      expect(RESERVED_SLUGS, segment).toContain(segment);
+    }
+  });
+});
+
+describe('isProtectedSlug', () => {
+  it('refuses the name of every crisis line the screener links to, alone or with more words', () => {
+    const kebab = (id: string) => id.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    for (const { id } of [...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]) {
+      expect(isProtectedSlug(kebab(id)), id).toBe(true);
+      expect(isProtectedSlug(`${kebab(id)}-kl`), id).toBe(true);
+      expect(isProtectedSlug(withSuffix(kebab(id), 2)), id).toBe(true);
+    }
+    expect(isProtectedSlug(slugify('Befrienders Kuala Lumpur')!)).toBe(true);
+    expect(isProtectedSlug(slugify('MERCY Malaysia')!)).toBe(true);
+  });
+
+  it('refuses public hospitals and the health ministry’s clinics and centres', () => {
+    for (const name of ['Hospital Kuala Lumpur', 'Hospital Permai', 'Hospital Bahagia Ulu Kinta', 'HKL', 'Klinik Kesihatan Kuala Lumpur', 'MENTARI Cheras', 'KKM']) {
+      expect(isProtectedSlug(slugify(name)!), name).toBe(true);
+    }
+  });
+
+  it('lets names that merely contain such a word through', () => {
+    for (const name of ['Klinik Minda', 'Pusat Kaunseling Hospitality', 'Mercyful Minds', 'Talian Minda', 'Heal Together', 'Pusat Mentarix']) {
+      expect(isProtectedSlug(slugify(name)!), name).toBe(false);
+    }
   });
 });

@@ -5,8 +5,9 @@
 export const MAX_SLUG_LENGTH = 60;
 
 /**
- * Slugs that would shadow a route or a built-in screener, or confuse a reader of the URL.
- * A company called "Admin" is treated as if the slug were already taken: it gets "admin-2".
+ * The first path segments the app answers itself (src/App.tsx, the server's /api, /trpc and
+ * /healthz, Vite's /assets) and the built-in screener. A company called "Admin" is treated as
+ * if the slug were already taken: it gets "admin-2", which shadows nothing.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'default',
@@ -19,6 +20,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'screener',
   'login',
   'signup',
+  'register',
   'logout',
   'subscribe',
   'forgot-password',
@@ -28,6 +30,43 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'static',
   'www',
 ]);
+
+/**
+ * Names a visitor in distress must be able to trust: the crisis lines the screener links to
+ * (domain/crisis.ts), Malaysia's public hospitals ("Hospital Kuala Lumpur", "Hospital Permai":
+ * the public ones are all named "Hospital <place>"), the health ministry's clinics and
+ * community mental-health centres (MENTARI), and MERCY Malaysia's psychosocial support. No
+ * operator may take one, with or without a suffix: "befrienders-2" misleads as much as
+ * "befrienders" (docs/decisions/0005).
+ */
+export const PROTECTED_NAMES: readonly string[] = [
+  'emergency',
+  'kecemasan',
+  '999',
+  'talian-heal',
+  'talian-kasih',
+  'befrienders',
+  'samaritans',
+  'mercy',
+  'hospital',
+  'hkl',
+  'klinik-kesihatan',
+  'kementerian-kesihatan',
+  'kkm',
+  'mentari',
+];
+
+/**
+ * How many earlier slugs of one configuration keep redirecting. Every rename used to keep its
+ * old slug forever, so one account could hold any number of names; the oldest beyond these
+ * are released (docs/decisions/0005).
+ */
+export const MAX_SLUG_REDIRECTS = 5;
+
+/** Whether the slug is a protected name, or one followed by more words ('befrienders-kl'). */
+export function isProtectedSlug(slug: string): boolean {
+  return PROTECTED_NAMES.some((name) => slug === name || slug.startsWith(`${name}-`));
+}
 
 // Letters that Unicode normalisation does not split into a base letter and an accent.
 const LETTER_FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };

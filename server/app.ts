@@ -10,6 +10,7 @@ import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { httpErrorBody } from './http-errors';
+import { answerRequestTimeouts, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http-timeouts';
 import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
@@ -20,11 +21,14 @@ import { type AppRouter, appRouter } from './trpc/root';
 export interface AppOptions {
   /** The built client (vite build); when missing, only the API is served. */
   clientDir?: string;
+  /** How long a request may take to arrive; tests shorten it. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 /** The one HTTP server: the built client with SPA fallback, tRPC at /trpc, REST at /api. */
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    ...timeoutOptions(options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS),
     loggerInstance: services.log,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -47,6 +51,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     );
     done();
   });
+  answerRequestTimeouts(app);
   // Set first, so it also covers the plugins' routes: tRPC's body-size and parse errors.
   app.setErrorHandler(answerError);
   app.addHook('onRequest', csrfGuard(services.env.publicUrl));

@@ -6,6 +6,7 @@ import type { Billing } from './billing/billing';
 import type { Env } from './env';
 import type { InsightsService } from './insights/insights-service';
 import type { MailTransport } from './mail/transport';
+import { clientNetwork } from './rate-limit/client-network';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { type AdminSession, readSession, sessionOptions } from './session';
 
@@ -33,6 +34,10 @@ export interface AppServices {
 /** The outer context: the inner one plus what is read from the request. */
 export interface RequestContext extends AppServices {
   requestId: string;
+  /**
+   * The client's address as the per-address rate limits count it: an IPv6 client's /64, an
+   * IPv4-mapped address as its IPv4 (server/rate-limit/client-network.ts).
+   */
   ip: string;
   /** Read lazily: public procedures never unseal the cookie. */
   session: () => Promise<AdminSession>;
@@ -48,7 +53,7 @@ export function createRequestContext(
     ...services,
     log: req.log,
     requestId: req.id,
-    ip: req.ip,
+    ip: clientNetwork(req.ip),
     session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
   };
 }

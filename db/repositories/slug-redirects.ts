@@ -37,6 +37,29 @@ export async function addSlugRedirect(
     .execute();
 }
 
+/**
+ * Releases the configuration's redirects beyond the `keep` most recent, so they are free for
+ * anyone again. Equal times (two renames within one clock tick) are ordered by slug, so
+ * every process releases the same ones.
+ */
+export async function releaseOldRedirects(db: Kysely<Database>, configurationId: string, keep: number): Promise<void> {
+  const released = await db
+    .selectFrom('slug_redirects')
+    .select('slug')
+    .where('configuration_id', '=', configurationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('slug')
+    .offset(keep)
+    .limit(1_000)
+    .execute();
+  if (released.length === 0) return;
+  await db
+    .deleteFrom('slug_redirects')
+    .where('configuration_id', '=', configurationId)
+    .where('slug', 'in', released.map((row) => row.slug))
+    .execute();
+}
+
 /** A configuration taking an earlier slug back: it is its current slug again, not a redirect. */
 export async function removeSlugRedirect(db: Kysely<Database>, slug: string, configurationId: string): Promise<void> {
   await db

@@ -4,6 +4,8 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { DEFAULT_CONFIGURATION, STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { type OperatorCalls, signedInAs, signInNewOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { translationsFor } from '../translations';
+import { SLUG_RESERVED_MESSAGE } from './company-slug';
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   testType: 'DASS-21',
@@ -194,6 +196,49 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
     await save(operator, { companyName: 'Klinik Pergi' });
     expect(await slugOf(operator)).toBe('klinik-pergi');
     expect(await publicBySlug('klinik-pulang')).toMatchObject({ id: operator.configurationId, companySlug: 'klinik-pergi' });
+  });
+
+  it('keeps only the five most recent old slugs of a configuration, releasing older ones to anyone', async () => {
+    const squatter = await signInNewOperator(t);
+    const names = ['Satu', 'Dua', 'Tiga', 'Empat', 'Lima', 'Enam', 'Tujuh'].map((word) => `Klinik Simpan ${word}`);
+    const start = Date.now();
+    try {
+      for (const [i, companyName] of names.entries()) {
+        t.services.now = () => new Date(start + i * 1_000);
+        expect((await save(squatter, { companyName })).status).toBe(200);
+      }
+    } finally {
+      t.services.now = () => new Date();
+    }
+    const redirects = await t.services.db
+      .selectFrom('slug_redirects')
+      .select('slug')
+      .where('configuration_id', '=', squatter.configurationId)
+      .orderBy('slug')
+      .execute();
+    expect(redirects.map((row) => row.slug)).toEqual(
+      ['dua', 'empat', 'enam', 'lima', 'tiga'].map((word) => `klinik-simpan-${word}`),
+    );
+    expect((await t.app.inject('/api/public/configuration/slug/klinik-simpan-satu')).statusCode).toBe(404);
+    expect(await publicBySlug('klinik-simpan-dua')).toMatchObject({ id: squatter.configurationId });
+
+    const newcomer = await signInNewOperator(t);
+    await save(newcomer, { companyName: 'Klinik Simpan Satu' });
+    expect(await slugOf(newcomer)).toBe('klinik-simpan-satu');
+  });
+
+  it('refuses a company name protected for a crisis line or a public hospital, changing nothing', async () => {
+    const operator = await signInNewOperator(t);
+    await save(operator, { companyName: 'Klinik Jujur' });
+    for (const companyName of ['Befrienders KL', 'Talian Kasih', 'Hospital Kuala Lumpur']) {
+      const refused = await save(operator, { companyName });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: SLUG_RESERVED_MESSAGE });
+    }
+    const viaTrpc = await operator.mutate('admin.configuration.update', form({ companyName: 'MERCY Malaysia' }));
+    expect(viaTrpc.error).toMatchObject({ message: SLUG_RESERVED_MESSAGE, data: { code: 'BAD_REQUEST' } });
+    expect(await slugOf(operator)).toBe('klinik-jujur');
+    expect(translationsFor('ms').limits.slugReserved()).not.toBe(SLUG_RESERVED_MESSAGE);
   });
 
   it('gives no slug to a name without Latin letters or digits, so the URL uses the id', async () => {

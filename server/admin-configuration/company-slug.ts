@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
-import { addSlugRedirect, removeSlugRedirect, slugsTakenByOthers } from '../../db/repositories/slug-redirects';
+import { addSlugRedirect, releaseOldRedirects, removeSlugRedirect, slugsTakenByOthers } from '../../db/repositories/slug-redirects';
 import type { Database } from '../../db/schema';
-import { firstFreeSlug, slugify } from '../../domain/slug';
+import { firstFreeSlug, isProtectedSlug, MAX_SLUG_REDIRECTS, slugify } from '../../domain/slug';
+import { AppError } from '../errors';
+import { translationsFor } from '../translations';
+
+export const SLUG_RESERVED_MESSAGE = translationsFor('en').limits.slugReserved();
 
 export interface SlugOwner {
   configurationId: string;
@@ -13,7 +17,8 @@ export interface SlugOwner {
  * The slug a configuration gets when saved with `companyName`. A name whose slug form did
  * not change keeps the slug it has (so 'Klinik Minda' → 'KLINIK MINDA' keeps 'klinik-minda-2').
  * Otherwise it gets the first free slug of the new name, and the slug it leaves behind becomes
- * a redirect so links already shared keep working (docs/decisions/0005).
+ * a redirect so links already shared keep working; only the most recent few are kept. A name
+ * protected for a crisis line or public hospital is refused (docs/decisions/0005).
  */
 export async function assignCompanySlug(
   trx: Kysely<Database>,
@@ -25,10 +30,14 @@ export async function assignCompanySlug(
   const current = owner.saved?.companySlug ?? null;
   const previousBase = owner.saved?.companyName ? slugify(owner.saved.companyName) : null;
   if (owner.saved && previousBase === base && (current !== null || base === null)) return current;
+  if (base && isProtectedSlug(base)) throw new AppError('BAD_REQUEST', SLUG_RESERVED_MESSAGE);
 
   const next = base && firstFreeSlug(base, await slugsTakenByOthers(trx, base, owner.configurationId));
   if (next === current) return next;
-  if (current) await addSlugRedirect(trx, { slug: current, configurationId: owner.configurationId, now });
   if (next) await removeSlugRedirect(trx, next, owner.configurationId);
+  if (current) {
+    await addSlugRedirect(trx, { slug: current, configurationId: owner.configurationId, now });
+    await releaseOldRedirects(trx, owner.configurationId, MAX_SLUG_REDIRECTS);
+  }
   return next;
 }

@@ -3,6 +3,7 @@ import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtu
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { translationsFor } from '../translations';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -42,6 +43,14 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
   };
 
   describe('generate', () => {
+    // The patterns below lie in 2030, which must be within MAX_GENERATION_MONTHS_AHEAD.
+    beforeAll(() => {
+      t.services.now = () => new Date('2030-11-01T00:00:00Z');
+    });
+    afterAll(() => {
+      t.services.now = () => new Date();
+    });
+
     it('creates the weekday slots in UTC and answers the count and the psychologist’s name', async () => {
       const id = await newPsychologist({ name: 'Dr. Aisyah' });
       const generated = await generate(pattern(id));
@@ -115,7 +124,7 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
 
     it('creates no slot in the past', async () => {
       const id = await newPsychologist();
-      const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+      const day = (offset: number) => new Date(t.services.now().getTime() + offset * DAY).toISOString().slice(0, 10);
       const past = await generate(pattern(id, { startDate: day(-3), endDate: day(-1), daysOfWeek: [0, 1, 2, 3, 4, 5, 6] }));
       expect(past.body).toMatchObject({ count: 0 });
     });
@@ -123,8 +132,34 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
     it('takes a whole year of 366 days in one request, inserting in batches', async () => {
       const id = await newPsychologist();
       const everyDay = [0, 1, 2, 3, 4, 5, 6];
+      t.services.now = () => new Date('2031-03-01T00:00:00Z');
       const generated = await generate(pattern(id, { startDate: '2031-03-01', endDate: '2032-02-29', endTime: '11:00', daysOfWeek: everyDay }));
+      t.services.now = () => new Date('2030-11-01T00:00:00Z');
       expect(generated).toMatchObject({ status: 201, body: { count: 366 * 2 } });
+    });
+
+    it('refuses an end date more than 12 months after the psychologist’s today, in their language', async () => {
+      const id = await newPsychologist();
+      // 2030-11-01T00:00Z is already 08:00 on 1 November in Kuala Lumpur.
+      expect((await generate(pattern(id, { startDate: '2031-10-25', endDate: '2031-11-01' }))).status).toBe(201);
+      const tooFar = await generate(pattern(id, { startDate: '2031-10-26', endDate: '2031-11-02' }));
+      const texts = (language: 'en' | 'ms') => translationsFor(language).limits.availability.tooFarAhead({ months: 12, lastDate: '2031-11-01' });
+      expect(tooFar).toEqual({ status: 400, body: { error: texts('en') } });
+      expect(texts('ms')).toContain('2031-11-01');
+      const viaTrpc = await operator.mutate('admin.availability.generate', pattern(id, { startDate: '9998-01-01', endDate: '9998-12-31' }));
+      expect(viaTrpc.error).toMatchObject({ data: { code: 'BAD_REQUEST', httpStatus: 400 } });
+    });
+
+    it('refuses a request for more than 5,000 slots, saying how many it would make, and creates none', async () => {
+      const id = await newPsychologist({ slotDurationMinutes: 30 });
+      const everyDay = [0, 1, 2, 3, 4, 5, 6];
+      // 2 slots an hour for 12 hours, every day from 1 November 2030 to 30 June 2031: 242 days.
+      const tooMany = await generate(pattern(id, { startDate: '2030-11-01', endDate: '2031-06-30', startTime: '07:00', endTime: '19:00', daysOfWeek: everyDay }));
+      expect(tooMany).toEqual({ status: 400, body: { error: translationsFor('en').limits.availability.tooManySlots({ max: 5_000, count: 242 * 24 }) } });
+      expect(await starts(id, '2030-11-01T00:00:00Z', '2031-07-01T00:00:00Z')).toEqual([]);
+      // Days before the psychologist's today do not count, nor make slots: four days are left.
+      const fromThePast = await generate(pattern(id, { startDate: '2030-03-01', endDate: '2030-11-04', daysOfWeek: everyDay }));
+      expect(fromThePast).toMatchObject({ status: 201, body: { count: 4 * 6 } });
     });
 
     it('refuses a range beyond a year with a 400 on the end date', async () => {

@@ -1,43 +1,111 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { formatInTimeZone } from 'date-fns-tz';
+import type { Kysely, Transaction } from 'kysely';
 import { insertSlots, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
-import { generateSlotTimes, withoutOverlaps } from '../../domain/slots';
-import { NotFoundError } from '../errors';
+import {
+  addCalendarMonths,
+  type AvailabilityPattern,
+  countSlotTimes,
+  generateSlotTimes,
+  MAX_GENERATION_MONTHS_AHEAD,
+  MAX_SLOTS_PER_GENERATION,
+  patternParts,
+  withoutOverlaps,
+} from '../../domain/slots';
+import { AppError, NotFoundError } from '../errors';
+import { translationsFor } from '../translations';
 import type { GenerateAvailabilityRequest } from './availability.schema';
 
 /**
- * Creates the psychologist's slots for a weekly pattern. A slot overlapping any existing slot
- * (booked or free) is left out rather than stacked, as is one already in the past
- * (docs/decisions/0006). The psychologist's row stays locked until the slots are in, so two
- * generations for one psychologist cannot interleave.
+ * Slots are written in parts of this many, and a transaction takes parts until it has run
+ * this long. So it holds the psychologist's row (and on SQLite the one connection and the
+ * event loop) for about PART_BUDGET_MS, bookings and other operators' requests wait for one
+ * transaction at most, never for the whole generation, and a quiet machine still writes
+ * hundreds of slots per commit (docs/decisions/0006).
+ */
+const SLOTS_PER_PART = 100;
+const PART_BUDGET_MS = 20;
+
+/**
+ * Creates the psychologist's slots for a weekly pattern, up to MAX_GENERATION_MONTHS_AHEAD and
+ * MAX_SLOTS_PER_GENERATION. A slot overlapping any existing slot (booked or free) is left out
+ * rather than stacked, as is one already in the past (docs/decisions/0006). The slots are
+ * written in short transactions that each lock the psychologist's row before looking for
+ * overlaps: two generations for one psychologist may take turns, but never double a slot.
+ * Between transactions the event loop serves other requests: on SQLite a write blocks the
+ * whole process.
  */
 export async function generateAvailability(
   services: { db: Kysely<Database>; now: () => Date },
   userId: string,
   input: GenerateAvailabilityRequest,
 ): Promise<{ count: number; psychologist: { name: string } }> {
-  return services.db.transaction().execute(async (trx) => {
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'update' });
-    if (!psychologist) throw new NotFoundError('Psychologist');
-    const now = services.now();
-    const candidates = generateSlotTimes({
+  const psychologist = await findPsychologistOf(services.db, userId, input.psychologistId);
+  if (!psychologist) throw new NotFoundError('Psychologist');
+  const now = services.now();
+  const pattern = upcomingPattern(
+    {
       ...input,
       timezone: input.timezone ?? psychologist.timezone,
       slotDurationMinutes: psychologist.slotDurationMinutes,
       bufferMinutes: psychologist.bufferMinutes,
-    }).filter((slot) => slot.startUtc > now);
-    const result = { count: 0, psychologist: { name: psychologist.name } };
-    if (candidates.length === 0) return result;
+    },
+    now,
+  );
+  const parts = patternParts(pattern, SLOTS_PER_PART);
+  let part = parts.next();
+  let count = 0;
+  while (!part.done) {
+    count += await services.db.transaction().execute(async (trx) => {
+      // Held until the transaction ends, so a concurrent generation cannot slip a slot in
+      // between an overlap check and its insert.
+      if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: 'update' }))) throw new NotFoundError('Psychologist');
+      const started = performance.now();
+      let written = 0;
+      do {
+        written += await writePart(trx, { psychologistId: psychologist.id, now }, part.value);
+        part = parts.next();
+      } while (!part.done && performance.now() - started < PART_BUDGET_MS);
+      return written;
+    });
+    await nextTurn();
+  }
+  return { count, psychologist: { name: psychologist.name } };
+}
 
-    const span = candidates.reduce((all, slot) => ({
-      startUtc: slot.startUtc < all.startUtc ? slot.startUtc : all.startUtc,
-      endUtc: slot.endUtc > all.endUtc ? slot.endUtc : all.endUtc,
-    }));
-    const existing = await slotsOverlapping(trx, psychologist.id, span);
-    const fresh = withoutOverlaps(candidates, existing).map((slot) => ({ ...slot, id: randomUUID() }));
-    await insertSlots(trx, fresh, psychologist.id, now);
-    return { ...result, count: fresh.length };
-  });
+/** The pattern from the psychologist's today on; refused when it reaches too far or makes too many slots. */
+function upcomingPattern(pattern: AvailabilityPattern, now: Date): AvailabilityPattern {
+  const refusals = translationsFor('en').limits.availability;
+  const today = formatInTimeZone(now, pattern.timezone, 'yyyy-MM-dd');
+  const lastDate = addCalendarMonths(today, MAX_GENERATION_MONTHS_AHEAD);
+  if (pattern.endDate > lastDate) {
+    throw new AppError('BAD_REQUEST', refusals.tooFarAhead({ months: MAX_GENERATION_MONTHS_AHEAD, lastDate }));
+  }
+  const upcoming = { ...pattern, startDate: pattern.startDate > today ? pattern.startDate : today };
+  const count = countSlotTimes(upcoming);
+  if (count > MAX_SLOTS_PER_GENERATION) {
+    throw new AppError('BAD_REQUEST', refusals.tooManySlots({ max: MAX_SLOTS_PER_GENERATION, count }));
+  }
+  return upcoming;
+}
+
+/** One part, in the caller's transaction; answers how many slots it created. */
+async function writePart(
+  trx: Transaction<Database>,
+  { psychologistId, now }: { psychologistId: string; now: Date },
+  part: AvailabilityPattern,
+): Promise<number> {
+  const candidates = generateSlotTimes(part).filter((slot) => slot.startUtc > now);
+  if (candidates.length === 0) return 0;
+  const span = candidates.reduce((all, slot) => ({
+    startUtc: slot.startUtc < all.startUtc ? slot.startUtc : all.startUtc,
+    endUtc: slot.endUtc > all.endUtc ? slot.endUtc : all.endUtc,
+  }));
+  const existing = await slotsOverlapping(trx, psychologistId, span);
+  const fresh = withoutOverlaps(candidates, existing).map((slot) => ({ ...slot, id: randomUUID() }));
+  await insertSlots(trx, fresh, psychologistId, now);
+  return fresh.length;
 }

@@ -111,7 +111,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
     visitor += 1;
     const response = await fetch(`${pair.servers[index % 2]!.url}/api/public/appointments`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': `2001:db8:1::${visitor.toString(16)}` },
+      headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': `2001:db8:${visitor.toString(16)}::1` },
       body: JSON.stringify(payload),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };

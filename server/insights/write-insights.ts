@@ -7,7 +7,7 @@ import type { Analysis } from './insights.schema';
 import { buildPrompt } from './prompt';
 import type { Screening } from './screening';
 
-export type InsightsContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'rateLimits' | 'ip' | 'log' | 'insights'>;
+export type InsightsContext = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'log' | 'insights'>;
 
 /**
  * The model's analysis when one is configured and answers well, else the built-in writer's;

@@ -4,7 +4,8 @@ import { countHit } from '../../db/repositories/rate-limit-counters';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { buildApp } from '../app';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
-import type { RateLimits } from './rate-limits';
+import { createHash } from 'node:crypto';
+import { type RateLimits, subjectDigest } from './rate-limits';
 
 const TIGHT_LIMITS: RateLimits = {
   loginPerIp: { limit: 4, windowMinutes: 15 },
@@ -109,6 +110,28 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
       expect((await post('/api/request-password-reset', { email: `reset-${i}@klinik.example` }, ip)).statusCode).toBe(200);
     }
     expect((await post('/api/request-password-reset', { email: 'reset-3@klinik.example' }, ip)).statusCode).toBe(429);
+  });
+
+  it('stores each subject as a digest keyed by the server secret, not as a bare SHA-256', async () => {
+    const ip = newIp();
+    await login('wrong', ip);
+    const buckets = await t.services.db.selectFrom('rate_limit_counters').select('bucket').where('bucket', 'like', 'loginPerIp:%').execute();
+    const stored = buckets.map((row) => row.bucket);
+    expect(stored).toContain(`loginPerIp:${subjectDigest(t.services.env.sessionSecret, ip)}`);
+    expect(stored).not.toContain(`loginPerIp:${createHash('sha256').update(ip).digest('hex')}`);
+    expect(subjectDigest('another secret that is at least 32 characters', ip)).not.toBe(subjectDigest(t.services.env.sessionSecret, ip));
+  });
+
+  it('counts every address of one IPv6 /64 as one client, and an IPv4-mapped address as its IPv4', async () => {
+    const sameNetwork = ['2001:db8:77:1::1', '2001:db8:77:1::2', '2001:db8:77:1:0:0:abcd:1', '2001:db8:77:1:ffff:ffff:ffff:ffff'];
+    for (const [i, address] of sameNetwork.entries()) expect((await login('guess', address, `v6-${i}`)).statusCode).toBe(401);
+    expect((await login(operator.password, '2001:db8:77:1::99')).statusCode).toBe(429);
+    expect((await login(operator.password, '2001:db8:77:2::1')).statusCode).toBe(200);
+
+    const ip = newIp();
+    await login('wrong', ip);
+    await login('wrong', `::ffff:${ip}`);
+    expect((await login(operator.password, ip)).statusCode).toBe(429);
   });
 
   it('shares the counts with another server process on the same database', async () => {

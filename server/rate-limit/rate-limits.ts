@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { countHit } from '../../db/repositories/rate-limit-counters';
 import type { AppServices } from '../context';
 import { AppError } from '../errors';
@@ -31,11 +31,24 @@ export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-type RateLimitDeps = Pick<AppServices, 'db' | 'dialect' | 'now' | 'rateLimits'>;
+type RateLimitDeps = Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits'>;
+
+/** Names the key's purpose, so it differs from every other key drawn from the session secret. */
+const SUBJECT_KEY_LABEL = 'minda rate-limit subjects v1';
+
+/**
+ * The subject as its counter is stored: an HMAC under a key drawn from the server's secret.
+ * A bare SHA-256 of an IPv4 address is reversed by hashing all 2^32 of them; without the
+ * secret no one holding the table can (docs/decisions/0010).
+ */
+export function subjectDigest(secret: string, subject: string): string {
+  const key = Buffer.from(hkdfSync('sha256', secret, '', SUBJECT_KEY_LABEL, 32));
+  return createHmac('sha256', key).update(subject).digest('hex');
+}
 
 /**
  * Counts this attempt against each rule (in the database, so every server process shares
- * the count) and refuses it once any rule is over its limit. Subjects are hashed: the
+ * the count) and refuses it once any rule is over its limit. Subjects are keyed digests: the
  * counters hold no address, username or e-mail.
  */
 export async function enforceRateLimits(deps: RateLimitDeps, checks: [RateLimitName, string][]): Promise<void> {
@@ -45,7 +58,7 @@ export async function enforceRateLimits(deps: RateLimitDeps, checks: [RateLimitN
     const windowMs = rule.windowMinutes * 60_000;
     const windowStart = Math.floor(deps.now().getTime() / windowMs) * windowMs;
     const hits = await countHit(deps.db, deps.dialect, {
-      bucket: `${name}:${createHash('sha256').update(subject).digest('hex')}`,
+      bucket: `${name}:${subjectDigest(deps.env.sessionSecret, subject)}`,
       windowStart: new Date(windowStart),
       expiresAt: new Date(windowStart + windowMs),
     });

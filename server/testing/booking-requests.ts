@@ -19,8 +19,11 @@ export async function insertBookableScreener(
 export type BookableScreener = Awaited<ReturnType<typeof insertBookableScreener>>;
 
 let visitors = 0;
-/** A new client address per call: different visitors, so the per-address limit stays out of the way. */
-export const visitorAddress = () => `2001:db8::${(++visitors).toString(16)}`;
+/**
+ * A new client address per call, each in its own /64 (the per-address limits count an IPv6
+ * client by its /64): different visitors, so the per-address limit stays out of the way.
+ */
+export const visitorAddress = () => `2001:db8:${(++visitors).toString(16)}::1`;
 
 /** The booking form as the client sends it; each call a new visitor's e-mail. */
 export function bookingRequest(screener: BookableScreener, slotId: string, overrides: Record<string, unknown> = {}) {

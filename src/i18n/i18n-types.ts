@@ -22,6 +22,7 @@ export type Translations = RootTranslation &
 	emails: NamespaceEmailsTranslation,
 	insightsWriter: NamespaceInsightsWriterTranslation,
 	landing: NamespaceLandingTranslation,
+	limits: NamespaceLimitsTranslation,
 	pricing: NamespacePricingTranslation,
 	results: NamespaceResultsTranslation
 }
@@ -2340,6 +2341,31 @@ export type NamespaceLandingTranslation = {
 	tryButton: string
 }
 
+export type NamespaceLimitsTranslation = {
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​ ​t​o​ ​a​r​r​i​v​e​.​ ​P​l​e​a​s​e​ ​c​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	requestTimeout: string
+	availability: {
+		/**
+		 * S​l​o​t​s​ ​c​a​n​ ​b​e​ ​g​e​n​e​r​a​t​e​d​ ​a​t​ ​m​o​s​t​ ​{​m​o​n​t​h​s​}​ ​m​o​n​t​h​s​ ​a​h​e​a​d​.​ ​C​h​o​o​s​e​ ​a​n​ ​e​n​d​ ​d​a​t​e​ ​o​n​ ​o​r​ ​b​e​f​o​r​e​ ​{​l​a​s​t​D​a​t​e​}​.
+		 * @param {string} lastDate
+		 * @param {number} months
+		 */
+		tooFarAhead: RequiredParams<'lastDate' | 'months'>
+		/**
+		 * O​n​e​ ​r​e​q​u​e​s​t​ ​c​a​n​ ​g​e​n​e​r​a​t​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​s​l​o​t​s​,​ ​a​n​d​ ​t​h​i​s​ ​o​n​e​ ​w​o​u​l​d​ ​g​e​n​e​r​a​t​e​ ​{​c​o​u​n​t​}​.​ ​C​h​o​o​s​e​ ​a​ ​s​h​o​r​t​e​r​ ​d​a​t​e​ ​r​a​n​g​e​,​ ​f​e​w​e​r​ ​d​a​y​s​ ​o​r​ ​s​h​o​r​t​e​r​ ​h​o​u​r​s​,​ ​a​n​d​ ​g​e​n​e​r​a​t​e​ ​t​h​e​ ​r​e​s​t​ ​i​n​ ​a​n​o​t​h​e​r​ ​r​e​q​u​e​s​t​.
+		 * @param {number} count
+		 * @param {number} max
+		 */
+		tooManySlots: RequiredParams<'count' | 'max'>
+	}
+	/**
+	 * T​h​i​s​ ​c​o​m​p​a​n​y​ ​n​a​m​e​ ​i​s​ ​r​e​s​e​r​v​e​d​ ​f​o​r​ ​a​ ​c​r​i​s​i​s​ ​l​i​n​e​,​ ​a​ ​p​u​b​l​i​c​ ​h​o​s​p​i​t​a​l​ ​o​r​ ​a​ ​h​e​a​l​t​h​ ​a​u​t​h​o​r​i​t​y​,​ ​s​o​ ​v​i​s​i​t​o​r​s​ ​a​r​e​ ​n​e​v​e​r​ ​m​i​s​l​e​d​ ​a​b​o​u​t​ ​w​h​o​ ​t​h​e​y​ ​a​r​e​ ​t​a​l​k​i​n​g​ ​t​o​.​ ​P​l​e​a​s​e​ ​u​s​e​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​y​o​u​r​ ​o​w​n​ ​p​r​a​c​t​i​c​e​.
+	 */
+	slugReserved: string
+}
+
 export type NamespacePricingTranslation = {
 	/**
 	 * M​i​n​d​a​ ​f​o​r​ ​C​l​i​n​i​c​s
@@ -2678,6 +2704,7 @@ export type Namespaces =
 	| 'emails'
 	| 'insightsWriter'
 	| 'landing'
+	| 'limits'
 	| 'pricing'
 	| 'results'
 
@@ -2735,6 +2762,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./landing/index.ts` file instead
 	 */
 	landing?: "[typesafe-i18n] reserved for 'landing'-namespace. You need to use the `./landing/index.ts` file instead."
+
+	/**
+	 * reserved for 'limits'-namespace\
+	 * you need to use the `./limits/index.ts` file instead
+	 */
+	limits?: "[typesafe-i18n] reserved for 'limits'-namespace. You need to use the `./limits/index.ts` file instead."
 
 	/**
 	 * reserved for 'pricing'-namespace\
@@ -4975,6 +5008,26 @@ export type TranslationFunctions = {
 		 * Start the sample test
 		 */
 		tryButton: () => LocalizedString
+	}
+	limits: {
+		/**
+		 * The request took too long to arrive. Please check your connection and try again.
+		 */
+		requestTimeout: () => LocalizedString
+		availability: {
+			/**
+			 * Slots can be generated at most {months} months ahead. Choose an end date on or before {lastDate}.
+			 */
+			tooFarAhead: (arg: { lastDate: string, months: number }) => LocalizedString
+			/**
+			 * One request can generate at most {max} slots, and this one would generate {count}. Choose a shorter date range, fewer days or shorter hours, and generate the rest in another request.
+			 */
+			tooManySlots: (arg: { count: number, max: number }) => LocalizedString
+		}
+		/**
+		 * This company name is reserved for a crisis line, a public hospital or a health authority, so visitors are never misled about who they are talking to. Please use the name of your own practice.
+		 */
+		slugReserved: () => LocalizedString
 	}
 	pricing: {
 		/**

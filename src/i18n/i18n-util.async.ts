@@ -21,6 +21,7 @@ const localeNamespaceLoaders = {
 		emails: () => import('./en/emails'),
 		insightsWriter: () => import('./en/insightsWriter'),
 		landing: () => import('./en/landing'),
+		limits: () => import('./en/limits'),
 		pricing: () => import('./en/pricing'),
 		results: () => import('./en/results')
 	},
@@ -34,6 +35,7 @@ const localeNamespaceLoaders = {
 		emails: () => import('./ms/emails'),
 		insightsWriter: () => import('./ms/insightsWriter'),
 		landing: () => import('./ms/landing'),
+		limits: () => import('./ms/limits'),
 		pricing: () => import('./ms/pricing'),
 		results: () => import('./ms/results')
 	}

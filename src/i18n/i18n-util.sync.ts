@@ -17,6 +17,7 @@ import en_bookingEmails from './en/bookingEmails'
 import en_emails from './en/emails'
 import en_insightsWriter from './en/insightsWriter'
 import en_landing from './en/landing'
+import en_limits from './en/limits'
 import en_pricing from './en/pricing'
 import en_results from './en/results'
 import ms_account from './ms/account'
@@ -28,6 +29,7 @@ import ms_bookingEmails from './ms/bookingEmails'
 import ms_emails from './ms/emails'
 import ms_insightsWriter from './ms/insightsWriter'
 import ms_landing from './ms/landing'
+import ms_limits from './ms/limits'
 import ms_pricing from './ms/pricing'
 import ms_results from './ms/results'
 
@@ -43,6 +45,7 @@ const localeTranslations = {
 		emails: en_emails,
 		insightsWriter: en_insightsWriter,
 		landing: en_landing,
+		limits: en_limits,
 		pricing: en_pricing,
 		results: en_results
 	},
@@ -57,6 +60,7 @@ const localeTranslations = {
 		emails: ms_emails,
 		insightsWriter: ms_insightsWriter,
 		landing: ms_landing,
+		limits: ms_limits,
 		pricing: ms_pricing,
 		results: ms_results
 	},

@@ -25,6 +25,7 @@ export const namespaces: Namespaces[] = [
 	'emails',
 	'insightsWriter',
 	'landing',
+	'limits',
 	'pricing',
 	'results'
 ]

@@ -1,0 +1,38 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The client as the per-address rate limits count it. An IPv4 address is one client; an IPv6
+ * client counts by its /64, because a home or mobile connection is handed a whole /64 and may
+ * pick a new address in it for every request. An IPv4-mapped IPv6 address ('::ffff:192.0.2.1',
+ * what a dual-stack socket reports for an IPv4 client) is that IPv4 address. Anything else
+ * (no address, a unix socket) is counted as it is.
+ */
+export function clientNetwork(address: string): string {
+  if (isIPv4(address)) return address;
+  const withoutZone = address.split('%')[0]!;
+  if (!isIPv6(withoutZone)) return address;
+  const groups = ipv6Groups(withoutZone);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, '::' expanded and a dotted IPv4 tail split in two. */
+function ipv6Groups(address: string): number[] {
+  const dottedTail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = dottedTail
+    ? address.slice(0, dottedTail.index) +
+      [(Number(dottedTail[1]) << 8) | Number(dottedTail[2]), (Number(dottedTail[3]) << 8) | Number(dottedTail[4])]
+        .map((group) => group.toString(16))
+        .join(':')
+    : address;
+  const [head = '', tail] = hex.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
