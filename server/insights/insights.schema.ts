@@ -8,6 +8,7 @@ import {
   dass21Level,
 } from '../../domain/dass21';
 import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../../domain/dass21-follow-ups';
+import { text } from '../zod-fields';
 
 // Every request may cost a model call, so nothing is accepted that the screener could not have
 // produced: levels must match their scores and follow-ups must belong to their question.
@@ -49,9 +50,7 @@ const ZFollowUpResponse = z
   .strictObject({
     questionId: z.number().int().min(1).max(21),
     followUpId: z.enum([...SPECIFIC_FOLLOW_UP_IDS, ...GENERIC_FOLLOW_UP_IDS]),
-    response: z
-      .string()
-      .trim()
+    response: text('several lines')
       .min(1, 'must not be blank')
       .max(MAX_FOLLOW_UP_LENGTH, `must be at most ${MAX_FOLLOW_UP_LENGTH} characters`),
   })
