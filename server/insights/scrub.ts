@@ -12,7 +12,8 @@ export const PLACEHOLDERS = {
   name: '[name]',
 } as const;
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/** An e-mail address as written; also what logs must not hold (server/loggable-error.ts). */
+export const EMAIL_ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 
 // MyKad: YYMMDD-PB-###G, with dashes, spaces or neither. Before phones, which would also match it.
 const MY_KAD = /(?<![\d+])\d{6}[-\s]?\d{2}[-\s]?\d{4}(?!\d)/g;
@@ -50,7 +51,7 @@ const MALAY_SELF_NAMING = introducedName(['saya', 'aku'], FULL_NAME);
 
 export function scrubPersonalDetails(text: string): string {
   return text
-    .replace(EMAIL, PLACEHOLDERS.email)
+    .replace(EMAIL_ADDRESS, PLACEHOLDERS.email)
     .replace(MY_KAD, PLACEHOLDERS.myKad)
     .replace(PHONE, PLACEHOLDERS.phone)
     .replace(NAME_INTRODUCTION, `$1${PLACEHOLDERS.name}`)
