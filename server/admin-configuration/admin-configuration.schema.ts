@@ -21,6 +21,8 @@ export const ZUpdateConfigurationRequest = z.object({
   whatThisDoesContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
   privacySectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
   enableMalayTranslation: z.boolean({ error: 'must be true or false' }),
+  // Missing keeps what is saved: a client older than the switch must not turn the AI back on.
+  aiInsightsEnabled: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 export type UpdateConfigurationRequest = z.output<typeof ZUpdateConfigurationRequest>;

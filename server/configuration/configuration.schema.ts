@@ -29,4 +29,5 @@ export const ZScreenerConfiguration = z.object({
   whatThisDoesContent: z.string(),
   privacySectionContent: z.string(),
   enableMalayTranslation: z.boolean(),
+  aiInsightsEnabled: z.boolean(),
 });

@@ -8,7 +8,7 @@ import {
   dass21Level,
 } from '../../domain/dass21';
 import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../../domain/dass21-follow-ups';
-import { text } from '../zod-fields';
+import { requiredText, text } from '../zod-fields';
 
 // Every request may cost a model call, so nothing is accepted that the screener could not have
 // produced: levels must match their scores and follow-ups must belong to their question.
@@ -16,6 +16,11 @@ import { text } from '../zod-fields';
 export const MAX_FOLLOW_UP_LENGTH = 1000;
 
 const ZLanguage = z.enum(['en', 'ms']);
+/**
+ * The screener taken, by id or slug as in its URL: its operator may have switched the AI off.
+ * Missing or unknown means the default screener, as the client shows for an unknown URL.
+ */
+const ZScreener = requiredText(100).optional();
 const dass21Levels = Object.keys(DASS21_SEVERITY_RANK) as [keyof typeof DASS21_SEVERITY_RANK, ...(keyof typeof DASS21_SEVERITY_RANK)[]];
 
 const scale = <L extends readonly [string, ...string[]]>(score: z.ZodNumber, levels: L) =>
@@ -73,6 +78,7 @@ export const ZAnalyzeDass21Request = z.strictObject({
     )
     .default([]),
   language: ZLanguage,
+  screener: ZScreener,
 });
 export type AnalyzeDass21Request = z.infer<typeof ZAnalyzeDass21Request>;
 
@@ -85,6 +91,7 @@ export const ZAnalyzeCombinedRequest = z.strictObject({
     })
     .superRefine((results, ctx) => checkLevels(results, COMBINED_CATEGORIES, combinedLevel, ctx)),
   language: ZLanguage,
+  screener: ZScreener,
 });
 export type AnalyzeCombinedRequest = z.infer<typeof ZAnalyzeCombinedRequest>;
 
