@@ -4,12 +4,13 @@ import { useI18nContext } from '../i18n/i18n-react';
 import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';
 
-/** DASS-21 or Combined, and the switch that opens the Malay screener. */
+/** DASS-21 or Combined, the switch that opens the Malay screener, and the one for AI insights. */
 export function AssessmentTypeSection({ draft, update, errors }: ConfigurationSectionProps) {
   const { LL } = useI18nContext();
   const t = LL.admin.assessmentType;
   const groupId = useId();
   const malayHintId = useId();
+  const aiHintId = useId();
   const describe: Record<TestType, { label: string; description: string }> = {
     'DASS-21': { label: t.dass21(), description: t.dass21Description() },
     Combined: { label: t.combined(), description: t.combinedDescription() },
@@ -50,6 +51,22 @@ export function AssessmentTypeSection({ draft, update, errors }: ConfigurationSe
         </label>
         <span id={malayHintId} className="text-sm text-base-content/80">
           {t.malayHint()}
+        </span>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label className="flex cursor-pointer items-center gap-3">
+          <input
+            type="checkbox"
+            role="switch"
+            className="toggle toggle-primary"
+            checked={draft.aiInsightsEnabled}
+            aria-describedby={aiHintId}
+            onChange={(event) => update('aiInsightsEnabled', event.target.checked)}
+          />
+          <span className="font-medium">{t.aiInsights()}</span>
+        </label>
+        <span id={aiHintId} className="text-sm text-base-content/80">
+          {t.aiInsightsHint()}
         </span>
       </div>
     </AdminSection>
