@@ -3,6 +3,8 @@ import * as initial from './migrations/2026-11-22T0900-initial';
 import * as rateLimits from './migrations/2026-11-22T1000-rate-limits';
 import * as subscriptionEventTime from './migrations/2026-11-22T1200-subscription-event-time';
 import * as bookingsMade from './migrations/2026-11-22T1300-bookings-made';
+import * as eraseSentMail from './migrations/2026-11-23T2200-erase-sent-mail';
+import * as aiInsightsSwitch from './migrations/2026-11-23T2230-ai-insights-switch';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -10,6 +12,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1000-rate-limits': rateLimits,
   '2026-11-22T1200-subscription-event-time': subscriptionEventTime,
   '2026-11-22T1300-bookings-made': bookingsMade,
+  '2026-11-23T2200-erase-sent-mail': eraseSentMail,
+  '2026-11-23T2230-ai-insights-switch': aiInsightsSwitch,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,6 +36,8 @@ export interface ScreenerConfigurationsTable {
   what_this_does_content: string;
   privacy_section_content: string;
   enable_malay_translation: Flag;
+  /** Off: the built-in writer answers and nothing is sent to the AI service. */
+  ai_insights_enabled: ColumnType<number, number | boolean | undefined, number | boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

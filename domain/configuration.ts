@@ -37,6 +37,8 @@ export interface PublicScreenerConfiguration {
   /** Bullet lines separated by new lines, like whatThisDoesContent. */
   privacySectionContent: string;
   enableMalayTranslation: boolean;
+  /** Off: insights come from the built-in writer and no answer is sent to an AI service. */
+  aiInsightsEnabled: boolean;
 }
 
 /** A configuration as stored and as its operator edits it: the public form and its owner. */
@@ -69,6 +71,7 @@ export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
   minimumAge: DEFAULT_MINIMUM_AGE,
   ...STOCK_CONSENT_TEXTS,
   enableMalayTranslation: false,
+  aiInsightsEnabled: true,
 };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -102,6 +102,17 @@ describe('the operator’s admin setup', () => {
     expect(await malay.inputValue()).toBe(`${session.server.url}/ms/screener/klinik-setia-jaya`);
     expect(await page.getByRole('link', { name: /View Screener/ }).getAttribute('href')).toBe('/screener/klinik-setia-jaya');
 
+    // AI insights off: the visitor's privacy notice says so; the default screener's says they go to an AI service.
+    await page.getByRole('switch', { name: 'Write insights with an AI service' }).uncheck();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expectToast(page, 'Success!', 'Your configuration has been saved successfully.');
+    await session.visit('/screener/klinik-setia-jaya');
+    await page.getByText('Your wellbeing tips are written here; your answers are not sent to any AI service').waitFor();
+    await session.visit('/screener/default');
+    await page.getByText('your scores and follow-up answers, without names or contact details, are sent to an AI service').waitFor();
+    await openAdminSetup(session, '/admin/setup');
+    expect(await page.getByRole('switch', { name: 'Write insights with an AI service' }).isChecked()).toBe(false);
+
     await page.getByRole('button', { name: 'Copy the Malay URL' }).click();
     await expectToast(page, 'Copied!', 'The screener URL has been copied to your clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${session.server.url}/ms/screener/klinik-setia-jaya`);

@@ -1,9 +1,36 @@
 import { z } from 'zod';
 import { isWebUrl, MAX_WEB_URL_LENGTH } from '../domain/web-url';
 
-// Field types that several admin forms share, with the messages a person reads under a field.
+// Field types that the forms share, with the messages a person reads under a field.
 
 const atMost = (max: number) => `must be at most ${max} characters`;
+
+/** Whether a text may hold line breaks and tabs (a description) or not (a name). */
+export type TextLines = 'one line' | 'several lines';
+
+// C0 and C1 controls, which no one types, and the bidi controls (U+202A-202E, U+2066-2069,
+// LRM/RLM) that make a text display in another order than it is stored, e.g. a file name or
+// link that reads differently in a mail than it is. Tab and line feed are text in a description.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS_BUT_TAB_AND_LINE_FEED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const LINE_BREAKS_AND_TABS = /\r\n|[\r\n\t]/g;
+
+/**
+ * Drops control characters. A CRLF or a lone CR becomes a line feed where lines are allowed;
+ * on one line every break or tab becomes a space, so the words on either side stay apart.
+ */
+function withoutControlCharacters(value: string, lines: TextLines): string {
+  const breaksKept = lines === 'several lines' ? value.replace(/\r\n?/g, '\n') : value.replace(LINE_BREAKS_AND_TABS, ' ');
+  return breaksKept.replace(CONTROLS_BUT_TAB_AND_LINE_FEED, '');
+}
+
+/** Every free text a person types: control characters dropped, then trimmed. */
+export function text(lines: TextLines = 'one line') {
+  return z
+    .string()
+    .overwrite((value) => withoutControlCharacters(value, lines))
+    .trim();
+}
 
 /** A trimmed e-mail address, at most 254 characters (RFC 5321's limit). */
 export function emailAddress(invalid = 'must be a valid e-mail address') {
@@ -14,19 +41,19 @@ export function emailAddress(invalid = 'must be a valid e-mail address') {
     .pipe(z.email({ error: invalid }));
 }
 
-/** Trimmed; blank is refused. */
-export function requiredText(max: number) {
-  return z.string().trim().min(1, 'is required').max(max, atMost(max));
+/** Blank is refused. */
+export function requiredText(max: number, lines?: TextLines) {
+  return text(lines).min(1, 'is required').max(max, atMost(max));
 }
 
-/** Trimmed; may be empty. */
-export function optionalText(max: number) {
-  return z.string().trim().max(max, atMost(max));
+/** May be empty. */
+export function optionalText(max: number, lines?: TextLines) {
+  return text(lines).max(max, atMost(max));
 }
 
-/** Trimmed; null, a missing field and '' all mean "none" (forms send '' or null when empty). */
-export function nullableText(max: number) {
-  return optionalText(max)
+/** null, a missing field and '' all mean "none" (forms send '' or null when empty). */
+export function nullableText(max: number, lines?: TextLines) {
+  return optionalText(max, lines)
     .nullish()
     .transform((value) => value || null);
 }

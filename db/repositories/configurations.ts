@@ -16,6 +16,7 @@ const COLUMNS = [
   'what_this_does_content',
   'privacy_section_content',
   'enable_malay_translation',
+  'ai_insights_enabled',
 ] as const;
 
 function toConfiguration(row: Pick<ConfigurationRow, (typeof COLUMNS)[number]>): ScreenerConfiguration {
@@ -33,6 +34,7 @@ function toConfiguration(row: Pick<ConfigurationRow, (typeof COLUMNS)[number]>):
     whatThisDoesContent: row.what_this_does_content,
     privacySectionContent: row.privacy_section_content,
     enableMalayTranslation: Boolean(row.enable_malay_translation),
+    aiInsightsEnabled: Boolean(row.ai_insights_enabled),
   };
 }
 
@@ -52,6 +54,7 @@ function toRow(values: ConfigurationValues) {
     what_this_does_content: values.whatThisDoesContent,
     privacy_section_content: values.privacySectionContent,
     enable_malay_translation: values.enableMalayTranslation,
+    ai_insights_enabled: values.aiInsightsEnabled,
   };
 }
 

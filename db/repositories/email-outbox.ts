@@ -116,10 +116,25 @@ export async function claimDueEmails(
   return rows.map(toClaimedEmail);
 }
 
+/** What a sent mail keeps of its recipient and message: nothing (both columns are NOT NULL). */
+const ERASED_CONTENT = { recipient: '', message: '' } as const;
+
+/**
+ * Marks a mail sent and, in the same statement, erases what it said and to whom: the outbox is
+ * a queue, not an archive of reset links and visitors' contacts. Its kind, times and attempts
+ * stay for the logs' sake (docs/decisions/0007).
+ */
 export async function markEmailSent(db: Kysely<Database>, id: string, now: Date): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ status: 'sent', sent_at: now, attempts: sql`attempts + 1`, locked_until: null, last_error: null })
+    .set({
+      status: 'sent',
+      sent_at: now,
+      attempts: sql`attempts + 1`,
+      locked_until: null,
+      last_error: null,
+      ...ERASED_CONTENT,
+    })
     .where('id', '=', id)
     .execute();
 }

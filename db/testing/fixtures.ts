@@ -147,6 +147,11 @@ export async function outboxEmailsTo(db: Kysely<Database>, recipient: string) {
   }));
 }
 
+/** Every column of one outbox row, as stored. */
+export function outboxRow(db: Kysely<Database>, id: string) {
+  return db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 /** An operator with a Stripe subscription in `status` (just created: awaiting its first payment). */
 export async function insertStripeSubscriber(db: Kysely<Database>, status = 'incomplete') {
   const { userId } = await insertOperatorAccount(db);

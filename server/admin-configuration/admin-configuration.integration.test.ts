@@ -16,6 +16,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   minimumAge: 16,
   ...STOCK_CONSENT_TEXTS,
   enableMalayTranslation: false,
+  aiInsightsEnabled: true,
   ...overrides,
 });
 
@@ -70,6 +71,7 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
         logoUrl: '',
         companyName: '   ',
         enableMalayTranslation: true,
+        aiInsightsEnabled: false,
         importantSectionContent: 'Custom note\n',
       }),
     );
@@ -84,6 +86,7 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
       companyName: null,
       companySlug: null,
       enableMalayTranslation: true,
+      aiInsightsEnabled: false,
       importantSectionContent: 'Custom note',
     });
     expect((await operator.query('admin.configuration.get')).data).toEqual(result.data);
@@ -106,6 +109,7 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
       [{ minimumAge: '16' }, 'minimumAge', 'must be a whole number from 10 to 21'],
       [{ privacySectionContent: 'x'.repeat(5001) }, 'privacySectionContent', 'must be at most 5000 characters'],
       [{ enableMalayTranslation: 'yes' }, 'enableMalayTranslation', 'must be true or false'],
+      [{ aiInsightsEnabled: 'no' }, 'aiInsightsEnabled', 'must be true or false'],
     ];
     for (const [overrides, field, message] of invalid) {
       const rest = await save(operator, overrides);
@@ -116,6 +120,15 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
       expect(viaTrpc.error?.data.fields, field).toEqual({ [field]: [message] });
     }
     expect((await operator.rest('GET', '/api/configuration')).body).toEqual(before);
+  });
+
+  it('keeps the saved AI switch when a form from before the switch leaves it out; a new configuration has it on', async () => {
+    const { aiInsightsEnabled: _, ...older } = form();
+    const newcomer = await signedInAs(t, await insertOperatorAccount(t.services.db));
+    expect((await newcomer.rest('PUT', '/api/configuration', older)).body).toMatchObject({ aiInsightsEnabled: true });
+    const operator = await signInNewOperator(t);
+    await save(operator, { aiInsightsEnabled: false });
+    expect((await operator.rest('PUT', '/api/configuration', older)).body).toMatchObject({ aiInsightsEnabled: false });
   });
 
   it('ignores ids and a slug sent with the form: the slug comes from the company name', async () => {

@@ -13,14 +13,16 @@ const ageMessage = `must be a whole number from ${min} to ${max}`;
 export const ZUpdateConfigurationRequest = z.object({
   testType: z.enum(TEST_TYPES, { error: "must be 'DASS-21' or 'Combined'" }),
   appTitle: requiredText(CONFIGURATION_TEXT_LIMITS.appTitle),
-  appDescription: optionalText(CONFIGURATION_TEXT_LIMITS.appDescription),
+  appDescription: optionalText(CONFIGURATION_TEXT_LIMITS.appDescription, 'several lines'),
   logoUrl: ZWebUrlOrNull,
   companyName: nullableText(CONFIGURATION_TEXT_LIMITS.companyName),
   minimumAge: z.number({ error: ageMessage }).int(ageMessage).min(min, ageMessage).max(max, ageMessage),
-  importantSectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent),
-  whatThisDoesContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent),
-  privacySectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent),
+  importantSectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
+  whatThisDoesContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
+  privacySectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
   enableMalayTranslation: z.boolean({ error: 'must be true or false' }),
+  // Missing keeps what is saved: a client older than the switch must not turn the AI back on.
+  aiInsightsEnabled: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 export type UpdateConfigurationRequest = z.output<typeof ZUpdateConfigurationRequest>;

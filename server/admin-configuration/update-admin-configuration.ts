@@ -7,7 +7,7 @@ import {
 } from '../../db/repositories/configurations';
 import type { Database } from '../../db/schema';
 import { retryOnUniqueViolation } from '../../db/retry-on-unique-violation';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import { DEFAULT_CONFIGURATION, type ScreenerConfiguration } from '../../domain/configuration';
 import { publicConfigurationCacheOf } from '../configuration/public-configuration-cache';
 import type { UpdateConfigurationRequest } from './admin-configuration.schema';
 import { assignCompanySlug } from './company-slug';
@@ -28,7 +28,8 @@ export async function updateAdminConfiguration(
       const saved = await findConfigurationOfOperator(trx, userId);
       const id = saved?.id ?? randomUUID();
       const companySlug = await assignCompanySlug(trx, { configurationId: id, saved }, input.companyName, now);
-      const values = { ...input, companySlug };
+      const aiInsightsEnabled = input.aiInsightsEnabled ?? saved?.aiInsightsEnabled ?? DEFAULT_CONFIGURATION.aiInsightsEnabled;
+      const values = { ...input, aiInsightsEnabled, companySlug };
       if (saved) await updateConfiguration(trx, id, values, now);
       else await insertConfiguration(trx, { id, userId, values, now });
       return { id, userId, ...values };

@@ -4,6 +4,7 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { deliverDueEmails } from '../mail/outbox-worker';
 import { smtpTransport } from '../mail/transport';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { readCalendarEvents } from '../testing/read-calendar';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
@@ -46,7 +47,7 @@ describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
     const ics = /Content-Transfer-Encoding: base64/i.test(calendarPart)
       ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')
       : decodeQuotedPrintable(body);
-    expect(ics).toContain(`UID:${response.body.appointmentId as string}@minda`);
+    expect(readCalendarEvents(ics)).toEqual([expect.objectContaining({ uid: `${response.body.appointmentId as string}@minda` })]);
     expect(ics).toContain('METHOD:PUBLISH');
   });
 

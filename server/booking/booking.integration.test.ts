@@ -10,6 +10,7 @@ import {
   postBooking,
   visitorAddress,
 } from '../testing/booking-requests';
+import { readCalendarEvents } from '../testing/read-calendar';
 import { startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
 import { FREE_LIMIT_MESSAGE, SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE } from './book-appointment';
 
@@ -299,7 +300,9 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       expect(lines).toContain('METHOD:PUBLISH');
       expect(lines).toContain(`UID:${body.appointmentId as string}@minda`);
       expect(lines).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
-      expect(lines).toContain('SUMMARY:Janji temu dengan Dr. Aisyah');
+      expect(readCalendarEvents(ics!.content)).toEqual([
+        expect.objectContaining({ uid: `${body.appointmentId as string}@minda`, summary: 'Janji temu dengan Dr. Aisyah' }),
+      ]);
 
       const [psychologist] = await outboxEmailsTo(t.services.db, screener.psychologistEmail);
       expect(psychologist).toMatchObject({ kind: 'booking-psychologist', subject: 'New booking: <b>Siti</b>' });

@@ -10,7 +10,7 @@ export const INVALID_PHONE_MESSAGE = 'Please enter a valid Malaysian phone numbe
 const TIMEZONE_MESSAGE = 'must be a timezone such as Asia/Kuala_Lumpur';
 
 /** The screener in the visitor's URL: a company slug (current or earlier) or a configuration id. */
-const ZScreenerIdentifier = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const ZScreenerIdentifier = requiredText(100);
 
 /** GET /api/public/psychologists?slug */
 export const ZPublicPsychologistsRequest = z.object({ slug: ZScreenerIdentifier });

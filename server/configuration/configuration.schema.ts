@@ -30,6 +30,7 @@ export const ZScreenerConfiguration = z.object({
   whatThisDoesContent: z.string(),
   privacySectionContent: z.string(),
   enableMalayTranslation: z.boolean(),
+  aiInsightsEnabled: z.boolean(),
 });
 
 /** What visitors receive: no owner id (domain/configuration.ts, PublicScreenerConfiguration). */

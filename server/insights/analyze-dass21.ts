@@ -17,10 +17,11 @@ function followUpAnswers(responses: AnalyzeDass21Request['followUpResponses']): 
 }
 
 export function analyzeDass21(ctx: InsightsContext, input: AnalyzeDass21Request): Promise<Analysis> {
-  return writeInsights(ctx, {
+  const screening = {
     test: 'dass21',
     results: input.results,
     followUpAnswers: followUpAnswers(input.followUpResponses),
     language: input.language,
-  });
+  } as const;
+  return writeInsights(ctx, screening, input.screener);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { DEFAULT_RATE_LIMITS, TOO_MANY_ATTEMPTS } from '../rate-limit/rate-limits';
 import { completionWith, type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai';
+import { signInNewOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
 import { analyzeDass21 } from './analyze-dass21';
 import { writeBuiltInInsights } from './built-in-writer';
@@ -94,6 +95,32 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
       phq9: { score: 9, level: 'Mild' },
       gad7: { score: 14, level: 'Moderate' },
     });
+  });
+
+  it('asks no model for a screener whose operator switched AI insights off: the built-in writer answers', async () => {
+    const slug = `klinik-tanpa-ai-${dialect}`;
+    const operator = await signInNewOperator(t, { companySlug: slug });
+    const configuration = (await operator.rest('GET', '/api/configuration')).body as Record<string, unknown>;
+    expect(configuration.aiInsightsEnabled).toBe(true);
+    const saved = await operator.rest('PUT', '/api/configuration', { ...configuration, aiInsightsEnabled: false });
+    expect(saved.body).toMatchObject({ aiInsightsEnabled: false });
+    expect((await t.app.inject(`/api/public/configuration/slug/${slug}`)).json()).toMatchObject({ aiInsightsEnabled: false });
+
+    const followUpResponses = [{ questionId: 1, followUpId: 'q1-1', response: 'I cannot wind down after work' }];
+    for (const screener of [slug, operator.configurationId]) {
+      const dass21 = await analyze({ results: DASS21_MODERATE, followUpResponses, language: 'ms', screener });
+      expect(dass21.json()).toEqual(writeBuiltInInsights(dass21Screening('ms')));
+      const combined = await analyzeCombined({ results: COMBINED_MODERATE, language: 'en', screener });
+      expect(combined.statusCode).toBe(200);
+    }
+    expect(fake.calls).toEqual([]);
+
+    // Switched on again, the same screener asks the model; so does a screener the server does not know.
+    await operator.rest('PUT', '/api/configuration', { ...configuration, aiInsightsEnabled: true });
+    expect((await analyze({ results: DASS21_MODERATE, language: 'en', screener: slug })).json()).toEqual(MODEL_ANALYSIS);
+    // (In Malay, so the model's first answer is not served from the cache.)
+    expect((await analyze({ results: DASS21_MODERATE, language: 'ms', screener: 'no-such-clinic' })).json()).toEqual(MODEL_ANALYSIS);
+    expect(fake.calls).toHaveLength(2);
   });
 
   it('sends follow-up answers only after removing names, e-mail addresses, phone numbers and MyKad numbers', async () => {

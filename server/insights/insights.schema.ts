@@ -8,6 +8,7 @@ import {
   dass21Level,
 } from '../../domain/dass21';
 import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../../domain/dass21-follow-ups';
+import { requiredText, text } from '../zod-fields';
 
 // Every request may cost a model call, so nothing is accepted that the screener could not have
 // produced: levels must match their scores and follow-ups must belong to their question.
@@ -15,6 +16,11 @@ import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../
 export const MAX_FOLLOW_UP_LENGTH = 1000;
 
 const ZLanguage = z.enum(['en', 'ms']);
+/**
+ * The screener taken, by id or slug as in its URL: its operator may have switched the AI off.
+ * Missing or unknown means the default screener, as the client shows for an unknown URL.
+ */
+const ZScreener = requiredText(100).optional();
 const dass21Levels = Object.keys(DASS21_SEVERITY_RANK) as [keyof typeof DASS21_SEVERITY_RANK, ...(keyof typeof DASS21_SEVERITY_RANK)[]];
 
 const scale = <L extends readonly [string, ...string[]]>(score: z.ZodNumber, levels: L) =>
@@ -49,9 +55,7 @@ const ZFollowUpResponse = z
   .strictObject({
     questionId: z.number().int().min(1).max(21),
     followUpId: z.enum([...SPECIFIC_FOLLOW_UP_IDS, ...GENERIC_FOLLOW_UP_IDS]),
-    response: z
-      .string()
-      .trim()
+    response: text('several lines')
       .min(1, 'must not be blank')
       .max(MAX_FOLLOW_UP_LENGTH, `must be at most ${MAX_FOLLOW_UP_LENGTH} characters`),
   })
@@ -74,6 +78,7 @@ export const ZAnalyzeDass21Request = z.strictObject({
     )
     .default([]),
   language: ZLanguage,
+  screener: ZScreener,
 });
 export type AnalyzeDass21Request = z.infer<typeof ZAnalyzeDass21Request>;
 
@@ -86,6 +91,7 @@ export const ZAnalyzeCombinedRequest = z.strictObject({
     })
     .superRefine((results, ctx) => checkLevels(results, COMBINED_CATEGORIES, combinedLevel, ctx)),
   language: ZLanguage,
+  screener: ZScreener,
 });
 export type AnalyzeCombinedRequest = z.infer<typeof ZAnalyzeCombinedRequest>;
 

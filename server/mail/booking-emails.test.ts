@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readCalendarEvents } from '../testing/read-calendar';
 import {
   type AppointmentFacts,
   appointmentCancelledEmail,
@@ -36,14 +37,14 @@ describe('booking e-mails', () => {
     expect(mail.html).toContain('<img src="https://minda.test/demo-logo.svg"');
     expect(mail.html).toContain('Hello Siti &amp; &lt;Co&gt;,');
     expect(mail.attachments).toEqual([expect.objectContaining({ filename: 'appointment.ics' })]);
-    expect(mail.attachments![0]!.content).toContain('SUMMARY:Appointment with Dr. Aisyah');
+    expect(readCalendarEvents(mail.attachments![0]!.content)).toEqual([expect.objectContaining({ summary: 'Appointment with Dr. Aisyah' })]);
   });
 
   it('writes the visitor’s mail and calendar entry in Malay for a Malay visitor', () => {
     const mail = bookingClientEmail({ ...facts, client: { ...facts.client, language: 'ms' } }, brand, new Date());
     expect(mail.subject).toBe('Tempahan diterima: Dr. Aisyah');
     expect(mail.text).toContain('Isnin, 7 Disember 2026');
-    expect(mail.attachments![0]!.content).toContain('SUMMARY:Janji temu dengan Dr. Aisyah');
+    expect(readCalendarEvents(mail.attachments![0]!.content)).toEqual([expect.objectContaining({ summary: 'Janji temu dengan Dr. Aisyah' })]);
   });
 
   it('gives the psychologist and the operator the client’s contact, in English, at the psychologist’s time', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readCalendarEvents } from '../testing/read-calendar';
 import { calendarAttachment, calendarFile } from './ics';
 
 const event = {
@@ -32,6 +33,19 @@ describe('the calendar file', () => {
     const lines = unfolded(calendarFile({ ...event, summary: 'Tan, Daniel; counsellor\\coach', description: 'Line one\nLine two' }));
     expect(lines).toContain('SUMMARY:Tan\\, Daniel\\; counsellor\\\\coach');
     expect(lines).toContain('DESCRIPTION:Line one\\nLine two');
+  });
+
+  it.each([
+    ['a carriage return', 'Dr. Tan\rEND:VEVENT\r\nBEGIN:VEVENT\rSUMMARY:Injected'],
+    ['a line feed', 'Dr. Tan\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Injected'],
+    ['a comma, a semicolon and a backslash', 'Tan, Daniel; counsellor\\coach'],
+    ['a long Malay name', `Janji temu dengan ${'Dr. Nur Ain binti Abdullah ❤ '.repeat(4)}`],
+    ['every one of them', 'Puan Siti Nurhaliza binti Tarudin,\r\n\r; kaunselor\\ ' + 'é'.repeat(80)],
+  ])('reads back as one event with the exact texts, for a name with %s', (_, text) => {
+    const events = readCalendarEvents(calendarFile({ ...event, summary: text, description: `${text}\n${text}` }));
+    // iCalendar has one line break, \n: a CR or CRLF comes back as it.
+    const read = text.replace(/\r\n?/g, '\n');
+    expect(events).toEqual([{ uid: event.uid, summary: read, description: `${read}\n${read}` }]);
   });
 
   it('folds long lines at 75 octets without splitting a character', () => {

@@ -14,9 +14,12 @@ export interface CalendarEvent {
 /** RFC 5545 UTC form: 20261207T020000Z. */
 const utc = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** Text values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
+/**
+ * Text values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). A bare CR
+ * is a line break too: left as it is, a name could end the line and start properties of its own.
+ */
 const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 
 /** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
 function fold(line: string): string {

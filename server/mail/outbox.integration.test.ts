@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect';
 import { enqueueEmail, type OutboxEmail } from '../../db/repositories/email-outbox';
-import { outboxEmailsTo } from '../../db/testing/fixtures';
+import * as eraseSentMail from '../../db/migrations/2026-11-23T2200-erase-sent-mail';
+import { outboxEmailsTo, outboxRow } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -43,9 +44,36 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     expect(received[0]!.raw).toContain(`Subject: ${email.subject}`);
     expect(received[0]!.raw).toContain('From: Minda <no-reply@minda.local>');
     expect(received[0]!.raw).toContain(`Message-ID: <${id}@minda.test>`);
-    expect(await outboxEmailsTo(t.services.db, email.to)).toEqual([
-      expect.objectContaining({ status: 'sent', attempts: 1, last_error: null, sent_at: expect.anything() }),
-    ]);
+    expect(await outboxRow(t.services.db, id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null, sent_at: expect.anything() });
+  });
+
+  it('erases a mail’s message and recipient once it is sent, keeping its kind, times and attempts', async () => {
+    const email = { ...newEmail('password-reset'), attachments: [{ filename: 'a.ics', content: 'SUMMARY:Siti', contentType: 'text/calendar' }] };
+    const id = await enqueueEmail(t.services.db, email, t.services.now());
+    expect(await outboxRow(t.services.db, id)).toMatchObject({ recipient: email.to, message: expect.stringContaining(email.text) });
+    expect(await deliverDueEmails(t.services)).toEqual({ sent: 1, failed: 0 });
+    expect(await outboxRow(t.services.db, id)).toMatchObject({
+      id,
+      kind: 'password-reset',
+      recipient: '',
+      message: '',
+      status: 'sent',
+      attempts: 1,
+      created_at: expect.anything(),
+      sent_at: expect.anything(),
+    });
+  });
+
+  it('erases the mails sent before erasing on delivery existed (migration 2026-11-23T2200)', async () => {
+    const email = newEmail();
+    const id = await enqueueEmail(t.services.db, email, t.services.now());
+    const pending = await enqueueEmail(t.services.db, newEmail(), t.services.now());
+    // As the outbox left sent mails until then: status sent, message and recipient kept.
+    await t.services.db.updateTable('email_outbox').set({ status: 'sent' }).where('id', '=', id).execute();
+    await eraseSentMail.up(t.services.db);
+    expect(await outboxRow(t.services.db, id)).toMatchObject({ recipient: '', message: '', status: 'sent' });
+    expect(await outboxRow(t.services.db, pending)).toMatchObject({ status: 'pending', message: expect.stringContaining('Hello') });
+    expect(await deliverDueEmails(t.services)).toEqual({ sent: 1, failed: 0 });
   });
 
   it('queues nothing when the transaction that enqueued the mail rolls back', async () => {
@@ -80,7 +108,7 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     expect(await deliverDueEmails(t.services)).toEqual({ sent: 1, failed: 0 });
     expect(await deliverDueEmails(t.services)).toEqual({ sent: 0, failed: 0 });
     expect(deliveredTo(email.to)).toHaveLength(1);
-    expect(await outboxEmailsTo(t.services.db, email.to)).toEqual([expect.objectContaining({ status: 'sent', attempts: 2 })]);
+    expect(await outboxRow(t.services.db, failed!.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('sends each mail once when two server processes work the same outbox at the same time', async () => {
@@ -117,6 +145,11 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     const token = /https:\/\/minda\.test\/reset-password\?token=([\w-]+)/.exec(raw)![1];
     const reset = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'new-password' } });
     expect(reset.statusCode).toBe(200);
+    // The sent link is not kept in the outbox, nor to whom it went (the password-changed notice waits its turn).
+    const sent = await t.services.db.selectFrom('email_outbox').selectAll().where('status', '=', 'sent').execute();
+    const stored = JSON.stringify(sent);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(operator.email);
   });
 
   it('stops the worker cleanly: nothing is delivered after stop() resolves', async () => {

@@ -25,7 +25,7 @@ function numberIn(range: NumberRange) {
 export const ZPsychologistFields = z.object({
   name: requiredText(LIMITS.name),
   jobTitle: requiredText(LIMITS.jobTitle),
-  description: requiredText(LIMITS.description),
+  description: requiredText(LIMITS.description, 'several lines'),
   email: emailAddress(),
   imageUrl: ZWebUrlOrNull,
   /** RM per hour, at most 2 decimals; null hides the price. */

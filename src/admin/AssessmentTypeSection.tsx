@@ -4,12 +4,11 @@ import { useI18nContext } from '../i18n/i18n-react';
 import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';
 
-/** DASS-21 or Combined, and the switch that opens the Malay screener. */
+/** DASS-21 or Combined, the switch that opens the Malay screener, and the one for AI insights. */
 export function AssessmentTypeSection({ draft, update, errors }: ConfigurationSectionProps) {
   const { LL } = useI18nContext();
   const t = LL.admin.assessmentType;
   const groupId = useId();
-  const malayHintId = useId();
   const describe: Record<TestType, { label: string; description: string }> = {
     'DASS-21': { label: t.dass21(), description: t.dass21Description() },
     Combined: { label: t.combined(), description: t.combinedDescription() },
@@ -36,22 +35,48 @@ export function AssessmentTypeSection({ draft, update, errors }: ConfigurationSe
         ))}
         {errors.testType && <span className="text-sm text-error">{errors.testType}</span>}
       </fieldset>
-      <div className="flex flex-col gap-1">
-        <label className="flex cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            role="switch"
-            className="toggle toggle-primary"
-            checked={draft.enableMalayTranslation}
-            aria-describedby={malayHintId}
-            onChange={(event) => update('enableMalayTranslation', event.target.checked)}
-          />
-          <span className="font-medium">{t.malay()}</span>
-        </label>
-        <span id={malayHintId} className="text-sm text-base-content/80">
-          {t.malayHint()}
-        </span>
-      </div>
+      <SwitchField
+        label={t.malay()}
+        hint={t.malayHint()}
+        checked={draft.enableMalayTranslation}
+        onChange={(checked) => update('enableMalayTranslation', checked)}
+      />
+      <SwitchField
+        label={t.aiInsights()}
+        hint={t.aiInsightsHint()}
+        checked={draft.aiInsightsEnabled}
+        onChange={(checked) => update('aiInsightsEnabled', checked)}
+      />
     </AdminSection>
+  );
+}
+
+interface SwitchFieldProps {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** An on/off setting with the sentence that says what it does. */
+function SwitchField({ label, hint, checked, onChange }: SwitchFieldProps) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex cursor-pointer items-center gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          className="toggle toggle-primary"
+          checked={checked}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span className="font-medium">{label}</span>
+      </label>
+      <span id={hintId} className="text-sm text-base-content/80">
+        {hint}
+      </span>
+    </div>
   );
 }

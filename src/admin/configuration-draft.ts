@@ -13,6 +13,7 @@ export interface ConfigurationDraft {
   whatThisDoesContent: string;
   privacySectionContent: string;
   enableMalayTranslation: boolean;
+  aiInsightsEnabled: boolean;
 }
 
 export function configurationDraftOf(configuration: ScreenerConfiguration): ConfigurationDraft {
@@ -27,6 +28,7 @@ export function configurationDraftOf(configuration: ScreenerConfiguration): Conf
     whatThisDoesContent: configuration.whatThisDoesContent,
     privacySectionContent: configuration.privacySectionContent,
     enableMalayTranslation: configuration.enableMalayTranslation,
+    aiInsightsEnabled: configuration.aiInsightsEnabled,
   };
 }
 

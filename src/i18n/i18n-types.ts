@@ -206,6 +206,14 @@ type RootTranslation = {
 			 */
 			privacy: string
 			/**
+			 * T​o​ ​w​r​i​t​e​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​a​n​d​ ​f​o​l​l​o​w​-​u​p​ ​a​n​s​w​e​r​s​,​ ​w​i​t​h​o​u​t​ ​n​a​m​e​s​ ​o​r​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​,​ ​a​r​e​ ​s​e​n​t​ ​t​o​ ​a​n​ ​A​I​ ​s​e​r​v​i​c​e
+			 */
+			privacyAiOn: string
+			/**
+			 * Y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​ ​a​r​e​ ​w​r​i​t​t​e​n​ ​h​e​r​e​;​ ​y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​n​o​t​ ​s​e​n​t​ ​t​o​ ​a​n​y​ ​A​I​ ​s​e​r​v​i​c​e
+			 */
+			privacyAiOff: string
+			/**
 			 * P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​y​o​u​r​ ​a​g​e​ ​g​r​o​u​p
 			 */
 			ageQuestion: string
@@ -559,6 +567,14 @@ export type NamespaceAdminTranslation = {
 		 * V​i​s​i​t​o​r​s​ ​c​a​n​ ​t​a​k​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​i​n​ ​B​a​h​a​s​a​ ​M​e​l​a​y​u​ ​a​t​ ​t​h​e​ ​M​a​l​a​y​ ​U​R​L​.
 		 */
 		malayHint: string
+		/**
+		 * W​r​i​t​e​ ​i​n​s​i​g​h​t​s​ ​w​i​t​h​ ​a​n​ ​A​I​ ​s​e​r​v​i​c​e
+		 */
+		aiInsights: string
+		/**
+		 * V​i​s​i​t​o​r​s​’​ ​s​c​o​r​e​s​ ​a​n​d​ ​f​o​l​l​o​w​-​u​p​ ​a​n​s​w​e​r​s​,​ ​w​i​t​h​o​u​t​ ​n​a​m​e​s​ ​o​r​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​,​ ​a​r​e​ ​s​e​n​t​ ​t​o​ ​a​n​ ​A​I​ ​s​e​r​v​i​c​e​ ​t​h​a​t​ ​w​r​i​t​e​s​ ​t​h​e​i​r​ ​i​n​s​i​g​h​t​s​.​ ​O​f​f​:​ ​M​i​n​d​a​ ​w​r​i​t​e​s​ ​t​h​e​m​ ​i​t​s​e​l​f​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.​ ​T​h​e​ ​p​r​i​v​a​c​y​ ​n​o​t​i​c​e​ ​t​e​l​l​s​ ​v​i​s​i​t​o​r​s​ ​w​h​i​c​h​.
+		 */
+		aiInsightsHint: string
 	}
 	branding: {
 		/**
@@ -2956,6 +2972,14 @@ export type TranslationFunctions = {
 			 */
 			privacy: () => LocalizedString
 			/**
+			 * To write your wellbeing tips, your scores and follow-up answers, without names or contact details, are sent to an AI service
+			 */
+			privacyAiOn: () => LocalizedString
+			/**
+			 * Your wellbeing tips are written here; your answers are not sent to any AI service
+			 */
+			privacyAiOff: () => LocalizedString
+			/**
 			 * Please select your age group
 			 */
 			ageQuestion: () => LocalizedString
@@ -3299,6 +3323,14 @@ export type TranslationFunctions = {
 			 * Visitors can take your screener in Bahasa Melayu at the Malay URL.
 			 */
 			malayHint: () => LocalizedString
+			/**
+			 * Write insights with an AI service
+			 */
+			aiInsights: () => LocalizedString
+			/**
+			 * Visitors’ scores and follow-up answers, without names or contact details, are sent to an AI service that writes their insights. Off: Minda writes them itself and nothing is sent. The privacy notice tells visitors which.
+			 */
+			aiInsightsHint: () => LocalizedString
 		}
 		branding: {
 			/**

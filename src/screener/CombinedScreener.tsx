@@ -16,7 +16,7 @@ export function CombinedScreener({ configuration }: { configuration: PublicScree
       session={session}
       dispatch={dispatch}
       questions={<CombinedQuestions session={session} dispatch={dispatch} />}
-      results={session.results && <CombinedResults results={session.results} onRestart={() => dispatch({ type: 'restart' })} />}
+      results={session.results && <CombinedResults results={session.results} screener={configuration.id} onRestart={() => dispatch({ type: 'restart' })} />}
       preload={preload}
     />
   );

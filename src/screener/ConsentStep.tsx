@@ -50,6 +50,9 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
   );
   const whatThisDoes = consentSectionText(configuration.whatThisDoesContent, STOCK_CONSENT_TEXTS.whatThisDoesContent, consent.whatThisDoes());
   const privacy = consentSectionText(configuration.privacySectionContent, STOCK_CONSENT_TEXTS.privacySectionContent, consent.privacy());
+  // Whether answers go to an AI service is the operator's switch, so it is said under any
+  // privacy text, the operator's own included: no wording can leave it out.
+  const aiDisclosure = configuration.aiInsightsEnabled ? consent.privacyAiOn() : consent.privacyAiOff();
 
   return (
     <div className="flex flex-col items-center gap-4 text-center">
@@ -66,7 +69,7 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
             <p>{important}</p>
           </div>
           <Bullets title={consent.whatThisDoesTitle()} lines={bulletLines(whatThisDoes)} />
-          <Bullets title={consent.privacyTitle()} lines={bulletLines(privacy)} />
+          <Bullets title={consent.privacyTitle()} lines={[...bulletLines(privacy), aiDisclosure]} />
 
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 font-semibold">{consent.ageQuestion()}</legend>

@@ -21,6 +21,7 @@ export function Dass21Screener({ configuration }: { configuration: PublicScreene
           <Dass21Results
             results={session.results}
             followUpResponses={session.followUpResponses}
+            screener={configuration.id}
             onRestart={() => dispatch({ type: 'restart' })}
           />
         )

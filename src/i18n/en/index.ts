@@ -57,6 +57,10 @@ const en = {
       whatThisDoes: screenerStockTexts.whatThisDoes,
       privacyTitle: 'Your privacy',
       privacy: screenerStockTexts.privacy,
+      // The last privacy bullet, under any privacy text: the operator's AI switch decides which.
+      privacyAiOn:
+        'To write your wellbeing tips, your scores and follow-up answers, without names or contact details, are sent to an AI service',
+      privacyAiOff: 'Your wellbeing tips are written here; your answers are not sent to any AI service',
       ageQuestion: 'Please select your age group',
       ageGroups: {
         belowMinimumAge: 'Under {age:number}',

@@ -53,6 +53,9 @@ const ms = {
       privacyTitle: 'Privasi anda',
       privacy:
         'Jawapan anda tanpa nama: anda tidak perlu memberikan nama atau log masuk untuk menjawab saringan ini\nJawapan anda hanya digunakan untuk menyediakan keputusan dan tip kesejahteraan anda\nButiran perhubungan hanya diminta jika anda memilih untuk menempah temu janji',
+      privacyAiOn:
+        'Untuk menulis tip kesejahteraan anda, skor dan jawapan susulan anda, tanpa nama atau butiran perhubungan, dihantar kepada perkhidmatan AI',
+      privacyAiOff: 'Tip kesejahteraan anda ditulis di sini; jawapan anda tidak dihantar kepada mana-mana perkhidmatan AI',
       ageQuestion: 'Sila pilih kumpulan umur anda',
       ageGroups: {
         belowMinimumAge: 'Bawah {age} tahun',

@@ -7,11 +7,18 @@ import type { InsightsRequest } from './InsightsCard';
 import { ResultsLayout } from './ResultsLayout';
 import { ScoreCard } from './ScoreCard';
 
-export default function CombinedResults({ results, onRestart }: { results: Results; onRestart: () => void }) {
+interface Props {
+  results: Results;
+  /** The configuration's id: its operator decides whether an AI service writes the insights. */
+  screener: string;
+  onRestart: () => void;
+}
+
+export default function CombinedResults({ results, screener, onRestart }: Props) {
   const { LL, locale } = useI18nContext();
   const insights = useMemo<InsightsRequest>(
-    () => ({ test: 'combined', input: { results, language: locale } }),
-    [results, locale],
+    () => ({ test: 'combined', input: { results, language: locale, screener } }),
+    [results, locale, screener],
   );
   const titles = { whooley: LL.results.whooley(), phq9: 'PHQ-9', gad7: 'GAD-7' };
   return (

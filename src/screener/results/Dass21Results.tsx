@@ -11,14 +11,16 @@ import { ScoreCard } from './ScoreCard';
 interface Props {
   results: Results;
   followUpResponses: readonly FollowUpResponse[];
+  /** The configuration's id: its operator decides whether an AI service writes the insights. */
+  screener: string;
   onRestart: () => void;
 }
 
-export default function Dass21Results({ results, followUpResponses, onRestart }: Props) {
+export default function Dass21Results({ results, followUpResponses, screener, onRestart }: Props) {
   const { LL, locale } = useI18nContext();
   const insights = useMemo<InsightsRequest>(
-    () => ({ test: 'dass21', input: { results, followUpResponses: [...followUpResponses], language: locale } }),
-    [results, followUpResponses, locale],
+    () => ({ test: 'dass21', input: { results, followUpResponses: [...followUpResponses], language: locale, screener } }),
+    [results, followUpResponses, locale, screener],
   );
   return (
     <ResultsLayout

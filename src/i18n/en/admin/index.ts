@@ -40,6 +40,9 @@ const en_admin = {
     combinedDescription: '18 questions over the last 2 weeks: Whooley (2), PHQ-9 (9) and GAD-7 (7).',
     malay: 'Enable Malay translation',
     malayHint: 'Visitors can take your screener in Bahasa Melayu at the Malay URL.',
+    aiInsights: 'Write insights with an AI service',
+    aiInsightsHint:
+      'Visitors’ scores and follow-up answers, without names or contact details, are sent to an AI service that writes their insights. Off: Minda writes them itself and nothing is sent. The privacy notice tells visitors which.',
   },
   branding: {
     title: 'App Title & Description',

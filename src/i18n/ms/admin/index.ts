@@ -37,6 +37,9 @@ const ms_admin = {
     combinedDescription: '18 soalan tentang 2 minggu lepas: Whooley (2), PHQ-9 (9) dan GAD-7 (7).',
     malay: 'Dayakan terjemahan bahasa Melayu',
     malayHint: 'Pelawat boleh menjawab saringan anda dalam bahasa Melayu melalui URL bahasa Melayu.',
+    aiInsights: 'Tulis pandangan dengan perkhidmatan AI',
+    aiInsightsHint:
+      'Skor dan jawapan susulan pelawat, tanpa nama atau butiran perhubungan, dihantar kepada perkhidmatan AI yang menulis pandangan mereka. Jika dimatikan, Minda menulisnya sendiri dan tiada apa-apa dihantar. Notis privasi memberitahu pelawat yang mana satu.',
   },
   branding: {
     title: 'Tajuk & Penerangan Aplikasi',

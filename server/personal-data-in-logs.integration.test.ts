@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSlot } from '../db/testing/fixtures';
+import { TEST_DIALECTS } from '../db/testing/test-databases';
+import { buildApp } from './app';
+import type { AppServices } from './context';
+import { createInsightsService } from './insights/insights-service';
+import { loggerOptions } from './logger';
+import { deliverDueEmails } from './mail/outbox-worker';
+import { smtpTransport } from './mail/transport';
+import { bookingRequest, hoursFromNow, insertBookableScreener } from './testing/booking-requests';
+import { type FakeOpenAi, startFakeOpenAi } from './testing/fake-openai';
+import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from './testing/smtp-capture';
+import { startTestApp, type TestApp } from './testing/test-app';
+
+// What a visitor and an operator type on one journey; none of it may reach the log.
+const VISITOR = {
+  name: 'Siti Aminah binti Hassan',
+  email: 'siti.aminah.hassan@gmail.com',
+  phone: '012-987 6543',
+  storedPhone: '+60129876543',
+  address: '203.0.113.77',
+};
+const OPERATOR = { username: 'klinik-log-test', email: 'rajesh.kumar@klinik-log.example', password: 'a-long-old-password' };
+const FOLLOW_UP = 'My name is Nurul Izzah, I cannot sleep before my exams';
+
+describe.each(TEST_DIALECTS)('personal data in the log on %s', (dialect) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let services: AppServices;
+  let fake: FakeOpenAi;
+  let smtp: SmtpCapture;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    // The model fails, so the failure path logs too.
+    fake.reply(() => ({ status: 500, body: { error: { message: `cannot read ${FOLLOW_UP}` } } }));
+    smtp = await startSmtpCapture();
+    t = await startTestApp(dialect);
+    services = {
+      ...t.services,
+      log: pino(loggerOptions('debug'), { write: (line: string) => lines.push(line) }),
+      mailTransport: smtpTransport(smtp.url),
+      insights: createInsightsService({ apiKey: 'sk-test', model: 'fake-model', baseUrl: fake.baseUrl, timeoutMs: 300 }),
+    };
+    app = await buildApp(services);
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+    await smtp.stop();
+    await fake.close();
+  });
+
+  const post = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url, payload, remoteAddress: VISITOR.address, headers: { origin: services.env.publicUrl } });
+
+  it('holds no name, e-mail address, phone number, token or full client address after a whole journey', async () => {
+    const analysis = await post('/api/analyze', {
+      results: { depression: { score: 14, level: 'moderate' }, anxiety: { score: 8, level: 'mild' }, stress: { score: 20, level: 'moderate' } },
+      followUpResponses: [{ questionId: 1, followUpId: 'q1-1', response: FOLLOW_UP }],
+      language: 'en',
+    });
+    expect(analysis.statusCode).toBe(200);
+    expect(fake.calls.length).toBeGreaterThan(0);
+
+    const screener = await insertBookableScreener(services.db);
+    const slotId = await insertSlot(services.db, screener.psychologistId, hoursFromNow(72));
+    const booking = await post(
+      '/api/public/appointments',
+      bookingRequest(screener, slotId, { clientName: VISITOR.name, clientEmail: VISITOR.email, clientPhone: VISITOR.phone }),
+    );
+    expect(booking.statusCode).toBe(201);
+
+    expect((await post('/api/register', OPERATOR)).statusCode).toBe(201);
+    expect((await post('/api/request-password-reset', { email: OPERATOR.email })).statusCode).toBe(200);
+    expect((await deliverDueEmails(services, 50)).sent).toBeGreaterThanOrEqual(4);
+    const resetMail = decodeQuotedPrintable(smtp.messages.find((mail) => mail.to.includes(OPERATOR.email))!.raw);
+    const token = /reset-password\?token=([\w-]+)/.exec(resetMail)![1]!;
+    expect((await post('/api/reset-password', { token, password: 'a-long-new-password' })).statusCode).toBe(200);
+
+    // A database error carrying a visitor's e-mail, logged as the error handlers log theirs.
+    const duplicate = await services.db
+      .insertInto('users')
+      .values({ id: randomUUID(), username: 'another-operator', email: OPERATOR.email, password_hash: 'x', created_at: new Date() })
+      .execute()
+      .catch((error: unknown) => error);
+    expect(duplicate).toBeInstanceOf(Error);
+    services.log.error({ err: duplicate }, 'request failed');
+
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(5);
+    expect(log).toContain('203.0.113.0/24');
+    for (const personal of [
+      VISITOR.name,
+      'Siti',
+      'Aminah',
+      VISITOR.email,
+      VISITOR.phone,
+      VISITOR.storedPhone,
+      '9876543',
+      VISITOR.address,
+      'Nurul',
+      'Izzah',
+      OPERATOR.email,
+      OPERATOR.password,
+      token,
+    ]) {
+      expect(log, personal).not.toContain(personal);
+    }
+  });
+});
