@@ -33,7 +33,7 @@ const caseless = (pattern: string) =>
 const AT = caseless(String.raw`(?:\s*[[({]\s*(?:at|@)\s*[\])}]\s*|\s+(?:at|di)\s+|\s*@\s*)`);
 const DOT = caseless(String.raw`(?:\s*[[({]\s*(?:dot|titik)\s*[\])}]\s*|\s+(?:dot|titik|\.)\s+)`);
 const OBFUSCATED_EMAIL = new RegExp(
-  String.raw`[\p{L}\p{N}._%+-]+${AT}[\p{L}\p{N}-]+(?:(?:${DOT}|\.)[\p{L}\p{N}-]+)*(?:${DOT}\p{L}{2,}|\.[a-z]{2,6}(?![\p{L}\p{N}]))`,
+  String.raw`[\p{L}\p{N}._%+-]+(?:${DOT}[\p{L}\p{N}_%+-]+)*${AT}[\p{L}\p{N}-]+(?:(?:${DOT}|\.)[\p{L}\p{N}-]+)*(?:${DOT}\p{L}{2,}|\.[a-z]{2,6}(?![\p{L}\p{N}]))`,
   'gu',
 );
 
