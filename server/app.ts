@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { clientNetwork } from './client-network';
+import { loggedNetwork } from './client-network';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
@@ -48,7 +48,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     req.log.info(
       // The path only: query strings carry reset tokens (/reset-password?token=…) and tRPC inputs.
       // The client's network only: a full address beside a screener's path names a visitor.
-      { method: req.method, url: req.url.split('?')[0], remoteAddress: clientNetwork(req.ip), statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      { method: req.method, url: req.url.split('?')[0], remoteAddress: loggedNetwork(req.ip), statusCode: reply.statusCode, responseTime: reply.elapsedTime },
       'request completed',
     );
     done();

@@ -1,19 +1,67 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The network a client address belongs to, for logs: IPv4 to its /24, IPv6 to its /48 (a
- * site). Enough to see a burst from one place; not enough to name a household, which beside a
- * screener's path would tell who took a mental-health screening.
+ * The network a client address belongs to, at two widths: what the per-address rate limits
+ * count, and what the logs may keep. One parser serves both, so an IPv4-mapped address or a
+ * zone index is read the same way everywhere.
  */
-export function clientNetwork(address: string): string {
-  const ipv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
-  if (isIPv4(ipv4)) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`;
+
+/**
+ * The client as the per-address rate limits count it. An IPv4 address is one client; an IPv6
+ * client counts by its /64, because a home or mobile connection is handed a whole /64 and may
+ * pick a new address in it for every request. An IPv4-mapped IPv6 address ('::ffff:192.0.2.1',
+ * what a dual-stack socket reports for an IPv4 client) is that IPv4 address. Anything else
+ * (no address, a unix socket) is counted as it is.
+ */
+export function rateLimitClient(address: string): string {
+  const parsed = parseAddress(address);
+  if (!parsed) return address;
+  return parsed.ipv4 ? parsed.ipv4.join('.') : `${hexGroups(parsed.ipv6, 4)}::/64`;
+}
+
+/**
+ * The network written to logs: IPv4 to its /24, IPv6 to its /48 (a site). Enough to see a
+ * burst from one place; not enough to name a household, which beside a screener's path would
+ * tell who took a mental-health screening.
+ */
+export function loggedNetwork(address: string): string {
+  const parsed = parseAddress(address);
+  if (!parsed) return 'unknown';
+  return parsed.ipv4 ? `${parsed.ipv4.slice(0, 3).join('.')}.0/24` : `${hexGroups(parsed.ipv6, 3)}::/48`;
+}
+
+type ParsedAddress = { ipv4: number[]; ipv6?: never } | { ipv4?: never; ipv6: number[] };
+
+function parseAddress(address: string): ParsedAddress | undefined {
+  if (isIPv4(address)) return { ipv4: address.split('.').map(Number) };
   const withoutZone = address.split('%')[0]!;
-  if (!isIPv6(withoutZone)) return 'unknown';
-  const [head, tail] = withoutZone.split('::').map((part) => (part === '' ? [] : part.split(':')));
-  // "::" stands for as many zero groups as are missing; the site prefix is the first three.
-  const zeros = tail ? Array<string>(8 - head!.length - tail.length).fill('0') : [];
-  const groups = [...head!, ...zeros, ...(tail ?? [])];
-  const site = groups.slice(0, 3).map((group) => Number.parseInt(group, 16).toString(16));
-  return `${site.join(':')}::/48`;
+  if (!isIPv6(withoutZone)) return undefined;
+  const groups = ipv6Groups(withoutZone);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return { ipv4: [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff] };
+  }
+  return { ipv6: groups };
+}
+
+function hexGroups(groups: number[], count: number): string {
+  return groups
+    .slice(0, count)
+    .map((group) => group.toString(16))
+    .join(':');
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, '::' expanded and a dotted IPv4 tail split in two. */
+function ipv6Groups(address: string): number[] {
+  const dottedTail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = dottedTail
+    ? address.slice(0, dottedTail.index) +
+      [(Number(dottedTail[1]) << 8) | Number(dottedTail[2]), (Number(dottedTail[3]) << 8) | Number(dottedTail[4])]
+        .map((group) => group.toString(16))
+        .join(':')
+    : address;
+  const [head = '', tail] = hex.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }

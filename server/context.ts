@@ -6,7 +6,7 @@ import type { Billing } from './billing/billing';
 import type { Env } from './env';
 import type { InsightsService } from './insights/insights-service';
 import type { MailTransport } from './mail/transport';
-import { clientNetwork } from './rate-limit/client-network';
+import { rateLimitClient } from './client-network';
 import type { RateLimits } from './rate-limit/rate-limits';
 import { type AdminSession, readSession, sessionOptions } from './session';
 
@@ -36,7 +36,7 @@ export interface RequestContext extends AppServices {
   requestId: string;
   /**
    * The client's address as the per-address rate limits count it: an IPv6 client's /64, an
-   * IPv4-mapped address as its IPv4 (server/rate-limit/client-network.ts).
+   * IPv4-mapped address as its IPv4 (server/client-network.ts).
    */
   ip: string;
   /** Read lazily: public procedures never unseal the cookie. */
@@ -53,7 +53,7 @@ export function createRequestContext(
     ...services,
     log: req.log,
     requestId: req.id,
-    ip: clientNetwork(req.ip),
+    ip: rateLimitClient(req.ip),
     session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
   };
 }
