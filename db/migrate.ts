@@ -3,6 +3,7 @@ import * as initial from './migrations/2026-11-22T0900-initial';
 import * as rateLimits from './migrations/2026-11-22T1000-rate-limits';
 import * as subscriptionEventTime from './migrations/2026-11-22T1200-subscription-event-time';
 import * as bookingsMade from './migrations/2026-11-22T1300-bookings-made';
+import * as operatorSessions from './migrations/2026-11-23T2300-operator-sessions';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1000-rate-limits': rateLimits,
   '2026-11-22T1200-subscription-event-time': subscriptionEventTime,
   '2026-11-22T1300-bookings-made': bookingsMade,
+  '2026-11-23T2300-operator-sessions': operatorSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,7 +34,10 @@ export interface AppServices {
 export interface RequestContext extends AppServices {
   requestId: string;
   ip: string;
-  /** Read lazily: public procedures never unseal the cookie. */
+  /**
+   * Read lazily: public procedures never unseal the cookie. An answer that read it depends on
+   * who asks, so it is marked `no-store` for browsers and proxies alike.
+   */
   session: () => Promise<AdminSession>;
 }
 
@@ -49,6 +52,9 @@ export function createRequestContext(
     log: req.log,
     requestId: req.id,
     ip: req.ip,
-    session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
+    session: () => {
+      reply.raw.setHeader('cache-control', 'no-store');
+      return (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env)));
+    },
   };
 }

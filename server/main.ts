@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { deleteExpiredSessions } from '../db/repositories/operator-sessions';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   const backgroundJobs = [
     startOutboxWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
+    startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),
   ];
   // Stopped before the database closes, so no job is cut off halfway through a write.
   app.addHook('onClose', async () => {

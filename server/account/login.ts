@@ -17,6 +17,6 @@ export async function login(ctx: AccountContext, input: LoginRequest): Promise<A
   const credentials = await findCredentialsByUsername(ctx.db, input.username);
   const valid = await verifyPasswordOfAccount(credentials?.passwordHash, input.password);
   if (!credentials || !valid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  await startSession(await ctx.session(), credentials.operator);
+  await startSession(ctx, await ctx.session(), credentials.operator);
   return toAccount(credentials.operator);
 }

@@ -5,7 +5,8 @@ import { passwordResetEmail } from '../mail/account-emails';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import type { AccountContext } from './account';
 import type { RequestPasswordResetRequest } from './account.schema';
-import { hashResetToken, newResetToken, RESET_LINK_LIFETIME_MS } from './reset-tokens';
+import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
+import { RESET_LINK_LIFETIME_MS } from './reset-tokens';
 
 /**
  * Queues a reset link for the account with this e-mail. The answer is the same whether or
@@ -18,14 +19,14 @@ export async function requestPasswordReset(ctx: AccountContext, input: RequestPa
   ]);
   const operator = await findOperatorByEmail(ctx.db, input.email);
   if (!operator) return { ok: true };
-  const token = newResetToken();
+  const token = newSecretToken();
   const now = ctx.now();
   // The configured public URL, never the request's Host: a forged Host cannot redirect the link.
   const resetUrl = `${ctx.env.publicUrl}/reset-password?token=${token}`;
   await ctx.db.transaction().execute(async (trx) => {
     await insertResetToken(trx, {
       userId: operator.id,
-      tokenHash: hashResetToken(token),
+      tokenHash: hashSecretToken(token),
       expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
       createdAt: now,
     });

@@ -1,19 +1,21 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { claimResetToken, isResetTokenUsable, retireResetTokens } from '../../db/repositories/password-reset-tokens';
+import { deleteSessionsOfOperator } from '../../db/repositories/operator-sessions';
 import { changePassword } from '../../db/repositories/users';
 import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
 import type { AccountContext } from './account';
 import type { ResetPasswordRequest } from './account.schema';
-import { hashResetToken, INVALID_RESET_LINK } from './reset-tokens';
+import { hashSecretToken } from '../auth/secret-tokens';
+import { INVALID_RESET_LINK } from './reset-tokens';
 
 /**
  * Sets the new password with a reset token, once. It also ends every session of the
  * operator, retires their other reset links and mails them a notice of the change.
  */
 export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'env'>, input: ResetPasswordRequest): Promise<{ ok: true }> {
-  const tokenHash = hashResetToken(input.token);
+  const tokenHash = hashSecretToken(input.token);
   // A cheap look first, so a made-up token never costs an argon2 hash.
   if (!(await isResetTokenUsable(ctx.db, tokenHash, ctx.now()))) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
   const passwordHash = await hashPassword(input.password);
@@ -22,6 +24,7 @@ export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'en
     const userId = await claimResetToken(trx, tokenHash, now);
     if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
     const operator = await changePassword(trx, userId, passwordHash);
+    await deleteSessionsOfOperator(trx, userId);
     await retireResetTokens(trx, userId, now);
     const notice = passwordChangedEmail('en', {
       username: operator.username,
