@@ -5,7 +5,7 @@ import { changePassword } from '../../db/repositories/users';
 import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
-import type { AccountContext } from './account';
+import { type AccountContext, forgotPasswordUrl } from './account';
 import type { ResetPasswordRequest } from './account.schema';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { INVALID_RESET_LINK } from './reset-tokens';
@@ -28,7 +28,7 @@ export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'en
     await retireResetTokens(trx, userId, now);
     const notice = passwordChangedEmail('en', {
       username: operator.username,
-      forgotPasswordUrl: `${ctx.env.publicUrl}/forgot-password`,
+      forgotPasswordUrl: forgotPasswordUrl(ctx.env),
     });
     await enqueueEmail(trx, { kind: 'password-changed', to: operator.email, ...notice }, now);
   });

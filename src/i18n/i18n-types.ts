@@ -2054,6 +2054,35 @@ export type NamespaceEmailsTranslation = {
 		 */
 		action: string
 	}
+	loginThrottled: {
+		/**
+		 * W​r​o​n​g​ ​p​a​s​s​w​o​r​d​s​ ​f​o​r​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t
+		 * @param {string} appName
+		 */
+		subject: RequiredParams<'appName'>
+		/**
+		 * S​o​m​e​o​n​e​ ​k​e​e​p​s​ ​e​n​t​e​r​i​n​g​ ​a​ ​w​r​o​n​g​ ​p​a​s​s​w​o​r​d
+		 */
+		heading: string
+		/**
+		 * S​o​m​e​o​n​e​ ​e​n​t​e​r​e​d​ ​a​ ​w​r​o​n​g​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​ ​{​t​i​m​e​s​}​ ​t​i​m​e​s​ ​i​n​ ​a​ ​r​o​w​.​ ​T​o​ ​p​r​o​t​e​c​t​ ​i​t​,​ ​e​a​c​h​ ​f​u​r​t​h​e​r​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t​ ​n​o​w​ ​h​a​s​ ​t​o​ ​w​a​i​t​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+		 * @param {string} appName
+		 * @param {number} times
+		 */
+		body: RequiredParams<'appName' | 'times'>
+		/**
+		 * I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​w​a​i​t​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​,​ ​o​r​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​:
+		 */
+		ifYou: string
+		/**
+		 * I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​n​o​t​ ​b​e​e​n​ ​g​i​v​e​n​ ​a​w​a​y​,​ ​b​u​t​ ​c​o​n​s​i​d​e​r​ ​c​h​o​o​s​i​n​g​ ​a​ ​l​o​n​g​e​r​ ​o​n​e​.
+		 */
+		notYou: string
+		/**
+		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+		 */
+		action: string
+	}
 }
 
 export type NamespaceInsightsWriterTranslation = {
@@ -4698,6 +4727,32 @@ export type TranslationFunctions = {
 			body: (arg: { appName: string }) => LocalizedString
 			/**
 			 * If you did not do this, request a new password reset straight away:
+			 */
+			notYou: () => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			action: () => LocalizedString
+		}
+		loginThrottled: {
+			/**
+			 * Wrong passwords for your {appName} account
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Someone keeps entering a wrong password
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Someone entered a wrong password for your {appName} account {times} times in a row. To protect it, each further sign-in attempt now has to wait a few minutes.
+			 */
+			body: (arg: { appName: string, times: number }) => LocalizedString
+			/**
+			 * If it was you, wait a few minutes and try again, or choose a new password:
+			 */
+			ifYou: () => LocalizedString
+			/**
+			 * If it was not you, your password has not been given away, but consider choosing a longer one.
 			 */
 			notYou: () => LocalizedString
 			/**
