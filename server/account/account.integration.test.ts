@@ -87,6 +87,18 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     });
   });
 
+  it('refuses a common password, or one equal to the username or e-mail, on sign-up in readable words', async () => {
+    const common = await restPost('/api/register', { ...newOperator(), password: 'iloveyou' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields).toEqual({ password: ['This password is one of the most common ones. Please choose one that is harder to guess.'] });
+    for (const same of [(o: ReturnType<typeof newOperator>) => o.username.toUpperCase(), (o: ReturnType<typeof newOperator>) => o.email]) {
+      const operator = newOperator();
+      const response = await trpcMutation(t.app, 'admin.account.register', { ...operator, password: same(operator) });
+      expect(response.status).toBe(400);
+      expect(response.error?.data.fields).toEqual({ password: ['Password must not be your username or e-mail address.'] });
+    }
+  });
+
   it('signs in with any case of the username over both transports; the passphrase is compared whole', async () => {
     const operator = newOperator();
     await restPost('/api/register', operator);

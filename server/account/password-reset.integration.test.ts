@@ -30,9 +30,11 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     return { ...operator, cookie };
   }
 
-  /** Requests a reset link and reads the token from the queued mail. */
+  let lastAddress = 0;
+  /** Requests a reset link, each from its own address to stay under the per-address limit, and reads the token from the queued mail. */
   async function requestToken(email: string): Promise<string> {
-    const response = await post('/api/request-password-reset', { email: email.toUpperCase() });
+    const remoteAddress = `198.51.100.${++lastAddress}`;
+    const response = await t.app.inject({ method: 'POST', url: '/api/request-password-reset', payload: { email: email.toUpperCase() }, remoteAddress });
     expect(response.statusCode).toBe(200);
     const mail = (await outboxEmailsTo(t.services.db, email)).filter((m) => m.kind === 'password-reset').at(-1)!;
     return new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
@@ -143,6 +145,20 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     expect((await post('/api/login', { username: operator.username, password: winner })).statusCode).toBe(200);
     const notices = (await outboxEmailsTo(t.services.db, operator.email)).filter((m) => m.kind === 'password-changed');
     expect(notices).toHaveLength(1);
+  });
+
+  it('refuses a common new password, or the account’s own username or e-mail, and keeps the link usable', async () => {
+    const operator = await registerOperator();
+    const token = await requestToken(operator.email);
+    const common = await post('/api/reset-password', { token, password: 'Sunshine' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields).toEqual({ password: ['This password is one of the most common ones. Please choose one that is harder to guess.'] });
+    for (const name of [operator.username.toUpperCase(), operator.email]) {
+      const same = await post('/api/reset-password', { token, password: name });
+      expect(same.statusCode).toBe(400);
+      expect(same.json()).toEqual({ error: 'Password must not be your username or e-mail address.' });
+    }
+    expect((await post('/api/reset-password', { token, password: 'brand new password' })).statusCode).toBe(200);
   });
 
   it('refuses a made-up token and a short new password with readable messages', async () => {

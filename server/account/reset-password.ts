@@ -1,12 +1,13 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
-import { claimResetToken, isResetTokenUsable, retireResetTokens } from '../../db/repositories/password-reset-tokens';
+import { claimResetToken, findUsableResetTokenOwner, retireResetTokens } from '../../db/repositories/password-reset-tokens';
 import { deleteSessionsOfOperator } from '../../db/repositories/operator-sessions';
-import { changePassword } from '../../db/repositories/users';
+import { changePassword, findOperatorById } from '../../db/repositories/users';
+import { passwordProblem } from '../../domain/password';
 import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
 import { type AccountContext, forgotPasswordUrl } from './account';
-import type { ResetPasswordRequest } from './account.schema';
+import { passwordProblemMessage, type ResetPasswordRequest } from './account.schema';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { INVALID_RESET_LINK } from './reset-tokens';
 
@@ -17,7 +18,12 @@ import { INVALID_RESET_LINK } from './reset-tokens';
 export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'env'>, input: ResetPasswordRequest): Promise<{ ok: true }> {
   const tokenHash = hashSecretToken(input.token);
   // A cheap look first, so a made-up token never costs an argon2 hash.
-  if (!(await isResetTokenUsable(ctx.db, tokenHash, ctx.now()))) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+  const ownerId = await findUsableResetTokenOwner(ctx.db, tokenHash, ctx.now());
+  const owner = ownerId && (await findOperatorById(ctx.db, ownerId));
+  if (!owner) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+  if (passwordProblem(input.password, owner) === 'sameAsAccount') {
+    throw new AppError('BAD_REQUEST', passwordProblemMessage('sameAsAccount'));
+  }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();

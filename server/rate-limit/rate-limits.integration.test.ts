@@ -148,7 +148,7 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
 
   it('limits sign-ups per address and per e-mail, creating nothing when refused', async () => {
     const ip = newIp();
-    const account = (n: string) => ({ username: `signup-${n}`, email: `signup-${n}@klinik.example`, password: 'password' });
+    const account = (n: string) => ({ username: `signup-${n}`, email: `signup-${n}@klinik.example`, password: 'a fine password' });
     expect((await post('/api/register', account('a'), ip)).statusCode).toBe(201);
     expect((await post('/api/register', account('b'), ip)).statusCode).toBe(201);
     expect((await post('/api/register', account('c'), ip)).json()).toEqual(TOO_MANY);

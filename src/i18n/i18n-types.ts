@@ -259,6 +259,20 @@ export type NamespaceAccountTranslation = {
 	 * B​a​c​k​ ​t​o​ ​h​o​m​e
 	 */
 	backHome: string
+	passwordRules: {
+		/**
+		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		tooShort: string
+		/**
+		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​o​n​e​ ​o​f​ ​t​h​e​ ​m​o​s​t​ ​c​o​m​m​o​n​ ​o​n​e​s​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​h​a​r​d​e​r​ ​t​o​ ​g​u​e​s​s​.
+		 */
+		common: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​y​o​u​r​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​.
+		 */
+		sameAsAccount: string
+	}
 	login: {
 		/**
 		 * A​d​m​i​n​ ​L​o​g​i​n
@@ -379,10 +393,6 @@ export type NamespaceAccountTranslation = {
 		 * R​e​s​e​t​t​i​n​g​.​.​.
 		 */
 		pending: string
-		/**
-		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
-		 */
-		tooShort: string
 		/**
 		 * P​a​s​s​w​o​r​d​s​ ​d​o​n​'​t​ ​m​a​t​c​h
 		 */
@@ -3000,6 +3010,20 @@ export type TranslationFunctions = {
 		 * Back to home
 		 */
 		backHome: () => LocalizedString
+		passwordRules: {
+			/**
+			 * Password must be at least 6 characters
+			 */
+			tooShort: () => LocalizedString
+			/**
+			 * This password is one of the most common ones. Please choose one that is harder to guess.
+			 */
+			common: () => LocalizedString
+			/**
+			 * Password must not be your username or e-mail address.
+			 */
+			sameAsAccount: () => LocalizedString
+		}
 		login: {
 			/**
 			 * Admin Login
@@ -3119,10 +3143,6 @@ export type TranslationFunctions = {
 			 * Resetting...
 			 */
 			pending: () => LocalizedString
-			/**
-			 * Password must be at least 6 characters
-			 */
-			tooShort: () => LocalizedString
 			/**
 			 * Passwords don't match
 			 */
