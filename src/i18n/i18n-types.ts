@@ -491,6 +491,14 @@ export type NamespaceAdminTranslation = {
 		 * F​a​i​l​e​d​ ​t​o​ ​l​o​g​ ​o​u​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		logoutFailed: string
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+		 */
+		logoutEverywhere: string
+		/**
+		 * S​i​g​n​s​ ​y​o​u​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​,​ ​t​h​i​s​ ​o​n​e​ ​i​n​c​l​u​d​e​d
+		 */
+		logoutEverywhereHint: string
 	}
 	urls: {
 		/**
@@ -3239,6 +3247,14 @@ export type TranslationFunctions = {
 			 * Failed to log out. Please try again.
 			 */
 			logoutFailed: () => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			logoutEverywhere: () => LocalizedString
+			/**
+			 * Signs you out on every device, this one included
+			 */
+			logoutEverywhereHint: () => LocalizedString
 		}
 		urls: {
 			/**
