@@ -15,8 +15,6 @@ export interface UsersTable {
   username: string;
   email: string;
   password_hash: string;
-  /** Bumped on logout-everywhere and password reset so copied cookies stop working. */
-  session_version: Generated<number>;
   /** Bookings the operator's screener ever took, cancelled or deleted ones included: the free allowance. */
   bookings_made: Generated<number>;
   created_at: Timestamp;
@@ -147,6 +145,23 @@ export interface RateLimitCountersTable {
   expires_at: Timestamp;
 }
 
+/** Signed-in operators; the cookie holds the random id, the table only its SHA-256. */
+export interface OperatorSessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The idle timeout or the absolute lifetime, whichever ends first. */
+  expires_at: Timestamp;
+}
+
+/** Wrong passwords in a row per account (hashed username); see server/account/login-throttle.ts. */
+export interface LoginThrottlesTable {
+  bucket: string;
+  failures: number;
+  last_failure_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   screener_configurations: ScreenerConfigurationsTable;
@@ -159,6 +174,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
+  operator_sessions: OperatorSessionsTable;
+  login_throttles: LoginThrottlesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,6 +20,9 @@ describe('operator accounts in the browser', () => {
     expect(await page.getByText('Username is required').isVisible()).toBe(true);
     await page.getByLabel('Username').fill('klinik-baru');
     await page.getByLabel('Email').fill('owner@klinik-baru.example');
+    await page.getByLabel('Password').fill('Password1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    expect(await page.getByText('This password is one of the most common ones.', { exact: false }).isVisible()).toBe(true);
     await page.getByLabel('Password').fill('seri-kembangan-2026');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/admin-setup');
@@ -88,6 +91,25 @@ describe('operator accounts in the browser', () => {
     await page.waitForURL('**/admin-setup');
     // The password-changed notice went out as well.
     await expect.poll(() => smtp.messages.filter((m) => m.to.includes('demo@minda.example')).length).toBe(2);
+  });
+
+  it('signs out everywhere from the admin header, ending the session of every device', async () => {
+    const { page } = session;
+    const owner = { username: 'everywhere', email: 'everywhere@klinik.example', password: 'seri-kembangan-2027' };
+    const otherDevice = await page.context().browser()!.newContext();
+    try {
+      const post = (device: typeof otherDevice, path: string) =>
+        device.request.post(`${session.server.url}${path}`, { data: owner, headers: { origin: session.server.url } });
+      expect((await post(otherDevice, '/api/register')).status()).toBe(201);
+      expect((await post(page.context(), '/api/login')).status()).toBe(200);
+      await session.visit('/admin-setup');
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await page.waitForURL('**/login');
+      expect(await signedIn()).toBe(false);
+      expect((await otherDevice.request.get(`${session.server.url}/api/me`)).status()).toBe(401);
+    } finally {
+      await otherDevice.close();
+    }
   });
 
   it('explains a reset link without a token', async () => {

@@ -39,7 +39,10 @@ export interface RequestContext extends AppServices {
    * IPv4-mapped address as its IPv4 (server/client-network.ts).
    */
   ip: string;
-  /** Read lazily: public procedures never unseal the cookie. */
+  /**
+   * Read lazily: public procedures never unseal the cookie. An answer that read it depends on
+   * who asks, so it is marked `no-store` for browsers and proxies alike.
+   */
   session: () => Promise<AdminSession>;
 }
 
@@ -54,6 +57,9 @@ export function createRequestContext(
     log: req.log,
     requestId: req.id,
     ip: rateLimitClient(req.ip),
-    session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
+    session: () => {
+      reply.raw.setHeader('cache-control', 'no-store');
+      return (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env)));
+    },
   };
 }

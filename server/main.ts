@@ -1,9 +1,11 @@
 import pino from 'pino';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { deleteExpiredSessions } from '../db/repositories/operator-sessions';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
+import { purgeFinishedLoginThrottles } from './account/login-throttle';
 import { createBilling } from './billing/billing';
 import { hashPassword } from './auth/passwords';
 import { startPolling } from './background/poll';
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
   const backgroundJobs = [
     startOutboxWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
+    startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),
+    startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),
   ];
   // Stopped before the database closes, so no job is cut off halfway through a write.
   app.addHook('onClose', async () => {

@@ -1,26 +1,49 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
+import type { Kysely } from 'kysely';
+import {
+  deleteSession,
+  deleteSessionsOfOperator,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from '../db/repositories/operator-sessions';
+import type { Operator } from '../db/repositories/users';
+import type { Database } from '../db/schema';
+import { hashSecretToken, newSecretToken } from './auth/secret-tokens';
 import type { Env } from './env';
 
-/** What the sealed admin cookie carries. The version is checked against the database. */
+/**
+ * What the admin cookie carries: the random id of a session row. The row decides; the seal
+ * only keeps the cookie tidy, so a leaked SESSION_SECRET forges nothing
+ * (docs/decisions/0009a-operator-sessions-and-logout.md).
+ */
 export interface AdminSessionData {
-  userId?: string;
-  sessionVersion?: number;
+  sessionId?: string;
 }
 
 export type AdminSession = IronSession<AdminSessionData>;
 
+/** A clinic's working day: signed out after 2 idle hours, and after 12 hours whatever happens. */
+export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60_000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60_000;
+/** A session used again within this time keeps its stored expiry: one write a minute, not one per call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+interface SessionDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
 export function sessionOptions(env: Env): SessionOptions {
+  // Browsers keep a Secure cookie only over https, so the public address decides, not NODE_ENV.
+  // `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
+  const https = new URL(env.publicUrl).protocol === 'https:';
   return {
     password: env.sessionSecret,
-    cookieName: 'minda_session',
-    ttl: 60 * 60 * 24 * 14,
-    cookieOptions: {
-      httpOnly: true,
-      secure: env.nodeEnv === 'production',
-      sameSite: 'lax',
-      path: '/',
-    },
+    cookieName: https ? '__Host-minda_session' : 'minda_session',
+    ttl: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
+    cookieOptions: { httpOnly: true, secure: https, sameSite: 'lax', path: '/' },
   };
 }
 
@@ -32,9 +55,40 @@ export function readSession(
   return getIronSession<AdminSessionData>(req, res, options);
 }
 
-/** Signs the operator in: the cookie carries the session version current in the database. */
-export async function startSession(session: AdminSession, operator: { id: string; sessionVersion: number }): Promise<void> {
-  session.userId = operator.id;
-  session.sessionVersion = operator.sessionVersion;
+function expiryOf(createdAt: Date, lastSeenAt: Date): Date {
+  return new Date(Math.min(lastSeenAt.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+}
+
+/** Signs the operator in with a new session: a fresh random id, stored only as its hash. */
+export async function startSession(deps: SessionDeps, session: AdminSession, operator: Pick<Operator, 'id'>): Promise<void> {
+  const sessionId = newSecretToken();
+  const now = deps.now();
+  await insertSession(deps.db, { idHash: hashSecretToken(sessionId), userId: operator.id, createdAt: now, expiresAt: expiryOf(now, now) });
+  session.sessionId = sessionId;
   await session.save();
+}
+
+/** The operator whose live session the cookie names; the idle timeout starts again. */
+export async function operatorOfSession(deps: SessionDeps, session: AdminSession): Promise<Operator | undefined> {
+  if (!session.sessionId) return undefined;
+  const idHash = hashSecretToken(session.sessionId);
+  const now = deps.now();
+  const stored = await findLiveSession(deps.db, idHash, now);
+  if (!stored) return undefined;
+  if (now.getTime() - stored.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await touchSession(deps.db, idHash, now, expiryOf(stored.createdAt, now));
+  }
+  return stored.operator;
+}
+
+/** Ends this browser's session; a cookie naming no live session is simply cleared. */
+export async function endSession(deps: Pick<SessionDeps, 'db'>, session: AdminSession): Promise<void> {
+  if (session.sessionId) await deleteSession(deps.db, hashSecretToken(session.sessionId));
+  session.destroy();
+}
+
+/** Ends every session of the operator, on every device, and clears this browser's cookie. */
+export async function endEverySession(deps: Pick<SessionDeps, 'db'>, session: AdminSession, operator: Operator): Promise<void> {
+  await deleteSessionsOfOperator(deps.db, operator.id);
+  session.destroy();
 }

@@ -19,16 +19,16 @@ export async function insertResetToken(
     .execute();
 }
 
-/** Whether the token could still be used; claimResetToken is what decides. */
-export async function isResetTokenUsable(db: Kysely<Database>, tokenHash: string, now: Date): Promise<boolean> {
+/** Whose account the token could still reset, if any; claimResetToken is what decides. */
+export async function findUsableResetTokenOwner(db: Kysely<Database>, tokenHash: string, now: Date): Promise<string | undefined> {
   const row = await db
     .selectFrom('password_reset_tokens')
-    .select('id')
+    .select('user_id')
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.user_id;
 }
 
 /**

@@ -5,13 +5,12 @@ export interface Operator {
   id: string;
   username: string;
   email: string;
-  sessionVersion: number;
 }
 
-const OPERATOR_COLUMNS = ['id', 'username', 'email', 'session_version'] as const;
+export const OPERATOR_COLUMNS = ['id', 'username', 'email'] as const;
 
-function toOperator(row: { id: string; username: string; email: string; session_version: number }): Operator {
-  return { id: row.id, username: row.username, email: row.email, sessionVersion: Number(row.session_version) };
+export function toOperator(row: { id: string; username: string; email: string }): Operator {
+  return { id: row.id, username: row.username, email: row.email };
 }
 
 export async function findOperatorById(db: Kysely<Database>, id: string): Promise<Operator | undefined> {
@@ -55,9 +54,8 @@ export async function findTakenCredentials(
 
 export async function insertUser(
   db: Kysely<Database>,
-  user: Omit<Operator, 'sessionVersion'> & { passwordHash: string; createdAt: Date },
+  user: Operator & { passwordHash: string; createdAt: Date },
 ): Promise<Operator> {
-  const sessionVersion = 1;
   await db
     .insertInto('users')
     .values({
@@ -65,24 +63,13 @@ export async function insertUser(
       username: user.username,
       email: user.email,
       password_hash: user.passwordHash,
-      session_version: sessionVersion,
       created_at: user.createdAt,
     })
     .execute();
-  return { id: user.id, username: user.username, email: user.email, sessionVersion };
+  return { id: user.id, username: user.username, email: user.email };
 }
 
-/** Ends every session of the operator whose cookie carries `currentVersion`. */
-export async function bumpSessionVersion(db: Kysely<Database>, userId: string, currentVersion: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ session_version: sql`session_version + 1` })
-    .where('id', '=', userId)
-    .where('session_version', '=', currentVersion)
-    .execute();
-}
-
-/** Sets a new password hash and ends every existing session of the operator. */
+/** Sets a new password hash; the caller ends the operator's sessions in the same transaction. */
 export async function changePassword(
   db: Kysely<Database>,
   userId: string,
@@ -90,7 +77,7 @@ export async function changePassword(
 ): Promise<Operator> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, session_version: sql`session_version + 1` })
+    .set({ password_hash: passwordHash })
     .where('id', '=', userId)
     .execute();
   const row = await db.selectFrom('users').select(OPERATOR_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();

@@ -8,7 +8,6 @@ interface OperatorOverrides {
   username?: string;
   companyName?: string | null;
   companySlug?: string | null;
-  sessionVersion?: number;
 }
 
 /** An operator account alone, as one made before accounts came with a configuration. */
@@ -22,7 +21,6 @@ export async function insertOperatorAccount(db: Kysely<Database>, overrides: Ope
       username,
       email: `${username}@clinic.example`,
       password_hash: 'not-a-real-hash',
-      session_version: overrides.sessionVersion ?? 1,
       created_at: new Date(),
     })
     .execute();

@@ -4,7 +4,8 @@ import type { Database } from '../schema';
 
 /**
  * Which tables a request that was refused must leave exactly as they were. Rate-limit
- * counters count attempts, refused ones included, so they may change. A new table must be
+ * counters and login throttles count attempts, refused ones included, and a session's idle
+ * timeout restarts on any signed-in call, so those may change. A new table must be
  * added here (the type requires it) and decided on.
  */
 const UNCHANGED_BY_A_REFUSAL = {
@@ -19,6 +20,8 @@ const UNCHANGED_BY_A_REFUSAL = {
   password_reset_tokens: true,
   email_outbox: true,
   rate_limit_counters: false,
+  operator_sessions: false,
+  login_throttles: false,
 } satisfies Record<keyof Database, boolean>;
 
 export type TableSnapshot = Record<string, { rows: number; checksum: string }>;

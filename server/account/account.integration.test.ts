@@ -28,7 +28,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     const account = response.json();
     expect(account).toEqual({ id: expect.any(String), username: operator.username.toLowerCase(), email: operator.email.toLowerCase() });
     const cookie = sessionCookieFrom(response)!;
-    expect(response.cookies).toEqual([expect.objectContaining({ name: 'minda_session', httpOnly: true, sameSite: 'Lax', path: '/' })]);
+    expect(response.cookies).toEqual([expect.objectContaining({ name: '__Host-minda_session', httpOnly: true, secure: true, sameSite: 'Lax', path: '/' })]);
     const me = await restMe(cookie);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(account);
@@ -87,6 +87,18 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     });
   });
 
+  it('refuses a common password, or one equal to the username or e-mail, on sign-up in readable words', async () => {
+    const common = await restPost('/api/register', { ...newOperator(), password: 'iloveyou' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields).toEqual({ password: ['This password is one of the most common ones. Please choose one that is harder to guess.'] });
+    for (const same of [(o: ReturnType<typeof newOperator>) => o.username.toUpperCase(), (o: ReturnType<typeof newOperator>) => o.email]) {
+      const operator = newOperator();
+      const response = await trpcMutation(t.app, 'admin.account.register', { ...operator, password: same(operator) });
+      expect(response.status).toBe(400);
+      expect(response.error?.data.fields).toEqual({ password: ['Password must not be your username or e-mail address.'] });
+    }
+  });
+
   it('signs in with any case of the username over both transports; the passphrase is compared whole', async () => {
     const operator = newOperator();
     await restPost('/api/register', operator);
@@ -119,19 +131,17 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(viaTrpc.error?.message).toBe('Invalid username or password');
   });
 
-  it('logs out over REST: the cookie is cleared and a copy taken before no longer works', async () => {
+  it('logs out over REST: the cookie is cleared and a copy taken before no longer works; other devices stay in', async () => {
     const operator = newOperator();
     const copied = sessionCookieFrom(await restPost('/api/register', operator))!;
     const otherDevice = sessionCookieFrom(await restPost('/api/login', operator))!;
     const response = await restPost('/api/logout', undefined, copied);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    expect(sessionCookieFrom(response)).toBe('minda_session=');
+    expect(sessionCookieFrom(response)).toBe('__Host-minda_session=');
     expect((await restMe(copied)).statusCode).toBe(401);
-    // The session version is per operator, so logging out ends every device's session.
-    expect((await restMe(otherDevice)).statusCode).toBe(401);
-    const again = sessionCookieFrom(await restPost('/api/login', operator))!;
-    expect((await restMe(again)).statusCode).toBe(200);
+    // Logging out ends this session; "sign out everywhere" is the one that ends them all.
+    expect((await restMe(otherDevice)).statusCode).toBe(200);
   });
 
   it('logs out over tRPC, and answers ok when already signed out', async () => {

@@ -1,15 +1,26 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../../domain/password';
+import { MIN_PASSWORD_LENGTH, type PasswordProblem, passwordProblem } from '../../domain/password';
+import { translationsFor } from '../translations';
 import { emailAddress } from '../zod-fields';
 
 // SPEC section 5's wording; stored lower-cased so one address is one account on both databases.
 const ZEmail = emailAddress('Please enter a valid email address').transform((email) => email.toLowerCase());
 
-/** SPEC's 6-character minimum; long passphrases are accepted whole, up to a sane bound. */
+/** The words for a refused new password (domain/password.ts); English until requests name their language. */
+export function passwordProblemMessage(problem: PasswordProblem): string {
+  return translationsFor('en').account.passwordRules[problem]();
+}
+
+/**
+ * SPEC's 6-character minimum, and none of the most common passwords; long passphrases are
+ * accepted whole, up to a sane bound. Being the account's own name is checked where the
+ * account is known.
+ */
 const ZNewPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(1024, 'Password must be at most 1024 characters');
+  .max(1024, 'Password must be at most 1024 characters')
+  .refine((password) => passwordProblem(password) !== 'common', passwordProblemMessage('common'));
 
 /** Usernames are case-insensitive: they are stored and looked up lower-cased. */
 export const ZRegisterRequest = z.object({
@@ -22,6 +33,9 @@ export const ZRegisterRequest = z.object({
     .toLowerCase(),
   email: ZEmail,
   password: ZNewPassword,
+}).refine((request) => passwordProblem(request.password, request) !== 'sameAsAccount', {
+  path: ['password'],
+  message: passwordProblemMessage('sameAsAccount'),
 });
 
 /** Only "required" here: an impossible username is simply unknown, answered like one. */

@@ -3,9 +3,14 @@ import type { RequestContext } from '../context';
 import type { Account } from './account.schema';
 
 /** What the account use cases need from the request context. */
-export type AccountContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'env' | 'ip' | 'session' | 'rateLimits'>;
+export type AccountContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'env' | 'ip' | 'session' | 'rateLimits' | 'log'>;
 
-/** The operator as answered to the client: never the session version. */
+/** Where an operator who lost their password starts again; mails link to it. */
+export function forgotPasswordUrl(env: RequestContext['env']): string {
+  return `${env.publicUrl}/forgot-password`;
+}
+
+/** The operator as answered to the client. */
 export function toAccount(operator: Operator): Account {
   return { id: operator.id, username: operator.username, email: operator.email };
 }

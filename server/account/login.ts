@@ -1,22 +1,39 @@
-import { findCredentialsByUsername } from '../../db/repositories/users';
+import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { findCredentialsByUsername, type Operator } from '../../db/repositories/users';
 import { verifyPasswordOfAccount } from '../auth/passwords';
 import { AppError } from '../errors';
+import { loginThrottledEmail } from '../mail/account-emails';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
-import { type AccountContext, toAccount } from './account';
+import { type AccountContext, forgotPasswordUrl, toAccount } from './account';
 import type { Account, LoginRequest } from './account.schema';
+import { countWrongPassword, forgetWrongPasswords, refuseWhileThrottled } from './login-throttle';
 
 /** The same words for an unknown username and a wrong password: neither is revealed. */
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
+/** Tells the owner once per run of wrong passwords, through the outbox so the mail is not lost. */
+async function warnOwner(ctx: AccountContext, operator: Operator): Promise<void> {
+  const message = loginThrottledEmail('en', {
+    username: operator.username,
+    wrongPasswords: ctx.rateLimits.loginPerAccount.limit,
+    forgotPasswordUrl: forgotPasswordUrl(ctx.env),
+  });
+  await enqueueEmail(ctx.db, { kind: 'login-throttled', to: operator.email, ...message }, ctx.now());
+}
+
 export async function login(ctx: AccountContext, input: LoginRequest): Promise<Account> {
-  await enforceRateLimits(ctx, [
-    ['loginPerIp', ctx.ip],
-    ['loginPerAccount', `${ctx.ip} ${input.username}`],
-  ]);
+  await enforceRateLimits(ctx, [['loginPerIp', ctx.ip]]);
+  await refuseWhileThrottled(ctx, input.username);
   const credentials = await findCredentialsByUsername(ctx.db, input.username);
   const valid = await verifyPasswordOfAccount(credentials?.passwordHash, input.password);
-  if (!credentials || !valid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  await startSession(await ctx.session(), credentials.operator);
+  if (!credentials || !valid) {
+    // Unknown usernames count too: answering them differently would tell which exist.
+    const { reachedLimit } = await countWrongPassword(ctx, input.username);
+    if (reachedLimit && credentials) await warnOwner(ctx, credentials.operator);
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  await forgetWrongPasswords(ctx, input.username);
+  await startSession(ctx, await ctx.session(), credentials.operator);
   return toAccount(credentials.operator);
 }

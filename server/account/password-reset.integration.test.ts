@@ -1,8 +1,29 @@
 import { createHash } from 'node:crypto';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { sessionCookieFrom, startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
+
+/** Holds every query that reads the users table until released: a deliberately slow account lookup. */
+function holdUserLookups(): KyselyPlugin & { release: () => void } {
+  const held = new WeakSet<object>();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    release,
+    transformQuery({ node, queryId }) {
+      if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"users"')) held.add(queryId);
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      if (held.has(queryId)) await released;
+      return result;
+    },
+  };
+}
 
 const INVALID_LINK = { error: 'The reset link may be invalid or expired. Please request a new one.' };
 const HOUR_MS = 3_600_000;
@@ -30,11 +51,21 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     return { ...operator, cookie };
   }
 
-  /** Requests a reset link and reads the token from the queued mail. */
+  /** The reset mails queued for `email` once there are `count` of them: they are queued just after the answer. */
+  async function resetMailsTo(email: string, count: number) {
+    const mails = async () => (await outboxEmailsTo(t.services.db, email)).filter((m) => m.kind === 'password-reset');
+    await expect.poll(async () => (await mails()).length).toBe(count);
+    return mails();
+  }
+
+  let lastAddress = 0;
+  /** Requests a reset link, each from its own address to stay under the per-address limit, and reads the token from the queued mail. */
   async function requestToken(email: string): Promise<string> {
-    const response = await post('/api/request-password-reset', { email: email.toUpperCase() });
+    const before = (await outboxEmailsTo(t.services.db, email)).filter((m) => m.kind === 'password-reset').length;
+    const remoteAddress = `198.51.100.${++lastAddress}`;
+    const response = await t.app.inject({ method: 'POST', url: '/api/request-password-reset', payload: { email: email.toUpperCase() }, remoteAddress });
     expect(response.statusCode).toBe(200);
-    const mail = (await outboxEmailsTo(t.services.db, email)).filter((m) => m.kind === 'password-reset').at(-1)!;
+    const mail = (await resetMailsTo(email, before + 1)).at(-1)!;
     return new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
   }
 
@@ -47,7 +78,7 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
       payload: { email: operator.email },
     });
     expect(response.json()).toEqual({ ok: true });
-    const [mail] = await outboxEmailsTo(t.services.db, operator.email);
+    const [mail] = await resetMailsTo(operator.email, 1);
     expect(mail).toMatchObject({ kind: 'password-reset', status: 'pending', subject: 'Reset your Minda password' });
     expect(mail!.text).toMatch(/^Minda\n/);
     expect(mail!.text).toMatch(new RegExp(`Hello ${operator.username},`));
@@ -72,6 +103,25 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     const expiresAt = new Date(rows[0]!.expires_at).getTime();
     expect(expiresAt - before).toBeGreaterThanOrEqual(HOUR_MS - 1000);
     expect(expiresAt - before).toBeLessThanOrEqual(HOUR_MS + 5000);
+  });
+
+  it('answers before looking the e-mail up, so a known address answers no later than an unknown one', async () => {
+    const operator = await registerOperator();
+    const served = t.services.db;
+    const lookups = holdUserLookups();
+    t.services.db = served.withPlugin(lookups);
+    try {
+      // With the account lookup held (and so no token written), only an answer sent before it can arrive.
+      const answer = await Promise.race([
+        post('/api/request-password-reset', { email: operator.email }),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3_000)),
+      ]);
+      expect(answer === 'still waiting' ? answer : answer.json()).toEqual({ ok: true });
+    } finally {
+      lookups.release();
+      t.services.db = served;
+    }
+    expect(await resetMailsTo(operator.email, 1)).toHaveLength(1);
   });
 
   it('answers an unknown e-mail exactly like a known one and queues nothing', async () => {
@@ -143,6 +193,20 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     expect((await post('/api/login', { username: operator.username, password: winner })).statusCode).toBe(200);
     const notices = (await outboxEmailsTo(t.services.db, operator.email)).filter((m) => m.kind === 'password-changed');
     expect(notices).toHaveLength(1);
+  });
+
+  it('refuses a common new password, or the account’s own username or e-mail, and keeps the link usable', async () => {
+    const operator = await registerOperator();
+    const token = await requestToken(operator.email);
+    const common = await post('/api/reset-password', { token, password: 'Sunshine' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields).toEqual({ password: ['This password is one of the most common ones. Please choose one that is harder to guess.'] });
+    for (const name of [operator.username.toUpperCase(), operator.email]) {
+      const same = await post('/api/reset-password', { token, password: name });
+      expect(same.statusCode).toBe(400);
+      expect(same.json()).toEqual({ error: 'Password must not be your username or e-mail address.' });
+    }
+    expect((await post('/api/reset-password', { token, password: 'brand new password' })).statusCode).toBe(200);
   });
 
   it('refuses a made-up token and a short new password with readable messages', async () => {

@@ -43,6 +43,6 @@ export async function register(ctx: AccountContext, input: RegisterRequest): Pro
     if (isUniqueViolation(error)) await refuseTakenCredentials(ctx.db, input);
     throw error;
   }
-  await startSession(await ctx.session(), operator);
+  await startSession(ctx, await ctx.session(), operator);
   return toAccount(operator);
 }

@@ -1,31 +1,40 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
-import { claimResetToken, isResetTokenUsable, retireResetTokens } from '../../db/repositories/password-reset-tokens';
-import { changePassword } from '../../db/repositories/users';
+import { claimResetToken, findUsableResetTokenOwner, retireResetTokens } from '../../db/repositories/password-reset-tokens';
+import { deleteSessionsOfOperator } from '../../db/repositories/operator-sessions';
+import { changePassword, findOperatorById } from '../../db/repositories/users';
+import { passwordProblem } from '../../domain/password';
 import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
-import type { AccountContext } from './account';
-import type { ResetPasswordRequest } from './account.schema';
-import { hashResetToken, INVALID_RESET_LINK } from './reset-tokens';
+import { type AccountContext, forgotPasswordUrl } from './account';
+import { passwordProblemMessage, type ResetPasswordRequest } from './account.schema';
+import { hashSecretToken } from '../auth/secret-tokens';
+import { INVALID_RESET_LINK } from './reset-tokens';
 
 /**
  * Sets the new password with a reset token, once. It also ends every session of the
  * operator, retires their other reset links and mails them a notice of the change.
  */
 export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'env'>, input: ResetPasswordRequest): Promise<{ ok: true }> {
-  const tokenHash = hashResetToken(input.token);
+  const tokenHash = hashSecretToken(input.token);
   // A cheap look first, so a made-up token never costs an argon2 hash.
-  if (!(await isResetTokenUsable(ctx.db, tokenHash, ctx.now()))) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+  const ownerId = await findUsableResetTokenOwner(ctx.db, tokenHash, ctx.now());
+  const owner = ownerId && (await findOperatorById(ctx.db, ownerId));
+  if (!owner) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+  if (passwordProblem(input.password, owner) === 'sameAsAccount') {
+    throw new AppError('BAD_REQUEST', passwordProblemMessage('sameAsAccount'));
+  }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const userId = await claimResetToken(trx, tokenHash, now);
     if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
     const operator = await changePassword(trx, userId, passwordHash);
+    await deleteSessionsOfOperator(trx, userId);
     await retireResetTokens(trx, userId, now);
     const notice = passwordChangedEmail('en', {
       username: operator.username,
-      forgotPasswordUrl: `${ctx.env.publicUrl}/forgot-password`,
+      forgotPasswordUrl: forgotPasswordUrl(ctx.env),
     });
     await enqueueEmail(trx, { kind: 'password-changed', to: operator.email, ...notice }, now);
   });

@@ -26,3 +26,21 @@ export function passwordChangedEmail(
     action: { label: LL.emails.passwordChanged.action(), url: to.forgotPasswordUrl },
   }));
 }
+
+/** To the owner when wrong passwords for their account reach the limit: no address, no password. */
+export function loginThrottledEmail(
+  locale: Locales,
+  to: { username: string; wrongPasswords: number; forgotPasswordUrl: string },
+): RenderedEmail {
+  return renderEmail(locale, (LL, appName) => ({
+    subject: LL.emails.loginThrottled.subject({ appName }),
+    heading: LL.emails.loginThrottled.heading(),
+    intro: [
+      LL.emails.greeting({ username: to.username }),
+      LL.emails.loginThrottled.body({ appName, times: to.wrongPasswords }),
+      LL.emails.loginThrottled.ifYou(),
+    ],
+    action: { label: LL.emails.loginThrottled.action(), url: to.forgotPasswordUrl },
+    outro: [LL.emails.loginThrottled.notYou()],
+  }));
+}

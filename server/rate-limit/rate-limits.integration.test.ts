@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect';
 import { countHit } from '../../db/repositories/rate-limit-counters';
+import { outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { purgeFinishedLoginThrottles } from '../account/login-throttle';
 import { buildApp } from '../app';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
 import { createHash } from 'node:crypto';
-import { type RateLimits, subjectDigest } from './rate-limits';
+import { rateLimitBucket, type RateLimits, subjectDigest } from './rate-limits';
 
 const TIGHT_LIMITS: RateLimits = {
   loginPerIp: { limit: 4, windowMinutes: 15 },
@@ -53,18 +55,80 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
     expect(counts).toEqual([1, 2, 3, 1, 2]);
   });
 
-  it('refuses sign-in to one account from one address after its limit, even with the right password', async () => {
-    const ip = newIp();
-    expect((await login('wrong', ip)).statusCode).toBe(401);
-    expect((await login('wrong', ip)).statusCode).toBe(401);
-    const refused = await login(operator.password, ip);
+  let lastOperator = 0;
+  /** An operator of its own, so one test's wrong passwords never slow another's sign-in. */
+  async function newOperator() {
+    const n = ++lastOperator;
+    const account = { username: `throttled-${n}`, email: `throttled-${n}@klinik.example`, password: 'right password' };
+    expect((await post('/api/register', account, newIp())).statusCode).toBe(201);
+    return account;
+  }
+  const at = (msAfterStart: number) => {
+    t.services.now = () => new Date(HOUR_START.getTime() + msAfterStart);
+  };
+  const SECOND = 1000;
+  const MINUTE = 60 * SECOND;
+
+  it('refuses an account after its limit of wrong passwords from any number of addresses, even the right one', async () => {
+    const account = await newOperator();
+    expect((await login('wrong', newIp(), account.username)).statusCode).toBe(401);
+    expect((await login('wrong', newIp(), account.username)).statusCode).toBe(401);
+    const refused = await login(account.password, newIp(), account.username);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(TOO_MANY);
-    const viaTrpc = await trpcMutation(t.app, 'admin.account.login', operator, undefined, { remoteAddress: ip });
+    const viaTrpc = await trpcMutation(t.app, 'admin.account.login', account, undefined, { remoteAddress: newIp() });
     expect(viaTrpc.status).toBe(429);
     expect(viaTrpc.error).toMatchObject({ message: TOO_MANY.error, data: { code: 'TOO_MANY_REQUESTS' } });
-    // The operator, signing in from elsewhere, is not locked out by someone guessing.
-    expect((await login(operator.password, newIp())).statusCode).toBe(200);
+  });
+
+  it('does not count a successful sign-in against the account', async () => {
+    const account = await newOperator();
+    const ip = newIp();
+    for (const password of ['wrong', account.password, 'wrong']) await login(password, ip, account.username);
+    expect((await login(account.password, ip, account.username)).statusCode).toBe(200);
+  });
+
+  it('lets the right password in once the delay after the last wrong one has passed, doubling it for each further wrong one', async () => {
+    const account = await newOperator();
+    await login('wrong', newIp(), account.username);
+    await login('wrong', newIp(), account.username);
+    at(59 * SECOND);
+    expect((await login(account.password, newIp(), account.username)).statusCode).toBe(429);
+    at(MINUTE);
+    expect((await login('wrong again', newIp(), account.username)).statusCode).toBe(401);
+    at(MINUTE + 2 * MINUTE - SECOND);
+    expect((await login(account.password, newIp(), account.username)).statusCode).toBe(429);
+    at(MINUTE + 2 * MINUTE);
+    expect((await login(account.password, newIp(), account.username)).statusCode).toBe(200);
+  });
+
+  it('mails the owner once per run of wrong passwords, saying nothing of who tried or what', async () => {
+    const account = await newOperator();
+    const ip = newIp();
+    for (let i = 0; i < 2; i++) await login(`guess ${i}`, ip, account.username);
+    at(MINUTE);
+    await login('guess 2', ip, account.username);
+    const mails = (await outboxEmailsTo(t.services.db, account.email)).filter((m) => m.kind === 'login-throttled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ subject: 'Wrong passwords for your Minda account', status: 'pending' });
+    expect(mails[0]!.text).toContain('2 times in a row');
+    for (const secret of [ip, 'guess', account.password]) expect(mails[0]!.text + mails[0]!.html).not.toContain(secret);
+  });
+
+  it('purges the wrong passwords of runs that are over, and keeps those still running', async () => {
+    const over = await newOperator();
+    await login('wrong', newIp(), over.username);
+    at(10 * MINUTE);
+    const running = await newOperator();
+    await login('wrong', newIp(), running.username);
+    at(15 * MINUTE);
+    await purgeFinishedLoginThrottles(t.services);
+    const kept = await t.services.db
+      .selectFrom('login_throttles')
+      .select('bucket')
+      .where('bucket', 'in', [over, running].map((account) => rateLimitBucket(t.services.env.sessionSecret, 'loginPerAccount', account.username)))
+      .execute();
+    expect(kept).toEqual([{ bucket: rateLimitBucket(t.services.env.sessionSecret, 'loginPerAccount', running.username) }]);
   });
 
   it('refuses one address cycling through usernames after the per-address limit', async () => {
@@ -73,18 +137,19 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
     expect((await login(operator.password, ip)).statusCode).toBe(429);
   });
 
-  it('counts afresh once the window has passed', async () => {
-    const ip = newIp();
-    await login('wrong', ip);
-    await login('wrong', ip);
-    expect((await login(operator.password, ip)).statusCode).toBe(429);
-    t.services.now = () => new Date(HOUR_START.getTime() + 15 * 60_000);
-    expect((await login(operator.password, ip)).statusCode).toBe(200);
+  it('counts afresh once the window has passed without a wrong password', async () => {
+    const account = await newOperator();
+    await login('wrong', newIp(), account.username);
+    await login('wrong', newIp(), account.username);
+    expect((await login(account.password, newIp(), account.username)).statusCode).toBe(429);
+    at(15 * MINUTE);
+    expect((await login('wrong', newIp(), account.username)).statusCode).toBe(401);
+    expect((await login(account.password, newIp(), account.username)).statusCode).toBe(200);
   });
 
   it('limits sign-ups per address and per e-mail, creating nothing when refused', async () => {
     const ip = newIp();
-    const account = (n: string) => ({ username: `signup-${n}`, email: `signup-${n}@klinik.example`, password: 'password' });
+    const account = (n: string) => ({ username: `signup-${n}`, email: `signup-${n}@klinik.example`, password: 'a fine password' });
     expect((await post('/api/register', account('a'), ip)).statusCode).toBe(201);
     expect((await post('/api/register', account('b'), ip)).statusCode).toBe(201);
     expect((await post('/api/register', account('c'), ip)).json()).toEqual(TOO_MANY);
@@ -138,14 +203,14 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
     const other = connectDatabase(t.database.url);
     const otherApp = await buildApp({ ...t.services, db: other.db });
     try {
-      const ip = newIp();
-      await login('wrong', ip);
-      await login('wrong', ip);
+      const account = await newOperator();
+      await login('wrong', newIp(), account.username);
+      await login('wrong', newIp(), account.username);
       const elsewhere = await otherApp.inject({
         method: 'POST',
         url: '/api/login',
-        payload: { username: operator.username, password: operator.password },
-        remoteAddress: ip,
+        payload: { username: account.username, password: account.password },
+        remoteAddress: newIp(),
       });
       expect(elsewhere.statusCode).toBe(429);
     } finally {

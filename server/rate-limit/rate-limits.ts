@@ -14,7 +14,10 @@ export interface RateLimitRule {
  */
 export const DEFAULT_RATE_LIMITS = {
   loginPerIp: { limit: 50, windowMinutes: 15 },
-  /** Per address and username, so a stranger elsewhere cannot lock an operator out. */
+  /**
+   * Wrong passwords per username from any address; past the limit each further attempt waits
+   * a growing delay instead of a lock (server/account/login-throttle.ts).
+   */
   loginPerAccount: { limit: 10, windowMinutes: 15 },
   registerPerIp: { limit: 10, windowMinutes: 60 },
   registerPerEmail: { limit: 5, windowMinutes: 60 },
@@ -46,6 +49,11 @@ export function subjectDigest(secret: string, subject: string): string {
   return createHmac('sha256', key).update(subject).digest('hex');
 }
 
+/** The one place a counted subject becomes a key: a keyed digest, so no address, username or e-mail is stored. */
+export function rateLimitBucket(secret: string, name: RateLimitName, subject: string): string {
+  return `${name}:${subjectDigest(secret, subject)}`;
+}
+
 /**
  * Counts this attempt against each rule (in the database, so every server process shares
  * the count) and refuses it once any rule is over its limit. Subjects are keyed digests: the
@@ -58,7 +66,7 @@ export async function enforceRateLimits(deps: RateLimitDeps, checks: [RateLimitN
     const windowMs = rule.windowMinutes * 60_000;
     const windowStart = Math.floor(deps.now().getTime() / windowMs) * windowMs;
     const hits = await countHit(deps.db, deps.dialect, {
-      bucket: `${name}:${subjectDigest(deps.env.sessionSecret, subject)}`,
+      bucket: rateLimitBucket(deps.env.sessionSecret, name, subject),
       windowStart: new Date(windowStart),
       expiresAt: new Date(windowStart + windowMs),
     });

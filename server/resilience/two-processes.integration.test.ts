@@ -28,7 +28,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
       },
       body: options.body && JSON.stringify(options.body),
     });
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('minda_session='))?.split(';')[0];
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__Host-minda_session='))?.split(';')[0];
     return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookie };
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOperator } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { sessionCookie, startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
+import { sealedSessionCookie, sessionCookie, startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
 import { listProcedures } from '../trpc/root';
 import { REST_ROUTES } from './routes';
 
@@ -60,18 +60,18 @@ describe.each(TEST_DIALECTS)('the HTTP edge on %s', (dialect) => {
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json()).toEqual({ error: 'Please sign in to continue.' });
 
-    const operator = await insertOperator(t.services.db, { sessionVersion: 3 });
-    const current = await sessionCookie(t.services, { userId: operator.userId, sessionVersion: 3 });
+    const operator = await insertOperator(t.services.db);
+    const current = await sessionCookie(t.services, operator.userId);
     const me = await t.app.inject({ url: '/api/me', headers: { cookie: current } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ id: operator.userId, username: operator.username, email: `${operator.username}@clinic.example` });
     expect((await trpcQuery(t.app, 'admin.account.me', undefined, current)).data).toEqual(me.json());
   });
 
-  it('refuses a copied cookie whose session version was revoked', async () => {
-    const operator = await insertOperator(t.services.db, { sessionVersion: 2 });
-    const stale = await sessionCookie(t.services, { userId: operator.userId, sessionVersion: 1 });
-    const response = await t.app.inject({ url: '/api/me', headers: { cookie: stale } });
+  it('refuses a cookie sealed with the right secret that names no live session', async () => {
+    // What a leaked SESSION_SECRET lets anyone make: it still signs no one in.
+    const forged = await sealedSessionCookie(t.services, { sessionId: 'made-up-session-id' });
+    const response = await t.app.inject({ url: '/api/me', headers: { cookie: forged } });
     expect(response.statusCode).toBe(401);
   });
 

@@ -31,6 +31,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/login', procedure: 'admin.account.login', summary: 'Sign in' },
   { method: 'POST', path: '/api/register', procedure: 'admin.account.register', summary: 'Create an operator account', successStatus: 201 },
   { method: 'POST', path: '/api/logout', procedure: 'admin.account.logout', summary: 'Sign out' },
+  { method: 'POST', path: '/api/logout-everywhere', procedure: 'admin.account.logoutEverywhere', summary: 'Sign out on every device' },
   { method: 'POST', path: '/api/request-password-reset', procedure: 'admin.account.requestPasswordReset', summary: 'E-mail a password reset link' },
   { method: 'POST', path: '/api/reset-password', procedure: 'admin.account.resetPassword', summary: 'Set a new password with a reset token' },
   { method: 'GET', path: '/api/configuration', procedure: 'admin.configuration.get', summary: "The operator's screener configuration" },

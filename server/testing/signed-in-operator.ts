@@ -17,7 +17,7 @@ export interface OperatorCalls {
 
 /** Signs an inserted operator in: what was inserted, plus their calls. */
 export async function signedInAs<T extends { userId: string }>(t: TestApp, operator: T): Promise<T & OperatorCalls> {
-  const cookie = await sessionCookie(t.services, { userId: operator.userId, sessionVersion: 1 });
+  const cookie = await sessionCookie(t.services, operator.userId);
   return {
     ...operator,
     cookie,

@@ -14,7 +14,7 @@ import { loadEnv } from '../env';
 import { createInsightsService } from '../insights/insights-service';
 import { createMailTransport } from '../mail/transport';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
-import { type AdminSessionData, sessionOptions } from '../session';
+import { type AdminSession, type AdminSessionData, sessionOptions, startSession } from '../session';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,16 +69,24 @@ export async function startTestApp(
   };
 }
 
-/** A session cookie as the server would set it after a login. */
-export async function sessionCookie(services: AppServices, data: AdminSessionData): Promise<string> {
+/** A cookie carrying `data` sealed as the server seals it; it signs in only if it names a live session. */
+export async function sealedSessionCookie(services: AppServices, data: AdminSessionData): Promise<string> {
   const options = sessionOptions(services.env);
   const sealed = await sealData(data, { password: options.password, ttl: options.ttl });
   return `${options.cookieName}=${sealed}`;
 }
 
+/** A session cookie as the server would set it after the operator's login, with its session row. */
+export async function sessionCookie(services: AppServices, userId: string): Promise<string> {
+  const started: AdminSessionData = {};
+  await startSession(services, Object.assign(started, { save: async () => undefined }) as AdminSession, { id: userId });
+  return sealedSessionCookie(services, started);
+}
+
 /** The session cookie a response set, ready for a Cookie header ('' when it was cleared). */
 export function sessionCookieFrom(response: LightMyRequestResponse): string | undefined {
-  const set = response.cookies.find((c) => c.name === 'minda_session');
+  // `__Host-minda_session` when PUBLIC_URL is https, as in tests; `minda_session` otherwise.
+  const set = response.cookies.find((c) => c.name.endsWith('minda_session'));
   return set && `${set.name}=${set.value}`;
 }
 

@@ -1,9 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../db/connection-errors';
-import { findOperatorById } from '../../db/repositories/users';
 import type { RequestContext } from '../context';
 import { AppError, fieldProblems, INTERNAL_ERROR_MESSAGE, toTRPCError } from '../errors';
+import { operatorOfSession } from '../session';
 import { ZodError } from 'zod';
 
 /** Who may call a procedure; read by tests and the OpenAPI document. */
@@ -59,16 +59,16 @@ export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorM
 export const configurationReadProcedure = publicProcedure.meta({ access: 'public', cachedWithConfigurations: true });
 
 /**
- * Signed-in operators only. The cookie's session version must match the database, so a
- * logout or a password reset revokes every copy of an older cookie. After this middleware
- * `ctx.admin` is non-null by type.
+ * Signed-in operators only: the cookie must name a live session row, so a logout, a password
+ * reset or an expiry ends every copy of the cookie. After this middleware `ctx.admin` and
+ * `ctx.adminSession` are non-null by type.
  */
 export const adminProcedure = publicProcedure.meta({ access: 'operator' }).use(async ({ ctx, next }) => {
   const session = await ctx.session();
-  const operator = session.userId ? await findOperatorById(ctx.db, session.userId) : undefined;
-  if (!operator || operator.sessionVersion !== session.sessionVersion) {
-    if (session.userId) session.destroy();
+  const operator = await operatorOfSession(ctx, session);
+  if (!operator) {
+    if (session.sessionId) session.destroy();
     throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   }
-  return next({ ctx: { admin: operator } });
+  return next({ ctx: { admin: operator, adminSession: session } });
 });

@@ -20,10 +20,12 @@ interface Props {
   submit: (values: Record<string, string>) => Promise<unknown>;
   pending: boolean;
   footer: ReactNode;
+  /** Problems of filled-in values the form can tell before sending, by field name. */
+  validate?: (values: Record<string, string>) => Record<string, string>;
 }
 
 /** Login and signup: every field required, the server's message (or SPEC's fallback) on failure. */
-export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pending, footer }: Props) {
+export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pending, footer, validate }: Props) {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -36,9 +38,10 @@ export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pen
     const missing = Object.fromEntries(
       fields.filter((f) => !(values[f.name] ?? '').trim()).map((f) => [f.name, LL.account.required({ field: f.label })]),
     );
-    setFieldErrors(missing);
+    const problems = { ...validate?.(values), ...missing };
+    setFieldErrors(problems);
     setFailure(null);
-    if (Object.keys(missing).length > 0) return;
+    if (Object.keys(problems).length > 0) return;
     try {
       await submit(values);
       await utils.admin.account.me.invalidate();

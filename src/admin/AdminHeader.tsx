@@ -10,20 +10,23 @@ interface Props {
   screenerPath: string | null;
 }
 
-/** The operator's name, a View Screener link and Logout (SPEC section 2). */
+/** The operator's name, a View Screener link, Logout (SPEC section 2) and Sign out everywhere. */
 export function AdminHeader({ username, screenerPath }: Props) {
   const { LL } = useI18nContext();
   const toast = useAdminToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = trpc.admin.account.logout.useMutation({
+  const signedOut = {
     onSuccess: () => {
       navigate('/login', { replace: true });
       // Nothing of this operator may stay cached for the next one to see.
       queryClient.clear();
     },
-    onError: (error) => toast.failure(error, LL.admin.header.logoutFailed()),
-  });
+    onError: (error: unknown) => toast.failure(error, LL.admin.header.logoutFailed()),
+  };
+  const logout = trpc.admin.account.logout.useMutation(signedOut);
+  const logoutEverywhere = trpc.admin.account.logoutEverywhere.useMutation(signedOut);
+  const pending = logout.isPending || logoutEverywhere.isPending;
 
   return (
     <header className="navbar flex-wrap gap-2 bg-base-100 px-4 shadow-sm">
@@ -38,7 +41,16 @@ export function AdminHeader({ username, screenerPath }: Props) {
             <span className="sr-only"> {LL.admin.header.opensInNewTab()}</span>
           </a>
         )}
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          title={LL.admin.header.logoutEverywhereHint()}
+          onClick={() => logoutEverywhere.mutate()}
+          disabled={pending}
+        >
+          {logoutEverywhere.isPending ? LL.admin.header.loggingOut() : LL.admin.header.logoutEverywhere()}
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => logout.mutate()} disabled={pending}>
           {logout.isPending ? LL.admin.header.loggingOut() : LL.admin.header.logout()}
         </button>
       </nav>

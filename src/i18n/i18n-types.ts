@@ -268,6 +268,20 @@ export type NamespaceAccountTranslation = {
 	 * B​a​c​k​ ​t​o​ ​h​o​m​e
 	 */
 	backHome: string
+	passwordRules: {
+		/**
+		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		tooShort: string
+		/**
+		 * T​h​i​s​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​o​n​e​ ​o​f​ ​t​h​e​ ​m​o​s​t​ ​c​o​m​m​o​n​ ​o​n​e​s​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​h​a​r​d​e​r​ ​t​o​ ​g​u​e​s​s​.
+		 */
+		common: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​y​o​u​r​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​.
+		 */
+		sameAsAccount: string
+	}
 	login: {
 		/**
 		 * A​d​m​i​n​ ​L​o​g​i​n
@@ -389,10 +403,6 @@ export type NamespaceAccountTranslation = {
 		 */
 		pending: string
 		/**
-		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
-		 */
-		tooShort: string
-		/**
 		 * P​a​s​s​w​o​r​d​s​ ​d​o​n​'​t​ ​m​a​t​c​h
 		 */
 		mismatch: string
@@ -490,6 +500,14 @@ export type NamespaceAdminTranslation = {
 		 * F​a​i​l​e​d​ ​t​o​ ​l​o​g​ ​o​u​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		logoutFailed: string
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+		 */
+		logoutEverywhere: string
+		/**
+		 * S​i​g​n​s​ ​y​o​u​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​,​ ​t​h​i​s​ ​o​n​e​ ​i​n​c​l​u​d​e​d
+		 */
+		logoutEverywhereHint: string
 	}
 	urls: {
 		/**
@@ -2071,6 +2089,35 @@ export type NamespaceEmailsTranslation = {
 		 */
 		action: string
 	}
+	loginThrottled: {
+		/**
+		 * W​r​o​n​g​ ​p​a​s​s​w​o​r​d​s​ ​f​o​r​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t
+		 * @param {string} appName
+		 */
+		subject: RequiredParams<'appName'>
+		/**
+		 * S​o​m​e​o​n​e​ ​k​e​e​p​s​ ​e​n​t​e​r​i​n​g​ ​a​ ​w​r​o​n​g​ ​p​a​s​s​w​o​r​d
+		 */
+		heading: string
+		/**
+		 * S​o​m​e​o​n​e​ ​e​n​t​e​r​e​d​ ​a​ ​w​r​o​n​g​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​y​o​u​r​ ​{​a​p​p​N​a​m​e​}​ ​a​c​c​o​u​n​t​ ​{​t​i​m​e​s​}​ ​t​i​m​e​s​ ​i​n​ ​a​ ​r​o​w​.​ ​T​o​ ​p​r​o​t​e​c​t​ ​i​t​,​ ​e​a​c​h​ ​f​u​r​t​h​e​r​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t​ ​n​o​w​ ​h​a​s​ ​t​o​ ​w​a​i​t​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+		 * @param {string} appName
+		 * @param {number} times
+		 */
+		body: RequiredParams<'appName' | 'times'>
+		/**
+		 * I​f​ ​i​t​ ​w​a​s​ ​y​o​u​,​ ​w​a​i​t​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​,​ ​o​r​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​:
+		 */
+		ifYou: string
+		/**
+		 * I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​n​o​t​ ​b​e​e​n​ ​g​i​v​e​n​ ​a​w​a​y​,​ ​b​u​t​ ​c​o​n​s​i​d​e​r​ ​c​h​o​o​s​i​n​g​ ​a​ ​l​o​n​g​e​r​ ​o​n​e​.
+		 */
+		notYou: string
+		/**
+		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
+		 */
+		action: string
+	}
 }
 
 export type NamespaceInsightsWriterTranslation = {
@@ -3028,6 +3075,20 @@ export type TranslationFunctions = {
 		 * Back to home
 		 */
 		backHome: () => LocalizedString
+		passwordRules: {
+			/**
+			 * Password must be at least 6 characters
+			 */
+			tooShort: () => LocalizedString
+			/**
+			 * This password is one of the most common ones. Please choose one that is harder to guess.
+			 */
+			common: () => LocalizedString
+			/**
+			 * Password must not be your username or e-mail address.
+			 */
+			sameAsAccount: () => LocalizedString
+		}
 		login: {
 			/**
 			 * Admin Login
@@ -3148,10 +3209,6 @@ export type TranslationFunctions = {
 			 */
 			pending: () => LocalizedString
 			/**
-			 * Password must be at least 6 characters
-			 */
-			tooShort: () => LocalizedString
-			/**
 			 * Passwords don't match
 			 */
 			mismatch: () => LocalizedString
@@ -3247,6 +3304,14 @@ export type TranslationFunctions = {
 			 * Failed to log out. Please try again.
 			 */
 			logoutFailed: () => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			logoutEverywhere: () => LocalizedString
+			/**
+			 * Signs you out on every device, this one included
+			 */
+			logoutEverywhereHint: () => LocalizedString
 		}
 		urls: {
 			/**
@@ -4763,6 +4828,32 @@ export type TranslationFunctions = {
 			body: (arg: { appName: string }) => LocalizedString
 			/**
 			 * If you did not do this, request a new password reset straight away:
+			 */
+			notYou: () => LocalizedString
+			/**
+			 * Reset Password
+			 */
+			action: () => LocalizedString
+		}
+		loginThrottled: {
+			/**
+			 * Wrong passwords for your {appName} account
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Someone keeps entering a wrong password
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Someone entered a wrong password for your {appName} account {times} times in a row. To protect it, each further sign-in attempt now has to wait a few minutes.
+			 */
+			body: (arg: { appName: string, times: number }) => LocalizedString
+			/**
+			 * If it was you, wait a few minutes and try again, or choose a new password:
+			 */
+			ifYou: () => LocalizedString
+			/**
+			 * If it was not you, your password has not been given away, but consider choosing a longer one.
 			 */
 			notYou: () => LocalizedString
 			/**

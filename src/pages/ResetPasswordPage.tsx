@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MIN_PASSWORD_LENGTH } from '../../domain/password';
+import { passwordProblem } from '../../domain/password';
 import { AccountCard } from '../account/AccountCard';
 import { TextField } from '../components/TextField';
 import { useToast } from '../components/toast';
@@ -51,8 +51,10 @@ export default function ResetPasswordPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // The names of the account are the server's to check: the link alone does not tell them.
+    const problem = passwordProblem(password);
     const found = {
-      password: password.length < MIN_PASSWORD_LENGTH ? text.tooShort() : undefined,
+      password: problem && LL.account.passwordRules[problem](),
       confirmPassword: confirmPassword !== password ? text.mismatch() : undefined,
     };
     setErrors(found);

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { passwordProblem } from '../../domain/password';
 import { AccountCard } from '../account/AccountCard';
 import { CredentialsForm } from '../account/CredentialsForm';
 import { RedirectIfSignedIn } from '../account/RedirectIfSignedIn';
@@ -20,6 +21,10 @@ export default function SignupPage() {
           submitLabel={LL.account.signup.submit()}
           pendingLabel={LL.account.signup.pending()}
           pending={register.isPending}
+          validate={(values): Record<string, string> => {
+            const problem = values.password ? passwordProblem(values.password, values) : undefined;
+            return problem ? { password: LL.account.passwordRules[problem]() } : {};
+          }}
           submit={(values) =>
             register.mutateAsync({ username: values.username ?? '', email: values.email ?? '', password: values.password ?? '' })
           }

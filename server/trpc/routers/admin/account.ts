@@ -9,12 +9,13 @@ import {
 } from '../../../account/account.schema';
 import { login } from '../../../account/login';
 import { logout } from '../../../account/logout';
+import { logoutEverywhere } from '../../../account/logout-everywhere';
 import { register } from '../../../account/register';
 import { requestPasswordReset } from '../../../account/request-password-reset';
 import { resetPassword } from '../../../account/reset-password';
 import { adminProcedure, publicProcedure, router } from '../../init';
 
-/** Sign-up, sign-in and password reset: public procedures of the operator's account. */
+/** Sign-up, sign-in, sign-out and password reset: the operator's account. */
 export const accountRouter = router({
   me: adminProcedure.output(ZAccount).query(({ ctx }) => toAccount(ctx.admin)),
   login: publicProcedure
@@ -26,6 +27,7 @@ export const accountRouter = router({
     .output(ZAccount)
     .mutation(({ ctx, input }) => register(ctx, input)),
   logout: publicProcedure.output(ZOk).mutation(({ ctx }) => logout(ctx)),
+  logoutEverywhere: adminProcedure.output(ZOk).mutation(({ ctx }) => logoutEverywhere(ctx)),
   requestPasswordReset: publicProcedure
     .input(ZRequestPasswordResetRequest)
     .output(ZOk)

@@ -7,6 +7,11 @@ const en_account = {
   required: '{field:string} is required',
   genericError: 'An error occurred. Please try again.',
   backHome: 'Back to home',
+  passwordRules: {
+    tooShort: 'Password must be at least 6 characters',
+    common: 'This password is one of the most common ones. Please choose one that is harder to guess.',
+    sameAsAccount: 'Password must not be your username or e-mail address.',
+  },
   login: {
     title: 'Admin Login',
     submit: 'Sign In',
@@ -42,7 +47,6 @@ const en_account = {
     confirmPassword: 'Confirm New Password',
     submit: 'Reset Password',
     pending: 'Resetting...',
-    tooShort: 'Password must be at least 6 characters',
     mismatch: "Passwords don't match",
     invalidTitle: 'Invalid Reset Link',
     invalidNoticeTitle: 'Invalid Link',

@@ -17,6 +17,8 @@ const en_admin = {
     logout: 'Logout',
     loggingOut: 'Logging out...',
     logoutFailed: 'Failed to log out. Please try again.',
+    logoutEverywhere: 'Sign out everywhere',
+    logoutEverywhereHint: 'Signs you out on every device, this one included',
   },
   urls: {
     title: 'Your Screener URLs',

@@ -18,6 +18,14 @@ const en_emails = {
     notYou: 'If you did not do this, request a new password reset straight away:',
     action: 'Reset Password',
   },
+  loginThrottled: {
+    subject: 'Wrong passwords for your {appName:string} account',
+    heading: 'Someone keeps entering a wrong password',
+    body: 'Someone entered a wrong password for your {appName:string} account {times:number} times in a row. To protect it, each further sign-in attempt now has to wait a few minutes.',
+    ifYou: 'If it was you, wait a few minutes and try again, or choose a new password:',
+    notYou: 'If it was not you, your password has not been given away, but consider choosing a longer one.',
+    action: 'Reset Password',
+  },
 } satisfies BaseTranslation;
 
 export default en_emails;

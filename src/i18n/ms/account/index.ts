@@ -6,6 +6,11 @@ const ms_account = {
   email: 'E-mel',
   required: '{field} diperlukan',
   genericError: 'Ralat telah berlaku. Sila cuba lagi.',
+  passwordRules: {
+    tooShort: 'Kata laluan mestilah sekurang-kurangnya 6 aksara',
+    common: 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih kata laluan yang lebih sukar diteka.',
+    sameAsAccount: 'Kata laluan tidak boleh sama dengan nama pengguna atau alamat e-mel anda.',
+  },
   backHome: 'Kembali ke laman utama',
   login: {
     title: 'Log Masuk Pentadbir',
@@ -42,7 +47,6 @@ const ms_account = {
     confirmPassword: 'Sahkan Kata Laluan Baharu',
     submit: 'Tetapkan Semula Kata Laluan',
     pending: 'Sedang menetapkan semula...',
-    tooShort: 'Kata laluan mestilah sekurang-kurangnya 6 aksara',
     mismatch: 'Kata laluan tidak sepadan',
     invalidTitle: 'Pautan Tetapan Semula Tidak Sah',
     invalidNoticeTitle: 'Pautan Tidak Sah',

@@ -14,6 +14,8 @@ const ms_admin = {
     logout: 'Log Keluar',
     loggingOut: 'Sedang log keluar...',
     logoutFailed: 'Gagal log keluar. Sila cuba lagi.',
+    logoutEverywhere: 'Keluar dari semua peranti',
+    logoutEverywhereHint: 'Mengeluarkan anda dari setiap peranti, termasuk peranti ini',
   },
   urls: {
     title: 'URL Saringan Anda',

@@ -18,6 +18,14 @@ const ms_emails = {
     notYou: 'Jika bukan anda yang melakukannya, minta tetapan semula kata laluan baharu dengan segera:',
     action: 'Tetapkan Semula Kata Laluan',
   },
+  loginThrottled: {
+    subject: 'Kata laluan salah untuk akaun {appName} anda',
+    heading: 'Seseorang berulang kali memasukkan kata laluan yang salah',
+    body: 'Seseorang telah memasukkan kata laluan yang salah untuk akaun {appName} anda sebanyak {times} kali berturut-turut. Untuk melindunginya, setiap cubaan log masuk seterusnya kini perlu menunggu beberapa minit.',
+    ifYou: 'Jika itu anda, tunggu beberapa minit dan cuba lagi, atau pilih kata laluan baharu:',
+    notYou: 'Jika bukan anda, kata laluan anda tidak terdedah, tetapi pertimbangkan untuk memilih kata laluan yang lebih panjang.',
+    action: 'Tetapkan Semula Kata Laluan',
+  },
 } satisfies NamespaceEmailsTranslation;
 
 export default ms_emails;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { passwordProblem } from './password';
+
+describe('a new password', () => {
+  it("keeps SPEC's 6-character minimum", () => {
+    expect(passwordProblem('Kx9#q')).toBe('tooShort');
+    expect(passwordProblem('Kx9#qz')).toBeUndefined();
+  });
+
+  it('is refused when it is among the 10,000 most common, whatever its case', () => {
+    for (const common of ['123456', 'password', 'qwerty123', 'Dragon', 'LETMEIN', 'iloveyou']) expect(passwordProblem(common)).toBe('common');
+  });
+
+  it('is refused when it equals the username or the e-mail address, whatever the case', () => {
+    const account = { username: 'klinik.minda', email: 'owner@klinik.example' };
+    expect(passwordProblem('Klinik.Minda', account)).toBe('sameAsAccount');
+    expect(passwordProblem('OWNER@klinik.example', account)).toBe('sameAsAccount');
+    expect(passwordProblem('klinik.minda 2026', account)).toBeUndefined();
+  });
+
+  it('accepts a passphrase, and an account with no names known yet', () => {
+    expect(passwordProblem('a long passphrase, kept whole', { username: '', email: undefined })).toBeUndefined();
+  });
+});
