@@ -8,12 +8,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { sql } from 'kysely';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
-import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { httpErrorBody } from './http-errors';
+import { requestLocale } from './request-locale';
 import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
+import { translationsFor } from './translations';
 import { registerCachedTrpcAnswers } from './trpc/cached-answers';
 import { type AppRouter, appRouter } from './trpc/root';
 
@@ -109,5 +110,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 function answerError(error: { statusCode?: number; message?: string }, req: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) req.log.error({ err: error }, 'request failed');
-  return reply.code(status).send(httpErrorBody(req.url, status, status >= 500 ? INTERNAL_ERROR_MESSAGE : (error.message ?? 'Bad request')));
+  const internal = translationsFor(requestLocale(req.headers)).errors.internal();
+  return reply.code(status).send(httpErrorBody(req.url, status, status >= 500 ? internal : (error.message ?? 'Bad request')));
 }

@@ -5,8 +5,10 @@ import type { Database } from '../db/schema';
 import type { Billing } from './billing/billing';
 import type { Env } from './env';
 import type { InsightsService } from './insights/insights-service';
+import type { Locales } from '../src/i18n/i18n-types';
 import type { MailTransport } from './mail/transport';
 import type { RateLimits } from './rate-limit/rate-limits';
+import { requestLocale } from './request-locale';
 import { type AdminSession, readSession, sessionOptions } from './session';
 
 /**
@@ -34,6 +36,8 @@ export interface AppServices {
 export interface RequestContext extends AppServices {
   requestId: string;
   ip: string;
+  /** The language refusals are written in (server/request-locale.ts). */
+  locale: Locales;
   /** Read lazily: public procedures never unseal the cookie. */
   session: () => Promise<AdminSession>;
 }
@@ -49,6 +53,7 @@ export function createRequestContext(
     log: req.log,
     requestId: req.id,
     ip: req.ip,
+    locale: requestLocale(req.headers),
     session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
   };
 }

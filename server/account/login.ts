@@ -7,7 +7,6 @@ import { type AccountContext, toAccount } from './account';
 import type { Account, LoginRequest } from './account.schema';
 
 /** The same words for an unknown username and a wrong password: neither is revealed. */
-export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 export async function login(ctx: AccountContext, input: LoginRequest): Promise<Account> {
   await enforceRateLimits(ctx, [
@@ -16,7 +15,7 @@ export async function login(ctx: AccountContext, input: LoginRequest): Promise<A
   ]);
   const credentials = await findCredentialsByUsername(ctx.db, input.username);
   const valid = await verifyPasswordOfAccount(credentials?.passwordHash, input.password);
-  if (!credentials || !valid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  if (!credentials || !valid) throw new AppError('UNAUTHORIZED', (t) => t.errors.invalidCredentials());
   await startSession(await ctx.session(), credentials.operator);
   return toAccount(credentials.operator);
 }

@@ -14,8 +14,8 @@ import type { Account, RegisterRequest } from './account.schema';
 
 async function refuseTakenCredentials(db: Kysely<Database>, input: RegisterRequest): Promise<void> {
   const taken = await findTakenCredentials(db, input);
-  if (taken.username) throw new AppError('CONFLICT', 'That username is already taken');
-  if (taken.email) throw new AppError('CONFLICT', 'An account with that e-mail already exists');
+  if (taken.username) throw new AppError('CONFLICT', (t) => t.errors.usernameTaken());
+  if (taken.email) throw new AppError('CONFLICT', (t) => t.errors.emailTaken());
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
 import type { AccountContext } from './account';
 import type { ResetPasswordRequest } from './account.schema';
-import { hashResetToken, INVALID_RESET_LINK } from './reset-tokens';
+import { hashResetToken } from './reset-tokens';
 
 /**
  * Sets the new password with a reset token, once. It also ends every session of the
@@ -15,12 +15,12 @@ import { hashResetToken, INVALID_RESET_LINK } from './reset-tokens';
 export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'env'>, input: ResetPasswordRequest): Promise<{ ok: true }> {
   const tokenHash = hashResetToken(input.token);
   // A cheap look first, so a made-up token never costs an argon2 hash.
-  if (!(await isResetTokenUsable(ctx.db, tokenHash, ctx.now()))) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+  if (!(await isResetTokenUsable(ctx.db, tokenHash, ctx.now()))) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const userId = await claimResetToken(trx, tokenHash, now);
-    if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+    if (!userId) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
     const operator = await changePassword(trx, userId, passwordHash);
     await retireResetTokens(trx, userId, now);
     const notice = passwordChangedEmail('en', {

@@ -20,7 +20,7 @@ export async function generateAvailability(
 ): Promise<{ count: number; psychologist: { name: string } }> {
   return services.db.transaction().execute(async (trx) => {
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'update' });
-    if (!psychologist) throw new NotFoundError('Psychologist');
+    if (!psychologist) throw new NotFoundError('psychologist');
     const now = services.now();
     const candidates = generateSlotTimes({
       ...input,

@@ -36,7 +36,7 @@ export async function bookAppointment(services: Services, input: BookAppointment
   // The visitor reads refusals in the screener's language.
   const refusal = translationsFor(input.clientLanguage).booking;
   const screener = await findOwnedScreener(services.db, input.slug);
-  if (!screener) throw new NotFoundError('Psychologist');
+  if (!screener) throw new NotFoundError('psychologist');
   const userId = screener.userId;
   const now = services.now();
   // Most of a crowd racing for one slot arrives after it was taken: refuse them before any lock.
@@ -47,11 +47,11 @@ export async function bookAppointment(services: Services, input: BookAppointment
     // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must
     // include whatever the transactions we waited for committed.
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'share' });
-    if (!psychologist) throw new NotFoundError('Psychologist');
+    if (!psychologist) throw new NotFoundError('psychologist');
     await lockSlot(trx, input.slotId);
     // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
-    if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('Time slot');
+    if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
     if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) {
       throw new AppError('CONFLICT', refusal.slotUnavailable());

@@ -18,7 +18,7 @@ export async function cancelOwnAppointment(
   const now = services.now();
   return services.db.transaction().execute(async (trx) => {
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
-    if (!appointment) throw new NotFoundError('Appointment');
+    if (!appointment) throw new NotFoundError('appointment');
     // The guarded update decides, so two cancels at once tell the client once.
     if (await cancelAppointment(trx, appointment.id, now)) {
       const stillAhead = appointment.endUtc > now ? [appointment] : [];

@@ -22,7 +22,7 @@ function cachedBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfi
 }
 
 function orNotFound(configuration: ScreenerConfiguration | undefined): ScreenerConfiguration {
-  if (!configuration) throw new NotFoundError('Configuration');
+  if (!configuration) throw new NotFoundError('configuration');
   return configuration;
 }
 

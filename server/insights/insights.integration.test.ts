@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { DEFAULT_RATE_LIMITS, TOO_MANY_ATTEMPTS } from '../rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
+import { translationsFor } from '../translations';
 import { completionWith, type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
 import { analyzeDass21 } from './analyze-dass21';
@@ -217,9 +218,9 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
     expect((await analyze(payload)).statusCode).toBe(200);
     const refused = await analyze(payload);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+    expect(refused.json()).toEqual({ error: translationsFor('en').errors.tooManyAttempts() });
     const viaTrpc = await trpcMutation(t.app, 'public.analyzeCombined', { results: COMBINED_MODERATE, language: 'en' }, undefined, { remoteAddress: ip });
-    expect(viaTrpc.error).toMatchObject({ message: TOO_MANY_ATTEMPTS, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } });
+    expect(viaTrpc.error).toMatchObject({ message: translationsFor('en').errors.tooManyAttempts(), data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } });
     expect(fake.calls).toHaveLength(1);
     // Another visitor is not affected.
     ip = newIp();

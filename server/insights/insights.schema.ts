@@ -8,6 +8,7 @@ import {
   dass21Level,
 } from '../../domain/dass21';
 import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../../domain/dass21-follow-ups';
+import { fieldMessage } from '../field-messages';
 
 // Every request may cost a model call, so nothing is accepted that the screener could not have
 // produced: levels must match their scores and follow-ups must belong to their question.
@@ -33,7 +34,7 @@ function checkLevels<Category extends string>(
     const { score, level } = results[category];
     const expected = levelOf(category, score);
     if (level !== expected) {
-      ctx.addIssue({ code: 'custom', path: [category, 'level'], message: `must be '${expected}' for a score of ${score}` });
+      ctx.addIssue({ code: 'custom', path: [category, 'level'], message: fieldMessage('levelForScore', { level: expected, score }) });
     }
   }
 }
@@ -53,7 +54,7 @@ const ZFollowUpResponse = z
       .string()
       .trim()
       .min(1, 'must not be blank')
-      .max(MAX_FOLLOW_UP_LENGTH, `must be at most ${MAX_FOLLOW_UP_LENGTH} characters`),
+      .max(MAX_FOLLOW_UP_LENGTH, fieldMessage('atMostCharacters', { max: MAX_FOLLOW_UP_LENGTH })),
   })
   .superRefine(({ questionId, followUpId }, ctx) => {
     const question = DASS21_QUESTIONS[questionId - 1]!;

@@ -37,7 +37,7 @@ export async function updateOwnPsychologist(
 ): Promise<Psychologist> {
   const values = toValues(fields);
   await services.db.transaction().execute(async (trx) => {
-    if (!(await findPsychologistOf(trx, userId, id, { lock: 'update' }))) throw new NotFoundError('Psychologist');
+    if (!(await findPsychologistOf(trx, userId, id, { lock: 'update' }))) throw new NotFoundError('psychologist');
     await updatePsychologist(trx, id, values, services.now());
   });
   return asPsychologist(id, values);

@@ -1,0 +1,61 @@
+import type { NamespaceErrorsTranslation } from '../../i18n-types';
+
+const ms_errors = {
+  checkFields: 'Sila semak ruangan yang ditandakan.',
+  internal: 'Berlaku masalah di pihak kami. Sila cuba lagi.',
+  databaseUnavailable: 'Perkhidmatan ini tidak tersedia buat sementara waktu. Sila cuba lagi sebentar nanti.',
+  databaseBusy: 'Perkhidmatan ini sedang sibuk. Sila cuba lagi sebentar nanti.',
+  signInRequired: 'Sila log masuk untuk meneruskan.',
+  tooManyAttempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi.',
+  bodyNotObject: 'Badan permintaan mestilah objek JSON',
+  notFound: {
+    psychologist: 'Ahli psikologi tidak ditemui',
+    timeSlot: 'Slot masa tidak ditemui',
+    availabilitySlot: 'Slot ketersediaan tidak ditemui',
+    appointment: 'Janji temu tidak ditemui',
+    screener: 'Saringan tidak ditemui',
+    configuration: 'Konfigurasi tidak ditemui',
+  },
+  invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
+  usernameTaken: 'Nama pengguna itu sudah digunakan',
+  emailTaken: 'Akaun dengan e-mel itu sudah wujud',
+  invalidResetLink: 'Pautan tetapan semula mungkin tidak sah atau telah tamat tempoh. Sila minta pautan baharu.',
+  subscriptionAlreadyActive: 'Langganan anda sudah aktif.',
+  slotBookedMove:
+    'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
+  slotBookedDelete:
+    'Slot ini telah ditempah oleh klien. Memadamkannya membatalkan janji temu mereka; sahkan untuk meneruskan juga.',
+  slotOverlap: 'Masa baharu bertindih dengan slot lain ahli psikologi ini. Pilih masa yang kosong.',
+  rangeEndBeforeStart: 'Penghujung julat (to) mestilah selepas permulaannya (from, sekarang secara lalai).',
+  psychologistHasBookings:
+    '{name} mempunyai {count} janji temu yang akan datang. Memadamkan ahli psikologi ini membatalkannya; sahkan untuk memadam juga.',
+  fields: {
+    required: 'wajib diisi',
+    atMostCharacters: 'mestilah tidak melebihi {max} aksara',
+    email: 'mestilah alamat e-mel yang sah',
+    webUrl: 'mestilah URL http(s)',
+    entityId: 'mestilah id {what} (UUID)',
+    phone: 'Sila masukkan nombor telefon Malaysia yang sah',
+    timezone: 'mestilah zon waktu seperti Asia/Kuala_Lumpur',
+    language: "mestilah 'en' atau 'ms'",
+    oneOf: 'mestilah salah satu daripada {values}',
+    testType: "mestilah 'DASS-21' atau 'Combined'",
+    wholeNumberBetween: 'mestilah nombor bulat dari {min} hingga {max}',
+    stepsBetween: 'mestilah dalam langkah {step} dari {min} hingga {max}',
+    trueOrFalse: 'mestilah true atau false',
+    dateTime: 'mestilah tarikh-masa ISO 8601 seperti 2026-12-01T01:00:00Z',
+    date: 'mestilah tarikh dalam bentuk YYYY-MM-DD',
+    time: 'mestilah masa dalam bentuk HH:mm',
+    weekdays: 'mestilah hari dalam minggu dari 0 (Ahad) hingga 6 (Sabtu)',
+    atLeastOneWeekday: 'pilih sekurang-kurangnya satu hari dalam minggu',
+    onOrAfterStartDate: 'mestilah pada atau selepas tarikh mula',
+    withinAYear: 'mestilah dalam tempoh setahun dari tarikh mula (paling banyak {days} hari setiap permintaan)',
+    afterStartTime: 'mestilah selepas masa mula',
+    atMostHoursAfterStart: 'mestilah tidak melebihi {hours} jam selepas masa mula',
+    afterFrom: 'mestilah selepas from',
+    atMostDaysAfterFrom: 'mestilah tidak melebihi {days} hari selepas from',
+    levelForScore: "mestilah '{level}' untuk skor {score}",
+  },
+} satisfies NamespaceErrorsTranslation;
+
+export default ms_errors;
