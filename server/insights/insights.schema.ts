@@ -18,8 +18,30 @@ export const MAX_FOLLOW_UP_LENGTH = 1000;
 const ZLanguage = z.enum(['en', 'ms']);
 const dass21Levels = Object.keys(DASS21_SEVERITY_RANK) as [keyof typeof DASS21_SEVERITY_RANK, ...(keyof typeof DASS21_SEVERITY_RANK)[]];
 
-const scale = <L extends readonly [string, ...string[]]>(score: z.ZodNumber, levels: L) =>
-  z.strictObject({ score, level: z.enum(levels) });
+/**
+ * SPEC section 3 writes the levels as words ('Extremely Severe', 'Positive'); the screener sends
+ * its ids ('extremelySevere', 'positive'). Both are accepted, and read as the id.
+ */
+const SPEC_LEVEL_WORDS = {
+  normal: 'Normal',
+  minimal: 'Minimal',
+  mild: 'Mild',
+  moderate: 'Moderate',
+  moderatelySevere: 'Moderately Severe',
+  severe: 'Severe',
+  extremelySevere: 'Extremely Severe',
+  negative: 'Negative',
+  positive: 'Positive',
+} as const;
+type LevelId = keyof typeof SPEC_LEVEL_WORDS;
+
+function levelNamed<L extends readonly [LevelId, ...LevelId[]]>(levels: L) {
+  const idByName = new Map<string, L[number]>(levels.flatMap((id) => [[id, id], [SPEC_LEVEL_WORDS[id], id]] as const));
+  return z.enum([...idByName.keys()] as [string, ...string[]]).transform((name) => idByName.get(name)!);
+}
+
+const scale = <L extends readonly [LevelId, ...LevelId[]]>(score: z.ZodNumber, levels: L) =>
+  z.strictObject({ score, level: levelNamed(levels) });
 
 const scoreUpTo = (max: number) => z.number().int().min(0).max(max);
 
