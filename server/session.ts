@@ -10,10 +10,13 @@ export interface AdminSessionData {
 
 export type AdminSession = IronSession<AdminSessionData>;
 
+/** The operator's session cookie; the OpenAPI document names it too. */
+export const SESSION_COOKIE_NAME = 'minda_session';
+
 export function sessionOptions(env: Env): SessionOptions {
   return {
     password: env.sessionSecret,
-    cookieName: 'minda_session',
+    cookieName: SESSION_COOKIE_NAME,
     ttl: 60 * 60 * 24 * 14,
     cookieOptions: {
       httpOnly: true,

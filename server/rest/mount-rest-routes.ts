@@ -17,7 +17,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Path parameters win over body or query fields of the same name. */
 function inputOf(route: RestRoute, req: FastifyRequest): unknown {
-  const params = req.params as Record<string, string>;
+  const params = Object.fromEntries(
+    Object.entries(req.params as Record<string, string>).map(([name, value]) => [route.pathFields?.[name] ?? name, value]),
+  );
   const carrier = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
   if (carrier === undefined || carrier === null) return { ...params };
   if (!isPlainObject(carrier)) {
