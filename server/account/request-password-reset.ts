@@ -1,4 +1,5 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { inTransaction } from '../../db/transaction';
 import { insertResetToken } from '../../db/repositories/password-reset-tokens';
 import { findOperatorByEmail } from '../../db/repositories/users';
 import { passwordResetEmail } from '../mail/account-emails';
@@ -22,7 +23,7 @@ export async function requestPasswordReset(ctx: AccountContext, input: RequestPa
   const now = ctx.now();
   // The configured public URL, never the request's Host: a forged Host cannot redirect the link.
   const resetUrl = `${ctx.env.publicUrl}/reset-password?token=${token}`;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await insertResetToken(trx, {
       userId: operator.id,
       tokenHash: hashResetToken(token),

@@ -1,4 +1,5 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { inTransaction } from '../../db/transaction';
 import { claimResetToken, isResetTokenUsable, retireResetTokens } from '../../db/repositories/password-reset-tokens';
 import { changePassword } from '../../db/repositories/users';
 import { hashPassword } from '../auth/passwords';
@@ -17,7 +18,7 @@ export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'en
   // A cheap look first, so a made-up token never costs an argon2 hash.
   if (!(await isResetTokenUsable(ctx.db, tokenHash, ctx.now()))) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
     const userId = await claimResetToken(trx, tokenHash, now);
     if (!userId) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
@@ -24,7 +25,7 @@ async function withOwnSlot<T>(
   slotId: string,
   change: (trx: Kysely<Database>, slot: Slot) => Promise<T>,
 ): Promise<T> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const slot = await findSlotOf(trx, userId, slotId);
     if (!slot) throw new NotFoundError('availabilitySlot');
     await findPsychologistOf(trx, userId, slot.psychologistId, { lock: 'update' });

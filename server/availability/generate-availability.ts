@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
 import { insertSlots, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
@@ -18,7 +19,7 @@ export async function generateAvailability(
   userId: string,
   input: GenerateAvailabilityRequest,
 ): Promise<{ count: number; psychologist: { name: string } }> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'update' });
     if (!psychologist) throw new NotFoundError('psychologist');
     const now = services.now();

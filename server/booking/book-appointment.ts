@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../db/transaction';
 import { insertAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
@@ -43,7 +44,7 @@ export async function bookAppointment(services: Services, input: BookAppointment
   const seen = await findSlotOf(services.db, userId, input.slotId);
   if (seen?.isBooked && seen.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
 
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must
     // include whatever the transactions we waited for committed.
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'share' });

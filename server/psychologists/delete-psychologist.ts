@@ -1,4 +1,5 @@
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
+import { inTransaction } from '../../db/transaction';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
 import { enqueueCancellationEmails } from '../booking/booking-notifications';
 import type { AppServices } from '../context';
@@ -14,7 +15,7 @@ export async function deleteOwnPsychologist(
   userId: string,
   input: { id: string; confirmCancelBookings: boolean },
 ): Promise<{ cancelledAppointments: number }> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: 'update' });
     if (!psychologist) throw new NotFoundError('psychologist');
     const now = services.now();
