@@ -33,16 +33,17 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
     await t?.close();
   });
 
-  /** Waits until the app's booking waits for the psychologist's row, which the holder has. */
-  async function bookingWaitsForLock(): Promise<void> {
+  /** Waits until one of the app's connections runs a statement LIKE `pattern` (waiting for a lock). */
+  async function appRuns(pattern: string): Promise<void> {
     for (let poll = 0; poll < 200; poll++) {
       const [rows] = await holder.query<RowDataPacket[]>(
-        "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND INFO LIKE '%lock in share mode%'",
+        'SELECT ID FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND INFO LIKE ?',
+        [pattern],
       );
       if (rows.length > 0) return;
       await sleep(10);
     }
-    throw new Error('the booking never waited for the psychologist’s row');
+    throw new Error(`the app never ran ${pattern}`);
   }
 
   const appointmentsOf = (slotId: string) => t.services.db.selectFrom('appointments').select('id').where('slot_id', '=', slotId).execute();
@@ -52,7 +53,8 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
     await holder.query('START TRANSACTION');
     await holder.query('SELECT id FROM psychologists WHERE id = ? FOR UPDATE', [screener.psychologistId]);
     const pending = postBooking(t, bookingRequest(screener, slotId));
-    await bookingWaitsForLock();
+    // The booking waits for the psychologist's row, which the holder has.
+    await appRuns('%lock in share mode%');
     // The first attempt times out after 1 s; the second finds the row free.
     await sleep(1500);
     await holder.query('COMMIT');
@@ -81,7 +83,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
     // The holder has the slot; the booking takes the psychologist's row (shared), then waits for the slot.
     await holder.query('SELECT id FROM availability_slots WHERE id = ? FOR UPDATE', [slotId]);
     const pending = postBooking(t, bookingRequest(screener, slotId));
-    await bookingWaitsForSlot();
+    await appRuns('%availability_slots%for update%');
     // Now the holder wants the psychologist's row: each waits for the other, and InnoDB picks the booking.
     const asked = Date.now();
     await holder.query('SELECT id FROM psychologists WHERE id = ? FOR UPDATE', [screener.psychologistId]);
@@ -92,16 +94,4 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(await appointmentsOf(slotId)).toHaveLength(1);
   });
-
-  /** Waits until the app's booking holds the psychologist's row and waits for the slot's. */
-  async function bookingWaitsForSlot(): Promise<void> {
-    for (let poll = 0; poll < 200; poll++) {
-      const [rows] = await holder.query<RowDataPacket[]>(
-        "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND INFO LIKE '%availability_slots%for update%'",
-      );
-      if (rows.length > 0) return;
-      await sleep(10);
-    }
-    throw new Error('the booking never waited for the slot’s row');
-  }
 });
