@@ -8,13 +8,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { sql } from 'kysely';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
+import type { LocalisedMessage } from './errors';
 import { httpErrorBody } from './http-errors';
-import { requestLocale } from './request-locale';
 import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
-import { translationsFor } from './translations';
 import { registerCachedTrpcAnswers } from './trpc/cached-answers';
 import { type AppRouter, appRouter } from './trpc/root';
 
@@ -100,7 +99,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       // Client-side routes, the not-found screen included, are the SPA's to draw.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(httpErrorBody(req.url, 404, `No such endpoint: ${req.method} ${req.url.split('?')[0]}`));
+    return reply.code(404).send(httpErrorBody(req, 404, (t) => t.errors.noSuchEndpoint({ method: req.method, path: req.url.split('?')[0]! })));
   });
 
   return app;
@@ -110,6 +109,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 function answerError(error: { statusCode?: number; message?: string }, req: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) req.log.error({ err: error }, 'request failed');
-  const internal = translationsFor(requestLocale(req.headers)).errors.internal();
-  return reply.code(status).send(httpErrorBody(req.url, status, status >= 500 ? internal : (error.message ?? 'Bad request')));
+  const message: LocalisedMessage = status >= 500 ? (t) => t.errors.internal() : (error.message ?? 'Bad request');
+  return reply.code(status).send(httpErrorBody(req, status, message));
 }

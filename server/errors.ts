@@ -31,7 +31,9 @@ export type AppErrorCode = keyof typeof ERROR_CODES;
  */
 export type LocalisedMessage = string | ((t: TranslationFunctions) => string);
 
-const english = translationsFor('en');
+export function resolveMessage(message: LocalisedMessage, locale: Locales): string {
+  return typeof message === 'string' ? message : message(translationsFor(locale));
+}
 
 export class AppError extends Error {
   constructor(
@@ -41,12 +43,12 @@ export class AppError extends Error {
     options?: { cause?: unknown },
   ) {
     // The log reads English.
-    super(typeof userMessage === 'string' ? userMessage : userMessage(english), options);
+    super(resolveMessage(userMessage, 'en'), options);
     this.name = 'AppError';
   }
 
   messageIn(locale: Locales): string {
-    return typeof this.userMessage === 'string' ? this.userMessage : this.userMessage(translationsFor(locale));
+    return resolveMessage(this.userMessage, locale);
   }
 }
 

@@ -41,6 +41,23 @@ describe.each(TEST_DIALECTS)('refusals in the caller’s language on %s', (diale
     });
   });
 
+  it('answers the refusals of the HTTP layer in the caller’s language too', async () => {
+    expect(await rest('/api/no-such-thing', { 'accept-language': 'ms' })).toEqual({
+      status: 404,
+      body: { error: 'Tiada titik akhir sedemikian: GET /api/no-such-thing' },
+    });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'https://elsewhere.example', 'accept-language': 'ms' },
+      payload: {},
+    });
+    expect({ status: crossSite.statusCode, body: crossSite.json() as unknown }).toEqual({
+      status: 403,
+      body: { error: 'Permintaan merentas tapak ditolak' },
+    });
+  });
+
   it('answers invalid input with a general sentence and the problems under each field, both in the caller’s language', async () => {
     expect(await rest('/api/public/configuration/not-a-uuid', { 'accept-language': 'ms' })).toEqual({
       status: 400,

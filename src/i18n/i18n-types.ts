@@ -2086,6 +2086,20 @@ export type NamespaceErrorsTranslation = {
 	 * T​h​e​ ​r​e​q​u​e​s​t​ ​b​o​d​y​ ​m​u​s​t​ ​b​e​ ​a​ ​J​S​O​N​ ​o​b​j​e​c​t
 	 */
 	bodyNotObject: string
+	/**
+	 * C​r​o​s​s​-​s​i​t​e​ ​r​e​q​u​e​s​t​ ​r​e​f​u​s​e​d
+	 */
+	crossSiteRefused: string
+	/**
+	 * A​ ​r​e​q​u​e​s​t​ ​b​o​d​y​ ​m​u​s​t​ ​b​e​ ​J​S​O​N​ ​(​C​o​n​t​e​n​t​-​T​y​p​e​:​ ​a​p​p​l​i​c​a​t​i​o​n​/​j​s​o​n​)
+	 */
+	jsonBodyRequired: string
+	/**
+	 * N​o​ ​s​u​c​h​ ​e​n​d​p​o​i​n​t​:​ ​{​m​e​t​h​o​d​}​ ​{​p​a​t​h​}
+	 * @param {string} method
+	 * @param {string} path
+	 */
+	noSuchEndpoint: RequiredParams<'method' | 'path'>
 	notFound: {
 		/**
 		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​n​o​t​ ​f​o​u​n​d
@@ -4957,6 +4971,18 @@ export type TranslationFunctions = {
 		 * The request body must be a JSON object
 		 */
 		bodyNotObject: () => LocalizedString
+		/**
+		 * Cross-site request refused
+		 */
+		crossSiteRefused: () => LocalizedString
+		/**
+		 * A request body must be JSON (Content-Type: application/json)
+		 */
+		jsonBodyRequired: () => LocalizedString
+		/**
+		 * No such endpoint: {method} {path}
+		 */
+		noSuchEndpoint: (arg: { method: string, path: string }) => LocalizedString
 		notFound: {
 			/**
 			 * Psychologist not found

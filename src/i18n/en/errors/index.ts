@@ -12,6 +12,9 @@ const en_errors = {
   signInRequired: 'Please sign in to continue.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   bodyNotObject: 'The request body must be a JSON object',
+  crossSiteRefused: 'Cross-site request refused',
+  jsonBodyRequired: 'A request body must be JSON (Content-Type: application/json)',
+  noSuchEndpoint: 'No such endpoint: {method:string} {path:string}',
   notFound: {
     psychologist: 'Psychologist not found',
     timeSlot: 'Time slot not found',

@@ -8,6 +8,9 @@ const ms_errors = {
   signInRequired: 'Sila log masuk untuk meneruskan.',
   tooManyAttempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi.',
   bodyNotObject: 'Badan permintaan mestilah objek JSON',
+  crossSiteRefused: 'Permintaan merentas tapak ditolak',
+  jsonBodyRequired: 'Badan permintaan mestilah JSON (Content-Type: application/json)',
+  noSuchEndpoint: 'Tiada titik akhir sedemikian: {method} {path}',
   notFound: {
     psychologist: 'Ahli psikologi tidak ditemui',
     timeSlot: 'Slot masa tidak ditemui',
