@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AppError, describeError, NotFoundError } from './errors';
+import { fieldMessage } from './field-messages';
 
 describe('describeError', () => {
   it('writes a localisable message in the language asked for, and logs it in English', () => {
@@ -20,6 +22,15 @@ describe('describeError', () => {
       code: 'TOO_MANY_REQUESTS',
       body: { error: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi.' },
     });
+  });
+
+  it('answers invalid input with the problems of its fields, and a broken output with a 500', () => {
+    const invalid = z.object({ clientEmail: z.email({ error: fieldMessage('email') }) }).safeParse({ clientEmail: 'x' }).error!;
+    expect(describeError(new TRPCError({ code: 'BAD_REQUEST', cause: invalid }), 'ms')).toEqual({
+      code: 'BAD_REQUEST',
+      body: { error: 'Sila semak ruangan yang ditandakan.', fields: { clientEmail: ['mestilah alamat e-mel yang sah'] } },
+    });
+    expect(describeError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: invalid }), 'en').code).toBe('INTERNAL');
   });
 
   it('says no more than a readable sentence about anything else', () => {

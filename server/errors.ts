@@ -94,7 +94,9 @@ export function describeError(error: unknown, locale: Locales): DescribedError {
   const t = translationsFor(locale);
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof AppError) return { code: cause.code, body: { error: cause.messageIn(locale) } };
-  if (cause instanceof ZodError) {
+  // Only the input's: a ZodError of the output is our fault, a 500.
+  const ofInput = !(error instanceof TRPCError) || error.code === 'BAD_REQUEST';
+  if (cause instanceof ZodError && ofInput) {
     return { code: 'BAD_REQUEST', body: { error: t.errors.checkFields(), fields: fieldProblems(cause, locale) } };
   }
   if (isDatabaseUnavailable(error)) return { code: 'SERVICE_UNAVAILABLE', body: { error: t.errors.databaseUnavailable() } };
