@@ -19,9 +19,10 @@ export function emailAddress(invalid = fieldMessage('email')) {
     .pipe(z.email({ error: invalid }));
 }
 
-/** Trimmed; blank is refused. */
+/** Trimmed; blank or missing is refused. */
 export function requiredText(max: number) {
-  return z.string().trim().min(1, fieldMessage('required')).max(max, atMost(max));
+  const required = fieldMessage('required');
+  return z.string({ error: required }).trim().min(1, required).max(max, atMost(max));
 }
 
 /** Trimmed; may be empty. */

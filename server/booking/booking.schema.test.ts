@@ -47,6 +47,7 @@ describe('the booking request', () => {
       clientEmail: 'mestilah alamat e-mel yang sah',
     });
     expect(problems({ ...valid, clientName: 'x'.repeat(201) }, 'ms')).toEqual({ clientName: 'mestilah tidak melebihi 200 aksara' });
+    expect(problems({ ...valid, clientName: undefined }, 'ms')).toEqual({ clientName: 'wajib diisi' });
   });
 
   it('refuses a blank or overlong name and a malformed e-mail', () => {
