@@ -1,6 +1,3 @@
-/** What a caller reads when the database is out of reach for a moment. */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
-
 // mysql2's codes for a connection that broke, was killed or never came, and the server's
 // errnos for the same (1927 is MariaDB's "Connection was killed"). Each is transient: the
 // pool replaces the connection, so the next request may well succeed.
@@ -22,11 +19,27 @@ const LOST_CONNECTION_MESSAGES = /^(Connection lost|Can't add new command when c
 
 /** Whether the error, or any error it was caused by, means the database connection was lost or refused. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 10; current = current.cause, depth++) {
+  for (const current of causeChain(error)) {
     const { code, errno } = current as { code?: unknown; errno?: unknown };
     if (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) return true;
     if (typeof errno === 'number' && LOST_CONNECTION_ERRNOS.has(errno)) return true;
     if (LOST_CONNECTION_MESSAGES.test(current.message)) return true;
   }
   return false;
+}
+
+// A deadlock (1213) or a lock wait that timed out (1205): the transaction was rolled back and
+// may well succeed when run again.
+const BUSY_ERRNOS = new Set([1205, 1213]);
+
+/** Whether the error, or any error it was caused by, is a deadlock or a lock-wait timeout. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return causeChain(error).some((current) => BUSY_ERRNOS.has((current as { errno?: unknown }).errno as number));
+}
+
+/** The error and those it was caused by, at most ten deep. */
+function causeChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let current = error; current instanceof Error && chain.length < 10; current = current.cause) chain.push(current);
+  return chain;
 }

@@ -5,7 +5,6 @@ import {
   MINIMUM_ADVANCE_HOURS,
   PRICE_PER_HOUR,
   priceToSen,
-  rangeMessage,
   senToPrice,
   SLOT_DURATION_MINUTES,
 } from './psychologist';
@@ -29,13 +28,6 @@ describe('isInRange', () => {
   it('accepts prices with at most two decimals despite binary rounding', () => {
     expect([0, 0.29, 150, 150.5, 99.99, 1234.56].every((v) => isInRange(v, PRICE_PER_HOUR))).toBe(true);
     expect([-0.01, 150.555, 0.001, 100_000.01].some((v) => isInRange(v, PRICE_PER_HOUR))).toBe(false);
-  });
-});
-
-describe('rangeMessage', () => {
-  it('names the steps and the bounds', () => {
-    expect(rangeMessage(SLOT_DURATION_MINUTES)).toBe('must be in steps of 15 from 15 to 240');
-    expect(rangeMessage(MINIMUM_ADVANCE_HOURS)).toBe('must be a whole number from 0 to 168');
   });
 });
 

@@ -62,10 +62,6 @@ export function isInRange(value: number, range: NumberRange): boolean {
   return Math.abs(steps - Math.round(steps)) < 1e-6;
 }
 
-export function rangeMessage(range: NumberRange): string {
-  const steps = range.step === 1 ? 'a whole number' : `in steps of ${range.step}`;
-  return `must be ${steps} from ${range.min} to ${range.max}`;
-}
 
 /** RM 150.5 → 15050 sen. Rounds away float noise (0.29 * 100 = 28.999…). */
 export function priceToSen(ringgit: number): number {

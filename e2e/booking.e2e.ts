@@ -55,6 +55,13 @@ describe('booking from the results page, the operator’s appointments and the f
     await dialog.getByLabel('Phone number').fill('012-345 6789');
     expect(await dialog.getByText('Please enter a valid Malaysian phone number').count()).toBe(0);
     expect(await dialog.getByRole('region', { name: 'Booking summary' }).textContent()).toContain('Dr. Aisyah Rahman');
+    // An address the server refuses: its reason under the field and a sentence, never "Invalid input: …".
+    await dialog.getByLabel('Email').fill('aisyah@');
+    await confirm.click();
+    await dialog.getByText('must be a valid e-mail address', { exact: true }).waitFor();
+    await dialog.getByText('Please check the highlighted fields.').waitFor();
+    expect(await dialog.textContent()).not.toContain('Invalid input');
+    await dialog.getByLabel('Email').fill(CLIENT.email);
     await screenshot(page, 'booking-form');
     await confirm.click();
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { loggedNetwork } from './client-network';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
-import { INTERNAL_ERROR_MESSAGE } from './errors';
+import type { LocalisedMessage } from './errors';
 import { httpErrorBody } from './http-errors';
 import { answerRequestTimeouts, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http-timeouts';
 import { registerSecurityHeaders } from './security-headers';
@@ -108,7 +108,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       // Client-side routes, the not-found screen included, are the SPA's to draw.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(httpErrorBody(req.url, 404, `No such endpoint: ${req.method} ${req.url.split('?')[0]}`));
+    return reply.code(404).send(httpErrorBody(req, 404, (t) => t.errors.noSuchEndpoint({ method: req.method, path: req.url.split('?')[0]! })));
   });
 
   return app;
@@ -126,5 +126,6 @@ function isSourceMap(path: string): boolean {
 function answerError(error: { statusCode?: number; message?: string }, req: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) req.log.error({ err: error }, 'request failed');
-  return reply.code(status).send(httpErrorBody(req.url, status, status >= 500 ? INTERNAL_ERROR_MESSAGE : (error.message ?? 'Bad request')));
+  const message: LocalisedMessage = status >= 500 ? (t) => t.errors.internal() : (error.message ?? 'Bad request');
+  return reply.code(status).send(httpErrorBody(req, status, message));
 }

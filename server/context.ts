@@ -5,9 +5,11 @@ import type { Database } from '../db/schema';
 import type { Billing } from './billing/billing';
 import type { Env } from './env';
 import type { InsightsService } from './insights/insights-service';
+import type { Locales } from '../src/i18n/i18n-types';
 import type { MailTransport } from './mail/transport';
 import { rateLimitClient } from './client-network';
 import type { RateLimits } from './rate-limit/rate-limits';
+import { requestLocale } from './request-locale';
 import { type AdminSession, readSession, sessionOptions } from './session';
 
 /**
@@ -39,6 +41,8 @@ export interface RequestContext extends AppServices {
    * IPv4-mapped address as its IPv4 (server/client-network.ts).
    */
   ip: string;
+  /** The language refusals are written in (server/request-locale.ts). */
+  locale: Locales;
   /**
    * Read lazily: public procedures never unseal the cookie. An answer that read it depends on
    * who asks, so it is marked `no-store` for browsers and proxies alike.
@@ -57,6 +61,7 @@ export function createRequestContext(
     log: req.log,
     requestId: req.id,
     ip: rateLimitClient(req.ip),
+    locale: requestLocale(req.headers),
     session: () => {
       reply.raw.setHeader('cache-control', 'no-store');
       return (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env)));

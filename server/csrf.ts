@@ -1,8 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { httpErrorBody } from './http-errors';
 
-export const CROSS_SITE_REFUSED = 'Cross-site request refused';
-export const JSON_BODY_REQUIRED = 'A request body must be JSON (Content-Type: application/json)';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Stripe signs its webhook; the signature, not the origin, proves where it comes from. */
@@ -42,11 +40,11 @@ export function csrfGuard(publicUrl: string): onRequestHookHandler {
     const foreignSite = typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite);
     if (foreignOrigin || foreignSite) {
       req.log.warn({ origin, fetchSite }, 'refused a cross-site request');
-      reply.code(403).send(httpErrorBody(req.url, 403, CROSS_SITE_REFUSED));
+      reply.code(403).send(httpErrorBody(req, 403, (t) => t.errors.crossSiteRefused()));
       return;
     }
     if (hasBody(req) && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
-      reply.code(415).send(httpErrorBody(req.url, 415, JSON_BODY_REQUIRED));
+      reply.code(415).send(httpErrorBody(req, 415, (t) => t.errors.jsonBodyRequired()));
       return;
     }
     done();

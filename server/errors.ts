@@ -1,11 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/connection-errors';
+import type { Locales, TranslationFunctions } from '../src/i18n/i18n-types';
+import { localiseFieldMessage } from './field-messages';
+import { translationsFor } from './translations';
 
 /**
  * The one error vocabulary of the app. Use cases throw AppError (or a subclass) with a
- * message a person can read; the tRPC middleware and the REST adapter map it through
- * ERROR_CODES, so both transports answer the same status and text.
+ * message a person can read; errorBodyOf turns whatever was thrown into the status and body
+ * both transports answer, in the caller's language, through ERROR_CODES.
  */
 export const ERROR_CODES = {
   BAD_REQUEST: { trpc: 'BAD_REQUEST', http: 400 },
@@ -21,51 +25,93 @@ export const ERROR_CODES = {
 
 export type AppErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * A message in the caller's language, picked from the dictionaries when the answer is built:
+ * `(t) => t.errors.notFound.psychologist()`. A plain string is sent as it is.
+ */
+export type LocalisedMessage = string | ((t: TranslationFunctions) => string);
+
+export function resolveMessage(message: LocalisedMessage, locale: Locales): string {
+  return typeof message === 'string' ? message : message(translationsFor(locale));
+}
+
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     /** Safe to show to the caller. */
-    readonly userMessage: string,
+    readonly userMessage: LocalisedMessage,
     options?: { cause?: unknown },
   ) {
-    super(userMessage, options);
+    // The log reads English.
+    super(resolveMessage(userMessage, 'en'), options);
     this.name = 'AppError';
+  }
+
+  messageIn(locale: Locales): string {
+    return resolveMessage(this.userMessage, locale);
   }
 }
 
 export class NotFoundError extends AppError {
-  constructor(what: string) {
-    super('NOT_FOUND', `${what} not found`);
+  constructor(what: keyof TranslationFunctions['errors']['notFound']) {
+    super('NOT_FOUND', (t) => t.errors.notFound[what]());
   }
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** The body of every refused call, REST's answer and the data of tRPC's error alike. */
+export interface ErrorBody {
+  /** A sentence for a person, in the caller's language. */
+  error: string;
+  /** On a 400 for invalid input: the problems of each field, keyed by dotted path ('' for the whole input). */
+  fields?: Record<string, string[]>;
+}
 
-/** Field problems of a rejected input, keyed by dotted path ('' for the input as a whole). */
-export function fieldProblems(error: ZodError): Record<string, string[]> {
+export interface DescribedError {
+  code: AppErrorCode;
+  body: ErrorBody;
+}
+
+/** Field problems of a rejected input, in the caller's language. */
+export function fieldProblems(error: ZodError, locale: Locales): Record<string, string[]> {
+  const t = translationsFor(locale);
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join('.');
-    (fields[key] ??= []).push(issue.message);
+    (fields[issue.path.join('.')] ??= []).push(localiseFieldMessage(issue.message, t));
   }
   return fields;
 }
 
-export function describeInvalidInput(error: ZodError): string {
-  const parts = Object.entries(fieldProblems(error)).map(([field, messages]) =>
-    field ? `${field}: ${messages.join(', ')}` : messages.join(', '),
-  );
-  return `Invalid input: ${parts.join('; ')}`;
+const CODE_BY_TRPC_CODE = new Map<TRPC_ERROR_CODE_KEY, AppErrorCode>(
+  Object.entries(ERROR_CODES).map(([code, { trpc }]) => [trpc, code as AppErrorCode]),
+);
+
+/**
+ * What the caller reads of whatever a call threw: a domain error's own message, the field
+ * problems of an invalid input, a database that is gone or busy for a moment, or a 500 that
+ * says no more. tRPC's own refusals (an unknown procedure, a malformed batch) keep their text.
+ */
+export function describeError(error: unknown, locale: Locales): DescribedError {
+  const t = translationsFor(locale);
+  const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+  if (cause instanceof AppError) return { code: cause.code, body: { error: cause.messageIn(locale) } };
+  // Only the input's: a ZodError of the output is our fault, a 500.
+  const ofInput = !(error instanceof TRPCError) || error.code === 'BAD_REQUEST';
+  if (cause instanceof ZodError && ofInput) {
+    return { code: 'BAD_REQUEST', body: { error: t.errors.checkFields(), fields: fieldProblems(cause, locale) } };
+  }
+  if (isDatabaseUnavailable(error)) return { code: 'SERVICE_UNAVAILABLE', body: { error: t.errors.databaseUnavailable() } };
+  if (isDatabaseBusy(error)) return { code: 'SERVICE_UNAVAILABLE', body: { error: t.errors.databaseBusy() } };
+  const code = error instanceof TRPCError ? CODE_BY_TRPC_CODE.get(error.code) : undefined;
+  if (code && code !== 'INTERNAL' && error instanceof TRPCError) return { code, body: { error: error.message } };
+  return { code: 'INTERNAL', body: { error: t.errors.internal() } };
 }
 
-/** Turns whatever a procedure threw into the TRPCError both transports answer with. */
-export function toTRPCError(error: TRPCError): TRPCError {
-  const cause = error.cause;
-  if (cause instanceof AppError) {
-    return new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.userMessage, cause });
+/** An error a procedure answers with: tRPC's code, the readable message, the described error as its cause. */
+export class DescribedTRPCError extends TRPCError {
+  constructor(
+    readonly described: DescribedError,
+    original: unknown,
+  ) {
+    super({ code: ERROR_CODES[described.code].trpc, message: described.body.error, cause: original });
   }
-  if (error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
-    return new TRPCError({ code: 'BAD_REQUEST', message: describeInvalidInput(cause), cause });
-  }
-  return error;
 }

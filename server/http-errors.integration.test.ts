@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CROSS_SITE_REFUSED } from './csrf';
+import { translationsFor } from './translations';
 import { startTestApp, type TestApp } from './testing/test-app';
 import type { AppRouter } from './trpc/root';
 
@@ -31,7 +31,7 @@ describe('errors the HTTP layer answers before a procedure runs', () => {
 
   it('reach the typed client as tRPC errors with their message: a cross-site call', async () => {
     const error = await clientError(client({ origin: 'https://evil.example' }).admin.account.logout.mutate());
-    expect(error.message).toBe(CROSS_SITE_REFUSED);
+    expect(error.message).toBe(translationsFor('en').errors.crossSiteRefused());
     expect(error.data).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 });
   });
 

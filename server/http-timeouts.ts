@@ -1,8 +1,7 @@
 import type { Socket } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import { httpErrorBody } from './http-errors';
-import { translationsFor } from './translations';
 
 export interface HttpTimeouts {
   /** The whole request, headers and body, must have arrived within this. */
@@ -18,8 +17,6 @@ export interface HttpTimeouts {
  * less than 30 s on any phone line.
  */
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 10_000 };
-
-export const REQUEST_TIMEOUT_MESSAGE = translationsFor('en').limits.requestTimeout();
 
 /** Fastify's options for the timeouts. */
 export function timeoutOptions(
@@ -51,8 +48,10 @@ export function answerRequestTimeouts(app: FastifyInstance): void {
   app.server.prependListener('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code !== 'ERR_HTTP_REQUEST_TIMEOUT' || socket.destroyed) return;
     // The request whose body was late, when its headers had arrived (Node's in-flight response).
-    const url = (socket as { _httpMessage?: { req?: { url?: string } } })._httpMessage?.req?.url ?? '';
-    const body = JSON.stringify(httpErrorBody(url, 408, REQUEST_TIMEOUT_MESSAGE));
+    const req = (socket as { _httpMessage?: { req?: { url?: string; headers: IncomingHttpHeaders } } })._httpMessage?.req;
+    const body = JSON.stringify(
+      httpErrorBody({ url: req?.url ?? '', headers: req?.headers ?? {} }, 408, (t) => t.limits.requestTimeout()),
+    );
     if (socket.writable) {
       socket.write(
         `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

@@ -35,13 +35,16 @@ interface SessionDeps {
   now: () => Date;
 }
 
+/** The operator's session cookie; the OpenAPI document names it too. */
+export const SESSION_COOKIE_NAME = 'minda_session';
+
 export function sessionOptions(env: Env): SessionOptions {
   // Browsers keep a Secure cookie only over https, so the public address decides, not NODE_ENV.
   // `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
   const https = new URL(env.publicUrl).protocol === 'https:';
   return {
     password: env.sessionSecret,
-    cookieName: https ? '__Host-minda_session' : 'minda_session',
+    cookieName: https ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME,
     ttl: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
     cookieOptions: { httpOnly: true, secure: https, sameSite: 'lax', path: '/' },
   };

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { isWebUrl, MAX_WEB_URL_LENGTH } from '../domain/web-url';
+import { fieldMessage } from './field-messages';
 
-// Field types that the forms share, with the messages a person reads under a field.
+// Field types that several forms share, with the messages a person reads under a field (in the
+// caller's language: fieldMessage).
 
-const atMost = (max: number) => `must be at most ${max} characters`;
+const atMost = (max: number) => fieldMessage('atMostCharacters', { max });
+
+/** The message of a choice among a few values. */
+export const oneOf = (values: readonly string[]) => fieldMessage('oneOf', { values: values.join(', ') });
 
 /** Whether a text may hold line breaks and tabs (a description) or not (a name). */
 export type TextLines = 'one line' | 'several lines';
@@ -25,15 +30,15 @@ function withoutControlCharacters(value: string, lines: TextLines): string {
 }
 
 /** Every free text a person types: control characters dropped, then trimmed. */
-export function text(lines: TextLines = 'one line') {
+export function text(lines: TextLines = 'one line', missing?: string) {
   return z
-    .string()
+    .string(missing === undefined ? undefined : { error: missing })
     .overwrite((value) => withoutControlCharacters(value, lines))
     .trim();
 }
 
 /** A trimmed e-mail address, at most 254 characters (RFC 5321's limit). */
-export function emailAddress(invalid = 'must be a valid e-mail address') {
+export function emailAddress(invalid = fieldMessage('email')) {
   return z
     .string({ error: invalid })
     .trim()
@@ -41,9 +46,10 @@ export function emailAddress(invalid = 'must be a valid e-mail address') {
     .pipe(z.email({ error: invalid }));
 }
 
-/** Blank is refused. */
+/** Trimmed; blank or missing is refused. */
 export function requiredText(max: number, lines?: TextLines) {
-  return text(lines).min(1, 'is required').max(max, atMost(max));
+  const required = fieldMessage('required');
+  return text(lines, required).min(1, required).max(max, atMost(max));
 }
 
 /** May be empty. */
@@ -63,7 +69,7 @@ export const ZWebUrlOrNull = z
   .string()
   .trim()
   .max(MAX_WEB_URL_LENGTH, atMost(MAX_WEB_URL_LENGTH))
-  .refine((value) => value === '' || isWebUrl(value), 'must be an http(s) URL')
+  .refine((value) => value === '' || isWebUrl(value), fieldMessage('webUrl'))
   .nullish()
   .transform((value) => value || null);
 
@@ -76,6 +82,6 @@ export const ZConfirmationFlag = z
   .default(false);
 
 /** An instant as ISO 8601 text with its offset; compare with Date.parse. */
-export const ZInstant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-12-01T01:00:00Z' });
+export const ZInstant = z.iso.datetime({ offset: true, error: fieldMessage('dateTime') });
 
-export const entityId = (what: string) => z.uuid({ message: `must be a ${what} id (UUID)` });
+export const entityId = (what: string) => z.uuid({ error: fieldMessage('entityId', { what }) });

@@ -6,7 +6,7 @@ import {
 } from '../../db/repositories/login-throttles';
 import type { AppServices } from '../context';
 import { AppError } from '../errors';
-import { rateLimitBucket, TOO_MANY_ATTEMPTS } from '../rate-limit/rate-limits';
+import { rateLimitBucket } from '../rate-limit/rate-limits';
 
 /**
  * Wrong passwords per account, from any address (docs/decisions/0010). A run of wrong
@@ -40,7 +40,7 @@ export async function refuseWhileThrottled(deps: ThrottleDeps, username: string)
   const sinceLastFailure = deps.now().getTime() - throttle.lastFailureAt.getTime();
   if (sinceLastFailure >= runLengthMs(deps)) return;
   if (sinceLastFailure < loginDelayMs(throttle.failures, deps.rateLimits.loginPerAccount.limit)) {
-    throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
+    throw new AppError('TOO_MANY_REQUESTS', (t) => t.errors.tooManyAttempts());
   }
 }
 

@@ -10,7 +10,6 @@ import type { Account, LoginRequest } from './account.schema';
 import { countWrongPassword, forgetWrongPasswords, refuseWhileThrottled } from './login-throttle';
 
 /** The same words for an unknown username and a wrong password: neither is revealed. */
-export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /** Tells the owner once per run of wrong passwords, through the outbox so the mail is not lost. */
 async function warnOwner(ctx: AccountContext, operator: Operator): Promise<void> {
@@ -31,7 +30,7 @@ export async function login(ctx: AccountContext, input: LoginRequest): Promise<A
     // Unknown usernames count too: answering them differently would tell which exist.
     const { reachedLimit } = await countWrongPassword(ctx, input.username);
     if (reachedLimit && credentials) await warnOwner(ctx, credentials.operator);
-    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    throw new AppError('UNAUTHORIZED', (t) => t.errors.invalidCredentials());
   }
   await forgetWrongPasswords(ctx, input.username);
   await startSession(ctx, await ctx.session(), credentials.operator);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
 import { insertConfiguration } from '../../db/repositories/configurations';
 import { findTakenCredentials, insertUser } from '../../db/repositories/users';
@@ -14,8 +15,8 @@ import type { Account, RegisterRequest } from './account.schema';
 
 async function refuseTakenCredentials(db: Kysely<Database>, input: RegisterRequest): Promise<void> {
   const taken = await findTakenCredentials(db, input);
-  if (taken.username) throw new AppError('CONFLICT', 'That username is already taken');
-  if (taken.email) throw new AppError('CONFLICT', 'An account with that e-mail already exists');
+  if (taken.username) throw new AppError('CONFLICT', (t) => t.errors.usernameTaken());
+  if (taken.email) throw new AppError('CONFLICT', (t) => t.errors.emailTaken());
 }
 
 /**
@@ -33,7 +34,7 @@ export async function register(ctx: AccountContext, input: RegisterRequest): Pro
   const { id: _id, userId: _userId, ...defaults } = DEFAULT_CONFIGURATION;
   let operator;
   try {
-    operator = await ctx.db.transaction().execute(async (trx) => {
+    operator = await inTransaction(ctx.db, async (trx) => {
       const created = await insertUser(trx, { id: randomUUID(), username: input.username, email: input.email, passwordHash, createdAt: now });
       await insertConfiguration(trx, { id: randomUUID(), userId: created.id, values: defaults, now });
       return created;

@@ -1,4 +1,5 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { inTransaction } from '../../db/transaction';
 import { insertResetToken } from '../../db/repositories/password-reset-tokens';
 import { findOperatorByEmail } from '../../db/repositories/users';
 import { passwordResetEmail } from '../mail/account-emails';
@@ -33,7 +34,7 @@ async function queueResetLink(ctx: AccountContext, email: string): Promise<void>
   const now = ctx.now();
   // The configured public URL, never the request's Host: a forged Host cannot redirect the link.
   const resetUrl = `${ctx.env.publicUrl}/reset-password?token=${token}`;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await insertResetToken(trx, {
       userId: operator.id,
       tokenHash: hashSecretToken(token),

@@ -1,4 +1,5 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { inTransaction } from '../../db/transaction';
 import { claimResetToken, findUsableResetTokenOwner, retireResetTokens } from '../../db/repositories/password-reset-tokens';
 import { deleteSessionsOfOperator } from '../../db/repositories/operator-sessions';
 import { changePassword, findOperatorById } from '../../db/repositories/users';
@@ -7,9 +8,8 @@ import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
 import { type AccountContext, forgotPasswordUrl } from './account';
-import { passwordProblemMessage, type ResetPasswordRequest } from './account.schema';
+import type { ResetPasswordRequest } from './account.schema';
 import { hashSecretToken } from '../auth/secret-tokens';
-import { INVALID_RESET_LINK } from './reset-tokens';
 
 /**
  * Sets the new password with a reset token, once. It also ends every session of the
@@ -20,15 +20,15 @@ export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'en
   // A cheap look first, so a made-up token never costs an argon2 hash.
   const ownerId = await findUsableResetTokenOwner(ctx.db, tokenHash, ctx.now());
   const owner = ownerId && (await findOperatorById(ctx.db, ownerId));
-  if (!owner) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+  if (!owner) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
   if (passwordProblem(input.password, owner) === 'sameAsAccount') {
-    throw new AppError('BAD_REQUEST', passwordProblemMessage('sameAsAccount'));
+    throw new AppError('BAD_REQUEST', (t) => t.account.passwordRules.sameAsAccount());
   }
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
     const userId = await claimResetToken(trx, tokenHash, now);
-    if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+    if (!userId) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
     const operator = await changePassword(trx, userId, passwordHash);
     await deleteSessionsOfOperator(trx, userId);
     await retireResetTokens(trx, userId, now);

@@ -114,7 +114,7 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
     for (const [overrides, field, message] of invalid) {
       const rest = await save(operator, overrides);
       expect(rest.status, field).toBe(400);
-      expect(rest.body, field).toEqual({ error: `Invalid input: ${field}: ${message}`, fields: { [field]: [message] } });
+      expect(rest.body, field).toEqual({ error: 'Please check the highlighted fields.', fields: { [field]: [message] } });
       const viaTrpc = await operator.mutate('admin.configuration.update', form(overrides));
       expect(viaTrpc.status, field).toBe(400);
       expect(viaTrpc.error?.data.fields, field).toEqual({ [field]: [message] });

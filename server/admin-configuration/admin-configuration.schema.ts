@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CONFIGURATION_TEXT_LIMITS, MINIMUM_AGE_RANGE, TEST_TYPES } from '../../domain/configuration';
+import { fieldMessage } from '../field-messages';
 import { nullableText, optionalText, requiredText, ZWebUrlOrNull } from '../zod-fields';
 
 const { min, max } = MINIMUM_AGE_RANGE;
-const ageMessage = `must be a whole number from ${min} to ${max}`;
+const ageMessage = fieldMessage('wholeNumberBetween', { min, max });
 
 /**
  * PUT /api/configuration: every field of the operator's configuration. Extra fields (id,
@@ -11,7 +12,7 @@ const ageMessage = `must be a whole number from ${min} to ${max}`;
  * derived from companyName on the server.
  */
 export const ZUpdateConfigurationRequest = z.object({
-  testType: z.enum(TEST_TYPES, { error: "must be 'DASS-21' or 'Combined'" }),
+  testType: z.enum(TEST_TYPES, { error: fieldMessage('testType') }),
   appTitle: requiredText(CONFIGURATION_TEXT_LIMITS.appTitle),
   appDescription: optionalText(CONFIGURATION_TEXT_LIMITS.appDescription, 'several lines'),
   logoUrl: ZWebUrlOrNull,
@@ -20,9 +21,9 @@ export const ZUpdateConfigurationRequest = z.object({
   importantSectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
   whatThisDoesContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
   privacySectionContent: optionalText(CONFIGURATION_TEXT_LIMITS.sectionContent, 'several lines'),
-  enableMalayTranslation: z.boolean({ error: 'must be true or false' }),
+  enableMalayTranslation: z.boolean({ error: fieldMessage('trueOrFalse') }),
   // Missing keeps what is saved: a client older than the switch must not turn the AI back on.
-  aiInsightsEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+  aiInsightsEnabled: z.boolean({ error: fieldMessage('trueOrFalse') }).optional(),
 });
 
 export type UpdateConfigurationRequest = z.output<typeof ZUpdateConfigurationRequest>;

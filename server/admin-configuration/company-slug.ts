@@ -5,6 +5,7 @@ import { firstFreeSlug, isProtectedSlug, MAX_SLUG_REDIRECTS, slugify } from '../
 import { AppError } from '../errors';
 import { translationsFor } from '../translations';
 
+/** The refusal in English, the default language; callers read it in theirs. */
 export const SLUG_RESERVED_MESSAGE = translationsFor('en').limits.slugReserved();
 
 export interface SlugOwner {
@@ -30,7 +31,7 @@ export async function assignCompanySlug(
   const current = owner.saved?.companySlug ?? null;
   const previousBase = owner.saved?.companyName ? slugify(owner.saved.companyName) : null;
   if (owner.saved && previousBase === base && (current !== null || base === null)) return current;
-  if (base && isProtectedSlug(base)) throw new AppError('BAD_REQUEST', SLUG_RESERVED_MESSAGE);
+  if (base && isProtectedSlug(base)) throw new AppError('BAD_REQUEST', (t) => t.limits.slugReserved());
 
   const next = base && firstFreeSlug(base, await slugsTakenByOthers(trx, base, owner.configurationId));
   if (next === current) return next;

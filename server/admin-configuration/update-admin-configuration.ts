@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
 import {
   findConfigurationOfOperator,
@@ -23,7 +24,7 @@ export async function updateAdminConfiguration(
   input: UpdateConfigurationRequest,
 ): Promise<ScreenerConfiguration> {
   const configuration = await retryOnUniqueViolation(() =>
-    services.db.transaction().execute(async (trx) => {
+    inTransaction(services.db, async (trx) => {
       const now = services.now();
       const saved = await findConfigurationOfOperator(trx, userId);
       const id = saved?.id ?? randomUUID();

@@ -166,7 +166,7 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
       const id = await newPsychologist();
       const tooLong = await generate(pattern(id, { startDate: '2031-01-01', endDate: '2032-01-02' }));
       const message = 'must be within a year of the start date (at most 366 days per request)';
-      expect(tooLong).toEqual({ status: 400, body: { error: `Invalid input: endDate: ${message}`, fields: { endDate: [message] } } });
+      expect(tooLong).toEqual({ status: 400, body: { error: 'Please check the highlighted fields.', fields: { endDate: [message] } } });
       expect(await starts(id, '2031-01-01T00:00:00Z', '2031-12-31T00:00:00Z')).toEqual([]);
     });
 
@@ -184,7 +184,7 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
       ];
       for (const [overrides, field, message] of invalid) {
         const rest = await generate(pattern(id, overrides));
-        expect(rest, field).toEqual({ status: 400, body: { error: `Invalid input: ${field}: ${message}`, fields: { [field]: [message] } } });
+        expect(rest, field).toEqual({ status: 400, body: { error: 'Please check the highlighted fields.', fields: { [field]: [message] } } });
         const viaTrpc = await operator.mutate('admin.availability.generate', pattern(id, overrides));
         expect(viaTrpc.error?.data.fields, field).toEqual({ [field]: [message] });
       }
@@ -218,7 +218,7 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
     it('refuses a reversed range or one longer than 366 days', async () => {
       const id = await newPsychologist();
       const reversed = await operator.rest('GET', `/api/availability/${id}?from=2030-02-01T00:00:00Z&to=2030-01-01T00:00:00Z`);
-      expect(reversed).toEqual({ status: 400, body: { error: 'Invalid input: to: must be after from', fields: { to: ['must be after from'] } } });
+      expect(reversed).toEqual({ status: 400, body: { error: 'Please check the highlighted fields.', fields: { to: ['must be after from'] } } });
       const tooLong = await operator.query('admin.availability.list', { psychologistId: id, from: '2030-01-01T00:00:00Z', to: '2031-01-03T00:00:00Z' });
       expect(tooLong.error?.data.fields).toEqual({ to: ['must be at most 366 days after from'] });
       const pastOnly = await operator.rest('GET', `/api/availability/${id}?to=2020-01-01T00:00:00Z`);

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { PSYCHOLOGIST_TIMEZONES } from '../../domain/psychologist';
 import { inclusiveDayCount, MAX_GENERATION_DAYS, MAX_SLOT_LIST_DAYS } from '../../domain/slots';
-import { ZConfirmationFlag, entityId, ZInstant } from '../zod-fields';
+import { fieldMessage } from '../field-messages';
+import { ZConfirmationFlag, entityId, oneOf, ZInstant } from '../zod-fields';
 import { DAY_MS } from '../../domain/time';
 
 /** A moved slot may be longer than a generated one (240 minutes), but not absurdly so. */
 export const MAX_SLOT_HOURS = 24;
 
-const ZCalendarDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
-const ZClockTime = z.iso.time({ precision: -1, error: 'must be a time as HH:mm' });
+const ZCalendarDate = z.iso.date({ error: fieldMessage('date') });
+const ZClockTime = z.iso.time({ precision: -1, error: fieldMessage('time') });
 /** Cross-field rules speak only once each field is valid on its own. */
 const fieldsAreValid = (payload: z.core.ParsePayload) => payload.issues.length === 0;
-const weekdayMessage = 'must be days of the week from 0 (Sunday) to 6 (Saturday)';
+const weekdayMessage = fieldMessage('weekdays');
 
 /**
  * POST /api/availability/generate. Times are wall-clock times in `timezone`, which SPEC has
@@ -28,23 +29,23 @@ export const ZGenerateAvailabilityRequest = z
       .array(z.number({ error: weekdayMessage }).int(weekdayMessage).min(0, weekdayMessage).max(6, weekdayMessage), {
         error: weekdayMessage,
       })
-      .min(1, 'choose at least one day of the week'),
-    timezone: z.enum(PSYCHOLOGIST_TIMEZONES, { error: `must be one of ${PSYCHOLOGIST_TIMEZONES.join(', ')}` }).optional(),
+      .min(1, fieldMessage('atLeastOneWeekday')),
+    timezone: z.enum(PSYCHOLOGIST_TIMEZONES, { error: oneOf(PSYCHOLOGIST_TIMEZONES) }).optional(),
   })
   .refine((input) => inclusiveDayCount(input.startDate, input.endDate) >= 1, {
     path: ['endDate'],
-    message: 'must be on or after the start date',
+    message: fieldMessage('onOrAfterStartDate'),
     when: fieldsAreValid,
   })
   .refine((input) => inclusiveDayCount(input.startDate, input.endDate) <= MAX_GENERATION_DAYS, {
     path: ['endDate'],
-    message: `must be within a year of the start date (at most ${MAX_GENERATION_DAYS} days per request)`,
+    message: fieldMessage('withinAYear', { days: MAX_GENERATION_DAYS }),
     when: fieldsAreValid,
   })
   // Zero-padded HH:mm compares correctly as text.
   .refine((input) => input.endTime > input.startTime, {
     path: ['endTime'],
-    message: 'must be after the start time',
+    message: fieldMessage('afterStartTime'),
     when: fieldsAreValid,
   });
 export type GenerateAvailabilityRequest = z.output<typeof ZGenerateAvailabilityRequest>;
@@ -64,12 +65,12 @@ export const ZListAvailabilityRequest = z
   })
   .refine((input) => !input.from || !input.to || Date.parse(input.to) > Date.parse(input.from), {
     path: ['to'],
-    message: 'must be after from',
+    message: fieldMessage('afterFrom'),
     when: fieldsAreValid,
   })
   .refine((input) => !input.from || !input.to || Date.parse(input.to) - Date.parse(input.from) <= MAX_SLOT_LIST_DAYS * DAY_MS, {
     path: ['to'],
-    message: `must be at most ${MAX_SLOT_LIST_DAYS} days after from`,
+    message: fieldMessage('atMostDaysAfterFrom', { days: MAX_SLOT_LIST_DAYS }),
     when: fieldsAreValid,
   });
 export type ListAvailabilityRequest = z.output<typeof ZListAvailabilityRequest>;
@@ -95,12 +96,12 @@ export const ZUpdateSlotRequest = z
   })
   .refine((input) => Date.parse(input.endUtc) > Date.parse(input.startUtc), {
     path: ['endUtc'],
-    message: 'must be after the start time',
+    message: fieldMessage('afterStartTime'),
     when: fieldsAreValid,
   })
   .refine((input) => Date.parse(input.endUtc) - Date.parse(input.startUtc) <= MAX_SLOT_HOURS * 3_600_000, {
     path: ['endUtc'],
-    message: `must be at most ${MAX_SLOT_HOURS} hours after the start time`,
+    message: fieldMessage('atMostHoursAfterStart', { hours: MAX_SLOT_HOURS }),
     when: fieldsAreValid,
   });
 export type UpdateSlotRequest = z.output<typeof ZUpdateSlotRequest>;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
@@ -11,8 +12,8 @@ import { toSlotResponse } from './slot-response';
 
 type Services = Pick<AppServices, 'db' | 'env' | 'now'>;
 
-const bookedConflict = (consequence: string) =>
-  new AppError('CONFLICT', `This slot is booked by a client. ${consequence}; confirm to go ahead anyway.`);
+const bookedConflict = (change: 'move' | 'delete') =>
+  new AppError('CONFLICT', (t) => (change === 'move' ? t.errors.slotBookedMove() : t.errors.slotBookedDelete()));
 
 /**
  * Runs `change` on the operator's slot inside a transaction that holds the psychologist's
@@ -24,9 +25,9 @@ async function withOwnSlot<T>(
   slotId: string,
   change: (trx: Kysely<Database>, slot: Slot) => Promise<T>,
 ): Promise<T> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const slot = await findSlotOf(trx, userId, slotId);
-    if (!slot) throw new NotFoundError('Availability slot');
+    if (!slot) throw new NotFoundError('availabilitySlot');
     await findPsychologistOf(trx, userId, slot.psychologistId, { lock: 'update' });
     return change(trx, slot);
   });
@@ -36,14 +37,14 @@ async function withOwnSlot<T>(
 export async function updateOwnSlot(services: Services, userId: string, input: UpdateSlotRequest) {
   const times = { startUtc: new Date(input.startUtc), endUtc: new Date(input.endUtc) };
   return withOwnSlot(services, userId, input.slotId, async (trx, slot) => {
-    if (slot.isBooked && !input.confirmBooked) throw bookedConflict('Moving it changes the time of their appointment');
+    if (slot.isBooked && !input.confirmBooked) throw bookedConflict('move');
     const clashes = await slotsOverlapping(trx, slot.psychologistId, times, slot.id);
     if (clashes.length > 0) {
-      throw new AppError('CONFLICT', 'The new times overlap another slot of this psychologist. Choose times that are free.');
+      throw new AppError('CONFLICT', (t) => t.errors.slotOverlap());
     }
     // The guard in the statement catches a booking made since the slot was read.
     if (!(await moveSlot(trx, slot.id, times, { evenIfBooked: input.confirmBooked }))) {
-      throw bookedConflict('Moving it changes the time of their appointment');
+      throw bookedConflict('move');
     }
     return toSlotResponse({ ...slot, ...times });
   });
@@ -52,12 +53,11 @@ export async function updateOwnSlot(services: Services, userId: string, input: U
 /** Deletes a slot. A booked one goes, with its appointment, only when confirmed. */
 export async function deleteOwnSlot(services: Services, userId: string, input: { slotId: string; confirmBooked: boolean }) {
   return withOwnSlot(services, userId, input.slotId, async (trx, slot) => {
-    const consequence = 'Deleting it cancels their appointment';
-    if (slot.isBooked && !input.confirmBooked) throw bookedConflict(consequence);
+    if (slot.isBooked && !input.confirmBooked) throw bookedConflict('delete');
     // Read before the delete takes the appointment along; the client hears of it only if it commits.
     const now = services.now();
     const cancelled = await upcomingBookingsOf(trx, { slotId: slot.id }, now);
-    if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict(consequence);
+    if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict('delete');
     await enqueueCancellationEmails(trx, { userId, appointments: cancelled }, { env: services.env, now });
     return { cancelledAppointment: slot.isBooked };
   });

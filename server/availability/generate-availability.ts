@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { Kysely, Transaction } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import { insertSlots, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
@@ -16,7 +17,6 @@ import {
   withoutOverlaps,
 } from '../../domain/slots';
 import { AppError, NotFoundError } from '../errors';
-import { translationsFor } from '../translations';
 import type { GenerateAvailabilityRequest } from './availability.schema';
 
 /**
@@ -44,7 +44,7 @@ export async function generateAvailability(
   input: GenerateAvailabilityRequest,
 ): Promise<{ count: number; psychologist: { name: string } }> {
   const psychologist = await findPsychologistOf(services.db, userId, input.psychologistId);
-  if (!psychologist) throw new NotFoundError('Psychologist');
+  if (!psychologist) throw new NotFoundError('psychologist');
   const now = services.now();
   const pattern = upcomingPattern(
     {
@@ -59,10 +59,10 @@ export async function generateAvailability(
   let part = parts.next();
   let count = 0;
   while (!part.done) {
-    count += await services.db.transaction().execute(async (trx) => {
+    count += await inTransaction(services.db, async (trx) => {
       // Held until the transaction ends, so a concurrent generation cannot slip a slot in
       // between an overlap check and its insert.
-      if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: 'update' }))) throw new NotFoundError('Psychologist');
+      if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: 'update' }))) throw new NotFoundError('psychologist');
       const started = performance.now();
       let written = 0;
       do {
@@ -78,16 +78,15 @@ export async function generateAvailability(
 
 /** The pattern from the psychologist's today on; refused when it reaches too far or makes too many slots. */
 function upcomingPattern(pattern: AvailabilityPattern, now: Date): AvailabilityPattern {
-  const refusals = translationsFor('en').limits.availability;
   const today = formatInTimeZone(now, pattern.timezone, 'yyyy-MM-dd');
   const lastDate = addCalendarMonths(today, MAX_GENERATION_MONTHS_AHEAD);
   if (pattern.endDate > lastDate) {
-    throw new AppError('BAD_REQUEST', refusals.tooFarAhead({ months: MAX_GENERATION_MONTHS_AHEAD, lastDate }));
+    throw new AppError('BAD_REQUEST', (t) => t.limits.availability.tooFarAhead({ months: MAX_GENERATION_MONTHS_AHEAD, lastDate }));
   }
   const upcoming = { ...pattern, startDate: pattern.startDate > today ? pattern.startDate : today };
   const count = countSlotTimes(upcoming);
   if (count > MAX_SLOTS_PER_GENERATION) {
-    throw new AppError('BAD_REQUEST', refusals.tooManySlots({ max: MAX_SLOTS_PER_GENERATION, count }));
+    throw new AppError('BAD_REQUEST', (t) => t.limits.availability.tooManySlots({ max: MAX_SLOTS_PER_GENERATION, count }));
   }
   return upcoming;
 }

@@ -16,11 +16,11 @@ export async function listAvailability(
   input: ListAvailabilityRequest,
 ) {
   const psychologist = await findPsychologistOf(services.db, userId, input.psychologistId);
-  if (!psychologist) throw new NotFoundError('Psychologist');
+  if (!psychologist) throw new NotFoundError('psychologist');
   const from = input.from ? new Date(input.from) : services.now();
   const to = input.to ? new Date(input.to) : new Date(from.getTime() + ADMIN_SLOT_VIEW_DAYS * DAY_MS);
   // Only a lone `to` can land here: the schema checks the pair when both are given.
-  if (to <= from) throw new AppError('BAD_REQUEST', 'The end of the range (to) must be after its start (from, now by default).');
+  if (to <= from) throw new AppError('BAD_REQUEST', (t) => t.errors.rangeEndBeforeStart());
   const slots = await listSlots(services.db, psychologist.id, { from, to });
   return slots.map(toSlotResponse);
 }

@@ -15,7 +15,6 @@ import type { CreateSubscriptionResponse } from './billing.schema';
 
 type BillingServices = Pick<AppServices, 'db' | 'dialect' | 'now' | 'billing' | 'env'>;
 
-export const ALREADY_ACTIVE = 'Your subscription is already active.';
 
 /** The first invoice's payment secret comes back with the subscription in one call. */
 const WITH_PAYMENT_SECRET = ['latest_invoice.confirmation_secret'];
@@ -35,7 +34,7 @@ function openPaymentSecret(subscription: Stripe.Subscription): string | undefine
  */
 export async function createSubscription(services: BillingServices, operator: Operator): Promise<CreateSubscriptionResponse> {
   const stored = await findSubscriptionOf(services.db, operator.id);
-  if (allowsUnlimitedBookings(stored?.status)) throw new AppError('CONFLICT', ALREADY_ACTIVE);
+  if (allowsUnlimitedBookings(stored?.status)) throw new AppError('CONFLICT', (t) => t.errors.subscriptionAlreadyActive());
   if (services.billing.mode === 'test') return { testMode: true, clientSecret: null, publishableKey: null };
   const billing = services.billing;
   const answer = (clientSecret: string) => ({ testMode: false as const, clientSecret, publishableKey: billing.publishableKey });
@@ -46,7 +45,7 @@ export async function createSubscription(services: BillingServices, operator: Op
       // Resume the unpaid one; one paid meanwhile (its webhook still on the way) is not paid twice.
       const secret = openPaymentSecret(current);
       if (secret) return answer(secret);
-      throw new AppError('CONFLICT', ALREADY_ACTIVE);
+      throw new AppError('CONFLICT', (t) => t.errors.subscriptionAlreadyActive());
     }
   }
 

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { inTransaction } from '../../db/transaction';
 import { findSubscriptionByCustomerForUpdate, insertStripeEvent, saveStatusFromEvent } from '../../db/repositories/subscriptions';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppServices } from '../context';
@@ -13,7 +14,7 @@ export type EventOutcome = 'processed' | 'already processed';
  */
 export async function recordStripeEvent(services: Pick<AppServices, 'db' | 'now' | 'log'>, event: Stripe.Event): Promise<EventOutcome> {
   const now = services.now();
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     try {
       await insertStripeEvent(trx, event, now);
     } catch (error) {

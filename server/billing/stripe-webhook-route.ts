@@ -9,6 +9,8 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 export const STRIPE_WEBHOOK_OPERATION = {
   operationId: 'stripeWebhook',
   summary: "Stripe's subscription and invoice events, signed (Stripe-Signature)",
+  // No session: the Stripe-Signature header is the proof of origin.
+  security: [],
   parameters: [{ name: 'stripe-signature', in: 'header', required: true, schema: { type: 'string' } }],
   requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
   responses: { '200': { description: 'Received (or received before)' }, '400': { description: 'Missing, invalid or too old signature' } },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../db/transaction';
 import { insertAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
@@ -36,22 +37,22 @@ export async function bookAppointment(services: Services, input: BookAppointment
   // The visitor reads refusals in the screener's language.
   const refusal = translationsFor(input.clientLanguage).booking;
   const screener = await findOwnedScreener(services.db, input.slug);
-  if (!screener) throw new NotFoundError('Psychologist');
+  if (!screener) throw new NotFoundError('psychologist');
   const userId = screener.userId;
   const now = services.now();
   // Most of a crowd racing for one slot arrives after it was taken: refuse them before any lock.
   const seen = await findSlotOf(services.db, userId, input.slotId);
   if (seen?.isBooked && seen.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
 
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must
     // include whatever the transactions we waited for committed.
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'share' });
-    if (!psychologist) throw new NotFoundError('Psychologist');
+    if (!psychologist) throw new NotFoundError('psychologist');
     await lockSlot(trx, input.slotId);
     // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
-    if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('Time slot');
+    if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
     if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) {
       throw new AppError('CONFLICT', refusal.slotUnavailable());

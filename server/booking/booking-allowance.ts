@@ -22,7 +22,7 @@ export interface BookingAllowance {
  */
 export async function readBookingAllowance(db: Kysely<Database>, userId: string, freeBookings: number): Promise<BookingAllowance> {
   const counter = await findBookingCounter(db, userId);
-  if (!counter) throw new NotFoundError('Screener');
+  if (!counter) throw new NotFoundError('screener');
   const subscription = await findSubscriptionOf(db, userId);
   const limit = allowsUnlimitedBookings(subscription?.status) ? undefined : freeBookings;
   return { ...counter, limit, subscriptionRequired: limit !== undefined && counter.bookingsMade >= limit };

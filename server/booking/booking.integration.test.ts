@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookSlot, insertOperator, insertPsychologist, insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -162,9 +163,26 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(DAY_HOURS));
       const { status, body } = await postBooking(t, bookingRequest(screener, slotId, { clientPhone: '12345' }));
       expect(status).toBe(400);
-      expect(body.fields).toEqual({ clientPhone: ['Please enter a valid Malaysian phone number'] });
-      expect(body.error).toContain('Please enter a valid Malaysian phone number');
+      expect(body).toEqual({
+        error: 'Please check the highlighted fields.',
+        fields: { clientPhone: ['Please enter a valid Malaysian phone number'] },
+      });
       expect(await freeSlotIds(screener)).toEqual([slotId]);
+    });
+
+    it("answers a Malay visitor's problems in Malay, a sentence in error and each field's under its name", async () => {
+      const screener = await insertBookableScreener(t.services.db);
+      const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(DAY_HOURS));
+      const invalid = { clientEmail: 'siti@', clientLanguage: 'ms' };
+      expect(await postBooking(t, bookingRequest(screener, slotId, invalid))).toEqual({
+        status: 400,
+        body: { error: 'Sila semak ruangan yang ditandakan.', fields: { clientEmail: ['mestilah alamat e-mel yang sah'] } },
+      });
+      const unknownPsychologist = { psychologistId: randomUUID(), clientLanguage: 'ms' };
+      expect(await postBooking(t, bookingRequest(screener, slotId, unknownPsychologist))).toEqual({
+        status: 404,
+        body: { error: 'Ahli psikologi tidak ditemui' },
+      });
     });
 
     it('answers 409 with a readable message when the slot was just booked by someone else', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_PHONE_MESSAGE, ZBookAppointmentRequest } from './booking.schema';
+import type { Locales } from '../../src/i18n/i18n-types';
+import { fieldProblems } from '../errors';
+import { ZBookAppointmentRequest } from './booking.schema';
 
 const valid = {
   slug: 'klinik-minda',
@@ -11,9 +13,13 @@ const valid = {
   clientTimezone: 'Asia/Kuala_Lumpur',
 };
 
-const problems = (input: unknown) => {
+const INVALID_PHONE_MESSAGE = 'Please enter a valid Malaysian phone number';
+
+/** The first problem of each field, as the caller reads it. */
+const problems = (input: unknown, locale: Locales = 'en') => {
   const result = ZBookAppointmentRequest.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  if (result.success) return {};
+  return Object.fromEntries(Object.entries(fieldProblems(result.error, locale)).map(([field, [first]]) => [field, first]));
 };
 
 describe('the booking request', () => {
@@ -32,7 +38,16 @@ describe('the booking request', () => {
     for (const clientPhone of ['12345', '+6512345678', '0123', '+60 12 345 6789 012', 'abc']) {
       expect(problems({ ...valid, clientPhone }), clientPhone).toEqual({ clientPhone: INVALID_PHONE_MESSAGE });
     }
-    expect(INVALID_PHONE_MESSAGE).toBe('Please enter a valid Malaysian phone number');
+  });
+
+  it("reads its problems in the caller's language", () => {
+    expect(problems({ ...valid, clientPhone: '123', clientName: ' ', clientEmail: 'siti@' }, 'ms')).toEqual({
+      clientPhone: 'Sila masukkan nombor telefon Malaysia yang sah',
+      clientName: 'wajib diisi',
+      clientEmail: 'mestilah alamat e-mel yang sah',
+    });
+    expect(problems({ ...valid, clientName: 'x'.repeat(201) }, 'ms')).toEqual({ clientName: 'mestilah tidak melebihi 200 aksara' });
+    expect(problems({ ...valid, clientName: undefined }, 'ms')).toEqual({ clientName: 'wajib diisi' });
   });
 
   it('refuses a blank or overlong name and a malformed e-mail', () => {

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { canonicalTimeZone } from '../../domain/appointment-time';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
 import { ZPsychologist } from '../psychologists/psychologists.schema';
+import { fieldMessage } from '../field-messages';
 import { emailAddress, entityId, requiredText, ZInstant } from '../zod-fields';
 
 /** SPEC section 5's wording, shown under the phone field. */
-export const INVALID_PHONE_MESSAGE = 'Please enter a valid Malaysian phone number';
+const INVALID_PHONE_MESSAGE = fieldMessage('phone');
 
-const TIMEZONE_MESSAGE = 'must be a timezone such as Asia/Kuala_Lumpur';
+const TIMEZONE_MESSAGE = fieldMessage('timezone');
 
 /** The screener in the visitor's URL: a company slug (current or earlier) or a configuration id. */
 const ZScreenerIdentifier = requiredText(100);
@@ -63,10 +64,10 @@ export const ZBookAppointmentRequest = z.object({
   /** The browser's IANA timezone, stored in its canonical spelling. */
   clientTimezone: z
     .string({ error: TIMEZONE_MESSAGE })
-    .max(64, 'must be at most 64 characters')
+    .max(64, fieldMessage('atMostCharacters', { max: 64 }))
     .refine((value) => canonicalTimeZone(value) !== undefined, TIMEZONE_MESSAGE)
     .transform((value) => canonicalTimeZone(value)!),
-  clientLanguage: z.enum(['en', 'ms'], { error: "must be 'en' or 'ms'" }).default('en'),
+  clientLanguage: z.enum(['en', 'ms'], { error: fieldMessage('language') }).default('en'),
 });
 export type BookAppointmentRequest = z.output<typeof ZBookAppointmentRequest>;
 

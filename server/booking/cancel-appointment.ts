@@ -1,4 +1,5 @@
 import { cancelAppointment, findAppointmentOf } from '../../db/repositories/appointments';
+import { inTransaction } from '../../db/transaction';
 import type { AppServices } from '../context';
 import { NotFoundError } from '../errors';
 import { enqueueCancellationEmails } from './booking-notifications';
@@ -16,9 +17,9 @@ export async function cancelOwnAppointment(
   appointmentId: string,
 ): Promise<AdminAppointment> {
   const now = services.now();
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
-    if (!appointment) throw new NotFoundError('Appointment');
+    if (!appointment) throw new NotFoundError('appointment');
     // The guarded update decides, so two cancels at once tell the client once.
     if (await cancelAppointment(trx, appointment.id, now)) {
       const stillAhead = appointment.endUtc > now ? [appointment] : [];

@@ -15,7 +15,7 @@ export async function checkSubscription(
   identifier: string,
 ): Promise<z.output<typeof ZCheckSubscriptionResponse>> {
   const screener = await findOwnedScreener(services.db, identifier);
-  if (!screener) throw new NotFoundError('Screener');
+  if (!screener) throw new NotFoundError('screener');
   const allowance = await readBookingAllowance(services.db, screener.userId, services.env.freeBookings);
   return { subscriptionRequired: allowance.subscriptionRequired, bookingCount: allowance.bookingsMade };
 }

@@ -17,7 +17,7 @@ export async function listFreeSlots(
 ): Promise<z.output<typeof ZFreeSlot>[]> {
   const screener = await findOwnedScreener(services.db, input.slug);
   const psychologist = screener && (await findPsychologistOf(services.db, screener.userId, input.psychologistId));
-  if (!psychologist) throw new NotFoundError('Psychologist');
+  if (!psychologist) throw new NotFoundError('psychologist');
   const window = bookingWindow(services.now(), psychologist.minimumAdvanceHours);
   const from = new Date(Math.max(window.earliest.getTime(), input.from ? Date.parse(input.from) : -Infinity));
   const to = new Date(Math.min(window.latest.getTime(), input.to ? Date.parse(input.to) : Infinity));

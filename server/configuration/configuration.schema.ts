@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { TEST_TYPES } from '../../domain/configuration';
+import { fieldMessage } from '../field-messages';
+import { entityId } from '../zod-fields';
 
 export const ZConfigurationByIdRequest = z.object({
-  id: z.uuid({ message: 'must be a configuration id (UUID)' }),
+  id: entityId('configuration'),
 });
 
 export const ZConfigurationBySlugRequest = z.object({
@@ -11,8 +13,8 @@ export const ZConfigurationBySlugRequest = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .min(1, 'is required')
-    .max(100, 'must be at most 100 characters'),
+    .min(1, fieldMessage('required'))
+    .max(100, fieldMessage('atMostCharacters', { max: 100 })),
 });
 
 /** The configuration as its operator edits it (SPEC section 3: the admin configuration). */

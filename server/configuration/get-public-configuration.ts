@@ -23,7 +23,7 @@ function cachedBySlug(db: Kysely<Database>, slug: string): Promise<ScreenerConfi
 
 /** The public form of a found configuration: its owner stays on the server. */
 function publicFormOrNotFound(configuration: ScreenerConfiguration | undefined): PublicScreenerConfiguration {
-  if (!configuration) throw new NotFoundError('Configuration');
+  if (!configuration) throw new NotFoundError('configuration');
   const { userId: _owner, ...publicForm } = configuration;
   return publicForm;
 }

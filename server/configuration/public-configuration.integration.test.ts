@@ -63,12 +63,12 @@ describe.each(TEST_DIALECTS)('public screener configuration on %s', (dialect) =>
     const rest = await t.app.inject('/api/public/configuration/not-a-uuid');
     expect(rest.statusCode).toBe(400);
     expect(rest.json()).toEqual({
-      error: 'Invalid input: id: must be a configuration id (UUID)',
+      error: 'Please check the highlighted fields.',
       fields: { id: ['must be a configuration id (UUID)'] },
     });
     const viaTrpc = await trpcQuery(t.app, 'public.configuration.byId', { id: 'not-a-uuid' });
     expect(viaTrpc.status).toBe(400);
-    expect(viaTrpc.error?.message).toBe('Invalid input: id: must be a configuration id (UUID)');
+    expect(viaTrpc.error?.message).toBe('Please check the highlighted fields.');
     expect(viaTrpc.error?.data.fields).toEqual({ id: ['must be a configuration id (UUID)'] });
   });
 

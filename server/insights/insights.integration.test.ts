@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { DEFAULT_RATE_LIMITS, TOO_MANY_ATTEMPTS } from '../rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
+import { translationsFor } from '../translations';
 import { completionWith, type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai';
 import { signInNewOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
@@ -244,9 +245,9 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
     expect((await analyze(payload)).statusCode).toBe(200);
     const refused = await analyze(payload);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+    expect(refused.json()).toEqual({ error: translationsFor('en').errors.tooManyAttempts() });
     const viaTrpc = await trpcMutation(t.app, 'public.analyzeCombined', { results: COMBINED_MODERATE, language: 'en' }, undefined, { remoteAddress: ip });
-    expect(viaTrpc.error).toMatchObject({ message: TOO_MANY_ATTEMPTS, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } });
+    expect(viaTrpc.error).toMatchObject({ message: translationsFor('en').errors.tooManyAttempts(), data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } });
     expect(fake.calls).toHaveLength(1);
     // Another visitor is not affected.
     ip = newIp();
@@ -281,7 +282,8 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
   it.each([
     ['a level that does not match its score', { results: { ...DASS21_MODERATE, stress: { score: 20, level: 'mild' } } }, 'results.stress.level'],
     ['an odd DASS-21 score', { results: { ...DASS21_MODERATE, anxiety: { score: 9, level: 'mild' } } }, 'results.anxiety.score'],
-    ['an unknown level name', { results: { ...DASS21_MODERATE, anxiety: { score: 8, level: 'Mild' } } }, 'results.anxiety.level'],
+    ['an unknown level name', { results: { ...DASS21_MODERATE, anxiety: { score: 8, level: 'Slight' } } }, 'results.anxiety.level'],
+    ['a SPEC level word that does not match its score', { results: { ...DASS21_MODERATE, anxiety: { score: 8, level: 'Severe' } } }, 'results.anxiety.level'],
     ['a follow-up of another question', { followUpResponses: [{ questionId: 2, followUpId: 'q1-1', response: 'x' }] }, 'followUpResponses.0.followUpId'],
     ['a follow-up answered twice', { followUpResponses: [{ questionId: 1, followUpId: 'q1-1', response: 'a' }, { questionId: 1, followUpId: 'q1-1', response: 'b' }] }, 'followUpResponses'],
     ['a follow-up over 1000 characters', { followUpResponses: [{ questionId: 1, followUpId: 'q1-1', response: 'x'.repeat(1001) }] }, 'followUpResponses.0.response'],
@@ -292,6 +294,36 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().fields)).toContain(field);
     expect(fake.calls).toHaveLength(0);
+  });
+
+  it('takes the levels as SPEC writes them, as well as the screener’s ids', async () => {
+    const specDass21 = {
+      results: {
+        depression: { score: 28, level: 'Extremely Severe' },
+        anxiety: { score: 8, level: 'Mild' },
+        stress: { score: 0, level: 'Normal' },
+      },
+      followUpResponses: [],
+      language: 'en',
+    };
+    expect((await analyze(specDass21)).statusCode).toBe(200);
+    expect((await analyze({ ...specDass21, results: { ...specDass21.results, anxiety: { score: 16, level: 'Severe' } } })).statusCode).toBe(200);
+    expect((await analyze({ ...specDass21, results: { ...specDass21.results, anxiety: { score: 12, level: 'Moderate' } } })).statusCode).toBe(200);
+    for (const results of [
+      { whooley: { score: 1, level: 'Positive' }, phq9: { score: 16, level: 'Moderately Severe' }, gad7: { score: 3, level: 'Minimal' } },
+      { whooley: { score: 0, level: 'Negative' }, phq9: { score: 20, level: 'Severe' }, gad7: { score: 15, level: 'Severe' } },
+    ]) {
+      const response = await analyzeCombined({ results, language: 'ms' });
+      expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+    }
+    const sentToModel = fake.calls.map((call) => JSON.parse((call.body.messages as { content: string }[])[1]!.content).results);
+    expect(sentToModel[0]).toMatchObject({ depression: { level: 'Extremely Severe' }, stress: { level: 'Normal' } });
+    const mismatched = await analyzeCombined({
+      results: { whooley: { score: 0, level: 'Positive' }, phq9: { score: 16, level: 'Moderately Severe' }, gad7: { score: 3, level: 'Minimal' } },
+      language: 'en',
+    });
+    expect(mismatched.statusCode).toBe(400);
+    expect(Object.keys(mismatched.json().fields)).toEqual(['results.whooley.level']);
   });
 
   it('refuses Combined results whose level does not match its score', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../domain/dass21';
 import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../../domain/dass21-follow-ups';
 import { requiredText, text } from '../zod-fields';
+import { fieldMessage } from '../field-messages';
 
 // Every request may cost a model call, so nothing is accepted that the screener could not have
 // produced: levels must match their scores and follow-ups must belong to their question.
@@ -23,8 +24,30 @@ const ZLanguage = z.enum(['en', 'ms']);
 const ZScreener = requiredText(100).optional();
 const dass21Levels = Object.keys(DASS21_SEVERITY_RANK) as [keyof typeof DASS21_SEVERITY_RANK, ...(keyof typeof DASS21_SEVERITY_RANK)[]];
 
-const scale = <L extends readonly [string, ...string[]]>(score: z.ZodNumber, levels: L) =>
-  z.strictObject({ score, level: z.enum(levels) });
+/**
+ * SPEC section 3 writes the levels as words ('Extremely Severe', 'Positive'); the screener sends
+ * its ids ('extremelySevere', 'positive'). Both are accepted, and read as the id.
+ */
+const SPEC_LEVEL_WORDS = {
+  normal: 'Normal',
+  minimal: 'Minimal',
+  mild: 'Mild',
+  moderate: 'Moderate',
+  moderatelySevere: 'Moderately Severe',
+  severe: 'Severe',
+  extremelySevere: 'Extremely Severe',
+  negative: 'Negative',
+  positive: 'Positive',
+} as const;
+type LevelId = keyof typeof SPEC_LEVEL_WORDS;
+
+function levelNamed<L extends readonly [LevelId, ...LevelId[]]>(levels: L) {
+  const idByName = new Map<string, L[number]>(levels.flatMap((id) => [[id, id], [SPEC_LEVEL_WORDS[id], id]] as const));
+  return z.enum([...idByName.keys()] as [string, ...string[]]).transform((name) => idByName.get(name)!);
+}
+
+const scale = <L extends readonly [LevelId, ...LevelId[]]>(score: z.ZodNumber, levels: L) =>
+  z.strictObject({ score, level: levelNamed(levels) });
 
 const scoreUpTo = (max: number) => z.number().int().min(0).max(max);
 
@@ -39,7 +62,7 @@ function checkLevels<Category extends string>(
     const { score, level } = results[category];
     const expected = levelOf(category, score);
     if (level !== expected) {
-      ctx.addIssue({ code: 'custom', path: [category, 'level'], message: `must be '${expected}' for a score of ${score}` });
+      ctx.addIssue({ code: 'custom', path: [category, 'level'], message: fieldMessage('levelForScore', { level: expected, score }) });
     }
   }
 }
@@ -57,7 +80,7 @@ const ZFollowUpResponse = z
     followUpId: z.enum([...SPECIFIC_FOLLOW_UP_IDS, ...GENERIC_FOLLOW_UP_IDS]),
     response: text('several lines')
       .min(1, 'must not be blank')
-      .max(MAX_FOLLOW_UP_LENGTH, `must be at most ${MAX_FOLLOW_UP_LENGTH} characters`),
+      .max(MAX_FOLLOW_UP_LENGTH, fieldMessage('atMostCharacters', { max: MAX_FOLLOW_UP_LENGTH })),
   })
   .superRefine(({ questionId, followUpId }, ctx) => {
     const question = DASS21_QUESTIONS[questionId - 1]!;

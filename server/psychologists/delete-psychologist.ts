@@ -1,4 +1,5 @@
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
+import { inTransaction } from '../../db/transaction';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
 import { enqueueCancellationEmails } from '../booking/booking-notifications';
 import type { AppServices } from '../context';
@@ -14,16 +15,14 @@ export async function deleteOwnPsychologist(
   userId: string,
   input: { id: string; confirmCancelBookings: boolean },
 ): Promise<{ cancelledAppointments: number }> {
-  return services.db.transaction().execute(async (trx) => {
+  return inTransaction(services.db, async (trx) => {
     const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: 'update' });
-    if (!psychologist) throw new NotFoundError('Psychologist');
+    if (!psychologist) throw new NotFoundError('psychologist');
     const now = services.now();
     const upcoming = await upcomingBookingsOf(trx, { psychologistId: input.id }, now);
     if (upcoming.length > 0 && !input.confirmCancelBookings) {
-      const bookings = upcoming.length === 1 ? '1 upcoming booked appointment' : `${upcoming.length} upcoming booked appointments`;
-      throw new AppError(
-        'CONFLICT',
-        `${psychologist.name} has ${bookings}. Deleting the psychologist cancels them; confirm to delete anyway.`,
+      throw new AppError('CONFLICT', (t) =>
+        t.errors.psychologistHasBookings({ name: psychologist.name, count: upcoming.length }),
       );
     }
     // Read before the delete takes them along; queued with it, so the mails exist only if it commits.

@@ -93,7 +93,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
     for (const [overrides, field, message] of invalid) {
       const rest = await operator.rest('POST', '/api/psychologists', form(overrides));
       expect(rest.status, field).toBe(400);
-      expect(rest.body, field).toEqual({ error: `Invalid input: ${field}: ${message}`, fields: { [field]: [message] } });
+      expect(rest.body, field).toEqual({ error: 'Please check the highlighted fields.', fields: { [field]: [message] } });
       const viaTrpc = await operator.mutate('admin.psychologists.create', form(overrides));
       expect(viaTrpc.error?.data.fields, field).toEqual({ [field]: [message] });
     }
@@ -121,7 +121,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
     expect(await operator.rest('DELETE', `/api/psychologists/${unknown}`)).toEqual({ status: 404, body: { error: 'Psychologist not found' } });
     expect((await operator.mutate('admin.psychologists.delete', { id: unknown })).status).toBe(404);
     const malformed = await operator.rest('DELETE', '/api/psychologists/abc');
-    expect(malformed).toEqual({ status: 400, body: { error: 'Invalid input: id: must be a psychologist id (UUID)', fields: { id: ['must be a psychologist id (UUID)'] } } });
+    expect(malformed).toEqual({ status: 400, body: { error: 'Please check the highlighted fields.', fields: { id: ['must be a psychologist id (UUID)'] } } });
   });
 
   it('deletes a psychologist without upcoming bookings, with their slots', async () => {

@@ -9,12 +9,13 @@ import {
   PSYCHOLOGIST_DEFAULTS,
   PSYCHOLOGIST_TEXT_LIMITS as LIMITS,
   PSYCHOLOGIST_TIMEZONES,
-  rangeMessage,
 } from '../../domain/psychologist';
-import { emailAddress, requiredText, ZConfirmationFlag, entityId, ZWebUrlOrNull } from '../zod-fields';
+import { fieldMessage } from '../field-messages';
+import { emailAddress, requiredText, ZConfirmationFlag, entityId, ZWebUrlOrNull, oneOf } from '../zod-fields';
 
 function numberIn(range: NumberRange) {
-  const message = rangeMessage(range);
+  const { min, max, step } = range;
+  const message = step === 1 ? fieldMessage('wholeNumberBetween', { min, max }) : fieldMessage('stepsBetween', { min, max, step });
   return z.number({ error: message }).refine((value) => isInRange(value, range), message);
 }
 
@@ -36,7 +37,7 @@ export const ZPsychologistFields = z.object({
   bufferMinutes: numberIn(BUFFER_MINUTES).default(PSYCHOLOGIST_DEFAULTS.bufferMinutes),
   minimumAdvanceHours: numberIn(MINIMUM_ADVANCE_HOURS).default(PSYCHOLOGIST_DEFAULTS.minimumAdvanceHours),
   timezone: z
-    .enum(PSYCHOLOGIST_TIMEZONES, { error: `must be one of ${PSYCHOLOGIST_TIMEZONES.join(', ')}` })
+    .enum(PSYCHOLOGIST_TIMEZONES, { error: oneOf(PSYCHOLOGIST_TIMEZONES) })
     .default(PSYCHOLOGIST_DEFAULTS.timezone),
 });
 export type PsychologistFields = z.output<typeof ZPsychologistFields>;

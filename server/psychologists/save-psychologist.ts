@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
 import {
   findPsychologistOf,
@@ -36,8 +37,8 @@ export async function updateOwnPsychologist(
   { id, ...fields }: PsychologistFields & { id: string },
 ): Promise<Psychologist> {
   const values = toValues(fields);
-  await services.db.transaction().execute(async (trx) => {
-    if (!(await findPsychologistOf(trx, userId, id, { lock: 'update' }))) throw new NotFoundError('Psychologist');
+  await inTransaction(services.db, async (trx) => {
+    if (!(await findPsychologistOf(trx, userId, id, { lock: 'update' }))) throw new NotFoundError('psychologist');
     await updatePsychologist(trx, id, values, services.now());
   });
   return asPsychologist(id, values);

@@ -32,7 +32,6 @@ export const DEFAULT_RATE_LIMITS = {
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 type RateLimitDeps = Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits'>;
 
@@ -72,5 +71,5 @@ export async function enforceRateLimits(deps: RateLimitDeps, checks: [RateLimitN
     });
     exceeded ||= hits > rule.limit;
   }
-  if (exceeded) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
+  if (exceeded) throw new AppError('TOO_MANY_REQUESTS', (t) => t.errors.tooManyAttempts());
 }

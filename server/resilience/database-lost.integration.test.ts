@@ -2,10 +2,10 @@ import { type Connection, createConnection, type RowDataPacket } from 'mysql2/pr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/connection-errors';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
+import { translationsFor } from '../translations';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +50,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('the datab
 
   const expectUnavailable = (response: { status: number; body: unknown }) => {
     expect(response.status, JSON.stringify(response.body)).toBe(503);
-    expect(response.body).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    expect(response.body).toEqual({ error: translationsFor('en').errors.databaseUnavailable() });
   };
 
   it('answers a booking whose connection is killed mid-transaction with 503, books nothing, and the retry books', async () => {

@@ -2,8 +2,10 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { REQUEST_TIMEOUT_MESSAGE } from '../http-timeouts';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { translationsFor } from '../translations';
+
+const REQUEST_TIMEOUT_MESSAGE = translationsFor('en').limits.requestTimeout();
 
 /** Short enough for a test; the server's own defaults are 30 s and 10 s. */
 const TIMEOUTS = { requestMs: 600, headersMs: 400 };

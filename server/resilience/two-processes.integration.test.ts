@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOperator } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { INVALID_CREDENTIALS } from '../account/login';
-import { TOO_MANY_ATTEMPTS } from '../rate-limit/rate-limits';
+import { translationsFor } from '../translations';
 import { PAIR_PUBLIC_URL, type ServerPair, startServerPair } from '../testing/server-pair';
 import type { ServerProcess } from '../testing/spawn-server';
+
+const { errors } = translationsFor('en');
 
 describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two server processes sharing one %s database', (dialect) => {
   let pair: ServerPair;
@@ -49,10 +50,10 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
     const address = '2001:db8:2::11';
     for (let attempt = 0; attempt < 10; attempt++) {
       const response = await call(attempt % 2 === 0 ? a : b, 'POST', '/api/login', { body: guess, address });
-      expect(response, `attempt ${attempt + 1}`).toMatchObject({ status: 401, body: { error: INVALID_CREDENTIALS } });
+      expect(response, `attempt ${attempt + 1}`).toMatchObject({ status: 401, body: { error: errors.invalidCredentials() } });
     }
     for (const server of [a, b]) {
-      expect(await call(server, 'POST', '/api/login', { body: guess, address })).toMatchObject({ status: 429, body: { error: TOO_MANY_ATTEMPTS } });
+      expect(await call(server, 'POST', '/api/login', { body: guess, address })).toMatchObject({ status: 429, body: { error: errors.tooManyAttempts() } });
     }
   });
 

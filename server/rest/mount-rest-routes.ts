@@ -1,7 +1,9 @@
-import { callTRPCProcedure, TRPCError } from '@trpc/server';
+import { callTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppServices, createRequestContext } from '../context';
 import { sendCachedAnswer } from '../configuration/send-cached-answer';
+import { AppError } from '../errors';
+import { requestLocale } from '../request-locale';
 import { appRouter, listProcedures } from '../trpc/root';
 import { toRestError } from './rest-errors';
 import { REST_ROUTES, type RestRoute } from './routes';
@@ -15,11 +17,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Path parameters win over body or query fields of the same name. */
 function inputOf(route: RestRoute, req: FastifyRequest): unknown {
-  const params = req.params as Record<string, string>;
+  const params = Object.fromEntries(
+    Object.entries(req.params as Record<string, string>).map(([name, value]) => [route.pathFields?.[name] ?? name, value]),
+  );
   const carrier = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
   if (carrier === undefined || carrier === null) return { ...params };
   if (!isPlainObject(carrier)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
+    throw new AppError('BAD_REQUEST', (t) => t.errors.bodyNotObject());
   }
   return { ...carrier, ...params };
 }
@@ -63,7 +67,7 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           const result = await call();
           return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });
         } catch (error) {
-          const { status, body } = toRestError(error);
+          const { status, body } = toRestError(error, requestLocale(req.headers));
           return reply.code(status).send(body);
         }
       },

@@ -1,20 +1,8 @@
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
-import { fieldProblems, INTERNAL_ERROR_MESSAGE } from '../errors';
+import type { Locales } from '../../src/i18n/i18n-types';
+import { DescribedTRPCError, describeError, ERROR_CODES, type ErrorBody } from '../errors';
 
-export interface RestErrorBody {
-  error: string;
-  /** Present on 400s caused by invalid input: the problems of each field. */
-  fields?: Record<string, string[]>;
-}
-
-export function toRestError(error: unknown): { status: number; body: RestErrorBody } {
-  if (!(error instanceof TRPCError)) return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE } };
-  const status = getHTTPStatusCodeFromError(error);
-  if (status >= 500 && error.code === 'INTERNAL_SERVER_ERROR') {
-    return { status, body: { error: INTERNAL_ERROR_MESSAGE } };
-  }
-  const fields = error.cause instanceof ZodError ? fieldProblems(error.cause) : undefined;
-  return { status, body: fields ? { error: error.message, fields } : { error: error.message } };
+/** REST's answer to a failed call: ERROR_CODES' status and the body `{ error, fields? }`. */
+export function toRestError(error: unknown, locale: Locales): { status: number; body: ErrorBody } {
+  const { code, body } = error instanceof DescribedTRPCError ? error.described : describeError(error, locale);
+  return { status: ERROR_CODES[code].http, body };
 }

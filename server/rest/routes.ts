@@ -4,8 +4,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RestRoute {
   method: HttpMethod;
-  /** Fastify syntax: `:name` segments become input fields of the same name. */
+  /** Fastify syntax: `:name` segments become input fields of the same name, unless `pathFields` renames them. */
   path: string;
+  /**
+   * The input field a path segment fills when its name is not the field's: one path template
+   * (`/api/availability/:id`) has one parameter name for all its methods (OpenAPI requires it).
+   */
+  pathFields?: Readonly<Record<string, string>>;
   /** The tRPC procedure that defines the operation: its schema, auth and behaviour. */
   procedure: ProcedurePath;
   summary: string;
@@ -41,9 +46,9 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/psychologists/:id', procedure: 'admin.psychologists.update', summary: 'Update a psychologist' },
   { method: 'DELETE', path: '/api/psychologists/:id', procedure: 'admin.psychologists.delete', summary: 'Delete a psychologist' },
   { method: 'POST', path: '/api/availability/generate', procedure: 'admin.availability.generate', summary: 'Generate availability slots', successStatus: 201 },
-  { method: 'GET', path: '/api/availability/:psychologistId', procedure: 'admin.availability.list', summary: "A psychologist's slots" },
-  { method: 'PATCH', path: '/api/availability/:slotId', procedure: 'admin.availability.update', summary: 'Move a slot' },
-  { method: 'DELETE', path: '/api/availability/:slotId', procedure: 'admin.availability.delete', summary: 'Delete a slot' },
+  { method: 'GET', path: '/api/availability/:id', pathFields: { id: 'psychologistId' }, procedure: 'admin.availability.list', summary: "A psychologist's slots" },
+  { method: 'PATCH', path: '/api/availability/:id', pathFields: { id: 'slotId' }, procedure: 'admin.availability.update', summary: 'Move a slot' },
+  { method: 'DELETE', path: '/api/availability/:id', pathFields: { id: 'slotId' }, procedure: 'admin.availability.delete', summary: 'Delete a slot' },
   { method: 'GET', path: '/api/appointments', procedure: 'admin.appointments.list', summary: "The operator's bookings, upcoming then past" },
   { method: 'POST', path: '/api/appointments/:appointmentId/cancel', procedure: 'admin.appointments.cancel', summary: 'Cancel a booking and free its slot' },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription' },

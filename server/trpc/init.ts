@@ -1,10 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../db/connection-errors';
 import type { RequestContext } from '../context';
-import { AppError, fieldProblems, INTERNAL_ERROR_MESSAGE, toTRPCError } from '../errors';
+import { AppError, DescribedTRPCError, describeError } from '../errors';
+import { inputLocale } from '../request-locale';
 import { operatorOfSession } from '../session';
-import { ZodError } from 'zod';
 
 /** Who may call a procedure; read by tests and the OpenAPI document. */
 export interface ProcedureMeta {
@@ -21,36 +20,33 @@ const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
   transformer: superjson,
   // Stack traces stay in the log; callers get the readable message and the field problems.
   isDev: false,
-  errorFormatter({ shape, error }) {
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      message: internal ? INTERNAL_ERROR_MESSAGE : shape.message,
-      data: {
-        ...shape.data,
-        fields: error.cause instanceof ZodError ? fieldProblems(error.cause) : undefined,
-      },
-    };
+  // Procedures' errors arrive described (errorMapping); tRPC's own, thrown before any procedure
+  // runs (a malformed batch, an unknown path), are described here.
+  errorFormatter({ shape, error, ctx }) {
+    const { body } = error instanceof DescribedTRPCError ? error.described : describeError(error, ctx?.locale ?? 'en');
+    return { ...shape, message: body.error, data: { ...shape.data, fields: body.fields } };
   },
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Maps domain errors, input errors and a lost database once, for tRPC and REST alike. */
-const errorMapping = t.middleware(async ({ ctx, next, path }) => {
+/**
+ * Describes domain errors, input errors and a lost or busy database once, for tRPC and REST
+ * alike, in the caller's language: the input's own (a booking's clientLanguage), else the request's.
+ */
+const errorMapping = t.middleware(async ({ ctx, next, path, getRawInput }) => {
   const result = await next();
   if (result.ok) return result;
-  if (isDatabaseUnavailable(result.error)) {
-    ctx.log.warn({ err: result.error.cause ?? result.error, procedure: path }, 'database unavailable');
-    const unavailable = new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { cause: result.error });
-    return { ...result, error: toTRPCError(new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: unavailable })) };
+  const locale = inputLocale(await getRawInput().catch(() => undefined)) ?? ctx.locale;
+  const described = describeError(result.error, locale);
+  const err = result.error.cause ?? result.error;
+  if (described.code === 'SERVICE_UNAVAILABLE' && !(err instanceof AppError)) {
+    ctx.log.warn({ err, procedure: path }, 'database unavailable or busy');
+  } else if (described.code === 'INTERNAL') {
+    ctx.log.error({ err, procedure: path }, 'procedure failed');
   }
-  const mapped = toTRPCError(result.error);
-  if (mapped.code === 'INTERNAL_SERVER_ERROR') {
-    ctx.log.error({ err: result.error.cause ?? result.error, procedure: path }, 'procedure failed');
-  }
-  return { ...result, error: mapped };
+  return { ...result, error: new DescribedTRPCError(described, result.error) };
 });
 
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping);
@@ -68,7 +64,7 @@ export const adminProcedure = publicProcedure.meta({ access: 'operator' }).use(a
   const operator = await operatorOfSession(ctx, session);
   if (!operator) {
     if (session.sessionId) session.destroy();
-    throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    throw new AppError('UNAUTHORIZED', (t) => t.errors.signInRequired());
   }
   return next({ ctx: { admin: operator, adminSession: session } });
 });

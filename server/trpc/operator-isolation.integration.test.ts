@@ -145,8 +145,9 @@ function restRequest(path: ManagedDataPath, input: Record<string, unknown> | und
   if (!route) throw new Error(`No REST route for ${path}`);
   const rest = { ...input };
   const url = route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = String(rest[name]);
-    delete rest[name];
+    const field = route.pathFields?.[name] ?? name;
+    const value = String(rest[field]);
+    delete rest[field];
     return value;
   });
   if (route.method === 'GET' || route.method === 'DELETE') {

@@ -4,7 +4,7 @@ import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/pho
 import { Modal } from '../components/Modal';
 import { TextField } from '../components/TextField';
 import { useI18nContext } from '../i18n/i18n-react';
-import { messageOf } from '../lib/errors';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
 import { trpc } from '../lib/trpc';
 import { useScreenerIdentity } from '../screener/ScreenerIdentity';
@@ -42,6 +42,8 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const phoneError = details.phone.trim() && !phoneValid
     ? configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid()
     : undefined;
+  // The server's problems of each field, in the visitor's language, shown under the field.
+  const serverErrors = fieldErrorsOf(book.error);
   const dateLocale = dateLocaleOf(locale);
 
   const confirm = async () => {
@@ -121,9 +123,9 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           }}
         >
           <h3 className="font-semibold">{LL.booking.detailsTitle()}</h3>
-          <TextField label={LL.booking.fullName()} autoComplete="name" required value={details.name} onChange={(name) => setDetails((d) => ({ ...d, name }))} />
-          <TextField label={LL.booking.email()} type="email" autoComplete="email" required value={details.email} onChange={(email) => setDetails((d) => ({ ...d, email }))} />
-          <TextField label={LL.booking.phone()} type="tel" autoComplete="tel" required value={details.phone} error={phoneError} onChange={(phone) => setDetails((d) => ({ ...d, phone }))} />
+          <TextField label={LL.booking.fullName()} autoComplete="name" required value={details.name} error={serverErrors.clientName} onChange={(name) => setDetails((d) => ({ ...d, name }))} />
+          <TextField label={LL.booking.email()} type="email" autoComplete="email" required value={details.email} error={serverErrors.clientEmail} onChange={(email) => setDetails((d) => ({ ...d, email }))} />
+          <TextField label={LL.booking.phone()} type="tel" autoComplete="tel" required value={details.phone} error={phoneError ?? serverErrors.clientPhone} onChange={(phone) => setDetails((d) => ({ ...d, phone }))} />
           <section aria-label={LL.booking.summaryTitle()} className="rounded-box bg-base-200 p-3 text-sm">
             <h3 className="font-semibold">{LL.booking.summaryTitle()}</h3>
             <p>

@@ -20,6 +20,7 @@ export type Translations = RootTranslation &
 	booking: NamespaceBookingTranslation,
 	bookingEmails: NamespaceBookingEmailsTranslation,
 	emails: NamespaceEmailsTranslation,
+	errors: NamespaceErrorsTranslation,
 	insightsWriter: NamespaceInsightsWriterTranslation,
 	landing: NamespaceLandingTranslation,
 	limits: NamespaceLimitsTranslation,
@@ -2120,6 +2121,234 @@ export type NamespaceEmailsTranslation = {
 	}
 }
 
+export type NamespaceErrorsTranslation = {
+	/**
+	 * P​l​e​a​s​e​ ​c​h​e​c​k​ ​t​h​e​ ​h​i​g​h​l​i​g​h​t​e​d​ ​f​i​e​l​d​s​.
+	 */
+	checkFields: string
+	/**
+	 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​ ​o​n​ ​o​u​r​ ​s​i​d​e​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	internal: string
+	/**
+	 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​t​e​m​p​o​r​a​r​i​l​y​ ​u​n​a​v​a​i​l​a​b​l​e​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+	 */
+	databaseUnavailable: string
+	/**
+	 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+	 */
+	databaseBusy: string
+	/**
+	 * P​l​e​a​s​e​ ​s​i​g​n​ ​i​n​ ​t​o​ ​c​o​n​t​i​n​u​e​.
+	 */
+	signInRequired: string
+	/**
+	 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​P​l​e​a​s​e​ ​w​a​i​t​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	tooManyAttempts: string
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​b​o​d​y​ ​m​u​s​t​ ​b​e​ ​a​ ​J​S​O​N​ ​o​b​j​e​c​t
+	 */
+	bodyNotObject: string
+	/**
+	 * C​r​o​s​s​-​s​i​t​e​ ​r​e​q​u​e​s​t​ ​r​e​f​u​s​e​d
+	 */
+	crossSiteRefused: string
+	/**
+	 * A​ ​r​e​q​u​e​s​t​ ​b​o​d​y​ ​m​u​s​t​ ​b​e​ ​J​S​O​N​ ​(​C​o​n​t​e​n​t​-​T​y​p​e​:​ ​a​p​p​l​i​c​a​t​i​o​n​/​j​s​o​n​)
+	 */
+	jsonBodyRequired: string
+	/**
+	 * N​o​ ​s​u​c​h​ ​e​n​d​p​o​i​n​t​:​ ​{​m​e​t​h​o​d​}​ ​{​p​a​t​h​}
+	 * @param {string} method
+	 * @param {string} path
+	 */
+	noSuchEndpoint: RequiredParams<'method' | 'path'>
+	notFound: {
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		psychologist: string
+		/**
+		 * T​i​m​e​ ​s​l​o​t​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		timeSlot: string
+		/**
+		 * A​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		availabilitySlot: string
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		appointment: string
+		/**
+		 * S​c​r​e​e​n​e​r​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		screener: string
+		/**
+		 * C​o​n​f​i​g​u​r​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		configuration: string
+	}
+	/**
+	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
+	 */
+	invalidCredentials: string
+	/**
+	 * T​h​a​t​ ​u​s​e​r​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n
+	 */
+	usernameTaken: string
+	/**
+	 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​a​t​ ​e​-​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s
+	 */
+	emailTaken: string
+	/**
+	 * T​h​e​ ​r​e​s​e​t​ ​l​i​n​k​ ​m​a​y​ ​b​e​ ​i​n​v​a​l​i​d​ ​o​r​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
+	 */
+	invalidResetLink: string
+	/**
+	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​c​t​i​v​e​.
+	 */
+	subscriptionAlreadyActive: string
+	/**
+	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​M​o​v​i​n​g​ ​i​t​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
+	 */
+	slotBookedMove: string
+	/**
+	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​D​e​l​e​t​i​n​g​ ​i​t​ ​c​a​n​c​e​l​s​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
+	 */
+	slotBookedDelete: string
+	/**
+	 * T​h​e​ ​n​e​w​ ​t​i​m​e​s​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​l​o​t​ ​o​f​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​C​h​o​o​s​e​ ​t​i​m​e​s​ ​t​h​a​t​ ​a​r​e​ ​f​r​e​e​.
+	 */
+	slotOverlap: string
+	/**
+	 * T​h​e​ ​e​n​d​ ​o​f​ ​t​h​e​ ​r​a​n​g​e​ ​(​t​o​)​ ​m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​i​t​s​ ​s​t​a​r​t​ ​(​f​r​o​m​,​ ​n​o​w​ ​b​y​ ​d​e​f​a​u​l​t​)​.
+	 */
+	rangeEndBeforeStart: string
+	/**
+	 * {​n​a​m​e​}​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​u​p​c​o​m​i​n​g​ ​b​o​o​k​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​{​{​s​}​}​.​ ​D​e​l​e​t​i​n​g​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​c​a​n​c​e​l​s​ ​{​{​i​t​|​t​h​e​m​}​}​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​d​e​l​e​t​e​ ​a​n​y​w​a​y​.
+	 * @param {number} count
+	 * @param {string} name
+	 */
+	psychologistHasBookings: RequiredParams<'count' | 'name'>
+	fields: {
+		/**
+		 * i​s​ ​r​e​q​u​i​r​e​d
+		 */
+		required: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+		 * @param {number} max
+		 */
+		atMostCharacters: RequiredParams<'max'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​v​a​l​i​d​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		email: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​(​s​)​ ​U​R​L
+		 */
+		webUrl: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​{​w​h​a​t​}​ ​i​d​ ​(​U​U​I​D​)
+		 * @param {string} what
+		 */
+		entityId: RequiredParams<'what'>
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phone: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​t​i​m​e​z​o​n​e​ ​s​u​c​h​ ​a​s​ ​A​s​i​a​/​K​u​a​l​a​_​L​u​m​p​u​r
+		 */
+		timezone: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​'​e​n​'​ ​o​r​ ​'​m​s​'
+		 */
+		language: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​o​n​e​ ​o​f​ ​{​v​a​l​u​e​s​}
+		 * @param {string} values
+		 */
+		oneOf: RequiredParams<'values'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​'​D​A​S​S​-​2​1​'​ ​o​r​ ​'​C​o​m​b​i​n​e​d​'
+		 */
+		testType: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}
+		 * @param {number} max
+		 * @param {number} min
+		 */
+		wholeNumberBetween: RequiredParams<'max' | 'min'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​{​s​t​e​p​}​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}
+		 * @param {number} max
+		 * @param {number} min
+		 * @param {number} step
+		 */
+		stepsBetween: RequiredParams<'max' | 'min' | 'step'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​r​u​e​ ​o​r​ ​f​a​l​s​e
+		 */
+		trueOrFalse: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​I​S​O​ ​8​6​0​1​ ​d​a​t​e​-​t​i​m​e​ ​s​u​c​h​ ​a​s​ ​2​0​2​6​-​1​2​-​0​1​T​0​1​:​0​0​:​0​0​Z
+		 */
+		dateTime: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​d​a​t​e​ ​a​s​ ​Y​Y​Y​Y​-​M​M​-​D​D
+		 */
+		date: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​t​i​m​e​ ​a​s​ ​H​H​:​m​m
+		 */
+		time: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​d​a​y​s​ ​o​f​ ​t​h​e​ ​w​e​e​k​ ​f​r​o​m​ ​0​ ​(​S​u​n​d​a​y​)​ ​t​o​ ​6​ ​(​S​a​t​u​r​d​a​y​)
+		 */
+		weekdays: string
+		/**
+		 * c​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​y​ ​o​f​ ​t​h​e​ ​w​e​e​k
+		 */
+		atLeastOneWeekday: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​o​n​ ​o​r​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​d​a​t​e
+		 */
+		onOrAfterStartDate: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​w​i​t​h​i​n​ ​a​ ​y​e​a​r​ ​o​f​ ​t​h​e​ ​s​t​a​r​t​ ​d​a​t​e​ ​(​a​t​ ​m​o​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​p​e​r​ ​r​e​q​u​e​s​t​)
+		 * @param {number} days
+		 */
+		withinAYear: RequiredParams<'days'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​t​i​m​e
+		 */
+		afterStartTime: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​t​i​m​e
+		 * @param {number} hours
+		 */
+		atMostHoursAfterStart: RequiredParams<'hours'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​f​r​o​m
+		 */
+		afterFrom: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​f​r​o​m
+		 * @param {number} days
+		 */
+		atMostDaysAfterFrom: RequiredParams<'days'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​'​{​l​e​v​e​l​}​'​ ​f​o​r​ ​a​ ​s​c​o​r​e​ ​o​f​ ​{​s​c​o​r​e​}
+		 * @param {string} level
+		 * @param {number} score
+		 */
+		levelForScore: RequiredParams<'level' | 'score'>
+	}
+}
+
 export type NamespaceInsightsWriterTranslation = {
 	opening: {
 		/**
@@ -2765,6 +2994,7 @@ export type Namespaces =
 	| 'booking'
 	| 'bookingEmails'
 	| 'emails'
+	| 'errors'
 	| 'insightsWriter'
 	| 'landing'
 	| 'limits'
@@ -2813,6 +3043,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./emails/index.ts` file instead
 	 */
 	emails?: "[typesafe-i18n] reserved for 'emails'-namespace. You need to use the `./emails/index.ts` file instead."
+
+	/**
+	 * reserved for 'errors'-namespace\
+	 * you need to use the `./errors/index.ts` file instead
+	 */
+	errors?: "[typesafe-i18n] reserved for 'errors'-namespace. You need to use the `./errors/index.ts` file instead."
 
 	/**
 	 * reserved for 'insightsWriter'-namespace\
@@ -4860,6 +5096,216 @@ export type TranslationFunctions = {
 			 * Reset Password
 			 */
 			action: () => LocalizedString
+		}
+	}
+	errors: {
+		/**
+		 * Please check the highlighted fields.
+		 */
+		checkFields: () => LocalizedString
+		/**
+		 * Something went wrong on our side. Please try again.
+		 */
+		internal: () => LocalizedString
+		/**
+		 * The service is temporarily unavailable. Please try again in a moment.
+		 */
+		databaseUnavailable: () => LocalizedString
+		/**
+		 * The service is busy right now. Please try again in a moment.
+		 */
+		databaseBusy: () => LocalizedString
+		/**
+		 * Please sign in to continue.
+		 */
+		signInRequired: () => LocalizedString
+		/**
+		 * Too many attempts. Please wait a few minutes and try again.
+		 */
+		tooManyAttempts: () => LocalizedString
+		/**
+		 * The request body must be a JSON object
+		 */
+		bodyNotObject: () => LocalizedString
+		/**
+		 * Cross-site request refused
+		 */
+		crossSiteRefused: () => LocalizedString
+		/**
+		 * A request body must be JSON (Content-Type: application/json)
+		 */
+		jsonBodyRequired: () => LocalizedString
+		/**
+		 * No such endpoint: {method} {path}
+		 */
+		noSuchEndpoint: (arg: { method: string, path: string }) => LocalizedString
+		notFound: {
+			/**
+			 * Psychologist not found
+			 */
+			psychologist: () => LocalizedString
+			/**
+			 * Time slot not found
+			 */
+			timeSlot: () => LocalizedString
+			/**
+			 * Availability slot not found
+			 */
+			availabilitySlot: () => LocalizedString
+			/**
+			 * Appointment not found
+			 */
+			appointment: () => LocalizedString
+			/**
+			 * Screener not found
+			 */
+			screener: () => LocalizedString
+			/**
+			 * Configuration not found
+			 */
+			configuration: () => LocalizedString
+		}
+		/**
+		 * Invalid username or password
+		 */
+		invalidCredentials: () => LocalizedString
+		/**
+		 * That username is already taken
+		 */
+		usernameTaken: () => LocalizedString
+		/**
+		 * An account with that e-mail already exists
+		 */
+		emailTaken: () => LocalizedString
+		/**
+		 * The reset link may be invalid or expired. Please request a new one.
+		 */
+		invalidResetLink: () => LocalizedString
+		/**
+		 * Your subscription is already active.
+		 */
+		subscriptionAlreadyActive: () => LocalizedString
+		/**
+		 * This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.
+		 */
+		slotBookedMove: () => LocalizedString
+		/**
+		 * This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.
+		 */
+		slotBookedDelete: () => LocalizedString
+		/**
+		 * The new times overlap another slot of this psychologist. Choose times that are free.
+		 */
+		slotOverlap: () => LocalizedString
+		/**
+		 * The end of the range (to) must be after its start (from, now by default).
+		 */
+		rangeEndBeforeStart: () => LocalizedString
+		/**
+		 * {name} has {count} upcoming booked appointment{{s}}. Deleting the psychologist cancels {{it|them}}; confirm to delete anyway.
+		 */
+		psychologistHasBookings: (arg: { count: number, name: string }) => LocalizedString
+		fields: {
+			/**
+			 * is required
+			 */
+			required: () => LocalizedString
+			/**
+			 * must be at most {max} characters
+			 */
+			atMostCharacters: (arg: { max: number }) => LocalizedString
+			/**
+			 * must be a valid e-mail address
+			 */
+			email: () => LocalizedString
+			/**
+			 * must be an http(s) URL
+			 */
+			webUrl: () => LocalizedString
+			/**
+			 * must be a {what} id (UUID)
+			 */
+			entityId: (arg: { what: string }) => LocalizedString
+			/**
+			 * Please enter a valid Malaysian phone number
+			 */
+			phone: () => LocalizedString
+			/**
+			 * must be a timezone such as Asia/Kuala_Lumpur
+			 */
+			timezone: () => LocalizedString
+			/**
+			 * must be 'en' or 'ms'
+			 */
+			language: () => LocalizedString
+			/**
+			 * must be one of {values}
+			 */
+			oneOf: (arg: { values: string }) => LocalizedString
+			/**
+			 * must be 'DASS-21' or 'Combined'
+			 */
+			testType: () => LocalizedString
+			/**
+			 * must be a whole number from {min} to {max}
+			 */
+			wholeNumberBetween: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * must be in steps of {step} from {min} to {max}
+			 */
+			stepsBetween: (arg: { max: number, min: number, step: number }) => LocalizedString
+			/**
+			 * must be true or false
+			 */
+			trueOrFalse: () => LocalizedString
+			/**
+			 * must be an ISO 8601 date-time such as 2026-12-01T01:00:00Z
+			 */
+			dateTime: () => LocalizedString
+			/**
+			 * must be a date as YYYY-MM-DD
+			 */
+			date: () => LocalizedString
+			/**
+			 * must be a time as HH:mm
+			 */
+			time: () => LocalizedString
+			/**
+			 * must be days of the week from 0 (Sunday) to 6 (Saturday)
+			 */
+			weekdays: () => LocalizedString
+			/**
+			 * choose at least one day of the week
+			 */
+			atLeastOneWeekday: () => LocalizedString
+			/**
+			 * must be on or after the start date
+			 */
+			onOrAfterStartDate: () => LocalizedString
+			/**
+			 * must be within a year of the start date (at most {days} days per request)
+			 */
+			withinAYear: (arg: { days: number }) => LocalizedString
+			/**
+			 * must be after the start time
+			 */
+			afterStartTime: () => LocalizedString
+			/**
+			 * must be at most {hours} hours after the start time
+			 */
+			atMostHoursAfterStart: (arg: { hours: number }) => LocalizedString
+			/**
+			 * must be after from
+			 */
+			afterFrom: () => LocalizedString
+			/**
+			 * must be at most {days} days after from
+			 */
+			atMostDaysAfterFrom: (arg: { days: number }) => LocalizedString
+			/**
+			 * must be '{level}' for a score of {score}
+			 */
+			levelForScore: (arg: { level: string, score: number }) => LocalizedString
 		}
 	}
 	insightsWriter: {

@@ -15,6 +15,7 @@ import en_billing from './en/billing'
 import en_booking from './en/booking'
 import en_bookingEmails from './en/bookingEmails'
 import en_emails from './en/emails'
+import en_errors from './en/errors'
 import en_insightsWriter from './en/insightsWriter'
 import en_landing from './en/landing'
 import en_limits from './en/limits'
@@ -27,6 +28,7 @@ import ms_billing from './ms/billing'
 import ms_booking from './ms/booking'
 import ms_bookingEmails from './ms/bookingEmails'
 import ms_emails from './ms/emails'
+import ms_errors from './ms/errors'
 import ms_insightsWriter from './ms/insightsWriter'
 import ms_landing from './ms/landing'
 import ms_limits from './ms/limits'
@@ -43,6 +45,7 @@ const localeTranslations = {
 		booking: en_booking,
 		bookingEmails: en_bookingEmails,
 		emails: en_emails,
+		errors: en_errors,
 		insightsWriter: en_insightsWriter,
 		landing: en_landing,
 		limits: en_limits,
@@ -58,6 +61,7 @@ const localeTranslations = {
 		booking: ms_booking,
 		bookingEmails: ms_bookingEmails,
 		emails: ms_emails,
+		errors: ms_errors,
 		insightsWriter: ms_insightsWriter,
 		landing: ms_landing,
 		limits: ms_limits,

@@ -23,6 +23,7 @@ export const namespaces: Namespaces[] = [
 	'booking',
 	'bookingEmails',
 	'emails',
+	'errors',
 	'insightsWriter',
 	'landing',
 	'limits',

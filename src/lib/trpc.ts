@@ -26,6 +26,13 @@ export function createQueryClient(): QueryClient {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/trpc', transformer: superjson })],
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        // The server writes its refusals in the language the page is drawn in (LocaleProvider sets it).
+        headers: () => ({ 'x-minda-locale': document.documentElement.lang }),
+      }),
+    ],
   });
 }
