@@ -79,13 +79,13 @@ const ZFollowUpResponse = z
     questionId: z.number().int().min(1).max(21),
     followUpId: z.enum([...SPECIFIC_FOLLOW_UP_IDS, ...GENERIC_FOLLOW_UP_IDS]),
     response: text('several lines')
-      .min(1, 'must not be blank')
+      .min(1, fieldMessage('notBlank'))
       .max(MAX_FOLLOW_UP_LENGTH, fieldMessage('atMostCharacters', { max: MAX_FOLLOW_UP_LENGTH })),
   })
   .superRefine(({ questionId, followUpId }, ctx) => {
     const question = DASS21_QUESTIONS[questionId - 1]!;
     if (!followUpsFor(question).includes(followUpId)) {
-      ctx.addIssue({ code: 'custom', path: ['followUpId'], message: `is not a follow-up of question ${questionId}` });
+      ctx.addIssue({ code: 'custom', path: ['followUpId'], message: fieldMessage('notAFollowUpOf', { questionId }) });
     }
   });
 
@@ -97,7 +97,7 @@ export const ZAnalyzeDass21Request = z.strictObject({
     .max(SPECIFIC_FOLLOW_UP_IDS.length + GENERIC_FOLLOW_UP_IDS.length)
     .refine(
       (responses) => new Set(responses.map((r) => `${r.questionId} ${r.followUpId}`)).size === responses.length,
-      'must answer each follow-up at most once',
+      fieldMessage('eachFollowUpOnce'),
     )
     .default([]),
   language: ZLanguage,

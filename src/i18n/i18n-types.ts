@@ -2234,6 +2234,19 @@ export type NamespaceErrorsTranslation = {
 	psychologistHasBookings: RequiredParams<'count' | 'name'>
 	fields: {
 		/**
+		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​b​l​a​n​k
+		 */
+		notBlank: string
+		/**
+		 * i​s​ ​n​o​t​ ​a​ ​f​o​l​l​o​w​-​u​p​ ​o​f​ ​q​u​e​s​t​i​o​n​ ​{​q​u​e​s​t​i​o​n​I​d​}
+		 * @param {number} questionId
+		 */
+		notAFollowUpOf: RequiredParams<'questionId'>
+		/**
+		 * m​u​s​t​ ​a​n​s​w​e​r​ ​e​a​c​h​ ​f​o​l​l​o​w​-​u​p​ ​a​t​ ​m​o​s​t​ ​o​n​c​e
+		 */
+		eachFollowUpOnce: string
+		/**
 		 * i​s​ ​r​e​q​u​i​r​e​d
 		 */
 		required: string
@@ -5206,6 +5219,18 @@ export type TranslationFunctions = {
 		 */
 		psychologistHasBookings: (arg: { count: number, name: string }) => LocalizedString
 		fields: {
+			/**
+			 * must not be blank
+			 */
+			notBlank: () => LocalizedString
+			/**
+			 * is not a follow-up of question {questionId}
+			 */
+			notAFollowUpOf: (arg: { questionId: number }) => LocalizedString
+			/**
+			 * must answer each follow-up at most once
+			 */
+			eachFollowUpOnce: () => LocalizedString
 			/**
 			 * is required
 			 */

@@ -35,6 +35,9 @@ const en_errors = {
   psychologistHasBookings:
     '{name:string} has {count:number} upcoming booked appointment{{s}}. Deleting the psychologist cancels {{it|them}}; confirm to delete anyway.',
   fields: {
+    notBlank: 'must not be blank',
+    notAFollowUpOf: 'is not a follow-up of question {questionId:number}',
+    eachFollowUpOnce: 'must answer each follow-up at most once',
     required: 'is required',
     atMostCharacters: 'must be at most {max:number} characters',
     email: 'must be a valid e-mail address',

@@ -33,6 +33,9 @@ const ms_errors = {
   psychologistHasBookings:
     '{name} mempunyai {count} janji temu yang akan datang. Memadamkan ahli psikologi ini membatalkannya; sahkan untuk memadam juga.',
   fields: {
+    notBlank: 'tidak boleh kosong',
+    notAFollowUpOf: 'bukan soalan susulan bagi soalan {questionId}',
+    eachFollowUpOnce: 'setiap soalan susulan hanya boleh dijawab sekali',
     required: 'wajib diisi',
     atMostCharacters: 'mestilah tidak melebihi {max} aksara',
     email: 'mestilah alamat e-mel yang sah',
