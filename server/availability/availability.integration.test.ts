@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
+import { signedInAs, signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { translationsFor } from '../translations';
 
@@ -42,14 +42,16 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
     return (body as SlotBody[]).map((slot) => slot.startUtc);
   };
 
+  /** Moves the clock and signs in again: a session ends 12 hours after its sign-in. */
+  const travelTo = async (instant?: string) => {
+    t.services.now = () => (instant === undefined ? new Date() : new Date(instant));
+    operator = await signedInAs(t, operator);
+  };
+
   describe('generate', () => {
     // The patterns below lie in 2030, which must be within MAX_GENERATION_MONTHS_AHEAD.
-    beforeAll(() => {
-      t.services.now = () => new Date('2030-11-01T00:00:00Z');
-    });
-    afterAll(() => {
-      t.services.now = () => new Date();
-    });
+    beforeAll(() => travelTo('2030-11-01T00:00:00Z'));
+    afterAll(() => travelTo());
 
     it('creates the weekday slots in UTC and answers the count and the psychologist’s name', async () => {
       const id = await newPsychologist({ name: 'Dr. Aisyah' });
@@ -132,9 +134,9 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
     it('takes a whole year of 366 days in one request, inserting in batches', async () => {
       const id = await newPsychologist();
       const everyDay = [0, 1, 2, 3, 4, 5, 6];
-      t.services.now = () => new Date('2031-03-01T00:00:00Z');
+      await travelTo('2031-03-01T00:00:00Z');
       const generated = await generate(pattern(id, { startDate: '2031-03-01', endDate: '2032-02-29', endTime: '11:00', daysOfWeek: everyDay }));
-      t.services.now = () => new Date('2030-11-01T00:00:00Z');
+      await travelTo('2030-11-01T00:00:00Z');
       expect(generated).toMatchObject({ status: 201, body: { count: 366 * 2 } });
     });
 
