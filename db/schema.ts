@@ -160,6 +160,8 @@ export interface LoginThrottlesTable {
   bucket: string;
   failures: number;
   last_failure_at: Timestamp;
+  /** No attempt is checked before this: the delay its failures call for. */
+  next_attempt_at: Timestamp;
 }
 
 export interface Database {

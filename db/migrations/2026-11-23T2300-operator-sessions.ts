@@ -6,7 +6,8 @@ import { type Kysely, MysqlAdapter, sql } from 'kysely';
  * Operator sessions kept on the server (docs/decisions/0009a): the cookie names a random id,
  * the table holds its SHA-256, so neither a leaked cookie secret nor a leaked table signs
  * anyone in. They replace users.session_version. Also the per-account sign-in throttle
- * (docs/decisions/0010): wrong passwords in a row and when the last one came.
+ * (docs/decisions/0010): wrong passwords in a row, when the last one came, and when the next
+ * attempt may be checked.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
@@ -30,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bucket', 'varchar(100)', (c) => c.primaryKey())
     .addColumn('failures', 'integer', (c) => c.notNull())
     .addColumn('last_failure_at', timestamp, (c) => c.notNull())
+    .addColumn('next_attempt_at', timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('login_throttles_last_failure_idx').on('login_throttles').column('last_failure_at').execute();
 

@@ -1,9 +1,4 @@
-import {
-  countLoginFailure,
-  deleteFinishedLoginThrottles,
-  deleteLoginThrottle,
-  findLoginThrottle,
-} from '../../db/repositories/login-throttles';
+import { claimLoginAttempt, deleteFinishedLoginThrottles, deleteLoginThrottle } from '../../db/repositories/login-throttles';
 import type { AppServices } from '../context';
 import { AppError } from '../errors';
 import { rateLimitBucket } from '../rate-limit/rate-limits';
@@ -33,29 +28,28 @@ function runLengthMs(deps: ThrottleDeps): number {
 const bucketOf = (deps: ThrottleDeps, username: string) =>
   rateLimitBucket(deps.env.sessionSecret, 'loginPerAccount', username);
 
-/** Refuses an attempt that comes before the delay its account's wrong passwords call for; counts nothing. */
-export async function refuseWhileThrottled(deps: ThrottleDeps, username: string): Promise<void> {
-  const throttle = await findLoginThrottle(deps.db, bucketOf(deps, username));
-  if (!throttle) return;
-  const sinceLastFailure = deps.now().getTime() - throttle.lastFailureAt.getTime();
-  if (sinceLastFailure >= runLengthMs(deps)) return;
-  if (sinceLastFailure < loginDelayMs(throttle.failures, deps.rateLimits.loginPerAccount.limit)) {
-    throw new AppError('TOO_MANY_REQUESTS', (t) => t.errors.tooManyAttempts());
-  }
-}
-
-/** Counts a wrong password; answers whether it is the one that reached the limit (once per run). */
-export async function countWrongPassword(deps: ThrottleDeps, username: string): Promise<{ reachedLimit: boolean }> {
-  const now = deps.now();
-  const failures = await countLoginFailure(deps.db, deps.dialect, {
+/**
+ * Claims the check of one password for this account, counted as wrong until it proves right,
+ * or refuses it when it comes before the delay the run's wrong passwords call for (then it
+ * counts nothing, so a stranger cannot stretch the wait). The claim is one conditional UPDATE,
+ * so simultaneous guesses from many addresses get no more checks than guesses one by one.
+ * Answers whether this attempt, if wrong, is the one that reached the limit (once per run).
+ */
+export async function claimPasswordCheck(deps: ThrottleDeps, username: string): Promise<{ reachesLimit: boolean }> {
+  const at = deps.now();
+  const { limit } = deps.rateLimits.loginPerAccount;
+  const delays = Array.from({ length: limit + 5 }, (_, index) => loginDelayMs(index + 1, limit));
+  const failures = await claimLoginAttempt(deps.db, deps.dialect, {
     bucket: bucketOf(deps, username),
-    at: now,
-    runEndedBy: new Date(now.getTime() - runLengthMs(deps)),
+    at,
+    runEndedBy: new Date(at.getTime() - runLengthMs(deps)),
+    nextAttemptAfter: delays.map((delay) => new Date(at.getTime() + delay)),
   });
-  return { reachedLimit: failures === deps.rateLimits.loginPerAccount.limit };
+  if (failures === undefined) throw new AppError('TOO_MANY_REQUESTS', (t) => t.errors.tooManyAttempts());
+  return { reachesLimit: failures === limit };
 }
 
-/** A correct password ends the run: the operator starts again with a clean slate. */
+/** A correct password ends the run, its own claim included: the operator starts again with a clean slate. */
 export async function forgetWrongPasswords(deps: ThrottleDeps, username: string): Promise<void> {
   await deleteLoginThrottle(deps.db, bucketOf(deps, username));
 }

@@ -7,7 +7,7 @@ import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
 import { type AccountContext, forgotPasswordUrl, toAccount } from './account';
 import type { Account, LoginRequest } from './account.schema';
-import { countWrongPassword, forgetWrongPasswords, refuseWhileThrottled } from './login-throttle';
+import { claimPasswordCheck, forgetWrongPasswords } from './login-throttle';
 
 /** The same words for an unknown username and a wrong password: neither is revealed. */
 
@@ -23,13 +23,12 @@ async function warnOwner(ctx: AccountContext, operator: Operator): Promise<void>
 
 export async function login(ctx: AccountContext, input: LoginRequest): Promise<Account> {
   await enforceRateLimits(ctx, [['loginPerIp', ctx.ip]]);
-  await refuseWhileThrottled(ctx, input.username);
+  const { reachesLimit } = await claimPasswordCheck(ctx, input.username);
   const credentials = await findCredentialsByUsername(ctx.db, input.username);
   const valid = await verifyPasswordOfAccount(credentials?.passwordHash, input.password);
   if (!credentials || !valid) {
-    // Unknown usernames count too: answering them differently would tell which exist.
-    const { reachedLimit } = await countWrongPassword(ctx, input.username);
-    if (reachedLimit && credentials) await warnOwner(ctx, credentials.operator);
+    // Unknown usernames were counted too: answering them differently would tell which exist.
+    if (reachesLimit && credentials) await warnOwner(ctx, credentials.operator);
     throw new AppError('UNAUTHORIZED', (t) => t.errors.invalidCredentials());
   }
   await forgetWrongPasswords(ctx, input.username);

@@ -81,6 +81,21 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
     expect(viaTrpc.error).toMatchObject({ message: TOO_MANY.error, data: { code: 'TOO_MANY_REQUESTS' } });
   });
 
+  it('checks no more passwords for simultaneous guesses from many addresses than for guesses one by one', async () => {
+    const account = await newOperator();
+    const statuses = async (guesses: number) =>
+      (await Promise.all(Array.from({ length: guesses }, (_, i) => login(`guess ${i}`, newIp(), account.username)))).map(
+        (answer) => answer.statusCode,
+      );
+    const burst = await statuses(20);
+    expect(burst.filter((status) => status === 401)).toHaveLength(TIGHT_LIMITS.loginPerAccount.limit);
+    expect(burst.filter((status) => status === 429)).toHaveLength(20 - TIGHT_LIMITS.loginPerAccount.limit);
+    at(MINUTE);
+    const afterTheDelay = await statuses(5);
+    expect(afterTheDelay.filter((status) => status === 401)).toHaveLength(1);
+    expect(afterTheDelay.filter((status) => status === 429)).toHaveLength(4);
+  });
+
   it('does not count a successful sign-in against the account', async () => {
     const account = await newOperator();
     const ip = newIp();
