@@ -6,6 +6,7 @@ import * as bookingsMade from './migrations/2026-11-22T1300-bookings-made';
 import * as eraseSentMail from './migrations/2026-11-23T2200-erase-sent-mail';
 import * as aiInsightsSwitch from './migrations/2026-11-23T2230-ai-insights-switch';
 import * as operatorSessions from './migrations/2026-11-23T2300-operator-sessions';
+import * as passwordResetRequests from './migrations/2026-11-23T2330-password-reset-requests';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2200-erase-sent-mail': eraseSentMail,
   '2026-11-23T2230-ai-insights-switch': aiInsightsSwitch,
   '2026-11-23T2300-operator-sessions': operatorSessions,
+  '2026-11-23T2330-password-reset-requests': passwordResetRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

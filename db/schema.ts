@@ -164,6 +164,16 @@ export interface LoginThrottlesTable {
   next_attempt_at: Timestamp;
 }
 
+/** A reset link asked for and not yet queued; see server/account/queue-reset-links.ts. */
+export interface PasswordResetRequestsTable {
+  id: string;
+  email: string;
+  locale: string;
+  requested_at: Timestamp;
+  lease_owner: string | null;
+  lease_until: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   screener_configurations: ScreenerConfigurationsTable;
@@ -178,6 +188,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   operator_sessions: OperatorSessionsTable;
   login_throttles: LoginThrottlesTable;
+  password_reset_requests: PasswordResetRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
 import { purgeFinishedLoginThrottles } from './account/login-throttle';
+import { queueRequestedResetLinks } from './account/queue-reset-links';
 import { createBilling } from './billing/billing';
 import { hashPassword } from './auth/passwords';
 import { startPolling } from './background/poll';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   if (!env.openai) log.info('OPENAI_API_KEY is not set: the built-in writer composes every insight');
   if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
   const backgroundJobs = [
+    startPolling('reset links', () => queueRequestedResetLinks(services), 1_000, log),
     startOutboxWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),

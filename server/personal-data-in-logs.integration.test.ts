@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../db/testing/fixtures';
 import { TEST_DIALECTS } from '../db/testing/test-databases';
+import { queueRequestedResetLinks } from './account/queue-reset-links';
 import { buildApp } from './app';
 import type { AppServices } from './context';
 import { createInsightsService } from './insights/insights-service';
@@ -76,6 +77,7 @@ describe.each(TEST_DIALECTS)('personal data in the log on %s', (dialect) => {
 
     expect((await post('/api/register', OPERATOR)).statusCode).toBe(201);
     expect((await post('/api/request-password-reset', { email: OPERATOR.email })).statusCode).toBe(200);
+    await queueRequestedResetLinks(services);
     expect((await deliverDueEmails(services, 50)).sent).toBeGreaterThanOrEqual(4);
     const resetMail = decodeQuotedPrintable(smtp.messages.find((mail) => mail.to.includes(OPERATOR.email))!.raw);
     const token = /reset-password\?token=([\w-]+)/.exec(resetMail)![1]!;

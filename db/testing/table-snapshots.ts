@@ -18,6 +18,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   subscriptions: true,
   stripe_events: true,
   password_reset_tokens: true,
+  password_reset_requests: true,
   email_outbox: true,
   rate_limit_counters: false,
   operator_sessions: false,

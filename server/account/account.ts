@@ -3,7 +3,7 @@ import type { RequestContext } from '../context';
 import type { Account } from './account.schema';
 
 /** What the account use cases need from the request context. */
-export type AccountContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'env' | 'ip' | 'session' | 'rateLimits' | 'log'>;
+export type AccountContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'env' | 'ip' | 'locale' | 'session' | 'rateLimits' | 'log'>;
 
 /** Where an operator who lost their password starts again; mails link to it. */
 export function forgotPasswordUrl(env: RequestContext['env']): string {

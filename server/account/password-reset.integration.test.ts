@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../db/connect';
 import { outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { sessionCookieFrom, startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
+import { queueRequestedResetLinks } from './queue-reset-links';
 
 /** Holds every query that reads the users table until released: a deliberately slow account lookup. */
 function holdUserLookups(): KyselyPlugin & { release: () => void } {
@@ -47,16 +49,23 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
   async function registerOperator() {
     serial += 1;
     const operator = { username: `reset-${serial}`, email: `reset-${serial}@klinik.example`, password: 'old-password' };
-    const cookie = sessionCookieFrom(await post('/api/register', operator))!;
+    // Each from its own address, to stay under the per-address sign-up limit.
+    const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: operator, remoteAddress: `192.0.2.${serial}` });
+    const cookie = sessionCookieFrom(registered)!;
     return { ...operator, cookie };
   }
 
-  /** The reset mails queued for `email` once there are `count` of them: they are queued just after the answer. */
+  const resetMailsQueuedTo = async (email: string) => (await outboxEmailsTo(t.services.db, email)).filter((m) => m.kind === 'password-reset');
+
+  /** The reset mails queued for `email` after a background pass turned the requests into links; there must be `count`. */
   async function resetMailsTo(email: string, count: number) {
-    const mails = async () => (await outboxEmailsTo(t.services.db, email)).filter((m) => m.kind === 'password-reset');
-    await expect.poll(async () => (await mails()).length).toBe(count);
-    return mails();
+    await queueRequestedResetLinks(t.services);
+    const mails = await resetMailsQueuedTo(email);
+    expect(mails).toHaveLength(count);
+    return mails;
   }
+
+  const pendingRequests = async () => (await t.services.db.selectFrom('password_reset_requests').select('email').execute()).map((row) => row.email);
 
   let lastAddress = 0;
   /** Requests a reset link, each from its own address to stay under the per-address limit, and reads the token from the queued mail. */
@@ -122,6 +131,59 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
       t.services.db = served;
     }
     expect(await resetMailsTo(operator.email, 1)).toHaveLength(1);
+  });
+
+  it('writes a request down before answering, alike for a known and an unknown address, and keeps it only until a pass', async () => {
+    const known = await registerOperator();
+    await queueRequestedResetLinks(t.services); // what earlier tests left
+    await post('/api/request-password-reset', { email: known.email });
+    await post('/api/request-password-reset', { email: 'nobody-yet@klinik.example' });
+    expect((await pendingRequests()).sort()).toEqual([known.email, 'nobody-yet@klinik.example'].sort());
+    expect(await resetMailsQueuedTo(known.email)).toEqual([]);
+    expect(await queueRequestedResetLinks(t.services)).toEqual({ queued: 1 });
+    expect(await pendingRequests()).toEqual([]);
+    expect(await resetMailsQueuedTo(known.email)).toHaveLength(1);
+    expect(await outboxEmailsTo(t.services.db, 'nobody-yet@klinik.example')).toEqual([]);
+  });
+
+  it('queues one link for a request however many processes pass over it at once', async () => {
+    const operator = await registerOperator();
+    await queueRequestedResetLinks(t.services); // what earlier tests left
+    await post('/api/request-password-reset', { email: operator.email });
+    const other = connectDatabase(t.database.url);
+    try {
+      const passes = await Promise.all([t.services, { ...t.services, db: other.db }, t.services].map((deps) => queueRequestedResetLinks(deps)));
+      expect(passes.reduce((sum, pass) => sum + pass.queued, 0)).toBe(1);
+    } finally {
+      await other.db.destroy();
+    }
+    expect(await resetMailsQueuedTo(operator.email)).toHaveLength(1);
+  });
+
+  it('keeps a request through a restart: a process that starts later queues its link', async () => {
+    const operator = await registerOperator();
+    await post('/api/request-password-reset', { email: operator.email });
+    // The process that answered is gone before any pass; a new one connects to the same database.
+    const restarted = connectDatabase(t.database.url);
+    try {
+      await queueRequestedResetLinks({ ...t.services, db: restarted.db });
+    } finally {
+      await restarted.db.destroy();
+    }
+    expect(await resetMailsQueuedTo(operator.email)).toHaveLength(1);
+  });
+
+  it('passes a lease that lapsed to the next pass, and never queues twice', async () => {
+    const operator = await registerOperator();
+    await queueRequestedResetLinks(t.services); // what earlier tests left
+    await post('/api/request-password-reset', { email: operator.email });
+    // A worker that leased the request and died: its lease runs out a minute later.
+    await t.services.db.updateTable('password_reset_requests').set({ lease_owner: 'dead worker', lease_until: new Date(Date.now() + 60_000) }).execute();
+    expect(await queueRequestedResetLinks(t.services)).toEqual({ queued: 0 });
+    t.services.now = () => new Date(Date.now() + 61_000);
+    expect(await queueRequestedResetLinks(t.services)).toEqual({ queued: 1 });
+    expect(await queueRequestedResetLinks(t.services)).toEqual({ queued: 0 });
+    expect(await resetMailsQueuedTo(operator.email)).toHaveLength(1);
   });
 
   it('answers an unknown e-mail exactly like a known one and queues nothing', async () => {

@@ -6,6 +6,7 @@ import { enqueueEmail, type OutboxEmail } from '../../db/repositories/email-outb
 import * as eraseSentMail from '../../db/migrations/2026-11-23T2200-erase-sent-mail';
 import { outboxEmailsTo, outboxRow } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { queueRequestedResetLinks } from '../account/queue-reset-links';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { deliverDueEmails, startOutboxWorker } from './outbox-worker';
@@ -134,6 +135,7 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     const operator = { username: 'outbox-reset', email: 'outbox-reset@klinik.example', password: 'old-password' };
     await t.app.inject({ method: 'POST', url: '/api/register', payload: operator });
     await t.app.inject({ method: 'POST', url: '/api/request-password-reset', payload: { email: operator.email } });
+    await queueRequestedResetLinks(t.services);
     const worker = startOutboxWorker(t.services, 20);
     try {
       await expect.poll(() => deliveredTo(operator.email).length, { timeout: 5_000 }).toBe(1);
