@@ -61,11 +61,11 @@ describe.each(TEST_DIALECTS)('refusals in the caller’s language on %s', (diale
   it('answers invalid input with a general sentence and the problems under each field, both in the caller’s language', async () => {
     expect(await rest('/api/public/configuration/not-a-uuid', { 'accept-language': 'ms' })).toEqual({
       status: 400,
-      body: { error: 'Sila semak ruangan yang ditandakan.', fields: { id: ['mestilah id configuration (UUID)'] } },
+      body: { error: 'Sila semak ruangan yang ditandakan.', fields: { id: ['mestilah id konfigurasi (UUID)'] } },
     });
     expect(await trpc('public.configuration.byId', { id: 'not-a-uuid' }, { 'x-minda-locale': 'ms' })).toMatchObject({
       message: 'Sila semak ruangan yang ditandakan.',
-      data: { fields: { id: ['mestilah id configuration (UUID)'] } },
+      data: { fields: { id: ['mestilah id konfigurasi (UUID)'] } },
     });
   });
 });

@@ -84,4 +84,6 @@ export const ZConfirmationFlag = z
 /** An instant as ISO 8601 text with its offset; compare with Date.parse. */
 export const ZInstant = z.iso.datetime({ offset: true, error: fieldMessage('dateTime') });
 
-export const entityId = (what: string) => z.uuid({ error: fieldMessage('entityId', { what }) });
+/** A row's id; the message names what it identifies, in the caller's language. */
+export const entityId = (what: 'psychologist' | 'slot' | 'appointment' | 'configuration') =>
+  z.uuid({ error: fieldMessage(`${what}Id`) });

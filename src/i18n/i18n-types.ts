@@ -2264,10 +2264,21 @@ export type NamespaceErrorsTranslation = {
 		 */
 		webUrl: string
 		/**
-		 * m​u​s​t​ ​b​e​ ​a​ ​{​w​h​a​t​}​ ​i​d​ ​(​U​U​I​D​)
-		 * @param {string} what
+		 * m​u​s​t​ ​b​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​i​d​ ​(​U​U​I​D​)
 		 */
-		entityId: RequiredParams<'what'>
+		psychologistId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​s​l​o​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		slotId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		appointmentId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		configurationId: string
 		/**
 		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r
 		 */
@@ -5248,9 +5259,21 @@ export type TranslationFunctions = {
 			 */
 			webUrl: () => LocalizedString
 			/**
-			 * must be a {what} id (UUID)
+			 * must be a psychologist id (UUID)
 			 */
-			entityId: (arg: { what: string }) => LocalizedString
+			psychologistId: () => LocalizedString
+			/**
+			 * must be a slot id (UUID)
+			 */
+			slotId: () => LocalizedString
+			/**
+			 * must be an appointment id (UUID)
+			 */
+			appointmentId: () => LocalizedString
+			/**
+			 * must be a configuration id (UUID)
+			 */
+			configurationId: () => LocalizedString
 			/**
 			 * Please enter a valid Malaysian phone number
 			 */
