@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'var', 'test-results', 'src/i18n/i18n-*.ts', 'src/i18n/i18n-react.tsx'] },
+  { ignores: ['dist', 'var', 'test-results', 'i18n/i18n-*.ts', 'i18n/i18n-react.tsx'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

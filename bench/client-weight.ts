@@ -58,7 +58,7 @@ export async function benchmarkClientWeight(): Promise<Figure[]> {
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
   const entryBytes = gzippedSize(manifest[ENTRY]!.file);
   const weights = ROUTES.map(({ path, page, namespaces }) => {
-    const dictionary = ['src/i18n/en/index.ts', ...namespaces.map((namespace) => `src/i18n/en/${namespace}/index.ts`)];
+    const dictionary = ['i18n/en/index.ts', ...namespaces.map((namespace) => `i18n/en/${namespace}/index.ts`)];
     const files = firstLoadChunks(manifest, [ENTRY, page, ...dictionary]);
     const bytes = files.reduce((total, file) => total + gzippedSize(file), 0);
     console.log(`${path}: ${files.map((file) => `${file} ${formatKb(gzippedSize(file))}`).join(', ')}`);

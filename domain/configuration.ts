@@ -1,4 +1,4 @@
-import { screenerStockTexts } from '../src/i18n/en/screener-stock-texts';
+import { screenerStockTexts } from '../i18n/en/screener-stock-texts';
 
 /**
  * The public screener configuration (SPEC section 3) and the rules around it that the

@@ -1,2 +1,5 @@
 /** Milliseconds in a day of UTC time (calendar days in a timezone are date-fns-tz's job). */
 export const DAY_MS = 86_400_000;
+
+/** A day of the week by name, as the schedule form and its texts key it. */
+export type WeekdayName = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';

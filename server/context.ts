@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { Billing } from './billing/billing';
 import type { Env } from './env';
 import type { InsightsService } from './insights/insights-service';
-import type { Locales } from '../src/i18n/i18n-types';
+import type { Locales } from '../i18n/i18n-types';
 import type { MailTransport } from './mail/transport';
 import { rateLimitClient } from './client-network';
 import type { RateLimits } from './rate-limit/rate-limits';

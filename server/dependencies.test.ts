@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const CODE_FOLDERS = ['src', 'server', 'db', 'domain', 'scripts'];
+const CODE_FOLDERS = ['src', 'i18n', 'server', 'db', 'domain', 'scripts'];
 
 interface PackageJson {
   dependencies?: Record<string, string>;

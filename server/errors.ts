@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/connection-errors';
-import type { Locales, TranslationFunctions } from '../src/i18n/i18n-types';
+import type { Locales, TranslationFunctions } from '../i18n/i18n-types';
 import { localiseFieldMessage } from './field-messages';
 import { translationsFor } from './translations';
 

@@ -1,4 +1,4 @@
-import type { TranslationFunctions } from '../src/i18n/i18n-types';
+import type { TranslationFunctions } from '../i18n/i18n-types';
 
 type FieldTranslations = TranslationFunctions['errors']['fields'];
 export type FieldMessageKey = keyof FieldTranslations;

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Locales } from '../src/i18n/i18n-types';
+import type { Locales } from '../i18n/i18n-types';
 
 /** The header the web client sends with every call: the language its visitor reads. */
 export const LOCALE_HEADER = 'x-minda-locale';

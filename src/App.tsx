@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LocaleProvider, WithNamespaces } from './components/LocaleProvider';
 import { PageLoading } from './components/PageLoading';
 import { Toaster } from './components/toast';
-import type { Namespaces } from './i18n/i18n-types';
+import type { Namespaces } from '../i18n/i18n-types';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 
 /** A page whose texts live in dictionary namespaces: its chunk and its texts arrive side by side. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Locales } from '../../src/i18n/i18n-types';
+import type { Locales } from '../../i18n/i18n-types';
 import type { PsychologistTimezone } from '../../domain/psychologist';
 import { lockedRows } from '../row-locks';
 import type { AppointmentRow, Database, SlotRow } from '../schema';

@@ -8,7 +8,7 @@ import {
 import { insertResetToken } from '../../db/repositories/password-reset-tokens';
 import { findOperatorByEmail } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
-import { isLocale } from '../../src/i18n/i18n-util';
+import { isLocale } from '../../i18n/i18n-util';
 import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
 import type { AppServices } from '../context';
 import { passwordResetEmail } from '../mail/account-emails';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locales } from '../../src/i18n/i18n-types';
+import type { Locales } from '../../i18n/i18n-types';
 import { fieldProblems } from '../errors';
 import { ZBookAppointmentRequest } from './booking.schema';
 

@@ -3,7 +3,7 @@ import { COMBINED_CATEGORIES } from '../../domain/combined';
 import { crisisResource } from '../../domain/crisis';
 import { DASS21_CATEGORIES } from '../../domain/dass21';
 import type { ScaleResult } from '../../domain/scoring';
-import type { Locales } from '../../src/i18n/i18n-types';
+import type { Locales } from '../../i18n/i18n-types';
 import { isAtCrisisLevel } from './crisis-guard';
 import type { Screening } from './screening';
 import { translationsFor } from '../translations';

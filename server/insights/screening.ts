@@ -1,7 +1,7 @@
 import type { CombinedResults } from '../../domain/combined';
 import type { Dass21QuestionId, Dass21Results } from '../../domain/dass21';
 import type { Dass21FollowUpId } from '../../domain/dass21-follow-ups';
-import type { Locales } from '../../src/i18n/i18n-types';
+import type { Locales } from '../../i18n/i18n-types';
 
 /** A follow-up answer after scrubbing: the only free text that may leave the server. */
 export interface FollowUpAnswer {

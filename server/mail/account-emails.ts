@@ -1,4 +1,4 @@
-import type { Locales } from '../../src/i18n/i18n-types';
+import type { Locales } from '../../i18n/i18n-types';
 import { type RenderedEmail, renderEmail } from './render-email';
 
 export function passwordResetEmail(locale: Locales, to: { username: string; resetUrl: string }): RenderedEmail {

@@ -1,6 +1,6 @@
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
-import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
 import { calendarAttachment } from './ics';
 import { type EmailBrand, type RenderedEmail, renderEmail } from './render-email';

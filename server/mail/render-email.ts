@@ -1,5 +1,5 @@
 import type { EmailAttachment } from '../../db/repositories/email-outbox';
-import type { Locales, TranslationFunctions } from '../../src/i18n/i18n-types';
+import type { Locales, TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
 
 export interface RenderedEmail {

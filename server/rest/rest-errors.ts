@@ -1,4 +1,4 @@
-import type { Locales } from '../../src/i18n/i18n-types';
+import type { Locales } from '../../i18n/i18n-types';
 import { DescribedTRPCError, describeError, ERROR_CODES, type ErrorBody } from '../errors';
 
 /** REST's answer to a failed call: ERROR_CODES' status and the body `{ error, fields? }`. */

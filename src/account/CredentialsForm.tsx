@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { TextField } from '../components/TextField';

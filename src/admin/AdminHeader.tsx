@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { useAdminToast } from './useAdminToast';
 

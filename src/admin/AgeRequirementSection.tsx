@@ -1,5 +1,5 @@
 import { MINIMUM_AGE_RANGE } from '../../domain/configuration';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';
 import { NumberField } from './Field';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { TEST_TYPES, type TestType } from '../../domain/configuration';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';
 

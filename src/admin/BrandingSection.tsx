@@ -2,7 +2,7 @@ import { CONFIGURATION_TEXT_LIMITS } from '../../domain/configuration';
 import { slugify } from '../../domain/slug';
 import { isWebUrl } from '../../domain/web-url';
 import { TextField } from '../components/TextField';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { ScreenerLogo } from '../screener/ScreenerLogo';
 import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';

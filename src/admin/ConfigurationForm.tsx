@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ScreenerConfiguration } from '../../domain/configuration';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { AgeRequirementSection } from './AgeRequirementSection';

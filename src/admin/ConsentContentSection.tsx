@@ -1,5 +1,5 @@
 import { CONFIGURATION_TEXT_LIMITS } from '../../domain/configuration';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';
 import { TextAreaField } from './Field';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { Field } from './Field';

@@ -10,7 +10,7 @@ import {
   SLOT_DURATION_MINUTES,
 } from '../../domain/psychologist';
 import { TextField } from '../components/TextField';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { Field, NumberField, TextAreaField } from './Field';

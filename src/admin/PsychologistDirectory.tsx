@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { ConfirmDialog } from './ConfirmDialog';

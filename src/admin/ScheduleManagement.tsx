@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { GenerateSlotsForm } from './GenerateSlotsForm';

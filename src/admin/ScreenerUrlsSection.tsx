@@ -1,4 +1,4 @@
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import type { ScreenerUrls } from './screener-urls';
 import { AdminSection } from './AdminSection';
 import { useToast } from '../components/toast';

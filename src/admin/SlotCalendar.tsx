@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
 import { ADMIN_SLOT_VIEW_DAYS } from '../../domain/slots';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { EditSlotDialog } from './EditSlotDialog';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, slotsByDay } from '../lib/slot-times';

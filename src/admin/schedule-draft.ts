@@ -1,3 +1,5 @@
+import type { WeekdayName } from '../../domain/time';
+
 /** The generate-availability form of Schedule Management (SPEC sections 3 and 5). */
 export interface ScheduleDraft {
   psychologistId: string;
@@ -10,8 +12,6 @@ export interface ScheduleDraft {
   /** 0 = Sunday … 6 = Saturday, the payload's numbering. */
   daysOfWeek: number[];
 }
-
-export type WeekdayName = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
 
 /** The checkboxes in the order a Malaysian week is read, Monday first; `day` is the payload's number. */
 export const WEEKDAYS: readonly { day: number; name: WeekdayName }[] = [

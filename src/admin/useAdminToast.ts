@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useToast } from '../components/toast';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
 
 /** SPEC section 8's admin toasts: 'Success!' with what happened, or 'Error' with the server's message or a fallback. */

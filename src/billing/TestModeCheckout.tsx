@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../components/toast';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
 import { Modal } from '../components/Modal';
 import { TextField } from '../components/TextField';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
 import { trpc } from '../lib/trpc';

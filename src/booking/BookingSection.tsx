@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import { Modal } from '../components/Modal';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { CrisisResourceList } from '../screener/CrisisNotice';
 import { useScreenerIdentity } from '../screener/ScreenerIdentity';

@@ -1,4 +1,4 @@
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, slotsByDay } from '../lib/slot-times';
 import type { RouterOutputs } from '../lib/trpc';
 

@@ -8,9 +8,9 @@ import {
   useMemo,
   useState,
 } from 'react';
-import TypesafeI18n, { useI18nContext } from '../i18n/i18n-react';
-import type { Locales, Namespaces } from '../i18n/i18n-types';
-import { loadLocaleAsync, loadNamespaceAsync } from '../i18n/i18n-util.async';
+import TypesafeI18n, { useI18nContext } from '../../i18n/i18n-react';
+import type { Locales, Namespaces } from '../../i18n/i18n-types';
+import { loadLocaleAsync, loadNamespaceAsync } from '../../i18n/i18n-util.async';
 import { useRouteLocale } from '../lib/locale';
 
 /** A locale's root dictionary with the namespaces loaded beside it. */

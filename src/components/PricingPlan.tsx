@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PRICING, type VisitorInfo } from '../../domain/pricing';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 
 interface Props {
   offer: VisitorInfo;

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { Locales } from '../i18n/i18n-types';
+import type { Locales } from '../../i18n/i18n-types';
 
 /** The Malay screener lives under /ms; every other page is English. */
 export function localeOfPath(pathname: string): Locales {

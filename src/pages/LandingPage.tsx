@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PricingPlan } from '../components/PricingPlan';
 import { SiteFooter } from '../components/SiteFooter';
 import { useVisitorInfo } from '../components/useVisitorInfo';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 
 const TESTS = [
   { id: 'dass21', questions: 21 },

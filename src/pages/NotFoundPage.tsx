@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 
 export default function NotFoundPage() {
   const { LL } = useI18nContext();

@@ -4,7 +4,7 @@ import { passwordProblem } from '../../domain/password';
 import { AccountCard } from '../account/AccountCard';
 import { TextField } from '../components/TextField';
 import { useToast } from '../components/toast';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 

@@ -1,7 +1,7 @@
 import { Provider } from 'jotai';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { useRouteLocale } from '../lib/locale';
 import { CombinedScreener } from '../screener/CombinedScreener';
 import { Dass21Screener } from '../screener/Dass21Screener';

@@ -3,7 +3,7 @@ import { passwordProblem } from '../../domain/password';
 import { AccountCard } from '../account/AccountCard';
 import { CredentialsForm } from '../account/CredentialsForm';
 import { RedirectIfSignedIn } from '../account/RedirectIfSignedIn';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 
 export default function SignupPage() {

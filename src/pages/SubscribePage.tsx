@@ -7,7 +7,7 @@ import { StripeCheckout } from '../billing/StripeCheckout';
 import { TestModeCheckout } from '../billing/TestModeCheckout';
 import { PricingPlan } from '../components/PricingPlan';
 import { useVisitorInfo } from '../components/useVisitorInfo';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 
 /** Creates (or resumes) the subscription on arrival, then offers the way to pay for it. */

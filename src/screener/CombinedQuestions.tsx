@@ -1,6 +1,6 @@
 import { RESPONSE_OPTIONS } from '../../domain/combined';
 import * as Combined from '../../domain/combined-session';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { AnswerButton } from './AnswerButton';
 import { ProgressBar } from './ProgressBar';
 import { useAutoAdvance } from './useAutoAdvance';

@@ -7,7 +7,7 @@ import {
   STOCK_CONSENT_TEXTS,
 } from '../../domain/configuration';
 import type { AgeGroup } from '../../domain/screening-session';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { ScreenerLogo } from './ScreenerLogo';
 
 interface ConsentStepProps {

@@ -1,5 +1,5 @@
 import { type CrisisResource, MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 
 export function CrisisResourceList({ resources }: { resources: readonly CrisisResource[] }) {
   const { LL } = useI18nContext();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DASS21_ANSWER_SCORES } from '../../domain/dass21';
 import * as Dass21 from '../../domain/dass21-session';
 import type { Dass21FollowUpId } from '../../domain/dass21-follow-ups';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { AnswerButton } from './AnswerButton';
 import { ProgressBar } from './ProgressBar';
 import { useAutoAdvance } from './useAutoAdvance';

@@ -1,4 +1,4 @@
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 
 /** A labelled progress bar; the caption is the visible 'n of total' or 'Question n of 18'. */
 export function ProgressBar({ percent, caption }: { percent: number; caption: string }) {

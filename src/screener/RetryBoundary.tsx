@@ -1,5 +1,5 @@
 import { Component, type ReactNode, Suspense } from 'react';
-import { useI18nContext } from '../i18n/i18n-react';
+import { useI18nContext } from '../../i18n/i18n-react';
 
 interface Props {
   /** Fetches again what failed to arrive. */

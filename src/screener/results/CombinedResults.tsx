@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { COMBINED_CATEGORIES, COMBINED_MAX_SCORES, type CombinedResults as Results } from '../../../domain/combined';
 import { interpretCombined } from '../../../domain/interpretation';
 import { combinedWellbeingPlan } from '../../../domain/wellbeing-plan';
-import { useI18nContext } from '../../i18n/i18n-react';
+import { useI18nContext } from '../../../i18n/i18n-react';
 import type { InsightsRequest } from './InsightsCard';
 import { ResultsLayout } from './ResultsLayout';
 import { ScoreCard } from './ScoreCard';

@@ -3,7 +3,7 @@ import { DASS21_CATEGORIES, DASS21_MAX_SCALE_SCORE, type Dass21Results as Result
 import type { FollowUpResponse } from '../../../domain/dass21-follow-ups';
 import { interpretDass21 } from '../../../domain/interpretation';
 import { dass21WellbeingPlan } from '../../../domain/wellbeing-plan';
-import { useI18nContext } from '../../i18n/i18n-react';
+import { useI18nContext } from '../../../i18n/i18n-react';
 import type { InsightsRequest } from './InsightsCard';
 import { ResultsLayout } from './ResultsLayout';
 import { ScoreCard } from './ScoreCard';

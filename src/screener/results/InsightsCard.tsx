@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useI18nContext } from '../../i18n/i18n-react';
+import { useI18nContext } from '../../../i18n/i18n-react';
 import { type RouterInputs, trpc } from '../../lib/trpc';
 
 export type InsightsRequest =

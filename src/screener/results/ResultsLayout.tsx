@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Interpretation } from '../../../domain/interpretation';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
-import { useI18nContext } from '../../i18n/i18n-react';
+import { useI18nContext } from '../../../i18n/i18n-react';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { RetryBoundary } from '../RetryBoundary';
 import { useFocusOnChange } from '../useFocusOnChange';

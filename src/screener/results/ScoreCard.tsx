@@ -1,4 +1,4 @@
-import { useI18nContext } from '../../i18n/i18n-react';
+import { useI18nContext } from '../../../i18n/i18n-react';
 
 export type LevelId = keyof ReturnType<typeof useI18nContext>['LL']['assessment']['levels'];
 

@@ -1,6 +1,6 @@
 import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE } from '../../../domain/crisis';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
-import { useI18nContext } from '../../i18n/i18n-react';
+import { useI18nContext } from '../../../i18n/i18n-react';
 import { CrisisResourceList } from '../CrisisNotice';
 
 const ACTION_INDEXES = ['0', '1', '2'] as const;

@@ -1,5 +1,5 @@
 import type { BaseTranslation } from '../../i18n-types';
-import type { WeekdayName } from '../../../admin/schedule-draft';
+import type { WeekdayName } from '../../../domain/time';
 
 // Texts of the operator's admin setup screen (/admin-setup). SPEC sections 2, 5 and 8 fix
 // many of them word for word: the toasts, the confirmations, the pending labels.

@@ -1,4 +1,4 @@
-import type { AgeGroup } from '../../../domain/screening-session';
+import type { AgeGroup } from '../../domain/screening-session';
 import type { BaseTranslation } from '../i18n-types';
 import { screenerStockTexts } from './screener-stock-texts';
 

@@ -6,10 +6,10 @@ import type {
   Gad7Level,
   Phq9Level,
   WhooleyLevel,
-} from '../../../../domain/combined';
-import type { CrisisResourceId } from '../../../../domain/crisis';
-import type { Dass21Category, Dass21Level, Dass21QuestionKey } from '../../../../domain/dass21';
-import type { Dass21FollowUpId } from '../../../../domain/dass21-follow-ups';
+} from '../../../domain/combined';
+import type { CrisisResourceId } from '../../../domain/crisis';
+import type { Dass21Category, Dass21Level, Dass21QuestionKey } from '../../../domain/dass21';
+import type { Dass21FollowUpId } from '../../../domain/dass21-follow-ups';
 
 // The questionnaire's texts: questions, answers, levels and crisis lines. The screener fetches them
 // while its consent step shows; the server's insights read the levels, lines and follow-ups.

@@ -1,8 +1,8 @@
 import type { BaseTranslation } from '../../i18n-types';
-import type { CombinedCategory } from '../../../../domain/combined';
-import type { Dass21Category } from '../../../../domain/dass21';
-import type { InterpretationTier } from '../../../../domain/interpretation';
-import type { PlanTier } from '../../../../domain/wellbeing-plan';
+import type { CombinedCategory } from '../../../domain/combined';
+import type { Dass21Category } from '../../../domain/dass21';
+import type { InterpretationTier } from '../../../domain/interpretation';
+import type { PlanTier } from '../../../domain/wellbeing-plan';
 
 // The built-in writer of the insights card (server/insights/built-in-writer.ts), used without an
 // AI key and whenever the model fails. The wellbeing plan card below it already lists daily

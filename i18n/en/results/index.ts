@@ -1,6 +1,6 @@
-import type { Dass21Category } from '../../../../domain/dass21';
-import type { InterpretationTier } from '../../../../domain/interpretation';
-import type { PlanTier } from '../../../../domain/wellbeing-plan';
+import type { Dass21Category } from '../../../domain/dass21';
+import type { InterpretationTier } from '../../../domain/interpretation';
+import type { PlanTier } from '../../../domain/wellbeing-plan';
 import type { BaseTranslation } from '../../i18n-types';
 
 // Texts of the results page (SPEC section 4). They are fetched once the visitor starts
