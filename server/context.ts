@@ -13,8 +13,8 @@ import { requestLocale } from './request-locale';
 import { type AdminSession, readSession, sessionOptions } from './session';
 
 /**
- * The inner context: everything a use case needs that does not depend on the request.
- * Built once at boot; tests build it directly and call procedures through createCaller.
+ * Everything a use case needs that does not depend on the request. Built once at boot
+ * (server/main.ts); tests build it with startTestApp.
  */
 export interface AppServices {
   env: Env;
@@ -33,7 +33,11 @@ export interface AppServices {
   billing: Billing;
 }
 
-/** The outer context: the inner one plus what is read from the request. */
+/**
+ * What a procedure and its use case receive, `(ctx, input)`: the services plus the facts of one
+ * call. The HTTP edge reads them from the request (createRequestContext); tests give them
+ * directly (createInnerContext) and call procedures through the typed `createCaller`.
+ */
 export interface RequestContext extends AppServices {
   requestId: string;
   /**
@@ -45,26 +49,35 @@ export interface RequestContext extends AppServices {
   locale: Locales;
   /**
    * Read lazily: public procedures never unseal the cookie. An answer that read it depends on
-   * who asks, so it is marked `no-store` for browsers and proxies alike.
+   * who asks, so the HTTP edge marks it `no-store` for browsers and proxies alike.
    */
   session: () => Promise<AdminSession>;
 }
 
+export type CallFacts = Pick<RequestContext, 'requestId' | 'ip' | 'locale' | 'session'>;
+
+/** The context of a call whose facts are known without a request: tests, background jobs. */
+export function createInnerContext(services: AppServices, facts: CallFacts): RequestContext {
+  return { ...services, ...facts };
+}
+
+/** The context of an HTTP call: the client's address, language and cookie read from the request. */
 export function createRequestContext(
   services: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
 ): RequestContext {
   let session: Promise<AdminSession> | undefined;
-  return {
-    ...services,
-    log: req.log,
-    requestId: req.id,
-    ip: rateLimitClient(req.ip),
-    locale: requestLocale(req.headers),
-    session: () => {
-      reply.raw.setHeader('cache-control', 'no-store');
-      return (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env)));
+  return createInnerContext(
+    { ...services, log: req.log },
+    {
+      requestId: req.id,
+      ip: rateLimitClient(req.ip),
+      locale: requestLocale(req.headers),
+      session: () => {
+        reply.raw.setHeader('cache-control', 'no-store');
+        return (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env)));
+      },
     },
-  };
+  );
 }

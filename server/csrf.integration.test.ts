@@ -29,7 +29,7 @@ describe.each(TEST_DIALECTS)('cross-site request refusal on %s', (dialect) => {
       const response = await login({ 'sec-fetch-site': site });
       expect(response.statusCode, site).toBe(403);
     }
-    const viaTrpc = await trpcMutation(t.app, 'admin.account.logout', undefined, undefined, {
+    const viaTrpc = await trpcMutation(t.app, 'auth.logout', undefined, undefined, {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(viaTrpc.status).toBe(403);
@@ -40,7 +40,7 @@ describe.each(TEST_DIALECTS)('cross-site request refusal on %s', (dialect) => {
     expect(sameOrigin.statusCode).toBe(401);
     expect((await login({ 'sec-fetch-site': 'none' })).statusCode).toBe(401);
     expect((await login({})).statusCode).toBe(401);
-    const viaTrpc = await trpcMutation(t.app, 'admin.account.logout', undefined, undefined, {
+    const viaTrpc = await trpcMutation(t.app, 'auth.logout', undefined, undefined, {
       headers: { origin: 'https://minda.test', 'sec-fetch-site': 'same-origin' },
     });
     expect(viaTrpc).toMatchObject({ status: 200, data: { ok: true } });
@@ -54,7 +54,7 @@ describe.each(TEST_DIALECTS)('cross-site request refusal on %s', (dialect) => {
     }
     const trpcAsText = await t.app.inject({
       method: 'POST',
-      url: '/trpc/admin.account.login',
+      url: '/trpc/auth.login',
       headers: { 'content-type': 'text/plain' },
       payload: wrongLogin,
     });

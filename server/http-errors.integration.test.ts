@@ -24,13 +24,13 @@ describe('errors the HTTP layer answers before a procedure runs', () => {
   }
 
   it('reach the typed client as tRPC errors with their message: a body over the limit', async () => {
-    const error = await clientError(client().admin.account.login.mutate({ username: 'demo', password: 'x'.repeat(300 * 1024) }));
+    const error = await clientError(client().auth.login.mutate({ username: 'demo', password: 'x'.repeat(300 * 1024) }));
     expect(error.message).toBe('Request body is too large');
     expect(error.data).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 });
   });
 
   it('reach the typed client as tRPC errors with their message: a cross-site call', async () => {
-    const error = await clientError(client({ origin: 'https://evil.example' }).admin.account.logout.mutate());
+    const error = await clientError(client({ origin: 'https://evil.example' }).auth.logout.mutate());
     expect(error.message).toBe(translationsFor('en').errors.crossSiteRefused());
     expect(error.data).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 });
   });

@@ -36,7 +36,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
 
   it('registers over tRPC too, creating the default screener configuration without a slug', async () => {
     const operator = newOperator();
-    const result = await trpcMutation(t.app, 'admin.account.register', operator);
+    const result = await trpcMutation(t.app, 'auth.register', operator);
     expect(result.status).toBe(200);
     const account = result.data as { id: string };
     expect((await trpcQuery(t.app, 'admin.account.me', undefined, result.cookie)).data).toEqual(account);
@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({ error: 'That username is already taken' });
 
-    const sameEmail = await trpcMutation(t.app, 'admin.account.register', { ...newOperator(), email: operator.email.toUpperCase() });
+    const sameEmail = await trpcMutation(t.app, 'auth.register', { ...newOperator(), email: operator.email.toUpperCase() });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.error?.message).toBe('An account with that e-mail already exists');
   });
@@ -93,7 +93,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(common.json().fields).toEqual({ password: ['This password is one of the most common ones. Please choose one that is harder to guess.'] });
     for (const same of [(o: ReturnType<typeof newOperator>) => o.username.toUpperCase(), (o: ReturnType<typeof newOperator>) => o.email]) {
       const operator = newOperator();
-      const response = await trpcMutation(t.app, 'admin.account.register', { ...operator, password: same(operator) });
+      const response = await trpcMutation(t.app, 'auth.register', { ...operator, password: same(operator) });
       expect(response.status).toBe(400);
       expect(response.error?.data.fields).toEqual({ password: ['Password must not be your username or e-mail address.'] });
     }
@@ -107,7 +107,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(rest.json()).toMatchObject({ username: operator.username.toLowerCase() });
     expect((await restMe(sessionCookieFrom(rest)!)).statusCode).toBe(200);
 
-    const viaTrpc = await trpcMutation(t.app, 'admin.account.login', { username: operator.username, password: operator.password });
+    const viaTrpc = await trpcMutation(t.app, 'auth.login', { username: operator.username, password: operator.password });
     expect(viaTrpc.status).toBe(200);
     expect((await trpcQuery(t.app, 'admin.account.me', undefined, viaTrpc.cookie)).status).toBe(200);
 
@@ -126,7 +126,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(unknownUser.json()).toEqual(wrongPassword.json());
     expect(sessionCookieFrom(wrongPassword)).toBeUndefined();
 
-    const viaTrpc = await trpcMutation(t.app, 'admin.account.login', { username: 'nobody-by-this-name', password: 'x' });
+    const viaTrpc = await trpcMutation(t.app, 'auth.login', { username: 'nobody-by-this-name', password: 'x' });
     expect(viaTrpc.status).toBe(401);
     expect(viaTrpc.error?.message).toBe('Invalid username or password');
   });
@@ -145,10 +145,10 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
   });
 
   it('logs out over tRPC, and answers ok when already signed out', async () => {
-    const registered = await trpcMutation(t.app, 'admin.account.register', newOperator());
-    const result = await trpcMutation(t.app, 'admin.account.logout', undefined, registered.cookie);
+    const registered = await trpcMutation(t.app, 'auth.register', newOperator());
+    const result = await trpcMutation(t.app, 'auth.logout', undefined, registered.cookie);
     expect(result).toMatchObject({ status: 200, data: { ok: true } });
     expect((await trpcQuery(t.app, 'admin.account.me', undefined, registered.cookie)).status).toBe(401);
-    expect((await trpcMutation(t.app, 'admin.account.logout', undefined)).data).toEqual({ ok: true });
+    expect((await trpcMutation(t.app, 'auth.logout', undefined)).data).toEqual({ ok: true });
   });
 });

@@ -193,7 +193,7 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     expect(unknownAnswer.statusCode).toBe(knownAnswer.statusCode);
     expect(unknownAnswer.body).toBe(knownAnswer.body);
     expect(await outboxEmailsTo(t.services.db, 'nobody@klinik.example')).toEqual([]);
-    const viaTrpc = await trpcMutation(t.app, 'admin.account.requestPasswordReset', { email: 'nobody@klinik.example' });
+    const viaTrpc = await trpcMutation(t.app, 'auth.requestPasswordReset', { email: 'nobody@klinik.example' });
     expect(viaTrpc.data).toEqual({ ok: true });
   });
 
@@ -225,7 +225,7 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     const reused = await post('/api/reset-password', { token: first, password: 'password-two' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual(INVALID_LINK);
-    const other = await trpcMutation(t.app, 'admin.account.resetPassword', { token: second, password: 'password-two' });
+    const other = await trpcMutation(t.app, 'auth.resetPassword', { token: second, password: 'password-two' });
     expect(other.status).toBe(400);
     expect(other.error?.message).toBe(INVALID_LINK.error);
     expect((await post('/api/login', { username: operator.username, password: 'password-one' })).statusCode).toBe(200);

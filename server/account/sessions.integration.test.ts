@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from '../../db/repositories/operator-sessions';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type AdminSessionData, sessionOptions } from '../session';
+import { callerFor } from '../testing/caller';
 import { sessionCookieFrom, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
 
 let serial = 0;
@@ -141,5 +142,22 @@ describe('the session cookie', () => {
     const options = sessionOptions(env('http://localhost:5173', 'production'));
     expect(options.cookieName).toBe('minda_session');
     expect(options.cookieOptions).toMatchObject({ secure: false });
+  });
+});
+
+describe.each(TEST_DIALECTS)('a session in-process on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('is kept by the caller’s cookie jar from sign-in to sign-out', async () => {
+    const caller = callerFor(t.services);
+    const operator = newOperator();
+    const account = await caller.auth.register(operator);
+    await expect(caller.admin.account.me()).resolves.toEqual(account);
+    await caller.auth.logout();
+    await expect(caller.admin.account.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

@@ -76,7 +76,7 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
     const refused = await login(account.password, newIp(), account.username);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(TOO_MANY);
-    const viaTrpc = await trpcMutation(t.app, 'admin.account.login', account, undefined, { remoteAddress: newIp() });
+    const viaTrpc = await trpcMutation(t.app, 'auth.login', account, undefined, { remoteAddress: newIp() });
     expect(viaTrpc.status).toBe(429);
     expect(viaTrpc.error).toMatchObject({ message: TOO_MANY.error, data: { code: 'TOO_MANY_REQUESTS' } });
   });

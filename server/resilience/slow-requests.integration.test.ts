@@ -70,7 +70,7 @@ describe('a request that arrives too slowly', () => {
   });
 
   it('answers the typed client’s envelope on /trpc', async () => {
-    const { raw } = await trickle(port, postHead('/trpc/admin.account.login', body.length), body);
+    const { raw } = await trickle(port, postHead('/trpc/auth.login', body.length), body);
     const answer = parse(raw);
     expect(answer.status).toBe(408);
     expect(answer.body).toMatchObject({ error: { json: { message: REQUEST_TIMEOUT_MESSAGE, data: { code: 'TIMEOUT', httpStatus: 408 } } } });

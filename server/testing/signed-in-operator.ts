@@ -1,5 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import { insertOperator } from '../../db/testing/fixtures';
+import { type Caller, callerFor, CookieJar } from './caller';
 import { sessionCookie, type TestApp, type TrpcResult, trpcMutation, trpcQuery } from './test-app';
 
 export interface RestResult {
@@ -7,9 +8,10 @@ export interface RestResult {
   body: unknown;
 }
 
-/** A signed-in operator's calls over both transports, with their session cookie. */
+/** A signed-in operator's calls, in-process (`caller`) and over both transports, with their session cookie. */
 export interface OperatorCalls {
   cookie: string;
+  caller: Caller;
   rest: (method: HTTPMethods, url: string, payload?: unknown) => Promise<RestResult>;
   query: (path: string, input?: unknown) => Promise<TrpcResult>;
   mutate: (path: string, input?: unknown) => Promise<TrpcResult>;
@@ -21,6 +23,7 @@ export async function signedInAs<T extends { userId: string }>(t: TestApp, opera
   return {
     ...operator,
     cookie,
+    caller: callerFor(t.services, { jar: CookieJar.holding(cookie) }),
     rest: async (method, url, payload) => {
       const response = await t.app.inject({
         method,

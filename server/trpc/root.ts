@@ -1,11 +1,13 @@
 import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createCallerFactory, type ProcedureMeta, router } from './init';
 import { adminRouter } from './routers/admin';
+import { authRouter } from './routers/auth';
 import { billingRouter } from './routers/billing';
 import { publicRouter } from './routers/public';
 
 export const appRouter = router({
   public: publicRouter,
+  auth: authRouter,
   admin: adminRouter,
   billing: billingRouter,
 });

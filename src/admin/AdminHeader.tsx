@@ -24,7 +24,7 @@ export function AdminHeader({ username, screenerPath }: Props) {
     },
     onError: (error: unknown) => toast.failure(error, LL.admin.header.logoutFailed()),
   };
-  const logout = trpc.admin.account.logout.useMutation(signedOut);
+  const logout = trpc.auth.logout.useMutation(signedOut);
   const logoutEverywhere = trpc.admin.account.logoutEverywhere.useMutation(signedOut);
   const pending = logout.isPending || logoutEverywhere.isPending;
 

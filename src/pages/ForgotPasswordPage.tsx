@@ -12,7 +12,7 @@ export default function ForgotPasswordPage() {
   const { LL } = useI18nContext();
   const text = LL.account.forgot;
   const toast = useToast();
-  const request = trpc.admin.account.requestPasswordReset.useMutation();
+  const request = trpc.auth.requestPasswordReset.useMutation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { trpc } from '../lib/trpc';
 
 export default function LoginPage() {
   const { LL } = useI18nContext();
-  const login = trpc.admin.account.login.useMutation();
+  const login = trpc.auth.login.useMutation();
   return (
     <RedirectIfSignedIn>
       <AccountCard title={LL.account.login.title()}>

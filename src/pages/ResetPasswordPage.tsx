@@ -17,7 +17,7 @@ export default function ResetPasswordPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
-  const reset = trpc.admin.account.resetPassword.useMutation();
+  const reset = trpc.auth.resetPassword.useMutation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});

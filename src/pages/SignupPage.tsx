@@ -8,7 +8,7 @@ import { trpc } from '../lib/trpc';
 
 export default function SignupPage() {
   const { LL } = useI18nContext();
-  const register = trpc.admin.account.register.useMutation();
+  const register = trpc.auth.register.useMutation();
   return (
     <RedirectIfSignedIn>
       <AccountCard title={LL.account.signup.title()}>

@@ -5,7 +5,7 @@ import { adminAvailabilityRouter } from './admin/availability';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminPsychologistsRouter } from './admin/psychologists';
 
-/** The operator's portal: the account itself, then what a signed-in operator manages. */
+/** The operator's portal: the signed-in account, then what it manages. */
 export const adminRouter = router({
   account: accountRouter,
   configuration: adminConfigurationRouter,

@@ -1,0 +1,28 @@
+import { ZAccount, ZLoginRequest, ZOk, ZRegisterRequest, ZRequestPasswordResetRequest, ZResetPasswordRequest } from '../../account/account.schema';
+import { login } from '../../account/login';
+import { logout } from '../../account/logout';
+import { register } from '../../account/register';
+import { requestPasswordReset } from '../../account/request-password-reset';
+import { resetPassword } from '../../account/reset-password';
+import { publicProcedure, router } from '../init';
+
+/** What anyone may call to get into an account: sign-up, sign-in, sign-out and password reset. */
+export const authRouter = router({
+  login: publicProcedure
+    .input(ZLoginRequest)
+    .output(ZAccount)
+    .mutation(({ ctx, input }) => login(ctx, input)),
+  register: publicProcedure
+    .input(ZRegisterRequest)
+    .output(ZAccount)
+    .mutation(({ ctx, input }) => register(ctx, input)),
+  logout: publicProcedure.output(ZOk).mutation(({ ctx }) => logout(ctx)),
+  requestPasswordReset: publicProcedure
+    .input(ZRequestPasswordResetRequest)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+  resetPassword: publicProcedure
+    .input(ZResetPasswordRequest)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
+});
