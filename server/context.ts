@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/connect';
+import type { Operator } from '../db/repositories/users';
 import type { Database } from '../db/schema';
 import type { Billing } from './billing/billing';
 import type { Env } from './env';
@@ -52,6 +53,12 @@ export interface RequestContext extends AppServices {
    * who asks, so the HTTP edge marks it `no-store` for browsers and proxies alike.
    */
   session: () => Promise<AdminSession>;
+}
+
+/** The context of an operator procedure, after adminProcedure found a live session. */
+export interface OperatorContext extends RequestContext {
+  admin: Operator;
+  adminSession: AdminSession;
 }
 
 export type CallFacts = Pick<RequestContext, 'requestId' | 'ip' | 'locale' | 'session'>;

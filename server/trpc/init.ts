@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
-import type { RequestContext } from '../context';
+import type { OperatorContext, RequestContext } from '../context';
 import { AppError, DescribedTRPCError, describeError } from '../errors';
 import { inputLocale } from '../request-locale';
 import { operatorOfSession } from '../session';
@@ -66,5 +66,5 @@ export const adminProcedure = publicProcedure.meta({ access: 'operator' }).use(a
     if (session.sessionId) session.destroy();
     throw new AppError('UNAUTHORIZED', (t) => t.errors.signInRequired());
   }
-  return next({ ctx: { admin: operator, adminSession: session } });
+  return next({ ctx: { admin: operator, adminSession: session } satisfies Pick<OperatorContext, 'admin' | 'adminSession'> });
 });
