@@ -120,7 +120,7 @@ export interface Env {
   trustProxy: TrustProxy;
   /** The model that writes visitors' insights; undefined when no key is set. */
   openai: { apiKey: string; model: string; baseUrl: string | undefined } | undefined;
-  /** Bookings allowed without an active subscription (SPEC: 3). */
+  /** Bookings a clinic may take without an active subscription: 3 (decision 0012). */
   freeBookings: number;
   /** Unset: billing runs in test mode, where /subscribe activates a subscription without payment. */
   stripe: StripeSettings | undefined;

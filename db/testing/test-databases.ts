@@ -6,7 +6,7 @@ import { createConnection } from 'mysql2/promise';
 import { connectDatabase, type DatabaseHandle, type DialectName } from '../connect';
 import { migrateToLatest } from '../migrate';
 
-/** This machine's MariaDB (SPEC of the test set-up); MYSQL_TEST_URL points elsewhere. */
+/** This machine's MariaDB (root, no password); MYSQL_TEST_URL points elsewhere. */
 const MYSQL_SERVER = process.env.MYSQL_TEST_URL ?? 'mysql://root@127.0.0.1:3306';
 
 export interface TestDatabase extends DatabaseHandle {

@@ -56,7 +56,7 @@ export function calendarFile(event: CalendarEvent): string {
     `DTEND:${utc(event.endUtc)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    // The psychologist still confirms the booking (SPEC: 'Booking Received!').
+    // A booking is a request until the psychologist confirms it ('Booking Received!').
     'STATUS:TENTATIVE',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -8,7 +8,7 @@ import { type BookableScreener, insertBookableScreener } from '../testing/bookin
 import { type SignedInOperator, signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-/** SPEC's admin latency budget for a request running beside a generation. */
+/** How long an admin request may wait beside a generation (decision 0006). */
 const MAX_WAIT_MS = 100;
 /** 20 half-hour slots a day, every day, for 250 days from tomorrow: the most one request may ask for. */
 const SLOTS_PER_DAY = 20;

@@ -19,8 +19,9 @@ export interface RestRoute {
 }
 
 /**
- * SPEC section 7, route by route. The REST adapter passes path parameters merged with the
- * query string (GET, DELETE) or the JSON body (POST, PUT, PATCH) to the procedure.
+ * The REST API, route by route; its paths are the product's published contract. The REST
+ * adapter passes path parameters merged with the query string (GET, DELETE) or the JSON body
+ * (POST, PUT, PATCH) to the procedure.
  */
 export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/visitor-info', procedure: 'billing.visitorInfo', summary: 'Launch offer for the pricing block' },
