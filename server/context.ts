@@ -9,7 +9,7 @@ import type { InsightsService } from './insights/insights-service';
 import type { Locales } from '../i18n/i18n-types';
 import type { MailTransport } from './mail/transport';
 import { rateLimitClient } from './client-network';
-import type { RateLimits } from './rate-limit/rate-limits';
+import type { RateLimits } from './rate-limit/rate-limit-rules';
 import { requestLocale } from './request-locale';
 import { type AdminSession, readSession, sessionOptions } from './session';
 

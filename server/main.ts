@@ -17,7 +17,7 @@ import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
 import { startOutboxWorker } from './mail/outbox-worker';
 import { createMailTransport } from './mail/transport';
-import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
 
 async function main(): Promise<void> {
   const env = loadEnv();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../db/testing/test-databases';
-import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
 import { startTestApp, type TestApp } from './testing/test-app';
 
 const PROXY = '10.0.0.1';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookSlot, insertOperator, insertPsychologist, insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import {
   type BookableScreener,
   bookingRequest,

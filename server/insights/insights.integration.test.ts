@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { translationsFor } from '../translations';
 import { completionWith, type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai';
 import { signInNewOperator } from '../testing/signed-in-operator';

@@ -7,7 +7,8 @@ import { purgeFinishedLoginThrottles } from '../account/login-throttle';
 import { buildApp } from '../app';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
 import { createHash } from 'node:crypto';
-import { rateLimitBucket, type RateLimits, subjectDigest } from './rate-limits';
+import type { RateLimits } from './rate-limit-rules';
+import { rateLimitBucket, subjectDigest } from './rate-limits';
 
 const TIGHT_LIMITS: RateLimits = {
   loginPerIp: { limit: 4, windowMinutes: 15 },

@@ -2,35 +2,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { countHit } from '../../db/repositories/rate-limit-counters';
 import type { AppServices } from '../context';
 import { AppError } from '../errors';
-
-export interface RateLimitRule {
-  limit: number;
-  windowMinutes: number;
-}
-
-/**
- * Attempts allowed per window. Per account the numbers stop guessing a password or flooding
- * one mailbox; per address they stop one client from cycling through accounts.
- */
-export const DEFAULT_RATE_LIMITS = {
-  loginPerIp: { limit: 50, windowMinutes: 15 },
-  /**
-   * Wrong passwords per username from any address; past the limit each further attempt waits
-   * a growing delay instead of a lock (server/account/login-throttle.ts).
-   */
-  loginPerAccount: { limit: 10, windowMinutes: 15 },
-  registerPerIp: { limit: 10, windowMinutes: 60 },
-  registerPerEmail: { limit: 5, windowMinutes: 60 },
-  passwordResetPerIp: { limit: 10, windowMinutes: 60 },
-  passwordResetPerEmail: { limit: 3, windowMinutes: 60 },
-  /** Generous for a family booking together, tight enough that no script fills a clinic's calendar. */
-  bookingPerIp: { limit: 20, windowMinutes: 10 },
-  /** Each analysis may cost a model call; a visitor asks once per results page. */
-  analyzePerIp: { limit: 30, windowMinutes: 10 },
-} satisfies Record<string, RateLimitRule>;
-
-export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
-export type RateLimits = Record<RateLimitName, RateLimitRule>;
+import type { RateLimitName } from './rate-limit-rules';
 
 
 type RateLimitDeps = Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits'>;

@@ -13,7 +13,7 @@ import type { AppServices } from '../context';
 import { loadEnv } from '../env';
 import { createInsightsService } from '../insights/insights-service';
 import { createMailTransport } from '../mail/transport';
-import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { type AdminSession, type AdminSessionData, sessionOptions, startSession } from '../session';
 
 export interface TestApp {

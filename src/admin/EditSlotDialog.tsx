@@ -6,7 +6,7 @@ import { trpc } from '../lib/trpc';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
 import { Modal } from '../components/Modal';
-import type { AdminSlot } from './SlotCalendar';
+import type { AdminSlot } from './admin-slot';
 import { dateLocaleOf, formatCalendarDate, localSlotTimes, slotTimesOnDate } from '../lib/slot-times';
 import { hasErrorCode } from '../lib/errors';
 import { useAdminToast } from './useAdminToast';

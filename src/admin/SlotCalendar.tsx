@@ -2,11 +2,10 @@ import { useState } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
 import { ADMIN_SLOT_VIEW_DAYS } from '../../domain/slots';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { type RouterOutputs, trpc } from '../lib/trpc';
+import { trpc } from '../lib/trpc';
+import type { AdminSlot } from './admin-slot';
 import { EditSlotDialog } from './EditSlotDialog';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, slotsByDay } from '../lib/slot-times';
-
-export type AdminSlot = RouterOutputs['admin']['availability']['list'][number];
 
 /**
  * The chosen psychologist's slots for the next 90 days (the server's default window), one

@@ -7,7 +7,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
 import { trpc } from '../lib/trpc';
-import { useScreenerIdentity } from '../screener/ScreenerIdentity';
+import { useScreenerIdentity } from '../components/ScreenerIdentity';
 import type { PublicPsychologist } from './PsychologistCard';
 import { type FreeSlot, SlotPicker } from './SlotPicker';
 import { useBookingWindow } from './useBookingWindow';

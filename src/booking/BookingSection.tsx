@@ -3,8 +3,8 @@ import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import { Modal } from '../components/Modal';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
-import { CrisisResourceList } from '../screener/CrisisNotice';
-import { useScreenerIdentity } from '../screener/ScreenerIdentity';
+import { CrisisResourceList } from '../components/CrisisResourceList';
+import { useScreenerIdentity } from '../components/ScreenerIdentity';
 import { BookingDialog } from './BookingDialog';
 import { PsychologistCard, type PublicPsychologist } from './PsychologistCard';
 

@@ -5,7 +5,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { useRouteLocale } from '../lib/locale';
 import { CombinedScreener } from '../screener/CombinedScreener';
 import { Dass21Screener } from '../screener/Dass21Screener';
-import { ScreenerIdentityContext } from '../screener/ScreenerIdentity';
+import { ScreenerIdentityContext } from '../components/ScreenerIdentity';
 import { screenerStore } from '../screener/screener-store';
 import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
 import { SiteFooter } from '../components/SiteFooter';

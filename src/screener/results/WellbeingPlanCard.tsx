@@ -1,7 +1,7 @@
 import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE } from '../../../domain/crisis';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
-import { CrisisResourceList } from '../CrisisNotice';
+import { CrisisResourceList } from '../../components/CrisisResourceList';
 
 const ACTION_INDEXES = ['0', '1', '2'] as const;
 
