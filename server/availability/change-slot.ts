@@ -5,12 +5,12 @@ import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '.
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
 import { enqueueCancellationEmails } from '../booking/booking-notifications';
-import type { AppServices } from '../context';
+import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import type { UpdateSlotRequest } from './availability.schema';
 import { toSlotResponse } from './slot-response';
 
-type Services = Pick<AppServices, 'db' | 'env' | 'now'>;
+type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>;
 
 const bookedConflict = (change: 'move' | 'delete') =>
   new AppError('CONFLICT', (t) => (change === 'move' ? t.errors.slotBookedMove() : t.errors.slotBookedDelete()));
@@ -20,12 +20,12 @@ const bookedConflict = (change: 'move' | 'delete') =>
  * row, so it cannot interleave with a generation or another change of their slots.
  */
 async function withOwnSlot<T>(
-  services: Services,
+  ctx: Services,
   userId: string,
   slotId: string,
   change: (trx: Kysely<Database>, slot: Slot) => Promise<T>,
 ): Promise<T> {
-  return inTransaction(services.db, async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const slot = await findSlotOf(trx, userId, slotId);
     if (!slot) throw new NotFoundError('availabilitySlot');
     await findPsychologistOf(trx, userId, slot.psychologistId, { lock: 'update' });
@@ -34,9 +34,10 @@ async function withOwnSlot<T>(
 }
 
 /** Moves a slot (the edit dialog: same date, new times). Booked slots move only when confirmed. */
-export async function updateOwnSlot(services: Services, userId: string, input: UpdateSlotRequest) {
+export async function updateOwnSlot(ctx: Services, input: UpdateSlotRequest) {
+  const userId = ctx.admin.id;
   const times = { startUtc: new Date(input.startUtc), endUtc: new Date(input.endUtc) };
-  return withOwnSlot(services, userId, input.slotId, async (trx, slot) => {
+  return withOwnSlot(ctx, userId, input.slotId, async (trx, slot) => {
     if (slot.isBooked && !input.confirmBooked) throw bookedConflict('move');
     const clashes = await slotsOverlapping(trx, slot.psychologistId, times, slot.id);
     if (clashes.length > 0) {
@@ -51,14 +52,15 @@ export async function updateOwnSlot(services: Services, userId: string, input: U
 }
 
 /** Deletes a slot. A booked one goes, with its appointment, only when confirmed. */
-export async function deleteOwnSlot(services: Services, userId: string, input: { slotId: string; confirmBooked: boolean }) {
-  return withOwnSlot(services, userId, input.slotId, async (trx, slot) => {
+export async function deleteOwnSlot(ctx: Services, input: { slotId: string; confirmBooked: boolean }) {
+  const userId = ctx.admin.id;
+  return withOwnSlot(ctx, userId, input.slotId, async (trx, slot) => {
     if (slot.isBooked && !input.confirmBooked) throw bookedConflict('delete');
     // Read before the delete takes the appointment along; the client hears of it only if it commits.
-    const now = services.now();
+    const now = ctx.now();
     const cancelled = await upcomingBookingsOf(trx, { slotId: slot.id }, now);
     if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict('delete');
-    await enqueueCancellationEmails(trx, { userId, appointments: cancelled }, { env: services.env, now });
+    await enqueueCancellationEmails(trx, { userId, appointments: cancelled }, { env: ctx.env, now });
     return { cancelledAppointment: slot.isBooked };
   });
 }

@@ -1,7 +1,8 @@
+import type { OperatorContext } from '../context';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInTimeZone } from 'date-fns-tz';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { inTransaction } from '../../db/transaction';
 import { insertSlots, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
@@ -39,13 +40,13 @@ const PART_BUDGET_MS = 20;
  * whole process.
  */
 export async function generateAvailability(
-  services: { db: Kysely<Database>; now: () => Date },
-  userId: string,
+  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>,
   input: GenerateAvailabilityRequest,
 ): Promise<{ count: number; psychologist: { name: string } }> {
-  const psychologist = await findPsychologistOf(services.db, userId, input.psychologistId);
+  const userId = ctx.admin.id;
+  const psychologist = await findPsychologistOf(ctx.db, userId, input.psychologistId);
   if (!psychologist) throw new NotFoundError('psychologist');
-  const now = services.now();
+  const now = ctx.now();
   const pattern = upcomingPattern(
     {
       ...input,
@@ -59,7 +60,7 @@ export async function generateAvailability(
   let part = parts.next();
   let count = 0;
   while (!part.done) {
-    count += await inTransaction(services.db, async (trx) => {
+    count += await inTransaction(ctx.db, async (trx) => {
       // Held until the transaction ends, so a concurrent generation cannot slip a slot in
       // between an overlap check and its insert.
       if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: 'update' }))) throw new NotFoundError('psychologist');

@@ -1,6 +1,5 @@
 import { activateWithoutPayment } from '../../db/repositories/subscriptions';
-import type { Operator } from '../../db/repositories/users';
-import type { AppServices } from '../context';
+import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 
 /**
@@ -8,12 +7,11 @@ import { AppError } from '../errors';
  * whole flow can be tried without Stripe. With Stripe configured only a payment activates it.
  */
 export async function activateTestSubscription(
-  services: Pick<AppServices, 'db' | 'dialect' | 'now' | 'billing'>,
-  operator: Operator,
+  ctx: Pick<OperatorContext, 'db' | 'dialect' | 'now' | 'billing' | 'admin'>,
 ): Promise<{ status: 'active' }> {
-  if (services.billing.mode !== 'test') {
+  if (ctx.billing.mode !== 'test') {
     throw new AppError('FORBIDDEN', 'Subscriptions are paid through Stripe here; test-mode activation is off.');
   }
-  await activateWithoutPayment(services.db, services.dialect, operator.id, services.now());
+  await activateWithoutPayment(ctx.db, ctx.dialect, ctx.admin.id, ctx.now());
   return { status: 'active' };
 }

@@ -6,7 +6,7 @@ export const ZVisitorInfo = z.object({
 });
 
 /**
- * SPEC's `{ clientSecret }`, plus what the page needs to show Stripe's form: the publishable
+ * The REST contract's `{ clientSecret }`, plus what the page needs to show Stripe's form: the publishable
  * key. In test mode there is nothing to pay, and the page says so.
  */
 export const ZCreateSubscriptionResponse = z.discriminatedUnion('testMode', [

@@ -8,12 +8,12 @@ import {
 import type { Operator } from '../../db/repositories/users';
 import { launchOfferAt } from '../../domain/launch-offer';
 import { allowsUnlimitedBookings, hasEnded } from '../../domain/subscription';
-import type { AppServices } from '../context';
+import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 import type { StripeBilling } from './billing';
 import type { CreateSubscriptionResponse } from './billing.schema';
 
-type BillingServices = Pick<AppServices, 'db' | 'dialect' | 'now' | 'billing' | 'env'>;
+type BillingContext = Pick<OperatorContext, 'db' | 'dialect' | 'now' | 'billing' | 'env' | 'admin'>;
 
 
 /** The first invoice's payment secret comes back with the subscription in one call. */
@@ -32,11 +32,12 @@ function openPaymentSecret(subscription: Stripe.Subscription): string | undefine
  * is created first, then its id stored. Idempotency keys make concurrent or retried calls
  * return the same customer and subscription instead of creating a second one.
  */
-export async function createSubscription(services: BillingServices, operator: Operator): Promise<CreateSubscriptionResponse> {
-  const stored = await findSubscriptionOf(services.db, operator.id);
+export async function createSubscription(ctx: BillingContext): Promise<CreateSubscriptionResponse> {
+  const operator = ctx.admin;
+  const stored = await findSubscriptionOf(ctx.db, operator.id);
   if (allowsUnlimitedBookings(stored?.status)) throw new AppError('CONFLICT', (t) => t.errors.subscriptionAlreadyActive());
-  if (services.billing.mode === 'test') return { testMode: true, clientSecret: null, publishableKey: null };
-  const billing = services.billing;
+  if (ctx.billing.mode === 'test') return { testMode: true, clientSecret: null, publishableKey: null };
+  const billing = ctx.billing;
   const answer = (clientSecret: string) => ({ testMode: false as const, clientSecret, publishableKey: billing.publishableKey });
 
   if (stored?.stripeSubscriptionId) {
@@ -49,9 +50,9 @@ export async function createSubscription(services: BillingServices, operator: Op
     }
   }
 
-  const customerId = stored?.stripeCustomerId ?? (await createCustomer(services, billing, operator));
+  const customerId = stored?.stripeCustomerId ?? (await createCustomer(ctx, billing, operator));
   // The price the page showed: the offer's coupon while the launch offer lasts.
-  const offerCoupon = launchOfferAt(services.env.offerEndsAt, services.now()).hasSpecialOffer ? billing.offerCouponId : undefined;
+  const offerCoupon = launchOfferAt(ctx.env.offerEndsAt, ctx.now()).hasSpecialOffer ? billing.offerCouponId : undefined;
   const subscription = await billing.stripe.subscriptions.create(
     {
       customer: customerId,
@@ -64,18 +65,18 @@ export async function createSubscription(services: BillingServices, operator: Op
     },
     { idempotencyKey: subscriptionKey(operator.id, customerId, billing.priceId, offerCoupon, stored) },
   );
-  await saveStripeSubscription(services.db, operator.id, subscription, services.now());
+  await saveStripeSubscription(ctx.db, operator.id, subscription, ctx.now());
   const secret = openPaymentSecret(subscription);
   if (!secret) throw new Error(`Stripe subscription ${subscription.id} came back without an open first invoice`);
   return answer(secret);
 }
 
-async function createCustomer(services: BillingServices, billing: StripeBilling, operator: Operator): Promise<string> {
+async function createCustomer(ctx: BillingContext, billing: StripeBilling, operator: Operator): Promise<string> {
   const customer = await billing.stripe.customers.create(
     { email: operator.email, name: operator.username, metadata: { userId: operator.id } },
     { idempotencyKey: `minda-customer-${operator.id}` },
   );
-  await saveStripeCustomer(services.db, services.dialect, operator.id, customer.id, services.now());
+  await saveStripeCustomer(ctx.db, ctx.dialect, operator.id, customer.id, ctx.now());
   return customer.id;
 }
 

@@ -11,7 +11,7 @@ const INVALID_PHONE_MESSAGE = fieldMessage('phone');
 const TIMEZONE_MESSAGE = fieldMessage('timezone');
 
 /** The screener in the visitor's URL: a company slug (current or earlier) or a configuration id. */
-const ZScreenerIdentifier = requiredText(100);
+export const ZScreenerIdentifier = requiredText(100);
 
 /** GET /api/public/psychologists?slug */
 export const ZPublicPsychologistsRequest = z.object({ slug: ZScreenerIdentifier });
@@ -40,15 +40,6 @@ export type FreeSlotsRequest = z.output<typeof ZFreeSlotsRequest>;
 export const ZFreeSlot = z.object({ id: z.string(), startUtc: z.date(), endUtc: z.date() });
 
 /** GET /api/public/check-subscription/:slug */
-export const ZCheckSubscriptionRequest = z.object({ slug: ZScreenerIdentifier });
-
-export const ZCheckSubscriptionResponse = z.object({
-  /** True once the free bookings are used up and the owner has no active subscription. */
-  subscriptionRequired: z.boolean(),
-  /** Bookings the screener ever took, cancelled ones included. */
-  bookingCount: z.number().int(),
-});
-
 /** POST /api/public/appointments: SPEC section 3's payload plus the language of the visitor's e-mail. */
 export const ZBookAppointmentRequest = z.object({
   slug: ZScreenerIdentifier,

@@ -1,6 +1,6 @@
 import { cancelAppointment, findAppointmentOf } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
-import type { AppServices } from '../context';
+import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
 import { enqueueCancellationEmails } from './booking-notifications';
 import type { AdminAppointment } from './booking.schema';
@@ -12,18 +12,18 @@ import { toAdminAppointment } from './list-appointments';
  * sends no second mail; it does not give back a free booking.
  */
 export async function cancelOwnAppointment(
-  services: Pick<AppServices, 'db' | 'env' | 'now'>,
-  userId: string,
-  appointmentId: string,
+  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>,
+  { appointmentId }: { appointmentId: string },
 ): Promise<AdminAppointment> {
-  const now = services.now();
-  return inTransaction(services.db, async (trx) => {
+  const userId = ctx.admin.id;
+  const now = ctx.now();
+  return inTransaction(ctx.db, async (trx) => {
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
     if (!appointment) throw new NotFoundError('appointment');
     // The guarded update decides, so two cancels at once tell the client once.
     if (await cancelAppointment(trx, appointment.id, now)) {
       const stillAhead = appointment.endUtc > now ? [appointment] : [];
-      await enqueueCancellationEmails(trx, { userId, appointments: stillAhead }, { env: services.env, now });
+      await enqueueCancellationEmails(trx, { userId, appointments: stillAhead }, { env: ctx.env, now });
     }
     return toAdminAppointment((await findAppointmentOf(trx, userId, appointmentId))!);
   });

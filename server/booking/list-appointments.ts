@@ -1,5 +1,5 @@
 import { type AppointmentDetails, listAppointmentsOf } from '../../db/repositories/appointments';
-import type { AppServices } from '../context';
+import type { OperatorContext } from '../context';
 import type { AdminAppointment } from './booking.schema';
 
 /** More than a busy clinic's calendar shows at once; the oldest past bookings drop off. */
@@ -23,7 +23,8 @@ export function toAdminAppointment(appointment: AppointmentDetails): AdminAppoin
 }
 
 /** Admin setup's Appointments section: upcoming ones soonest first, then past ones latest first. */
-export async function listAppointments(services: Pick<AppServices, 'db' | 'now'>, userId: string): Promise<AdminAppointment[]> {
-  const appointments = await listAppointmentsOf(services.db, userId, { now: services.now(), limit: APPOINTMENT_LIST_LIMIT });
+export async function listAppointments(ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>): Promise<AdminAppointment[]> {
+  const userId = ctx.admin.id;
+  const appointments = await listAppointmentsOf(ctx.db, userId, { now: ctx.now(), limit: APPOINTMENT_LIST_LIMIT });
   return appointments.map(toAdminAppointment);
 }

@@ -1,20 +1,20 @@
 import type { z } from 'zod';
 import { listPsychologistsOf } from '../../db/repositories/psychologists';
-import type { AppServices } from '../context';
+import type { RequestContext } from '../context';
 import type { ZPublicPsychologist } from './booking.schema';
 import { findOwnedScreener } from './screener-owner';
 
 /**
  * The screener owner's psychologists as visitors see them (no e-mail). An unknown screener
- * has none, so the results page shows the crisis-resources panel instead (SPEC section 2).
+ * has none, so the results page shows the crisis-resources panel instead (it offers help rather than an empty list).
  */
 export async function listPublicPsychologists(
-  services: Pick<AppServices, 'db'>,
-  identifier: string,
+  ctx: Pick<RequestContext, 'db'>,
+  { slug: identifier }: { slug: string },
 ): Promise<z.output<typeof ZPublicPsychologist>[]> {
-  const screener = await findOwnedScreener(services.db, identifier);
+  const screener = await findOwnedScreener(ctx.db, identifier);
   if (!screener) return [];
-  const psychologists = await listPsychologistsOf(services.db, screener.userId);
+  const psychologists = await listPsychologistsOf(ctx.db, screener.userId);
   return psychologists.map((p) => ({
     id: p.id,
     name: p.name,

@@ -5,11 +5,12 @@ import {
 } from '../../db/repositories/configurations';
 import type { Database } from '../../db/schema';
 import { parseScreenerIdentifier, type PublicScreenerConfiguration, type ScreenerConfiguration } from '../../domain/configuration';
+import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { publicConfigurationCacheOf } from './public-configuration-cache';
 
 // An unknown id or slug is a 404; the client then shows the default configuration
-// (SPEC section 8), so the server never invents one. Every screener visit asks for its
+// (its built-in stock texts), so the server never invents one. Every screener visit asks for its
 // configuration, and every booking step names its screener, so found ones are cached
 // (public-configuration-cache.ts).
 
@@ -28,15 +29,15 @@ function publicFormOrNotFound(configuration: ScreenerConfiguration | undefined):
   return publicForm;
 }
 
-export async function getPublicConfigurationById(db: Kysely<Database>, id: string): Promise<PublicScreenerConfiguration> {
-  return publicFormOrNotFound(await cachedById(db, id));
+export async function getPublicConfigurationById(ctx: Pick<RequestContext, 'db'>, { id }: { id: string }): Promise<PublicScreenerConfiguration> {
+  return publicFormOrNotFound(await cachedById(ctx.db, id));
 }
 
-export async function getPublicConfigurationBySlug(db: Kysely<Database>, slug: string): Promise<PublicScreenerConfiguration> {
-  return publicFormOrNotFound(await cachedBySlug(db, slug));
+export async function getPublicConfigurationBySlug(ctx: Pick<RequestContext, 'db'>, { slug }: { slug: string }): Promise<PublicScreenerConfiguration> {
+  return publicFormOrNotFound(await cachedBySlug(ctx.db, slug));
 }
 
-/** The configuration a screener URL names, by SPEC section 5's rule: a UUID is an id, anything else a slug. */
+/** The configuration a screener URL names, by the URL rule: a UUID is an id, anything else a slug. */
 export function findScreenerConfiguration(db: Kysely<Database>, identifier: string): Promise<ScreenerConfiguration | undefined> {
   const parsed = parseScreenerIdentifier(identifier);
   return parsed.kind === 'id' ? cachedById(db, parsed.id) : cachedBySlug(db, parsed.slug);

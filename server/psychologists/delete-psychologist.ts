@@ -2,7 +2,7 @@ import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
 import { enqueueCancellationEmails } from '../booking/booking-notifications';
-import type { AppServices } from '../context';
+import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 
 /**
@@ -11,14 +11,14 @@ import { AppError, NotFoundError } from '../errors';
  * (docs/decisions/0006), and their clients are told by e-mail.
  */
 export async function deleteOwnPsychologist(
-  services: Pick<AppServices, 'db' | 'env' | 'now'>,
-  userId: string,
+  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>,
   input: { id: string; confirmCancelBookings: boolean },
 ): Promise<{ cancelledAppointments: number }> {
-  return inTransaction(services.db, async (trx) => {
+  const userId = ctx.admin.id;
+  return inTransaction(ctx.db, async (trx) => {
     const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: 'update' });
     if (!psychologist) throw new NotFoundError('psychologist');
-    const now = services.now();
+    const now = ctx.now();
     const upcoming = await upcomingBookingsOf(trx, { psychologistId: input.id }, now);
     if (upcoming.length > 0 && !input.confirmCancelBookings) {
       throw new AppError('CONFLICT', (t) =>
@@ -26,7 +26,7 @@ export async function deleteOwnPsychologist(
       );
     }
     // Read before the delete takes them along; queued with it, so the mails exist only if it commits.
-    await enqueueCancellationEmails(trx, { userId, appointments: upcoming }, { env: services.env, now });
+    await enqueueCancellationEmails(trx, { userId, appointments: upcoming }, { env: ctx.env, now });
     await deletePsychologist(trx, input.id);
     return { cancelledAppointments: upcoming.length };
   });

@@ -1,18 +1,17 @@
+import type { OperatorContext } from '../context';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../db/transaction';
-import type { Kysely } from 'kysely';
 import {
   findPsychologistOf,
   insertPsychologist,
   type PsychologistValues,
   updatePsychologist,
 } from '../../db/repositories/psychologists';
-import type { Database } from '../../db/schema';
 import { type Psychologist, priceToSen, senToPrice } from '../../domain/psychologist';
 import { NotFoundError } from '../errors';
 import type { PsychologistFields } from './psychologists.schema';
 
-type Services = { db: Kysely<Database>; now: () => Date };
+type Ctx = Pick<OperatorContext, 'db' | 'now' | 'admin'>;
 
 function toValues({ pricePerHour, ...fields }: PsychologistFields): PsychologistValues {
   return { ...fields, priceSen: pricePerHour === null ? null : priceToSen(pricePerHour) };
@@ -23,23 +22,24 @@ function asPsychologist(id: string, values: PsychologistValues): Psychologist {
   return { id, ...rest, pricePerHour: priceSen === null ? null : senToPrice(priceSen) };
 }
 
-export async function createPsychologist(services: Services, userId: string, fields: PsychologistFields): Promise<Psychologist> {
+export async function createPsychologist(ctx: Ctx, fields: PsychologistFields): Promise<Psychologist> {
+  const userId = ctx.admin.id;
   const id = randomUUID();
   const values = toValues(fields);
-  await insertPsychologist(services.db, { id, userId, values, now: services.now() });
+  await insertPsychologist(ctx.db, { id, userId, values, now: ctx.now() });
   return asPsychologist(id, values);
 }
 
 /** Existing slots keep their times: a new duration or buffer applies to slots generated later. */
 export async function updateOwnPsychologist(
-  services: Services,
-  userId: string,
+  ctx: Ctx,
   { id, ...fields }: PsychologistFields & { id: string },
 ): Promise<Psychologist> {
+  const userId = ctx.admin.id;
   const values = toValues(fields);
-  await inTransaction(services.db, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     if (!(await findPsychologistOf(trx, userId, id, { lock: 'update' }))) throw new NotFoundError('psychologist');
-    await updatePsychologist(trx, id, values, services.now());
+    await updatePsychologist(trx, id, values, ctx.now());
   });
   return asPsychologist(id, values);
 }

@@ -30,11 +30,11 @@ export const publicRouter = router({
     byId: configurationReadProcedure
       .input(ZConfigurationByIdRequest)
       .output(ZPublicScreenerConfiguration)
-      .query(({ ctx, input }) => getPublicConfigurationById(ctx.db, input.id)),
+      .query(({ ctx, input }) => getPublicConfigurationById(ctx, input)),
     bySlug: configurationReadProcedure
       .input(ZConfigurationBySlugRequest)
       .output(ZPublicScreenerConfiguration)
-      .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx.db, input.slug)),
+      .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx, input)),
   }),
   analyze: publicProcedure
     .input(ZAnalyzeDass21Request)
@@ -47,7 +47,7 @@ export const publicRouter = router({
   psychologists: publicProcedure
     .input(ZPublicPsychologistsRequest)
     .output(z.array(ZPublicPsychologist))
-    .query(({ ctx, input }) => listPublicPsychologists(ctx, input.slug)),
+    .query(({ ctx, input }) => listPublicPsychologists(ctx, input)),
   availability: publicProcedure
     .input(ZFreeSlotsRequest)
     .output(z.array(ZFreeSlot))

@@ -6,9 +6,9 @@ import { adminProcedure, router } from '../../init';
 
 /** What visitors booked with the operator's psychologists. */
 export const adminAppointmentsRouter = router({
-  list: adminProcedure.output(z.array(ZAdminAppointment)).query(({ ctx }) => listAppointments(ctx, ctx.admin.id)),
+  list: adminProcedure.output(z.array(ZAdminAppointment)).query(({ ctx }) => listAppointments(ctx)),
   cancel: adminProcedure
     .input(ZCancelAppointmentRequest)
     .output(ZAdminAppointment)
-    .mutation(({ ctx, input }) => cancelOwnAppointment(ctx, ctx.admin.id, input.appointmentId)),
+    .mutation(({ ctx, input }) => cancelOwnAppointment(ctx, input)),
 });

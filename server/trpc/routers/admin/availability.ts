@@ -17,17 +17,17 @@ export const adminAvailabilityRouter = router({
   generate: adminProcedure
     .input(ZGenerateAvailabilityRequest)
     .output(ZGenerateAvailabilityResponse)
-    .mutation(({ ctx, input }) => generateAvailability(ctx, ctx.admin.id, input)),
+    .mutation(({ ctx, input }) => generateAvailability(ctx, input)),
   list: adminProcedure
     .input(ZListAvailabilityRequest)
     .output(z.array(ZAvailabilitySlot))
-    .query(({ ctx, input }) => listAvailability(ctx, ctx.admin.id, input)),
+    .query(({ ctx, input }) => listAvailability(ctx, input)),
   update: adminProcedure
     .input(ZUpdateSlotRequest)
     .output(ZAvailabilitySlot)
-    .mutation(({ ctx, input }) => updateOwnSlot(ctx, ctx.admin.id, input)),
+    .mutation(({ ctx, input }) => updateOwnSlot(ctx, input)),
   delete: adminProcedure
     .input(ZDeleteSlotRequest)
     .output(ZDeleteSlotResponse)
-    .mutation(({ ctx, input }) => deleteOwnSlot(ctx, ctx.admin.id, input)),
+    .mutation(({ ctx, input }) => deleteOwnSlot(ctx, input)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPsychologistsOf } from '../../../../db/repositories/psychologists';
+import { listPsychologists } from '../../../psychologists/list-psychologists';
 import { deleteOwnPsychologist } from '../../../psychologists/delete-psychologist';
 import {
   ZCreatePsychologistRequest,
@@ -14,17 +14,17 @@ import { adminProcedure, router } from '../../init';
 export const adminPsychologistsRouter = router({
   list: adminProcedure
     .output(z.array(ZPsychologist))
-    .query(({ ctx }) => listPsychologistsOf(ctx.db, ctx.admin.id)),
+    .query(({ ctx }) => listPsychologists(ctx)),
   create: adminProcedure
     .input(ZCreatePsychologistRequest)
     .output(ZPsychologist)
-    .mutation(({ ctx, input }) => createPsychologist(ctx, ctx.admin.id, input)),
+    .mutation(({ ctx, input }) => createPsychologist(ctx, input)),
   update: adminProcedure
     .input(ZUpdatePsychologistRequest)
     .output(ZPsychologist)
-    .mutation(({ ctx, input }) => updateOwnPsychologist(ctx, ctx.admin.id, input)),
+    .mutation(({ ctx, input }) => updateOwnPsychologist(ctx, input)),
   delete: adminProcedure
     .input(ZDeletePsychologistRequest)
     .output(ZDeletePsychologistResponse)
-    .mutation(({ ctx, input }) => deleteOwnPsychologist(ctx, ctx.admin.id, input)),
+    .mutation(({ ctx, input }) => deleteOwnPsychologist(ctx, input)),
 });

@@ -1,15 +1,14 @@
+import type { OperatorContext } from '../context';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../db/transaction';
-import type { Kysely } from 'kysely';
 import {
   findConfigurationOfOperator,
   insertConfiguration,
   updateConfiguration,
 } from '../../db/repositories/configurations';
-import type { Database } from '../../db/schema';
 import { retryOnUniqueViolation } from '../../db/retry-on-unique-violation';
 import { DEFAULT_CONFIGURATION, type ScreenerConfiguration } from '../../domain/configuration';
-import { publicConfigurationCacheOf } from '../configuration/public-configuration-cache';
+import { publicConfigurationCacheOf } from './public-configuration-cache';
 import type { UpdateConfigurationRequest } from './admin-configuration.schema';
 import { assignCompanySlug } from './company-slug';
 
@@ -19,13 +18,13 @@ import { assignCompanySlug } from './company-slug';
  * gets the next suffix. Once the save commits, this process's cached public copies go.
  */
 export async function updateAdminConfiguration(
-  services: { db: Kysely<Database>; now: () => Date },
-  userId: string,
+  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>,
   input: UpdateConfigurationRequest,
 ): Promise<ScreenerConfiguration> {
+  const userId = ctx.admin.id;
   const configuration = await retryOnUniqueViolation(() =>
-    inTransaction(services.db, async (trx) => {
-      const now = services.now();
+    inTransaction(ctx.db, async (trx) => {
+      const now = ctx.now();
       const saved = await findConfigurationOfOperator(trx, userId);
       const id = saved?.id ?? randomUUID();
       const companySlug = await assignCompanySlug(trx, { configurationId: id, saved }, input.companyName, now);
@@ -36,6 +35,6 @@ export async function updateAdminConfiguration(
       return { id, userId, ...values };
     }),
   );
-  publicConfigurationCacheOf(services.db).forgetAll();
+  publicConfigurationCacheOf(ctx.db).forgetAll();
   return configuration;
 }
