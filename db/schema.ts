@@ -191,7 +191,6 @@ export interface Database {
   password_reset_requests: PasswordResetRequestsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;
 export type PsychologistRow = Selectable<PsychologistsTable>;
 export type SlotRow = Selectable<AvailabilitySlotsTable>;

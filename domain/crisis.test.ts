@@ -24,30 +24,34 @@ describe('isCombinedCrisisAnswer', () => {
   });
 });
 
+/** What a phone dials for a number as Malaysians write it: a leading 0 is the +60 trunk prefix. */
+function dialled(display: string): string {
+  const digits = display.replace(/\D/g, '');
+  return digits.startsWith('0') ? `+60${digits.slice(1)}` : digits;
+}
+
 describe('crisis resources', () => {
-  it('lists the Malaysian lines with dialable links', () => {
-    expect(MALAYSIAN_CRISIS_RESOURCES).toEqual([
-      {
-        id: 'emergency',
-        phone: { display: '999', href: 'tel:999' },
-        alternativePhone: { display: '112', href: 'tel:112' },
-      },
-      { id: 'talianHeal', phone: { display: '15555', href: 'tel:15555' } },
-      {
-        id: 'talianKasih',
-        phone: { display: '15999', href: 'tel:15999' },
-        whatsApp: { display: '019-261 5999', href: 'https://wa.me/60192615999' },
-      },
-      { id: 'befrienders', phone: { display: '03-7627 2929', href: 'tel:+60376272929' } },
-    ]);
+  it('starts with the emergency number and holds each line once', () => {
+    const ids = MALAYSIAN_CRISIS_RESOURCES.map((resource) => resource.id);
+    expect(ids[0]).toBe('emergency');
+    expect(MALAYSIAN_CRISIS_RESOURCES[0]!.phone.display).toBe('999');
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['talianHeal', 'talianKasih', 'befrienders']));
   });
 
-  it('offers Samaritans as the UK helpline', () => {
-    expect(UK_HELPLINE.phone).toEqual({ display: '116 123', href: 'tel:116123' });
+  it('links every number to what it shows, so a tap dials the number the visitor reads', () => {
+    for (const resource of [...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]) {
+      for (const phone of [resource.phone, resource.alternativePhone].filter((given) => given !== undefined)) {
+        expect(phone.href).toBe(`tel:${resource === UK_HELPLINE ? phone.display.replace(/\D/g, '') : dialled(phone.display)}`);
+      }
+      if (resource.whatsApp) {
+        expect(resource.whatsApp.href).toBe(`https://wa.me/${dialled(resource.whatsApp.display).slice(1)}`);
+      }
+    }
   });
 
   it('finds a line by its id, the UK helpline included', () => {
-    expect(crisisResource('befrienders').phone.display).toBe('03-7627 2929');
-    expect(crisisResource('samaritans')).toBe(UK_HELPLINE);
+    for (const resource of MALAYSIAN_CRISIS_RESOURCES) expect(crisisResource(resource.id)).toBe(resource);
+    expect(crisisResource(UK_HELPLINE.id)).toBe(UK_HELPLINE);
   });
 });

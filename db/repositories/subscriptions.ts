@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { asDate } from '../dates';
 import type { DialectName } from '../connect';
 import { lockedRows } from '../row-locks';
 import type { Database, SubscriptionsTable } from '../schema';
@@ -27,7 +28,7 @@ function toStoredSubscription(row: {
     stripeCustomerId: row.stripe_customer_id,
     stripeSubscriptionId: row.stripe_subscription_id,
     status: row.status,
-    statusEventAt: row.status_event_at === null ? null : new Date(row.status_event_at),
+    statusEventAt: row.status_event_at === null ? null : asDate(row.status_event_at),
   };
 }
 

@@ -99,7 +99,7 @@ export async function findBookingCounter(
  * the last free one, and the row stays locked only from here to the end of the transaction.
  * The counter never goes down, so cancelling does not refund one.
  */
-export async function countBooking(db: Kysely<Database>, userId: string, limit?: number): Promise<boolean> {
+export async function incrementBookingsMade(db: Kysely<Database>, userId: string, limit?: number): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ bookings_made: sql`bookings_made + 1` })

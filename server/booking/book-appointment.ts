@@ -4,7 +4,7 @@ import { insertAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
-import { countBooking } from '../../db/repositories/users';
+import { incrementBookingsMade } from '../../db/repositories/users';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { bookingWindow, isInBookingWindow } from '../../domain/booking';
 import type { RequestContext } from '../context';
@@ -71,7 +71,7 @@ export async function bookAppointment(services: Services, input: BookAppointment
     const emails = bookingEmails({ facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
 
     // The operator's row from here to the commit: the count, then two inserts.
-    if (!(await countBooking(trx, userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
+    if (!(await incrementBookingsMade(trx, userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
     try {
       await insertAppointment(trx, { id: facts.id, userId, psychologistId: psychologist.id, slotId: slot.id, client, now });
     } catch (error) {

@@ -17,7 +17,7 @@ export interface BookingAllowance {
 
 /**
  * Where the operator stands against the free-booking limit, as last committed. A booking
- * counts itself against `limit` in one conditional update (countBooking), which is what
+ * counts itself against `limit` in one conditional update (incrementBookingsMade), which is what
  * settles two bookings racing for the last free one.
  */
 export async function readBookingAllowance(db: Kysely<Database>, userId: string, freeBookings: number): Promise<BookingAllowance> {

@@ -10,14 +10,14 @@ export interface ControlProps {
 interface FieldProps {
   label: string;
   hint?: string;
-  /** A server field message from a 400 (SPEC section 5: errors appear under the field). */
+  /** A server field message from a 400; errors appear under their field. */
   error?: string;
   children: (control: ControlProps) => ReactNode;
 }
 
 /**
- * A label, a control, a hint and the field's error, announced together. Like account/TextField,
- * for the controls it does not cover (textarea, number, select) and for hints.
+ * A label, a control, a hint and the field's error, announced together. The admin forms' field:
+ * it takes any control (textarea, number, select), where components/TextField is one input.
  */
 export function Field({ label, hint, error, children }: FieldProps) {
   const id = useId();

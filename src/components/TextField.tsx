@@ -10,7 +10,7 @@ interface Props {
   autoComplete?: string;
 }
 
-/** A labelled input whose error appears under it and is announced with it (SPEC section 5). */
+/** A labelled input whose error appears under it and is announced with it. */
 export function TextField({ label, value, onChange, type = 'text', error, required, autoComplete }: Props) {
   const id = useId();
   return (
