@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Locales } from '../../i18n/i18n-types';
 import type { PsychologistTimezone } from '../../domain/psychologist';
 import { lockedRows } from '../row-locks';
@@ -171,7 +171,7 @@ export async function findAppointmentOf(
  * (MySQL), which also reads the latest rows rather than the transaction's older snapshot.
  */
 export async function upcomingBookingsOf(
-  db: Kysely<Database>,
+  db: Transaction<Database>,
   of: { slotId: string } | { psychologistId: string },
   now: Date,
 ): Promise<AppointmentDetails[]> {

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { SlotTimes } from '../../domain/slots';
 import type { Database } from '../schema';
 import { asDate } from '../dates';
@@ -66,8 +66,8 @@ export async function findSlotOf(db: Kysely<Database>, userId: string, slotId: s
  * Holds the slot's row until the transaction ends, so bookings of one slot run one after
  * another. Only this row: a locking read of findSlotOf's join would lock the psychologist too.
  */
-export async function lockSlot(db: Kysely<Database>, slotId: string): Promise<void> {
-  await lockedRows(db, db.selectFrom('availability_slots').select('id').where('id', '=', slotId)).execute();
+export async function lockSlot(trx: Transaction<Database>, slotId: string): Promise<void> {
+  await lockedRows(trx, trx.selectFrom('availability_slots').select('id').where('id', '=', slotId)).execute();
 }
 
 /** The psychologist's slots overlapping the range, booked or not, leaving out `exceptSlotId`. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type Psychologist, type PsychologistTimezone, senToPrice } from '../../domain/psychologist';
 import { lockedRows, type RowLock } from '../row-locks';
 import type { Database, PsychologistRow } from '../schema';
@@ -68,6 +68,13 @@ export async function listPsychologistsOf(db: Kysely<Database>, userId: string):
  * slots run one after another; a booking's 'share' keeps them out without queueing other
  * bookings.
  */
+export async function findPsychologistOf(db: Kysely<Database>, userId: string, id: string): Promise<Psychologist | undefined>;
+export async function findPsychologistOf(
+  trx: Transaction<Database>,
+  userId: string,
+  id: string,
+  options: { lock: RowLock },
+): Promise<Psychologist | undefined>;
 export async function findPsychologistOf(
   db: Kysely<Database>,
   userId: string,
@@ -75,7 +82,8 @@ export async function findPsychologistOf(
   options: { lock?: RowLock } = {},
 ): Promise<Psychologist | undefined> {
   const query = db.selectFrom('psychologists').select(COLUMNS).where('id', '=', id).where('user_id', '=', userId);
-  const row = await (options.lock ? lockedRows(db, query, options.lock) : query).executeTakeFirst();
+  // The overloads let a lock be asked for only inside a transaction.
+  const row = await (options.lock ? lockedRows(db as Transaction<Database>, query, options.lock) : query).executeTakeFirst();
   return row && toPsychologist(row);
 }
 

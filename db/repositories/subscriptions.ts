@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { asDate } from '../dates';
 import type { DialectName } from '../connect';
 import { lockedRows } from '../row-locks';
@@ -39,7 +39,7 @@ export async function findSubscriptionOf(db: Kysely<Database>, userId: string): 
 
 /** Locked until the transaction ends, so concurrent webhooks for one customer apply in turn. */
 export async function findSubscriptionByCustomerForUpdate(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   stripeCustomerId: string,
 ): Promise<StoredSubscription | undefined> {
   const query = trx.selectFrom('subscriptions').select(COLUMNS).where('stripe_customer_id', '=', stripeCustomerId);

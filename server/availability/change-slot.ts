@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import { inTransaction } from '../../db/transaction';
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
@@ -23,7 +23,7 @@ async function withOwnSlot<T>(
   ctx: Services,
   userId: string,
   slotId: string,
-  change: (trx: Kysely<Database>, slot: Slot) => Promise<T>,
+  change: (trx: Transaction<Database>, slot: Slot) => Promise<T>,
 ): Promise<T> {
   return inTransaction(ctx.db, async (trx) => {
     const slot = await findSlotOf(trx, userId, slotId);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import { addSlugRedirect, releaseOldRedirects, removeSlugRedirect, slugsTakenByOthers } from '../../db/repositories/slug-redirects';
 import type { Database } from '../../db/schema';
 import { firstFreeSlug, isProtectedSlug, MAX_SLUG_REDIRECTS, slugify } from '../../domain/slug';
@@ -22,7 +22,7 @@ export interface SlugOwner {
  * protected for a crisis line or public hospital is refused (docs/decisions/0005).
  */
 export async function assignCompanySlug(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   owner: SlugOwner,
   companyName: string | null,
   now: Date,
