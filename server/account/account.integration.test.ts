@@ -77,7 +77,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect([a, b].find((r) => r.statusCode === 409)!.json()).toEqual({ error: 'That username is already taken' });
   });
 
-  it("explains invalid sign-up fields with SPEC's messages", async () => {
+  it("explains invalid sign-up fields with the sign-up form's messages", async () => {
     const response = await restPost('/api/register', { username: 'ab', email: 'not-an-email', password: '12345' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({

@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH, type PasswordProblem, passwordProblem } from '../.
 import { translationsFor } from '../translations';
 import { emailAddress } from '../zod-fields';
 
-// SPEC section 5's wording; stored lower-cased so one address is one account on both databases.
+// The sign-up form's wording; stored lower-cased so one address is one account on both databases.
 const ZEmail = emailAddress('Please enter a valid email address').transform((email) => email.toLowerCase());
 
 /** The words for a refused new password (domain/password.ts); English until requests name their language. */
@@ -12,7 +12,7 @@ export function passwordProblemMessage(problem: PasswordProblem): string {
 }
 
 /**
- * SPEC's 6-character minimum, and none of the most common passwords; long passphrases are
+ * At least 6 characters (the published sign-up rule), and none of the most common passwords; long passphrases are
  * accepted whole, up to a sane bound. Being the account's own name is checked where the
  * account is known.
  */

@@ -15,8 +15,8 @@ const fieldsAreValid = (payload: z.core.ParsePayload) => payload.issues.length =
 const weekdayMessage = fieldMessage('weekdays');
 
 /**
- * POST /api/availability/generate. Times are wall-clock times in `timezone`, which SPEC has
- * the form send as the psychologist's own; without it the psychologist's timezone is used.
+ * POST /api/availability/generate. Times are wall-clock times in `timezone`, which the form
+ * sends as the psychologist's own; without it the psychologist's timezone is used.
  */
 export const ZGenerateAvailabilityRequest = z
   .object({

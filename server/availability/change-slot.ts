@@ -4,7 +4,7 @@ import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
-import { enqueueCancellationEmails } from '../booking/booking-notifications';
+import { enqueueCancellationEmails } from '../appointments/booking-notifications';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import type { UpdateSlotRequest } from './availability.schema';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
-import { readBookingAllowance } from '../booking/booking-allowance';
-import { ZScreenerIdentifier } from '../booking/booking.schema';
-import { findOwnedScreener } from '../booking/screener-owner';
+import { readBookingAllowance } from '../appointments/booking-allowance';
+import { ZScreenerIdentifier } from '../configuration/screener-owner';
+import { findOwnedScreener } from '../configuration/screener-owner';
 
 export const ZCheckSubscriptionRequest = z.object({ slug: ZScreenerIdentifier });
 

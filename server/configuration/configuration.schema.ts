@@ -17,7 +17,7 @@ export const ZConfigurationBySlugRequest = z.object({
     .max(100, fieldMessage('atMostCharacters', { max: 100 })),
 });
 
-/** The configuration as its operator edits it (SPEC section 3: the admin configuration). */
+/** The configuration as its operator edits it (admin setup's configuration form). */
 export const ZScreenerConfiguration = z.object({
   id: z.string(),
   userId: z.string().nullable(),

@@ -283,7 +283,7 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
     ['a level that does not match its score', { results: { ...DASS21_MODERATE, stress: { score: 20, level: 'mild' } } }, 'results.stress.level'],
     ['an odd DASS-21 score', { results: { ...DASS21_MODERATE, anxiety: { score: 9, level: 'mild' } } }, 'results.anxiety.score'],
     ['an unknown level name', { results: { ...DASS21_MODERATE, anxiety: { score: 8, level: 'Slight' } } }, 'results.anxiety.level'],
-    ['a SPEC level word that does not match its score', { results: { ...DASS21_MODERATE, anxiety: { score: 8, level: 'Severe' } } }, 'results.anxiety.level'],
+    ['a level word that does not match its score', { results: { ...DASS21_MODERATE, anxiety: { score: 8, level: 'Severe' } } }, 'results.anxiety.level'],
     ['a follow-up of another question', { followUpResponses: [{ questionId: 2, followUpId: 'q1-1', response: 'x' }] }, 'followUpResponses.0.followUpId'],
     ['a follow-up answered twice', { followUpResponses: [{ questionId: 1, followUpId: 'q1-1', response: 'a' }, { questionId: 1, followUpId: 'q1-1', response: 'b' }] }, 'followUpResponses'],
     ['a follow-up over 1000 characters', { followUpResponses: [{ questionId: 1, followUpId: 'q1-1', response: 'x'.repeat(1001) }] }, 'followUpResponses.0.response'],
@@ -296,7 +296,7 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
     expect(fake.calls).toHaveLength(0);
   });
 
-  it('takes the levels as SPEC writes them, as well as the screener’s ids', async () => {
+  it('takes the levels as the REST contract writes them, as well as the screener’s ids', async () => {
     const specDass21 = {
       results: {
         depression: { score: 28, level: 'Extremely Severe' },

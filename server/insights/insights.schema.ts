@@ -25,10 +25,10 @@ const ZScreener = requiredText(100).optional();
 const dass21Levels = Object.keys(DASS21_SEVERITY_RANK) as [keyof typeof DASS21_SEVERITY_RANK, ...(keyof typeof DASS21_SEVERITY_RANK)[]];
 
 /**
- * SPEC section 3 writes the levels as words ('Extremely Severe', 'Positive'); the screener sends
+ * The published REST contract writes the levels as words ('Extremely Severe', 'Positive'); the screener sends
  * its ids ('extremelySevere', 'positive'). Both are accepted, and read as the id.
  */
-const SPEC_LEVEL_WORDS = {
+const CONTRACT_LEVEL_WORDS = {
   normal: 'Normal',
   minimal: 'Minimal',
   mild: 'Mild',
@@ -39,10 +39,10 @@ const SPEC_LEVEL_WORDS = {
   negative: 'Negative',
   positive: 'Positive',
 } as const;
-type LevelId = keyof typeof SPEC_LEVEL_WORDS;
+type LevelId = keyof typeof CONTRACT_LEVEL_WORDS;
 
 function levelNamed<L extends readonly [LevelId, ...LevelId[]]>(levels: L) {
-  const idByName = new Map<string, L[number]>(levels.flatMap((id) => [[id, id], [SPEC_LEVEL_WORDS[id], id]] as const));
+  const idByName = new Map<string, L[number]>(levels.flatMap((id) => [[id, id], [CONTRACT_LEVEL_WORDS[id], id]] as const));
   return z.enum([...idByName.keys()] as [string, ...string[]]).transform((name) => idByName.get(name)!);
 }
 

@@ -1,7 +1,7 @@
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
-import { enqueueCancellationEmails } from '../booking/booking-notifications';
+import { enqueueCancellationEmails } from '../appointments/booking-notifications';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 

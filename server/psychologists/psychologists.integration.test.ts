@@ -30,7 +30,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
   const slotCount = async (psychologistId: string) =>
     (await t.services.db.selectFrom('availability_slots').select('id').where('psychologist_id', '=', psychologistId).execute()).length;
 
-  it('adds over REST with 201, applies SPEC’s defaults, and lists by name on both transports', async () => {
+  it('adds over REST with 201, applies the default fields, and lists by name on both transports', async () => {
     const operator = await signInNewOperator(t);
     const created = await operator.rest('POST', '/api/psychologists', form());
     expect(created.status).toBe(201);

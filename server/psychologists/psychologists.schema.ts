@@ -20,8 +20,8 @@ function numberIn(range: NumberRange) {
 }
 
 /**
- * POST /api/psychologists (and the body of PUT): SPEC section 3's fields. Optional fields
- * fall back to SPEC's defaults; imageUrl '' and a missing price mean none.
+ * POST /api/psychologists (and the body of PUT): the psychologist form's fields. Optional
+ * fields fall back to the product's defaults (domain/psychologist.ts); imageUrl '' and a missing price mean none.
  */
 export const ZPsychologistFields = z.object({
   name: requiredText(LIMITS.name),

@@ -29,7 +29,7 @@ function inputOf(route: RestRoute, req: FastifyRequest): unknown {
 }
 
 /**
- * Registers SPEC section 7's REST routes. Each one calls its tRPC procedure, so validation,
+ * Registers the REST routes of server/rest/routes.ts. Each one calls its tRPC procedure, so validation,
  * authorisation and behaviour are the procedure's own. It is called as tRPC's server-side
  * caller calls it, minus the caller's proxy, which cost a tenth of a cached answer.
  */

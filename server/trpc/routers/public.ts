@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { bookAppointment } from '../../booking/book-appointment';
+import { bookAppointment } from '../../appointments/book-appointment';
+import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
+import { listFreeSlots, ZFreeSlot, ZFreeSlotsRequest } from '../../availability/list-free-slots';
 import {
-  ZBookAppointmentRequest,
-  ZBookAppointmentResponse,
-  ZFreeSlot,
-  ZFreeSlotsRequest,
+  listPublicPsychologists,
   ZPublicPsychologist,
   ZPublicPsychologistsRequest,
-} from '../../booking/booking.schema';
-import { listFreeSlots } from '../../booking/list-free-slots';
-import { listPublicPsychologists } from '../../booking/list-public-psychologists';
+} from '../../psychologists/list-public-psychologists';
 import {
   ZConfigurationByIdRequest,
   ZConfigurationBySlugRequest,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZAdminAppointment, ZCancelAppointmentRequest } from '../../../booking/booking.schema';
-import { cancelOwnAppointment } from '../../../booking/cancel-appointment';
-import { listAppointments } from '../../../booking/list-appointments';
+import { ZAdminAppointment } from '../../../appointments/admin-appointment';
+import { cancelOwnAppointment, ZCancelAppointmentRequest } from '../../../appointments/cancel-appointment';
+import { listAppointments } from '../../../appointments/list-appointments';
 import { adminProcedure, router } from '../../init';
 
 /** What visitors booked with the operator's psychologists. */

@@ -1,6 +1,6 @@
 import { type AppointmentDetails, listAppointmentsOf } from '../../db/repositories/appointments';
 import type { OperatorContext } from '../context';
-import type { AdminAppointment } from './booking.schema';
+import type { AdminAppointment } from './admin-appointment';
 
 /** More than a busy clinic's calendar shows at once; the oldest past bookings drop off. */
 export const APPOINTMENT_LIST_LIMIT = 500;

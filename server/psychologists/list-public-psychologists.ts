@@ -1,8 +1,24 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ZScreenerIdentifier } from '../configuration/screener-owner';
+import { ZPsychologist } from './psychologists.schema';
 import { listPsychologistsOf } from '../../db/repositories/psychologists';
 import type { RequestContext } from '../context';
-import type { ZPublicPsychologist } from './booking.schema';
-import { findOwnedScreener } from './screener-owner';
+import { findOwnedScreener } from '../configuration/screener-owner';
+
+/** GET /api/public/psychologists?slug */
+export const ZPublicPsychologistsRequest = z.object({ slug: ZScreenerIdentifier });
+
+/** What a visitor may see of a psychologist: no e-mail, no booking rules but the slot length. */
+export const ZPublicPsychologist = ZPsychologist.pick({
+  id: true,
+  name: true,
+  jobTitle: true,
+  description: true,
+  imageUrl: true,
+  pricePerHour: true,
+  slotDurationMinutes: true,
+  timezone: true,
+});
 
 /**
  * The screener owner's psychologists as visitors see them (no e-mail). An unknown screener

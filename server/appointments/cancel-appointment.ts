@@ -1,10 +1,15 @@
+import { z } from 'zod';
+import { entityId } from '../zod-fields';
 import { cancelAppointment, findAppointmentOf } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
 import { enqueueCancellationEmails } from './booking-notifications';
-import type { AdminAppointment } from './booking.schema';
+import type { AdminAppointment } from './admin-appointment';
 import { toAdminAppointment } from './list-appointments';
+
+/** POST /api/appointments/:appointmentId/cancel */
+export const ZCancelAppointmentRequest = z.object({ appointmentId: entityId('appointment') });
 
 /**
  * The operator cancels a booking: the slot is free again for visitors, and the client hears

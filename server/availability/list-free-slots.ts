@@ -1,11 +1,23 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ZScreenerIdentifier } from '../configuration/screener-owner';
+import { entityId, ZInstant } from '../zod-fields';
 import { listSlots } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { bookingWindow } from '../../domain/booking';
 import type { AppServices } from '../context';
 import { NotFoundError } from '../errors';
-import type { FreeSlotsRequest, ZFreeSlot } from './booking.schema';
-import { findOwnedScreener } from './screener-owner';
+import { findOwnedScreener } from '../configuration/screener-owner';
+
+/** GET /api/public/availability?slug&psychologistId&from&to; the range defaults to now → 30 days. */
+export const ZFreeSlotsRequest = z.object({
+  slug: ZScreenerIdentifier,
+  psychologistId: entityId('psychologist'),
+  from: ZInstant.optional(),
+  to: ZInstant.optional(),
+});
+export type FreeSlotsRequest = z.output<typeof ZFreeSlotsRequest>;
+
+export const ZFreeSlot = z.object({ id: z.string(), startUtc: z.date(), endUtc: z.date() });
 
 /**
  * The psychologist's slots a visitor can book: free, and starting inside the requested range

@@ -158,7 +158,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       });
     });
 
-    it('refuses an invalid phone number with SPEC’s message under the field, and books nothing', async () => {
+    it('refuses an invalid phone number with its message under the field, and books nothing', async () => {
       const screener = await insertBookableScreener(t.services.db);
       const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(DAY_HOURS));
       const { status, body } = await postBooking(t, bookingRequest(screener, slotId, { clientPhone: '12345' }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locales } from '../../i18n/i18n-types';
 import { fieldProblems } from '../errors';
-import { ZBookAppointmentRequest } from './booking.schema';
+import { ZBookAppointmentRequest } from './book-appointment.types';
 
 const valid = {
   slug: 'klinik-minda',
@@ -34,7 +34,7 @@ describe('the booking request', () => {
     expect(ZBookAppointmentRequest.parse({ ...valid, clientPhone: '60 3-7627 2929' }).clientPhone).toBe('+60376272929');
   });
 
-  it('refuses a phone number outside SPEC’s Malaysian rules with SPEC’s message', () => {
+  it('refuses a phone number outside the Malaysian phone rules with their message', () => {
     for (const clientPhone of ['12345', '+6512345678', '0123', '+60 12 345 6789 012', 'abc']) {
       expect(problems({ ...valid, clientPhone }), clientPhone).toEqual({ clientPhone: INVALID_PHONE_MESSAGE });
     }

@@ -13,8 +13,8 @@ import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { translationsFor } from '../translations';
 import { readBookingAllowance } from './booking-allowance';
 import { bookingEmails } from './booking-notifications';
-import type { BookAppointmentRequest } from './booking.schema';
-import { findOwnedScreener } from './screener-owner';
+import type { BookAppointmentRequest } from './book-appointment.types';
+import { findOwnedScreener } from '../configuration/screener-owner';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();

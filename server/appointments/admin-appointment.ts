@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ZPsychologist } from '../psychologists/psychologists.schema';
+
+/** A booking as the operator sees it in admin setup. */
+export const ZAdminAppointment = z.object({
+  id: z.string(),
+  status: z.enum(['booked', 'cancelled']),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  clientPhone: z.string(),
+  clientTimezone: z.string(),
+  psychologist: ZPsychologist.pick({ id: true, name: true, timezone: true }),
+  startUtc: z.date(),
+  endUtc: z.date(),
+  createdAt: z.date(),
+  cancelledAt: z.date().nullable(),
+});
+export type AdminAppointment = z.output<typeof ZAdminAppointment>;

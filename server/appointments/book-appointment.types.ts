@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { canonicalTimeZone } from '../../domain/appointment-time';
+import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
+import { ZScreenerIdentifier } from '../configuration/screener-owner';
+import { fieldMessage } from '../field-messages';
+import { emailAddress, entityId, requiredText } from '../zod-fields';
+
+/** Shown under the phone field: what a Malaysian number looks like. */
+const INVALID_PHONE_MESSAGE = fieldMessage('phone');
+
+const TIMEZONE_MESSAGE = fieldMessage('timezone');
+
+/** POST /api/public/appointments: the visitor's booking form, plus the language of their e-mail. */
+export const ZBookAppointmentRequest = z.object({
+  slug: ZScreenerIdentifier,
+  psychologistId: entityId('psychologist'),
+  slotId: entityId('slot'),
+  clientName: requiredText(200),
+  clientEmail: emailAddress(),
+  /** Stored as +60…; the rules are domain/phone.ts's. */
+  clientPhone: z
+    .string({ error: INVALID_PHONE_MESSAGE })
+    .refine(isValidMalaysianPhone, INVALID_PHONE_MESSAGE)
+    .transform(normaliseMalaysianPhone),
+  /** The browser's IANA timezone, stored in its canonical spelling. */
+  clientTimezone: z
+    .string({ error: TIMEZONE_MESSAGE })
+    .max(64, fieldMessage('atMostCharacters', { max: 64 }))
+    .refine((value) => canonicalTimeZone(value) !== undefined, TIMEZONE_MESSAGE)
+    .transform((value) => canonicalTimeZone(value)!),
+  clientLanguage: z.enum(['en', 'ms'], { error: fieldMessage('language') }).default('en'),
+});
+export type BookAppointmentRequest = z.output<typeof ZBookAppointmentRequest>;
+
+export const ZBookAppointmentResponse = z.object({
+  appointmentId: z.string(),
+  startUtc: z.date(),
+  endUtc: z.date(),
+  psychologistName: z.string(),
+});
