@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../domain/configuration';
 import { generateSlotTimes } from '../domain/slots';
+import { insertConfiguration } from './repositories/configurations';
 import type { Database } from './schema';
 import { DAY_MS } from '../domain/time';
 
@@ -72,26 +73,23 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
         created_at: now,
       })
       .execute();
-    await trx
-      .insertInto('screener_configurations')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        test_type: 'DASS-21',
-        app_title: 'Klinik Minda Wellbeing Check',
-        app_description: 'A short, private check-in on how you have been feeling, from Klinik Minda Sejahtera.',
-        logo_url: '/demo-logo.svg',
-        company_name: 'Klinik Minda',
-        company_slug: DEMO_SLUG,
-        minimum_age: 16,
-        important_section_content: STOCK_CONSENT_TEXTS.importantSectionContent,
-        what_this_does_content: STOCK_CONSENT_TEXTS.whatThisDoesContent,
-        privacy_section_content: STOCK_CONSENT_TEXTS.privacySectionContent,
-        enable_malay_translation: true,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertConfiguration(trx, {
+      id: randomUUID(),
+      userId,
+      now,
+      values: {
+        ...STOCK_CONSENT_TEXTS,
+        testType: 'DASS-21',
+        appTitle: 'Klinik Minda Wellbeing Check',
+        appDescription: 'A short, private check-in on how you have been feeling, from Klinik Minda Sejahtera.',
+        logoUrl: '/demo-logo.svg',
+        companyName: 'Klinik Minda',
+        companySlug: DEMO_SLUG,
+        minimumAge: 16,
+        enableMalayTranslation: true,
+        aiInsightsEnabled: true,
+      },
+    });
     await trx.insertInto('psychologists').values(psychologists).execute();
     await trx
       .insertInto('availability_slots')

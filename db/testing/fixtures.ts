@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import { insertConfiguration } from '../repositories/configurations';
 import type { OutboxEmail } from '../repositories/email-outbox';
 import type { Database } from '../schema';
 
@@ -32,26 +33,24 @@ export async function insertOperator(db: Kysely<Database>, overrides: OperatorOv
   const now = new Date();
   const { userId, username } = await insertOperatorAccount(db, overrides);
   const configurationId = randomUUID();
-  await db
-    .insertInto('screener_configurations')
-    .values({
-      id: configurationId,
-      user_id: userId,
-      test_type: 'Combined',
-      app_title: 'Klinik Test Screener',
-      app_description: 'Test description',
-      logo_url: 'https://clinic.example/logo.png',
-      company_name: overrides.companyName === undefined ? 'Klinik Test' : overrides.companyName,
-      company_slug: overrides.companySlug === undefined ? `klinik-${userId.slice(0, 8)}` : overrides.companySlug,
-      minimum_age: 18,
-      important_section_content: 'Important: custom text',
-      what_this_does_content: STOCK_CONSENT_TEXTS.whatThisDoesContent,
-      privacy_section_content: STOCK_CONSENT_TEXTS.privacySectionContent,
-      enable_malay_translation: true,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertConfiguration(db, {
+    id: configurationId,
+    userId,
+    now,
+    values: {
+      ...STOCK_CONSENT_TEXTS,
+      testType: 'Combined',
+      appTitle: 'Klinik Test Screener',
+      appDescription: 'Test description',
+      logoUrl: 'https://clinic.example/logo.png',
+      companyName: overrides.companyName === undefined ? 'Klinik Test' : overrides.companyName,
+      companySlug: overrides.companySlug === undefined ? `klinik-${userId.slice(0, 8)}` : overrides.companySlug,
+      minimumAge: 18,
+      importantSectionContent: 'Important: custom text',
+      enableMalayTranslation: true,
+      aiInsightsEnabled: true,
+    },
+  });
   return { userId, configurationId, username };
 }
 
