@@ -155,7 +155,7 @@ export interface OperatorSessionsTable {
   expires_at: Timestamp;
 }
 
-/** Wrong passwords in a row per account (hashed username); see server/account/login-throttle.ts. */
+/** Wrong passwords in a row per account (hashed username); see server/auth/login-throttle.ts. */
 export interface LoginThrottlesTable {
   bucket: string;
   failures: number;
@@ -164,7 +164,7 @@ export interface LoginThrottlesTable {
   next_attempt_at: Timestamp;
 }
 
-/** A reset link asked for and not yet queued; see server/account/queue-reset-links.ts. */
+/** A reset link asked for and not yet queued; see server/auth/queue-reset-links.ts. */
 export interface PasswordResetRequestsTable {
   id: string;
   email: string;

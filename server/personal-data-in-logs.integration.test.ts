@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../db/testing/fixtures';
 import { TEST_DIALECTS } from '../db/testing/test-databases';
-import { queueRequestedResetLinks } from './account/queue-reset-links';
+import { queueRequestedResetLinks } from './auth/queue-reset-links';
 import { buildApp } from './app';
 import type { AppServices } from './context';
 import { createInsightsService } from './insights/insights-service';

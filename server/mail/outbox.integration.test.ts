@@ -6,7 +6,7 @@ import { enqueueEmail, type OutboxEmail } from '../../db/repositories/email-outb
 import * as eraseSentMail from '../../db/migrations/2026-11-23T2200-erase-sent-mail';
 import { outboxEmailsTo, outboxRow } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { queueRequestedResetLinks } from '../account/queue-reset-links';
+import { queueRequestedResetLinks } from '../auth/queue-reset-links';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { deliverDueEmails, startOutboxWorker } from './outbox-worker';

@@ -12,7 +12,7 @@ export const DEFAULT_RATE_LIMITS = {
   loginPerIp: { limit: 50, windowMinutes: 15 },
   /**
    * Wrong passwords per username from any address; past the limit each further attempt waits
-   * a growing delay instead of a lock (server/account/login-throttle.ts).
+   * a growing delay instead of a lock (server/auth/login-throttle.ts).
    */
   loginPerAccount: { limit: 10, windowMinutes: 15 },
   registerPerIp: { limit: 10, windowMinutes: 60 },

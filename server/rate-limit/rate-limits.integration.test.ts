@@ -3,7 +3,7 @@ import { connectDatabase } from '../../db/connect';
 import { countHit } from '../../db/repositories/rate-limit-counters';
 import { outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { purgeFinishedLoginThrottles } from '../account/login-throttle';
+import { purgeFinishedLoginThrottles } from '../auth/login-throttle';
 import { buildApp } from '../app';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
 import { createHash } from 'node:crypto';

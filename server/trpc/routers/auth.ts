@@ -1,9 +1,9 @@
 import { ZAccount, ZLoginRequest, ZOk, ZRegisterRequest, ZRequestPasswordResetRequest, ZResetPasswordRequest } from '../../account/account.schema';
-import { login } from '../../account/login';
-import { logout } from '../../account/logout';
-import { register } from '../../account/register';
-import { requestPasswordReset } from '../../account/request-password-reset';
-import { resetPassword } from '../../account/reset-password';
+import { login } from '../../auth/login';
+import { logout } from '../../auth/logout';
+import { register } from '../../auth/register';
+import { requestPasswordReset } from '../../auth/request-password-reset';
+import { resetPassword } from '../../auth/reset-password';
 import { publicProcedure, router } from '../init';
 
 /** What anyone may call to get into an account: sign-up, sign-in, sign-out and password reset. */

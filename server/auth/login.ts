@@ -1,12 +1,12 @@
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { findCredentialsByUsername, type Operator } from '../../db/repositories/users';
-import { verifyPasswordOfAccount } from '../auth/passwords';
+import { verifyPasswordOfAccount } from './passwords';
 import { AppError } from '../errors';
 import { loginThrottledEmail } from '../mail/account-emails';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
-import { type AccountContext, forgotPasswordUrl, toAccount } from './account';
-import type { Account, LoginRequest } from './account.schema';
+import { type AccountContext, forgotPasswordUrl, toAccount } from '../account/account';
+import type { Account, LoginRequest } from '../account/account.schema';
 import { claimPasswordCheck, forgetWrongPasswords } from './login-throttle';
 
 /** The same words for an unknown username and a wrong password: neither is revealed. */

@@ -1,5 +1,5 @@
 import { endSession } from '../session';
-import type { AccountContext } from './account';
+import type { AccountContext } from '../account/account';
 
 /**
  * Ends this browser's session (docs/decisions/0009a-operator-sessions-and-logout.md). A stale

@@ -1,7 +1,7 @@
 import { insertPasswordResetRequest } from '../../db/repositories/password-reset-requests';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
-import type { AccountContext } from './account';
-import type { RequestPasswordResetRequest } from './account.schema';
+import type { AccountContext } from '../account/account';
+import type { RequestPasswordResetRequest } from '../account/account.schema';
 
 /**
  * Writes the request down and answers: one insert, the same whether or not an account has this

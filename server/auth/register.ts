@@ -6,12 +6,12 @@ import { findTakenCredentials, insertUser } from '../../db/repositories/users';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './passwords';
 import { AppError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
-import { type AccountContext, toAccount } from './account';
-import type { Account, RegisterRequest } from './account.schema';
+import { type AccountContext, toAccount } from '../account/account';
+import type { Account, RegisterRequest } from '../account/account.schema';
 
 async function refuseTakenCredentials(db: Kysely<Database>, input: RegisterRequest): Promise<void> {
   const taken = await findTakenCredentials(db, input);

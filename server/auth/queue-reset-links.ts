@@ -9,7 +9,7 @@ import { insertResetToken } from '../../db/repositories/password-reset-tokens';
 import { findOperatorByEmail } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { isLocale } from '../../i18n/i18n-util';
-import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
+import { hashSecretToken, newSecretToken } from './secret-tokens';
 import type { AppServices } from '../context';
 import { passwordResetEmail } from '../mail/account-emails';
 import { RESET_LINK_LIFETIME_MS } from './reset-tokens';

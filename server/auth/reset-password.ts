@@ -4,12 +4,12 @@ import { claimResetToken, findUsableResetTokenOwner, retireResetTokens } from '.
 import { deleteSessionsOfOperator } from '../../db/repositories/operator-sessions';
 import { changePassword, findOperatorById } from '../../db/repositories/users';
 import { passwordProblem } from '../../domain/password';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './passwords';
 import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
-import { type AccountContext, forgotPasswordUrl } from './account';
-import type { ResetPasswordRequest } from './account.schema';
-import { hashSecretToken } from '../auth/secret-tokens';
+import { type AccountContext, forgotPasswordUrl } from '../account/account';
+import type { ResetPasswordRequest } from '../account/account.schema';
+import { hashSecretToken } from './secret-tokens';
 
 /**
  * Sets the new password with a reset token, once. It also ends every session of the
