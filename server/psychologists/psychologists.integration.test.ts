@@ -14,7 +14,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   slotDurationMinutes: 45,
   bufferMinutes: 15,
   minimumAdvanceHours: 24,
-  timezone: 'Europe/London',
+  timezone: 'Europe/London' as const,
   ...overrides,
 });
 
@@ -36,15 +36,14 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ ...form(), id: expect.any(String), pricePerHour: '150.50' });
 
-    const minimal = await operator.mutate('admin.psychologists.create', {
+    const minimal = await operator.caller.admin.psychologists.create({
       name: ' Ben Lim ',
       jobTitle: 'Counsellor',
       description: 'Young adults',
       email: 'ben@klinik.example',
       imageUrl: '',
     });
-    expect(minimal.status).toBe(200);
-    expect(minimal.data).toEqual({
+    expect(minimal).toEqual({
       id: expect.any(String),
       name: 'Ben Lim',
       jobTitle: 'Counsellor',
@@ -59,8 +58,8 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
     });
 
     const listed = await operator.rest('GET', '/api/psychologists');
-    expect(listed.body).toEqual([minimal.data, created.body]);
-    expect((await operator.query('admin.psychologists.list')).data).toEqual(listed.body);
+    expect(listed.body).toEqual([minimal, created.body]);
+    expect(await operator.caller.admin.psychologists.list()).toEqual(listed.body);
   });
 
   it('keeps money exact: 0.29 and 99999.99 come back as written', async () => {
@@ -108,9 +107,9 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({ ...form(), id, pricePerHour: null });
 
-    const viaTrpc = await operator.mutate('admin.psychologists.update', { ...form({ name: 'Dr. Aisyah' }), id });
-    expect(viaTrpc.data).toMatchObject({ id, name: 'Dr. Aisyah', pricePerHour: '150.50' });
-    expect((await operator.query('admin.psychologists.list')).data).toEqual([viaTrpc.data]);
+    const updated = await operator.caller.admin.psychologists.update({ ...form({ name: 'Dr. Aisyah' }), id });
+    expect(updated).toMatchObject({ id, name: 'Dr. Aisyah', pricePerHour: '150.50' });
+    expect(await operator.caller.admin.psychologists.list()).toEqual([updated]);
     expect(await slotCount(id)).toBe(1);
   });
 
@@ -119,7 +118,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(await operator.rest('PUT', `/api/psychologists/${unknown}`, form())).toEqual({ status: 404, body: { error: 'Psychologist not found' } });
     expect(await operator.rest('DELETE', `/api/psychologists/${unknown}`)).toEqual({ status: 404, body: { error: 'Psychologist not found' } });
-    expect((await operator.mutate('admin.psychologists.delete', { id: unknown })).status).toBe(404);
+    await expect(operator.caller.admin.psychologists.delete({ id: unknown })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Psychologist not found' });
     const malformed = await operator.rest('DELETE', '/api/psychologists/abc');
     expect(malformed).toEqual({ status: 400, body: { error: 'Please check the highlighted fields.', fields: { id: ['must be a psychologist id (UUID)'] } } });
   });
@@ -152,9 +151,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
       const message = 'Dr. Booked has 2 upcoming booked appointments. Deleting the psychologist cancels them; confirm to delete anyway.';
       expect(await operator.rest('DELETE', `/api/psychologists/${id}`)).toEqual({ status: 409, body: { error: message } });
       expect(await operator.rest('DELETE', `/api/psychologists/${id}?confirmCancelBookings=false`)).toEqual({ status: 409, body: { error: message } });
-      const viaTrpc = await operator.mutate('admin.psychologists.delete', { id });
-      expect(viaTrpc.status).toBe(409);
-      expect(viaTrpc.error?.message).toBe(message);
+      await expect(operator.caller.admin.psychologists.delete({ id })).rejects.toMatchObject({ code: 'CONFLICT', message });
       expect(await slotCount(id)).toBe(2);
     });
 
@@ -166,13 +163,12 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
     });
   });
 
-  it('deletes with the confirmation over tRPC', async () => {
+  it('deletes with the confirmation through the procedure', async () => {
     const operator = await signInNewOperator(t);
     const id = await insertPsychologist(t.services.db, operator.userId);
     const slotId = await insertSlot(t.services.db, id, new Date(Date.now() + 24 * HOUR));
     await bookSlot(t.services.db, { userId: operator.userId, psychologistId: id, slotId });
-    const deleted = await operator.mutate('admin.psychologists.delete', { id, confirmCancelBookings: true });
-    expect(deleted.data).toEqual({ cancelledAppointments: 1 });
-    expect((await operator.query('admin.psychologists.list')).data).toEqual([]);
+    expect(await operator.caller.admin.psychologists.delete({ id, confirmCancelBookings: true })).toEqual({ cancelledAppointments: 1 });
+    expect(await operator.caller.admin.psychologists.list()).toEqual([]);
   });
 });
