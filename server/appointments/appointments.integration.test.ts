@@ -3,7 +3,8 @@ import { insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
-import { startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
+import { callerFor } from '../testing/caller';
+import { startTestApp, type TestApp } from '../testing/test-app';
 
 const DAY_HOURS = 24;
 
@@ -43,8 +44,8 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
   }
 
   const freeSlotIds = async (screener: BookableScreener) => {
-    const result = await trpcQuery(t.app, 'public.availability', { slug: screener.slug, psychologistId: screener.psychologistId });
-    return (result.data as { id: string }[]).map((slot) => slot.id);
+    const slots = await callerFor(t.services).public.availability({ slug: screener.slug, psychologistId: screener.psychologistId });
+    return slots.map((slot) => slot.id);
   };
 
   describe('admin.appointments.list', () => {
@@ -55,8 +56,7 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
       const longAgo = await pastBooking(operator, 10 * DAY_HOURS);
       const recently = await pastBooking(operator, 5);
 
-      const { data } = await operator.query('admin.appointments.list');
-      const list = data as { id: string }[];
+      const list = await operator.caller.admin.appointments.list();
       expect(list.map((a) => a.id)).toEqual([sooner, later, recently, longAgo].map((b) => b.appointmentId));
       expect(list[0]).toEqual({
         id: sooner.appointmentId,
@@ -105,13 +105,13 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
       expect(again.status).toBe(201);
     });
 
-    it('cancels over tRPC too; a second cancel changes nothing and sends no second mail', async () => {
+    it('cancels through the procedure too; a second cancel changes nothing and sends no second mail', async () => {
       const operator = await signedInScreener();
       const booking = await book(operator, DAY_HOURS);
-      const first = await operator.mutate('admin.appointments.cancel', { appointmentId: booking.appointmentId });
-      const second = await operator.mutate('admin.appointments.cancel', { appointmentId: booking.appointmentId });
-      expect(first.data).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(Date) });
-      expect(second.data).toEqual(first.data);
+      const first = await operator.caller.admin.appointments.cancel({ appointmentId: booking.appointmentId });
+      const second = await operator.caller.admin.appointments.cancel({ appointmentId: booking.appointmentId });
+      expect(first).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(Date) });
+      expect(second).toEqual(first);
       const mails = await outboxEmailsTo(t.services.db, booking.request.clientEmail);
       expect(mails.filter((m) => m.kind === 'appointment-cancelled')).toHaveLength(1);
     });
@@ -119,9 +119,7 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
     it('does not mail a client whose appointment is already over', async () => {
       const operator = await signedInScreener();
       const booking = await pastBooking(operator, 5);
-      expect((await operator.mutate('admin.appointments.cancel', { appointmentId: booking.appointmentId })).data).toMatchObject({
-        status: 'cancelled',
-      });
+      expect(await operator.caller.admin.appointments.cancel({ appointmentId: booking.appointmentId })).toMatchObject({ status: 'cancelled' });
       expect((await outboxEmailsTo(t.services.db, booking.request.clientEmail)).map((m) => m.kind)).toEqual(['booking-client']);
     });
 
