@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { activateWithoutPayment } from '../../db/repositories/subscriptions';
 import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
+
+export const ZActivateTestSubscriptionResponse = z.object({ status: z.literal('active') });
 
 /**
  * Test mode's stand-in for paying: the operator's subscription becomes active locally, so the

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type Stripe from 'stripe';
 import {
   findSubscriptionOf,
@@ -11,7 +12,16 @@ import { allowsUnlimitedBookings, hasEnded } from '../../domain/subscription';
 import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 import type { StripeBilling } from './billing';
-import type { CreateSubscriptionResponse } from './billing.schema';
+
+/**
+ * The REST contract's `{ clientSecret }`, plus what the page needs to show Stripe's form: the
+ * publishable key. In test mode there is nothing to pay, and the page says so.
+ */
+export const ZCreateSubscriptionResponse = z.discriminatedUnion('testMode', [
+  z.object({ testMode: z.literal(false), clientSecret: z.string(), publishableKey: z.string() }),
+  z.object({ testMode: z.literal(true), clientSecret: z.null(), publishableKey: z.null() }),
+]);
+export type CreateSubscriptionResponse = z.output<typeof ZCreateSubscriptionResponse>;
 
 type BillingContext = Pick<OperatorContext, 'db' | 'dialect' | 'now' | 'billing' | 'env' | 'admin'>;
 

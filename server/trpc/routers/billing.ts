@@ -1,12 +1,7 @@
-import { activateTestSubscription } from '../../billing/activate-test-subscription';
-import {
-  ZActivateTestSubscriptionResponse,
-  ZCreateSubscriptionResponse,
-  ZVisitorInfo,
-} from '../../billing/billing.schema';
+import { activateTestSubscription, ZActivateTestSubscriptionResponse } from '../../billing/activate-test-subscription';
 import { checkSubscription, ZCheckSubscriptionRequest, ZCheckSubscriptionResponse } from '../../billing/check-subscription';
-import { createSubscription } from '../../billing/create-subscription';
-import { visitorInfo } from '../../billing/visitor-info';
+import { createSubscription, ZCreateSubscriptionResponse } from '../../billing/create-subscription';
+import { visitorInfo, ZVisitorInfo } from '../../billing/visitor-info';
 import { adminProcedure, publicProcedure, router } from '../init';
 
 /** The free-booking limit, the launch offer and the Stripe subscription. */
