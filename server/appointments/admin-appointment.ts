@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPsychologist } from '../psychologists/psychologists.schema';
+import { ZPsychologist } from '../psychologists/psychologist';
 
 /** A booking as the operator sees it in admin setup. */
 export const ZAdminAppointment = z.object({

@@ -1,9 +1,25 @@
+import { z } from 'zod';
+import { entityId, ZConfirmationFlag } from '../zod-fields';
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
 import { enqueueCancellationEmails } from '../appointments/booking-notifications';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
+
+/**
+ * DELETE /api/psychologists/:id. A psychologist with upcoming booked appointments is kept
+ * (409) unless `confirmCancelBookings` is true (`?confirmCancelBookings=true` over REST).
+ */
+export const ZDeletePsychologistRequest = z.object({
+  id: entityId('psychologist'),
+  confirmCancelBookings: ZConfirmationFlag,
+});
+
+export const ZDeletePsychologistResponse = z.object({
+  /** Upcoming booked appointments that went with the psychologist. */
+  cancelledAppointments: z.number().int(),
+});
 
 /**
  * Deletes the operator's psychologist with their slots and appointments. Upcoming booked

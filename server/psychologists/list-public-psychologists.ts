@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZScreenerIdentifier } from '../configuration/screener-owner';
-import { ZPsychologist } from './psychologists.schema';
+import { ZPsychologist } from './psychologist';
 import { listPsychologistsOf } from '../../db/repositories/psychologists';
 import type { RequestContext } from '../context';
 import { findOwnedScreener } from '../configuration/screener-owner';

@@ -9,7 +9,13 @@ import {
 } from '../../db/repositories/psychologists';
 import { type Psychologist, priceToSen, senToPrice } from '../../domain/psychologist';
 import { NotFoundError } from '../errors';
-import type { PsychologistFields } from './psychologists.schema';
+import { type PsychologistFields, ZPsychologistFields } from './psychologist';
+import { entityId } from '../zod-fields';
+
+export const ZCreatePsychologistRequest = ZPsychologistFields;
+
+/** PUT /api/psychologists/:id: the whole psychologist again; fields left out take their defaults. */
+export const ZUpdatePsychologistRequest = ZPsychologistFields.extend({ id: entityId('psychologist') });
 
 type Ctx = Pick<OperatorContext, 'db' | 'now' | 'admin'>;
 

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { listPsychologists } from '../../../psychologists/list-psychologists';
-import { deleteOwnPsychologist } from '../../../psychologists/delete-psychologist';
 import {
-  ZCreatePsychologistRequest,
+  deleteOwnPsychologist,
   ZDeletePsychologistRequest,
   ZDeletePsychologistResponse,
-  ZPsychologist,
+} from '../../../psychologists/delete-psychologist';
+import { ZPsychologist } from '../../../psychologists/psychologist';
+import {
+  createPsychologist,
+  updateOwnPsychologist,
+  ZCreatePsychologistRequest,
   ZUpdatePsychologistRequest,
-} from '../../../psychologists/psychologists.schema';
-import { createPsychologist, updateOwnPsychologist } from '../../../psychologists/save-psychologist';
+} from '../../../psychologists/save-psychologist';
 import { adminProcedure, router } from '../../init';
 
 export const adminPsychologistsRouter = router({

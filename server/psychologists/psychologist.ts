@@ -11,7 +11,7 @@ import {
   PSYCHOLOGIST_TIMEZONES,
 } from '../../domain/psychologist';
 import { fieldMessage } from '../field-messages';
-import { emailAddress, requiredText, ZConfirmationFlag, entityId, ZWebUrlOrNull, oneOf } from '../zod-fields';
+import { emailAddress, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
 
 function numberIn(range: NumberRange) {
   const { min, max, step } = range;
@@ -42,20 +42,6 @@ export const ZPsychologistFields = z.object({
 });
 export type PsychologistFields = z.output<typeof ZPsychologistFields>;
 
-export const ZCreatePsychologistRequest = ZPsychologistFields;
-
-/** PUT /api/psychologists/:id: the whole psychologist again; fields left out take their defaults. */
-export const ZUpdatePsychologistRequest = ZPsychologistFields.extend({ id: entityId('psychologist') });
-
-/**
- * DELETE /api/psychologists/:id. A psychologist with upcoming booked appointments is kept
- * (409) unless `confirmCancelBookings` is true (`?confirmCancelBookings=true` over REST).
- */
-export const ZDeletePsychologistRequest = z.object({
-  id: entityId('psychologist'),
-  confirmCancelBookings: ZConfirmationFlag,
-});
-
 export const ZPsychologist = z.object({
   id: z.string(),
   name: z.string(),
@@ -69,9 +55,4 @@ export const ZPsychologist = z.object({
   bufferMinutes: z.number().int(),
   minimumAdvanceHours: z.number().int(),
   timezone: z.enum(PSYCHOLOGIST_TIMEZONES),
-});
-
-export const ZDeletePsychologistResponse = z.object({
-  /** Upcoming booked appointments that went with the psychologist. */
-  cancelledAppointments: z.number().int(),
 });
