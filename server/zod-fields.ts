@@ -87,3 +87,6 @@ export const ZInstant = z.iso.datetime({ offset: true, error: fieldMessage('date
 /** A row's id; the message names what it identifies, in the caller's language. */
 export const entityId = (what: 'psychologist' | 'slot' | 'appointment' | 'configuration') =>
   z.uuid({ error: fieldMessage(`${what}Id`) });
+
+/** For `.refine(…, { when })`: cross-field rules speak only once each field is valid on its own. */
+export const fieldsAreValid = (payload: z.core.ParsePayload) => payload.issues.length === 0;

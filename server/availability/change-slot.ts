@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { enqueueCancellationEmails } from '../appointments/booking-notifications';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
-import type { UpdateSlotRequest } from './availability.schema';
+import type { UpdateSlotRequest } from './change-slot.types';
 import { toSlotResponse } from './slot-response';
 
 type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>;

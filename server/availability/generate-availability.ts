@@ -18,7 +18,7 @@ import {
   withoutOverlaps,
 } from '../../domain/slots';
 import { AppError, NotFoundError } from '../errors';
-import type { GenerateAvailabilityRequest } from './availability.schema';
+import type { GenerateAvailabilityRequest } from './generate-availability.types';
 
 /**
  * Slots are written in parts of this many, and a transaction takes parts until it has run

@@ -2,7 +2,7 @@ import { listSlots } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { ADMIN_SLOT_VIEW_DAYS } from '../../domain/slots';
 import { AppError, NotFoundError } from '../errors';
-import type { ListAvailabilityRequest } from './availability.schema';
+import type { ListAvailabilityRequest } from './list-availability.types';
 import { toSlotResponse } from './slot-response';
 import { DAY_MS } from '../../domain/time';
 import type { OperatorContext } from '../context';

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import {
-  ZAvailabilitySlot,
-  ZDeleteSlotRequest,
-  ZDeleteSlotResponse,
-  ZGenerateAvailabilityRequest,
-  ZGenerateAvailabilityResponse,
-  ZListAvailabilityRequest,
-  ZUpdateSlotRequest,
-} from '../../../availability/availability.schema';
 import { deleteOwnSlot, updateOwnSlot } from '../../../availability/change-slot';
+import { ZDeleteSlotRequest, ZDeleteSlotResponse, ZUpdateSlotRequest } from '../../../availability/change-slot.types';
 import { generateAvailability } from '../../../availability/generate-availability';
+import { ZGenerateAvailabilityRequest, ZGenerateAvailabilityResponse } from '../../../availability/generate-availability.types';
 import { listAvailability } from '../../../availability/list-availability';
+import { ZListAvailabilityRequest } from '../../../availability/list-availability.types';
+import { ZAvailabilitySlot } from '../../../availability/slot-response';
 import { adminProcedure, router } from '../../init';
 
 export const adminAvailabilityRouter = router({
