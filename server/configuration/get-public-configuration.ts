@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import {
   findConfigurationById,
@@ -7,7 +8,23 @@ import type { Database } from '../../db/schema';
 import { parseScreenerIdentifier, type PublicScreenerConfiguration, type ScreenerConfiguration } from '../../domain/configuration';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
+import { fieldMessage } from '../field-messages';
+import { entityId } from '../zod-fields';
 import { publicConfigurationCacheOf } from './public-configuration-cache';
+
+export const ZConfigurationByIdRequest = z.object({
+  id: entityId('configuration'),
+});
+
+export const ZConfigurationBySlugRequest = z.object({
+  // Lower-cased so MySQL (case-insensitive) and SQLite (case-sensitive) find the same clinic.
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, fieldMessage('required'))
+    .max(100, fieldMessage('atMostCharacters', { max: 100 })),
+});
 
 // An unknown id or slug is a 404; the client then shows the default configuration
 // (its built-in stock texts), so the server never invents one. Every screener visit asks for its

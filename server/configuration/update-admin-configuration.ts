@@ -9,7 +9,7 @@ import {
 import { retryOnUniqueViolation } from '../../db/retry-on-unique-violation';
 import { DEFAULT_CONFIGURATION, type ScreenerConfiguration } from '../../domain/configuration';
 import { publicConfigurationCacheOf } from './public-configuration-cache';
-import type { UpdateConfigurationRequest } from './admin-configuration.schema';
+import type { UpdateConfigurationRequest } from './update-admin-configuration.types';
 import { assignCompanySlug } from './company-slug';
 
 /**

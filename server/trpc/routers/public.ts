@@ -7,14 +7,12 @@ import {
   ZPublicPsychologist,
   ZPublicPsychologistsRequest,
 } from '../../psychologists/list-public-psychologists';
-import {
-  ZConfigurationByIdRequest,
-  ZConfigurationBySlugRequest,
-  ZPublicScreenerConfiguration,
-} from '../../configuration/configuration.schema';
+import { ZPublicScreenerConfiguration } from '../../configuration/configuration';
 import {
   getPublicConfigurationById,
   getPublicConfigurationBySlug,
+  ZConfigurationByIdRequest,
+  ZConfigurationBySlugRequest,
 } from '../../configuration/get-public-configuration';
 import { analyzeCombined } from '../../insights/analyze-combined';
 import { analyzeDass21 } from '../../insights/analyze-dass21';

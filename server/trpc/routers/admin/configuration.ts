@@ -1,7 +1,7 @@
-import { ZUpdateConfigurationRequest } from '../../../configuration/admin-configuration.schema';
+import { ZUpdateConfigurationRequest } from '../../../configuration/update-admin-configuration.types';
 import { getAdminConfiguration } from '../../../configuration/get-admin-configuration';
 import { updateAdminConfiguration } from '../../../configuration/update-admin-configuration';
-import { ZScreenerConfiguration } from '../../../configuration/configuration.schema';
+import { ZScreenerConfiguration } from '../../../configuration/configuration';
 import { adminProcedure, router } from '../../init';
 
 export const adminConfigurationRouter = router({

@@ -1,21 +1,5 @@
 import { z } from 'zod';
 import { TEST_TYPES } from '../../domain/configuration';
-import { fieldMessage } from '../field-messages';
-import { entityId } from '../zod-fields';
-
-export const ZConfigurationByIdRequest = z.object({
-  id: entityId('configuration'),
-});
-
-export const ZConfigurationBySlugRequest = z.object({
-  // Lower-cased so MySQL (case-insensitive) and SQLite (case-sensitive) find the same clinic.
-  slug: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, fieldMessage('required'))
-    .max(100, fieldMessage('atMostCharacters', { max: 100 })),
-});
 
 /** The configuration as its operator edits it (admin setup's configuration form). */
 export const ZScreenerConfiguration = z.object({
