@@ -1,6 +1,6 @@
 import type { SlotTimes } from './slots';
 
-/** SPEC section 9 formats times en-MY, 12-hour; Malay texts get the Malay month and day names. */
+/** The product formats times en-MY, 12-hour; Malay texts get the Malay month and day names. */
 const INTL_LOCALE = { en: 'en-MY', ms: 'ms-MY' } as const;
 
 /**

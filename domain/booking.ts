@@ -1,7 +1,7 @@
 import type { SlotTimes } from './slots';
 import { DAY_MS } from './time';
 
-/** SPEC section 9: visitors see and book slots up to this many days ahead. */
+/** Visitors see and book slots up to this many days ahead. */
 export const BOOKING_WINDOW_DAYS = 30;
 
 const HOUR_MS = 3_600_000;

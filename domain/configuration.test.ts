@@ -30,7 +30,7 @@ describe('parseScreenerIdentifier', () => {
 });
 
 describe('DEFAULT_CONFIGURATION', () => {
-  it('matches the defaults SPEC section 3 names', () => {
+  it('matches the published defaults', () => {
     expect(DEFAULT_CONFIGURATION).toMatchObject({
       id: 'default',
       testType: 'DASS-21',

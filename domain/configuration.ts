@@ -1,7 +1,7 @@
 import { screenerStockTexts } from '../i18n/en/screener-stock-texts';
 
 /**
- * The public screener configuration (SPEC section 3) and the rules around it that the
+ * The public screener configuration and the rules around it that the
  * client and the server share.
  */
 export const TEST_TYPES = ['DASS-21', 'Combined'] as const;
@@ -19,7 +19,7 @@ export const CONFIGURATION_TEXT_LIMITS = {
 } as const;
 
 /**
- * What a visitor's screen needs of a configuration: SPEC section 3's public form without its
+ * What a visitor's screen needs of a configuration: the product's public form without its
  * owner's id, which visitors have no use for and which, with a leaked session secret, was
  * half of a forged operator session (issue 11).
  */
@@ -43,7 +43,7 @@ export interface PublicScreenerConfiguration {
 
 /** A configuration as stored and as its operator edits it: the public form and its owner. */
 export interface ScreenerConfiguration extends PublicScreenerConfiguration {
-  /** null only for the built-in default configuration, which no operator owns. */
+  /** Null only for the built-in default configuration, which no operator owns. */
   userId: string | null;
 }
 
@@ -76,7 +76,7 @@ export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** SPEC section 5: an identifier in UUID form is a configuration id, anything else a slug. */
+/** An identifier in UUID form is a configuration id, anything else a slug. */
 export function parseScreenerIdentifier(
   identifier: string,
 ): { kind: 'id'; id: string } | { kind: 'slug'; slug: string } {

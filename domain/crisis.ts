@@ -46,7 +46,7 @@ export const MALAYSIAN_CRISIS_RESOURCES: readonly CrisisResource[] = [
 ];
 
 /**
- * SPEC keeps a UK-style helpline in the wellbeing plan. Samaritans is the UK original of the
+ * The wellbeing plan keeps a UK-style helpline. Samaritans is the UK original of the
  * Befrienders network; its free number only works from the UK and Ireland, which the text says.
  */
 export const UK_HELPLINE: CrisisResource = {

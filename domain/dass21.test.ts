@@ -39,7 +39,7 @@ describe('DASS-21 items', () => {
     expect(DASS21_QUESTIONS.every((question) => question.key === `q${question.id}`)).toBe(true);
   });
 
-  it('assigns the items to the categories of the SPEC', () => {
+  it('assigns the items to the published categories', () => {
     expect(idsOf('depression')).toEqual([3, 5, 10, 13, 16, 17, 21]);
     expect(idsOf('anxiety')).toEqual([2, 4, 7, 9, 15, 19, 20]);
     expect(idsOf('stress')).toEqual([1, 6, 8, 11, 12, 14, 18]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordProblem } from './password';
 
 describe('a new password', () => {
-  it("keeps SPEC's 6-character minimum", () => {
+  it("keeps the 6-character minimum", () => {
     expect(passwordProblem('Kx9#q')).toBe('tooShort');
     expect(passwordProblem('Kx9#qz')).toBeUndefined();
   });

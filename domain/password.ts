@@ -1,6 +1,6 @@
 import COMMON_PASSWORDS from './common-passwords.json';
 
-/** SPEC section 5: 'Password must be at least 6 characters', checked by the form and the server. */
+/** 'Password must be at least 6 characters', checked by the form and the server. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 /**

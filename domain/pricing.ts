@@ -1,4 +1,4 @@
-/** SPEC section 9: the subscription's prices in ringgit and the free-booking allowance. */
+/** The subscription's prices in ringgit and the free-booking allowance. */
 export const PRICING = {
   originalMonthly: 99,
   offerMonthly: 39,
@@ -12,5 +12,5 @@ export interface VisitorInfo {
   daysRemaining: number;
 }
 
-/** A failed or missing visitor-info answer shows the ongoing launch price (SPEC section 4). */
+/** A failed or missing visitor-info answer shows the ongoing launch price. */
 export const NO_OFFER: VisitorInfo = { hasSpecialOffer: false, daysRemaining: 0 };

@@ -1,5 +1,5 @@
 /**
- * The psychologist of SPEC section 3 and the limits of the admin form (section 5), shared by
+ * The psychologist and the limits of the admin form, shared by
  * the client form and the server's validation so both refuse the same values.
  */
 export const PSYCHOLOGIST_TIMEZONES = [
@@ -23,7 +23,7 @@ export const MINIMUM_ADVANCE_HOURS: NumberRange = { min: 0, max: 168, step: 1 };
 /** RM per hour. The ceiling keeps whole sen inside a 32-bit integer column with room to spare. */
 export const PRICE_PER_HOUR: NumberRange = { min: 0, max: 100_000, step: 0.01 };
 
-/** SPEC section 9: what a new psychologist starts with. */
+/** What a new psychologist starts with. */
 export const PSYCHOLOGIST_DEFAULTS = {
   slotDurationMinutes: 60,
   bufferMinutes: 0,
@@ -68,7 +68,7 @@ export function priceToSen(ringgit: number): number {
   return Math.round(ringgit * 100);
 }
 
-/** 15050 sen → '150.50', the decimal string SPEC section 3 answers with. */
+/** 15050 sen → '150.50', the decimal string the API answers with. */
 export function senToPrice(sen: number): string {
   const whole = Math.floor(sen / 100);
   return `${whole}.${String(sen % 100).padStart(2, '0')}`;

@@ -2,7 +2,7 @@ import type { AnswerScore, Answers } from './scoring';
 
 /**
  * Which side of the operator's minimum age the visitor chose. The minimum is configurable
- * (10-21), so SPEC's fixed 'under16' | '16plus' would mislabel every other setting.
+ * (10-21), so a fixed 'under16' | '16plus' would mislabel every other setting.
  */
 export type AgeGroup = 'belowMinimumAge' | 'meetsMinimumAge';
 

@@ -124,7 +124,7 @@ export function* patternParts(pattern: AvailabilityPattern, maxSlots: number): G
     yield { ...pattern, startDate: part[0]!, endDate: part.at(-1)! };
   }
 }
-/** SPEC section 9: the admin calendar shows this many days ahead by default. */
+/** The admin calendar shows this many days ahead by default. */
 export const ADMIN_SLOT_VIEW_DAYS = 90;
 /** The widest window one slot listing may ask for. */
 export const MAX_SLOT_LIST_DAYS = 366;

@@ -26,7 +26,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
   expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The one toast on screen (SPEC: one at a time) once it shows this text. */
+/** The one toast on screen once it shows this text. */
 async function expectToast(page: Page, title: string, description: string) {
   const toast = page.locator('.toast').filter({ hasText: description });
   await toast.waitFor();

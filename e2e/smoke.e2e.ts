@@ -29,7 +29,7 @@ describe('smoke journey on a fresh embedded database', () => {
     ]) {
       expect(text).toContain(block);
     }
-    // Until billing answers visitor-info, the plan shows as SPEC says for a failed call.
+    // Until billing answers visitor-info, the plan shows as it does for a failed call.
     expect(text).toContain('RM79 / month');
     expect(text).toContain('Ongoing launch price');
     expect(await session.page.getByText('RM99', { exact: true }).evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');

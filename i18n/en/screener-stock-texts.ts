@@ -1,4 +1,4 @@
-// The stock English texts of a screener configuration (SPEC section 3). The dictionary shows
+// The stock English texts of a screener configuration. The dictionary shows
 // them; domain/configuration gives them to a new configuration and recognises them, so a
 // configuration that still has them is shown translated on the Malay route. A module of its
 // own, so the domain's import does not pull the dictionary into every page.

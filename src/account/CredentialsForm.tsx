@@ -24,7 +24,7 @@ interface Props {
   validate?: (values: Record<string, string>) => Record<string, string>;
 }
 
-/** Login and signup: every field required, the server's message (or SPEC's fallback) on failure. */
+/** Login and signup: every field required, the server's message (or the screen's fallback) on failure. */
 export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pending, footer, validate }: Props) {
   const { LL } = useI18nContext();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ export type CurrentOperator =
   | { status: 'signedIn'; operator: { id: string; username: string; email: string } }
   | { status: 'error' };
 
-/** SPEC section 6: a 401 on the current-user call means not signed in. */
+/** A 401 on the current-user call means not signed in. */
 export function useCurrentOperator(): CurrentOperator {
   const me = trpc.admin.account.me.useQuery();
   if (me.isPending) return { status: 'loading' };

@@ -10,7 +10,7 @@ interface Props {
   screenerPath: string | null;
 }
 
-/** The operator's name, a View Screener link, Logout (SPEC section 2) and Sign out everywhere. */
+/** The operator's name, a View Screener link, Logout and Sign out everywhere. */
 export function AdminHeader({ username, screenerPath }: Props) {
   const { LL } = useI18nContext();
   const toast = useAdminToast();

@@ -4,7 +4,7 @@ import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';
 import { NumberField } from './Field';
 
-/** SPEC section 5: a number from 10 to 21; visitors under it see a warning. */
+/** A number from 10 to 21; visitors under it see a warning. */
 export function AgeRequirementSection({ draft, update, errors }: ConfigurationSectionProps) {
   const { LL } = useI18nContext();
   const t = LL.admin.age;

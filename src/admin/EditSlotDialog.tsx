@@ -23,7 +23,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** SPEC sections 2 and 4: new start and end times on the slot's own date, or delete it. */
+/** New start and end times on the slot's own date, or delete it. */
 export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
   const { LL, locale } = useI18nContext();
   const t = LL.admin.slotDialog;

@@ -13,7 +13,7 @@ interface Props {
   onChange: (draft: ScheduleDraft) => void;
 }
 
-/** SPEC sections 3 and 5: generate slots for a psychologist over dates, times and weekdays. */
+/** Generate slots for a psychologist over dates, times and weekdays. */
 export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
   const { LL } = useI18nContext();
   const t = LL.admin.schedule;

@@ -30,7 +30,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Add or edit a psychologist (SPEC sections 2, 4 and 5). */
+/** Add or edit a psychologist. */
 export function PsychologistDialog({ psychologist, onClose }: Props) {
   const { LL } = useI18nContext();
   const t = LL.admin.psychologistDialog;

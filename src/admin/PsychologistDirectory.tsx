@@ -44,7 +44,7 @@ function PsychologistRow({ psychologist, onEdit, onDelete }: { psychologist: Psy
   );
 }
 
-/** SPEC section 2: the operator's psychologists with add, edit and delete. */
+/** The operator's psychologists with add, edit and delete. */
 export function PsychologistDirectory() {
   const { LL } = useI18nContext();
   const t = LL.admin.psychologists;

@@ -39,7 +39,7 @@ function CopyableUrl({ label, url }: { label: string; url: string }) {
   );
 }
 
-/** SPEC section 2: the English URL, the Malay one when enabled, each with Copy. */
+/** The English URL, the Malay one when enabled, each with Copy. */
 export function ScreenerUrlsSection({ urls }: { urls: ScreenerUrls | null }) {
   const { LL } = useI18nContext();
   return (

@@ -3,7 +3,7 @@ import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
 import { configurationDraftOf, configurationUpdateOf } from './configuration-draft';
 
 describe('the configuration form', () => {
-  it('sends an empty company name and logo URL as null (SPEC section 7)', () => {
+  it('sends an empty company name and logo URL as null', () => {
     const draft = { ...configurationDraftOf(DEFAULT_CONFIGURATION), companyName: '  ', logoUrl: '' };
     expect(configurationUpdateOf(draft)).toMatchObject({ companyName: null, logoUrl: null, minimumAge: 16 });
   });

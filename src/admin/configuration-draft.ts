@@ -33,7 +33,7 @@ export function configurationDraftOf(configuration: ScreenerConfiguration): Conf
 }
 
 /**
- * SPEC section 7: logoUrl and companyName go as null when empty. A blank age goes as NaN so
+ * logoUrl and companyName go as null when empty. A blank age goes as NaN so
  * the server answers with its range message under the field instead of saving a 0.
  */
 export function configurationUpdateOf(draft: ConfigurationDraft): RouterInputs['admin']['configuration']['update'] {

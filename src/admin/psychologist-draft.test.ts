@@ -17,7 +17,7 @@ const aisyah: Psychologist = {
 };
 
 describe('the psychologist dialog', () => {
-  it('starts a new psychologist with SPEC’s defaults', () => {
+  it('starts a new psychologist with the product’s defaults', () => {
     expect(psychologistFieldsOf({ ...NEW_PSYCHOLOGIST_DRAFT, name: 'A', jobTitle: 'B', description: 'C' })).toMatchObject({
       imageUrl: null,
       pricePerHour: null,

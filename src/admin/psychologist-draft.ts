@@ -15,7 +15,7 @@ export interface PsychologistDraft {
   timezone: PsychologistTimezone;
 }
 
-/** A new psychologist starts with SPEC section 9's defaults. */
+/** A new psychologist starts with the product's defaults. */
 export const NEW_PSYCHOLOGIST_DRAFT: PsychologistDraft = {
   name: '',
   jobTitle: '',
@@ -29,7 +29,7 @@ export const NEW_PSYCHOLOGIST_DRAFT: PsychologistDraft = {
   timezone: PSYCHOLOGIST_DEFAULTS.timezone,
 };
 
-/** Editing pre-fills the dialog with the psychologist (SPEC section 4). */
+/** Editing pre-fills the dialog with the psychologist. */
 export function psychologistDraftOf(psychologist: Psychologist): PsychologistDraft {
   return {
     name: psychologist.name,
@@ -45,7 +45,7 @@ export function psychologistDraftOf(psychologist: Psychologist): PsychologistDra
   };
 }
 
-/** SPEC section 5: Save stays disabled until name, job title and description are filled. */
+/** Save stays disabled until name, job title and description are filled. */
 export function canSavePsychologist(draft: PsychologistDraft): boolean {
   return draft.name.trim() !== '' && draft.jobTitle.trim() !== '' && draft.description.trim() !== '';
 }
@@ -55,7 +55,7 @@ function numberOf(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-/** SPEC section 7's body: imageUrl null when empty, pricePerHour a number or null. */
+/** The REST body: imageUrl null when empty, pricePerHour a number or null. */
 export function psychologistFieldsOf(draft: PsychologistDraft): RouterInputs['admin']['psychologists']['create'] {
   return {
     ...draft,

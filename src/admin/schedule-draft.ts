@@ -1,6 +1,6 @@
 import type { WeekdayName } from '../../domain/time';
 
-/** The generate-availability form of Schedule Management (SPEC sections 3 and 5). */
+/** The generate-availability form of Schedule Management. */
 export interface ScheduleDraft {
   psychologistId: string;
   /** YYYY-MM-DD, as a date input gives it. */
@@ -24,7 +24,7 @@ export const WEEKDAYS: readonly { day: number; name: WeekdayName }[] = [
   { day: 0, name: 'sunday' },
 ];
 
-/** SPEC section 3: the form starts with Monday to Friday. */
+/** The form starts with Monday to Friday. */
 export const EMPTY_SCHEDULE_DRAFT: ScheduleDraft = {
   psychologistId: '',
   startDate: '',
@@ -34,7 +34,7 @@ export const EMPTY_SCHEDULE_DRAFT: ScheduleDraft = {
   daysOfWeek: [1, 2, 3, 4, 5],
 };
 
-/** SPEC section 5: every field filled and at least one weekday chosen. */
+/** Every field filled and at least one weekday chosen. */
 export function isScheduleComplete(draft: ScheduleDraft): boolean {
   return (
     draft.psychologistId !== '' &&

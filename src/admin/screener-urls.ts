@@ -7,7 +7,7 @@ export interface ScreenerUrls {
 }
 
 /**
- * SPEC section 2: /screener/{companySlug or id} and /ms/screener/…, absolute from the page's
+ * The screener URLs: /screener/{companySlug or id} and /ms/screener/…, absolute from the page's
  * origin. The id is the configuration's (decision 0003). Null while the operator has no saved
  * configuration: its placeholder id 'default' would point at the sample screener.
  */

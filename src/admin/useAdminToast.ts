@@ -3,7 +3,7 @@ import { useToast } from '../components/toast';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
 
-/** SPEC section 8's admin toasts: 'Success!' with what happened, or 'Error' with the server's message or a fallback. */
+/** The admin toasts: 'Success!' with what happened, or 'Error' with the server's message or a fallback. */
 export function useAdminToast() {
   const show = useToast();
   const { LL } = useI18nContext();

@@ -5,7 +5,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { BillingNotice } from './BillingNotice';
 import { useStripeJs } from './useStripeJs';
 
-/** SPEC section 7: after paying, Stripe brings the operator back to admin setup. */
+/** After paying, Stripe brings the operator back to admin setup. */
 const returnUrl = () => `${window.location.origin}/admin-setup`;
 
 function PaymentForm() {

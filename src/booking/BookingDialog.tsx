@@ -50,7 +50,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
     if (!chosen) return;
     setFailure(null);
     setChecking(true);
-    // SPEC section 7: a failed check counts as not required; the server enforces the limit anyway.
+    // A failed check counts as not required; the server enforces the limit anyway.
     const check = await utils.billing.checkSubscription
       .fetch({ slug: identifier }, { staleTime: 0 })
       .catch((error: unknown) => {

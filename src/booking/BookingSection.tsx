@@ -9,7 +9,7 @@ import { BookingDialog } from './BookingDialog';
 import { PsychologistCard, type PublicPsychologist } from './PsychologistCard';
 
 /**
- * SPEC section 2's booking section: the screener owner's psychologists, or the crisis
+ * The booking section: the screener owner's psychologists, or the crisis
  * resources when there are none (also when the list fails to load, which is only logged).
  */
 export default function BookingSection() {

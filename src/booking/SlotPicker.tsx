@@ -11,7 +11,7 @@ interface Props {
   onChoose: (slot: FreeSlot) => void;
 }
 
-/** Free slots grouped by day in the visitor's own timezone, en-MY 12-hour times (SPEC section 9). */
+/** Free slots grouped by day in the visitor's own timezone, en-MY 12-hour times. */
 export function SlotPicker({ slots, timezone, chosenId, onChoose }: Props) {
   const { LL, locale } = useI18nContext();
   const dateLocale = dateLocaleOf(locale);

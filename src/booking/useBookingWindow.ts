@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BOOKING_WINDOW_DAYS } from '../../domain/booking';
 import { DAY_MS } from '../../domain/time';
 
-/** SPEC section 7: the visitor sees slots from now to 30 days ahead; fixed when the dialog opens. */
+/** The visitor sees slots from now to 30 days ahead; fixed when the dialog opens. */
 export function useBookingWindow(): { from: string; to: string } {
   const [window] = useState(() => {
     const now = Date.now();

@@ -9,7 +9,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The plan card of SPEC section 9, shared by the landing page and /subscribe. */
+/** The plan card, shared by the landing page and /subscribe. */
 export function PricingPlan({ offer, countdown, children }: Props) {
   const { LL } = useI18nContext();
   const text = LL.pricing;

@@ -12,7 +12,7 @@ interface ShownToast extends Toast {
   id: number;
 }
 
-/** SPEC: at most one toast at a time, closing after about 5 seconds. */
+/** At most one toast at a time, closing after about 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
 
 const toastAtom = atom<ShownToast | null>(null);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NO_OFFER, type VisitorInfo } from '../../domain/pricing';
 import { trpc } from '../lib/trpc';
 
-/** The launch offer; a failed call is only logged and shows the non-offer price (SPEC section 8). */
+/** The launch offer; a failed call is only logged and shows the non-offer price. */
 export function useVisitorInfo(): VisitorInfo {
   const query = trpc.billing.visitorInfo.useQuery();
   useEffect(() => {

@@ -21,7 +21,7 @@ export function localSlotTimes(slot: { startUtc: Instant; endUtc: Instant }, tim
 }
 
 /**
- * SPEC section 4: saving an edited slot sets the new times on the same date. The wall-clock
+ * Saving an edited slot sets the new times on the same date. The wall-clock
  * times are read in the psychologist's timezone, so a daylight-saving change is respected.
  */
 export function slotTimesOnDate(
@@ -53,7 +53,7 @@ export function slotsByDay<T extends { startUtc: Instant }>(slots: readonly T[],
   return days;
 }
 
-/** SPEC section 9: en-MY, 12-hour clock ('9:00 am'), in the psychologist's timezone. */
+/** En-MY, 12-hour clock ('9:00 am'), in the psychologist's timezone. */
 export function formatSlotTime(instant: Instant, timezone: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: timezone }).format(
     new Date(instant),
@@ -71,7 +71,7 @@ export function formatCalendarDate(date: string, locale: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** SPEC section 9 formats times as en-MY; the Malay dictionary reads them as ms-MY. */
+/** The product formats times as en-MY; the Malay dictionary reads them as ms-MY. */
 export function dateLocaleOf(locale: string): string {
   return locale === 'ms' ? 'ms-MY' : 'en-MY';
 }

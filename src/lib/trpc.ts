@@ -8,7 +8,7 @@ export type { RouterInputs, RouterOutputs } from '../../server/trpc/root';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** SPEC section 7: no retries, never stale, no refetch on focus, no polling. */
+/** No retries, never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -59,7 +59,7 @@ function AdminSetup({ username, configuration }: { username: string; configurati
   );
 }
 
-/** Loads the configuration once the operator is known to be signed in (SPEC section 6). */
+/** Loads the configuration once the operator is known to be signed in. */
 function SignedInAdminSetup({ username }: { username: string }) {
   const configuration = trpc.admin.configuration.get.useQuery();
   if (configuration.isPending) return <Loading />;
@@ -70,7 +70,7 @@ function SignedInAdminSetup({ username }: { username: string }) {
   return <AdminSetup username={username} configuration={configuration.data} />;
 }
 
-/** /admin-setup and /admin/setup: the operator's whole set-up on one screen (SPEC section 2). */
+/** /admin-setup and /admin/setup: the operator's whole set-up on one screen. */
 export default function AdminSetupPage() {
   const current = useCurrentOperator();
   if (current.status === 'loading') return <Loading />;

@@ -8,7 +8,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
-/** SPEC: after a successful reset the screen says so, then goes to /login after 3 seconds. */
+/** After a successful reset the screen says so, then goes to /login after 3 seconds. */
 export const REDIRECT_AFTER_RESET_MS = 3000;
 
 export default function ResetPasswordPage() {

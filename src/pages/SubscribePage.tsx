@@ -31,7 +31,7 @@ function Checkout() {
   return data.testMode ? <TestModeCheckout /> : <StripeCheckout publishableKey={data.publishableKey} clientSecret={data.clientSecret} />;
 }
 
-/** /subscribe: the plan of SPEC section 9 and its payment, for signed-in operators only. */
+/** /subscribe: the plan and its payment, for signed-in operators only. */
 export default function SubscribePage() {
   const { LL } = useI18nContext();
   const current = useCurrentOperator();

@@ -46,7 +46,7 @@ function LaterStep({ textsReady, preload, children }: { textsReady: boolean; pre
   );
 }
 
-/** SPEC section 2's states after loading: consent and age, questions, results; crisis on top. */
+/** The states after loading: consent and age, questions, results; crisis on top. */
 export function ScreenerFlow({ configuration, session, dispatch, questions, results, preload }: Props) {
   const stage = screeningStage(session);
   // Each later step's code and texts are fetched a step ahead, so they are there when the

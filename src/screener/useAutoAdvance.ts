@@ -6,7 +6,7 @@ type AnswerAction = { type: 'answer'; score: AnswerScore };
 type NextAction = { type: 'next' };
 
 /**
- * Choosing an answer advances after 300 ms as if Next were pressed (SPEC section 4). A new
+ * Choosing an answer advances after 300 ms as if Next were pressed. A new
  * answer or a change of question cancels the pending advance. Whether to advance is decided
  * on the state the answer produces, computed with the same pure reducer.
  */

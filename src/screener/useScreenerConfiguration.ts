@@ -13,7 +13,7 @@ export type ConfigurationState =
   | { status: 'ready'; configuration: PublicScreenerConfiguration };
 
 /**
- * SPEC sections 7 and 8: a UUID is looked up by id, anything else by slug; an unknown
+ * A UUID is looked up by id, anything else by slug; an unknown
  * configuration silently becomes the default one, any other failure is an error. The sample
  * screener's slug is reserved, so asking the server for it would only log a 404 in the console.
  */

@@ -1,7 +1,7 @@
 import type { BaseTranslation } from '../../i18n-types';
 import type { WeekdayName } from '../../../domain/time';
 
-// Texts of the operator's admin setup screen (/admin-setup). SPEC sections 2, 5 and 8 fix
+// Texts of the operator's admin setup screen (/admin-setup). The product fixes
 // many of them word for word: the toasts, the confirmations, the pending labels.
 const en_admin = {
   title: 'Admin Setup',

@@ -1,5 +1,5 @@
 import type { BaseTranslation } from '../../i18n-types';
-// Texts of the subscription screen (/subscribe). SPEC section 8 fixes the failure texts and
+// Texts of the subscription screen (/subscribe). The product fixes the failure texts and
 // the button labels word for word.
 const en_billing = {
   title: 'Subscribe to Minda',

@@ -3,7 +3,7 @@ import type { InterpretationTier } from '../../../domain/interpretation';
 import type { PlanTier } from '../../../domain/wellbeing-plan';
 import type { BaseTranslation } from '../../i18n-types';
 
-// Texts of the results page (SPEC section 4). They are fetched once the visitor starts
+// Texts of the results page. They are fetched once the visitor starts
 // answering, so the screener's first load carries only what the consent step and questions need.
 const en_results = {
   title: 'Your Results',

@@ -6,7 +6,7 @@ export type InsightsRequest =
   | { test: 'dass21'; input: RouterInputs['public']['analyze'] }
   | { test: 'combined'; input: RouterInputs['public']['analyzeCombined'] };
 
-/** The AI insights: 'Generating…' while waiting, the analysis, or the failure sentence of SPEC section 8. */
+/** The AI insights: 'Generating…' while waiting, the analysis, or the failure sentence. */
 export function InsightsCard({ request }: { request: InsightsRequest }) {
   const { LL } = useI18nContext();
   const dass21 = trpc.public.analyze.useMutation();
