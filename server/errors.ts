@@ -1,23 +1,31 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { type TRPC_ERROR_CODE_KEY, TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/connection-errors';
 import type { Locales, TranslationFunctions } from '../i18n/i18n-types';
 import { localiseFieldMessage } from './field-messages';
+import { requestLocale } from './request-locale';
 import { translationsFor } from './translations';
 
 /**
- * The one error vocabulary of the app. Use cases throw AppError (or a subclass) with a
- * message a person can read; errorBodyOf turns whatever was thrown into the status and body
- * both transports answer, in the caller's language, through ERROR_CODES.
+ * The one error vocabulary of the app, and the one place that decides what a failure answers.
+ * Use cases throw AppError (or a subclass) with a message a person can read; describeError
+ * turns whatever was thrown into a code and a body in the caller's language, and ERROR_CODES
+ * gives each code its tRPC code and HTTP status. tRPC's error formatter, the REST adapter and
+ * the HTTP layer's own refusals (errorAnswer, httpErrorBody) all answer through it.
+ * (Which driver errors mean a lost or busy database is db/connection-errors.ts's knowledge:
+ * db/ imports nothing from server/.)
  */
 export const ERROR_CODES = {
   BAD_REQUEST: { trpc: 'BAD_REQUEST', http: 400 },
   UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401 },
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
+  TIMEOUT: { trpc: 'TIMEOUT', http: 408 },
   CONFLICT: { trpc: 'CONFLICT', http: 409 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
   SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
@@ -91,6 +99,8 @@ const CODE_BY_TRPC_CODE = new Map<TRPC_ERROR_CODE_KEY, AppErrorCode>(
  * says no more. tRPC's own refusals (an unknown procedure, a malformed batch) keep their text.
  */
 export function describeError(error: unknown, locale: Locales): DescribedError {
+  // Described once, by the procedure's error mapping, in the input's language.
+  if (error instanceof DescribedTRPCError) return error.described;
   const t = translationsFor(locale);
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof AppError) return { code: cause.code, body: { error: cause.messageIn(locale) } };
@@ -114,4 +124,30 @@ export class DescribedTRPCError extends TRPCError {
   ) {
     super({ code: ERROR_CODES[described.code].trpc, message: described.body.error, cause: original });
   }
+}
+
+/** A refused REST call: ERROR_CODES' status and the body `{ error, fields? }`. */
+export function restErrorAnswer(error: unknown, locale: Locales): { status: number; body: ErrorBody } {
+  const { code, body } = describeError(error, locale);
+  return { status: ERROR_CODES[code].http, body };
+}
+
+/** The code of a status the HTTP layer answers itself; an unlisted one is a bad request or a 500. */
+function codeOfStatus(status: number): AppErrorCode {
+  const listed = Object.entries(ERROR_CODES).find(([, { http }]) => http === status);
+  if (listed) return listed[0] as AppErrorCode;
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}
+
+/**
+ * The body of an error the HTTP layer answers before any procedure runs (cross-site refusal,
+ * content type, body size, a malformed URL, a slow request): `{ error }` on REST, and on /trpc
+ * the envelope the tRPC client reads (tRPC's error shape inside superjson's `{ json }`), so its
+ * caller sees the message instead of a response it cannot parse.
+ */
+export function httpErrorBody(req: { url: string; headers: IncomingHttpHeaders }, status: number, localised: LocalisedMessage): object {
+  const message = resolveMessage(localised, requestLocale(req.headers));
+  if (!/^\/trpc(\/|\?|$)/.test(req.url)) return { error: message };
+  const code = ERROR_CODES[codeOfStatus(status)].trpc;
+  return { error: { json: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status } } } };
 }

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
-import { httpErrorBody } from './http-errors';
+import { httpErrorBody } from './errors';
 
 export interface HttpTimeouts {
   /** The whole request, headers and body, must have arrived within this. */

@@ -2,10 +2,9 @@ import { callTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppServices, createRequestContext } from '../context';
 import { sendCachedAnswer } from '../configuration/send-cached-answer';
-import { AppError } from '../errors';
+import { AppError, restErrorAnswer } from '../errors';
 import { requestLocale } from '../request-locale';
 import { appRouter, listProcedures } from '../trpc/root';
-import { toRestError } from './rest-errors';
 import { REST_ROUTES, type RestRoute } from './routes';
 
 /** What Fastify sends objects as, so a kept answer reads like a fresh one. */
@@ -67,7 +66,7 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           const result = await call();
           return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });
         } catch (error) {
-          const { status, body } = toRestError(error, requestLocale(req.headers));
+          const { status, body } = restErrorAnswer(error, requestLocale(req.headers));
           return reply.code(status).send(body);
         }
       },

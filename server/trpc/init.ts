@@ -23,7 +23,7 @@ const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
   // Procedures' errors arrive described (errorMapping); tRPC's own, thrown before any procedure
   // runs (a malformed batch, an unknown path), are described here.
   errorFormatter({ shape, error, ctx }) {
-    const { body } = error instanceof DescribedTRPCError ? error.described : describeError(error, ctx?.locale ?? 'en');
+    const { body } = describeError(error, ctx?.locale ?? 'en');
     return { ...shape, message: body.error, data: { ...shape.data, fields: body.fields } };
   },
 });

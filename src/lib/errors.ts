@@ -1,20 +1,28 @@
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../server/trpc/root';
+
+/**
+ * A failed call as the server's one error module describes it (server/errors.ts): the readable
+ * message, `data.code` (tRPC's code) and, for invalid input, `data.fields`. Typed from the
+ * router's error formatter, so a change there shows here.
+ */
+function appErrorOf(error: unknown): TRPCClientError<AppRouter> | undefined {
+  return error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>) : undefined;
+}
 
 /** The server's readable message when there is one, else the screen's own fallback text. */
 export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof TRPCClientError && error.data?.code !== 'INTERNAL_SERVER_ERROR' && error.message
-    ? error.message
-    : fallback;
+  const appError = appErrorOf(error);
+  return appError && appError.data?.code !== 'INTERNAL_SERVER_ERROR' && appError.message ? appError.message : fallback;
 }
 
-/** Field problems of a 400, keyed by field name, as the server's error formatter sends them. */
+/** Field problems of a 400, keyed by field name, the first problem of each. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof TRPCClientError)) return {};
-  const fields = (error.data as { fields?: Record<string, string[]> } | undefined)?.fields ?? {};
+  const fields = appErrorOf(error)?.data?.fields ?? {};
   return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0] ?? '']));
 }
 
 /** Whether a call failed with this tRPC code, e.g. CONFLICT for a 409 that asks for confirmation. */
 export function hasErrorCode(error: unknown, code: 'CONFLICT' | 'UNAUTHORIZED' | 'NOT_FOUND'): boolean {
-  return error instanceof TRPCClientError && error.data?.code === code;
+  return appErrorOf(error)?.data?.code === code;
 }
