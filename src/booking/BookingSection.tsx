@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import { Modal } from '../components/Modal';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -18,10 +18,6 @@ export default function BookingSection() {
   const psychologists = trpc.public.psychologists.useQuery({ slug: identifier });
   const [chosen, setChosen] = useState<PublicPsychologist | null>(null);
   const [bookedWith, setBookedWith] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (psychologists.error) console.error('Psychologist list failed', psychologists.error);
-  }, [psychologists.error]);
 
   const list = psychologists.data ?? [];
   return (

@@ -1,8 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
+import { hasErrorCode } from './errors';
 
 export type { RouterInputs, RouterOutputs } from '../../server/trpc/root';
 
@@ -11,6 +12,14 @@ export const trpc = createTRPCReact<AppRouter>();
 /** No retries, never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // The one place a failed read is logged. A 401 (not signed in) and a 404 (an unknown
+    // screener) are answers the screens act on, not failures.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (hasErrorCode(error, 'UNAUTHORIZED') || hasErrorCode(error, 'NOT_FOUND')) return;
+        console.error('Query failed', query.queryKey, error);
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: false,
