@@ -1,18 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LocaleProvider, WithNamespaces } from './components/LocaleProvider';
 import { PageLoading } from './components/PageLoading';
 import { Toaster } from './components/toast';
 import type { Namespaces } from '../i18n/i18n-types';
+import { lazyWithPreload } from './lib/lazy-with-preload';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 
 /** A page whose texts live in dictionary namespaces: its chunk and its texts arrive side by side. */
 function lazyPageWithTexts(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespaces[]) {
-  const Page = lazy(load);
+  const Page = lazyWithPreload(load);
   return function PageWithTexts() {
+    // The page's code arrives while its texts do.
     useEffect(() => {
-      void load();
+      void Page.preload();
     }, []);
     return (
       <WithNamespaces namespaces={namespaces} fallback={<PageLoading />}>
@@ -25,14 +27,14 @@ function lazyPageWithTexts(load: () => Promise<{ default: ComponentType }>, name
 // Every page is its own chunk: a visitor on a screener never downloads admin or payment code,
 // nor their texts.
 const LandingPage = lazyPageWithTexts(() => import('./pages/LandingPage'), ['landing', 'pricing']);
-const ScreenerPage = lazy(() => import('./pages/ScreenerPage'));
+const ScreenerPage = lazyWithPreload(() => import('./pages/ScreenerPage'));
 const SubscribePage = lazyPageWithTexts(() => import('./pages/SubscribePage'), ['billing', 'pricing']);
 const LoginPage = lazyPageWithTexts(() => import('./pages/LoginPage'), ['account']);
 const SignupPage = lazyPageWithTexts(() => import('./pages/SignupPage'), ['account']);
 const ForgotPasswordPage = lazyPageWithTexts(() => import('./pages/ForgotPasswordPage'), ['account']);
 const ResetPasswordPage = lazyPageWithTexts(() => import('./pages/ResetPasswordPage'), ['account']);
 const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin']);
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const NotFoundPage = lazyWithPreload(() => import('./pages/NotFoundPage'));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
