@@ -5,6 +5,7 @@ import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
 
 type Appointment = RouterOutputs['admin']['appointments']['list'][number];
 
@@ -59,14 +60,13 @@ export function AppointmentsSection() {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
   const toast = useAdminToast();
-  const utils = trpc.useUtils();
+  const refreshSchedule = useRefreshSchedule();
   const when = useWhen();
   const appointments = trpc.admin.appointments.list.useQuery();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const cancel = trpc.admin.appointments.cancel.useMutation({
     onSuccess: () => {
-      void utils.admin.appointments.list.invalidate();
-      void utils.admin.availability.list.invalidate();
+      refreshSchedule();
       toast.success(t.cancelledToast());
     },
     onError: (error) => toast.failure(error, t.cancelFailed()),

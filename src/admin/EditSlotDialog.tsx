@@ -10,6 +10,7 @@ import type { AdminSlot } from './admin-slot';
 import { dateLocaleOf, formatCalendarDate, localSlotTimes, slotTimesOnDate } from '../lib/slot-times';
 import { hasErrorCode } from '../lib/errors';
 import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
 
 /**
  * A question before a change goes through: deleting always asks; a booked slot asks again
@@ -28,16 +29,14 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
   const { LL, locale } = useI18nContext();
   const t = LL.admin.slotDialog;
   const toast = useAdminToast();
-  const utils = trpc.useUtils();
+  const refreshSchedule = useRefreshSchedule();
   const local = localSlotTimes(slot, psychologist.timezone);
   const [startTime, setStartTime] = useState(local.startTime);
   const [endTime, setEndTime] = useState(local.endTime);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
 
   const done = (message: string) => {
-    void utils.admin.availability.list.invalidate();
-    // A moved or deleted booked slot moves or cancels its appointment.
-    void utils.admin.appointments.list.invalidate();
+    refreshSchedule();
     toast.success(message);
     onClose();
   };
@@ -55,7 +54,7 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
       if (askIfBooked(error, 'move', input.confirmBooked === true)) return;
       setConfirmation(null);
       // The list may be out of date (a booking or another change since it loaded).
-      void utils.admin.availability.list.invalidate();
+      refreshSchedule();
       toast.failure(error, t.updateFailed());
     },
   });
@@ -64,7 +63,7 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
     onError: (error, input) => {
       if (askIfBooked(error, 'delete', input.confirmBooked === true)) return;
       setConfirmation(null);
-      void utils.admin.availability.list.invalidate();
+      refreshSchedule();
       toast.failure(error, t.deleteFailed());
     },
   });

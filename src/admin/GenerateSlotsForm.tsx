@@ -6,6 +6,7 @@ import { trpc } from '../lib/trpc';
 import { Field } from './Field';
 import { isScheduleComplete, type ScheduleDraft, toggleWeekday, WEEKDAYS } from './schedule-draft';
 import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
 
 interface Props {
   psychologists: readonly Psychologist[];
@@ -18,11 +19,11 @@ export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
   const { LL } = useI18nContext();
   const t = LL.admin.schedule;
   const toast = useAdminToast();
-  const utils = trpc.useUtils();
+  const refreshSchedule = useRefreshSchedule();
   const missingId = useId();
   const generate = trpc.admin.availability.generate.useMutation({
     onSuccess: ({ count, psychologist }) => {
-      void utils.admin.availability.list.invalidate();
+      refreshSchedule();
       toast.success(t.generated({ count, name: psychologist.name }));
     },
     onError: (error) => toast.failure(error, t.generateFailed()),

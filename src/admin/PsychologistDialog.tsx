@@ -23,6 +23,7 @@ import {
   psychologistFieldsOf,
 } from './psychologist-draft';
 import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
 
 interface Props {
   /** The psychologist being edited, or null to add one. */
@@ -35,7 +36,7 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
   const { LL } = useI18nContext();
   const t = LL.admin.psychologistDialog;
   const toast = useAdminToast();
-  const utils = trpc.useUtils();
+  const refreshSchedule = useRefreshSchedule();
   const requiredHintId = useId();
   const [draft, setDraft] = useState<PsychologistDraft>(() =>
     psychologist ? psychologistDraftOf(psychologist) : NEW_PSYCHOLOGIST_DRAFT,
@@ -44,11 +45,7 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
     setDraft((current) => ({ ...current, [field]: value }));
 
   const saved = (message: string) => {
-    void utils.admin.psychologists.list.invalidate();
-    // A new slot duration or timezone changes how the calendar reads.
-    void utils.admin.availability.list.invalidate();
-    // Appointments show the psychologist's name and timezone.
-    void utils.admin.appointments.list.invalidate();
+    refreshSchedule();
     toast.success(message);
     onClose();
   };

@@ -7,6 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { PsychologistDialog } from './PsychologistDialog';
 import { hasErrorCode } from '../lib/errors';
 import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
 
 /** Which dialog is open: adding, editing one, or none. */
 type Editing = { psychologist: Psychologist | null } | null;
@@ -49,17 +50,14 @@ export function PsychologistDirectory() {
   const { LL } = useI18nContext();
   const t = LL.admin.psychologists;
   const toast = useAdminToast();
-  const utils = trpc.useUtils();
+  const refreshSchedule = useRefreshSchedule();
   const psychologists = trpc.admin.psychologists.list.useQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
 
   const remove = trpc.admin.psychologists.delete.useMutation({
     onSuccess: () => {
-      void utils.admin.psychologists.list.invalidate();
-      void utils.admin.availability.list.invalidate();
-      // Deleting a psychologist cancels their upcoming appointments.
-      void utils.admin.appointments.list.invalidate();
+      refreshSchedule();
       toast.success(t.deleted());
       setPendingDelete(null);
     },
