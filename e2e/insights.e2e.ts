@@ -33,11 +33,13 @@ describe('the insights card', () => {
   const session = useBrowserSession({ serverEnv: () => ({ OPENAI_API_KEY: '' }) });
   const card = () => session.page.getByRole('region', { name: 'Personalised Insights' });
 
-  it('says it is generating while the analysis is on its way, then shows the summary and recommendations', async () => {
+  it('says it is generating while the analysis is on its way, then shows the summary and recommendations, asked once', async () => {
     const { page } = session;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
     await page.route('**/trpc/public.analyze**', async (route: Route) => {
+      calls += 1;
       await released;
       await route.fulfill({ status: 200, contentType: 'application/json', body: trpcBatchBody(ANALYSIS) });
     });
@@ -53,6 +55,7 @@ describe('the insights card', () => {
     expect(await card().getByRole('listitem').allTextContents()).toEqual(ANALYSIS.recommendations);
     expect(await card().getAttribute('aria-busy')).toBe('false');
     expect(await card().getByText('Generating personalized insights...').count()).toBe(0);
+    expect(calls).toBe(1);
     await screenshot(page, 'insights-analysis');
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { type RouterInputs, trpc } from '../../lib/trpc';
 
@@ -9,35 +9,32 @@ export type InsightsRequest =
 /** The AI insights: 'Generating…' while waiting, the analysis, or the failure sentence. */
 export function InsightsCard({ request }: { request: InsightsRequest }) {
   const { LL } = useI18nContext();
-  const dass21 = trpc.public.analyze.useMutation();
-  const combined = trpc.public.analyzeCombined.useMutation();
-  const mutation = request.test === 'dass21' ? dass21 : combined;
-  const requested = useRef(false);
-
-  useEffect(() => {
-    // One request per results page, even when React runs effects twice in development.
-    if (requested.current) return;
-    requested.current = true;
-    const onError = (error: unknown) => console.error('Analysis failed', error);
-    if (request.test === 'dass21') dass21.mutate(request.input, { onError });
-    else combined.mutate(request.input, { onError });
-  }, [request, dass21, combined]);
+  const { client } = trpc.useUtils();
+  // The analysis is a POST, but for the page it is data about these results: a query keyed by
+  // them asks once per screening (React's development double effects share it) and never
+  // again for the same results. A failure is logged by the query cache.
+  const analysis = useQuery({
+    queryKey: ['insights', request],
+    queryFn: () =>
+      request.test === 'dass21' ? client.public.analyze.mutate(request.input) : client.public.analyzeCombined.mutate(request.input),
+    staleTime: Infinity,
+  });
 
   return (
-    <section className="card bg-base-100 shadow" aria-labelledby="insights-title" aria-busy={mutation.isPending}>
+    <section className="card bg-base-100 shadow" aria-labelledby="insights-title" aria-busy={analysis.isPending}>
       <div className="card-body">
         <h2 id="insights-title" className="card-title">
           {LL.results.insights.title()}
         </h2>
-        {mutation.isError ? (
+        {analysis.isError ? (
           <p>{LL.results.insights.failed()}</p>
-        ) : mutation.data ? (
+        ) : analysis.data ? (
           <>
             <h3 className="font-semibold">{LL.results.insights.summary()}</h3>
-            <p>{mutation.data.summary}</p>
+            <p>{analysis.data.summary}</p>
             <h3 className="font-semibold">{LL.results.insights.recommendations()}</h3>
             <ul className="list-disc pl-6">
-              {mutation.data.recommendations.map((recommendation) => (
+              {analysis.data.recommendations.map((recommendation) => (
                 <li key={recommendation}>{recommendation}</li>
               ))}
             </ul>
