@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
@@ -27,60 +28,53 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const utils = trpc.useUtils();
   const { identifier, configuration } = useScreenerIdentity();
   const [timezone] = useState(visitorTimezone);
-  const window = useBookingWindow();
-  const slots = trpc.public.availability.useQuery({ slug: identifier, psychologistId: psychologist.id, ...window });
-  const book = trpc.public.bookAppointment.useMutation();
+  const bookingWindow = useBookingWindow();
+  const slots = trpc.public.availability.useQuery({ slug: identifier, psychologistId: psychologist.id, ...bookingWindow });
   const [chosen, setChosen] = useState<FreeSlot>();
   const [details, setDetails] = useState({ name: '', email: '', phone: '' });
-  const [checking, setChecking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [limitReached, setLimitReached] = useState<number | null>(null);
 
-  const phoneValid = isValidMalaysianPhone(details.phone);
-  const submitting = checking || book.isPending;
-  const canConfirm = Boolean(chosen && details.name.trim() && details.email.trim() && phoneValid && !submitting);
-  const phoneError = details.phone.trim() && !phoneValid
-    ? configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid()
-    : undefined;
-  // The server's problems of each field, in the visitor's language, shown under the field.
-  const serverErrors = fieldErrorsOf(book.error);
-  const dateLocale = dateLocaleOf(locale);
-
-  const confirm = async () => {
-    if (!chosen) return;
-    setFailure(null);
-    setChecking(true);
-    // A failed check counts as not required; the server enforces the limit anyway.
-    const check = await utils.billing.checkSubscription
-      .fetch({ slug: identifier }, { staleTime: 0 })
-      .catch((error: unknown) => {
+  // Confirm is one action: check the free limit, then book. One pending state, one error.
+  const submit = useMutation({
+    mutationFn: async (slot: FreeSlot): Promise<{ limitReached: number } | { booked: true }> => {
+      // A failed check counts as not required; the server enforces the limit anyway.
+      const check = await utils.client.billing.checkSubscription.query({ slug: identifier }).catch((error: unknown) => {
         console.error('Subscription check failed', error);
         return { subscriptionRequired: false, bookingCount: 0 };
       });
-    setChecking(false);
-    if (check.subscriptionRequired) {
-      setLimitReached(check.bookingCount);
-      return;
-    }
-    book.mutate(
-      {
+      if (check.subscriptionRequired) return { limitReached: check.bookingCount };
+      await utils.client.public.bookAppointment.mutate({
         slug: identifier,
         psychologistId: psychologist.id,
-        slotId: chosen.id,
+        slotId: slot.id,
         clientName: details.name.trim(),
         clientEmail: details.email.trim(),
         clientPhone: normaliseMalaysianPhone(details.phone),
         clientTimezone: timezone,
         clientLanguage: locale,
-      },
-      {
-        onSuccess: onBooked,
-        onError: (error) => {
-          setFailure(messageOf(error, LL.booking.failed()));
-          void slots.refetch();
-        },
-      },
-    );
+      });
+      return { booked: true };
+    },
+    onSuccess: (outcome) => {
+      if ('booked' in outcome) onBooked();
+    },
+    // The slot may have gone meanwhile: show the list as it is now.
+    onError: () => void slots.refetch(),
+  });
+  const limitReached = submit.data && 'limitReached' in submit.data ? submit.data.limitReached : null;
+  const failure = submit.error ? messageOf(submit.error, LL.booking.failed()) : null;
+
+  const phoneValid = isValidMalaysianPhone(details.phone);
+  const submitting = submit.isPending;
+  const canConfirm = Boolean(chosen && details.name.trim() && details.email.trim() && phoneValid && !submitting);
+  const phoneError = details.phone.trim() && !phoneValid
+    ? configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid()
+    : undefined;
+  // The server's problems of each field, in the visitor's language, shown under the field.
+  const serverErrors = fieldErrorsOf(submit.error);
+  const dateLocale = dateLocaleOf(locale);
+
+  const confirm = () => {
+    if (chosen) submit.mutate(chosen);
   };
 
   if (limitReached !== null) {
@@ -119,7 +113,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void confirm();
+            confirm();
           }}
         >
           <h3 className="font-semibold">{LL.booking.detailsTitle()}</h3>
