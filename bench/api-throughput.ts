@@ -3,8 +3,13 @@ import { startBuiltServer } from '../e2e/support/server';
 import type { BenchServer } from './support/bare-http-server';
 import { startBaselineProcess } from './support/baseline-process';
 import { DEMO_SLUG, demoPsychologistIds, fetchAnswer, freeSlotsUrl } from './support/demo-screener';
-import { type Figure, formatRate, runWhenMain } from './support/figures';
+import { type Figure, formatMs, formatRate, runWhenMain } from './support/figures';
 import { compareThroughput, type LoadTarget, type Throughput } from './support/load';
+import { startNginxFront } from './support/nginx-front';
+import { measureSaveVisibility } from './support/save-visibility';
+
+/** How soon a visitor must see an operator's save through the front (issue 12). */
+const SAVE_VISIBLE_WITHIN_MS = 5_000;
 
 function throughputFigure(benchmark: string, measured: Throughput, baseline: Throughput, minimumRatio?: number): Figure {
   const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
@@ -19,11 +24,11 @@ function throughputFigure(benchmark: string, measured: Throughput, baseline: Thr
   };
 }
 
-/** The subject against a baseline server started for the comparison alone. */
-async function measureAgainst(startBaseline: () => Promise<BenchServer>, baselinePath: string, subject: LoadTarget) {
-  const baseline = await startBaseline();
+/** The subject against bare node:http sending the very headers and bytes the subject sends. */
+async function measureAgainstBareHttp(subject: LoadTarget) {
+  const baseline: BenchServer = await startBaselineProcess(await fetchAnswer(subject.url));
   try {
-    return await compareThroughput(subject, { url: `${baseline.url}${baselinePath}` });
+    return await compareThroughput(subject, { url: baseline.url });
   } finally {
     await baseline.close();
   }
@@ -31,30 +36,33 @@ async function measureAgainst(startBaseline: () => Promise<BenchServer>, baselin
 
 export async function benchmarkApiThroughput(): Promise<Figure[]> {
   const server = await startBuiltServer();
+  const restPath = `/api/public/configuration/slug/${DEMO_SLUG}`;
+  const restAnswer = await fetchAnswer(`${server.url}${restPath}`);
+  const front = await startNginxFront(server.url, restAnswer.bytes, restAnswer.headers['content-type']!);
   try {
-    const rest = { url: `${server.url}/api/public/configuration/slug/${DEMO_SLUG}` };
     const trpcPath = `/trpc/public.configuration.bySlug?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ slug: DEMO_SLUG })))}`;
-    const trpc = { url: `${server.url}${trpcPath}` };
     const availability = { url: freeSlotsUrl(server.url, (await demoPsychologistIds(server.url))[0]!) };
 
-    const restAnswer = await fetchAnswer(rest.url);
-    const trpcAnswer = await fetchAnswer(trpc.url);
-    const availabilityAnswer = await fetchAnswer(availability.url);
-
-    const restRun = await measureAgainst(() => startBaselineProcess('bare-http', restAnswer), '/', rest);
-    const trpcRun = await measureAgainst(async () => {
-      const trivial = await startBaselineProcess('trivial-trpc', trpcAnswer);
-      const sameBytes = (await fetchAnswer(`${trivial.url}${trpcPath}`)).bytes.equals(trpcAnswer.bytes);
-      if (!sameBytes) throw new Error('The trivial tRPC procedure must answer the same bytes as the real one');
-      return trivial;
-    }, trpcPath, trpc);
-    const availabilityRun = await measureAgainst(() => startBaselineProcess('bare-http', availabilityAnswer), '/', availability);
+    const proxied = await compareThroughput({ url: `${front.proxy.url}${restPath}` }, { url: front.fileUrl });
+    const restAlone = await measureAgainstBareHttp({ url: `${server.url}${restPath}` });
+    const trpcAlone = await measureAgainstBareHttp({ url: `${server.url}${trpcPath}` });
+    const availabilityAlone = await measureAgainstBareHttp(availability);
+    const visibleAfterMs = await measureSaveVisibility(server.url, front.proxy.url);
     return [
-      throughputFigure('REST configuration by slug vs bare node:http sending its headers and body', restRun.measured, restRun.baseline, 0.5),
-      throughputFigure('tRPC configuration by slug vs trivial tRPC procedure', trpcRun.measured, trpcRun.baseline, 0.9),
-      throughputFigure('REST free slots of a psychologist vs bare node:http sending its headers and body', availabilityRun.measured, availabilityRun.baseline),
+      throughputFigure('REST configuration by slug through deploy/nginx.conf vs the same nginx sending it from a file', proxied.measured, proxied.baseline, 0.8),
+      throughputFigure('REST configuration by slug, app alone, vs bare node:http sending its headers and body', restAlone.measured, restAlone.baseline, 0.3),
+      throughputFigure('tRPC configuration by slug, app alone, vs bare node:http sending its headers and body', trpcAlone.measured, trpcAlone.baseline),
+      throughputFigure('REST free slots of a psychologist (no-store), app alone, vs bare node:http', availabilityAlone.measured, availabilityAlone.baseline),
+      {
+        benchmark: 'A saved configuration visible through deploy/nginx.conf',
+        figure: formatMs(visibleAfterMs),
+        baseline: '–',
+        target: `≤ ${SAVE_VISIBLE_WITHIN_MS / 1000} s`,
+        met: visibleAfterMs <= SAVE_VISIBLE_WITHIN_MS,
+      },
     ];
   } finally {
+    await front.proxy.close();
     await server.stop();
   }
 }

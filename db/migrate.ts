@@ -7,6 +7,8 @@ import * as eraseSentMail from './migrations/2026-11-23T2200-erase-sent-mail';
 import * as aiInsightsSwitch from './migrations/2026-11-23T2230-ai-insights-switch';
 import * as operatorSessions from './migrations/2026-11-23T2300-operator-sessions';
 import * as passwordResetRequests from './migrations/2026-11-23T2330-password-reset-requests';
+import * as bookingLifecycle from './migrations/2026-11-25T0300-booking-lifecycle';
+import * as cancellationNotice from './migrations/2026-11-25T0400-cancellation-notice';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2230-ai-insights-switch': aiInsightsSwitch,
   '2026-11-23T2300-operator-sessions': operatorSessions,
   '2026-11-23T2330-password-reset-requests': passwordResetRequests,
+  '2026-11-25T0300-booking-lifecycle': bookingLifecycle,
+  '2026-11-25T0400-cancellation-notice': cancellationNotice,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,10 @@ export interface UsersTable {
   password_hash: string;
   /** Bookings the operator's screener ever took, cancelled or deleted ones included: the free allowance. */
   bookings_made: Generated<number>;
+  /** Whether a booking waits for the visitor to confirm their e-mail (issue 13); on by default. */
+  confirm_visitor_email: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** Whether a confirmed request is confirmed at once instead of by the clinic; off by default. */
+  auto_confirm_requests: ColumnType<number, number | boolean | undefined, number | boolean>;
   created_at: Timestamp;
 }
 
@@ -60,6 +64,8 @@ export interface PsychologistsTable {
   slot_duration_minutes: number;
   buffer_minutes: number;
   minimum_advance_hours: number;
+  /** Until how many hours before the session a visitor may cancel or move it themselves. */
+  cancellation_notice_hours: Generated<number>;
   timezone: string;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -79,11 +85,16 @@ export interface AppointmentsTable {
   psychologist_id: string;
   slot_id: string;
   /**
-   * Equals slot_id while the appointment stands and is NULL once cancelled. Its UNIQUE
-   * index is the database's guarantee that a slot is booked at most once.
+   * Equals slot_id while the appointment holds its slot (held, requested, confirmed) and is NULL
+   * after. Its UNIQUE index is the database's guarantee that a slot is taken at most once.
    */
   active_slot_id: string | null;
+  /** domain/appointment-status.ts */
   status: string;
+  /** SHA-256 of the visitor's private link token; the token itself is only in their e-mails. */
+  manage_token_hash: string | null;
+  /** Until when an unconfirmed hold keeps its slot; null once the e-mail is confirmed. */
+  hold_expires_at: NullableTimestamp;
   client_name: string;
   client_email: string;
   client_phone: string;
@@ -91,6 +102,16 @@ export interface AppointmentsTable {
   client_language: string;
   created_at: Timestamp;
   cancelled_at: NullableTimestamp;
+}
+
+/** Every change of an appointment's status: when, by whom, from which status to which. */
+export interface AppointmentEventsTable {
+  id: string;
+  appointment_id: string;
+  at: Timestamp;
+  actor: string;
+  from_status: string | null;
+  to_status: string;
 }
 
 export interface SubscriptionsTable {
@@ -189,6 +210,7 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   login_throttles: LoginThrottlesTable;
   password_reset_requests: PasswordResetRequestsTable;
+  appointment_events: AppointmentEventsTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatAppointmentTime } from './appointment-time';
+import { canonicalTimeZone, formatAppointmentTime, formatMoment } from './appointment-time';
 
 // ICU separates times with narrow and thin spaces; compare with plain ones.
 const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
@@ -37,5 +37,13 @@ describe('canonicalTimeZone', () => {
   it('refuses what is not a timezone', () => {
     expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeUndefined();
     expect(canonicalTimeZone('')).toBeUndefined();
+  });
+});
+
+describe('formatMoment', () => {
+  it('writes one moment as the appointment times are written, with the zone named', () => {
+    expect(formatMoment(new Date('2026-12-07T02:00:00Z'), 'Asia/Kuala_Lumpur', 'en').replace(/[\u202f\u2009]/g, ' ')).toBe(
+      'Monday, 7 December 2026 at 10:00 am (Asia/Kuala_Lumpur)',
+    );
   });
 });

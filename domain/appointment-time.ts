@@ -14,6 +14,11 @@ export function formatAppointmentTime(slot: SlotTimes, timeZone: string, locale:
   return `${format.formatRange(slot.startUtc, slot.endUtc)} (${timeZone})`;
 }
 
+/** One moment in the same words: 'Sunday, 6 December 2026, 10:00 am (Asia/Kuala_Lumpur)'. */
+export function formatMoment(at: Date, timeZone: string, locale: keyof typeof INTL_LOCALE): string {
+  return formatAppointmentTime({ startUtc: at, endUtc: at }, timeZone, locale);
+}
+
 /** The canonical name of an IANA timezone ('asia/kuala_lumpur' → 'Asia/Kuala_Lumpur'), or undefined if unknown. */
 export function canonicalTimeZone(timeZone: string): string | undefined {
   try {

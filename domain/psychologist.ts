@@ -20,6 +20,8 @@ export interface NumberRange {
 export const SLOT_DURATION_MINUTES: NumberRange = { min: 15, max: 240, step: 15 };
 export const BUFFER_MINUTES: NumberRange = { min: 0, max: 120, step: 5 };
 export const MINIMUM_ADVANCE_HOURS: NumberRange = { min: 0, max: 168, step: 1 };
+/** Until how long before the session a visitor may cancel or move it through their link. */
+export const CANCELLATION_NOTICE_HOURS: NumberRange = { min: 0, max: 168, step: 1 };
 /** RM per hour. The ceiling keeps whole sen inside a 32-bit integer column with room to spare. */
 export const PRICE_PER_HOUR: NumberRange = { min: 0, max: 100_000, step: 0.01 };
 
@@ -28,6 +30,7 @@ export const PSYCHOLOGIST_DEFAULTS = {
   slotDurationMinutes: 60,
   bufferMinutes: 0,
   minimumAdvanceHours: 2,
+  cancellationNoticeHours: 24,
   timezone: 'Asia/Kuala_Lumpur',
 } as const satisfies { timezone: PsychologistTimezone } & Record<string, unknown>;
 
@@ -51,6 +54,7 @@ export interface Psychologist {
   slotDurationMinutes: number;
   bufferMinutes: number;
   minimumAdvanceHours: number;
+  cancellationNoticeHours: number;
   timezone: PsychologistTimezone;
 }
 

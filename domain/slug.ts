@@ -25,6 +25,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'subscribe',
   'forgot-password',
   'reset-password',
+  'appointments',
   'healthz',
   'assets',
   'static',

@@ -86,7 +86,7 @@ describe('booking from the results page, the operator’s appointments and the f
     await appointments.getByRole('button', { name: `Cancel the appointment of ${CLIENT.name}` }).click();
     await page.getByRole('dialog', { name: 'Cancel appointment' }).getByRole('button', { name: 'Cancel appointment' }).click();
     await page.getByText('Appointment cancelled. The client has been told by e-mail.').waitFor();
-    await appointments.getByText('Cancelled', { exact: true }).waitFor();
+    await appointments.locator('.badge', { hasText: 'Cancelled' }).waitFor();
     await expect.poll(() => mailsTo(CLIENT.email).length, { timeout: 20_000 }).toBe(2);
   });
 

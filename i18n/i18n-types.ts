@@ -865,6 +865,14 @@ export type NamespaceAdminTranslation = {
 		 */
 		minimumAdvanceHint: string
 		/**
+		 * C​a​n​c​e​l​l​a​t​i​o​n​ ​n​o​t​i​c​e​ ​(​h​o​u​r​s​)
+		 */
+		cancellationNotice: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​m​a​y​ ​c​a​n​c​e​l​ ​o​r​ ​m​o​v​e​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​h​e​m​s​e​l​v​e​s​ ​u​n​t​i​l​ ​t​h​i​s​ ​m​a​n​y​ ​h​o​u​r​s​ ​b​e​f​o​r​e​ ​i​t​.​ ​F​r​o​m​ ​0​ ​t​o​ ​1​6​8​.
+		 */
+		cancellationNoticeHint: string
+		/**
 		 * T​i​m​e​z​o​n​e
 		 */
 		timezone: string
@@ -1109,6 +1117,40 @@ export type NamespaceAdminTranslation = {
 		 */
 		deleteFailed: string
 	}
+	bookingSettings: {
+		/**
+		 * B​o​o​k​i​n​g​ ​S​e​t​t​i​n​g​s
+		 */
+		title: string
+		/**
+		 * H​o​w​ ​v​i​s​i​t​o​r​s​ ​b​o​o​k​ ​w​i​t​h​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​.​ ​C​h​a​n​g​e​s​ ​a​p​p​l​y​ ​t​o​ ​n​e​w​ ​b​o​o​k​i​n​g​s​.
+		 */
+		intro: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​c​o​n​f​i​r​m​ ​t​h​e​i​r​ ​e​-​m​a​i​l
+		 */
+		confirmEmail: string
+		/**
+		 * A​ ​b​o​o​k​i​n​g​ ​h​o​l​d​s​ ​i​t​s​ ​t​i​m​e​ ​f​o​r​ ​3​0​ ​m​i​n​u​t​e​s​ ​u​n​t​i​l​ ​t​h​e​ ​v​i​s​i​t​o​r​ ​c​o​n​f​i​r​m​s​ ​f​r​o​m​ ​t​h​e​i​r​ ​e​-​m​a​i​l​.​ ​O​n​l​y​ ​t​h​e​n​ ​d​o​e​s​ ​i​t​ ​r​e​a​c​h​ ​y​o​u​ ​a​n​d​ ​c​o​u​n​t​ ​t​o​w​a​r​d​ ​y​o​u​r​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​,​ ​s​o​ ​n​o​b​o​d​y​ ​c​a​n​ ​b​o​o​k​ ​i​n​ ​s​o​m​e​o​n​e​ ​e​l​s​e​’​s​ ​n​a​m​e​.
+		 */
+		confirmEmailHint: string
+		/**
+		 * C​o​n​f​i​r​m​ ​r​e​q​u​e​s​t​s​ ​a​u​t​o​m​a​t​i​c​a​l​l​y
+		 */
+		autoConfirm: string
+		/**
+		 * R​e​q​u​e​s​t​s​ ​a​r​e​ ​c​o​n​f​i​r​m​e​d​ ​a​t​ ​o​n​c​e​ ​i​n​s​t​e​a​d​ ​o​f​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​i​n​ ​t​h​e​ ​i​n​b​o​x​ ​b​e​l​o​w​.
+		 */
+		autoConfirmHint: string
+		/**
+		 * B​o​o​k​i​n​g​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​b​o​o​k​i​n​g​ ​s​e​t​t​i​n​g​s​.​.​.
+		 */
+		failed: string
+	}
 	appointments: {
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​s
@@ -1148,10 +1190,6 @@ export type NamespaceAdminTranslation = {
 		 */
 		withPsychologist: RequiredParams<'name'>
 		/**
-		 * C​a​n​c​e​l​l​e​d
-		 */
-		cancelled: string
-		/**
 		 * C​a​n​c​e​l
 		 */
 		cancel: string
@@ -1186,6 +1224,87 @@ export type NamespaceAdminTranslation = {
 		 * F​a​i​l​e​d​ ​t​o​ ​c​a​n​c​e​l​ ​a​p​p​o​i​n​t​m​e​n​t​.​.​.
 		 */
 		cancelFailed: string
+		/**
+		 * {​c​o​u​n​t​}​ ​r​e​q​u​e​s​t​{​{​s​}​}​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​r​ ​a​n​s​w​e​r
+		 * @param {number} count
+		 */
+		waiting: RequiredParams<'count'>
+		/**
+		 * S​t​a​t​u​s
+		 */
+		filterStatus: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		filterPsychologist: string
+		/**
+		 * A​l​l
+		 */
+		all: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		answerConfirm: string
+		/**
+		 * D​e​c​l​i​n​e
+		 */
+		answerDecline: string
+		/**
+		 * C​o​m​p​l​e​t​e​d
+		 */
+		answerComplete: string
+		/**
+		 * N​o​-​s​h​o​w
+		 */
+		answerNoShow: string
+		/**
+		 * {​a​c​t​i​o​n​}​:​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} action
+		 * @param {string} name
+		 */
+		answerLabel: RequiredParams<'action' | 'name'>
+		/**
+		 * D​o​n​e​.​ ​T​h​e​ ​c​l​i​e​n​t​ ​h​a​s​ ​b​e​e​n​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+		 */
+		answeredToast: string
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​.​.
+		 */
+		answerFailed: string
+		statuses: {
+			/**
+			 * W​a​i​t​i​n​g​ ​f​o​r​ ​e​-​m​a​i​l
+			 */
+			held: string
+			/**
+			 * R​e​q​u​e​s​t​e​d
+			 */
+			requested: string
+			/**
+			 * C​o​n​f​i​r​m​e​d
+			 */
+			confirmed: string
+			/**
+			 * D​e​c​l​i​n​e​d
+			 */
+			declined: string
+			/**
+			 * E​x​p​i​r​e​d
+			 */
+			expired: string
+			/**
+			 * C​a​n​c​e​l​l​e​d
+			 */
+			cancelled: string
+			/**
+			 * C​o​m​p​l​e​t​e​d
+			 */
+			completed: string
+			/**
+			 * N​o​-​s​h​o​w
+			 */
+			no_show: string
+		}
 	}
 }
 
@@ -1891,6 +2010,113 @@ export type NamespaceBookingTranslation = {
 	 * C​l​o​s​e
 	 */
 	close: string
+	/**
+	 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
+	 */
+	checkEmailTitle: string
+	/**
+	 * W​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​w​i​t​h​i​n​ ​3​0​ ​m​i​n​u​t​e​s​ ​a​n​d​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​r​e​q​u​e​s​t​,​ ​o​r​ ​t​h​e​ ​t​i​m​e​ ​w​i​l​l​ ​b​e​ ​r​e​l​e​a​s​e​d​ ​f​o​r​ ​o​t​h​e​r​s​.
+	 * @param {string} email
+	 */
+	checkEmailText: RequiredParams<'email'>
+	/**
+	 * Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​r​e​q​u​e​s​t​s​ ​w​a​i​t​i​n​g​ ​a​t​ ​t​h​i​s​ ​c​l​i​n​i​c​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​o​r​ ​c​a​n​c​e​l​ ​t​h​e​m​ ​f​r​o​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​b​e​f​o​r​e​ ​b​o​o​k​i​n​g​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+	 */
+	tooManyOpenForEmail: string
+	/**
+	 * T​h​i​s​ ​c​l​i​n​i​c​ ​h​a​s​ ​m​a​n​y​ ​r​e​q​u​e​s​t​s​ ​w​a​i​t​i​n​g​ ​t​o​ ​b​e​ ​c​o​n​f​i​r​m​e​d​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​h​a​l​f​ ​a​n​ ​h​o​u​r​.
+	 */
+	clinicBusy: string
+	/**
+	 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
+	 */
+	manageTitle: string
+	/**
+	 * W​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+	 * @param {string} psychologist
+	 */
+	manageWith: RequiredParams<'psychologist'>
+	/**
+	 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​y​o​u​ ​m​a​d​e​ ​t​h​i​s​ ​r​e​q​u​e​s​t​.​ ​T​h​e​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​ ​f​o​r​ ​y​o​u​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.
+	 * @param {string} time
+	 */
+	manageConfirmPrompt: RequiredParams<'time'>
+	/**
+	 * C​o​n​f​i​r​m​ ​m​y​ ​r​e​q​u​e​s​t
+	 */
+	manageConfirm: string
+	/**
+	 * C​o​n​f​i​r​m​i​n​g​.​.​.
+	 */
+	manageConfirming: string
+	/**
+	 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.​ ​P​l​e​a​s​e​ ​u​s​e​ ​t​h​e​ ​l​i​n​k​ ​i​n​ ​y​o​u​r​ ​m​o​s​t​ ​r​e​c​e​n​t​ ​e​-​m​a​i​l​.
+	 */
+	manageNotFound: string
+	/**
+	 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​i​n​ ​t​i​m​e​,​ ​s​o​ ​t​h​e​ ​t​i​m​e​ ​w​a​s​ ​r​e​l​e​a​s​e​d​.​ ​P​l​e​a​s​e​ ​b​o​o​k​ ​a​g​a​i​n​.
+	 */
+	holdExpired: string
+	/**
+	 * C​a​n​c​e​l​ ​m​y​ ​a​p​p​o​i​n​t​m​e​n​t
+	 */
+	manageCancel: string
+	/**
+	 * C​a​n​c​e​l​l​i​n​g​.​.​.
+	 */
+	manageCancelling: string
+	/**
+	 * Y​o​u​ ​c​a​n​ ​c​a​n​c​e​l​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.
+	 * @param {string} time
+	 */
+	manageCancelPrompt: RequiredParams<'time'>
+	/**
+	 * I​t​ ​i​s​ ​t​o​o​ ​c​l​o​s​e​ ​t​o​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​ ​h​e​r​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​{​c​l​i​n​i​c​}​ ​d​i​r​e​c​t​l​y​.
+	 * @param {string} clinic
+	 */
+	manageInsideNotice: RequiredParams<'clinic'>
+	/**
+	 * I​t​ ​i​s​ ​t​o​o​ ​c​l​o​s​e​ ​t​o​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​ ​o​n​l​i​n​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
+	 */
+	insideNotice: string
+	/**
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​e​n​d​e​d​ ​o​r​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
+	 */
+	cannotCancel: string
+	status: {
+		/**
+		 * W​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
+		 */
+		held: string
+		/**
+		 * R​e​q​u​e​s​t​e​d​:​ ​t​h​e​ ​c​l​i​n​i​c​ ​w​i​l​l​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​c​o​n​f​i​r​m
+		 */
+		requested: string
+		/**
+		 * C​o​n​f​i​r​m​e​d
+		 */
+		confirmed: string
+		/**
+		 * D​e​c​l​i​n​e​d​ ​b​y​ ​t​h​e​ ​c​l​i​n​i​c
+		 */
+		declined: string
+		/**
+		 * E​x​p​i​r​e​d​:​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​i​n​ ​t​i​m​e
+		 */
+		expired: string
+		/**
+		 * C​a​n​c​e​l​l​e​d
+		 */
+		cancelled: string
+		/**
+		 * C​o​m​p​l​e​t​e​d
+		 */
+		completed: string
+		/**
+		 * M​i​s​s​e​d
+		 */
+		no_show: string
+	}
 }
 
 export type NamespaceBookingEmailsTranslation = {
@@ -1930,6 +2156,35 @@ export type NamespaceBookingEmailsTranslation = {
 		 */
 		clientTimezone: string
 	}
+	hold: {
+		/**
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​r​e​q​u​e​s​t​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​r​e​q​u​e​s​t
+		 */
+		heading: string
+		/**
+		 * Y​o​u​ ​a​s​k​e​d​ ​t​o​ ​b​o​o​k​ ​a​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​w​i​t​h​i​n​ ​3​0​ ​m​i​n​u​t​e​s​ ​t​h​a​t​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​y​o​u​r​s​;​ ​u​n​t​i​l​ ​t​h​e​n​ ​t​h​e​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​ ​f​o​r​ ​y​o​u​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist'>
+		/**
+		 * C​o​n​f​i​r​m​ ​m​y​ ​r​e​q​u​e​s​t
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​r​e​q​u​e​s​t​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​t​h​e​ ​t​i​m​e​ ​w​i​l​l​ ​b​e​ ​r​e​l​e​a​s​e​d​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​e​l​s​e​ ​h​a​p​p​e​n​s​.
+		 */
+		ignore: string
+	}
+	/**
+	 * S​e​e​,​ ​c​h​a​n​g​e​ ​o​r​ ​c​a​n​c​e​l​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
+	 */
+	manage: string
 	client: {
 		/**
 		 * B​o​o​k​i​n​g​ ​r​e​c​e​i​v​e​d​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
@@ -2024,6 +2279,100 @@ export type NamespaceBookingEmailsTranslation = {
 		 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e
 		 */
 		action: string
+	}
+	visitorCancelled: {
+		/**
+		 * C​a​n​c​e​l​l​e​d​ ​b​y​ ​t​h​e​ ​c​l​i​e​n​t​:​ ​{​c​l​i​e​n​t​}​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} client
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'client' | 'psychologist'>
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d​ ​b​y​ ​t​h​e​ ​c​l​i​e​n​t
+		 */
+		heading: string
+		/**
+		 * {​c​l​i​e​n​t​}​ ​c​a​n​c​e​l​l​e​d​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.​ ​T​h​e​ ​t​i​m​e​ ​i​s​ ​f​r​e​e​ ​a​g​a​i​n​ ​f​o​r​ ​o​t​h​e​r​ ​v​i​s​i​t​o​r​s​.
+		 * @param {string} appTitle
+		 * @param {string} client
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'client' | 'psychologist'>
+	}
+	answered: {
+		confirmed: {
+			/**
+			 * C​o​n​f​i​r​m​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+			 * @param {string} psychologist
+			 */
+			subject: RequiredParams<'psychologist'>
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​o​n​f​i​r​m​e​d
+			 */
+			heading: string
+			/**
+			 * {​a​p​p​T​i​t​l​e​}​ ​h​a​s​ ​c​o​n​f​i​r​m​e​d​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			body: RequiredParams<'appTitle' | 'psychologist'>
+		}
+		declined: {
+			/**
+			 * Y​o​u​r​ ​r​e​q​u​e​s​t​ ​f​o​r​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​d​e​c​l​i​n​e​d
+			 * @param {string} psychologist
+			 */
+			subject: RequiredParams<'psychologist'>
+			/**
+			 * R​e​q​u​e​s​t​ ​d​e​c​l​i​n​e​d
+			 */
+			heading: string
+			/**
+			 * {​a​p​p​T​i​t​l​e​}​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​y​o​u​r​ ​r​e​q​u​e​s​t​ ​f​o​r​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​.​ ​T​h​e​ ​t​i​m​e​ ​i​s​ ​f​r​e​e​ ​a​g​a​i​n​,​ ​a​n​d​ ​y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			body: RequiredParams<'appTitle' | 'psychologist'>
+		}
+		completed: {
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​y​o​u​r​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+			 * @param {string} psychologist
+			 */
+			subject: RequiredParams<'psychologist'>
+			/**
+			 * S​e​s​s​i​o​n​ ​c​o​m​p​l​e​t​e​d
+			 */
+			heading: string
+			/**
+			 * {​a​p​p​T​i​t​l​e​}​ ​h​a​s​ ​m​a​r​k​e​d​ ​y​o​u​r​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​a​s​ ​c​o​m​p​l​e​t​e​d​.​ ​T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​c​o​m​i​n​g​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			body: RequiredParams<'appTitle' | 'psychologist'>
+		}
+		no_show: {
+			/**
+			 * W​e​ ​m​i​s​s​e​d​ ​y​o​u​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+			 * @param {string} psychologist
+			 */
+			subject: RequiredParams<'psychologist'>
+			/**
+			 * S​e​s​s​i​o​n​ ​m​i​s​s​e​d
+			 */
+			heading: string
+			/**
+			 * {​a​p​p​T​i​t​l​e​}​ ​h​a​s​ ​n​o​t​e​d​ ​t​h​a​t​ ​y​o​u​ ​c​o​u​l​d​ ​n​o​t​ ​a​t​t​e​n​d​ ​y​o​u​r​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​.​ ​Y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​b​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+			 * @param {string} appTitle
+			 * @param {string} psychologist
+			 */
+			body: RequiredParams<'appTitle' | 'psychologist'>
+		}
+		/**
+		 * A​ ​m​e​s​s​a​g​e​ ​f​r​o​m​ ​t​h​e​ ​c​l​i​n​i​c​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {string} message
+		 */
+		message: RequiredParams<'message'>
 	}
 }
 
@@ -2218,6 +2567,12 @@ export type NamespaceErrorsTranslation = {
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​D​e​l​e​t​i​n​g​ ​i​t​ ​c​a​n​c​e​l​s​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
 	 */
 	slotBookedDelete: string
+	/**
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​{​s​t​a​t​u​s​}​ ​n​o​w​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​{​a​c​t​i​o​n​}​.​ ​T​h​e​ ​l​i​s​t​ ​s​h​o​w​s​ ​i​t​ ​a​s​ ​i​t​ ​i​s​.
+	 * @param {string} action
+	 * @param {string} status
+	 */
+	appointmentCannotMove: RequiredParams<'action' | 'status'>
 	/**
 	 * T​h​e​ ​n​e​w​ ​t​i​m​e​s​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​l​o​t​ ​o​f​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​C​h​o​o​s​e​ ​t​i​m​e​s​ ​t​h​a​t​ ​a​r​e​ ​f​r​e​e​.
 	 */
@@ -3917,6 +4272,14 @@ export type TranslationFunctions = {
 			 */
 			minimumAdvanceHint: () => LocalizedString
 			/**
+			 * Cancellation notice (hours)
+			 */
+			cancellationNotice: () => LocalizedString
+			/**
+			 * Visitors may cancel or move their appointment themselves until this many hours before it. From 0 to 168.
+			 */
+			cancellationNoticeHint: () => LocalizedString
+			/**
 			 * Timezone
 			 */
 			timezone: () => LocalizedString
@@ -4153,6 +4516,40 @@ export type TranslationFunctions = {
 			 */
 			deleteFailed: () => LocalizedString
 		}
+		bookingSettings: {
+			/**
+			 * Booking Settings
+			 */
+			title: () => LocalizedString
+			/**
+			 * How visitors book with your psychologists. Changes apply to new bookings.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Visitors confirm their e-mail
+			 */
+			confirmEmail: () => LocalizedString
+			/**
+			 * A booking holds its time for 30 minutes until the visitor confirms from their e-mail. Only then does it reach you and count toward your free bookings, so nobody can book in someone else’s name.
+			 */
+			confirmEmailHint: () => LocalizedString
+			/**
+			 * Confirm requests automatically
+			 */
+			autoConfirm: () => LocalizedString
+			/**
+			 * Requests are confirmed at once instead of waiting for your answer in the inbox below.
+			 */
+			autoConfirmHint: () => LocalizedString
+			/**
+			 * Booking settings saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Failed to save booking settings...
+			 */
+			failed: () => LocalizedString
+		}
 		appointments: {
 			/**
 			 * Appointments
@@ -4191,10 +4588,6 @@ export type TranslationFunctions = {
 			 */
 			withPsychologist: (arg: { name: string }) => LocalizedString
 			/**
-			 * Cancelled
-			 */
-			cancelled: () => LocalizedString
-			/**
 			 * Cancel
 			 */
 			cancel: () => LocalizedString
@@ -4226,6 +4619,84 @@ export type TranslationFunctions = {
 			 * Failed to cancel appointment...
 			 */
 			cancelFailed: () => LocalizedString
+			/**
+			 * {count} request{{s}} waiting for your answer
+			 */
+			waiting: (arg: { count: number }) => LocalizedString
+			/**
+			 * Status
+			 */
+			filterStatus: () => LocalizedString
+			/**
+			 * Psychologist
+			 */
+			filterPsychologist: () => LocalizedString
+			/**
+			 * All
+			 */
+			all: () => LocalizedString
+			/**
+			 * Confirm
+			 */
+			answerConfirm: () => LocalizedString
+			/**
+			 * Decline
+			 */
+			answerDecline: () => LocalizedString
+			/**
+			 * Completed
+			 */
+			answerComplete: () => LocalizedString
+			/**
+			 * No-show
+			 */
+			answerNoShow: () => LocalizedString
+			/**
+			 * {action}: the appointment of {name}
+			 */
+			answerLabel: (arg: { action: string, name: string }) => LocalizedString
+			/**
+			 * Done. The client has been told by e-mail.
+			 */
+			answeredToast: () => LocalizedString
+			/**
+			 * That did not work...
+			 */
+			answerFailed: () => LocalizedString
+			statuses: {
+				/**
+				 * Waiting for e-mail
+				 */
+				held: () => LocalizedString
+				/**
+				 * Requested
+				 */
+				requested: () => LocalizedString
+				/**
+				 * Confirmed
+				 */
+				confirmed: () => LocalizedString
+				/**
+				 * Declined
+				 */
+				declined: () => LocalizedString
+				/**
+				 * Expired
+				 */
+				expired: () => LocalizedString
+				/**
+				 * Cancelled
+				 */
+				cancelled: () => LocalizedString
+				/**
+				 * Completed
+				 */
+				completed: () => LocalizedString
+				/**
+				 * No-show
+				 */
+				no_show: () => LocalizedString
+			}
 		}
 	}
 	assessment: {
@@ -4921,6 +5392,108 @@ export type TranslationFunctions = {
 		 * Close
 		 */
 		close: () => LocalizedString
+		/**
+		 * Please confirm your e-mail
+		 */
+		checkEmailTitle: () => LocalizedString
+		/**
+		 * We have sent a link to {email}. Open it within 30 minutes and confirm your request, or the time will be released for others.
+		 */
+		checkEmailText: (arg: { email: string }) => LocalizedString
+		/**
+		 * You already have requests waiting at this clinic. Please confirm or cancel them from your e-mail before booking another time.
+		 */
+		tooManyOpenForEmail: () => LocalizedString
+		/**
+		 * This clinic has many requests waiting to be confirmed right now. Please try again in half an hour.
+		 */
+		clinicBusy: () => LocalizedString
+		/**
+		 * Your appointment
+		 */
+		manageTitle: () => LocalizedString
+		/**
+		 * With {psychologist}
+		 */
+		manageWith: (arg: { psychologist: string }) => LocalizedString
+		/**
+		 * Please confirm that you made this request. The time is held for you until {time}.
+		 */
+		manageConfirmPrompt: (arg: { time: string }) => LocalizedString
+		/**
+		 * Confirm my request
+		 */
+		manageConfirm: () => LocalizedString
+		/**
+		 * Confirming...
+		 */
+		manageConfirming: () => LocalizedString
+		/**
+		 * This link is not valid. Please use the link in your most recent e-mail.
+		 */
+		manageNotFound: () => LocalizedString
+		/**
+		 * This request was not confirmed in time, so the time was released. Please book again.
+		 */
+		holdExpired: () => LocalizedString
+		/**
+		 * Cancel my appointment
+		 */
+		manageCancel: () => LocalizedString
+		/**
+		 * Cancelling...
+		 */
+		manageCancelling: () => LocalizedString
+		/**
+		 * You can cancel until {time}.
+		 */
+		manageCancelPrompt: (arg: { time: string }) => LocalizedString
+		/**
+		 * It is too close to the appointment to change it here. Please contact {clinic} directly.
+		 */
+		manageInsideNotice: (arg: { clinic: string }) => LocalizedString
+		/**
+		 * It is too close to the appointment to change it online. Please contact the clinic directly.
+		 */
+		insideNotice: () => LocalizedString
+		/**
+		 * This appointment has already ended or been cancelled, so it cannot be cancelled.
+		 */
+		cannotCancel: () => LocalizedString
+		status: {
+			/**
+			 * Waiting for you to confirm your e-mail
+			 */
+			held: () => LocalizedString
+			/**
+			 * Requested: the clinic will reach out to confirm
+			 */
+			requested: () => LocalizedString
+			/**
+			 * Confirmed
+			 */
+			confirmed: () => LocalizedString
+			/**
+			 * Declined by the clinic
+			 */
+			declined: () => LocalizedString
+			/**
+			 * Expired: not confirmed in time
+			 */
+			expired: () => LocalizedString
+			/**
+			 * Cancelled
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * Completed
+			 */
+			completed: () => LocalizedString
+			/**
+			 * Missed
+			 */
+			no_show: () => LocalizedString
+		}
 	}
 	bookingEmails: {
 		/**
@@ -4957,6 +5530,32 @@ export type TranslationFunctions = {
 			 */
 			clientTimezone: () => LocalizedString
 		}
+		hold: {
+			/**
+			 * Please confirm your booking request: {psychologist}
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Confirm your request
+			 */
+			heading: () => LocalizedString
+			/**
+			 * You asked to book a session with {psychologist} through {appTitle}. Please confirm within 30 minutes that the request is yours; until then the time is held for you.
+			 */
+			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * Confirm my request
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not make this request, ignore this e-mail: the time will be released and nothing else happens.
+			 */
+			ignore: () => LocalizedString
+		}
+		/**
+		 * See, change or cancel your appointment
+		 */
+		manage: () => LocalizedString
 		client: {
 			/**
 			 * Booking received: {psychologist}
@@ -5036,6 +5635,82 @@ export type TranslationFunctions = {
 			 * Book another time
 			 */
 			action: () => LocalizedString
+		}
+		visitorCancelled: {
+			/**
+			 * Cancelled by the client: {client} with {psychologist}
+			 */
+			subject: (arg: { client: string, psychologist: string }) => LocalizedString
+			/**
+			 * Appointment cancelled by the client
+			 */
+			heading: () => LocalizedString
+			/**
+			 * {client} cancelled their appointment with {psychologist} through {appTitle}. The time is free again for other visitors.
+			 */
+			body: (arg: { appTitle: string, client: string, psychologist: string }) => LocalizedString
+		}
+		answered: {
+			confirmed: {
+				/**
+				 * Confirmed: your appointment with {psychologist}
+				 */
+				subject: (arg: { psychologist: string }) => LocalizedString
+				/**
+				 * Appointment confirmed
+				 */
+				heading: () => LocalizedString
+				/**
+				 * {appTitle} has confirmed your appointment with {psychologist}.
+				 */
+				body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			}
+			declined: {
+				/**
+				 * Your request for {psychologist} was declined
+				 */
+				subject: (arg: { psychologist: string }) => LocalizedString
+				/**
+				 * Request declined
+				 */
+				heading: () => LocalizedString
+				/**
+				 * {appTitle} cannot take your request for an appointment with {psychologist}. The time is free again, and you are welcome to choose another.
+				 */
+				body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			}
+			completed: {
+				/**
+				 * Thank you for your session with {psychologist}
+				 */
+				subject: (arg: { psychologist: string }) => LocalizedString
+				/**
+				 * Session completed
+				 */
+				heading: () => LocalizedString
+				/**
+				 * {appTitle} has marked your session with {psychologist} as completed. Thank you for coming.
+				 */
+				body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			}
+			no_show: {
+				/**
+				 * We missed you: {psychologist}
+				 */
+				subject: (arg: { psychologist: string }) => LocalizedString
+				/**
+				 * Session missed
+				 */
+				heading: () => LocalizedString
+				/**
+				 * {appTitle} has noted that you could not attend your session with {psychologist}. You are welcome to book another time.
+				 */
+				body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			}
+			/**
+			 * A message from the clinic: {message}
+			 */
+			message: (arg: { message: string }) => LocalizedString
 		}
 	}
 	emails: {
@@ -5217,6 +5892,10 @@ export type TranslationFunctions = {
 		 * This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.
 		 */
 		slotBookedDelete: () => LocalizedString
+		/**
+		 * This appointment is {status} now, so it cannot be {action}. The list shows it as it is.
+		 */
+		appointmentCannotMove: (arg: { action: string, status: string }) => LocalizedString
 		/**
 		 * The new times overlap another slot of this psychologist. Choose times that are free.
 		 */

@@ -10,13 +10,13 @@ import { loggedNetwork } from './client-network';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { httpErrorBody, type LocalisedMessage } from './errors';
+import { cacheControlOf, registerEtags } from './http-cache';
 import { answerRequestTimeouts, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http-timeouts';
 import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
-import { registerCachedTrpcAnswers } from './trpc/cached-answers';
-import { type AppRouter, appRouter } from './trpc/root';
+import { type AppRouter, appRouter, listProcedures } from './trpc/root';
 
 export interface AppOptions {
   /** The built client (vite build); when missing, only the API is served. */
@@ -35,6 +35,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 256 * 1024,
+    // tRPC batches name their procedures in one path parameter (a,b,c); Fastify's default of 100
+    // characters refused the admin dashboard's batch with a 414.
+    routerOptions: { maxParamLength: 2_000 },
     // Rate limits count per client address, which a reverse proxy puts in X-Forwarded-For.
     trustProxy: services.env.trustProxy,
     // A URL Fastify cannot route (a broken %-escape, an overlong id) answers like any other error.
@@ -45,9 +48,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
-      // The path only: query strings carry reset tokens (/reset-password?token=…) and tRPC inputs.
+      // The path only, less a visitor's private link: query strings carry reset tokens
+      // (/reset-password?token=…) and tRPC inputs, and /appointments/manage/… a booking's token.
       // The client's network only: a full address beside a screener's path names a visitor.
-      { method: req.method, url: req.url.split('?')[0], remoteAddress: loggedNetwork(req.ip), statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      { method: req.method, url: withoutSecrets(req.url), remoteAddress: loggedNetwork(req.ip), statusCode: reply.statusCode, responseTime: reply.elapsedTime },
       'request completed',
     );
     done();
@@ -59,13 +63,18 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 
   registerSecurityHeaders(app, services.env);
   await app.register(fastifyCompress);
+  await registerEtags(app);
 
-  registerCachedTrpcAnswers(app, services, '/trpc');
+  const sharedPaths = new Set<string>(listProcedures().filter((procedure) => procedure.sharedAnswer).map((procedure) => procedure.path));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(services, req, res),
+      // A batch is shared only when every call in it is, and a refusal never is.
+      responseMeta: ({ paths, type, errors }) => ({
+        headers: { 'cache-control': cacheControlOf(type === 'query' && errors.length === 0 && !!paths?.every((path) => sharedPaths.has(path))) },
+      }),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   mountRestRoutes(app, services);
@@ -111,6 +120,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   return app;
+}
+
+/** A request's path as logged: no query string, and a private link's token masked. */
+function withoutSecrets(url: string): string {
+  return url.split('?')[0]!.replace(/(\/manage\/)[^/]+/, '$1…');
 }
 
 /**

@@ -4,6 +4,7 @@ import type { DialectName } from '../db/connect';
 import type { Operator } from '../db/repositories/users';
 import type { Database } from '../db/schema';
 import type { Billing } from './billing/billing';
+import type { ConfigurationCache } from './configuration/configuration-cache';
 import type { Env } from './env';
 import type { InsightsService } from './insights/insights-service';
 import type { Locales } from '../i18n/i18n-types';
@@ -32,6 +33,8 @@ export interface AppServices {
   insights: InsightsService;
   /** Stripe, or test mode when its keys are not set (server/billing). */
   billing: Billing;
+  /** Screener configurations kept briefly in this process (server/configuration/configuration-cache.ts). */
+  configurations: ConfigurationCache;
 }
 
 /**
@@ -48,10 +51,7 @@ export interface RequestContext extends AppServices {
   ip: string;
   /** The language refusals are written in (server/request-locale.ts). */
   locale: Locales;
-  /**
-   * Read lazily: public procedures never unseal the cookie. An answer that read it depends on
-   * who asks, so the HTTP edge marks it `no-store` for browsers and proxies alike.
-   */
+  /** Read lazily: public procedures never unseal the cookie. */
   session: () => Promise<AdminSession>;
 }
 
@@ -81,10 +81,7 @@ export function createRequestContext(
       requestId: req.id,
       ip: rateLimitClient(req.ip),
       locale: requestLocale(req.headers),
-      session: () => {
-        reply.raw.setHeader('cache-control', 'no-store');
-        return (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env)));
-      },
+      session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
     },
   );
 }

@@ -37,7 +37,7 @@ describe('errors the HTTP layer answers before a procedure runs', () => {
 
   it.each([
     ['a broken escape', '/api/public/configuration/%E0%A4%A', 400],
-    ['an id longer than any id', `/api/public/configuration/${'x'.repeat(2000)}`, 414],
+    ['an id longer than any id', `/api/public/configuration/${'x'.repeat(5000)}`, 414],
     ['a path under /api that names nothing', '/api/nothing/here', 404],
   ])('answer REST with { error } alone: %s', async (_case, url, status) => {
     const response = await t.app.inject({ url });

@@ -13,11 +13,13 @@ import { startPolling } from './background/poll';
 import type { AppServices } from './context';
 import { refuseDemoAccount } from './demo-account-guard';
 import { EnvError, loadEnv } from './env';
+import { createConfigurationCache } from './configuration/configuration-cache';
 import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
 import { startOutboxWorker } from './mail/outbox-worker';
 import { createMailTransport } from './mail/transport';
 import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
+import { expireLapsedHolds } from './appointments/expire-holds';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     mailTransport: createMailTransport(env),
     insights: createInsightsService(env.openai),
     billing: createBilling(env.stripe),
+    configurations: createConfigurationCache(),
   };
   const app = await buildApp(services, { clientDir: 'dist/client' });
   if (services.billing.mode === 'test') log.warn('Stripe keys are not set: billing runs in TEST MODE, subscriptions are activated without payment');
@@ -49,6 +52,8 @@ async function main(): Promise<void> {
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),
     startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),
+    // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.
+    startPolling('hold expiry', () => expireLapsedHolds(services), 30_000, log),
   ];
   // Stopped before the database closes, so no job is cut off halfway through a write.
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSlot } from '../db/testing/fixtures';
+import { bookSlot, insertSlot } from '../db/testing/fixtures';
+import { hashSecretToken, newSecretToken } from './auth/secret-tokens';
 import { TEST_DIALECTS } from '../db/testing/test-databases';
 import { REST_ROUTES } from './rest/routes';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, visitorAddress } from './testing/booking-requests';
@@ -12,6 +13,8 @@ const INTERNAL_KEY = /^(user_?id|owner_?id|operator_?id|username|e-?mail|passwor
 interface Screener extends BookableScreener {
   /** A free slot per call: each booking takes one. */
   freeSlot: () => Promise<string>;
+  /** The private-link token of a new hold on a free slot, as its visitor's e-mail carries it. */
+  heldToken: () => Promise<string>;
 }
 
 const DASS21_RESULTS = { depression: { score: 14, level: 'moderate' }, anxiety: { score: 8, level: 'mild' }, stress: { score: 20, level: 'moderate' } };
@@ -30,6 +33,9 @@ const VISITOR_CALLS: Record<string, (screener: Screener) => Promise<object | und
   'public.psychologists': async (s) => ({ slug: s.slug }),
   'public.availability': async (s) => ({ slug: s.slug, psychologistId: s.psychologistId }),
   'public.bookAppointment': async (s) => bookingRequest(s, await s.freeSlot()),
+  'public.ownAppointment.view': async (s) => ({ token: await s.heldToken() }),
+  'public.ownAppointment.confirmEmail': async (s) => ({ token: await s.heldToken() }),
+  'public.ownAppointment.cancel': async (s) => ({ token: await s.heldToken() }),
   'billing.visitorInfo': async () => undefined,
   'billing.checkSubscription': async (s) => ({ slug: s.slug }),
 };
@@ -66,7 +72,20 @@ describe.each(TEST_DIALECTS)('public answers on %s', (dialect) => {
     t = await startTestApp(dialect);
     const bookable = await insertBookableScreener(t.services.db);
     let hours = 48;
-    screener = { ...bookable, freeSlot: () => insertSlot(t.services.db, bookable.psychologistId, hoursFromNow((hours += 2))) };
+    const freeSlot = () => insertSlot(t.services.db, bookable.psychologistId, hoursFromNow((hours += 2)));
+    const heldToken = async () => {
+      const token = newSecretToken();
+      const appointmentId = await bookSlot(t.services.db, { ...bookable, slotId: await freeSlot() });
+      await t.services.db
+        .updateTable('appointments')
+        .set({ status: 'held', manage_token_hash: hashSecretToken(token), hold_expires_at: hoursFromNow(0.5) })
+        .where('id', '=', appointmentId)
+        .execute();
+      return token;
+    };
+    screener = { ...bookable, freeSlot, heldToken };
+    // Every booking and confirmation below counts: past the free allowance, only a subscription books.
+    await t.services.db.insertInto('subscriptions').values({ user_id: bookable.userId, status: 'active', updated_at: new Date() }).execute();
     await screener.freeSlot();
     operatorValues = [bookable.userId, bookable.username, bookable.operatorEmail, bookable.psychologistEmail];
   });

@@ -90,3 +90,6 @@ export const entityId = (what: 'psychologist' | 'slot' | 'appointment' | 'config
 
 /** For `.refine(…, { when })`: cross-field rules speak only once each field is valid on its own. */
 export const fieldsAreValid = (payload: z.core.ParsePayload) => payload.issues.length === 0;
+
+/** The answer of an operation that has nothing else to say. */
+export const ZOk = z.object({ ok: z.literal(true) });

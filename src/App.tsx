@@ -34,6 +34,7 @@ const SignupPage = lazyPageWithTexts(() => import('./pages/SignupPage'), ['accou
 const ForgotPasswordPage = lazyPageWithTexts(() => import('./pages/ForgotPasswordPage'), ['account']);
 const ResetPasswordPage = lazyPageWithTexts(() => import('./pages/ResetPasswordPage'), ['account']);
 const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin']);
+const ManageAppointmentPage = lazyPageWithTexts(() => import('./pages/ManageAppointmentPage'), ['booking']);
 const NotFoundPage = lazyWithPreload(() => import('./pages/NotFoundPage'));
 
 export function App() {
@@ -56,6 +57,8 @@ export function App() {
                 <Route path="/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/admin/setup" element={<AdminSetupPage />} />
                 <Route path="/subscribe" element={<SubscribePage />} />
+                <Route path="/appointments/manage/:token" element={<ManageAppointmentPage />} />
+                <Route path="/ms/appointments/manage/:token" element={<ManageAppointmentPage />} />
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </Suspense>

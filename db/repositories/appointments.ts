@@ -4,8 +4,16 @@ import type { PsychologistTimezone } from '../../domain/psychologist';
 import { lockedRows } from '../row-locks';
 import type { AppointmentRow, Database, SlotRow } from '../schema';
 import { asDate } from '../dates';
+import {
+  type AppointmentActor,
+  type AppointmentStatus,
+  holdsSlot,
+  SLOT_HOLDING_STATUSES,
+  statusesBefore,
+} from '../../domain/appointment-status';
+import { randomUUID } from 'node:crypto';
 
-export type AppointmentStatus = 'booked' | 'cancelled';
+export type { AppointmentStatus };
 
 /** Who booked: what the visitor typed, normalised, and the language of their e-mails. */
 export interface AppointmentClient {
@@ -22,11 +30,13 @@ export interface AppointmentDetails {
   id: string;
   status: AppointmentStatus;
   client: AppointmentClient;
-  psychologist: { id: string; name: string; email: string; timezone: PsychologistTimezone };
+  psychologist: { id: string; name: string; email: string; timezone: PsychologistTimezone; cancellationNoticeHours: number };
   startUtc: Date;
   endUtc: Date;
   createdAt: Date;
   cancelledAt: Date | null;
+  /** Until when an unconfirmed hold keeps its slot; null otherwise. */
+  holdExpiresAt: Date | null;
 }
 
 
@@ -45,12 +55,14 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.client_language',
       'a.created_at',
       'a.cancelled_at',
+      'a.hold_expires_at',
       's.start_utc',
       's.end_utc',
       'p.id as psychologist_id',
       'p.name as psychologist_name',
       'p.email as psychologist_email',
       'p.timezone as psychologist_timezone',
+      'p.cancellation_notice_hours',
     ]);
 }
 
@@ -65,12 +77,14 @@ type DetailsRow = Pick<
   | 'client_language'
   | 'created_at'
   | 'cancelled_at'
+  | 'hold_expires_at'
 > &
   Pick<SlotRow, 'start_utc' | 'end_utc'> & {
     psychologist_id: string;
     psychologist_name: string;
     psychologist_email: string;
     psychologist_timezone: string;
+    cancellation_notice_hours: number;
   };
 
 function toDetails(row: DetailsRow): AppointmentDetails {
@@ -89,11 +103,13 @@ function toDetails(row: DetailsRow): AppointmentDetails {
       name: row.psychologist_name,
       email: row.psychologist_email,
       timezone: row.psychologist_timezone as PsychologistTimezone,
+      cancellationNoticeHours: Number(row.cancellation_notice_hours),
     },
     startUtc: asDate(row.start_utc),
     endUtc: asDate(row.end_utc),
     createdAt: asDate(row.created_at),
     cancelledAt: row.cancelled_at === null ? null : asDate(row.cancelled_at),
+    holdExpiresAt: row.hold_expires_at === null ? null : asDate(row.hold_expires_at),
   };
 }
 
@@ -103,7 +119,17 @@ function toDetails(row: DetailsRow): AppointmentDetails {
  */
 export async function insertAppointment(
   db: Kysely<Database>,
-  appointment: { id: string; userId: string; psychologistId: string; slotId: string; client: AppointmentClient; now: Date },
+  appointment: {
+    id: string;
+    userId: string;
+    psychologistId: string;
+    slotId: string;
+    client: AppointmentClient;
+    status: AppointmentStatus;
+    holdExpiresAt: Date | null;
+    manageTokenHash: string;
+    now: Date;
+  },
 ): Promise<void> {
   const { client } = appointment;
   await db
@@ -114,7 +140,9 @@ export async function insertAppointment(
       psychologist_id: appointment.psychologistId,
       slot_id: appointment.slotId,
       active_slot_id: appointment.slotId,
-      status: 'booked' satisfies AppointmentStatus,
+      status: appointment.status,
+      manage_token_hash: appointment.manageTokenHash,
+      hold_expires_at: appointment.holdExpiresAt,
       client_name: client.name,
       client_email: client.email,
       client_phone: client.phone,
@@ -128,22 +156,28 @@ export async function insertAppointment(
 
 /**
  * The operator's appointments, cancelled ones included: those not yet ended first, soonest
- * first, then past ones, latest first; at most `limit` in all.
+ * first, then past ones, latest first; at most `limit` in all. Holds, live or lapsed, are left
+ * out: until the visitor confirms their e-mail, a booking is not the clinic's business.
  */
 export async function listAppointmentsOf(
   db: Kysely<Database>,
   userId: string,
-  options: { now: Date; limit: number },
+  options: { now: Date; limit: number; status?: AppointmentStatus; psychologistId?: string; from?: Date; to?: Date },
 ): Promise<AppointmentDetails[]> {
-  const upcoming = await appointmentsWithDetails(db)
+  const clinics = appointmentsWithDetails(db)
     .where('a.user_id', '=', userId)
+    .where('a.status', 'not in', ['held', 'expired'] satisfies AppointmentStatus[])
+    .$if(options.status !== undefined, (query) => query.where('a.status', '=', options.status!))
+    .$if(options.psychologistId !== undefined, (query) => query.where('a.psychologist_id', '=', options.psychologistId!))
+    .$if(options.from !== undefined, (query) => query.where('s.start_utc', '>=', options.from!))
+    .$if(options.to !== undefined, (query) => query.where('s.start_utc', '<', options.to!));
+  const upcoming = await clinics
     .where('s.end_utc', '>', options.now)
     .orderBy('s.start_utc')
     .orderBy('a.created_at')
     .limit(options.limit)
     .execute();
-  const past = await appointmentsWithDetails(db)
-    .where('a.user_id', '=', userId)
+  const past = await clinics
     .where('s.end_utc', '<=', options.now)
     .orderBy('s.start_utc', 'desc')
     .orderBy('a.created_at', 'desc')
@@ -176,7 +210,7 @@ export async function upcomingBookingsOf(
   now: Date,
 ): Promise<AppointmentDetails[]> {
   const standing = appointmentsWithDetails(db)
-    .where('a.status', '=', 'booked' satisfies AppointmentStatus)
+    .where('a.status', 'in', SLOT_HOLDING_STATUSES)
     .where('s.end_utc', '>', now);
   const query = ('slotId' in of
     ? standing.where('a.slot_id', '=', of.slotId)
@@ -187,15 +221,99 @@ export async function upcomingBookingsOf(
 }
 
 /**
- * Cancels a standing booking and frees its slot for another visitor. The status guard makes
- * it happen once: answers false when the appointment was already cancelled.
+ * Moves an appointment to `to` if it is still in a status that may lead there (domain/
+ * appointment-status.ts), and tells whether it did: of two changes racing, one wins and the
+ * other finds the status moved. A status that no longer holds the slot frees it.
  */
-export async function cancelAppointment(db: Kysely<Database>, appointmentId: string, now: Date): Promise<boolean> {
+export async function moveAppointment(db: Kysely<Database>, appointmentId: string, to: AppointmentStatus, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
-    .set({ status: 'cancelled' satisfies AppointmentStatus, active_slot_id: null, cancelled_at: now })
+    .set({
+      status: to,
+      ...(!holdsSlot(to) && { active_slot_id: null }),
+      ...(to === 'cancelled' && { cancelled_at: now }),
+      ...(to !== 'expired' && { hold_expires_at: null }),
+    })
     .where('id', '=', appointmentId)
-    .where('status', '=', 'booked' satisfies AppointmentStatus)
+    .where('status', 'in', statusesBefore(to))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records a change of status, in the transaction that made it. */
+export async function recordAppointmentEvent(
+  db: Kysely<Database>,
+  event: { appointmentId: string; actor: AppointmentActor; from: AppointmentStatus | null; to: AppointmentStatus; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('appointment_events')
+    .values({ id: randomUUID(), appointment_id: event.appointmentId, at: event.at, actor: event.actor, from_status: event.from, to_status: event.to })
+    .execute();
+}
+
+/** The changes of an appointment's status, oldest first. */
+export async function listAppointmentEvents(db: Kysely<Database>, appointmentId: string) {
+  const rows = await db
+    .selectFrom('appointment_events')
+    .select(['at', 'actor', 'from_status', 'to_status'])
+    .where('appointment_id', '=', appointmentId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    at: asDate(row.at),
+    actor: row.actor as AppointmentActor,
+    from: row.from_status as AppointmentStatus | null,
+    to: row.to_status as AppointmentStatus,
+  }));
+}
+
+/**
+ * A clinic's bookings nobody has answered yet: live holds, and requests waiting for the clinic.
+ * Of one visitor's address, or those made after `createdAfter`.
+ */
+export async function countOpenBookings(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  of: { clientEmail: string } | { createdAfter: Date },
+): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number | string>().as('open'))
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'held' satisfies AppointmentStatus), eb('hold_expires_at', '>', now)]),
+        eb('status', '=', 'requested' satisfies AppointmentStatus),
+      ]),
+    )
+    .$if('clientEmail' in of, (query) => query.where('client_email', '=', (of as { clientEmail: string }).clientEmail))
+    .$if('createdAfter' in of, (query) => query.where('created_at', '>', (of as { createdAfter: Date }).createdAfter))
+    .executeTakeFirstOrThrow();
+  return Number(row.open);
+}
+
+/** Holds whose time ran out, for the expiry job; at most `limit`. */
+export async function findLapsedHolds(db: Kysely<Database>, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('status', '=', 'held' satisfies AppointmentStatus)
+    .where('hold_expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The appointment a visitor's private link names, with its clinic; undefined for any other token. */
+export async function findAppointmentByTokenHash(
+  db: Kysely<Database>,
+  manageTokenHash: string,
+): Promise<(AppointmentDetails & { userId: string }) | undefined> {
+  const row = await appointmentsWithDetails(db)
+    .select('a.user_id')
+    .where('a.manage_token_hash', '=', manageTokenHash)
+    .executeTakeFirst();
+  return row && { ...toDetails(row), userId: row.user_id };
 }

@@ -14,6 +14,7 @@ const COLUMNS = [
   'slot_duration_minutes',
   'buffer_minutes',
   'minimum_advance_hours',
+  'cancellation_notice_hours',
   'timezone',
 ] as const;
 
@@ -29,6 +30,7 @@ function toPsychologist(row: Pick<PsychologistRow, (typeof COLUMNS)[number]>): P
     slotDurationMinutes: row.slot_duration_minutes,
     bufferMinutes: row.buffer_minutes,
     minimumAdvanceHours: row.minimum_advance_hours,
+    cancellationNoticeHours: row.cancellation_notice_hours,
     timezone: row.timezone as PsychologistTimezone,
   };
 }
@@ -47,6 +49,7 @@ function toRow(values: PsychologistValues) {
     slot_duration_minutes: values.slotDurationMinutes,
     buffer_minutes: values.bufferMinutes,
     minimum_advance_hours: values.minimumAdvanceHours,
+    cancellation_notice_hours: values.cancellationNoticeHours,
     timezone: values.timezone,
   };
 }

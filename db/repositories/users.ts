@@ -85,12 +85,41 @@ export async function changePassword(
 }
 
 /** How many bookings the operator's screener has taken, with the operator's e-mail for the booking notice. */
-export async function findBookingCounter(
+export interface BookingCounter {
+  operatorEmail: string;
+  bookingsMade: number;
+  /** The clinic's booking settings (domain/appointment-status.ts, initialStatus). */
+  confirmVisitorEmail: boolean;
+  autoConfirmRequests: boolean;
+}
+
+export async function findBookingCounter(db: Kysely<Database>, userId: string): Promise<BookingCounter | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'bookings_made', 'confirm_visitor_email', 'auto_confirm_requests'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return (
+    row && {
+      operatorEmail: row.email,
+      bookingsMade: Number(row.bookings_made),
+      confirmVisitorEmail: Boolean(row.confirm_visitor_email),
+      autoConfirmRequests: Boolean(row.auto_confirm_requests),
+    }
+  );
+}
+
+/** The clinic's booking settings, as in BookingCounter. */
+export async function updateBookingSettings(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ operatorEmail: string; bookingsMade: number } | undefined> {
-  const row = await db.selectFrom('users').select(['email', 'bookings_made']).where('id', '=', userId).executeTakeFirst();
-  return row && { operatorEmail: row.email, bookingsMade: Number(row.bookings_made) };
+  settings: Pick<BookingCounter, 'confirmVisitorEmail' | 'autoConfirmRequests'>,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ confirm_visitor_email: settings.confirmVisitorEmail, auto_confirm_requests: settings.autoConfirmRequests })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**

@@ -7,6 +7,12 @@ import type { Database } from '../schema';
 
 interface OperatorOverrides {
   username?: string;
+  /**
+   * Off unless a test turns it on: most tests are about what a booking does once it counts,
+   * which a clinic without e-mail confirmation gets in one step (domain/appointment-status.ts).
+   */
+  confirmVisitorEmail?: boolean;
+  autoConfirmRequests?: boolean;
   companyName?: string | null;
   companySlug?: string | null;
 }
@@ -22,6 +28,8 @@ export async function insertOperatorAccount(db: Kysely<Database>, overrides: Ope
       username,
       email: `${username}@clinic.example`,
       password_hash: 'not-a-real-hash',
+      confirm_visitor_email: overrides.confirmVisitorEmail ?? false,
+      auto_confirm_requests: overrides.autoConfirmRequests ?? false,
       created_at: new Date(),
     })
     .execute();
@@ -63,6 +71,7 @@ export async function insertPsychologist(
     slotDurationMinutes?: number;
     bufferMinutes?: number;
     minimumAdvanceHours?: number;
+    cancellationNoticeHours?: number;
     timezone?: string;
   } = {},
 ) {
@@ -82,6 +91,7 @@ export async function insertPsychologist(
       slot_duration_minutes: overrides.slotDurationMinutes ?? 60,
       buffer_minutes: overrides.bufferMinutes ?? 0,
       minimum_advance_hours: overrides.minimumAdvanceHours ?? 2,
+      cancellation_notice_hours: overrides.cancellationNoticeHours ?? 24,
       timezone: overrides.timezone ?? 'Asia/Kuala_Lumpur',
       created_at: now,
       updated_at: now,
@@ -116,7 +126,7 @@ export async function bookSlot(db: Kysely<Database>, booking: { userId: string; 
       psychologist_id: booking.psychologistId,
       slot_id: booking.slotId,
       active_slot_id: booking.slotId,
-      status: 'booked',
+      status: 'requested',
       client_name: 'Siti',
       client_email: 'siti@example.com',
       client_phone: '+60123456789',

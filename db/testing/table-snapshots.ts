@@ -15,6 +15,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   psychologists: true,
   availability_slots: true,
   appointments: true,
+  appointment_events: true,
   subscriptions: true,
   stripe_events: true,
   password_reset_tokens: true,

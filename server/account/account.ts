@@ -1,6 +1,6 @@
 import type { Operator } from '../../db/repositories/users';
 import type { RequestContext } from '../context';
-import type { Account } from './account.schema';
+import { z } from 'zod';
 
 /** What the account use cases need from the request context. */
 export type AccountContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'env' | 'ip' | 'locale' | 'session' | 'rateLimits' | 'log'>;
@@ -9,6 +9,9 @@ export type AccountContext = Pick<RequestContext, 'db' | 'dialect' | 'now' | 'en
 export function forgotPasswordUrl(env: RequestContext['env']): string {
   return `${env.publicUrl}/forgot-password`;
 }
+
+export const ZAccount = z.object({ id: z.string(), username: z.string(), email: z.string() });
+export type Account = z.output<typeof ZAccount>;
 
 /** The operator as answered to the client. */
 export function toAccount(operator: Operator): Account {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { ZPsychologist } from '../psychologists/psychologist';
 
 /** A booking as the operator sees it in admin setup. */
 export const ZAdminAppointment = z.object({
   id: z.string(),
-  status: z.enum(['booked', 'cancelled']),
+  status: z.enum(APPOINTMENT_STATUSES),
   clientName: z.string(),
   clientEmail: z.string(),
   clientPhone: z.string(),

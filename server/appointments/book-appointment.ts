@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { addMinutes, subMinutes } from 'date-fns';
 import { inTransaction } from '../../db/transaction';
-import { insertAppointment } from '../../db/repositories/appointments';
+import { countOpenBookings, insertAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { incrementBookingsMade } from '../../db/repositories/users';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { HOLD_MINUTES, initialStatus, MAX_OPEN_HOLDS_PER_CLINIC, MAX_OPEN_HOLDS_PER_EMAIL } from '../../domain/appointment-status';
 import { bookingWindow, isInBookingWindow } from '../../domain/booking';
 import type { RequestContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { translationsFor } from '../translations';
 import { readBookingAllowance } from './booking-allowance';
-import { bookingEmails } from './booking-notifications';
+import { bookingEmails, holdEmail } from './booking-notifications';
+import { hashSecretToken } from '../auth/secret-tokens';
+import { manageTokenOf } from './manage-token';
 import type { BookAppointmentRequest } from './book-appointment.types';
 import { findOwnedScreener } from '../configuration/screener-owner';
 
@@ -21,7 +25,7 @@ export const SLOT_TAKEN_MESSAGE = english.slotTaken();
 export const SLOT_UNAVAILABLE_MESSAGE = english.slotUnavailable();
 export const FREE_LIMIT_MESSAGE = english.freeLimit();
 
-type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip'>;
+type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'configurations'>;
 
 /**
  * Books a free slot of the screener owner's psychologist in one transaction, taking its locks
@@ -29,14 +33,20 @@ type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLim
  * booking, yet bookings of different slots run side by side), the slot's row (a second booking
  * of it waits, then finds it taken), and last the operator's row, by the conditional count
  * that enforces the free limit, so it is held only for the last statements and the commit
- * (docs/decisions/0012). The three e-mails are queued in the same transaction; nothing waits
- * for SMTP.
+ * (docs/decisions/0012). The e-mails are queued in the same transaction; nothing waits for SMTP.
+ *
+ * While the clinic asks visitors to confirm their e-mail (the default), the booking is a hold:
+ * it keeps the slot for HOLD_MINUTES, counts toward nothing and mails the visitor alone, so a
+ * stranger's made-up bookings neither use up the free allowance nor reach the clinic
+ * (confirm-booking-email.ts). A visitor may have MAX_OPEN_HOLDS_PER_EMAIL unanswered bookings at a
+ * clinic, and a clinic MAX_OPEN_HOLDS_PER_CLINIC made within HOLD_MINUTES. The counts are read
+ * without a lock, so two bookings racing may pass the same count: a bound, not an exact quota.
  */
 export async function bookAppointment(services: Services, input: BookAppointmentRequest) {
   await enforceRateLimits(services, [['bookingPerIp', services.ip]]);
   // The visitor reads refusals in the screener's language.
   const refusal = translationsFor(input.clientLanguage).booking;
-  const screener = await findOwnedScreener(services.db, input.slug);
+  const screener = await findOwnedScreener(services, input.slug);
   if (!screener) throw new NotFoundError('psychologist');
   const userId = screener.userId;
   const now = services.now();
@@ -59,6 +69,12 @@ export async function bookAppointment(services: Services, input: BookAppointment
     }
     const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings);
     if (allowance.subscriptionRequired) throw new AppError('CONFLICT', refusal.freeLimit());
+    if ((await countOpenBookings(trx, userId, now, { clientEmail: input.clientEmail })) >= MAX_OPEN_HOLDS_PER_EMAIL) {
+      throw new AppError('TOO_MANY_REQUESTS', refusal.tooManyOpenForEmail());
+    }
+    if ((await countOpenBookings(trx, userId, now, { createdAfter: subMinutes(now, HOLD_MINUTES) })) >= MAX_OPEN_HOLDS_PER_CLINIC) {
+      throw new AppError('TOO_MANY_REQUESTS', refusal.clinicBusy());
+    }
 
     const client = {
       name: input.clientName,
@@ -68,17 +84,34 @@ export async function bookAppointment(services: Services, input: BookAppointment
       language: input.clientLanguage,
     };
     const facts = { id: randomUUID(), client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc };
-    const emails = bookingEmails({ facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
+    const status = initialStatus(allowance);
+    const held = status === 'held';
+    const manageToken = manageTokenOf(services.env, facts.id);
+    const emails = held
+      ? [holdEmail({ facts, screener, manageToken }, { env: services.env })]
+      : bookingEmails({ facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
 
-    // The operator's row from here to the commit: the count, then two inserts.
-    if (!(await incrementBookingsMade(trx, userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
+    // The operator's row from here to the commit: the count, then the inserts.
+    if (!held && !(await incrementBookingsMade(trx, userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
+    const holdExpiresAt = held ? addMinutes(now, HOLD_MINUTES) : null;
     try {
-      await insertAppointment(trx, { id: facts.id, userId, psychologistId: psychologist.id, slotId: slot.id, client, now });
+      await insertAppointment(trx, {
+        id: facts.id,
+        userId,
+        psychologistId: psychologist.id,
+        slotId: slot.id,
+        client,
+        status,
+        holdExpiresAt,
+        manageTokenHash: hashSecretToken(manageToken),
+        now,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusal.slotTaken(), { cause: error });
       throw error;
     }
+    await recordAppointmentEvent(trx, { appointmentId: facts.id, actor: 'visitor', from: null, to: status, at: now });
     await enqueueEmails(trx, emails, now);
-    return { appointmentId: facts.id, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
+    return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
   });
 }

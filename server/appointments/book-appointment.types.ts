@@ -1,3 +1,4 @@
+import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { z } from 'zod';
 import { canonicalTimeZone } from '../../domain/appointment-time';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
@@ -34,6 +35,9 @@ export type BookAppointmentRequest = z.output<typeof ZBookAppointmentRequest>;
 
 export const ZBookAppointmentResponse = z.object({
   appointmentId: z.string(),
+  /** 'held' while the visitor must still confirm their e-mail (domain/appointment-status.ts). */
+  status: z.enum(APPOINTMENT_STATUSES),
+  holdExpiresAt: z.date().nullable(),
   startUtc: z.date(),
   endUtc: z.date(),
   psychologistName: z.string(),

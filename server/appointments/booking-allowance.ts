@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
 import { findSubscriptionOf } from '../../db/repositories/subscriptions';
-import { findBookingCounter } from '../../db/repositories/users';
+import { type BookingCounter, findBookingCounter } from '../../db/repositories/users';
 import type { Database } from '../../db/schema';
 import { allowsUnlimitedBookings } from '../../domain/subscription';
 import { NotFoundError } from '../errors';
 
-export interface BookingAllowance {
-  operatorEmail: string;
-  /** Every booking the operator's screener ever took (docs/decisions/0012). */
-  bookingsMade: number;
+/** `bookingsMade`: every booking the operator's screener ever took (docs/decisions/0012). */
+export interface BookingAllowance extends BookingCounter {
   /** How many bookings the operator may have in all; undefined while a subscription lifts the limit. */
   limit: number | undefined;
   /** The free bookings are used up and no active subscription lifts the limit. */

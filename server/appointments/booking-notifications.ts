@@ -7,17 +7,21 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
 import type { Env } from '../env';
 import {
   type AppointmentFacts,
+  appointmentAnsweredEmail,
   appointmentCancelledEmail,
+  type ClinicAnswer,
   bookingClientEmail,
+  bookingHoldEmail,
   bookingOperatorEmail,
   bookingPsychologistEmail,
 } from '../mail/booking-emails';
 import type { EmailBrand } from '../mail/render-email';
+import { manageTokenOf } from './manage-token';
 
 type Screener = Pick<ScreenerConfiguration, 'id' | 'appTitle' | 'logoUrl' | 'companySlug' | 'enableMalayTranslation'>;
 
 /** The operator's title and logo; a logo on this site ('/demo-logo.svg') is made absolute. */
-function brandOf(screener: Screener, env: Pick<Env, 'publicUrl'>): EmailBrand {
+export function brandOfOperator(screener: Screener, env: Pick<Env, 'publicUrl'>): EmailBrand {
   return {
     name: screener.appTitle,
     logoUrl: screener.logoUrl && new URL(screener.logoUrl, `${env.publicUrl}/`).href,
@@ -30,18 +34,33 @@ function screenerUrl(screener: Screener, language: AppointmentDetails['client'][
   return `${env.publicUrl}${prefix}/screener/${encodeURIComponent(screener.companySlug ?? screener.id)}`;
 }
 
+/** The visitor's private page, in their language; the token is only ever in their e-mails. */
+export function manageUrl(env: Pick<Env, 'publicUrl'>, language: AppointmentDetails['client']['language'], token: string): string {
+  return `${env.publicUrl}${language === 'ms' ? '/ms' : ''}/appointments/manage/${token}`;
+}
+
+/** The one mail of a new hold: the visitor confirms that the request is theirs. */
+export function holdEmail(
+  hold: { facts: AppointmentFacts; screener: Screener; manageToken: string },
+  services: { env: Pick<Env, 'publicUrl'> },
+): OutboxEmail {
+  const brand = brandOfOperator(hold.screener, services.env);
+  return { kind: 'booking-hold', to: hold.facts.client.email, ...bookingHoldEmail(hold.facts, brand, manageUrl(services.env, hold.facts.client.language, hold.manageToken)) };
+}
+
 /**
  * The three mails of a new booking. The booking queues them in its transaction: they exist
  * exactly when the booking committed, and the worker sends them afterwards (decision 0007).
  */
 export function bookingEmails(
   booking: { facts: AppointmentFacts; screener: Screener; operatorEmail: string },
-  services: { env: Pick<Env, 'publicUrl'>; now: Date },
+  services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
 ): OutboxEmail[] {
   const { facts, screener } = booking;
-  const brand = brandOf(screener, services.env);
+  const brand = brandOfOperator(screener, services.env);
+  const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   return [
-    { kind: 'booking-client', to: facts.client.email, ...bookingClientEmail(facts, brand, services.now) },
+    { kind: 'booking-client', to: facts.client.email, ...bookingClientEmail(facts, brand, services.now, link) },
     { kind: 'booking-psychologist', to: facts.psychologist.email, ...bookingPsychologistEmail(facts, brand) },
     {
       kind: 'booking-operator',
@@ -63,10 +82,23 @@ export async function enqueueCancellationEmails(
   if (cancelled.appointments.length === 0) return;
   // Bookings are only ever made through the operator's configuration, so it exists.
   const screener = (await findConfigurationOfOperator(trx, cancelled.userId))!;
-  const brand = brandOf(screener, services.env);
+  const brand = brandOfOperator(screener, services.env);
   const mails = cancelled.appointments.map((facts): OutboxEmail => {
     const rebookUrl = screenerUrl(screener, facts.client.language, services.env);
     return { kind: 'appointment-cancelled', to: facts.client.email, ...appointmentCancelledEmail(facts, brand, rebookUrl) };
   });
   await enqueueEmails(trx, mails, services.now);
+}
+
+/** Tells the visitor, in their language, how the clinic answered; with their private link. */
+export async function enqueueAnsweredEmail(
+  trx: Kysely<Database>,
+  answered: { userId: string; facts: AppointmentFacts; status: ClinicAnswer; message?: string },
+  services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
+): Promise<void> {
+  const screener = (await findConfigurationOfOperator(trx, answered.userId))!;
+  const { facts } = answered;
+  const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
+  const email = appointmentAnsweredEmail(facts, brandOfOperator(screener, services.env), { status: answered.status, message: answered.message, manageUrl: link });
+  await enqueueEmails(trx, [{ kind: `appointment-${answered.status.replace('_', '-')}`, to: facts.client.email, ...email }], services.now);
 }

@@ -128,13 +128,16 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
         startUtc: start.toISOString(),
         endUtc: new Date(start.getTime() + 3_600_000).toISOString(),
         psychologistName: 'Dr. Aisyah',
+        // This clinic does not ask for e-mail confirmation (booking-lifecycle.integration.test.ts).
+        status: 'requested',
+        holdExpiresAt: null,
       });
       const stored = await t.services.db.selectFrom('appointments').selectAll().where('id', '=', body.appointmentId as string).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({
         user_id: screener.userId,
         slot_id: slotId,
         active_slot_id: slotId,
-        status: 'booked',
+        status: 'requested',
         client_name: 'Siti',
         client_phone: '+60376272929',
         client_timezone: 'Europe/London',
@@ -155,6 +158,8 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
         startUtc: start,
         endUtc: new Date(start.getTime() + 3_600_000),
         psychologistName: 'Dr. Test',
+        status: 'requested',
+        holdExpiresAt: null,
       });
     });
 

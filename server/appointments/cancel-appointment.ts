@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../zod-fields';
-import { cancelAppointment, findAppointmentOf } from '../../db/repositories/appointments';
+import { findAppointmentOf, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
@@ -26,7 +26,8 @@ export async function cancelOwnAppointment(
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
     if (!appointment) throw new NotFoundError('appointment');
     // The guarded update decides, so two cancels at once tell the client once.
-    if (await cancelAppointment(trx, appointment.id, now)) {
+    if (await moveAppointment(trx, appointment.id, 'cancelled', now)) {
+      await recordAppointmentEvent(trx, { appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: 'cancelled', at: now });
       const stillAhead = appointment.endUtc > now ? [appointment] : [];
       await enqueueCancellationEmails(trx, { userId, appointments: stillAhead }, { env: ctx.env, now });
     }

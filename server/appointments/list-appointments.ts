@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { type AppointmentDetails, listAppointmentsOf } from '../../db/repositories/appointments';
+import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import { entityId, ZInstant } from '../zod-fields';
 import type { OperatorContext } from '../context';
 import type { AdminAppointment } from './admin-appointment';
 
@@ -22,9 +25,30 @@ export function toAdminAppointment(appointment: AppointmentDetails): AdminAppoin
   };
 }
 
-/** Admin setup's Appointments section: upcoming ones soonest first, then past ones latest first. */
-export async function listAppointments(ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>): Promise<AdminAppointment[]> {
+/** GET /api/appointments?status=&psychologistId=&from=&to= : every filter optional; from/to bound the session's start. */
+// Strict: a misspelt filter (?stauts=) is refused, not silently ignored.
+export const ZListAppointmentsRequest = z
+  .strictObject({
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+    psychologistId: entityId('psychologist').optional(),
+    from: ZInstant.optional(),
+    to: ZInstant.optional(),
+  });
+export type ListAppointmentsRequest = z.output<typeof ZListAppointmentsRequest>;
+
+/** The bookings inbox: upcoming ones soonest first, then past ones latest first. */
+export async function listAppointments(
+  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>,
+  filters: ListAppointmentsRequest,
+): Promise<AdminAppointment[]> {
   const userId = ctx.admin.id;
-  const appointments = await listAppointmentsOf(ctx.db, userId, { now: ctx.now(), limit: APPOINTMENT_LIST_LIMIT });
+  const appointments = await listAppointmentsOf(ctx.db, userId, {
+    now: ctx.now(),
+    limit: APPOINTMENT_LIST_LIMIT,
+    status: filters.status,
+    psychologistId: filters.psychologistId,
+    from: filters.from === undefined ? undefined : new Date(filters.from),
+    to: filters.to === undefined ? undefined : new Date(filters.to),
+  });
   return appointments.map(toAdminAppointment);
 }

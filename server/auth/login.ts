@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { findCredentialsByUsername, type Operator } from '../../db/repositories/users';
 import { verifyPasswordOfAccount } from './passwords';
@@ -5,9 +6,15 @@ import { AppError } from '../errors';
 import { loginThrottledEmail } from '../mail/account-emails';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
-import { type AccountContext, forgotPasswordUrl, toAccount } from '../account/account';
-import type { Account, LoginRequest } from '../account/account.schema';
+import { type Account, type AccountContext, forgotPasswordUrl, toAccount } from '../account/account';
 import { claimPasswordCheck, forgetWrongPasswords } from './login-throttle';
+
+/** Only "required" here: an impossible username is simply unknown, answered like one. */
+export const ZLoginRequest = z.object({
+  username: z.string().trim().toLowerCase().min(1, 'Username is required').max(256, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(1024, 'Password must be at most 1024 characters'),
+});
+export type LoginRequest = z.output<typeof ZLoginRequest>;
 
 /** The same words for an unknown username and a wrong password: neither is revealed. */
 

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { passwordProblem as passwordProblemOf } from '../../domain/password';
+import { passwordProblemMessage, ZEmail, ZNewPassword } from './auth-fields';
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
@@ -10,8 +13,24 @@ import { hashPassword } from './passwords';
 import { AppError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
-import { type AccountContext, toAccount } from '../account/account';
-import type { Account, RegisterRequest } from '../account/account.schema';
+import { type Account, type AccountContext, toAccount } from '../account/account';
+
+/** Usernames are case-insensitive: they are stored and looked up lower-cased. */
+export const ZRegisterRequest = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(64, 'Username must be at most 64 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores')
+    .toLowerCase(),
+  email: ZEmail,
+  password: ZNewPassword,
+}).refine((request) => passwordProblemOf(request.password, request) !== 'sameAsAccount', {
+  path: ['password'],
+  message: passwordProblemMessage('sameAsAccount'),
+});
+export type RegisterRequest = z.output<typeof ZRegisterRequest>;
 
 async function refuseTakenCredentials(db: Kysely<Database>, input: RegisterRequest): Promise<void> {
   const taken = await findTakenCredentials(db, input);

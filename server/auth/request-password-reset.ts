@@ -1,7 +1,11 @@
+import { z } from 'zod';
+import { ZEmail } from './auth-fields';
 import { insertPasswordResetRequest } from '../../db/repositories/password-reset-requests';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import type { AccountContext } from '../account/account';
-import type { RequestPasswordResetRequest } from '../account/account.schema';
+
+export const ZRequestPasswordResetRequest = z.object({ email: ZEmail });
+export type RequestPasswordResetRequest = z.output<typeof ZRequestPasswordResetRequest>;
 
 /**
  * Writes the request down and answers: one insert, the same whether or not an account has this

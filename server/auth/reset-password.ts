@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { ZNewPassword } from './auth-fields';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
 import { claimResetToken, findUsableResetTokenOwner, retireResetTokens } from '../../db/repositories/password-reset-tokens';
@@ -8,8 +10,13 @@ import { hashPassword } from './passwords';
 import { AppError } from '../errors';
 import { passwordChangedEmail } from '../mail/account-emails';
 import { type AccountContext, forgotPasswordUrl } from '../account/account';
-import type { ResetPasswordRequest } from '../account/account.schema';
 import { hashSecretToken } from './secret-tokens';
+
+export const ZResetPasswordRequest = z.object({
+  token: z.string().min(1, 'The reset token is missing').max(512, 'The reset token is too long'),
+  password: ZNewPassword,
+});
+export type ResetPasswordRequest = z.output<typeof ZResetPasswordRequest>;
 
 /**
  * Sets the new password with a reset token, once. It also ends every session of the

@@ -24,10 +24,10 @@ export const ZFreeSlot = z.object({ id: z.string(), startUtc: z.date(), endUtc: 
  * clamped to the booking window (the minimum advance from now, up to 30 days ahead).
  */
 export async function listFreeSlots(
-  services: Pick<AppServices, 'db' | 'now'>,
+  services: Pick<AppServices, 'db' | 'now' | 'configurations'>,
   input: FreeSlotsRequest,
 ): Promise<z.output<typeof ZFreeSlot>[]> {
-  const screener = await findOwnedScreener(services.db, input.slug);
+  const screener = await findOwnedScreener(services, input.slug);
   const psychologist = screener && (await findPsychologistOf(services.db, screener.userId, input.psychologistId));
   if (!psychologist) throw new NotFoundError('psychologist');
   const window = bookingWindow(services.now(), psychologist.minimumAdvanceHours);

@@ -20,10 +20,10 @@ export const ZCheckSubscriptionResponse = z.object({
  * that counts it.
  */
 export async function checkSubscription(
-  ctx: Pick<RequestContext, 'db' | 'env'>,
+  ctx: Pick<RequestContext, 'db' | 'env' | 'configurations'>,
   input: z.output<typeof ZCheckSubscriptionRequest>,
 ): Promise<z.output<typeof ZCheckSubscriptionResponse>> {
-  const screener = await findOwnedScreener(ctx.db, input.slug);
+  const screener = await findOwnedScreener(ctx, input.slug);
   if (!screener) throw new NotFoundError('screener');
   const allowance = await readBookingAllowance(ctx.db, screener.userId, ctx.env.freeBookings);
   return { subscriptionRequired: allowance.subscriptionRequired, bookingCount: allowance.bookingsMade };

@@ -1,8 +1,6 @@
 import { requiredText } from '../zod-fields';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { ScreenerConfiguration } from '../../domain/configuration';
-import { findScreenerConfiguration } from './get-public-configuration';
+import { type ConfigurationReader, findScreenerConfiguration } from './get-public-configuration';
 
 /** The screener in the visitor's URL: a company slug (current or earlier) or a configuration id. */
 export const ZScreenerIdentifier = requiredText(100);
@@ -15,7 +13,7 @@ export type OwnedScreener = ScreenerConfiguration & { userId: string };
  * configuration lookup (a UUID is an id, anything else a slug). Undefined for an unknown identifier; the sample
  * screener has no owner and is never found.
  */
-export async function findOwnedScreener(db: Kysely<Database>, identifier: string): Promise<OwnedScreener | undefined> {
-  const configuration = await findScreenerConfiguration(db, identifier);
+export async function findOwnedScreener(ctx: ConfigurationReader, identifier: string): Promise<OwnedScreener | undefined> {
+  const configuration = await findScreenerConfiguration(ctx, identifier);
   return configuration?.userId ? { ...configuration, userId: configuration.userId } : undefined;
 }

@@ -8,17 +8,16 @@ import {
 } from '../../db/repositories/configurations';
 import { retryOnUniqueViolation } from '../../db/retry-on-unique-violation';
 import { DEFAULT_CONFIGURATION, type ScreenerConfiguration } from '../../domain/configuration';
-import { publicConfigurationCacheOf } from './public-configuration-cache';
 import type { UpdateConfigurationRequest } from './update-admin-configuration.types';
 import { assignCompanySlug } from './company-slug';
 
 /**
  * Saves the operator's configuration, creating it on the first save. Two operators saving
  * the same company name at once collide on the unique slug index: the loser retries and
- * gets the next suffix. Once the save commits, this process's cached public copies go.
+ * gets the next suffix. Once the save commits, this process forgets its kept configurations.
  */
 export async function updateAdminConfiguration(
-  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin' | 'configurations'>,
   input: UpdateConfigurationRequest,
 ): Promise<ScreenerConfiguration> {
   const userId = ctx.admin.id;
@@ -35,6 +34,6 @@ export async function updateAdminConfiguration(
       return { id, userId, ...values };
     }),
   );
-  publicConfigurationCacheOf(ctx.db).forgetAll();
+  ctx.configurations.forgetAll();
   return configuration;
 }

@@ -1,8 +1,18 @@
 import type { Dass21QuestionId } from '../../domain/dass21';
-import type { Analysis, AnalyzeDass21Request } from './insights.schema';
+import { z } from 'zod';
+import type { Analysis } from './analysis';
+import { ZDass21Results, ZFollowUpResponses, ZLanguage, ZScreener } from './screening-results';
 import { scrubPersonalDetails } from './scrub';
 import type { FollowUpAnswer } from './screening';
 import { type InsightsContext, writeInsights } from './write-insights';
+
+export const ZAnalyzeDass21Request = z.strictObject({
+  results: ZDass21Results,
+  followUpResponses: ZFollowUpResponses.default([]),
+  language: ZLanguage,
+  screener: ZScreener,
+});
+export type AnalyzeDass21Request = z.infer<typeof ZAnalyzeDass21Request>;
 
 /** Follow-ups scrubbed and in question order, so equal answers make equal prompts. */
 function followUpAnswers(responses: AnalyzeDass21Request['followUpResponses']): FollowUpAnswer[] {

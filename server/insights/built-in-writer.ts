@@ -3,7 +3,7 @@ import { crisisResource } from '../../domain/crisis';
 import { DASS21_CATEGORIES, DASS21_MAX_SCALE_SCORE } from '../../domain/dass21';
 import { interpretCombined, interpretDass21 } from '../../domain/interpretation';
 import { combinedWellbeingPlan, dass21WellbeingPlan } from '../../domain/wellbeing-plan';
-import type { Analysis } from './insights.schema';
+import type { Analysis } from './analysis';
 import type { Screening } from './screening';
 import { translationsFor } from '../translations';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crisisRecommendation, isAtCrisisLevel, withCrisisResources } from './crisis-guard';
-import type { Analysis } from './insights.schema';
+import type { Analysis } from './analysis';
 import type { FollowUpAnswer, Screening } from './screening';
 
 const dass21 = (depression: [number, string], followUpAnswers: FollowUpAnswer[] = []): Screening =>

@@ -2,7 +2,7 @@ import { crisisResource, isDass21CrisisAnswer } from '../../domain/crisis';
 import type { Phq9Level } from '../../domain/combined';
 import type { Dass21Level } from '../../domain/dass21';
 import type { Locales } from '../../i18n/i18n-types';
-import type { Analysis } from './insights.schema';
+import type { Analysis } from './analysis';
 import type { Screening } from './screening';
 import { translationsFor } from '../translations';
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Analysis } from './insights.schema';
+import type { Analysis } from './analysis';
 import { createOpenAiWriter, type ModelWriter, type OpenAiSettings } from './openai-writer';
 
 export interface InsightsService {

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
 import { analyzeDass21 } from './analyze-dass21';
 import { writeBuiltInInsights } from './built-in-writer';
 import { crisisRecommendation } from './crisis-guard';
-import type { Analysis } from './insights.schema';
+import type { Analysis } from './analysis';
 import { createInsightsService } from './insights-service';
 import type { Screening } from './screening';
 

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { type Analysis, ZAnalysis } from './insights.schema';
+import { type Analysis, ZAnalysis } from './analysis';
 
 export interface OpenAiSettings {
   apiKey: string;

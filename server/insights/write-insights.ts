@@ -5,11 +5,11 @@ import type { RequestContext } from '../context';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { writeBuiltInInsights } from './built-in-writer';
 import { withCrisisResources } from './crisis-guard';
-import type { Analysis } from './insights.schema';
+import type { Analysis } from './analysis';
 import { buildPrompt } from './prompt';
 import type { Screening } from './screening';
 
-export type InsightsContext = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'log' | 'insights'>;
+export type InsightsContext = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'log' | 'insights' | 'configurations'>;
 
 /**
  * The model's analysis when one is configured, the screener's operator allows it and it
@@ -23,7 +23,7 @@ export async function writeInsights(ctx: InsightsContext, screening: Screening, 
 }
 
 async function operatorAllowsModel(ctx: InsightsContext, screener: string | undefined): Promise<boolean> {
-  const configuration = screener === undefined ? undefined : await findScreenerConfiguration(ctx.db, screener);
+  const configuration = screener === undefined ? undefined : await findScreenerConfiguration(ctx, screener);
   return (configuration ?? DEFAULT_CONFIGURATION).aiInsightsEnabled;
 }
 

@@ -11,7 +11,7 @@ import {
 const facts: AppointmentFacts = {
   id: '3f0e4c1a-9d2b-4c6e-8f7a-1b2c3d4e5f60',
   client: { name: 'Siti & <Co>', email: 'siti@example.com', phone: '+60123456789', timezone: 'Asia/Kuala_Lumpur', language: 'en' },
-  psychologist: { id: 'p1', name: 'Dr. Aisyah', email: 'aisyah@klinik.example', timezone: 'Asia/Kuala_Lumpur' },
+  psychologist: { id: 'p1', name: 'Dr. Aisyah', email: 'aisyah@klinik.example', timezone: 'Asia/Kuala_Lumpur', cancellationNoticeHours: 24 },
   startUtc: new Date('2026-12-07T02:00:00Z'),
   endUtc: new Date('2026-12-07T03:00:00Z'),
 };
@@ -21,7 +21,7 @@ const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
 
 describe('booking e-mails', () => {
   it('tells the visitor the booking was received, when, and with whom, branded with the operator’s screener', () => {
-    const mail = bookingClientEmail(facts, brand, new Date('2026-12-01T00:00:00Z'));
+    const mail = bookingClientEmail(facts, brand, new Date('2026-12-01T00:00:00Z'), 'https://minda.test/appointments/manage/t0k3n');
     expect(mail.subject).toBe('Booking received: Dr. Aisyah');
     expect(plain(mail.text)).toBe(
       [
@@ -30,6 +30,7 @@ describe('booking e-mails', () => {
         'Hello Siti & <Co>,',
         'Thank you for booking through Klinik Minda. Dr. Aisyah will reach out to you to confirm your appointment.',
         'Psychologist: Dr. Aisyah\nWhen: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)',
+        'See, change or cancel your appointment: https://minda.test/appointments/manage/t0k3n',
         'The attached calendar file adds the appointment to your calendar.',
         '-- \nYou receive this e-mail because of an appointment booked through Klinik Minda. Replies to this address are not read.',
       ].join('\n\n'),
@@ -41,7 +42,7 @@ describe('booking e-mails', () => {
   });
 
   it('writes the visitor’s mail and calendar entry in Malay for a Malay visitor', () => {
-    const mail = bookingClientEmail({ ...facts, client: { ...facts.client, language: 'ms' } }, brand, new Date());
+    const mail = bookingClientEmail({ ...facts, client: { ...facts.client, language: 'ms' } }, brand, new Date(), 'https://minda.test/ms/appointments/manage/t0k3n');
     expect(mail.subject).toBe('Tempahan diterima: Dr. Aisyah');
     expect(mail.text).toContain('Isnin, 7 Disember 2026');
     expect(readCalendarEvents(mail.attachments![0]!.content)).toEqual([expect.objectContaining({ summary: 'Janji temu dengan Dr. Aisyah' })]);

@@ -33,8 +33,30 @@ function clientDetails(LL: TranslationFunctions, facts: AppointmentFacts) {
   ];
 }
 
+/**
+ * To the visitor, before anyone else hears of the booking: confirm that the request is yours.
+ * The button opens a page that confirms with a POST; opening the link confirms nothing, as mail
+ * scanners open links.
+ */
+export function bookingHoldEmail(facts: AppointmentFacts, brand: EmailBrand, manageUrl: string): RenderedEmail {
+  const psychologist = facts.psychologist.name;
+  return renderEmail(
+    facts.client.language,
+    (LL, appTitle) => ({
+      subject: LL.bookingEmails.hold.subject({ psychologist }),
+      heading: LL.bookingEmails.hold.heading(),
+      intro: [LL.bookingEmails.greeting({ name: facts.client.name }), LL.bookingEmails.hold.body({ appTitle, psychologist })],
+      details: visitorDetails(LL, facts),
+      action: { label: LL.bookingEmails.hold.action(), url: manageUrl },
+      outro: [LL.bookingEmails.hold.ignore()],
+      footer: footer(LL, appTitle),
+    }),
+    brand,
+  );
+}
+
 /** To the visitor, in their language and timezone, with the appointment as a calendar file. */
-export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, madeAt: Date): RenderedEmail {
+export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, madeAt: Date, manageUrl: string): RenderedEmail {
   const locale = facts.client.language;
   const psychologist = facts.psychologist.name;
   const email = renderEmail(
@@ -44,6 +66,7 @@ export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, m
       heading: LL.bookingEmails.client.heading(),
       intro: [LL.bookingEmails.greeting({ name: facts.client.name }), LL.bookingEmails.client.body({ appTitle, psychologist })],
       details: visitorDetails(LL, facts),
+      action: { label: LL.bookingEmails.manage(), url: manageUrl },
       outro: [LL.bookingEmails.client.calendar()],
       footer: footer(LL, appTitle),
     }),
@@ -96,6 +119,22 @@ export function bookingOperatorEmail(facts: AppointmentFacts, brand: EmailBrand,
   );
 }
 
+/** To the psychologist or the operator: the client cancelled through their private link. */
+export function visitorCancelledEmail(facts: AppointmentFacts, brand: EmailBrand): RenderedEmail {
+  const names = { client: facts.client.name, psychologist: facts.psychologist.name };
+  return renderEmail(
+    STAFF_LOCALE,
+    (LL, appTitle) => ({
+      subject: LL.bookingEmails.visitorCancelled.subject(names),
+      heading: LL.bookingEmails.visitorCancelled.heading(),
+      intro: [LL.bookingEmails.visitorCancelled.body({ ...names, appTitle })],
+      details: clientDetails(LL, facts),
+      footer: footer(LL, appTitle),
+    }),
+    brand,
+  );
+}
+
 /** To the visitor whose appointment the operator cancelled, with a way back to book again. */
 export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailBrand, rebookUrl: string): RenderedEmail {
   const locale = facts.client.language;
@@ -111,6 +150,34 @@ export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailB
       outro: [LL.bookingEmails.cancelled.rebook()],
       footer: footer(LL, appTitle),
     }),
+    brand,
+  );
+}
+
+/** The clinic's answers a visitor hears of; a cancellation has a mail of its own. */
+export type ClinicAnswer = 'confirmed' | 'declined' | 'completed' | 'no_show';
+
+/** To the visitor, in their language: the clinic confirmed, declined, completed or marked a no-show. */
+export function appointmentAnsweredEmail(
+  facts: AppointmentFacts,
+  brand: EmailBrand,
+  answer: { status: ClinicAnswer; message?: string; manageUrl: string },
+): RenderedEmail {
+  const psychologist = facts.psychologist.name;
+  return renderEmail(
+    facts.client.language,
+    (LL, appTitle) => {
+      const texts = LL.bookingEmails.answered[answer.status];
+      return {
+        subject: texts.subject({ psychologist }),
+        heading: texts.heading(),
+        intro: [LL.bookingEmails.greeting({ name: facts.client.name }), texts.body({ psychologist, appTitle })],
+        details: visitorDetails(LL, facts),
+        action: { label: LL.bookingEmails.manage(), url: answer.manageUrl },
+        outro: answer.message ? [LL.bookingEmails.answered.message({ message: answer.message })] : [],
+        footer: footer(LL, appTitle),
+      };
+    },
     brand,
   );
 }

@@ -25,10 +25,10 @@ export const ZPublicPsychologist = ZPsychologist.pick({
  * has none, so the results page shows the crisis-resources panel instead (it offers help rather than an empty list).
  */
 export async function listPublicPsychologists(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<RequestContext, 'db' | 'configurations'>,
   { slug: identifier }: { slug: string },
 ): Promise<z.output<typeof ZPublicPsychologist>[]> {
-  const screener = await findOwnedScreener(ctx.db, identifier);
+  const screener = await findOwnedScreener(ctx, identifier);
   if (!screener) return [];
   const psychologists = await listPsychologistsOf(ctx.db, screener.userId);
   return psychologists.map((p) => ({

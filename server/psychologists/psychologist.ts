@@ -4,6 +4,7 @@ import {
   SLOT_DURATION_MINUTES as SLOT_DURATION,
   isInRange,
   MINIMUM_ADVANCE_HOURS,
+  CANCELLATION_NOTICE_HOURS,
   type NumberRange,
   PRICE_PER_HOUR,
   PSYCHOLOGIST_DEFAULTS,
@@ -36,6 +37,7 @@ export const ZPsychologistFields = z.object({
   slotDurationMinutes: numberIn(SLOT_DURATION).default(PSYCHOLOGIST_DEFAULTS.slotDurationMinutes),
   bufferMinutes: numberIn(BUFFER_MINUTES).default(PSYCHOLOGIST_DEFAULTS.bufferMinutes),
   minimumAdvanceHours: numberIn(MINIMUM_ADVANCE_HOURS).default(PSYCHOLOGIST_DEFAULTS.minimumAdvanceHours),
+  cancellationNoticeHours: numberIn(CANCELLATION_NOTICE_HOURS).default(PSYCHOLOGIST_DEFAULTS.cancellationNoticeHours),
   timezone: z
     .enum(PSYCHOLOGIST_TIMEZONES, { error: oneOf(PSYCHOLOGIST_TIMEZONES) })
     .default(PSYCHOLOGIST_DEFAULTS.timezone),
@@ -54,5 +56,6 @@ export const ZPsychologist = z.object({
   slotDurationMinutes: z.number().int(),
   bufferMinutes: z.number().int(),
   minimumAdvanceHours: z.number().int(),
+  cancellationNoticeHours: z.number().int(),
   timezone: z.enum(PSYCHOLOGIST_TIMEZONES),
 });

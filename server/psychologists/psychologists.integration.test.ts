@@ -14,6 +14,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   slotDurationMinutes: 45,
   bufferMinutes: 15,
   minimumAdvanceHours: 24,
+  cancellationNoticeHours: 48,
   timezone: 'Europe/London' as const,
   ...overrides,
 });
@@ -54,6 +55,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
       slotDurationMinutes: 60,
       bufferMinutes: 0,
       minimumAdvanceHours: 2,
+      cancellationNoticeHours: 24,
       timezone: 'Asia/Kuala_Lumpur',
     });
 
@@ -87,6 +89,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
       [{ bufferMinutes: 7 }, 'bufferMinutes', 'must be in steps of 5 from 0 to 120'],
       [{ minimumAdvanceHours: 169 }, 'minimumAdvanceHours', 'must be a whole number from 0 to 168'],
       [{ minimumAdvanceHours: 1.5 }, 'minimumAdvanceHours', 'must be a whole number from 0 to 168'],
+      [{ cancellationNoticeHours: 169 }, 'cancellationNoticeHours', 'must be a whole number from 0 to 168'],
       [{ timezone: 'Asia/Tokyo' }, 'timezone', 'must be one of Asia/Kuala_Lumpur, Asia/Singapore, UTC, America/New_York, Europe/London'],
     ];
     for (const [overrides, field, message] of invalid) {

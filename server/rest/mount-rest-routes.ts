@@ -1,14 +1,18 @@
-import { callTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppServices, createRequestContext } from '../context';
-import { sendCachedAnswer } from '../configuration/send-cached-answer';
 import { AppError, restErrorAnswer } from '../errors';
+import { cacheControlOf, PRIVATE_CACHE_CONTROL } from '../http-cache';
 import { requestLocale } from '../request-locale';
-import { appRouter, listProcedures } from '../trpc/root';
+import { createCaller, listProcedures } from '../trpc/root';
 import { REST_ROUTES, type RestRoute } from './routes';
 
-/** What Fastify sends objects as, so a kept answer reads like a fresh one. */
-const JSON_TYPE = 'application/json; charset=utf-8';
+type Caller = ReturnType<typeof createCaller>;
+type CallerNode = Caller | Record<string, unknown> | ((input: unknown) => Promise<unknown>);
+
+/** The caller's procedure at a dotted path, e.g. 'public.configuration.bySlug'. */
+function procedureAt(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
+  return path.split('.').reduce<CallerNode>((node, key) => (node as Record<string, CallerNode>)[key]!, caller) as (input: unknown) => Promise<unknown>;
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,46 +32,29 @@ function inputOf(route: RestRoute, req: FastifyRequest): unknown {
 }
 
 /**
- * Registers the REST routes of server/rest/routes.ts. Each one calls its tRPC procedure, so validation,
- * authorisation and behaviour are the procedure's own. It is called as tRPC's server-side
- * caller calls it, minus the caller's proxy, which cost a tenth of a cached answer.
+ * Registers the REST routes of server/rest/routes.ts. Each one calls its tRPC procedure through
+ * tRPC's server-side caller, so validation, authorisation and behaviour are the procedure's own.
  */
 export function mountRestRoutes(app: FastifyInstance, services: AppServices): void {
   const procedures = new Map(listProcedures().map((procedure) => [procedure.path, procedure]));
   for (const route of REST_ROUTES) {
-    const { type, cachedWithConfigurations } = procedures.get(route.procedure)!;
+    const { sharedAnswer } = procedures.get(route.procedure)!;
     app.route({
       method: route.method,
       url: route.path,
-      // Kept answers are kept compressed (sendCachedAnswer).
-      compress: cachedWithConfigurations ? false : undefined,
       handler: async (req, reply) => {
         try {
-          const call = (): Promise<unknown> => {
-            // Read before the procedure runs: a body that is no object is a 400, signed in or not.
-            const input = inputOf(route, req);
-            return callTRPCProcedure({
-              router: appRouter,
-              path: route.procedure,
-              type,
-              ctx: createRequestContext(services, req, reply),
-              getRawInput: async () => input,
-              signal: undefined,
-              batchIndex: 0,
-            });
-          };
-          if (cachedWithConfigurations) {
-            return await sendCachedAnswer(services.db, req, reply, `${req.method} ${req.url}`, async () => ({
-              status: 200,
-              headers: { 'content-type': JSON_TYPE },
-              body: JSON.stringify(await call()),
-            }));
-          }
-          const result = await call();
-          return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });
+          // Read before the procedure runs: a body that is no object is a 400, signed in or not.
+          const input = inputOf(route, req);
+          const caller = createCaller(createRequestContext(services, req, reply));
+          const result = await procedureAt(caller, route.procedure)(input);
+          return reply
+            .code(route.successStatus ?? 200)
+            .header('cache-control', cacheControlOf(sharedAnswer))
+            .send(result ?? { ok: true });
         } catch (error) {
           const { status, body } = restErrorAnswer(error, requestLocale(req.headers));
-          return reply.code(status).send(body);
+          return reply.code(status).header('cache-control', PRIVATE_CACHE_CONTROL).send(body);
         }
       },
     });

@@ -8,9 +8,10 @@ import type { TestApp } from './test-app';
 export async function insertBookableScreener(
   db: Kysely<Database>,
   psychologist: Parameters<typeof insertPsychologist>[2] = {},
+  clinic: Pick<NonNullable<Parameters<typeof insertOperator>[1]>, 'confirmVisitorEmail' | 'autoConfirmRequests'> = {},
 ) {
   const slug = `klinik-${randomUUID().slice(0, 8)}`;
-  const operator = await insertOperator(db, { companySlug: slug });
+  const operator = await insertOperator(db, { companySlug: slug, ...clinic });
   const psychologistEmail = psychologist.email ?? `psychologist-${randomUUID().slice(0, 8)}@clinic.example`;
   const psychologistId = await insertPsychologist(db, operator.userId, { ...psychologist, email: psychologistEmail });
   return { ...operator, slug, operatorEmail: `${operator.username}@clinic.example`, psychologistId, psychologistEmail };

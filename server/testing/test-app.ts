@@ -11,6 +11,7 @@ import { buildApp } from '../app';
 import { createBilling } from '../billing/billing';
 import type { AppServices } from '../context';
 import { loadEnv } from '../env';
+import { createConfigurationCache } from '../configuration/configuration-cache';
 import { createInsightsService } from '../insights/insights-service';
 import { createMailTransport } from '../mail/transport';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
@@ -55,6 +56,7 @@ export async function startTestApp(
     mailTransport: createMailTransport(env),
     insights: createInsightsService(env.openai),
     billing: createBilling(env.stripe),
+    configurations: createConfigurationCache(),
     ...overrides,
   };
   const app = await buildApp(services);

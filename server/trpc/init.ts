@@ -9,11 +9,10 @@ import { operatorOfSession } from '../session';
 export interface ProcedureMeta {
   access: 'public' | 'operator';
   /**
-   * The answer is the same for every caller and made of a public configuration alone, so both
-   * transports keep its bytes with the configurations and forget them when an operator saves
-   * (docs/decisions/0014). Every screener visit asks for one.
+   * The answer is the same for every caller and holds nothing personal, so browsers and proxies
+   * may keep it briefly (server/http-cache.ts). Every screener visit asks for these.
    */
-  cachedWithConfigurations?: true;
+  sharedAnswer?: true;
 }
 
 const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
@@ -51,8 +50,8 @@ const errorMapping = t.middleware(async ({ ctx, next, path, getRawInput }) => {
 
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping);
 
-/** Public reads whose answer is made of a public configuration alone (`cachedWithConfigurations`). */
-export const configurationReadProcedure = publicProcedure.meta({ access: 'public', cachedWithConfigurations: true });
+/** Public reads whose answer is the same for every visitor of a screener (`sharedAnswer`). */
+export const sharedReadProcedure = publicProcedure.meta({ access: 'public', sharedAnswer: true });
 
 /**
  * Signed-in operators only: the cookie must name a live session row, so a logout, a password

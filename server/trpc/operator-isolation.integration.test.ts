@@ -54,6 +54,17 @@ const psychologistForm = {
 const idsOf = (output: unknown) => (output as { id: string }[]).map((item) => item.id);
 
 const CASES: Record<ManagedDataPath, IsolationCase> = {
+  // Settings carry no ids: the answer is the caller's own row, which the test below reads back.
+  'admin.bookingSettings.get': {
+    kind: 'ownDataOnly',
+    input: () => undefined,
+    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: expect.any(Boolean), autoConfirmRequests: expect.any(Boolean) }),
+  },
+  'admin.bookingSettings.update': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, userId: victim.userId }),
+    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: true }),
+  },
   'admin.configuration.get': {
     kind: 'ownDataOnly',
     input: () => undefined,
@@ -117,7 +128,7 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
   },
   'admin.appointments.list': {
     kind: 'ownDataOnly',
-    input: () => undefined,
+    input: () => ({}),
     expectOwn: (output, attacker, victim) => {
       expect(idsOf(output)).toEqual([attacker.appointmentId]);
       expect(idsOf(output)).not.toContain(victim.appointmentId);
@@ -127,6 +138,10 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
     kind: 'notFound',
     input: (victim) => ({ appointmentId: victim.appointmentId }),
   },
+  'admin.appointments.confirm': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
+  'admin.appointments.decline': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
+  'admin.appointments.complete': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
+  'admin.appointments.noShow': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
 };
 
 const managedProcedures = listProcedures().filter(

@@ -31,7 +31,7 @@ export interface ProcedureInfo {
   access: ProcedureMeta['access'];
   /** Whether it declares an input schema. */
   hasInput: boolean;
-  cachedWithConfigurations: boolean;
+  sharedAnswer: boolean;
 }
 
 /** Every procedure with its access level, e.g. to test that each operator one is guarded. */
@@ -45,7 +45,7 @@ export function listProcedures(): ProcedureInfo[] {
       type: procedure._def.type,
       access: meta.access,
       hasInput: procedure._def.inputs.length > 0,
-      cachedWithConfigurations: meta.cachedWithConfigurations === true,
+      sharedAnswer: meta.sharedAnswer === true,
     };
   });
 }

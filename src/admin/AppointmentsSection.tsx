@@ -6,6 +6,7 @@ import { AdminSection } from './AdminSection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useAdminToast } from './useAdminToast';
 import { useRefreshSchedule } from './useRefreshSchedule';
+import { APPOINTMENT_STATUSES, type AppointmentStatus, canMove } from '../../domain/appointment-status';
 
 type Appointment = RouterOutputs['admin']['appointments']['list'][number];
 
@@ -23,15 +24,43 @@ function useWhen() {
   };
 }
 
-function AppointmentRow({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
+type Answer = 'confirm' | 'decline' | 'complete' | 'noShow';
+const ANSWER_STATUS: Record<Answer, AppointmentStatus> = { confirm: 'confirmed', decline: 'declined', complete: 'completed', noShow: 'no_show' };
+
+/** What the clinic may do next: answer a request, or record how a session that began went. */
+function answersFor(appointment: Appointment, now: number): Answer[] {
+  const began = new Date(appointment.startUtc).getTime() <= now;
+  return (Object.keys(ANSWER_STATUS) as Answer[]).filter(
+    (answer) => canMove(appointment.status, ANSWER_STATUS[answer]) && (answer === 'complete' || answer === 'noShow' ? began : true),
+  );
+}
+
+function AppointmentRow({
+  appointment,
+  onCancel,
+  answers,
+  onAnswer,
+}: {
+  appointment: Appointment;
+  onCancel?: () => void;
+  answers: Answer[];
+  onAnswer: (answer: Answer) => void;
+}) {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
   const when = useWhen();
+  const answerLabel: Record<Answer, string> = {
+    confirm: t.answerConfirm(),
+    decline: t.answerDecline(),
+    complete: t.answerComplete(),
+    noShow: t.answerNoShow(),
+  };
   return (
     <li className="flex flex-col gap-1 rounded-box border border-base-300 p-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 text-sm">
         <p className="font-semibold">
-          {when(appointment)} {appointment.status === 'cancelled' && <span className="badge badge-ghost">{t.cancelled()}</span>}
+          {when(appointment)}{' '}
+          <span className={`badge ${appointment.status === 'requested' ? 'badge-warning' : 'badge-ghost'}`}>{t.statuses[appointment.status]()}</span>
         </p>
         <p>
           {appointment.clientName} · {t.withPsychologist({ name: appointment.psychologist.name })}
@@ -46,24 +75,54 @@ function AppointmentRow({ appointment, onCancel }: { appointment: Appointment; o
           </a>
         </p>
       </div>
-      {onCancel && (
-        <button type="button" className="btn btn-sm btn-error shrink-0" onClick={onCancel} aria-label={t.cancelLabel({ name: appointment.clientName })}>
-          {t.cancel()}
-        </button>
-      )}
+      <div className="flex shrink-0 flex-wrap gap-1">
+        {answers.map((answer) => (
+          <button
+            key={answer}
+            type="button"
+            className={`btn btn-sm ${answer === 'confirm' ? 'btn-primary' : 'btn-outline'}`}
+            onClick={() => onAnswer(answer)}
+            aria-label={t.answerLabel({ action: answerLabel[answer], name: appointment.clientName })}
+          >
+            {answerLabel[answer]}
+          </button>
+        ))}
+        {onCancel && (
+          <button type="button" className="btn btn-sm btn-error" onClick={onCancel} aria-label={t.cancelLabel({ name: appointment.clientName })}>
+            {t.cancel()}
+          </button>
+        )}
+      </div>
     </li>
   );
 }
 
-/** What was booked, upcoming first, with cancel (issue 5: operators must see their bookings). */
+/** The bookings inbox: filters, the requests waiting for an answer, and one click per answer. */
 export function AppointmentsSection() {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
   const toast = useAdminToast();
   const refreshSchedule = useRefreshSchedule();
   const when = useWhen();
-  const appointments = trpc.admin.appointments.list.useQuery();
+  const [status, setStatus] = useState<AppointmentStatus | ''>('');
+  const [psychologistId, setPsychologistId] = useState('');
+  const appointments = trpc.admin.appointments.list.useQuery({ status: status || undefined, psychologistId: psychologistId || undefined });
+  const waiting = trpc.admin.appointments.list.useQuery({ status: 'requested' });
+  const psychologists = trpc.admin.psychologists.list.useQuery();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const answered = {
+    onSuccess: () => {
+      refreshSchedule();
+      toast.success(t.answeredToast());
+    },
+    onError: (error: Parameters<typeof toast.failure>[0]) => toast.failure(error, t.answerFailed()),
+  };
+  const answerMutations = {
+    confirm: trpc.admin.appointments.confirm.useMutation(answered),
+    decline: trpc.admin.appointments.decline.useMutation(answered),
+    complete: trpc.admin.appointments.complete.useMutation(answered),
+    noShow: trpc.admin.appointments.noShow.useMutation(answered),
+  };
   const cancel = trpc.admin.appointments.cancel.useMutation({
     onSuccess: () => {
       refreshSchedule();
@@ -80,6 +139,35 @@ export function AppointmentsSection() {
 
   return (
     <AdminSection title={t.title()} intro={t.intro()}>
+      {(waiting.data?.length ?? 0) > 0 && (
+        <p role="status" className="alert alert-warning">
+          {t.waiting({ count: waiting.data!.length })}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <label className="form-control">
+          <span className="label-text">{t.filterStatus()}</span>
+          <select className="select select-bordered select-sm" value={status} onChange={(event) => setStatus(event.target.value as AppointmentStatus | '')}>
+            <option value="">{t.all()}</option>
+            {APPOINTMENT_STATUSES.filter((s) => s !== 'held' && s !== 'expired').map((s) => (
+              <option key={s} value={s}>
+                {t.statuses[s]()}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-control">
+          <span className="label-text">{t.filterPsychologist()}</span>
+          <select className="select select-bordered select-sm" value={psychologistId} onChange={(event) => setPsychologistId(event.target.value)}>
+            <option value="">{t.all()}</option>
+            {(psychologists.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {appointments.isPending ? (
         <p role="status">{t.loading()}</p>
       ) : appointments.isError ? (
@@ -103,7 +191,9 @@ export function AppointmentsSection() {
                   <AppointmentRow
                     key={appointment.id}
                     appointment={appointment}
-                    onCancel={group.cancellable && appointment.status === 'booked' ? () => setCancelling(appointment) : undefined}
+                    onCancel={group.cancellable && canMove(appointment.status, 'cancelled') ? () => setCancelling(appointment) : undefined}
+                    answers={answersFor(appointment, now)}
+                    onAnswer={(answer) => answerMutations[answer].mutate({ appointmentId: appointment.id })}
                   />
                 ))}
               </ul>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { TEST_TYPES, type TestType } from '../../domain/configuration';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { AdminSection } from './AdminSection';
+import { SwitchField } from './SwitchField';
 import type { ConfigurationSectionProps } from './configuration-draft';
 
 /** DASS-21 or Combined, the switch that opens the Malay screener, and the one for AI insights. */
@@ -48,35 +49,5 @@ export function AssessmentTypeSection({ draft, update, errors }: ConfigurationSe
         onChange={(checked) => update('aiInsightsEnabled', checked)}
       />
     </AdminSection>
-  );
-}
-
-interface SwitchFieldProps {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}
-
-/** An on/off setting with the sentence that says what it does. */
-function SwitchField({ label, hint, checked, onChange }: SwitchFieldProps) {
-  const hintId = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label className="flex cursor-pointer items-center gap-3">
-        <input
-          type="checkbox"
-          role="switch"
-          className="toggle toggle-primary"
-          checked={checked}
-          aria-describedby={hintId}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span className="font-medium">{label}</span>
-      </label>
-      <span id={hintId} className="text-sm text-base-content/80">
-        {hint}
-      </span>
-    </div>
   );
 }

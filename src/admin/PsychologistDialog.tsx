@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import {
   BUFFER_MINUTES,
   MINIMUM_ADVANCE_HOURS,
+  CANCELLATION_NOTICE_HOURS,
   PRICE_PER_HOUR,
   type Psychologist,
   PSYCHOLOGIST_TEXT_LIMITS,
@@ -128,6 +129,14 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
             {...MINIMUM_ADVANCE_HOURS}
             hint={t.minimumAdvanceHint()}
             error={errors.minimumAdvanceHours}
+          />
+          <NumberField
+            label={t.cancellationNotice()}
+            value={draft.cancellationNoticeHours}
+            onChange={set('cancellationNoticeHours')}
+            {...CANCELLATION_NOTICE_HOURS}
+            hint={t.cancellationNoticeHint()}
+            error={errors.cancellationNoticeHours}
           />
           <Field label={t.timezone()} error={errors.timezone}>
             {(control) => (

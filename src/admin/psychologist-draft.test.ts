@@ -13,6 +13,7 @@ const aisyah: Psychologist = {
   slotDurationMinutes: 45,
   bufferMinutes: 15,
   minimumAdvanceHours: 24,
+  cancellationNoticeHours: 48,
   timezone: 'Asia/Singapore',
 };
 
@@ -24,6 +25,7 @@ describe('the psychologist dialog', () => {
       slotDurationMinutes: 60,
       bufferMinutes: 0,
       minimumAdvanceHours: 2,
+      cancellationNoticeHours: 24,
       timezone: 'Asia/Kuala_Lumpur',
     });
   });

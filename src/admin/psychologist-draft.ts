@@ -12,6 +12,7 @@ export interface PsychologistDraft {
   slotDurationMinutes: string;
   bufferMinutes: string;
   minimumAdvanceHours: string;
+  cancellationNoticeHours: string;
   timezone: PsychologistTimezone;
 }
 
@@ -26,6 +27,7 @@ export const NEW_PSYCHOLOGIST_DRAFT: PsychologistDraft = {
   slotDurationMinutes: String(PSYCHOLOGIST_DEFAULTS.slotDurationMinutes),
   bufferMinutes: String(PSYCHOLOGIST_DEFAULTS.bufferMinutes),
   minimumAdvanceHours: String(PSYCHOLOGIST_DEFAULTS.minimumAdvanceHours),
+  cancellationNoticeHours: String(PSYCHOLOGIST_DEFAULTS.cancellationNoticeHours),
   timezone: PSYCHOLOGIST_DEFAULTS.timezone,
 };
 
@@ -41,6 +43,7 @@ export function psychologistDraftOf(psychologist: Psychologist): PsychologistDra
     slotDurationMinutes: String(psychologist.slotDurationMinutes),
     bufferMinutes: String(psychologist.bufferMinutes),
     minimumAdvanceHours: String(psychologist.minimumAdvanceHours),
+    cancellationNoticeHours: String(psychologist.cancellationNoticeHours),
     timezone: psychologist.timezone,
   };
 }
@@ -64,5 +67,6 @@ export function psychologistFieldsOf(draft: PsychologistDraft): RouterInputs['ad
     slotDurationMinutes: numberOf(draft.slotDurationMinutes),
     bufferMinutes: numberOf(draft.bufferMinutes),
     minimumAdvanceHours: numberOf(draft.minimumAdvanceHours),
+    cancellationNoticeHours: numberOf(draft.cancellationNoticeHours),
   };
 }

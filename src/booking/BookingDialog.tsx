@@ -16,7 +16,8 @@ import { useBookingWindow } from './useBookingWindow';
 interface Props {
   psychologist: PublicPsychologist;
   onClose: () => void;
-  onBooked: () => void;
+  /** `confirmEmailTo`: the address that must confirm the request within 30 minutes, when the clinic asks for it. */
+  onBooked: (booking: { confirmEmailTo?: string }) => void;
 }
 
 const visitorTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -35,14 +36,14 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
 
   // Confirm is one action: check the free limit, then book. One pending state, one error.
   const submit = useMutation({
-    mutationFn: async (slot: FreeSlot): Promise<{ limitReached: number } | { booked: true }> => {
+    mutationFn: async (slot: FreeSlot): Promise<{ limitReached: number } | { booked: { confirmEmailTo?: string } }> => {
       // A failed check counts as not required; the server enforces the limit anyway.
       const check = await utils.client.billing.checkSubscription.query({ slug: identifier }).catch((error: unknown) => {
         console.error('Subscription check failed', error);
         return { subscriptionRequired: false, bookingCount: 0 };
       });
       if (check.subscriptionRequired) return { limitReached: check.bookingCount };
-      await utils.client.public.bookAppointment.mutate({
+      const booking = await utils.client.public.bookAppointment.mutate({
         slug: identifier,
         psychologistId: psychologist.id,
         slotId: slot.id,
@@ -52,10 +53,10 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
         clientTimezone: timezone,
         clientLanguage: locale,
       });
-      return { booked: true };
+      return { booked: booking.status === 'held' ? { confirmEmailTo: details.email.trim() } : {} };
     },
     onSuccess: (outcome) => {
-      if ('booked' in outcome) onBooked();
+      if ('booked' in outcome) onBooked(outcome.booked);
     },
     // The slot may have gone meanwhile: show the list as it is now.
     onError: () => void slots.refetch(),

@@ -17,7 +17,7 @@ export default function BookingSection() {
   const { identifier } = useScreenerIdentity();
   const psychologists = trpc.public.psychologists.useQuery({ slug: identifier });
   const [chosen, setChosen] = useState<PublicPsychologist | null>(null);
-  const [bookedWith, setBookedWith] = useState<string | null>(null);
+  const [booked, setBooked] = useState<{ name: string; confirmEmailTo?: string } | null>(null);
 
   const list = psychologists.data ?? [];
   return (
@@ -49,17 +49,23 @@ export default function BookingSection() {
         <BookingDialog
           psychologist={chosen}
           onClose={() => setChosen(null)}
-          onBooked={() => {
-            setBookedWith(chosen.name);
+          onBooked={({ confirmEmailTo }) => {
+            setBooked({ name: chosen.name, confirmEmailTo });
             setChosen(null);
           }}
         />
       )}
-      {bookedWith && (
-        <Modal title={LL.booking.receivedTitle()} onClose={() => setBookedWith(null)}>
-          <p>{LL.booking.receivedText({ name: bookedWith })}</p>
+      {booked && (
+        <Modal title={LL.booking.receivedTitle()} onClose={() => setBooked(null)}>
+          <p>{LL.booking.receivedText({ name: booked.name })}</p>
+          {booked.confirmEmailTo && (
+            <div role="note" className="alert alert-warning flex flex-col items-start gap-1">
+              <strong>{LL.booking.checkEmailTitle()}</strong>
+              <span>{LL.booking.checkEmailText({ email: booked.confirmEmailTo })}</span>
+            </div>
+          )}
           <div className="modal-action">
-            <button type="button" className="btn btn-primary" onClick={() => setBookedWith(null)}>
+            <button type="button" className="btn btn-primary" onClick={() => setBooked(null)}>
               {LL.booking.close()}
             </button>
           </div>

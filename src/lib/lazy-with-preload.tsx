@@ -17,27 +17,36 @@ export type PreloadableComponent<Props> = ComponentType<Props> & {
 export function lazyWithPreload<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
 ): PreloadableComponent<Props> {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  let failed = false;
+  let loading: Settling<ComponentType<Props>> | undefined;
   const preload = () => {
-    if (!loading || failed) {
-      failed = false;
-      loading = load().then(
-        (module) => (loaded = module.default),
-        (error: unknown) => {
-          failed = true;
-          throw error;
-        },
-      );
-      // A failure is for the component to show when it draws, not an unhandled rejection.
-      loading.catch(() => {});
-    }
+    if (!loading || loading.status === 'rejected') loading = settling(load().then((module) => module.default));
     return loading;
   };
   function Preloadable(props: Props) {
-    const Component = loaded ?? use(loading ?? preload());
+    // Always use(), so the hooks React counts in development are the same on every render; a
+    // promise that already says it is fulfilled does not suspend.
+    const chunk: Promise<ComponentType<Props>> = loading ?? preload();
+    const Component = use(chunk);
     return <Component {...props} />;
   }
   return Object.assign(Preloadable, { preload });
+}
+
+/** A promise that records how it settled, as React's use() reads it (status, value, reason). */
+type Settling<T> = Promise<T> & { status: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function settling<T>(promise: Promise<T>): Settling<T> {
+  const tracked = Object.assign(promise, { status: 'pending' as Settling<T>['status'] }) as Settling<T>;
+  // Recording the failure also keeps it from being an unhandled rejection: it is the component's
+  // to show when it draws.
+  // (Block bodies: returning `tracked`, a promise, would chain this one to it.)
+  promise.then(
+    (value) => {
+      Object.assign(tracked, { status: 'fulfilled', value });
+    },
+    (reason: unknown) => {
+      Object.assign(tracked, { status: 'rejected', reason });
+    },
+  );
+  return tracked;
 }

@@ -17,7 +17,8 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (hasErrorCode(error, 'UNAUTHORIZED') || hasErrorCode(error, 'NOT_FOUND')) return;
-        console.error('Query failed', query.queryKey, error);
+        // The procedure's name only: a key holds its input, which may be a visitor's answers.
+        console.error('Query failed', query.queryKey[0], error);
       },
     }),
     defaultOptions: {

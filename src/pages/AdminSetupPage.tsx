@@ -4,6 +4,7 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
 import { useCurrentOperator } from '../account/useCurrentOperator';
 import { AdminHeader } from '../admin/AdminHeader';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
+import { BookingSettingsSection } from '../admin/BookingSettingsSection';
 import { ConfigurationForm } from '../admin/ConfigurationForm';
 import { PsychologistDirectory } from '../admin/PsychologistDirectory';
 import { ScheduleManagement } from '../admin/ScheduleManagement';
@@ -52,6 +53,7 @@ function AdminSetup({ username, configuration }: { username: string; configurati
         <ConfigurationForm configuration={configuration} />
         <PsychologistDirectory />
         <ScheduleManagement />
+        <BookingSettingsSection />
         <AppointmentsSection />
       </main>
       <SiteFooter />

@@ -11,6 +11,14 @@ const en_bookingEmails = {
     phone: 'Phone',
     clientTimezone: "Client's timezone",
   },
+  hold: {
+    subject: 'Please confirm your booking request: {psychologist:string}',
+    heading: 'Confirm your request',
+    body: 'You asked to book a session with {psychologist:string} through {appTitle:string}. Please confirm within 30 minutes that the request is yours; until then the time is held for you.',
+    action: 'Confirm my request',
+    ignore: 'If you did not make this request, ignore this e-mail: the time will be released and nothing else happens.',
+  },
+  manage: 'See, change or cancel your appointment',
   client: {
     subject: 'Booking received: {psychologist:string}',
     heading: 'Booking Received!',
@@ -36,6 +44,34 @@ const en_bookingEmails = {
     body: 'Your appointment with {psychologist:string} has been cancelled by {appTitle:string}. We are sorry for the inconvenience.',
     rebook: 'You are welcome to choose another time.',
     action: 'Book another time',
+  },
+  visitorCancelled: {
+    subject: 'Cancelled by the client: {client:string} with {psychologist:string}',
+    heading: 'Appointment cancelled by the client',
+    body: '{client:string} cancelled their appointment with {psychologist:string} through {appTitle:string}. The time is free again for other visitors.',
+  },
+  answered: {
+    confirmed: {
+      subject: 'Confirmed: your appointment with {psychologist:string}',
+      heading: 'Appointment confirmed',
+      body: '{appTitle:string} has confirmed your appointment with {psychologist:string}.',
+    },
+    declined: {
+      subject: 'Your request for {psychologist:string} was declined',
+      heading: 'Request declined',
+      body: '{appTitle:string} cannot take your request for an appointment with {psychologist:string}. The time is free again, and you are welcome to choose another.',
+    },
+    completed: {
+      subject: 'Thank you for your session with {psychologist:string}',
+      heading: 'Session completed',
+      body: '{appTitle:string} has marked your session with {psychologist:string} as completed. Thank you for coming.',
+    },
+    no_show: {
+      subject: 'We missed you: {psychologist:string}',
+      heading: 'Session missed',
+      body: '{appTitle:string} has noted that you could not attend your session with {psychologist:string}. You are welcome to book another time.',
+    },
+    message: 'A message from the clinic: {message:string}',
   },
 } satisfies BaseTranslation;
 

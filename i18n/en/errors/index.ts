@@ -30,6 +30,7 @@ const en_errors = {
   subscriptionAlreadyActive: 'Your subscription is already active.',
   slotBookedMove: 'This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.',
   slotBookedDelete: 'This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.',
+  appointmentCannotMove: 'This appointment is {status:string} now, so it cannot be {action:string}. The list shows it as it is.',
   slotOverlap: 'The new times overlap another slot of this psychologist. Choose times that are free.',
   rangeEndBeforeStart: 'The end of the range (to) must be after its start (from, now by default).',
   psychologistHasBookings:

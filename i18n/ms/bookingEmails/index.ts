@@ -11,6 +11,14 @@ const ms_bookingEmails = {
     phone: 'Telefon',
     clientTimezone: 'Zon waktu klien',
   },
+  hold: {
+    subject: 'Sila sahkan permintaan tempahan anda: {psychologist}',
+    heading: 'Sahkan permintaan anda',
+    body: 'Anda meminta untuk menempah sesi dengan {psychologist} melalui {appTitle}. Sila sahkan dalam masa 30 minit bahawa permintaan ini milik anda; sehingga itu masa ini ditahan untuk anda.',
+    action: 'Sahkan permintaan saya',
+    ignore: 'Jika anda tidak membuat permintaan ini, abaikan e-mel ini: masa itu akan dilepaskan dan tiada apa-apa lagi berlaku.',
+  },
+  manage: 'Lihat, ubah atau batalkan janji temu anda',
   client: {
     subject: 'Tempahan diterima: {psychologist}',
     heading: 'Tempahan Diterima!',
@@ -36,6 +44,34 @@ const ms_bookingEmails = {
     body: 'Janji temu anda dengan {psychologist} telah dibatalkan oleh {appTitle}. Kami memohon maaf atas kesulitan ini.',
     rebook: 'Anda dialu-alukan untuk memilih masa lain.',
     action: 'Tempah masa lain',
+  },
+  visitorCancelled: {
+    subject: 'Dibatalkan oleh klien: {client} dengan {psychologist}',
+    heading: 'Janji temu dibatalkan oleh klien',
+    body: '{client} telah membatalkan janji temu mereka dengan {psychologist} melalui {appTitle}. Masa itu kini kosong semula untuk pelawat lain.',
+  },
+  answered: {
+    confirmed: {
+      subject: 'Disahkan: janji temu anda dengan {psychologist}',
+      heading: 'Janji temu disahkan',
+      body: '{appTitle} telah mengesahkan janji temu anda dengan {psychologist}.',
+    },
+    declined: {
+      subject: 'Permintaan anda untuk {psychologist} ditolak',
+      heading: 'Permintaan ditolak',
+      body: '{appTitle} tidak dapat menerima permintaan janji temu anda dengan {psychologist}. Masa itu kini kosong semula, dan anda dialu-alukan untuk memilih masa lain.',
+    },
+    completed: {
+      subject: 'Terima kasih atas sesi anda dengan {psychologist}',
+      heading: 'Sesi selesai',
+      body: '{appTitle} telah menandakan sesi anda dengan {psychologist} sebagai selesai. Terima kasih kerana hadir.',
+    },
+    no_show: {
+      subject: 'Kami merindui anda: {psychologist}',
+      heading: 'Sesi terlepas',
+      body: '{appTitle} mendapati anda tidak dapat menghadiri sesi anda dengan {psychologist}. Anda dialu-alukan untuk menempah masa lain.',
+    },
+    message: 'Mesej daripada klinik: {message}',
   },
 } satisfies NamespaceBookingEmailsTranslation;
 

@@ -28,6 +28,7 @@ const ms_errors = {
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:
     'Slot ini telah ditempah oleh klien. Memadamkannya membatalkan janji temu mereka; sahkan untuk meneruskan juga.',
+  appointmentCannotMove: 'Janji temu ini kini berstatus {status}, jadi ia tidak boleh {action}. Senarai menunjukkannya seperti sekarang.',
   slotOverlap: 'Masa baharu bertindih dengan slot lain ahli psikologi ini. Pilih masa yang kosong.',
   rangeEndBeforeStart: 'Penghujung julat (to) mestilah selepas permulaannya (from, sekarang secara lalai).',
   psychologistHasBookings:

@@ -2,6 +2,7 @@ import { router } from '../init';
 import { accountRouter } from './admin/account';
 import { adminAppointmentsRouter } from './admin/appointments';
 import { adminAvailabilityRouter } from './admin/availability';
+import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminPsychologistsRouter } from './admin/psychologists';
 
@@ -12,4 +13,5 @@ export const adminRouter = router({
   psychologists: adminPsychologistsRouter,
   availability: adminAvailabilityRouter,
   appointments: adminAppointmentsRouter,
+  bookingSettings: adminBookingSettingsRouter,
 });

@@ -1,9 +1,10 @@
-import { ZAccount, ZLoginRequest, ZOk, ZRegisterRequest, ZRequestPasswordResetRequest, ZResetPasswordRequest } from '../../account/account.schema';
-import { login } from '../../auth/login';
+import { ZAccount } from '../../account/account';
+import { ZOk } from '../../zod-fields';
+import { login, ZLoginRequest } from '../../auth/login';
 import { logout } from '../../auth/logout';
-import { register } from '../../auth/register';
-import { requestPasswordReset } from '../../auth/request-password-reset';
-import { resetPassword } from '../../auth/reset-password';
+import { register, ZRegisterRequest } from '../../auth/register';
+import { requestPasswordReset, ZRequestPasswordResetRequest } from '../../auth/request-password-reset';
+import { resetPassword, ZResetPasswordRequest } from '../../auth/reset-password';
 import { publicProcedure, router } from '../init';
 
 /** What anyone may call to get into an account: sign-up, sign-in, sign-out and password reset. */

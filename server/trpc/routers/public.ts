@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { bookAppointment } from '../../appointments/book-appointment';
+import { cancelOwnBooking } from '../../appointments/cancel-own-booking';
+import { confirmBookingEmail } from '../../appointments/confirm-booking-email';
+import { viewOwnAppointment, ZManageTokenRequest, ZOwnAppointment } from '../../appointments/own-appointment';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
 import { listFreeSlots, ZFreeSlot, ZFreeSlotsRequest } from '../../availability/list-free-slots';
 import {
@@ -14,19 +17,19 @@ import {
   ZConfigurationByIdRequest,
   ZConfigurationBySlugRequest,
 } from '../../configuration/get-public-configuration';
-import { analyzeCombined } from '../../insights/analyze-combined';
-import { analyzeDass21 } from '../../insights/analyze-dass21';
-import { ZAnalysis, ZAnalyzeCombinedRequest, ZAnalyzeDass21Request } from '../../insights/insights.schema';
-import { configurationReadProcedure, publicProcedure, router } from '../init';
+import { analyzeCombined, ZAnalyzeCombinedRequest } from '../../insights/analyze-combined';
+import { analyzeDass21, ZAnalyzeDass21Request } from '../../insights/analyze-dass21';
+import { ZAnalysis } from '../../insights/analysis';
+import { sharedReadProcedure, publicProcedure, router } from '../init';
 
 /** What anonymous visitors of a screener call. */
 export const publicRouter = router({
   configuration: router({
-    byId: configurationReadProcedure
+    byId: sharedReadProcedure
       .input(ZConfigurationByIdRequest)
       .output(ZPublicScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationById(ctx, input)),
-    bySlug: configurationReadProcedure
+    bySlug: sharedReadProcedure
       .input(ZConfigurationBySlugRequest)
       .output(ZPublicScreenerConfiguration)
       .query(({ ctx, input }) => getPublicConfigurationBySlug(ctx, input)),
@@ -39,7 +42,7 @@ export const publicRouter = router({
     .input(ZAnalyzeCombinedRequest)
     .output(ZAnalysis)
     .mutation(({ ctx, input }) => analyzeCombined(ctx, input)),
-  psychologists: publicProcedure
+  psychologists: sharedReadProcedure
     .input(ZPublicPsychologistsRequest)
     .output(z.array(ZPublicPsychologist))
     .query(({ ctx, input }) => listPublicPsychologists(ctx, input)),
@@ -51,4 +54,19 @@ export const publicRouter = router({
     .input(ZBookAppointmentRequest)
     .output(ZBookAppointmentResponse)
     .mutation(({ ctx, input }) => bookAppointment(ctx, input)),
+  /** The visitor's own appointment, through the private link in their e-mails. */
+  ownAppointment: router({
+    view: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZOwnAppointment)
+      .query(({ ctx, input }) => viewOwnAppointment(ctx, input)),
+    confirmEmail: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZOwnAppointment)
+      .mutation(({ ctx, input }) => confirmBookingEmail(ctx, input)),
+    cancel: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZOwnAppointment)
+      .mutation(({ ctx, input }) => cancelOwnBooking(ctx, input)),
+  }),
 });

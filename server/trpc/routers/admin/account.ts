@@ -1,5 +1,6 @@
 import { toAccount } from '../../../account/account';
-import { ZAccount, ZOk } from '../../../account/account.schema';
+import { ZAccount } from '../../../account/account';
+import { ZOk } from '../../../zod-fields';
 import { logoutEverywhere } from '../../../account/logout-everywhere';
 import { adminProcedure, router } from '../../init';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZLoginRequest, ZRegisterRequest } from './account.schema';
+import { ZLoginRequest } from './login';
+import { ZRegisterRequest } from './register';
 
 const valid = { username: 'Klinik.Minda', email: ' Owner@Klinik.MY ', password: 'secret kept long' };
 

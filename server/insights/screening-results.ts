@@ -11,17 +11,18 @@ import { followUpsFor, GENERIC_FOLLOW_UP_IDS, SPECIFIC_FOLLOW_UP_IDS } from '../
 import { requiredText, text } from '../zod-fields';
 import { fieldMessage } from '../field-messages';
 
-// Every request may cost a model call, so nothing is accepted that the screener could not have
-// produced: levels must match their scores and follow-ups must belong to their question.
+// Screening results as a visitor's browser sends them. Every analysis may cost a model call, so
+// nothing is accepted that the screener could not have produced: levels must match their scores
+// and follow-ups must belong to their question.
 
-export const MAX_FOLLOW_UP_LENGTH = 1000;
+const MAX_FOLLOW_UP_LENGTH = 1000;
 
-const ZLanguage = z.enum(['en', 'ms']);
+export const ZLanguage = z.enum(['en', 'ms']);
 /**
  * The screener taken, by id or slug as in its URL: its operator may have switched the AI off.
  * Missing or unknown means the default screener, as the client shows for an unknown URL.
  */
-const ZScreener = requiredText(100).optional();
+export const ZScreener = requiredText(100).optional();
 const dass21Levels = Object.keys(DASS21_SEVERITY_RANK) as [keyof typeof DASS21_SEVERITY_RANK, ...(keyof typeof DASS21_SEVERITY_RANK)[]];
 
 /**
@@ -70,7 +71,7 @@ function checkLevels<Category extends string>(
 // Scale scores are doubled sums, so an odd score cannot come from the questionnaire.
 const ZDass21Scale = scale(scoreUpTo(DASS21_MAX_SCALE_SCORE).multipleOf(2), dass21Levels);
 
-const ZDass21Results = z
+export const ZDass21Results = z
   .strictObject({ depression: ZDass21Scale, anxiety: ZDass21Scale, stress: ZDass21Scale })
   .superRefine((results, ctx) => checkLevels(results, DASS21_CATEGORIES, dass21Level, ctx));
 
@@ -89,37 +90,20 @@ const ZFollowUpResponse = z
     }
   });
 
-export const ZAnalyzeDass21Request = z.strictObject({
-  results: ZDass21Results,
-  followUpResponses: z
-    .array(ZFollowUpResponse)
-    // One answer per follow-up: 20 specific and 3 generic ones exist.
-    .max(SPECIFIC_FOLLOW_UP_IDS.length + GENERIC_FOLLOW_UP_IDS.length)
-    .refine(
-      (responses) => new Set(responses.map((r) => `${r.questionId} ${r.followUpId}`)).size === responses.length,
-      fieldMessage('eachFollowUpOnce'),
-    )
-    .default([]),
-  language: ZLanguage,
-  screener: ZScreener,
-});
-export type AnalyzeDass21Request = z.infer<typeof ZAnalyzeDass21Request>;
+/** The DASS-21 follow-up answers: each one belongs to its question, and is given once. */
+export const ZFollowUpResponses = z
+  .array(ZFollowUpResponse)
+  // One answer per follow-up: 20 specific and 3 generic ones exist.
+  .max(SPECIFIC_FOLLOW_UP_IDS.length + GENERIC_FOLLOW_UP_IDS.length)
+  .refine(
+    (responses) => new Set(responses.map((r) => `${r.questionId} ${r.followUpId}`)).size === responses.length,
+    fieldMessage('eachFollowUpOnce'),
+  );
 
-export const ZAnalyzeCombinedRequest = z.strictObject({
-  results: z
-    .strictObject({
-      whooley: scale(scoreUpTo(COMBINED_MAX_SCORES.whooley), ['negative', 'positive'] as const),
-      phq9: scale(scoreUpTo(COMBINED_MAX_SCORES.phq9), ['minimal', 'mild', 'moderate', 'moderatelySevere', 'severe'] as const),
-      gad7: scale(scoreUpTo(COMBINED_MAX_SCORES.gad7), ['minimal', 'mild', 'moderate', 'severe'] as const),
-    })
-    .superRefine((results, ctx) => checkLevels(results, COMBINED_CATEGORIES, combinedLevel, ctx)),
-  language: ZLanguage,
-  screener: ZScreener,
-});
-export type AnalyzeCombinedRequest = z.infer<typeof ZAnalyzeCombinedRequest>;
-
-export const ZAnalysis = z.object({
-  summary: z.string(),
-  recommendations: z.array(z.string()),
-});
-export type Analysis = z.infer<typeof ZAnalysis>;
+export const ZCombinedResults = z
+  .strictObject({
+    whooley: scale(scoreUpTo(COMBINED_MAX_SCORES.whooley), ['negative', 'positive'] as const),
+    phq9: scale(scoreUpTo(COMBINED_MAX_SCORES.phq9), ['minimal', 'mild', 'moderate', 'moderatelySevere', 'severe'] as const),
+    gad7: scale(scoreUpTo(COMBINED_MAX_SCORES.gad7), ['minimal', 'mild', 'moderate', 'severe'] as const),
+  })
+  .superRefine((results, ctx) => checkLevels(results, COMBINED_CATEGORIES, combinedLevel, ctx));

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { APPOINTMENT_STATUSES, canMove, holdsSlot, initialStatus, statusAfterEmailConfirmed, statusesBefore } from './appointment-status';
+
+describe('appointment statuses', () => {
+  it('lets a hold become a request or a confirmed appointment only, or lapse, or be cancelled', () => {
+    expect(APPOINTMENT_STATUSES.filter((to) => canMove('held', to))).toEqual(['requested', 'confirmed', 'expired', 'cancelled']);
+  });
+
+  it('ends in declined, expired, cancelled, completed and no-show, which lead nowhere', () => {
+    for (const end of ['declined', 'expired', 'cancelled', 'completed', 'no_show'] as const) {
+      expect(APPOINTMENT_STATUSES.filter((to) => canMove(end, to)), end).toEqual([]);
+    }
+  });
+
+  it('completes or marks a no-show only a confirmed appointment', () => {
+    expect(statusesBefore('completed')).toEqual(['confirmed']);
+    expect(statusesBefore('no_show')).toEqual(['confirmed']);
+    expect(statusesBefore('cancelled')).toEqual(['held', 'requested', 'confirmed']);
+  });
+
+  it('keeps the slot while held, requested or confirmed, and frees it after', () => {
+    expect(APPOINTMENT_STATUSES.filter(holdsSlot)).toEqual(['held', 'requested', 'confirmed']);
+  });
+
+  it('starts as a hold while the clinic asks for e-mail confirmation, else as the clinic answers requests', () => {
+    expect(initialStatus({ confirmVisitorEmail: true, autoConfirmRequests: true })).toBe('held');
+    expect(initialStatus({ confirmVisitorEmail: false, autoConfirmRequests: false })).toBe('requested');
+    expect(initialStatus({ confirmVisitorEmail: false, autoConfirmRequests: true })).toBe('confirmed');
+    expect(statusAfterEmailConfirmed({ autoConfirmRequests: false })).toBe('requested');
+    expect(statusAfterEmailConfirmed({ autoConfirmRequests: true })).toBe('confirmed');
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * An appointment's life (issue 13): a hold waits for the visitor to confirm their e-mail, a
+ * request for the clinic's answer; a confirmed appointment ends completed, as a no-show or
+ * cancelled. Declined, expired and cancelled appointments free their slot at once.
+ */
+export const APPOINTMENT_STATUSES = ['held', 'requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed', 'no_show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Who changed a status: the visitor through their link, the clinic, or the server's own jobs. */
+export type AppointmentActor = 'visitor' | 'clinic' | 'system';
+
+/** Statuses in which the appointment keeps its slot from everyone else. */
+export const SLOT_HOLDING_STATUSES = ['held', 'requested', 'confirmed'] as const satisfies readonly AppointmentStatus[];
+
+const NEXT_STATUSES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  held: ['requested', 'confirmed', 'expired', 'cancelled'],
+  requested: ['confirmed', 'declined', 'cancelled'],
+  confirmed: ['cancelled', 'completed', 'no_show'],
+  declined: [],
+  expired: [],
+  cancelled: [],
+  completed: [],
+  no_show: [],
+};
+
+export function canMove(from: AppointmentStatus, to: AppointmentStatus): boolean {
+  return NEXT_STATUSES[from].includes(to);
+}
+
+/** The statuses from which `to` may be reached, for a guarded update. */
+export function statusesBefore(to: AppointmentStatus): AppointmentStatus[] {
+  return APPOINTMENT_STATUSES.filter((from) => canMove(from, to));
+}
+
+export function holdsSlot(status: AppointmentStatus): boolean {
+  return (SLOT_HOLDING_STATUSES as readonly AppointmentStatus[]).includes(status);
+}
+
+/** How long an unconfirmed booking keeps its slot. */
+export const HOLD_MINUTES = 30;
+/** Open holds one e-mail address may have at one clinic at once. */
+export const MAX_OPEN_HOLDS_PER_EMAIL = 2;
+/** Open holds a clinic may have at once: a flood of made-up addresses cannot take every slot. */
+export const MAX_OPEN_HOLDS_PER_CLINIC = 20;
+
+/** Where a booking starts: a hold while the clinic asks visitors to confirm their e-mail. */
+export function initialStatus(clinic: { confirmVisitorEmail: boolean; autoConfirmRequests: boolean }): AppointmentStatus {
+  if (clinic.confirmVisitorEmail) return 'held';
+  return clinic.autoConfirmRequests ? 'confirmed' : 'requested';
+}
+
+/** Where a hold goes once the visitor confirms their e-mail. */
+export function statusAfterEmailConfirmed(clinic: { autoConfirmRequests: boolean }): AppointmentStatus {
+  return clinic.autoConfirmRequests ? 'confirmed' : 'requested';
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+import { screenshot } from './support/browser';
+import { completeDass21Quickly } from './support/screener-steps';
+import { useBrowserSession } from './support/session';
+
+const VISITOR = { name: 'Farah Aziz', email: 'farah@example.my' };
+
+describe('a clinic that asks visitors to confirm their e-mail', () => {
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(() => smtp.stop());
+  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
+  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+
+  it('holds the booking until the visitor confirms on the page their e-mail links to; the clinic then confirms it from the inbox', async () => {
+    const { page } = session;
+    // The demo clinic books in one step; its operator turns e-mail confirmation on, as a new
+    // clinic has it by default.
+    await session.visit('/login');
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('minda-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin-setup');
+    const settings = page.getByRole('region', { name: 'Booking Settings' });
+    const confirmEmail = settings.getByRole('switch', { name: 'Visitors confirm their e-mail' });
+    expect(await confirmEmail.isChecked()).toBe(false);
+    await confirmEmail.click();
+    await page.getByText('Booking settings saved.').waitFor();
+    expect(await confirmEmail.isChecked()).toBe(true);
+
+    await session.visit('/screener/klinik-minda');
+    await completeDass21Quickly(page);
+    await page.getByRole('region', { name: 'Book an Appointment' }).getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+    await dialog.locator('button[aria-pressed]').first().click();
+    await dialog.getByLabel('Full name').fill(VISITOR.name);
+    await dialog.getByLabel('Email').fill(VISITOR.email);
+    await dialog.getByLabel('Phone number').fill('012-345 6789');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+
+    const received = page.getByRole('dialog', { name: 'Booking Received!' });
+    await received.getByText('Please confirm your e-mail').waitFor();
+    await received.getByText(`We have sent a link to ${VISITOR.email}. Open it within 30 minutes`, { exact: false }).waitFor();
+    await screenshot(page, 'booking-check-email');
+
+    // Only the visitor hears of a hold.
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(1);
+    expect(mailsTo('demo@minda.example')).toHaveLength(0);
+    const link = /https?:\/\/[^\s"<]+\/appointments\/manage\/[\w-]+/.exec(decodeQuotedPrintable(mailsTo(VISITOR.email)[0]!.raw))![0];
+
+    await page.goto(link);
+    const manage = page.getByRole('region', { name: 'Your appointment' });
+    await manage.getByText('Waiting for you to confirm your e-mail').waitFor();
+    await screenshot(page, 'manage-held');
+    await manage.getByRole('button', { name: 'Confirm my request' }).click();
+    await manage.getByText('Requested: the clinic will reach out to confirm').waitFor();
+    expect(await manage.getByRole('button', { name: 'Confirm my request' }).count()).toBe(0);
+
+    // Now the psychologist and the clinic hear of it, and the visitor gets the receipt.
+    await expect.poll(() => mailsTo('demo@minda.example').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(2);
+
+    // The clinic sees one request waiting and confirms it from the inbox; the visitor is told.
+    await session.visit('/admin-setup');
+    const inbox = page.getByRole('region', { name: 'Appointments' });
+    await inbox.getByText('1 request waiting for your answer').waitFor();
+    await screenshot(page, 'inbox-waiting');
+    await inbox.getByRole('button', { name: `Confirm: the appointment of ${VISITOR.name}` }).click();
+    await page.getByText('Done. The client has been told by e-mail.').waitFor();
+    await expect.poll(() => inbox.getByText('request waiting for your answer', { exact: false }).count()).toBe(0);
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(3);
+    expect(decodeQuotedPrintable(mailsTo(VISITOR.email)[2]!.raw)).toContain('Confirmed: your appointment with Dr. Aisyah Rahman');
+    await page.goto(link);
+    await page.getByRole('region', { name: 'Your appointment' }).getByText('Confirmed', { exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,49 @@
+import { findAppointmentByTokenHash, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { enqueueEmails } from '../../db/repositories/email-outbox';
+import { incrementBookingsMade } from '../../db/repositories/users';
+import { inTransaction } from '../../db/transaction';
+import { statusAfterEmailConfirmed } from '../../domain/appointment-status';
+import { hashSecretToken } from '../auth/secret-tokens';
+import type { RequestContext } from '../context';
+import { AppError, NotFoundError } from '../errors';
+import { translationsFor } from '../translations';
+import { readBookingAllowance } from './booking-allowance';
+import { bookingEmails } from './booking-notifications';
+import { findOwnAppointment, type OwnAppointment, toOwnAppointment } from './own-appointment';
+
+/**
+ * POST /api/public/appointments/manage/{token}/confirm-email: the visitor confirms that the
+ * booking is theirs. Only now does it count toward the free allowance and reach the psychologist
+ * and the clinic. A hold whose time ran out is refused even before the expiry job has freed its
+ * slot; confirming twice changes nothing and sends nothing twice.
+ */
+export async function confirmBookingEmail(
+  ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
+  { token }: { token: string },
+): Promise<OwnAppointment> {
+  const now = ctx.now();
+  const seen = await findOwnAppointment(ctx.db, token);
+  const refusal = translationsFor(seen.client.language).booking;
+  const lapsed = seen.status === 'expired' || (seen.status === 'held' && seen.holdExpiresAt !== null && seen.holdExpiresAt <= now);
+  if (lapsed) throw new AppError('CONFLICT', refusal.holdExpired());
+  if (seen.status !== 'held') return toOwnAppointment(ctx.db, seen);
+
+  return inTransaction(ctx.db, async (trx) => {
+    const allowance = await readBookingAllowance(trx, seen.userId, ctx.env.freeBookings);
+    const to = statusAfterEmailConfirmed(allowance);
+    // The guarded update decides between a confirmation and the expiry job, or two clicks.
+    if (!(await moveAppointment(trx, seen.id, to, now))) {
+      const current = await findAppointmentByTokenHash(trx, hashSecretToken(token));
+      if (!current) throw new NotFoundError('appointment');
+      if (current.status === 'expired') throw new AppError('CONFLICT', refusal.holdExpired());
+      return toOwnAppointment(trx, current);
+    }
+    if (!(await incrementBookingsMade(trx, seen.userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
+    await recordAppointmentEvent(trx, { appointmentId: seen.id, actor: 'visitor', from: 'held', to, at: now });
+    const screener = await findConfigurationOfOperator(trx, seen.userId);
+    if (!screener) throw new NotFoundError('screener');
+    await enqueueEmails(trx, bookingEmails({ facts: seen, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
+    return toOwnAppointment(trx, { ...seen, status: to, holdExpiresAt: null });
+  });
+}

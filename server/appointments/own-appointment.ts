@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { subHours } from 'date-fns';
+import { findAppointmentByTokenHash } from '../../db/repositories/appointments';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import type { RequestContext } from '../context';
+import { NotFoundError } from '../errors';
+import { hashSecretToken } from '../auth/secret-tokens';
+
+/** The visitor's private link names their appointment by a token that only their e-mails hold. */
+export const ZManageTokenRequest = z.object({ token: z.string().trim().min(1).max(128) });
+
+/** What the visitor's page shows: their own appointment, nothing of the clinic's other data. */
+export const ZOwnAppointment = z.object({
+  status: z.enum(APPOINTMENT_STATUSES),
+  psychologistName: z.string(),
+  startUtc: z.date(),
+  endUtc: z.date(),
+  clientTimezone: z.string(),
+  clientLanguage: z.enum(['en', 'ms']),
+  holdExpiresAt: z.date().nullable(),
+  /** Until when the visitor may cancel or move it here: the psychologist's cancellation notice. */
+  changeableUntil: z.date(),
+  /** Whom to contact inside the notice: the clinic's name (its account e-mail stays private). */
+  clinicName: z.string(),
+});
+export type OwnAppointment = z.output<typeof ZOwnAppointment>;
+
+/** The appointment of a token, or a 404 that says nothing of whether another one exists. */
+export async function findOwnAppointment(db: RequestContext['db'], token: string) {
+  const appointment = await findAppointmentByTokenHash(db, hashSecretToken(token));
+  if (!appointment) throw new NotFoundError('appointment');
+  return appointment;
+}
+
+type FoundAppointment = Awaited<ReturnType<typeof findOwnAppointment>>;
+
+/** When the visitor's own changes stop: the psychologist's cancellation notice before the start. */
+export function changeableUntil(appointment: FoundAppointment): Date {
+  return subHours(appointment.startUtc, appointment.psychologist.cancellationNoticeHours);
+}
+
+export async function toOwnAppointment(db: RequestContext['db'], appointment: FoundAppointment): Promise<OwnAppointment> {
+  const configuration = await findConfigurationOfOperator(db, appointment.userId);
+  return {
+    status: appointment.status,
+    psychologistName: appointment.psychologist.name,
+    startUtc: appointment.startUtc,
+    endUtc: appointment.endUtc,
+    clientTimezone: appointment.client.timezone,
+    clientLanguage: appointment.client.language,
+    holdExpiresAt: appointment.holdExpiresAt,
+    changeableUntil: changeableUntil(appointment),
+    clinicName: configuration?.companyName ?? configuration?.appTitle ?? '',
+  };
+}
+
+/** GET /api/public/appointments/manage/{token}: reading the page changes nothing. */
+export async function viewOwnAppointment(ctx: Pick<RequestContext, 'db'>, { token }: { token: string }): Promise<OwnAppointment> {
+  return toOwnAppointment(ctx.db, await findOwnAppointment(ctx.db, token));
+}
