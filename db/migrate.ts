@@ -9,6 +9,7 @@ import * as operatorSessions from './migrations/2026-11-23T2300-operator-session
 import * as passwordResetRequests from './migrations/2026-11-23T2330-password-reset-requests';
 import * as bookingLifecycle from './migrations/2026-11-25T0300-booking-lifecycle';
 import * as cancellationNotice from './migrations/2026-11-25T0400-cancellation-notice';
+import * as remindersAndCalendars from './migrations/2026-11-25T0600-reminders-and-calendars';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2330-password-reset-requests': passwordResetRequests,
   '2026-11-25T0300-booking-lifecycle': bookingLifecycle,
   '2026-11-25T0400-cancellation-notice': cancellationNotice,
+  '2026-11-25T0600-reminders-and-calendars': remindersAndCalendars,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,8 @@ export interface UsersTable {
   confirm_visitor_email: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** Whether a confirmed request is confirmed at once instead of by the clinic; off by default. */
   auto_confirm_requests: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** Whether visitors get a second reminder 2 hours before, beside the one 24 hours before. */
+  second_reminder: ColumnType<number, number | boolean | undefined, number | boolean>;
   created_at: Timestamp;
 }
 
@@ -66,6 +68,8 @@ export interface PsychologistsTable {
   minimum_advance_hours: number;
   /** Until how many hours before the session a visitor may cancel or move it themselves. */
   cancellation_notice_hours: Generated<number>;
+  /** SHA-256 of the secret in their calendar subscription URL; null until the clinic makes one. */
+  calendar_token_hash: string | null;
   timezone: string;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -102,6 +106,19 @@ export interface AppointmentsTable {
   client_language: string;
   created_at: Timestamp;
   cancelled_at: NullableTimestamp;
+  /** Changes of status or time so far: the SEQUENCE of its calendar event, the key of its reminders. */
+  revision: Generated<number>;
+  /** When the last change happened; null before the first. */
+  revised_at: NullableTimestamp;
+}
+
+/** One row per reminder queued: the primary key lets any number of processes queue it once. */
+export interface AppointmentRemindersTable {
+  appointment_id: string;
+  lead_hours: number;
+  /** The appointment's revision it reminds of: a moved appointment is reminded of again. */
+  revision: number;
+  email_id: string;
 }
 
 /** Every change of an appointment's status: when, by whom, from which status to which. */
@@ -156,6 +173,8 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** After this moment the mail is pointless and never sent (a reminder once the session began). */
+  expires_at: NullableTimestamp;
 }
 
 /** Attempts counted per rule and subject in fixed windows; see server/rate-limit. */
@@ -211,6 +230,7 @@ export interface Database {
   login_throttles: LoginThrottlesTable;
   password_reset_requests: PasswordResetRequestsTable;
   appointment_events: AppointmentEventsTable;
+  appointment_reminders: AppointmentRemindersTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

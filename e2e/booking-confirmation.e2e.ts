@@ -15,7 +15,7 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
   const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
   const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
 
-  it('holds the booking until the visitor confirms on the page their e-mail links to; the clinic then confirms it from the inbox', async () => {
+  it('holds the booking until the visitor confirms on the page their e-mail links to; the clinic confirms it from the inbox; the visitor moves it, then cancels it', async () => {
     const { page } = session;
     // The demo clinic books in one step; its operator turns e-mail confirmation on, as a new
     // clinic has it by default.
@@ -74,6 +74,26 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(3);
     expect(decodeQuotedPrintable(mailsTo(VISITOR.email)[2]!.raw)).toContain('Confirmed: your appointment with Dr. Aisyah Rahman');
     await page.goto(link);
-    await page.getByRole('region', { name: 'Your appointment' }).getByText('Confirmed', { exact: true }).waitFor();
+    const confirmed = page.getByRole('region', { name: 'Your appointment' });
+    await confirmed.getByText('Confirmed', { exact: true }).waitFor();
+
+    // The visitor moves it to another free time of the psychologist, then cancels it; each
+    // change reaches them with the calendar entry updated.
+    const when = confirmed.locator('p').nth(1);
+    const before = await when.textContent();
+    const times = confirmed.getByLabel('Move it to another time');
+    await times.selectOption({ index: 2 });
+    await confirmed.getByRole('button', { name: 'Move my appointment' }).click();
+    await expect.poll(() => when.textContent()).not.toBe(before);
+    await confirmed.getByText('Confirmed', { exact: true }).waitFor();
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(4);
+    expect(decodeQuotedPrintable(mailsTo(VISITOR.email)[3]!.raw)).toContain('Moved: your appointment with Dr. Aisyah Rahman');
+    await screenshot(page, 'manage-rescheduled');
+
+    await confirmed.getByRole('button', { name: 'Cancel my appointment' }).click();
+    await confirmed.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await confirmed.getByRole('button', { name: 'Cancel my appointment' }).count()).toBe(0);
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(5);
+    expect(decodeQuotedPrintable(mailsTo(VISITOR.email)[4]!.raw)).toContain('METHOD:CANCEL');
   });
 });

@@ -1143,6 +1143,14 @@ export type NamespaceAdminTranslation = {
 		 */
 		autoConfirmHint: string
 		/**
+		 * S​e​c​o​n​d​ ​r​e​m​i​n​d​e​r​ ​2​ ​h​o​u​r​s​ ​b​e​f​o​r​e
+		 */
+		secondReminder: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​a​l​w​a​y​s​ ​g​e​t​ ​a​ ​r​e​m​i​n​d​e​r​ ​e​-​m​a​i​l​ ​2​4​ ​h​o​u​r​s​ ​b​e​f​o​r​e​ ​a​ ​c​o​n​f​i​r​m​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​.​ ​T​u​r​n​ ​t​h​i​s​ ​o​n​ ​t​o​ ​s​e​n​d​ ​a​n​o​t​h​e​r​ ​2​ ​h​o​u​r​s​ ​b​e​f​o​r​e​.
+		 */
+		secondReminderHint: string
+		/**
 		 * B​o​o​k​i​n​g​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
 		 */
 		saved: string
@@ -2066,10 +2074,26 @@ export type NamespaceBookingTranslation = {
 	 */
 	manageCancelling: string
 	/**
-	 * Y​o​u​ ​c​a​n​ ​c​a​n​c​e​l​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.
+	 * Y​o​u​ ​c​a​n​ ​c​a​n​c​e​l​ ​o​r​ ​m​o​v​e​ ​i​t​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.
 	 * @param {string} time
 	 */
 	manageCancelPrompt: RequiredParams<'time'>
+	/**
+	 * M​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​t​i​m​e
+	 */
+	manageRescheduleLabel: string
+	/**
+	 * M​o​v​e​ ​m​y​ ​a​p​p​o​i​n​t​m​e​n​t
+	 */
+	manageReschedule: string
+	/**
+	 * M​o​v​i​n​g​.​.​.
+	 */
+	manageRescheduling: string
+	/**
+	 * N​o​ ​o​t​h​e​r​ ​t​i​m​e​s​ ​a​r​e​ ​f​r​e​e​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​3​0​ ​d​a​y​s​.
+	 */
+	manageNoOtherTimes: string
 	/**
 	 * I​t​ ​i​s​ ​t​o​o​ ​c​l​o​s​e​ ​t​o​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​ ​h​e​r​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​{​c​l​i​n​i​c​}​ ​d​i​r​e​c​t​l​y​.
 	 * @param {string} clinic
@@ -2083,6 +2107,10 @@ export type NamespaceBookingTranslation = {
 	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​e​n​d​e​d​ ​o​r​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
 	 */
 	cannotCancel: string
+	/**
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​e​n​d​e​d​ ​o​r​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​m​o​v​e​d​.
+	 */
+	cannotReschedule: string
 	status: {
 		/**
 		 * W​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
@@ -2216,6 +2244,94 @@ export type NamespaceBookingEmailsTranslation = {
 		 * @param {string} psychologist
 		 */
 		calendarDescription: RequiredParams<'appTitle' | 'psychologist'>
+		/**
+		 * B​o​o​k​e​d​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​ ​a​n​d​ ​c​o​n​f​i​r​m​e​d​.
+		 * @param {string} appTitle
+		 */
+		calendarConfirmed: RequiredParams<'appTitle'>
+		/**
+		 * C​a​n​c​e​l​l​e​d​.​ ​Y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​b​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.
+		 * @param {string} appTitle
+		 */
+		calendarCancelled: RequiredParams<'appTitle'>
+	}
+	/**
+	 * T​h​e​ ​a​t​t​a​c​h​e​d​ ​c​a​l​e​n​d​a​r​ ​f​i​l​e​ ​u​p​d​a​t​e​s​ ​y​o​u​r​ ​c​a​l​e​n​d​a​r​.
+	 */
+	calendarUpdate: string
+	reminder: {
+		/**
+		 * R​e​m​i​n​d​e​r​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​m​i​n​g​ ​u​p
+		 */
+		heading: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​a​ ​r​e​m​i​n​d​e​r​ ​o​f​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist'>
+		/**
+		 * I​f​ ​y​o​u​ ​c​a​n​n​o​t​ ​c​o​m​e​,​ ​p​l​e​a​s​e​ ​c​a​n​c​e​l​ ​o​r​ ​r​e​s​c​h​e​d​u​l​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​p​a​g​e​ ​s​o​ ​t​h​e​ ​t​i​m​e​ ​c​a​n​ ​g​o​ ​t​o​ ​s​o​m​e​o​n​e​ ​e​l​s​e​.
+		 */
+		change: string
+	}
+	rescheduled: {
+		/**
+		 * M​o​v​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​r​e​s​c​h​e​d​u​l​e​d
+		 */
+		heading: string
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​ ​i​s​ ​n​o​w​ ​a​t​ ​t​h​e​ ​t​i​m​e​ ​b​e​l​o​w​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist'>
+	}
+	youCancelled: {
+		/**
+		 * C​a​n​c​e​l​l​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
+		 */
+		heading: string
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​ ​i​s​ ​c​a​n​c​e​l​l​e​d​,​ ​a​s​ ​y​o​u​ ​a​s​k​e​d​.​ ​Y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​b​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist'>
+	}
+	visitorRescheduled: {
+		/**
+		 * M​o​v​e​d​ ​b​y​ ​t​h​e​ ​c​l​i​e​n​t​:​ ​{​c​l​i​e​n​t​}​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} client
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'client' | 'psychologist'>
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​m​o​v​e​d​ ​b​y​ ​t​h​e​ ​c​l​i​e​n​t
+		 */
+		heading: string
+		/**
+		 * {​c​l​i​e​n​t​}​ ​m​o​v​e​d​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​ ​t​o​ ​t​h​e​ ​t​i​m​e​ ​b​e​l​o​w​.​ ​T​h​e​i​r​ ​e​a​r​l​i​e​r​ ​t​i​m​e​ ​i​s​ ​f​r​e​e​ ​a​g​a​i​n​.
+		 * @param {string} appTitle
+		 * @param {string} client
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'client' | 'psychologist'>
 	}
 	psychologist: {
 		/**
@@ -4542,6 +4658,14 @@ export type TranslationFunctions = {
 			 */
 			autoConfirmHint: () => LocalizedString
 			/**
+			 * Second reminder 2 hours before
+			 */
+			secondReminder: () => LocalizedString
+			/**
+			 * Visitors always get a reminder e-mail 24 hours before a confirmed appointment. Turn this on to send another 2 hours before.
+			 */
+			secondReminderHint: () => LocalizedString
+			/**
 			 * Booking settings saved.
 			 */
 			saved: () => LocalizedString
@@ -5445,9 +5569,25 @@ export type TranslationFunctions = {
 		 */
 		manageCancelling: () => LocalizedString
 		/**
-		 * You can cancel until {time}.
+		 * You can cancel or move it until {time}.
 		 */
 		manageCancelPrompt: (arg: { time: string }) => LocalizedString
+		/**
+		 * Move it to another time
+		 */
+		manageRescheduleLabel: () => LocalizedString
+		/**
+		 * Move my appointment
+		 */
+		manageReschedule: () => LocalizedString
+		/**
+		 * Moving...
+		 */
+		manageRescheduling: () => LocalizedString
+		/**
+		 * No other times are free in the next 30 days.
+		 */
+		manageNoOtherTimes: () => LocalizedString
 		/**
 		 * It is too close to the appointment to change it here. Please contact {clinic} directly.
 		 */
@@ -5460,6 +5600,10 @@ export type TranslationFunctions = {
 		 * This appointment has already ended or been cancelled, so it cannot be cancelled.
 		 */
 		cannotCancel: () => LocalizedString
+		/**
+		 * This appointment has already ended or been cancelled, so it cannot be moved.
+		 */
+		cannotReschedule: () => LocalizedString
 		status: {
 			/**
 			 * Waiting for you to confirm your e-mail
@@ -5581,6 +5725,78 @@ export type TranslationFunctions = {
 			 * Booked through {appTitle}. {psychologist} will reach out to you to confirm.
 			 */
 			calendarDescription: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * Booked through {appTitle} and confirmed.
+			 */
+			calendarConfirmed: (arg: { appTitle: string }) => LocalizedString
+			/**
+			 * Cancelled. You are welcome to book another time through {appTitle}.
+			 */
+			calendarCancelled: (arg: { appTitle: string }) => LocalizedString
+		}
+		/**
+		 * The attached calendar file updates your calendar.
+		 */
+		calendarUpdate: () => LocalizedString
+		reminder: {
+			/**
+			 * Reminder: your appointment with {psychologist}
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Your appointment is coming up
+			 */
+			heading: () => LocalizedString
+			/**
+			 * This is a reminder of your appointment with {psychologist} through {appTitle}.
+			 */
+			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * If you cannot come, please cancel or reschedule from your appointment page so the time can go to someone else.
+			 */
+			change: () => LocalizedString
+		}
+		rescheduled: {
+			/**
+			 * Moved: your appointment with {psychologist}
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Appointment rescheduled
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Your appointment with {psychologist} through {appTitle} is now at the time below.
+			 */
+			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+		}
+		youCancelled: {
+			/**
+			 * Cancelled: your appointment with {psychologist}
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Appointment cancelled
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Your appointment with {psychologist} through {appTitle} is cancelled, as you asked. You are welcome to book another time.
+			 */
+			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+		}
+		visitorRescheduled: {
+			/**
+			 * Moved by the client: {client} with {psychologist}
+			 */
+			subject: (arg: { client: string, psychologist: string }) => LocalizedString
+			/**
+			 * Appointment moved by the client
+			 */
+			heading: () => LocalizedString
+			/**
+			 * {client} moved their appointment with {psychologist} through {appTitle} to the time below. Their earlier time is free again.
+			 */
+			body: (arg: { appTitle: string, client: string, psychologist: string }) => LocalizedString
 		}
 		psychologist: {
 			/**

@@ -20,6 +20,7 @@ import { startOutboxWorker } from './mail/outbox-worker';
 import { createMailTransport } from './mail/transport';
 import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
 import { expireLapsedHolds } from './appointments/expire-holds';
+import { queueDueReminders } from './appointments/queue-reminders';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),
     // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.
     startPolling('hold expiry', () => expireLapsedHolds(services), 30_000, log),
+    startPolling('reminders', () => queueDueReminders(services), 60_000, log),
   ];
   // Stopped before the database closes, so no job is cut off halfway through a write.
   app.addHook('onClose', async () => {

@@ -36,6 +36,7 @@ const VISITOR_CALLS: Record<string, (screener: Screener) => Promise<object | und
   'public.ownAppointment.view': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.confirmEmail': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.cancel': async (s) => ({ token: await s.heldToken() }),
+  'public.ownAppointment.reschedule': async (s) => ({ token: await s.heldToken(), slotId: await s.freeSlot() }),
   'billing.visitorInfo': async () => undefined,
   'billing.checkSubscription': async (s) => ({ slug: s.slug }),
 };

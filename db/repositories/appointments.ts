@@ -12,6 +12,7 @@ import {
   statusesBefore,
 } from '../../domain/appointment-status';
 import { randomUUID } from 'node:crypto';
+import { withdrawRemindersOf } from './appointment-reminders';
 
 export type { AppointmentStatus };
 
@@ -29,6 +30,8 @@ export interface AppointmentClient {
 export interface AppointmentDetails {
   id: string;
   status: AppointmentStatus;
+  /** The slot it holds, or held last. */
+  slotId: string;
   client: AppointmentClient;
   psychologist: { id: string; name: string; email: string; timezone: PsychologistTimezone; cancellationNoticeHours: number };
   startUtc: Date;
@@ -37,6 +40,10 @@ export interface AppointmentDetails {
   cancelledAt: Date | null;
   /** Until when an unconfirmed hold keeps its slot; null otherwise. */
   holdExpiresAt: Date | null;
+  /** Changes of status or time so far: its calendar event's SEQUENCE. */
+  revision: number;
+  /** When the last change happened; null before the first. */
+  revisedAt: Date | null;
 }
 
 
@@ -48,6 +55,7 @@ function appointmentsWithDetails(db: Kysely<Database>) {
     .select([
       'a.id',
       'a.status',
+      'a.slot_id',
       'a.client_name',
       'a.client_email',
       'a.client_phone',
@@ -56,6 +64,8 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.created_at',
       'a.cancelled_at',
       'a.hold_expires_at',
+      'a.revision',
+      'a.revised_at',
       's.start_utc',
       's.end_utc',
       'p.id as psychologist_id',
@@ -70,6 +80,7 @@ type DetailsRow = Pick<
   AppointmentRow,
   | 'id'
   | 'status'
+  | 'slot_id'
   | 'client_name'
   | 'client_email'
   | 'client_phone'
@@ -78,6 +89,8 @@ type DetailsRow = Pick<
   | 'created_at'
   | 'cancelled_at'
   | 'hold_expires_at'
+  | 'revision'
+  | 'revised_at'
 > &
   Pick<SlotRow, 'start_utc' | 'end_utc'> & {
     psychologist_id: string;
@@ -91,6 +104,7 @@ function toDetails(row: DetailsRow): AppointmentDetails {
   return {
     id: row.id,
     status: row.status as AppointmentStatus,
+    slotId: row.slot_id,
     client: {
       name: row.client_name,
       email: row.client_email,
@@ -110,6 +124,8 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     createdAt: asDate(row.created_at),
     cancelledAt: row.cancelled_at === null ? null : asDate(row.cancelled_at),
     holdExpiresAt: row.hold_expires_at === null ? null : asDate(row.hold_expires_at),
+    revision: Number(row.revision),
+    revisedAt: row.revised_at === null ? null : asDate(row.revised_at),
   };
 }
 
@@ -150,6 +166,7 @@ export async function insertAppointment(
       client_language: client.language,
       created_at: appointment.now,
       cancelled_at: null,
+      revised_at: appointment.now,
     })
     .execute();
 }
@@ -220,6 +237,13 @@ export async function upcomingBookingsOf(
   return rows.map(toDetails);
 }
 
+/** Every change counts one revision, and withdraws the reminders queued for the one before. */
+async function revised(db: Kysely<Database>, appointmentId: string, updated: { numUpdatedRows: bigint }): Promise<boolean> {
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await withdrawRemindersOf(db, appointmentId);
+  return true;
+}
+
 /**
  * Moves an appointment to `to` if it is still in a status that may lead there (domain/
  * appointment-status.ts), and tells whether it did: of two changes racing, one wins and the
@@ -228,16 +252,38 @@ export async function upcomingBookingsOf(
 export async function moveAppointment(db: Kysely<Database>, appointmentId: string, to: AppointmentStatus, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
-    .set({
+    .set((eb) => ({
       status: to,
+      revision: eb('revision', '+', 1),
+      revised_at: now,
       ...(!holdsSlot(to) && { active_slot_id: null }),
       ...(to === 'cancelled' && { cancelled_at: now }),
       ...(to !== 'expired' && { hold_expires_at: null }),
-    })
+    }))
     .where('id', '=', appointmentId)
     .where('status', 'in', statusesBefore(to))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return revised(db, appointmentId, result);
+}
+
+/**
+ * Moves a standing appointment from one slot to another, if it still holds `fromSlotId`, and
+ * tells whether it did. The new slot is taken and the old one freed in one statement; a booking
+ * or another move that took the new slot first fails it on the UNIQUE active_slot_id
+ * (isUniqueViolation), so exactly one of them wins.
+ */
+export async function rescheduleAppointment(
+  db: Kysely<Database>,
+  move: { appointmentId: string; fromSlotId: string; toSlotId: string; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set((eb) => ({ slot_id: move.toSlotId, active_slot_id: move.toSlotId, revision: eb('revision', '+', 1), revised_at: move.now }))
+    .where('id', '=', move.appointmentId)
+    .where('slot_id', '=', move.fromSlotId)
+    .where('status', 'in', SLOT_HOLDING_STATUSES)
+    .executeTakeFirst();
+  return revised(db, move.appointmentId, result);
 }
 
 /** Records a change of status, in the transaction that made it. */
@@ -316,4 +362,30 @@ export async function findAppointmentByTokenHash(
     .where('a.manage_token_hash', '=', manageTokenHash)
     .executeTakeFirst();
   return row && { ...toDetails(row), userId: row.user_id };
+}
+
+/**
+ * Confirmed appointments starting after `after` and up to `until`, with their clinic and whether
+ * it sends a second reminder: the candidates of the reminder job; at most `limit`, soonest first.
+ */
+export async function confirmedAppointmentsStarting(
+  db: Kysely<Database>,
+  range: { after: Date; until: Date; limit: number },
+): Promise<(AppointmentDetails & { userId: string; secondReminder: boolean })[]> {
+  const rows = await appointmentsWithDetails(db)
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.user_id', 'u.second_reminder'])
+    .where('a.status', '=', 'confirmed' satisfies AppointmentStatus)
+    .where('s.start_utc', '>', range.after)
+    .where('s.start_utc', '<=', range.until)
+    .orderBy('s.start_utc')
+    .limit(range.limit)
+    .execute();
+  return rows.map((row) => ({ ...toDetails(row), userId: row.user_id, secondReminder: Boolean(row.second_reminder) }));
+}
+
+/** The status and revision of an appointment, its row locked (MySQL) until the transaction ends. */
+export async function lockAppointment(trx: Transaction<Database>, appointmentId: string) {
+  const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision']).where('id', '=', appointmentId)).executeTakeFirst();
+  return row && { status: row.status as AppointmentStatus, revision: Number(row.revision) };
 }

@@ -19,6 +19,8 @@ export interface OutboxEmail {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /** After this moment the mail is pointless and is never sent: a reminder once the session began. */
+  expiresAt?: Date;
 }
 
 export interface ClaimedEmail extends OutboxEmail {
@@ -33,7 +35,7 @@ export interface ClaimedEmail extends OutboxEmail {
  * transaction.
  */
 export async function enqueueEmails(db: Kysely<Database>, emails: readonly OutboxEmail[], now: Date): Promise<string[]> {
-  const rows = emails.map(({ kind, to, ...message }) => ({
+  const rows = emails.map(({ kind, to, expiresAt, ...message }) => ({
     id: randomUUID(),
     kind,
     recipient: to,
@@ -45,6 +47,7 @@ export async function enqueueEmails(db: Kysely<Database>, emails: readonly Outbo
     last_error: null,
     created_at: now,
     sent_at: null,
+    expires_at: expiresAt ?? null,
   }));
   if (rows.length > 0) await db.insertInto('email_outbox').values(rows).execute();
   return rows.map((row) => row.id);
@@ -62,11 +65,15 @@ function toClaimedEmail(row: { id: string; kind: string; recipient: string; mess
   return { id: row.id, kind: row.kind, to: row.recipient, attempts: Number(row.attempts), ...message };
 }
 
-/** Pending, due, and not leased by a worker (a lease past its time means that worker died). */
+/**
+ * Pending, due, not past its moment, and not leased by a worker (a lease past its time means
+ * that worker died).
+ */
 const isDue = (now: Date) => (eb: ExpressionBuilder<Database, 'email_outbox'>) =>
   eb.and([
     eb('status', '=', 'pending'),
     eb('next_attempt_at', '<=', now),
+    eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
     eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]),
   ]);
 
@@ -137,6 +144,31 @@ export async function markEmailSent(db: Kysely<Database>, id: string, now: Date)
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Withdraws mails not sent yet, such as the reminder of an appointment that was cancelled or
+ * moved, and erases what they said. A mail a worker is sending at this moment still goes out.
+ */
+export async function withdrawEmails(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'withdrawn', ...ERASED_CONTENT })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Closes the mails whose moment passed unsent (an outage outlasted them) and erases them. */
+export async function expireLapsedEmails(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'expired', locked_until: null, ...ERASED_CONTENT })
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Keeps the mail pending for another attempt at `nextAttemptAt`: a mail is never dropped. */

@@ -91,12 +91,14 @@ export interface BookingCounter {
   /** The clinic's booking settings (domain/appointment-status.ts, initialStatus). */
   confirmVisitorEmail: boolean;
   autoConfirmRequests: boolean;
+  /** A second reminder 2 hours before, beside the one 24 hours before (domain/reminders.ts). */
+  secondReminder: boolean;
 }
 
 export async function findBookingCounter(db: Kysely<Database>, userId: string): Promise<BookingCounter | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['email', 'bookings_made', 'confirm_visitor_email', 'auto_confirm_requests'])
+    .select(['email', 'bookings_made', 'confirm_visitor_email', 'auto_confirm_requests', 'second_reminder'])
     .where('id', '=', userId)
     .executeTakeFirst();
   return (
@@ -105,6 +107,7 @@ export async function findBookingCounter(db: Kysely<Database>, userId: string): 
       bookingsMade: Number(row.bookings_made),
       confirmVisitorEmail: Boolean(row.confirm_visitor_email),
       autoConfirmRequests: Boolean(row.auto_confirm_requests),
+      secondReminder: Boolean(row.second_reminder),
     }
   );
 }
@@ -113,11 +116,15 @@ export async function findBookingCounter(db: Kysely<Database>, userId: string): 
 export async function updateBookingSettings(
   db: Kysely<Database>,
   userId: string,
-  settings: Pick<BookingCounter, 'confirmVisitorEmail' | 'autoConfirmRequests'>,
+  settings: Pick<BookingCounter, 'confirmVisitorEmail' | 'autoConfirmRequests' | 'secondReminder'>,
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ confirm_visitor_email: settings.confirmVisitorEmail, auto_confirm_requests: settings.autoConfirmRequests })
+    .set({
+      confirm_visitor_email: settings.confirmVisitorEmail,
+      auto_confirm_requests: settings.autoConfirmRequests,
+      second_reminder: settings.secondReminder,
+    })
     .where('id', '=', userId)
     .execute();
 }

@@ -13,6 +13,7 @@ interface OperatorOverrides {
    */
   confirmVisitorEmail?: boolean;
   autoConfirmRequests?: boolean;
+  secondReminder?: boolean;
   companyName?: string | null;
   companySlug?: string | null;
 }
@@ -30,6 +31,7 @@ export async function insertOperatorAccount(db: Kysely<Database>, overrides: Ope
       password_hash: 'not-a-real-hash',
       confirm_visitor_email: overrides.confirmVisitorEmail ?? false,
       auto_confirm_requests: overrides.autoConfirmRequests ?? false,
+      second_reminder: overrides.secondReminder ?? false,
       created_at: new Date(),
     })
     .execute();

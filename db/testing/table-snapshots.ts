@@ -16,6 +16,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   availability_slots: true,
   appointments: true,
   appointment_events: true,
+  appointment_reminders: true,
   subscriptions: true,
   stripe_events: true,
   password_reset_tokens: true,

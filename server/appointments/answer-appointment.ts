@@ -45,7 +45,8 @@ export async function answerAppointment(
       throw refuse((await findAppointmentOf(trx, userId, appointmentId))!.status);
     }
     await recordAppointmentEvent(trx, { appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: status, at: now });
-    await enqueueAnsweredEmail(trx, { userId, facts: appointment, status, message: message ?? undefined }, { env: ctx.env, now });
-    return toAdminAppointment((await findAppointmentOf(trx, userId, appointmentId))!);
+    const answered = (await findAppointmentOf(trx, userId, appointmentId))!;
+    await enqueueAnsweredEmail(trx, { userId, facts: answered, status, message: message ?? undefined }, { env: ctx.env, now });
+    return toAdminAppointment(answered);
   });
 }

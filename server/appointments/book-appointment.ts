@@ -83,8 +83,8 @@ export async function bookAppointment(services: Services, input: BookAppointment
       timezone: input.clientTimezone,
       language: input.clientLanguage,
     };
-    const facts = { id: randomUUID(), client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc };
     const status = initialStatus(allowance);
+    const facts = { id: randomUUID(), status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc };
     const held = status === 'held';
     const manageToken = manageTokenOf(services.env, facts.id);
     const emails = held

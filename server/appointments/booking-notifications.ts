@@ -14,6 +14,8 @@ import {
   bookingHoldEmail,
   bookingOperatorEmail,
   bookingPsychologistEmail,
+  ownChangeEmail,
+  visitorChangeEmail,
 } from '../mail/booking-emails';
 import type { EmailBrand } from '../mail/render-email';
 import { manageTokenOf } from './manage-token';
@@ -71,8 +73,9 @@ export function bookingEmails(
 }
 
 /**
- * Tells each client, in their language, that the operator cancelled their appointment. Call
- * it in the transaction that cancels or deletes them, like the booking mails.
+ * Tells each client, in their language, that the operator cancelled their appointment, with the
+ * calendar entry that removes it. Call it in the transaction that cancels or deletes them, like
+ * the booking mails, with the appointments as read before the change.
  */
 export async function enqueueCancellationEmails(
   trx: Kysely<Database>,
@@ -83,14 +86,38 @@ export async function enqueueCancellationEmails(
   // Bookings are only ever made through the operator's configuration, so it exists.
   const screener = (await findConfigurationOfOperator(trx, cancelled.userId))!;
   const brand = brandOfOperator(screener, services.env);
-  const mails = cancelled.appointments.map((facts): OutboxEmail => {
+  const mails = cancelled.appointments.map((before): OutboxEmail => {
+    const facts = { ...before, status: 'cancelled' as const, revision: before.revision + 1 };
     const rebookUrl = screenerUrl(screener, facts.client.language, services.env);
-    return { kind: 'appointment-cancelled', to: facts.client.email, ...appointmentCancelledEmail(facts, brand, rebookUrl) };
+    return { kind: 'appointment-cancelled', to: facts.client.email, ...appointmentCancelledEmail(facts, brand, rebookUrl, services.now) };
   });
   await enqueueEmails(trx, mails, services.now);
 }
 
-/** Tells the visitor, in their language, how the clinic answered; with their private link. */
+/**
+ * The mails of a change the visitor made through their link (`facts` as they now stand): theirs
+ * with the calendar updated, and the psychologist's and the clinic's when the booking had
+ * reached them (not for a hold).
+ */
+export async function enqueueVisitorChangeEmails(
+  trx: Kysely<Database>,
+  changed: { userId: string; facts: AppointmentFacts; operatorEmail: string; clinicKnows: boolean },
+  services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
+): Promise<void> {
+  const screener = (await findConfigurationOfOperator(trx, changed.userId))!;
+  const brand = brandOfOperator(screener, services.env);
+  const { facts } = changed;
+  const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
+  const kind = facts.status === 'cancelled' ? 'visitor-cancelled' : 'visitor-rescheduled';
+  const mails: OutboxEmail[] = [{ kind, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now }) }];
+  if (changed.clinicKnows) {
+    const staffMail = visitorChangeEmail(facts, brand);
+    mails.push({ kind, to: facts.psychologist.email, ...staffMail }, { kind, to: changed.operatorEmail, ...staffMail });
+  }
+  await enqueueEmails(trx, mails, services.now);
+}
+
+/** Tells the visitor, in their language, how the clinic answered (`facts` as they now stand); with their private link. */
 export async function enqueueAnsweredEmail(
   trx: Kysely<Database>,
   answered: { userId: string; facts: AppointmentFacts; status: ClinicAnswer; message?: string },
@@ -99,6 +126,11 @@ export async function enqueueAnsweredEmail(
   const screener = (await findConfigurationOfOperator(trx, answered.userId))!;
   const { facts } = answered;
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
-  const email = appointmentAnsweredEmail(facts, brandOfOperator(screener, services.env), { status: answered.status, message: answered.message, manageUrl: link });
+  const email = appointmentAnsweredEmail(facts, brandOfOperator(screener, services.env), {
+    status: answered.status,
+    message: answered.message,
+    manageUrl: link,
+    now: services.now,
+  });
   await enqueueEmails(trx, [{ kind: `appointment-${answered.status.replace('_', '-')}`, to: facts.client.email, ...email }], services.now);
 }

@@ -43,7 +43,8 @@ export async function confirmBookingEmail(
     await recordAppointmentEvent(trx, { appointmentId: seen.id, actor: 'visitor', from: 'held', to, at: now });
     const screener = await findConfigurationOfOperator(trx, seen.userId);
     if (!screener) throw new NotFoundError('screener');
-    await enqueueEmails(trx, bookingEmails({ facts: seen, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
-    return toOwnAppointment(trx, { ...seen, status: to, holdExpiresAt: null });
+    const confirmed = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
+    await enqueueEmails(trx, bookingEmails({ facts: confirmed, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
+    return toOwnAppointment(trx, confirmed);
   });
 }

@@ -14,6 +14,9 @@ export const ZManageTokenRequest = z.object({ token: z.string().trim().min(1).ma
 export const ZOwnAppointment = z.object({
   status: z.enum(APPOINTMENT_STATUSES),
   psychologistName: z.string(),
+  /** With screenerSlug, where the page reads the psychologist's free slots to move it to. */
+  psychologistId: z.string(),
+  screenerSlug: z.string(),
   startUtc: z.date(),
   endUtc: z.date(),
   clientTimezone: z.string(),
@@ -45,6 +48,8 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
   return {
     status: appointment.status,
     psychologistName: appointment.psychologist.name,
+    psychologistId: appointment.psychologist.id,
+    screenerSlug: configuration?.companySlug ?? configuration?.id ?? '',
     startUtc: appointment.startUtc,
     endUtc: appointment.endUtc,
     clientTimezone: appointment.client.timezone,

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { readCalendarEvents } from '../testing/read-calendar';
+import { readCalendar, readCalendarEvents } from '../testing/read-calendar';
 import {
   type AppointmentFacts,
+  appointmentAnsweredEmail,
   appointmentCancelledEmail,
+  appointmentReminderEmail,
   bookingClientEmail,
   bookingOperatorEmail,
   bookingPsychologistEmail,
+  ownChangeEmail,
 } from './booking-emails';
 
 const facts: AppointmentFacts = {
   id: '3f0e4c1a-9d2b-4c6e-8f7a-1b2c3d4e5f60',
+  status: 'requested',
+  revision: 0,
   client: { name: 'Siti & <Co>', email: 'siti@example.com', phone: '+60123456789', timezone: 'Asia/Kuala_Lumpur', language: 'en' },
   psychologist: { id: 'p1', name: 'Dr. Aisyah', email: 'aisyah@klinik.example', timezone: 'Asia/Kuala_Lumpur', cancellationNoticeHours: 24 },
   startUtc: new Date('2026-12-07T02:00:00Z'),
@@ -62,10 +67,43 @@ describe('booking e-mails', () => {
     expect(operator.attachments).toBeUndefined();
   });
 
-  it('tells the visitor of a cancellation with a way back to book another time', () => {
-    const mail = appointmentCancelledEmail(facts, brand, 'https://minda.test/screener/klinik-minda');
+  it('tells the visitor of a cancellation with a way back to book another time, and removes the calendar entry', () => {
+    const cancelled = { ...facts, status: 'cancelled' as const, revision: 2 };
+    const mail = appointmentCancelledEmail(cancelled, brand, 'https://minda.test/screener/klinik-minda', new Date());
     expect(mail.subject).toBe('Your appointment with Dr. Aisyah was cancelled');
     expect(mail.text).toContain('has been cancelled by Klinik Minda');
     expect(mail.html).toContain('href="https://minda.test/screener/klinik-minda"');
+    expect(mail.attachments![0]!.contentType).toContain('method=CANCEL');
+    expect(readCalendar(mail.attachments![0]!.content)).toMatchObject({
+      method: 'CANCEL',
+      events: [{ uid: `${facts.id}@minda`, sequence: 2, status: 'CANCELLED' }],
+    });
+  });
+
+  it('updates the same calendar entry when the clinic confirms, and sends none for a completed session', () => {
+    const answer = { message: 'See you at level 3.', manageUrl: 'https://minda.test/appointments/manage/t0k3n', now: new Date() };
+    const confirmed = appointmentAnsweredEmail({ ...facts, status: 'confirmed', revision: 1 }, brand, { ...answer, status: 'confirmed' });
+    expect(confirmed.text).toContain('A message from the clinic: See you at level 3.');
+    expect(readCalendarEvents(confirmed.attachments![0]!.content)).toEqual([
+      expect.objectContaining({ uid: `${facts.id}@minda`, sequence: 1, status: 'CONFIRMED', description: 'Booked through Klinik Minda and confirmed.' }),
+    ]);
+    const completed = appointmentAnsweredEmail({ ...facts, status: 'completed', revision: 2 }, brand, { ...answer, status: 'completed' });
+    expect(completed.attachments).toBeUndefined();
+    expect(completed.text).not.toContain('calendar');
+  });
+
+  it('tells a visitor who moved their appointment the new time, with the entry updated, in Malay', () => {
+    const moved = { ...facts, status: 'confirmed' as const, revision: 3, client: { ...facts.client, language: 'ms' as const } };
+    const mail = ownChangeEmail(moved, brand, { manageUrl: 'https://minda.test/ms/appointments/manage/t0k3n', now: new Date() });
+    expect(mail.subject).toBe('Dipindahkan: janji temu anda dengan Dr. Aisyah');
+    expect(readCalendarEvents(mail.attachments![0]!.content)).toEqual([expect.objectContaining({ sequence: 3, start: '2026-12-07T02:00:00.000Z' })]);
+  });
+
+  it('reminds the visitor with their link, and no calendar file', () => {
+    const mail = appointmentReminderEmail({ ...facts, status: 'confirmed' }, brand, 'https://minda.test/appointments/manage/t0k3n');
+    expect(mail.subject).toBe('Reminder: your appointment with Dr. Aisyah');
+    expect(plain(mail.text)).toContain('When: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)');
+    expect(mail.text).toContain('https://minda.test/appointments/manage/t0k3n');
+    expect(mail.attachments).toBeUndefined();
   });
 });

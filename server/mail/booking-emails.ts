@@ -2,11 +2,12 @@ import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
-import { calendarAttachment } from './ics';
+import type { AppointmentStatus } from '../../domain/appointment-status';
+import { calendarAttachment, type CalendarState } from './ics';
 import { type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
 
-/** What every booking mail is about; the brand is the operator's screener. */
-export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'client' | 'psychologist' | 'startUtc' | 'endUtc'>;
+/** What every booking mail is about, as the appointment stands after the change it reports. */
+export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc'>;
 
 // Clinic staff read one language; their mails are in English, the visitor's in their own.
 const STAFF_LOCALE = 'en';
@@ -33,55 +34,140 @@ function clientDetails(LL: TranslationFunctions, facts: AppointmentFacts) {
   ];
 }
 
+/** How the visitor's calendar shows an appointment; nothing once the session took place. */
+const CALENDAR_STATES: Record<AppointmentStatus, CalendarState | null> = {
+  held: 'tentative',
+  requested: 'tentative',
+  confirmed: 'confirmed',
+  declined: 'cancelled',
+  expired: 'cancelled',
+  cancelled: 'cancelled',
+  completed: null,
+  no_show: null,
+};
+
+/**
+ * The visitor's calendar entry as the appointment now stands: always the same UID, its revision
+ * as SEQUENCE, so the calendar updates the entry it has, and METHOD:CANCEL once it is off.
+ */
+function visitorCalendar(facts: AppointmentFacts, brand: EmailBrand, stamp: Date) {
+  const state = CALENDAR_STATES[facts.status];
+  if (!state) return [];
+  const texts = translationsFor(facts.client.language).bookingEmails.client;
+  const names = { appTitle: brand.name, psychologist: facts.psychologist.name };
+  const description = { tentative: texts.calendarDescription, confirmed: texts.calendarConfirmed, cancelled: texts.calendarCancelled }[state](names);
+  const event = { uid: `${facts.id}@minda`, sequence: facts.revision, state, startUtc: facts.startUtc, endUtc: facts.endUtc, stamp };
+  return [calendarAttachment({ ...event, summary: texts.calendarSummary(names), description })];
+}
+
+type BookingTexts = TranslationFunctions['bookingEmails'];
+
+/** What one mail to the visitor says; the greeting, the appointment and the footer are common. */
+interface VisitorNotice {
+  texts: (LL: BookingTexts, names: { psychologist: string; appTitle: string }) => { subject: string; heading: string; body: string; outro?: string[] };
+  action: { label: (LL: BookingTexts) => string; url: string };
+  /** Attach the calendar entry as the appointment now stands, made at this moment. */
+  calendarAt?: Date;
+}
+
+/** A mail to the visitor, in their language and timezone, branded with the operator's screener. */
+function visitorEmail(facts: AppointmentFacts, brand: EmailBrand, notice: VisitorNotice): RenderedEmail {
+  const email = renderEmail(
+    facts.client.language,
+    (LL, appTitle) => {
+      const texts = notice.texts(LL.bookingEmails, { psychologist: facts.psychologist.name, appTitle });
+      return {
+        subject: texts.subject,
+        heading: texts.heading,
+        intro: [LL.bookingEmails.greeting({ name: facts.client.name }), texts.body],
+        details: visitorDetails(LL, facts),
+        action: { label: notice.action.label(LL.bookingEmails), url: notice.action.url },
+        outro: texts.outro ?? [],
+        footer: footer(LL, appTitle),
+      };
+    },
+    brand,
+  );
+  return notice.calendarAt ? { ...email, attachments: visitorCalendar(facts, brand, notice.calendarAt) } : email;
+}
+
+const manageAction = (url: string) => ({ label: (LL: BookingTexts) => LL.manage(), url });
+
 /**
  * To the visitor, before anyone else hears of the booking: confirm that the request is yours.
  * The button opens a page that confirms with a POST; opening the link confirms nothing, as mail
  * scanners open links.
  */
 export function bookingHoldEmail(facts: AppointmentFacts, brand: EmailBrand, manageUrl: string): RenderedEmail {
-  const psychologist = facts.psychologist.name;
-  return renderEmail(
-    facts.client.language,
-    (LL, appTitle) => ({
-      subject: LL.bookingEmails.hold.subject({ psychologist }),
-      heading: LL.bookingEmails.hold.heading(),
-      intro: [LL.bookingEmails.greeting({ name: facts.client.name }), LL.bookingEmails.hold.body({ appTitle, psychologist })],
-      details: visitorDetails(LL, facts),
-      action: { label: LL.bookingEmails.hold.action(), url: manageUrl },
-      outro: [LL.bookingEmails.hold.ignore()],
-      footer: footer(LL, appTitle),
-    }),
-    brand,
-  );
+  return visitorEmail(facts, brand, {
+    texts: (LL, names) => ({ subject: LL.hold.subject(names), heading: LL.hold.heading(), body: LL.hold.body(names), outro: [LL.hold.ignore()] }),
+    action: { label: (LL) => LL.hold.action(), url: manageUrl },
+  });
 }
 
-/** To the visitor, in their language and timezone, with the appointment as a calendar file. */
+/** To the visitor once the booking reached the clinic, with the appointment as a calendar file. */
 export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, madeAt: Date, manageUrl: string): RenderedEmail {
-  const locale = facts.client.language;
-  const psychologist = facts.psychologist.name;
-  const email = renderEmail(
-    locale,
-    (LL, appTitle) => ({
-      subject: LL.bookingEmails.client.subject({ psychologist }),
-      heading: LL.bookingEmails.client.heading(),
-      intro: [LL.bookingEmails.greeting({ name: facts.client.name }), LL.bookingEmails.client.body({ appTitle, psychologist })],
-      details: visitorDetails(LL, facts),
-      action: { label: LL.bookingEmails.manage(), url: manageUrl },
-      outro: [LL.bookingEmails.client.calendar()],
-      footer: footer(LL, appTitle),
+  return visitorEmail(facts, brand, {
+    texts: (LL, names) => ({ subject: LL.client.subject(names), heading: LL.client.heading(), body: LL.client.body(names), outro: [LL.client.calendar()] }),
+    action: manageAction(manageUrl),
+    calendarAt: madeAt,
+  });
+}
+
+/** To the visitor whose appointment the operator cancelled, with a way back to book again. */
+export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailBrand, rebookUrl: string, now: Date): RenderedEmail {
+  return visitorEmail(facts, brand, {
+    texts: (LL, names) => ({
+      subject: LL.cancelled.subject(names),
+      heading: LL.cancelled.heading(),
+      body: LL.cancelled.body(names),
+      outro: [LL.cancelled.rebook(), LL.calendarUpdate()],
     }),
-    brand,
-  );
-  const texts = translationsFor(locale).bookingEmails.client;
-  const event = {
-    uid: `${facts.id}@minda`,
-    startUtc: facts.startUtc,
-    endUtc: facts.endUtc,
-    stamp: madeAt,
-    summary: texts.calendarSummary({ psychologist }),
-    description: texts.calendarDescription({ appTitle: brand.name, psychologist }),
-  };
-  return { ...email, attachments: [calendarAttachment(event)] };
+    action: { label: (LL) => LL.cancelled.action(), url: rebookUrl },
+    calendarAt: now,
+  });
+}
+
+/** The clinic's answers a visitor hears of; a cancellation has a mail of its own. */
+export type ClinicAnswer = 'confirmed' | 'declined' | 'completed' | 'no_show';
+
+/** To the visitor: the clinic confirmed, declined, completed or marked a no-show; with a word from it. */
+export function appointmentAnsweredEmail(
+  facts: AppointmentFacts,
+  brand: EmailBrand,
+  answer: { status: ClinicAnswer; message?: string; manageUrl: string; now: Date },
+): RenderedEmail {
+  const onCalendar = CALENDAR_STATES[answer.status] !== null;
+  return visitorEmail(facts, brand, {
+    texts: (LL, names) => {
+      const texts = LL.answered[answer.status];
+      const message = answer.message ? [LL.answered.message({ message: answer.message })] : [];
+      return { subject: texts.subject(names), heading: texts.heading(), body: texts.body(names), outro: [...message, ...(onCalendar ? [LL.calendarUpdate()] : [])] };
+    },
+    action: manageAction(answer.manageUrl),
+    calendarAt: onCalendar ? answer.now : undefined,
+  });
+}
+
+/** To the visitor, 24 or 2 hours before a confirmed session, with their link to change it. */
+export function appointmentReminderEmail(facts: AppointmentFacts, brand: EmailBrand, manageUrl: string): RenderedEmail {
+  return visitorEmail(facts, brand, {
+    texts: (LL, names) => ({ subject: LL.reminder.subject(names), heading: LL.reminder.heading(), body: LL.reminder.body(names), outro: [LL.reminder.change()] }),
+    action: manageAction(manageUrl),
+  });
+}
+
+/** To the visitor who moved or cancelled through their link: what now stands, and the calendar updated. */
+export function ownChangeEmail(facts: AppointmentFacts, brand: EmailBrand, change: { manageUrl: string; now: Date }): RenderedEmail {
+  const cancelled = facts.status === 'cancelled';
+  return visitorEmail(facts, brand, {
+    texts: (LL, names) => {
+      const texts = cancelled ? LL.youCancelled : LL.rescheduled;
+      return { subject: texts.subject(names), heading: texts.heading(), body: texts.body(names), outro: [LL.calendarUpdate()] };
+    },
+    action: manageAction(change.manageUrl),
+    calendarAt: change.now,
+  });
 }
 
 /** To the psychologist: who booked and how to reach them. */
@@ -119,62 +205,18 @@ export function bookingOperatorEmail(facts: AppointmentFacts, brand: EmailBrand,
   );
 }
 
-/** To the psychologist or the operator: the client cancelled through their private link. */
-export function visitorCancelledEmail(facts: AppointmentFacts, brand: EmailBrand): RenderedEmail {
+/** To the psychologist or the operator: the client cancelled or moved it through their private link. */
+export function visitorChangeEmail(facts: AppointmentFacts, brand: EmailBrand): RenderedEmail {
   const names = { client: facts.client.name, psychologist: facts.psychologist.name };
   return renderEmail(
     STAFF_LOCALE,
-    (LL, appTitle) => ({
-      subject: LL.bookingEmails.visitorCancelled.subject(names),
-      heading: LL.bookingEmails.visitorCancelled.heading(),
-      intro: [LL.bookingEmails.visitorCancelled.body({ ...names, appTitle })],
-      details: clientDetails(LL, facts),
-      footer: footer(LL, appTitle),
-    }),
-    brand,
-  );
-}
-
-/** To the visitor whose appointment the operator cancelled, with a way back to book again. */
-export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailBrand, rebookUrl: string): RenderedEmail {
-  const locale = facts.client.language;
-  const psychologist = facts.psychologist.name;
-  return renderEmail(
-    locale,
-    (LL, appTitle) => ({
-      subject: LL.bookingEmails.cancelled.subject({ psychologist }),
-      heading: LL.bookingEmails.cancelled.heading(),
-      intro: [LL.bookingEmails.greeting({ name: facts.client.name }), LL.bookingEmails.cancelled.body({ psychologist, appTitle })],
-      details: visitorDetails(LL, facts),
-      action: { label: LL.bookingEmails.cancelled.action(), url: rebookUrl },
-      outro: [LL.bookingEmails.cancelled.rebook()],
-      footer: footer(LL, appTitle),
-    }),
-    brand,
-  );
-}
-
-/** The clinic's answers a visitor hears of; a cancellation has a mail of its own. */
-export type ClinicAnswer = 'confirmed' | 'declined' | 'completed' | 'no_show';
-
-/** To the visitor, in their language: the clinic confirmed, declined, completed or marked a no-show. */
-export function appointmentAnsweredEmail(
-  facts: AppointmentFacts,
-  brand: EmailBrand,
-  answer: { status: ClinicAnswer; message?: string; manageUrl: string },
-): RenderedEmail {
-  const psychologist = facts.psychologist.name;
-  return renderEmail(
-    facts.client.language,
     (LL, appTitle) => {
-      const texts = LL.bookingEmails.answered[answer.status];
+      const texts = facts.status === 'cancelled' ? LL.bookingEmails.visitorCancelled : LL.bookingEmails.visitorRescheduled;
       return {
-        subject: texts.subject({ psychologist }),
+        subject: texts.subject(names),
         heading: texts.heading(),
-        intro: [LL.bookingEmails.greeting({ name: facts.client.name }), texts.body({ psychologist, appTitle })],
-        details: visitorDetails(LL, facts),
-        action: { label: LL.bookingEmails.manage(), url: answer.manageUrl },
-        outro: answer.message ? [LL.bookingEmails.answered.message({ message: answer.message })] : [],
+        intro: [texts.body({ ...names, appTitle })],
+        details: clientDetails(LL, facts),
         footer: footer(LL, appTitle),
       };
     },

@@ -1,8 +1,15 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { EmailAttachment } from '../../db/repositories/email-outbox';
+
+/** Where an appointment stands for a calendar: pencilled in, fixed, or gone. */
+export type CalendarState = 'tentative' | 'confirmed' | 'cancelled';
 
 export interface CalendarEvent {
   /** Stable across re-sends, so a calendar updates the entry instead of adding another. */
   uid: string;
+  /** Higher with every change: a calendar keeps the event of the highest SEQUENCE it has seen. */
+  sequence: number;
+  state: CalendarState;
   startUtc: Date;
   endUtc: Date;
   /** When the file was made (DTSTAMP). */
@@ -11,63 +18,42 @@ export interface CalendarEvent {
   description: string;
 }
 
-/** RFC 5545 UTC form: 20261207T020000Z. */
-const utc = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const STATUS: Record<CalendarState, ICalEventStatus> = {
+  tentative: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+};
 
 /**
- * Text values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). A bare CR
- * is a line break too: left as it is, a name could end the line and start properties of its own.
+ * A calendar of events, made by ical-generator (escaping, folding at 75 octets, CRLF). A single
+ * cancelled event travels as METHOD:CANCEL, which removes it from the calendar that holds it;
+ * anything else is PUBLISH, which adds or updates it. A subscription feed has no method.
  */
-const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
-
-/** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
-function fold(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const character of line) {
-    const size = Buffer.byteLength(character);
-    // Continuation lines start with a space, which counts towards their 75.
-    if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += character;
-    octets += size;
+export function calendarFile(events: readonly CalendarEvent[], feed?: { name: string }): string {
+  const method = feed
+    ? null
+    : events.length === 1 && events[0]!.state === 'cancelled'
+      ? ICalCalendarMethod.CANCEL
+      : ICalCalendarMethod.PUBLISH;
+  const calendar = ical({ prodId: { company: 'Minda', product: 'Booking', language: 'EN' }, method, name: feed?.name ?? null });
+  for (const event of events) {
+    calendar.createEvent({
+      id: event.uid,
+      sequence: event.sequence,
+      status: STATUS[event.state],
+      start: event.startUtc,
+      end: event.endUtc,
+      stamp: event.stamp,
+      summary: event.summary,
+      description: event.description,
+    });
   }
-  parts.push(current);
-  return parts.join('\r\n ');
+  return calendar.toString();
 }
 
-/** A one-event calendar file (METHOD:PUBLISH) that any calendar app can import. */
-export function calendarFile(event: CalendarEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Minda//Booking//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utc(event.stamp)}`,
-    `DTSTART:${utc(event.startUtc)}`,
-    `DTEND:${utc(event.endUtc)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    // A booking is a request until the psychologist confirms it ('Booking Received!').
-    'STATUS:TENTATIVE',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
-}
-
+/** One event as a mail attachment, its method in the content type as RFC 6047 asks. */
 export function calendarAttachment(event: CalendarEvent): EmailAttachment {
-  return {
-    filename: 'appointment.ics',
-    content: calendarFile(event),
-    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-  };
+  const content = calendarFile([event]);
+  const method = event.state === 'cancelled' ? 'CANCEL' : 'PUBLISH';
+  return { filename: 'appointment.ics', content, contentType: `text/calendar; charset=utf-8; method=${method}` };
 }

@@ -1,4 +1,4 @@
-import { claimDueEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
+import { claimDueEmails, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
 import { type Poller, startPolling } from '../background/poll';
 import type { AppServices } from '../context';
 import { LONGEST_ATTEMPT_MS } from './transport';
@@ -17,10 +17,12 @@ export function retryDelayMs(failedAttempts: number): number {
 
 /**
  * One pass of the outbox: leases the due mails, sends each outside any transaction, and
- * records the outcome. A failure schedules a retry; a mail is never dropped.
+ * records the outcome. A failure schedules a retry; a mail is never dropped, except one whose
+ * moment has passed (a reminder of a session that began), which is closed unsent.
  */
 export async function deliverDueEmails(deps: OutboxDeps, limit = 10): Promise<{ sent: number; failed: number }> {
   const claimedAt = deps.now();
+  await expireLapsedEmails(deps.db, claimedAt);
   const lockedUntil = new Date(claimedAt.getTime() + LEASE_MS);
   const claimed = await claimDueEmails(deps.db, deps.dialect, { now: claimedAt, lockedUntil, limit });
   const host = new URL(deps.env.publicUrl).hostname;

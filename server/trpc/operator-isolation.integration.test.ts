@@ -58,12 +58,13 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
   'admin.bookingSettings.get': {
     kind: 'ownDataOnly',
     input: () => undefined,
-    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: expect.any(Boolean), autoConfirmRequests: expect.any(Boolean) }),
+    expectOwn: (output) =>
+      expect(output).toEqual({ confirmVisitorEmail: expect.any(Boolean), autoConfirmRequests: expect.any(Boolean), secondReminder: expect.any(Boolean) }),
   },
   'admin.bookingSettings.update': {
     kind: 'ownDataOnly',
-    input: (victim) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, userId: victim.userId }),
-    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: true }),
+    input: (victim) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, userId: victim.userId }),
+    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true }),
   },
   'admin.configuration.get': {
     kind: 'ownDataOnly',

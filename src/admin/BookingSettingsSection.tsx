@@ -4,7 +4,7 @@ import { AdminSection } from './AdminSection';
 import { SwitchField } from './SwitchField';
 import { useAdminToast } from './useAdminToast';
 
-/** The clinic's two booking switches; each change is saved at once. */
+/** The clinic's booking switches; each change is saved at once. */
 export function BookingSettingsSection() {
   const { LL } = useI18nContext();
   const t = LL.admin.bookingSettings;
@@ -33,6 +33,12 @@ export function BookingSettingsSection() {
         hint={t.autoConfirmHint()}
         checked={current.autoConfirmRequests}
         onChange={(checked) => save.mutate({ ...current, autoConfirmRequests: checked })}
+      />
+      <SwitchField
+        label={t.secondReminder()}
+        hint={t.secondReminderHint()}
+        checked={current.secondReminder}
+        onChange={(checked) => save.mutate({ ...current, secondReminder: checked })}
       />
     </AdminSection>
   );

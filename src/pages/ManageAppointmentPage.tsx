@@ -4,6 +4,7 @@ import { formatAppointmentTime, formatMoment } from '../../domain/appointment-ti
 import { useI18nContext } from '../../i18n/i18n-react';
 import { hasErrorCode, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { RescheduleChoice } from './RescheduleChoice';
 
 /**
  * The visitor's own appointment, reached through the private link in their e-mails. Opening it
@@ -18,6 +19,12 @@ export default function ManageAppointmentPage() {
   const show = (changed: NonNullable<typeof appointment.data>) => utils.public.ownAppointment.view.setData({ token }, changed);
   const confirm = trpc.public.ownAppointment.confirmEmail.useMutation({ onSuccess: show });
   const cancel = trpc.public.ownAppointment.cancel.useMutation({ onSuccess: show });
+  const reschedule = trpc.public.ownAppointment.reschedule.useMutation({
+    onSuccess: (moved) => {
+      show(moved);
+      void utils.public.availability.invalidate();
+    },
+  });
 
   const shown = appointment.data;
   return (
@@ -48,6 +55,7 @@ export default function ManageAppointmentPage() {
                 (Date.now() < shown.changeableUntil.getTime() ? (
                   <>
                     <p className="text-sm">{text.manageCancelPrompt({ time: formatMoment(shown.changeableUntil, shown.clientTimezone, locale) })}</p>
+                    <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
                     <button type="button" className="btn btn-outline btn-error" disabled={cancel.isPending} onClick={() => cancel.mutate({ token })}>
                       {cancel.isPending ? text.manageCancelling() : text.manageCancel()}
                     </button>
@@ -55,7 +63,7 @@ export default function ManageAppointmentPage() {
                 ) : (
                   <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>
                 ))}
-              {[confirm.error, cancel.error].map(
+              {[confirm.error, cancel.error, reschedule.error].map(
                 (error) =>
                   error && (
                     <p key={error.message} role="alert">

@@ -196,6 +196,8 @@ const en_admin = {
       'A booking holds its time for 30 minutes until the visitor confirms from their e-mail. Only then does it reach you and count toward your free bookings, so nobody can book in someone else’s name.',
     autoConfirm: 'Confirm requests automatically',
     autoConfirmHint: 'Requests are confirmed at once instead of waiting for your answer in the inbox below.',
+    secondReminder: 'Second reminder 2 hours before',
+    secondReminderHint: 'Visitors always get a reminder e-mail 24 hours before a confirmed appointment. Turn this on to send another 2 hours before.',
     saved: 'Booking settings saved.',
     failed: 'Failed to save booking settings...',
   },

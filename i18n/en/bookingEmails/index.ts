@@ -26,6 +26,30 @@ const en_bookingEmails = {
     calendar: 'The attached calendar file adds the appointment to your calendar.',
     calendarSummary: 'Appointment with {psychologist:string}',
     calendarDescription: 'Booked through {appTitle:string}. {psychologist:string} will reach out to you to confirm.',
+    calendarConfirmed: 'Booked through {appTitle:string} and confirmed.',
+    calendarCancelled: 'Cancelled. You are welcome to book another time through {appTitle:string}.',
+  },
+  calendarUpdate: 'The attached calendar file updates your calendar.',
+  reminder: {
+    subject: 'Reminder: your appointment with {psychologist:string}',
+    heading: 'Your appointment is coming up',
+    body: 'This is a reminder of your appointment with {psychologist:string} through {appTitle:string}.',
+    change: 'If you cannot come, please cancel or reschedule from your appointment page so the time can go to someone else.',
+  },
+  rescheduled: {
+    subject: 'Moved: your appointment with {psychologist:string}',
+    heading: 'Appointment rescheduled',
+    body: 'Your appointment with {psychologist:string} through {appTitle:string} is now at the time below.',
+  },
+  youCancelled: {
+    subject: 'Cancelled: your appointment with {psychologist:string}',
+    heading: 'Appointment cancelled',
+    body: 'Your appointment with {psychologist:string} through {appTitle:string} is cancelled, as you asked. You are welcome to book another time.',
+  },
+  visitorRescheduled: {
+    subject: 'Moved by the client: {client:string} with {psychologist:string}',
+    heading: 'Appointment moved by the client',
+    body: '{client:string} moved their appointment with {psychologist:string} through {appTitle:string} to the time below. Their earlier time is free again.',
   },
   psychologist: {
     subject: 'New booking: {client:string}',

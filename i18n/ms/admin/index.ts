@@ -194,6 +194,8 @@ const ms_admin = {
       'Tempahan menahan masanya selama 30 minit sehingga pelawat mengesahkannya melalui e-mel. Hanya selepas itu ia sampai kepada anda dan dikira dalam tempahan percuma anda, supaya tiada sesiapa boleh menempah atas nama orang lain.',
     autoConfirm: 'Sahkan permintaan secara automatik',
     autoConfirmHint: 'Permintaan disahkan serta-merta dan tidak menunggu jawapan anda dalam peti masuk di bawah.',
+    secondReminder: 'Peringatan kedua 2 jam sebelum',
+    secondReminderHint: 'Pelawat sentiasa menerima e-mel peringatan 24 jam sebelum janji temu yang disahkan. Hidupkan ini untuk menghantar satu lagi 2 jam sebelum.',
     saved: 'Tetapan tempahan disimpan.',
     failed: 'Gagal menyimpan tetapan tempahan...',
   },

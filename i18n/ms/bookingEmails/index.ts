@@ -26,6 +26,30 @@ const ms_bookingEmails = {
     calendar: 'Fail kalendar yang dilampirkan menambah janji temu ini ke dalam kalendar anda.',
     calendarSummary: 'Janji temu dengan {psychologist}',
     calendarDescription: 'Ditempah melalui {appTitle}. {psychologist} akan menghubungi anda untuk pengesahan.',
+    calendarConfirmed: 'Ditempah melalui {appTitle} dan disahkan.',
+    calendarCancelled: 'Dibatalkan. Anda dialu-alukan untuk menempah masa lain melalui {appTitle}.',
+  },
+  calendarUpdate: 'Fail kalendar yang dilampirkan mengemas kini kalendar anda.',
+  reminder: {
+    subject: 'Peringatan: janji temu anda dengan {psychologist}',
+    heading: 'Janji temu anda semakin hampir',
+    body: 'Ini peringatan tentang janji temu anda dengan {psychologist} melalui {appTitle}.',
+    change: 'Jika anda tidak dapat hadir, sila batalkan atau tukar masa di halaman janji temu anda supaya masa itu boleh diberikan kepada orang lain.',
+  },
+  rescheduled: {
+    subject: 'Dipindahkan: janji temu anda dengan {psychologist}',
+    heading: 'Janji temu dijadualkan semula',
+    body: 'Janji temu anda dengan {psychologist} melalui {appTitle} kini pada masa di bawah.',
+  },
+  youCancelled: {
+    subject: 'Dibatalkan: janji temu anda dengan {psychologist}',
+    heading: 'Janji temu dibatalkan',
+    body: 'Janji temu anda dengan {psychologist} melalui {appTitle} telah dibatalkan, seperti yang anda minta. Anda dialu-alukan untuk menempah masa lain.',
+  },
+  visitorRescheduled: {
+    subject: 'Dipindahkan oleh klien: {client} dengan {psychologist}',
+    heading: 'Janji temu dipindahkan oleh klien',
+    body: '{client} telah memindahkan janji temu mereka dengan {psychologist} melalui {appTitle} ke masa di bawah. Masa asal mereka kini kosong semula.',
   },
   psychologist: {
     subject: 'Tempahan baharu: {client}',

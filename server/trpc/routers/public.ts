@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookAppointment } from '../../appointments/book-appointment';
 import { cancelOwnBooking } from '../../appointments/cancel-own-booking';
 import { confirmBookingEmail } from '../../appointments/confirm-booking-email';
+import { rescheduleOwnBooking, ZRescheduleOwnBookingRequest } from '../../appointments/reschedule-own-booking';
 import { viewOwnAppointment, ZManageTokenRequest, ZOwnAppointment } from '../../appointments/own-appointment';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
 import { listFreeSlots, ZFreeSlot, ZFreeSlotsRequest } from '../../availability/list-free-slots';
@@ -68,5 +69,9 @@ export const publicRouter = router({
       .input(ZManageTokenRequest)
       .output(ZOwnAppointment)
       .mutation(({ ctx, input }) => cancelOwnBooking(ctx, input)),
+    reschedule: publicProcedure
+      .input(ZRescheduleOwnBookingRequest)
+      .output(ZOwnAppointment)
+      .mutation(({ ctx, input }) => rescheduleOwnBooking(ctx, input)),
   }),
 });

@@ -1,0 +1,51 @@
+import { addHours } from 'date-fns';
+import { confirmedAppointmentsStarting, lockAppointment } from '../../db/repositories/appointments';
+import { recordReminder, remindedLeads } from '../../db/repositories/appointment-reminders';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { inTransaction } from '../../db/transaction';
+import { dueReminder, FIRST_REMINDER_HOURS, reminderLeads } from '../../domain/reminders';
+import type { AppServices } from '../context';
+import { appointmentReminderEmail } from '../mail/booking-emails';
+import { brandOfOperator, manageUrl } from './booking-notifications';
+import { manageTokenOf } from './manage-token';
+
+/** Appointments looked at per pass; a backlog is worked off over the next passes. */
+const BATCH = 200;
+
+/** Thrown to roll back a reminder another process queued first. */
+const ALREADY_QUEUED = Symbol('already queued');
+
+/**
+ * Queues the reminders now due (domain/reminders.ts), each exactly once with any number of
+ * processes: the reminder's row and its mail are written in one transaction, under the lock of
+ * the appointment's row, after checking that it is still confirmed at the revision read; the
+ * row's primary key refuses a second process, whose transaction then rolls back its mail. The
+ * outbox sends it once, retries it through an SMTP outage, and never after the session began
+ * (its expiry). Cancelling or moving the appointment withdraws it (db/repositories/appointments).
+ */
+export async function queueDueReminders(services: Pick<AppServices, 'db' | 'env' | 'now'>): Promise<number> {
+  const now = services.now();
+  const candidates = await confirmedAppointmentsStarting(services.db, { after: now, until: addHours(now, FIRST_REMINDER_HOURS), limit: BATCH });
+  const reminded = await remindedLeads(services.db, candidates);
+  let queued = 0;
+  for (const appointment of candidates) {
+    const lead = dueReminder(appointment, reminderLeads(appointment), reminded.get(appointment.id) ?? [], now);
+    if (lead === null) continue;
+    try {
+      await inTransaction(services.db, async (trx) => {
+        const current = await lockAppointment(trx, appointment.id);
+        if (current?.status !== 'confirmed' || current.revision !== appointment.revision) return;
+        const screener = (await findConfigurationOfOperator(trx, appointment.userId))!;
+        const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
+        const mail = appointmentReminderEmail(appointment, brandOfOperator(screener, services.env), link);
+        const emailId = await enqueueEmail(trx, { kind: `reminder-${lead}h`, to: appointment.client.email, ...mail, expiresAt: appointment.startUtc }, now);
+        if (!(await recordReminder(trx, { appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId }))) throw ALREADY_QUEUED;
+        queued += 1;
+      });
+    } catch (error) {
+      if (error !== ALREADY_QUEUED) throw error;
+    }
+  }
+  return queued;
+}

@@ -1,0 +1,174 @@
+import { addHours, subDays } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
+import { deliverDueEmails } from '../mail/outbox-worker';
+import { type BookableScreener, bookingRequest, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
+import { type ServerProcess, spawnServer } from '../testing/spawn-server';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { queueDueReminders } from './queue-reminders';
+
+const inHours = (hours: number) => addHours(new Date(), hours);
+
+/** Reminder rows of one appointment, with their mail's status. */
+async function remindersOf(db: TestDatabase['db'], appointmentId: string) {
+  return db
+    .selectFrom('appointment_reminders as r')
+    .innerJoin('email_outbox as o', 'o.id', 'r.email_id')
+    .select(['r.lead_hours', 'r.revision', 'o.status', 'o.kind'])
+    .where('r.appointment_id', '=', appointmentId)
+    .orderBy('r.lead_hours', 'desc')
+    .execute();
+}
+
+describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  /** A confirmed appointment starting `startsIn` hours from now, booked two days ago. */
+  async function confirmedAppointment(screener: BookableScreener, startsIn: number) {
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, inHours(startsIn));
+    t.services.now = () => subDays(new Date(), 2);
+    try {
+      const request = bookingRequest(screener, slotId);
+      const response = await postBooking(t, request);
+      expect(response.body).toMatchObject({ status: 'confirmed' });
+      return { request, appointmentId: response.body.appointmentId as string };
+    } finally {
+      t.services.now = () => new Date();
+    }
+  }
+  const clinic = (options: { secondReminder?: boolean } = {}) =>
+    insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, { autoConfirmRequests: true, ...options });
+
+  it('queues the 24-hour reminder once, however many runners race for it, in the visitor’s language, never to be sent after the start', async () => {
+    const screener = await clinic();
+    const { request, appointmentId } = await confirmedAppointment(screener, 23);
+    const queued = await Promise.all([queueDueReminders(t.services), queueDueReminders(t.services), queueDueReminders(t.services)]);
+    expect(queued.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await queueDueReminders(t.services)).toBe(0);
+    expect(await remindersOf(t.services.db, appointmentId)).toEqual([{ lead_hours: 24, revision: 0, status: 'pending', kind: 'reminder-24h' }]);
+    const reminder = (await outboxEmailsTo(t.services.db, request.clientEmail)).find((mail) => mail.kind === 'reminder-24h')!;
+    expect(reminder.subject).toBe('Reminder: your appointment with Dr. Test');
+    expect(reminder.text).toMatch(/\/appointments\/manage\/[\w-]+/);
+
+    // An SMTP outage outlasted the session: once it began, the reminder is closed unsent.
+    t.services.now = () => inHours(23.5);
+    try {
+      await deliverDueEmails(t.services);
+    } finally {
+      t.services.now = () => new Date();
+    }
+    expect(await remindersOf(t.services.db, appointmentId)).toEqual([{ lead_hours: 24, revision: 0, status: 'expired', kind: 'reminder-24h' }]);
+  });
+
+  it('adds the 2-hour reminder when the clinic asks for it, and nothing before its moment', async () => {
+    const screener = await clinic({ secondReminder: true });
+    const { appointmentId } = await confirmedAppointment(screener, 25);
+    expect(await queueDueReminders(t.services)).toBe(0);
+    t.services.now = () => inHours(2);
+    try {
+      expect(await queueDueReminders(t.services)).toBe(1);
+      t.services.now = () => inHours(23.5);
+      expect(await queueDueReminders(t.services)).toBe(1);
+      expect(await queueDueReminders(t.services)).toBe(0);
+    } finally {
+      t.services.now = () => new Date();
+    }
+    expect((await remindersOf(t.services.db, appointmentId)).map((row) => row.lead_hours)).toEqual([24, 2]);
+  });
+
+  it('withdraws a queued reminder when the appointment is cancelled, and reminds again of a moved one', async () => {
+    const screener = await clinic();
+    const cancelled = await confirmedAppointment(screener, 20);
+    const moved = await confirmedAppointment(screener, 21);
+    expect(await queueDueReminders(t.services)).toBeGreaterThanOrEqual(2);
+
+    const [cancelMail] = await outboxEmailsTo(t.services.db, cancelled.request.clientEmail);
+    const cancelToken = /\/appointments\/manage\/([\w-]+)/.exec(cancelMail!.text)![1]!;
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/public/appointments/manage/${cancelToken}/cancel`, headers: { origin: t.services.env.publicUrl } });
+    expect(cancel.statusCode).toBe(200);
+    expect(await remindersOf(t.services.db, cancelled.appointmentId)).toEqual([{ lead_hours: 24, revision: 0, status: 'withdrawn', kind: 'reminder-24h' }]);
+
+    const [moveMail] = await outboxEmailsTo(t.services.db, moved.request.clientEmail);
+    const moveToken = /\/appointments\/manage\/([\w-]+)/.exec(moveMail!.text)![1]!;
+    const target = await insertSlot(t.services.db, screener.psychologistId, inHours(22));
+    const move = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/appointments/manage/${moveToken}/reschedule`,
+      headers: { origin: t.services.env.publicUrl },
+      payload: { slotId: target },
+    });
+    expect(move.statusCode).toBe(200);
+    // Moved inside the day: its mail just told the visitor, so no reminder for the new time yet.
+    expect(await queueDueReminders(t.services)).toBe(0);
+    expect(await remindersOf(t.services.db, moved.appointmentId)).toEqual([{ lead_hours: 24, revision: 0, status: 'withdrawn', kind: 'reminder-24h' }]);
+  });
+});
+
+describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('reminders with three server processes on %s', (dialect) => {
+  let database: TestDatabase;
+  let smtp: SmtpCapture;
+  const servers: ServerProcess[] = [];
+  const env = () => ({
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'https://minda.test',
+    SESSION_SECRET: 'reminder-test-secret-that-is-at-least-32-characters',
+    SMTP_URL: smtp.url,
+  });
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    smtp = await startSmtpCapture();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await smtp.stop();
+    await database.drop();
+  });
+
+  it('sends each due reminder exactly once, with a process restarted in the middle', async () => {
+    // The processes migrate the database; the first one alone, so the three do not race at it.
+    servers.push(await spawnServer(env()));
+    const screener = await insertBookableScreener(database.db, {}, { autoConfirmRequests: true });
+    const emails = ['amin@example.com', 'mei@example.com', 'ravi@example.com'];
+    for (const [index, clientEmail] of emails.entries()) {
+      const slotId = await insertSlot(database.db, screener.psychologistId, inHours(20 + index));
+      await database.db
+        .insertInto('appointments')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: screener.userId,
+          psychologist_id: screener.psychologistId,
+          slot_id: slotId,
+          active_slot_id: slotId,
+          status: 'confirmed',
+          manage_token_hash: null,
+          hold_expires_at: null,
+          client_name: 'Visitor',
+          client_email: clientEmail,
+          client_phone: '+60123456789',
+          client_timezone: 'Asia/Kuala_Lumpur',
+          client_language: 'en',
+          created_at: subDays(new Date(), 2),
+          cancelled_at: null,
+          revised_at: subDays(new Date(), 2),
+        })
+        .execute();
+    }
+    servers.push(...(await Promise.all([spawnServer(env()), spawnServer(env())])));
+    for (const clientEmail of emails) {
+      await expect.poll(() => smtp.messages.filter((mail) => mail.to.includes(clientEmail)).length, { timeout: 20_000 }).toBe(1);
+    }
+    // A restart runs every job again at once: nothing is queued twice.
+    await servers.shift()!.stop();
+    servers.push(await spawnServer(env()));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    for (const clientEmail of emails) expect(smtp.messages.filter((mail) => mail.to.includes(clientEmail))).toHaveLength(1);
+    const rows = await database.db.selectFrom('appointment_reminders').select('lead_hours').execute();
+    expect(rows).toHaveLength(3);
+  });
+});

@@ -1,0 +1,61 @@
+import { findAppointmentByTokenHash, recordAppointmentEvent, rescheduleAppointment } from '../../db/repositories/appointments';
+import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
+import { findPsychologistOf } from '../../db/repositories/psychologists';
+import { findBookingCounter } from '../../db/repositories/users';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { holdsSlot } from '../../domain/appointment-status';
+import { bookingWindow, isInBookingWindow } from '../../domain/booking';
+import { hashSecretToken } from '../auth/secret-tokens';
+import type { RequestContext } from '../context';
+import { AppError, NotFoundError } from '../errors';
+import { translationsFor } from '../translations';
+import { entityId } from '../zod-fields';
+import { enqueueVisitorChangeEmails } from './booking-notifications';
+import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
+
+/** POST /api/public/appointments/manage/{token}/reschedule, body `{ slotId }`. */
+export const ZRescheduleOwnBookingRequest = ZManageTokenRequest.extend({ slotId: entityId('slot') });
+
+/**
+ * The visitor moves their appointment to another free slot of the same psychologist, up to the
+ * cancellation notice. One transaction takes the new slot and frees the old one, with the locks
+ * a booking takes in the same order (the psychologist's row shared, then the slot's), so a
+ * booking and a move racing for one slot wait for each other and exactly one wins; the UNIQUE
+ * active_slot_id refuses the other even so. The appointment keeps its status and its link.
+ */
+export async function rescheduleOwnBooking(
+  ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
+  { token, slotId }: { token: string; slotId: string },
+): Promise<OwnAppointment> {
+  const now = ctx.now();
+  const seen = await findOwnAppointment(ctx.db, token);
+  const refusal = translationsFor(seen.client.language).booking;
+  if (!holdsSlot(seen.status)) throw new AppError('CONFLICT', refusal.cannotReschedule());
+  if (now >= changeableUntil(seen)) throw new AppError('CONFLICT', refusal.insideNotice());
+  if (slotId === seen.slotId) return toOwnAppointment(ctx.db, seen);
+
+  return inTransaction(ctx.db, async (trx) => {
+    const psychologist = await findPsychologistOf(trx, seen.userId, seen.psychologist.id, { lock: 'share' });
+    if (!psychologist) throw new NotFoundError('appointment');
+    await lockSlot(trx, slotId);
+    const slot = await findSlotOf(trx, seen.userId, slotId);
+    if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
+    if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
+    if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) throw new AppError('CONFLICT', refusal.slotUnavailable());
+    let moved: boolean;
+    try {
+      moved = await rescheduleAppointment(trx, { appointmentId: seen.id, fromSlotId: seen.slotId, toSlotId: slot.id, now });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusal.slotTaken(), { cause: error });
+      throw error;
+    }
+    // The clinic cancelled or answered it meanwhile.
+    if (!moved) throw new AppError('CONFLICT', refusal.cannotReschedule());
+    await recordAppointmentEvent(trx, { appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
+    const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
+    const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
+    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held' }, { env: ctx.env, now });
+    return toOwnAppointment(trx, rescheduled);
+  });
+}
