@@ -10,6 +10,7 @@ import * as passwordResetRequests from './migrations/2026-11-23T2330-password-re
 import * as bookingLifecycle from './migrations/2026-11-25T0300-booking-lifecycle';
 import * as cancellationNotice from './migrations/2026-11-25T0400-cancellation-notice';
 import * as remindersAndCalendars from './migrations/2026-11-25T0600-reminders-and-calendars';
+import * as webhooks from './migrations/2026-11-25T0800-webhooks';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0300-booking-lifecycle': bookingLifecycle,
   '2026-11-25T0400-cancellation-notice': cancellationNotice,
   '2026-11-25T0600-reminders-and-calendars': remindersAndCalendars,
+  '2026-11-25T0800-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

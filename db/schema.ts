@@ -23,6 +23,8 @@ export interface UsersTable {
   auto_confirm_requests: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** Whether visitors get a second reminder 2 hours before, beside the one 24 hours before. */
   second_reminder: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** The secret that signs the clinic's webhooks; drawn with its first endpoint. */
+  webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -131,6 +133,35 @@ export interface AppointmentEventsTable {
   to_status: string;
 }
 
+/** An https address where the clinic receives its appointment events. */
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  created_at: Timestamp;
+}
+
+/** One event for one endpoint: a durable outbox, leased by lease_owner until locked_until. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  user_id: string;
+  /** The event's id, the same for every endpoint: receivers de-duplicate by it. */
+  event_id: string;
+  event_type: string;
+  /** The JSON body; emptied once delivered. */
+  payload: string;
+  status: 'pending' | 'delivered';
+  attempts: number;
+  next_attempt_at: Timestamp;
+  lease_owner: string | null;
+  locked_until: NullableTimestamp;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+}
+
 export interface SubscriptionsTable {
   user_id: string;
   stripe_customer_id: string | null;
@@ -231,6 +262,8 @@ export interface Database {
   password_reset_requests: PasswordResetRequestsTable;
   appointment_events: AppointmentEventsTable;
   appointment_reminders: AppointmentRemindersTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

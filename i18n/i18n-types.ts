@@ -806,6 +806,63 @@ export type NamespaceAdminTranslation = {
 		 * D​e​l​e​t​i​n​g​.​.​.
 		 */
 		deleting: string
+		/**
+		 * C​a​l​e​n​d​a​r​ ​l​i​n​k
+		 */
+		calendarLink: string
+		/**
+		 * C​a​l​e​n​d​a​r​ ​l​i​n​k​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		calendarLinkLabel: RequiredParams<'name'>
+		/**
+		 * C​a​l​e​n​d​a​r​ ​l​i​n​k​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		calendarLinkTitle: RequiredParams<'name'>
+		/**
+		 * A​ ​p​r​i​v​a​t​e​ ​a​d​d​r​e​s​s​ ​t​h​a​t​ ​s​h​o​w​s​ ​{​n​a​m​e​}​'​s​ ​r​e​q​u​e​s​t​e​d​ ​a​n​d​ ​c​o​n​f​i​r​m​e​d​ ​s​e​s​s​i​o​n​s​ ​i​n​ ​G​o​o​g​l​e​ ​C​a​l​e​n​d​a​r​,​ ​A​p​p​l​e​ ​C​a​l​e​n​d​a​r​ ​o​r​ ​O​u​t​l​o​o​k​,​ ​w​i​t​h​o​u​t​ ​s​i​g​n​i​n​g​ ​i​n​.​ ​S​e​s​s​i​o​n​s​ ​s​h​o​w​ ​w​i​t​h​o​u​t​ ​c​l​i​e​n​t​ ​d​e​t​a​i​l​s​.
+		 * @param {string} name
+		 */
+		calendarLinkIntro: RequiredParams<'name'>
+		/**
+		 * M​a​k​i​n​g​ ​a​ ​n​e​w​ ​l​i​n​k​ ​s​t​o​p​s​ ​a​n​y​ ​e​a​r​l​i​e​r​ ​l​i​n​k​ ​f​o​r​ ​{​n​a​m​e​}​ ​a​t​ ​o​n​c​e​:​ ​c​a​l​e​n​d​a​r​s​ ​s​u​b​s​c​r​i​b​e​d​ ​t​o​ ​i​t​ ​s​t​o​p​ ​u​p​d​a​t​i​n​g​.
+		 * @param {string} name
+		 */
+		calendarLinkRenewWarning: RequiredParams<'name'>
+		/**
+		 * M​a​k​e​ ​n​e​w​ ​l​i​n​k
+		 */
+		calendarLinkMake: string
+		/**
+		 * M​a​k​i​n​g​ ​l​i​n​k​.​.​.
+		 */
+		calendarLinkMaking: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​m​a​k​e​ ​a​ ​c​a​l​e​n​d​a​r​ ​l​i​n​k​.​.​.
+		 */
+		calendarLinkFailed: string
+		/**
+		 * S​u​b​s​c​r​i​p​t​i​o​n​ ​a​d​d​r​e​s​s
+		 */
+		calendarLinkUrl: string
+		/**
+		 * C​o​p​y​ ​t​h​e​ ​c​a​l​e​n​d​a​r​ ​l​i​n​k​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		calendarLinkCopyLabel: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​c​a​l​e​n​d​a​r​ ​l​i​n​k​ ​h​a​s​ ​b​e​e​n​ ​c​o​p​i​e​d​ ​t​o​ ​y​o​u​r​ ​c​l​i​p​b​o​a​r​d​.
+		 */
+		calendarLinkCopied: string
+		/**
+		 * C​o​p​y​ ​i​t​ ​n​o​w​:​ ​i​t​ ​i​s​ ​s​h​o​w​n​ ​o​n​l​y​ ​t​h​i​s​ ​o​n​c​e​.​ ​I​n​ ​y​o​u​r​ ​c​a​l​e​n​d​a​r​ ​a​p​p​,​ ​c​h​o​o​s​e​ ​t​o​ ​a​d​d​ ​a​ ​c​a​l​e​n​d​a​r​ ​f​r​o​m​ ​a​ ​U​R​L​ ​(​s​u​b​s​c​r​i​b​e​)​ ​a​n​d​ ​p​a​s​t​e​ ​i​t​.​ ​K​e​e​p​ ​i​t​ ​p​r​i​v​a​t​e​,​ ​a​s​ ​a​n​y​o​n​e​ ​w​i​t​h​ ​i​t​ ​c​a​n​ ​s​e​e​ ​t​h​e​ ​t​i​m​e​s​ ​o​f​ ​t​h​e​ ​s​e​s​s​i​o​n​s​.
+		 */
+		calendarLinkShownOnce: string
+		/**
+		 * D​o​n​e
+		 */
+		calendarLinkClose: string
 	}
 	psychologistDialog: {
 		/**
@@ -1116,6 +1173,134 @@ export type NamespaceAdminTranslation = {
 		 * F​a​i​l​e​d​ ​t​o​ ​d​e​l​e​t​e​ ​s​l​o​t​.​.​.
 		 */
 		deleteFailed: string
+	}
+	webhooks: {
+		/**
+		 * W​e​b​h​o​o​k​s
+		 */
+		title: string
+		/**
+		 * S​e​n​d​ ​e​a​c​h​ ​c​h​a​n​g​e​ ​o​f​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​(​r​e​q​u​e​s​t​e​d​,​ ​c​o​n​f​i​r​m​e​d​,​ ​d​e​c​l​i​n​e​d​,​ ​c​a​n​c​e​l​l​e​d​,​ ​r​e​s​c​h​e​d​u​l​e​d​,​ ​c​o​m​p​l​e​t​e​d​,​ ​n​o​-​s​h​o​w​)​ ​t​o​ ​y​o​u​r​ ​o​w​n​ ​s​y​s​t​e​m​s​.​ ​W​e​ ​P​O​S​T​ ​s​i​g​n​e​d​ ​J​S​O​N​ ​t​o​ ​y​o​u​r​ ​h​t​t​p​s​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​r​e​t​r​y​ ​u​n​t​i​l​ ​i​t​ ​a​n​s​w​e​r​s​ ​2​x​x​.
+		 */
+		intro: string
+		/**
+		 * S​i​g​n​i​n​g​ ​s​e​c​r​e​t
+		 */
+		secret: string
+		/**
+		 * C​h​e​c​k​ ​t​h​e​ ​m​i​n​d​a​-​s​i​g​n​a​t​u​r​e​ ​h​e​a​d​e​r​ ​o​f​ ​e​a​c​h​ ​r​e​q​u​e​s​t​ ​w​i​t​h​ ​t​h​i​s​ ​s​e​c​r​e​t​,​ ​a​s​ ​R​E​A​D​M​E​ ​s​h​o​w​s​.​ ​K​e​e​p​ ​i​t​ ​p​r​i​v​a​t​e​.
+		 */
+		secretHint: string
+		/**
+		 * S​h​o​w​ ​s​e​c​r​e​t
+		 */
+		showSecret: string
+		/**
+		 * H​i​d​e​ ​s​e​c​r​e​t
+		 */
+		hideSecret: string
+		/**
+		 * E​n​d​p​o​i​n​t​ ​a​d​d​r​e​s​s
+		 */
+		url: string
+		/**
+		 * A​n​ ​h​t​t​p​s​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​o​w​n​ ​s​y​s​t​e​m​,​ ​s​u​c​h​ ​a​s​ ​h​t​t​p​s​:​/​/​c​l​i​n​i​c​.​e​x​a​m​p​l​e​.​m​y​/​m​i​n​d​a​-​e​v​e​n​t​s​.
+		 */
+		urlHint: string
+		/**
+		 * A​d​d​ ​e​n​d​p​o​i​n​t
+		 */
+		add: string
+		/**
+		 * E​n​d​p​o​i​n​t​ ​a​d​d​e​d​.
+		 */
+		added: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​a​d​d​ ​t​h​e​ ​e​n​d​p​o​i​n​t​.​.​.
+		 */
+		addFailed: string
+		/**
+		 * E​n​d​p​o​i​n​t​s
+		 */
+		endpoints: string
+		/**
+		 * N​o​ ​e​n​d​p​o​i​n​t​s​ ​y​e​t​.
+		 */
+		noEndpoints: string
+		/**
+		 * S​e​n​d​ ​t​e​s​t​ ​e​v​e​n​t
+		 */
+		sendTest: string
+		/**
+		 * S​e​n​d​ ​a​ ​t​e​s​t​ ​e​v​e​n​t​ ​t​o​ ​{​u​r​l​}
+		 * @param {string} url
+		 */
+		sendTestLabel: RequiredParams<'url'>
+		/**
+		 * T​e​s​t​ ​e​v​e​n​t​ ​q​u​e​u​e​d​.​ ​I​t​s​ ​d​e​l​i​v​e​r​y​ ​s​h​o​w​s​ ​b​e​l​o​w​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		testQueued: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​{​u​r​l​}
+		 * @param {string} url
+		 */
+		removeLabel: RequiredParams<'url'>
+		/**
+		 * R​e​m​o​v​e​ ​t​h​i​s​ ​e​n​d​p​o​i​n​t​?
+		 */
+		removeTitle: string
+		/**
+		 * {​u​r​l​}​ ​w​i​l​l​ ​r​e​c​e​i​v​e​ ​n​o​ ​m​o​r​e​ ​e​v​e​n​t​s​,​ ​a​n​d​ ​i​t​s​ ​p​e​n​d​i​n​g​ ​d​e​l​i​v​e​r​i​e​s​ ​a​r​e​ ​d​r​o​p​p​e​d​.
+		 * @param {string} url
+		 */
+		removeBody: RequiredParams<'url'>
+		/**
+		 * E​n​d​p​o​i​n​t​ ​r​e​m​o​v​e​d​.
+		 */
+		removed: string
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​.​.
+		 */
+		actionFailed: string
+		/**
+		 * L​a​s​t​ ​d​e​l​i​v​e​r​i​e​s
+		 */
+		deliveries: string
+		/**
+		 * N​o​t​h​i​n​g​ ​s​e​n​t​ ​y​e​t​.
+		 */
+		noDeliveries: string
+		/**
+		 * E​v​e​n​t
+		 */
+		event: string
+		/**
+		 * W​h​e​n
+		 */
+		when: string
+		/**
+		 * R​e​s​u​l​t
+		 */
+		result: string
+		/**
+		 * D​e​l​i​v​e​r​e​d​ ​(​{​c​o​d​e​}​)
+		 * @param {number} code
+		 */
+		delivered: RequiredParams<'code'>
+		/**
+		 * R​e​t​r​y​i​n​g​:​ ​a​t​t​e​m​p​t​ ​{​a​t​t​e​m​p​t​s​}​ ​f​a​i​l​e​d​ ​(​{​r​e​a​s​o​n​}​)
+		 * @param {number} attempts
+		 * @param {string} reason
+		 */
+		retrying: RequiredParams<'attempts' | 'reason'>
+		/**
+		 * W​a​i​t​i​n​g​ ​t​o​ ​b​e​ ​s​e​n​t
+		 */
+		waiting: string
 	}
 	bookingSettings: {
 		/**
@@ -2259,6 +2444,33 @@ export type NamespaceBookingEmailsTranslation = {
 	 * T​h​e​ ​a​t​t​a​c​h​e​d​ ​c​a​l​e​n​d​a​r​ ​f​i​l​e​ ​u​p​d​a​t​e​s​ ​y​o​u​r​ ​c​a​l​e​n​d​a​r​.
 	 */
 	calendarUpdate: string
+	psychologistCalendar: {
+		/**
+		 * S​e​s​s​i​o​n​s​ ​o​f​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} psychologist
+		 */
+		name: RequiredParams<'psychologist'>
+		/**
+		 * S​e​s​s​i​o​n​ ​(​r​e​q​u​e​s​t​e​d​)
+		 */
+		requested: string
+		/**
+		 * S​e​s​s​i​o​n
+		 */
+		confirmed: string
+		/**
+		 * R​e​q​u​e​s​t​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​;​ ​t​h​e​ ​c​l​i​n​i​c​ ​h​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​i​t​ ​y​e​t​.
+		 */
+		requestedDescription: string
+		/**
+		 * C​o​n​f​i​r​m​e​d​.
+		 */
+		confirmedDescription: string
+		/**
+		 * W​h​o​ ​b​o​o​k​e​d​ ​i​s​ ​i​n​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​e​-​m​a​i​l​ ​a​n​d​ ​i​n​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​l​i​s​t​:​ ​t​h​i​s​ ​c​a​l​e​n​d​a​r​ ​c​a​r​r​i​e​s​ ​n​o​ ​c​l​i​e​n​t​ ​d​e​t​a​i​l​s​.
+		 */
+		privacy: string
+	}
 	reminder: {
 		/**
 		 * R​e​m​i​n​d​e​r​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
@@ -2654,6 +2866,29 @@ export type NamespaceErrorsTranslation = {
 		 * C​o​n​f​i​g​u​r​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		configuration: string
+		/**
+		 * C​a​l​e​n​d​a​r​ ​n​o​t​ ​f​o​u​n​d​:​ ​t​h​e​ ​l​i​n​k​ ​i​s​ ​m​i​s​t​y​p​e​d​,​ ​o​r​ ​t​h​e​ ​c​l​i​n​i​c​ ​r​e​n​e​w​e​d​ ​i​t​.
+		 */
+		calendar: string
+		/**
+		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		webhook: string
+	}
+	webhooks: {
+		/**
+		 * T​h​e​ ​e​n​d​p​o​i​n​t​ ​m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​s​ ​a​d​d​r​e​s​s​.​ ​E​v​e​n​t​s​ ​c​a​r​r​y​ ​y​o​u​r​ ​c​l​i​e​n​t​s​’​ ​n​a​m​e​s​ ​a​n​d​ ​c​o​n​t​a​c​t​s​.
+		 */
+		httpsRequired: string
+		/**
+		 * T​h​e​ ​e​n​d​p​o​i​n​t​ ​m​u​s​t​ ​b​e​ ​a​ ​p​u​b​l​i​c​ ​a​d​d​r​e​s​s​,​ ​n​o​t​ ​o​n​e​ ​o​n​ ​a​ ​p​r​i​v​a​t​e​ ​n​e​t​w​o​r​k​ ​o​r​ ​t​h​i​s​ ​s​e​r​v​e​r​.
+		 */
+		privateAddress: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​r​e​g​i​s​t​e​r​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​e​n​d​p​o​i​n​t​s​.​ ​R​e​m​o​v​e​ ​o​n​e​ ​f​i​r​s​t​.
+		 * @param {number} max
+		 */
+		tooMany: RequiredParams<'max'>
 	}
 	/**
 	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
@@ -2750,6 +2985,14 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		configurationId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		webhookId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​s​ ​U​R​L​ ​s​u​c​h​ ​a​s​ ​h​t​t​p​s​:​/​/​c​l​i​n​i​c​.​e​x​a​m​p​l​e​.​m​y​/​m​i​n​d​a​-​e​v​e​n​t​s
+		 */
+		webhookUrl: string
 		/**
 		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r
 		 */
@@ -4329,6 +4572,58 @@ export type TranslationFunctions = {
 			 * Deleting...
 			 */
 			deleting: () => LocalizedString
+			/**
+			 * Calendar link
+			 */
+			calendarLink: () => LocalizedString
+			/**
+			 * Calendar link for {name}
+			 */
+			calendarLinkLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Calendar link for {name}
+			 */
+			calendarLinkTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * A private address that shows {name}'s requested and confirmed sessions in Google Calendar, Apple Calendar or Outlook, without signing in. Sessions show without client details.
+			 */
+			calendarLinkIntro: (arg: { name: string }) => LocalizedString
+			/**
+			 * Making a new link stops any earlier link for {name} at once: calendars subscribed to it stop updating.
+			 */
+			calendarLinkRenewWarning: (arg: { name: string }) => LocalizedString
+			/**
+			 * Make new link
+			 */
+			calendarLinkMake: () => LocalizedString
+			/**
+			 * Making link...
+			 */
+			calendarLinkMaking: () => LocalizedString
+			/**
+			 * Failed to make a calendar link...
+			 */
+			calendarLinkFailed: () => LocalizedString
+			/**
+			 * Subscription address
+			 */
+			calendarLinkUrl: () => LocalizedString
+			/**
+			 * Copy the calendar link for {name}
+			 */
+			calendarLinkCopyLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * The calendar link has been copied to your clipboard.
+			 */
+			calendarLinkCopied: () => LocalizedString
+			/**
+			 * Copy it now: it is shown only this once. In your calendar app, choose to add a calendar from a URL (subscribe) and paste it. Keep it private, as anyone with it can see the times of the sessions.
+			 */
+			calendarLinkShownOnce: () => LocalizedString
+			/**
+			 * Done
+			 */
+			calendarLinkClose: () => LocalizedString
 		}
 		psychologistDialog: {
 			/**
@@ -4631,6 +4926,128 @@ export type TranslationFunctions = {
 			 * Failed to delete slot...
 			 */
 			deleteFailed: () => LocalizedString
+		}
+		webhooks: {
+			/**
+			 * Webhooks
+			 */
+			title: () => LocalizedString
+			/**
+			 * Send each change of an appointment (requested, confirmed, declined, cancelled, rescheduled, completed, no-show) to your own systems. We POST signed JSON to your https address and retry until it answers 2xx.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Signing secret
+			 */
+			secret: () => LocalizedString
+			/**
+			 * Check the minda-signature header of each request with this secret, as README shows. Keep it private.
+			 */
+			secretHint: () => LocalizedString
+			/**
+			 * Show secret
+			 */
+			showSecret: () => LocalizedString
+			/**
+			 * Hide secret
+			 */
+			hideSecret: () => LocalizedString
+			/**
+			 * Endpoint address
+			 */
+			url: () => LocalizedString
+			/**
+			 * An https address of your own system, such as https://clinic.example.my/minda-events.
+			 */
+			urlHint: () => LocalizedString
+			/**
+			 * Add endpoint
+			 */
+			add: () => LocalizedString
+			/**
+			 * Endpoint added.
+			 */
+			added: () => LocalizedString
+			/**
+			 * Failed to add the endpoint...
+			 */
+			addFailed: () => LocalizedString
+			/**
+			 * Endpoints
+			 */
+			endpoints: () => LocalizedString
+			/**
+			 * No endpoints yet.
+			 */
+			noEndpoints: () => LocalizedString
+			/**
+			 * Send test event
+			 */
+			sendTest: () => LocalizedString
+			/**
+			 * Send a test event to {url}
+			 */
+			sendTestLabel: (arg: { url: string }) => LocalizedString
+			/**
+			 * Test event queued. Its delivery shows below in a moment.
+			 */
+			testQueued: () => LocalizedString
+			/**
+			 * Remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Remove {url}
+			 */
+			removeLabel: (arg: { url: string }) => LocalizedString
+			/**
+			 * Remove this endpoint?
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * {url} will receive no more events, and its pending deliveries are dropped.
+			 */
+			removeBody: (arg: { url: string }) => LocalizedString
+			/**
+			 * Endpoint removed.
+			 */
+			removed: () => LocalizedString
+			/**
+			 * That did not work...
+			 */
+			actionFailed: () => LocalizedString
+			/**
+			 * Last deliveries
+			 */
+			deliveries: () => LocalizedString
+			/**
+			 * Nothing sent yet.
+			 */
+			noDeliveries: () => LocalizedString
+			/**
+			 * Event
+			 */
+			event: () => LocalizedString
+			/**
+			 * When
+			 */
+			when: () => LocalizedString
+			/**
+			 * Result
+			 */
+			result: () => LocalizedString
+			/**
+			 * Delivered ({code})
+			 */
+			delivered: (arg: { code: number }) => LocalizedString
+			/**
+			 * Retrying: attempt {attempts} failed ({reason})
+			 */
+			retrying: (arg: { attempts: number, reason: string }) => LocalizedString
+			/**
+			 * Waiting to be sent
+			 */
+			waiting: () => LocalizedString
 		}
 		bookingSettings: {
 			/**
@@ -5738,6 +6155,32 @@ export type TranslationFunctions = {
 		 * The attached calendar file updates your calendar.
 		 */
 		calendarUpdate: () => LocalizedString
+		psychologistCalendar: {
+			/**
+			 * Sessions of {psychologist}
+			 */
+			name: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Session (requested)
+			 */
+			requested: () => LocalizedString
+			/**
+			 * Session
+			 */
+			confirmed: () => LocalizedString
+			/**
+			 * Requested by a client; the clinic has not confirmed it yet.
+			 */
+			requestedDescription: () => LocalizedString
+			/**
+			 * Confirmed.
+			 */
+			confirmedDescription: () => LocalizedString
+			/**
+			 * Who booked is in the booking e-mail and in the appointments list: this calendar carries no client details.
+			 */
+			privacy: () => LocalizedString
+		}
 		reminder: {
 			/**
 			 * Reminder: your appointment with {psychologist}
@@ -6079,6 +6522,28 @@ export type TranslationFunctions = {
 			 * Configuration not found
 			 */
 			configuration: () => LocalizedString
+			/**
+			 * Calendar not found: the link is mistyped, or the clinic renewed it.
+			 */
+			calendar: () => LocalizedString
+			/**
+			 * Webhook endpoint not found
+			 */
+			webhook: () => LocalizedString
+		}
+		webhooks: {
+			/**
+			 * The endpoint must be an https address. Events carry your clients’ names and contacts.
+			 */
+			httpsRequired: () => LocalizedString
+			/**
+			 * The endpoint must be a public address, not one on a private network or this server.
+			 */
+			privateAddress: () => LocalizedString
+			/**
+			 * You can register at most {max} endpoints. Remove one first.
+			 */
+			tooMany: (arg: { max: number }) => LocalizedString
 		}
 		/**
 		 * Invalid username or password
@@ -6169,6 +6634,14 @@ export type TranslationFunctions = {
 			 * must be a configuration id (UUID)
 			 */
 			configurationId: () => LocalizedString
+			/**
+			 * must be a webhook endpoint id (UUID)
+			 */
+			webhookId: () => LocalizedString
+			/**
+			 * must be an https URL such as https://clinic.example.my/minda-events
+			 */
+			webhookUrl: () => LocalizedString
 			/**
 			 * Please enter a valid Malaysian phone number
 			 */

@@ -17,6 +17,7 @@ import { createConfigurationCache } from './configuration/configuration-cache';
 import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
 import { startOutboxWorker } from './mail/outbox-worker';
+import { startWebhookWorker } from './webhooks/deliver-webhooks';
 import { createMailTransport } from './mail/transport';
 import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
 import { expireLapsedHolds } from './appointments/expire-holds';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   const backgroundJobs = [
     startPolling('reset links', () => queueRequestedResetLinks(services), 1_000, log),
     startOutboxWorker(services),
+    startWebhookWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),
     startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),

@@ -38,4 +38,10 @@ describe('the request log', () => {
     expect(ofRequest).toEqual([expect.objectContaining({ url: '/reset-password' })]);
     expect(JSON.stringify(lines)).not.toContain('secret-reset-token');
   });
+
+  it("masks a psychologist's calendar token, which is the whole of their feed's secret", async () => {
+    await app.inject({ url: '/api/calendar/secret-calendar-token.ics', headers: { 'x-request-id': 'calendar-1' } });
+    expect(lines.filter((line) => line.reqId === 'calendar-1')).toEqual([expect.objectContaining({ url: '/api/calendar/…', statusCode: 404 })]);
+    expect(JSON.stringify(lines)).not.toContain('secret-calendar-token');
+  });
 });

@@ -384,6 +384,44 @@ export async function confirmedAppointmentsStarting(
   return rows.map((row) => ({ ...toDetails(row), userId: row.user_id, secondReminder: Boolean(row.second_reminder) }));
 }
 
+/** An appointment as a calendar subscription shows it: when and how it stands, nothing of who booked. */
+export interface CalendarEntry {
+  id: string;
+  status: AppointmentStatus;
+  revision: number;
+  startUtc: Date;
+  endUtc: Date;
+}
+
+/**
+ * A psychologist's appointments in `statuses` starting at or after `from`, soonest first, at
+ * most `limit`. Selects no client column, so a calendar synced to a third party cannot carry one.
+ */
+export async function calendarEntriesOf(
+  db: Kysely<Database>,
+  psychologistId: string,
+  options: { statuses: readonly AppointmentStatus[]; from: Date; limit: number },
+): Promise<CalendarEntry[]> {
+  const rows = await db
+    .selectFrom('appointments as a')
+    .innerJoin('availability_slots as s', 's.id', 'a.slot_id')
+    .select(['a.id', 'a.status', 'a.revision', 's.start_utc', 's.end_utc'])
+    .where('a.psychologist_id', '=', psychologistId)
+    .where('a.status', 'in', options.statuses)
+    .where('s.start_utc', '>=', options.from)
+    .orderBy('s.start_utc')
+    .orderBy('a.id')
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status as AppointmentStatus,
+    revision: Number(row.revision),
+    startUtc: asDate(row.start_utc),
+    endUtc: asDate(row.end_utc),
+  }));
+}
+
 /** The status and revision of an appointment, its row locked (MySQL) until the transaction ends. */
 export async function lockAppointment(trx: Transaction<Database>, appointmentId: string) {
   const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision']).where('id', '=', appointmentId)).executeTakeFirst();

@@ -114,6 +114,29 @@ export async function updatePsychologist(
     .execute();
 }
 
+/**
+ * Replaces the hash of the operator's psychologist's calendar subscription token, so the URL
+ * made before stops working at once; false when the id is unknown or another operator's.
+ */
+export async function replaceCalendarTokenHash(
+  db: Kysely<Database>,
+  psychologist: { userId: string; id: string; calendarTokenHash: string; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('psychologists')
+    .set({ calendar_token_hash: psychologist.calendarTokenHash, updated_at: psychologist.now })
+    .where('id', '=', psychologist.id)
+    .where('user_id', '=', psychologist.userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The psychologist whose calendar subscription token has this hash; undefined for any other. */
+export async function findPsychologistByCalendarTokenHash(db: Kysely<Database>, calendarTokenHash: string): Promise<Psychologist | undefined> {
+  const row = await db.selectFrom('psychologists').select(COLUMNS).where('calendar_token_hash', '=', calendarTokenHash).executeTakeFirst();
+  return row && toPsychologist(row);
+}
+
 /** Its slots and appointments go with it (ON DELETE CASCADE). */
 export async function deletePsychologist(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('psychologists').where('id', '=', id).execute();

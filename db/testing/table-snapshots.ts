@@ -17,6 +17,8 @@ const UNCHANGED_BY_A_REFUSAL = {
   appointments: true,
   appointment_events: true,
   appointment_reminders: true,
+  webhook_endpoints: true,
+  webhook_deliveries: true,
   subscriptions: true,
   stripe_events: true,
   password_reset_tokens: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findAppointmentOf, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
+import { findAppointmentOf, moveAppointment} from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
 import type { OperatorContext } from '../context';
@@ -9,6 +9,7 @@ import { entityId, nullableText } from '../zod-fields';
 import type { AdminAppointment } from './admin-appointment';
 import { enqueueAnsweredEmail } from './booking-notifications';
 import { toAdminAppointment } from './list-appointments';
+import { recordAppointmentChange } from './record-appointment-change';
 
 /** POST /api/appointments/:appointmentId/{confirm,decline,complete,no-show}, body `{ message? }`. */
 export const ZAnswerAppointmentRequest = z.object({
@@ -44,7 +45,7 @@ export async function answerAppointment(
     if (!(await moveAppointment(trx, appointment.id, status, now))) {
       throw refuse((await findAppointmentOf(trx, userId, appointmentId))!.status);
     }
-    await recordAppointmentEvent(trx, { appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: status, at: now });
+    await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: status, at: now });
     const answered = (await findAppointmentOf(trx, userId, appointmentId))!;
     await enqueueAnsweredEmail(trx, { userId, facts: answered, status, message: message ?? undefined }, { env: ctx.env, now });
     return toAdminAppointment(answered);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMinutes, subMinutes } from 'date-fns';
 import { inTransaction } from '../../db/transaction';
-import { countOpenBookings, insertAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
+import { countOpenBookings, insertAppointment} from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
@@ -19,6 +19,7 @@ import { hashSecretToken } from '../auth/secret-tokens';
 import { manageTokenOf } from './manage-token';
 import type { BookAppointmentRequest } from './book-appointment.types';
 import { findOwnedScreener } from '../configuration/screener-owner';
+import { recordAppointmentChange } from './record-appointment-change';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
@@ -110,7 +111,7 @@ export async function bookAppointment(services: Services, input: BookAppointment
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusal.slotTaken(), { cause: error });
       throw error;
     }
-    await recordAppointmentEvent(trx, { appointmentId: facts.id, actor: 'visitor', from: null, to: status, at: now });
+    await recordAppointmentChange(trx, { userId, appointmentId: facts.id, actor: 'visitor', from: null, to: status, at: now });
     await enqueueEmails(trx, emails, now);
     return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
   });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { entityId } from '../zod-fields';
-import { findAppointmentOf, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
+import { findAppointmentOf, moveAppointment} from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
 import { enqueueCancellationEmails } from './booking-notifications';
 import type { AdminAppointment } from './admin-appointment';
 import { toAdminAppointment } from './list-appointments';
+import { recordAppointmentChange } from './record-appointment-change';
 
 /** POST /api/appointments/:appointmentId/cancel */
 export const ZCancelAppointmentRequest = z.object({ appointmentId: entityId('appointment') });
@@ -27,7 +28,7 @@ export async function cancelOwnAppointment(
     if (!appointment) throw new NotFoundError('appointment');
     // The guarded update decides, so two cancels at once tell the client once.
     if (await moveAppointment(trx, appointment.id, 'cancelled', now)) {
-      await recordAppointmentEvent(trx, { appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: 'cancelled', at: now });
+      await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: 'cancelled', at: now });
       const stillAhead = appointment.endUtc > now ? [appointment] : [];
       await enqueueCancellationEmails(trx, { userId, appointments: stillAhead }, { env: ctx.env, now });
     }

@@ -1,4 +1,4 @@
-import { findAppointmentByTokenHash, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
+import { findAppointmentByTokenHash, moveAppointment} from '../../db/repositories/appointments';
 import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { translationsFor } from '../translations';
 import { enqueueVisitorChangeEmails } from './booking-notifications';
 import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment } from './own-appointment';
+import { recordAppointmentChange } from './record-appointment-change';
 
 /**
  * POST /api/public/appointments/manage/{token}/cancel: the visitor cancels through their private
@@ -25,7 +26,7 @@ export async function cancelOwnBooking(ctx: Pick<RequestContext, 'db' | 'env' | 
 
   return inTransaction(ctx.db, async (trx) => {
     if (!(await moveAppointment(trx, seen.id, 'cancelled', now))) throw new AppError('CONFLICT', refusal.cannotCancel());
-    await recordAppointmentEvent(trx, { appointmentId: seen.id, actor: 'visitor', from: seen.status, to: 'cancelled', at: now });
+    await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: 'cancelled', at: now });
     const cancelled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows: seen.status !== 'held' }, { env: ctx.env, now });

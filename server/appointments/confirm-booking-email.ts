@@ -1,4 +1,4 @@
-import { findAppointmentByTokenHash, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
+import { findAppointmentByTokenHash, moveAppointment} from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { incrementBookingsMade } from '../../db/repositories/users';
@@ -11,6 +11,7 @@ import { translationsFor } from '../translations';
 import { readBookingAllowance } from './booking-allowance';
 import { bookingEmails } from './booking-notifications';
 import { findOwnAppointment, type OwnAppointment, toOwnAppointment } from './own-appointment';
+import { recordAppointmentChange } from './record-appointment-change';
 
 /**
  * POST /api/public/appointments/manage/{token}/confirm-email: the visitor confirms that the
@@ -40,7 +41,7 @@ export async function confirmBookingEmail(
       return toOwnAppointment(trx, current);
     }
     if (!(await incrementBookingsMade(trx, seen.userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
-    await recordAppointmentEvent(trx, { appointmentId: seen.id, actor: 'visitor', from: 'held', to, at: now });
+    await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: 'held', to, at: now });
     const screener = await findConfigurationOfOperator(trx, seen.userId);
     if (!screener) throw new NotFoundError('screener');
     const confirmed = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;

@@ -1,4 +1,4 @@
-import { findAppointmentByTokenHash, recordAppointmentEvent, rescheduleAppointment } from '../../db/repositories/appointments';
+import { findAppointmentByTokenHash, rescheduleAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { findBookingCounter } from '../../db/repositories/users';
@@ -13,6 +13,7 @@ import { translationsFor } from '../translations';
 import { entityId } from '../zod-fields';
 import { enqueueVisitorChangeEmails } from './booking-notifications';
 import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
+import { recordAppointmentChange } from './record-appointment-change';
 
 /** POST /api/public/appointments/manage/{token}/reschedule, body `{ slotId }`. */
 export const ZRescheduleOwnBookingRequest = ZManageTokenRequest.extend({ slotId: entityId('slot') });
@@ -52,7 +53,7 @@ export async function rescheduleOwnBooking(
     }
     // The clinic cancelled or answered it meanwhile.
     if (!moved) throw new AppError('CONFLICT', refusal.cannotReschedule());
-    await recordAppointmentEvent(trx, { appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
+    await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
     const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held' }, { env: ctx.env, now });

@@ -2,8 +2,7 @@ import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
-import type { AppointmentStatus } from '../../domain/appointment-status';
-import { calendarAttachment, type CalendarState } from './ics';
+import { appointmentEvent, calendarAttachment, calendarStateOf } from './ics';
 import { type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
 
 /** What every booking mail is about, as the appointment stands after the change it reports. */
@@ -34,29 +33,16 @@ function clientDetails(LL: TranslationFunctions, facts: AppointmentFacts) {
   ];
 }
 
-/** How the visitor's calendar shows an appointment; nothing once the session took place. */
-const CALENDAR_STATES: Record<AppointmentStatus, CalendarState | null> = {
-  held: 'tentative',
-  requested: 'tentative',
-  confirmed: 'confirmed',
-  declined: 'cancelled',
-  expired: 'cancelled',
-  cancelled: 'cancelled',
-  completed: null,
-  no_show: null,
-};
-
 /**
- * The visitor's calendar entry as the appointment now stands: always the same UID, its revision
- * as SEQUENCE, so the calendar updates the entry it has, and METHOD:CANCEL once it is off.
+ * The visitor's calendar entry as the appointment now stands (appointmentEvent), and
+ * METHOD:CANCEL once it is off.
  */
 function visitorCalendar(facts: AppointmentFacts, brand: EmailBrand, stamp: Date) {
-  const state = CALENDAR_STATES[facts.status];
-  if (!state) return [];
+  const event = appointmentEvent(facts, stamp);
+  if (!event) return [];
   const texts = translationsFor(facts.client.language).bookingEmails.client;
   const names = { appTitle: brand.name, psychologist: facts.psychologist.name };
-  const description = { tentative: texts.calendarDescription, confirmed: texts.calendarConfirmed, cancelled: texts.calendarCancelled }[state](names);
-  const event = { uid: `${facts.id}@minda`, sequence: facts.revision, state, startUtc: facts.startUtc, endUtc: facts.endUtc, stamp };
+  const description = { tentative: texts.calendarDescription, confirmed: texts.calendarConfirmed, cancelled: texts.calendarCancelled }[event.state](names);
   return [calendarAttachment({ ...event, summary: texts.calendarSummary(names), description })];
 }
 
@@ -137,7 +123,7 @@ export function appointmentAnsweredEmail(
   brand: EmailBrand,
   answer: { status: ClinicAnswer; message?: string; manageUrl: string; now: Date },
 ): RenderedEmail {
-  const onCalendar = CALENDAR_STATES[answer.status] !== null;
+  const onCalendar = calendarStateOf(answer.status) !== null;
   return visitorEmail(facts, brand, {
     texts: (LL, names) => {
       const texts = LL.answered[answer.status];

@@ -1,5 +1,6 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { EmailAttachment } from '../../db/repositories/email-outbox';
+import type { AppointmentStatus } from '../../domain/appointment-status';
 
 /** Where an appointment stands for a calendar: pencilled in, fixed, or gone. */
 export type CalendarState = 'tentative' | 'confirmed' | 'cancelled';
@@ -24,6 +25,37 @@ const STATUS: Record<CalendarState, ICalEventStatus> = {
   cancelled: ICalEventStatus.CANCELLED,
 };
 
+/** How a calendar shows an appointment; nothing once the session took place. */
+const CALENDAR_STATES: Record<AppointmentStatus, CalendarState | null> = {
+  held: 'tentative',
+  requested: 'tentative',
+  confirmed: 'confirmed',
+  declined: 'cancelled',
+  expired: 'cancelled',
+  cancelled: 'cancelled',
+  completed: null,
+  no_show: null,
+};
+
+export const calendarStateOf = (status: AppointmentStatus): CalendarState | null => CALENDAR_STATES[status];
+
+/**
+ * An appointment's event as it now stands, without its texts: always the same UID and its
+ * revision as SEQUENCE, in the visitor's attachments and the psychologist's feed alike, so a
+ * calendar updates the entry it has. Null once the session took place.
+ */
+export function appointmentEvent(
+  appointment: { id: string; status: AppointmentStatus; revision: number; startUtc: Date; endUtc: Date },
+  stamp: Date,
+): Omit<CalendarEvent, 'summary' | 'description'> | null {
+  const state = CALENDAR_STATES[appointment.status];
+  if (!state) return null;
+  return { uid: `${appointment.id}@minda`, sequence: appointment.revision, state, startUtc: appointment.startUtc, endUtc: appointment.endUtc, stamp };
+}
+
+/** How often a subscribed calendar should fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+const FEED_REFRESH_SECONDS = 15 * 60;
+
 /**
  * A calendar of events, made by ical-generator (escaping, folding at 75 octets, CRLF). A single
  * cancelled event travels as METHOD:CANCEL, which removes it from the calendar that holds it;
@@ -35,7 +67,12 @@ export function calendarFile(events: readonly CalendarEvent[], feed?: { name: st
     : events.length === 1 && events[0]!.state === 'cancelled'
       ? ICalCalendarMethod.CANCEL
       : ICalCalendarMethod.PUBLISH;
-  const calendar = ical({ prodId: { company: 'Minda', product: 'Booking', language: 'EN' }, method, name: feed?.name ?? null });
+  const calendar = ical({
+    prodId: { company: 'Minda', product: 'Booking', language: 'EN' },
+    method,
+    name: feed?.name ?? null,
+    ttl: feed ? FEED_REFRESH_SECONDS : null,
+  });
   for (const event of events) {
     calendar.createEvent({
       id: event.uid,

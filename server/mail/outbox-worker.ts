@@ -1,5 +1,6 @@
 import { claimDueEmails, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
 import { type Poller, startPolling } from '../background/poll';
+import { retryDelayMs } from '../background/retry-delay';
 import type { AppServices } from '../context';
 import { LONGEST_ATTEMPT_MS } from './transport';
 
@@ -7,13 +8,6 @@ export type OutboxDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'm
 
 /** Longer than any attempt can take (see the transport's timeouts), so leases never overlap. */
 const LEASE_MS = 5 * 60_000;
-const FIRST_RETRY_MS = 30_000;
-const LONGEST_RETRY_MS = 60 * 60_000;
-
-/** 30 s after the first failure, doubling each time, never more than an hour. */
-export function retryDelayMs(failedAttempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** (failedAttempts - 1), LONGEST_RETRY_MS);
-}
 
 /**
  * One pass of the outbox: leases the due mails, sends each outside any transaction, and

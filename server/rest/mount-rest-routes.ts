@@ -48,10 +48,10 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           const input = inputOf(route, req);
           const caller = createCaller(createRequestContext(services, req, reply));
           const result = await procedureAt(caller, route.procedure)(input);
-          return reply
-            .code(route.successStatus ?? 200)
-            .header('cache-control', cacheControlOf(sharedAnswer))
-            .send(result ?? { ok: true });
+          reply.code(route.successStatus ?? 200).header('cache-control', cacheControlOf(sharedAnswer));
+          // A text answer in its own format (a calendar) goes as it is; anything else as JSON.
+          if (route.contentType) return reply.type(route.contentType).send(result);
+          return reply.send(result ?? { ok: true });
         } catch (error) {
           const { status, body } = restErrorAnswer(error, requestLocale(req.headers));
           return reply.code(status).header('cache-control', PRIVATE_CACHE_CONTROL).send(body);

@@ -44,7 +44,7 @@ function responsesOf(route: RestRoute, access: ProcedureMeta['access'], output: 
   return {
     [String(route.successStatus ?? 200)]: {
       description: 'Success',
-      ...(output && { content: { 'application/json': { schema: output } } }),
+      ...(output && { content: { [route.contentType?.split(';')[0] ?? 'application/json']: { schema: output } } }),
     },
     '400': ref('BadRequest'),
     ...(access === 'operator' && { '401': ref('NotSignedIn') }),

@@ -16,6 +16,8 @@ export interface RestRoute {
   summary: string;
   /** The status of a success; 200 unless the call creates something. */
   successStatus?: 200 | 201;
+  /** The media type of a success whose procedure answers text in another format; JSON otherwise. */
+  contentType?: 'text/calendar; charset=utf-8';
 }
 
 /**
@@ -37,6 +39,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/public/appointments/manage/:token/confirm-email', procedure: 'public.ownAppointment.confirmEmail', summary: "Confirms the visitor's e-mail (the hold)" },
   { method: 'POST', path: '/api/public/appointments/manage/:token/cancel', procedure: 'public.ownAppointment.cancel', summary: 'The visitor cancels, up to the cancellation notice' },
   { method: 'POST', path: '/api/public/appointments/manage/:token/reschedule', procedure: 'public.ownAppointment.reschedule', summary: 'The visitor moves it to another free slot, up to the cancellation notice' },
+  { method: 'GET', path: '/api/calendar/:token.ics', procedure: 'public.calendarFeed', summary: "A psychologist's calendar subscription (iCalendar), by its secret token", contentType: 'text/calendar; charset=utf-8' },
   { method: 'GET', path: '/api/me', procedure: 'admin.account.me', summary: 'The signed-in operator' },
   { method: 'POST', path: '/api/login', procedure: 'auth.login', summary: 'Sign in' },
   { method: 'POST', path: '/api/register', procedure: 'auth.register', summary: 'Create an operator account', successStatus: 201 },
@@ -52,6 +55,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/psychologists', procedure: 'admin.psychologists.create', summary: 'Add a psychologist', successStatus: 201 },
   { method: 'PUT', path: '/api/psychologists/:id', procedure: 'admin.psychologists.update', summary: 'Update a psychologist' },
   { method: 'DELETE', path: '/api/psychologists/:id', procedure: 'admin.psychologists.delete', summary: 'Delete a psychologist' },
+  { method: 'POST', path: '/api/psychologists/:id/calendar-link', procedure: 'admin.psychologists.renewCalendarLink', summary: 'A new calendar subscription URL for a psychologist; the old one stops working' },
   { method: 'POST', path: '/api/availability/generate', procedure: 'admin.availability.generate', summary: 'Generate availability slots', successStatus: 201 },
   { method: 'GET', path: '/api/availability/:id', pathFields: { id: 'psychologistId' }, procedure: 'admin.availability.list', summary: "A psychologist's slots" },
   { method: 'PATCH', path: '/api/availability/:id', pathFields: { id: 'slotId' }, procedure: 'admin.availability.update', summary: 'Move a slot' },
@@ -62,5 +66,9 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/appointments/:appointmentId/decline', procedure: 'admin.appointments.decline', summary: 'Decline a request and free its slot; the visitor is told' },
   { method: 'POST', path: '/api/appointments/:appointmentId/complete', procedure: 'admin.appointments.complete', summary: 'Mark a confirmed session completed' },
   { method: 'POST', path: '/api/appointments/:appointmentId/no-show', procedure: 'admin.appointments.noShow', summary: 'Mark a confirmed session missed' },
+  { method: 'GET', path: '/api/webhooks', procedure: 'admin.webhooks.list', summary: "The clinic's webhook endpoints, signing secret and last deliveries" },
+  { method: 'POST', path: '/api/webhooks', procedure: 'admin.webhooks.register', summary: 'Register an https endpoint for appointment events', successStatus: 201 },
+  { method: 'DELETE', path: '/api/webhooks/:id', procedure: 'admin.webhooks.delete', summary: 'Remove an endpoint and its deliveries' },
+  { method: 'POST', path: '/api/webhooks/:id/test', procedure: 'admin.webhooks.sendTest', summary: 'Send a test event to an endpoint' },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription' },
 ];

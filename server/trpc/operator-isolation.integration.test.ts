@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
@@ -15,6 +16,7 @@ interface Operator extends SignedInOperator {
   freeSlotId: string;
   bookedSlotId: string;
   appointmentId: string;
+  webhookId: string;
 }
 
 /**
@@ -98,6 +100,7 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
     kind: 'notFound',
     input: (victim) => ({ id: victim.psychologistId, confirmCancelBookings: true }),
   },
+  'admin.psychologists.renewCalendarLink': { kind: 'notFound', input: (victim) => ({ id: victim.psychologistId }) },
   'admin.availability.generate': {
     kind: 'notFound',
     input: (victim) => ({
@@ -143,6 +146,22 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
   'admin.appointments.decline': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
   'admin.appointments.complete': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
   'admin.appointments.noShow': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
+  'admin.webhooks.list': {
+    kind: 'ownDataOnly',
+    input: () => undefined,
+    expectOwn: (output, attacker, victim) => {
+      expect(idsOf((output as { endpoints: unknown }).endpoints)).toEqual([attacker.webhookId]);
+      expect(JSON.stringify(output)).not.toContain(victim.webhookId);
+    },
+  },
+  'admin.webhooks.register': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ url: 'https://intruder.example/hook', userId: victim.userId }),
+    // The victim's endpoints are compared before and after; the new one is the attacker's.
+    expectOwn: (output, attacker) => expect(idsOf((output as { endpoints: unknown }).endpoints)).toContain(attacker.webhookId),
+  },
+  'admin.webhooks.delete': { kind: 'notFound', input: (victim) => ({ id: victim.webhookId }) },
+  'admin.webhooks.sendTest': { kind: 'notFound', input: (victim) => ({ id: victim.webhookId }) },
 };
 
 const managedProcedures = listProcedures().filter(
@@ -186,7 +205,8 @@ describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
     const freeSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T01:00:00Z'));
     const bookedSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T02:00:00Z'));
     const appointmentId = await bookSlot(t.services.db, { userId: operator.userId, psychologistId, slotId: bookedSlotId });
-    return { ...operator, psychologistId, freeSlotId, bookedSlotId, appointmentId };
+    const webhookId = await insertWebhookEndpoint(t.services.db, { userId: operator.userId, url: 'https://clinic.example/hook', now: new Date() });
+    return { ...operator, psychologistId, freeSlotId, bookedSlotId, appointmentId, webhookId };
   }
 
   /** Everything the victim owns, as stored. */
@@ -198,6 +218,8 @@ describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
       slots: await db.selectFrom('availability_slots').selectAll().where('psychologist_id', '=', victim.psychologistId).orderBy('id').execute(),
       appointments: await db.selectFrom('appointments').selectAll().where('user_id', '=', victim.userId).orderBy('id').execute(),
       redirects: await db.selectFrom('slug_redirects').selectAll().where('configuration_id', '=', victim.configurationId).execute(),
+      webhooks: await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', victim.userId).execute(),
+      deliveries: await db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', victim.userId).execute(),
     };
   }
 

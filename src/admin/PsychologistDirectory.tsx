@@ -3,6 +3,7 @@ import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { CalendarLinkDialog } from './CalendarLinkDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PsychologistDialog } from './PsychologistDialog';
 import { hasErrorCode } from '../lib/errors';
@@ -14,7 +15,13 @@ type Editing = { psychologist: Psychologist | null } | null;
 /** A delete waiting for the operator; `reason` is the server's 409 when bookings would go too. */
 type PendingDelete = { psychologist: Psychologist; reason?: string } | null;
 
-function PsychologistRow({ psychologist, onEdit, onDelete }: { psychologist: Psychologist; onEdit: () => void; onDelete: () => void }) {
+interface RowActions {
+  onEdit: () => void;
+  onCalendarLink: () => void;
+  onDelete: () => void;
+}
+
+function PsychologistRow({ psychologist, onEdit, onCalendarLink, onDelete }: { psychologist: Psychologist } & RowActions) {
   const { LL } = useI18nContext();
   const t = LL.admin.psychologists;
   return (
@@ -33,9 +40,12 @@ function PsychologistRow({ psychologist, onEdit, onDelete }: { psychologist: Psy
           · {psychologist.timezone}
         </p>
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
         <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={t.editLabel({ name: psychologist.name })}>
           {t.edit()}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={onCalendarLink} aria-label={t.calendarLinkLabel({ name: psychologist.name })}>
+          {t.calendarLink()}
         </button>
         <button type="button" className="btn btn-sm btn-error" onClick={onDelete} aria-label={t.deleteLabel({ name: psychologist.name })}>
           {t.delete()}
@@ -45,7 +55,7 @@ function PsychologistRow({ psychologist, onEdit, onDelete }: { psychologist: Psy
   );
 }
 
-/** The operator's psychologists with add, edit and delete. */
+/** The operator's psychologists with add, edit, their calendar link and delete. */
 export function PsychologistDirectory() {
   const { LL } = useI18nContext();
   const t = LL.admin.psychologists;
@@ -54,6 +64,7 @@ export function PsychologistDirectory() {
   const psychologists = trpc.admin.psychologists.list.useQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const [calendarLinkOf, setCalendarLinkOf] = useState<Psychologist | null>(null);
 
   const remove = trpc.admin.psychologists.delete.useMutation({
     onSuccess: () => {
@@ -89,6 +100,7 @@ export function PsychologistDirectory() {
               key={psychologist.id}
               psychologist={psychologist}
               onEdit={() => setEditing({ psychologist })}
+              onCalendarLink={() => setCalendarLinkOf(psychologist)}
               onDelete={() => setPendingDelete({ psychologist })}
             />
           ))}
@@ -99,6 +111,7 @@ export function PsychologistDirectory() {
       </button>
 
       {editing && <PsychologistDialog psychologist={editing.psychologist} onClose={() => setEditing(null)} />}
+      {calendarLinkOf && <CalendarLinkDialog psychologist={calendarLinkOf} onClose={() => setCalendarLinkOf(null)} />}
       {pendingDelete && (
         <ConfirmDialog
           title={pendingDelete.reason ? t.bookingsTitle() : t.deleteTitle()}

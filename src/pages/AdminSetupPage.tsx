@@ -10,6 +10,7 @@ import { PsychologistDirectory } from '../admin/PsychologistDirectory';
 import { ScheduleManagement } from '../admin/ScheduleManagement';
 import { screenerUrlsOf } from '../admin/screener-urls';
 import { ScreenerUrlsSection } from '../admin/ScreenerUrlsSection';
+import { WebhooksSection } from '../admin/WebhooksSection';
 import { hasErrorCode } from '../lib/errors';
 import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -55,6 +56,7 @@ function AdminSetup({ username, configuration }: { username: string; configurati
         <ScheduleManagement />
         <BookingSettingsSection />
         <AppointmentsSection />
+        <WebhooksSection />
       </main>
       <SiteFooter />
     </div>

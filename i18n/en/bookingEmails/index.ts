@@ -30,6 +30,15 @@ const en_bookingEmails = {
     calendarCancelled: 'Cancelled. You are welcome to book another time through {appTitle:string}.',
   },
   calendarUpdate: 'The attached calendar file updates your calendar.',
+  /** The psychologist's calendar subscription (server/psychologists/calendar-feed.ts): no client's details. */
+  psychologistCalendar: {
+    name: 'Sessions of {psychologist:string}',
+    requested: 'Session (requested)',
+    confirmed: 'Session',
+    requestedDescription: 'Requested by a client; the clinic has not confirmed it yet.',
+    confirmedDescription: 'Confirmed.',
+    privacy: 'Who booked is in the booking e-mail and in the appointments list: this calendar carries no client details.',
+  },
   reminder: {
     subject: 'Reminder: your appointment with {psychologist:string}',
     heading: 'Your appointment is coming up',

@@ -30,6 +30,14 @@ const ms_bookingEmails = {
     calendarCancelled: 'Dibatalkan. Anda dialu-alukan untuk menempah masa lain melalui {appTitle}.',
   },
   calendarUpdate: 'Fail kalendar yang dilampirkan mengemas kini kalendar anda.',
+  psychologistCalendar: {
+    name: 'Sesi {psychologist}',
+    requested: 'Sesi (diminta)',
+    confirmed: 'Sesi',
+    requestedDescription: 'Diminta oleh klien; klinik belum mengesahkannya.',
+    confirmedDescription: 'Disahkan.',
+    privacy: 'Siapa yang menempah ada dalam e-mel tempahan dan senarai janji temu: kalendar ini tidak membawa butiran klien.',
+  },
   reminder: {
     subject: 'Peringatan: janji temu anda dengan {psychologist}',
     heading: 'Janji temu anda semakin hampir',

@@ -5,6 +5,7 @@ import { adminAvailabilityRouter } from './admin/availability';
 import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminPsychologistsRouter } from './admin/psychologists';
+import { adminWebhooksRouter } from './admin/webhooks';
 
 /** The operator's portal: the signed-in account, then what it manages. */
 export const adminRouter = router({
@@ -14,4 +15,5 @@ export const adminRouter = router({
   availability: adminAvailabilityRouter,
   appointments: adminAppointmentsRouter,
   bookingSettings: adminBookingSettingsRouter,
+  webhooks: adminWebhooksRouter,
 });

@@ -11,6 +11,7 @@ import {
   ZPublicPsychologist,
   ZPublicPsychologistsRequest,
 } from '../../psychologists/list-public-psychologists';
+import { calendarFeed, ZCalendarFeedRequest, ZCalendarFeedResponse } from '../../psychologists/calendar-feed';
 import { ZPublicScreenerConfiguration } from '../../configuration/configuration';
 import {
   getPublicConfigurationById,
@@ -74,4 +75,9 @@ export const publicRouter = router({
       .output(ZOwnAppointment)
       .mutation(({ ctx, input }) => rescheduleOwnBooking(ctx, input)),
   }),
+  /** A psychologist's calendar subscription, through the secret URL the clinic gave them. */
+  calendarFeed: publicProcedure
+    .input(ZCalendarFeedRequest)
+    .output(ZCalendarFeedResponse)
+    .query(({ ctx, input }) => calendarFeed(ctx, input)),
 });

@@ -6,6 +6,7 @@ import {
   ZDeletePsychologistResponse,
 } from '../../../psychologists/delete-psychologist';
 import { ZPsychologist } from '../../../psychologists/psychologist';
+import { renewCalendarLink, ZRenewCalendarLinkRequest, ZRenewCalendarLinkResponse } from '../../../psychologists/renew-calendar-link';
 import {
   createPsychologist,
   updateOwnPsychologist,
@@ -30,4 +31,8 @@ export const adminPsychologistsRouter = router({
     .input(ZDeletePsychologistRequest)
     .output(ZDeletePsychologistResponse)
     .mutation(({ ctx, input }) => deleteOwnPsychologist(ctx, input)),
+  renewCalendarLink: adminProcedure
+    .input(ZRenewCalendarLinkRequest)
+    .output(ZRenewCalendarLinkResponse)
+    .mutation(({ ctx, input }) => renewCalendarLink(ctx, input)),
 });

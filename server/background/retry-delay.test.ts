@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from './outbox-worker';
+import { retryDelayMs } from './retry-delay';
 
 describe('retryDelayMs', () => {
   it('waits 30 seconds after the first failure and doubles each time', () => {

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { DialectName } from '../connect';
+import { asDate } from '../dates';
+import type { Database } from '../schema';
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  createdAt: Date;
+}
+
+/** What the admin shows of a delivery: never its body. */
+export interface WebhookDeliverySummary {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: 'pending' | 'delivered';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  nextAttemptAt: Date;
+}
+
+/** A leased delivery, with what its POST needs. */
+export interface ClaimedDelivery {
+  id: string;
+  url: string;
+  secret: string;
+  eventId: string;
+  payload: string;
+  attempts: number;
+}
+
+export async function listWebhookEndpoints(db: Kysely<Database>, userId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db.selectFrom('webhook_endpoints').select(['id', 'url', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+  return rows.map((row) => ({ id: row.id, url: row.url, createdAt: asDate(row.created_at) }));
+}
+
+export async function insertWebhookEndpoint(db: Kysely<Database>, endpoint: { userId: string; url: string; now: Date }): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('webhook_endpoints').values({ id, user_id: endpoint.userId, url: endpoint.url, created_at: endpoint.now }).execute();
+  return id;
+}
+
+/** Removes the clinic's endpoint and, with it, its deliveries; false when it is not the clinic's. */
+export async function deleteWebhookEndpoint(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('endpoint_id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+  const result = await db.deleteFrom('webhook_endpoints').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The clinic's signing secret; null before its first endpoint. */
+export async function findWebhookSecret(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('webhook_secret').where('id', '=', userId).executeTakeFirst();
+  return row?.webhook_secret ?? null;
+}
+
+/** The clinic's signing secret, drawing `fresh` if it has none yet (two racing draws keep the first). */
+export async function webhookSecretOf(db: Kysely<Database>, userId: string, fresh: string): Promise<string> {
+  await db.updateTable('users').set({ webhook_secret: fresh }).where('id', '=', userId).where('webhook_secret', 'is', null).execute();
+  return (await findWebhookSecret(db, userId))!;
+}
+
+/** Queues one event for some of the clinic's endpoints, in the transaction of the change it reports. */
+export async function enqueueWebhookDeliveries(
+  db: Kysely<Database>,
+  event: { userId: string; endpointIds: readonly string[]; eventId: string; eventType: string; payload: string; now: Date },
+): Promise<void> {
+  if (event.endpointIds.length === 0) return;
+  await db
+    .insertInto('webhook_deliveries')
+    .values(
+      event.endpointIds.map((endpointId) => ({
+        id: randomUUID(),
+        endpoint_id: endpointId,
+        user_id: event.userId,
+        event_id: event.eventId,
+        event_type: event.eventType,
+        payload: event.payload,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: event.now,
+        lease_owner: null,
+        locked_until: null,
+        last_status_code: null,
+        last_error: null,
+        created_at: event.now,
+        delivered_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** Pending, due, and not leased (a lease past its time means its worker died). */
+const isDue = (now: Date) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+  eb.and([
+    eb('status', '=', 'pending'),
+    eb('next_attempt_at', '<=', now),
+    eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]),
+  ]);
+
+/**
+ * Leases up to `limit` due deliveries to `owner` until `lockedUntil`, then reads back what it won.
+ * The lease is one conditional UPDATE, no locking read, so any MySQL-compatible engine runs it
+ * (TiDB has no SKIP LOCKED): of two workers racing for a row, the second finds it leased and
+ * its UPDATE skips it. MySQL updates with ORDER BY … LIMIT; SQLite, which has no UPDATE LIMIT in
+ * its default build, picks the ids in a subquery.
+ */
+export async function claimDueDeliveries(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  lease: { owner: string; now: Date; lockedUntil: Date; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const leased = db.updateTable('webhook_deliveries').set({ lease_owner: lease.owner, locked_until: lease.lockedUntil });
+  if (dialect === 'sqlite') {
+    await leased
+      .where('id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where(isDue(lease.now)).orderBy('next_attempt_at').limit(lease.limit))
+      .execute();
+  } else {
+    await leased.where(isDue(lease.now)).orderBy('next_attempt_at').limit(lease.limit).execute();
+  }
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['d.id', 'e.url', 'u.webhook_secret', 'd.event_id', 'd.payload', 'd.attempts'])
+    .where('d.lease_owner', '=', lease.owner)
+    .where('d.status', '=', 'pending')
+    .orderBy('d.next_attempt_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    secret: row.webhook_secret ?? '',
+    eventId: row.event_id,
+    payload: row.payload,
+    attempts: Number(row.attempts),
+  }));
+}
+
+/** Delivered: the body (visitors' names and contacts) is erased in the same statement. */
+export async function markDeliveryDelivered(db: Kysely<Database>, id: string, outcome: { statusCode: number; now: Date }): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'delivered',
+      payload: '',
+      attempts: sql`attempts + 1`,
+      last_status_code: outcome.statusCode,
+      last_error: null,
+      delivered_at: outcome.now,
+      lease_owner: null,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Not delivered this time: kept pending for another attempt, never dropped. */
+export async function markDeliveryFailed(
+  db: Kysely<Database>,
+  id: string,
+  failure: { statusCode: number | null; error: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      attempts: sql`attempts + 1`,
+      last_status_code: failure.statusCode,
+      last_error: failure.error.slice(0, 500),
+      next_attempt_at: failure.nextAttemptAt,
+      lease_owner: null,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The clinic's latest deliveries, newest first. */
+export async function listRecentDeliveries(db: Kysely<Database>, userId: string, limit: number): Promise<WebhookDeliverySummary[]> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'endpoint_id', 'event_id', 'event_type', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at', 'next_attempt_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    endpointId: row.endpoint_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
+    lastError: row.last_error,
+    createdAt: asDate(row.created_at),
+    deliveredAt: row.delivered_at === null ? null : asDate(row.delivered_at),
+    nextAttemptAt: asDate(row.next_attempt_at),
+  }));
+}

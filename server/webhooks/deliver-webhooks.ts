@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { claimDueDeliveries, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
+import { type Poller, startPolling } from '../background/poll';
+import { retryDelayMs } from '../background/retry-delay';
+import type { AppServices } from '../context';
+import { SIGNATURE_HEADER, webhookSignature } from './webhook-signature';
+
+export type WebhookDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now'>;
+
+/** A receiver that has not answered by then has failed this attempt. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** Far longer than a batch of attempts, so two workers never hold one delivery at once. */
+const LEASE_MS = 5 * 60_000;
+
+/** Posts one delivery; the receiver's status, or the reason there was none. */
+async function post(delivery: { url: string; secret: string; eventId: string; payload: string }, at: Date) {
+  try {
+    const response = await fetch(delivery.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Minda-Webhooks/1',
+        'minda-event-id': delivery.eventId,
+        [SIGNATURE_HEADER]: webhookSignature(delivery.secret, delivery.payload, at),
+      },
+      body: delivery.payload,
+      // A redirect could lead a clinic's event where it never registered: it counts as a failure.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return { statusCode: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+  } catch (error) {
+    return { statusCode: null, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+/**
+ * One pass of the webhook outbox: leases the due deliveries, posts each outside any
+ * transaction, and records the outcome. A 2xx delivers it; anything else is tried again later
+ * (retryDelayMs), until the clinic removes the endpoint. A crash between a receiver's 2xx and
+ * the mark sends it again once the lease lapses, so receivers de-duplicate by the event id.
+ */
+export async function deliverDueWebhooks(deps: WebhookDeps, limit = 10): Promise<{ delivered: number; failed: number }> {
+  const now = deps.now();
+  const lockedUntil = new Date(now.getTime() + LEASE_MS);
+  const claimed = await claimDueDeliveries(deps.db, deps.dialect, { owner: randomUUID(), now, lockedUntil, limit });
+  const outcome = { delivered: 0, failed: 0 };
+  for (const delivery of claimed) {
+    // Past this point the lease could lapse mid-attempt: the rest wait for another pass.
+    if (deps.now().getTime() + ATTEMPT_TIMEOUT_MS > lockedUntil.getTime()) break;
+    const { statusCode, error } = await post(delivery, deps.now());
+    if (error === null && statusCode !== null) {
+      await markDeliveryDelivered(deps.db, delivery.id, { statusCode, now: deps.now() });
+      outcome.delivered++;
+      continue;
+    }
+    const attempts = delivery.attempts + 1;
+    const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
+    await markDeliveryFailed(deps.db, delivery.id, { statusCode, error: error ?? 'no answer', nextAttemptAt });
+    // The address is the clinic's own setting, not a visitor's data; the body is never logged.
+    deps.log.warn({ deliveryId: delivery.id, eventId: delivery.eventId, statusCode, attempts, nextAttemptAt }, 'webhook not delivered; will retry');
+    outcome.failed++;
+  }
+  return outcome;
+}
+
+/** Delivers due webhooks every `intervalMs` until stopped. */
+export function startWebhookWorker(deps: WebhookDeps, intervalMs = 2_000): Poller {
+  return startPolling('webhooks', () => deliverDueWebhooks(deps), intervalMs, deps.log);
+}

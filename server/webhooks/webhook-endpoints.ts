@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  deleteWebhookEndpoint,
+  findWebhookSecret,
+  insertWebhookEndpoint,
+  listRecentDeliveries,
+  listWebhookEndpoints,
+  webhookSecretOf,
+} from '../../db/repositories/webhooks';
+import { MAX_WEBHOOK_ENDPOINTS, webhookUrlProblem } from '../../domain/webhooks';
+import { newSecretToken } from '../auth/secret-tokens';
+import type { OperatorContext } from '../context';
+import { AppError, NotFoundError } from '../errors';
+import { fieldMessage } from '../field-messages';
+import { entityId } from '../zod-fields';
+import { queueTestWebhook } from './queue-webhook-events';
+
+/** The deliveries the admin shows. */
+const RECENT_DELIVERIES = 20;
+
+/** POST /api/webhooks, body `{ url }`. */
+export const ZRegisterWebhookRequest = z.object({
+  url: z
+    .string({ error: fieldMessage('webhookUrl') })
+    .trim()
+    .max(2048, fieldMessage('atMostCharacters', { max: 2048 }))
+    .pipe(z.url({ protocol: /^https?$/, error: fieldMessage('webhookUrl') })),
+});
+
+/** DELETE /api/webhooks/{id}, POST /api/webhooks/{id}/test. */
+export const ZWebhookIdRequest = z.object({ id: entityId('webhook') });
+
+const ZWebhookEndpoint = z.object({ id: z.string(), url: z.string(), createdAt: z.date() });
+
+/** GET /api/webhooks: the endpoints, the secret that signs their events, and the last deliveries. */
+export const ZWebhooks = z.object({
+  /** Null until the first endpoint is registered. */
+  secret: z.string().nullable(),
+  endpoints: z.array(ZWebhookEndpoint),
+  deliveries: z.array(
+    z.object({
+      id: z.string(),
+      endpointId: z.string(),
+      eventId: z.string(),
+      eventType: z.string(),
+      status: z.enum(['pending', 'delivered']),
+      attempts: z.number(),
+      lastStatusCode: z.number().nullable(),
+      lastError: z.string().nullable(),
+      createdAt: z.date(),
+      deliveredAt: z.date().nullable(),
+      nextAttemptAt: z.date(),
+    }),
+  ),
+});
+export type Webhooks = z.output<typeof ZWebhooks>;
+
+type Ctx = Pick<OperatorContext, 'db' | 'admin' | 'now' | 'env'>;
+
+export async function listWebhooks(ctx: Pick<OperatorContext, 'db' | 'admin'>): Promise<Webhooks> {
+  const userId = ctx.admin.id;
+  const [secret, endpoints, deliveries] = await Promise.all([
+    findWebhookSecret(ctx.db, userId),
+    listWebhookEndpoints(ctx.db, userId),
+    listRecentDeliveries(ctx.db, userId, RECENT_DELIVERIES),
+  ]);
+  return { secret, endpoints, deliveries };
+}
+
+/** Registers an address; the clinic's signing secret is drawn with its first one. */
+export async function registerWebhook(ctx: Ctx, { url }: { url: string }): Promise<Webhooks> {
+  const problem = webhookUrlProblem(url, ctx.env.nodeEnv === 'production');
+  if (problem) throw new AppError('BAD_REQUEST', (t) => t.errors.webhooks[problem]());
+  const userId = ctx.admin.id;
+  const endpoints = await listWebhookEndpoints(ctx.db, userId);
+  if (endpoints.length >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('CONFLICT', (t) => t.errors.webhooks.tooMany({ max: MAX_WEBHOOK_ENDPOINTS }));
+  await webhookSecretOf(ctx.db, userId, `whsec_${newSecretToken()}`);
+  await insertWebhookEndpoint(ctx.db, { userId, url, now: ctx.now() });
+  return listWebhooks(ctx);
+}
+
+/** Removes an endpoint with its deliveries, sent or not: the clinic no longer wants them. */
+export async function deleteWebhook(ctx: Ctx, { id }: { id: string }): Promise<Webhooks> {
+  if (!(await deleteWebhookEndpoint(ctx.db, ctx.admin.id, id))) throw new NotFoundError('webhook');
+  return listWebhooks(ctx);
+}
+
+/** Queues a `webhook.test` event for one endpoint; the list shows how it went. */
+export async function sendTestWebhook(ctx: Ctx, { id }: { id: string }): Promise<Webhooks> {
+  const endpoints = await listWebhookEndpoints(ctx.db, ctx.admin.id);
+  if (!endpoints.some((endpoint) => endpoint.id === id)) throw new NotFoundError('webhook');
+  await queueTestWebhook(ctx.db, { userId: ctx.admin.id, endpointId: id, now: ctx.now() });
+  return listWebhooks(ctx);
+}

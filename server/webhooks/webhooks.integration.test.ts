@@ -1,0 +1,139 @@
+import { addSeconds } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSlot } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { manageTokenOf } from '../appointments/manage-token';
+import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { signedInAs } from '../testing/signed-in-operator';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
+import { deliverDueWebhooks } from './deliver-webhooks';
+import type { Webhooks } from './webhook-endpoints';
+
+describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
+  let t: TestApp;
+  let secret = '';
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    receiver = await startWebhookReceiver(() => secret);
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await t.close();
+  });
+
+  /** A clinic that takes requests by hand without e-mail confirmation, signed in, with the receiver registered. */
+  async function clinicWithEndpoint(clinic: Parameters<typeof insertBookableScreener>[2] = { confirmVisitorEmail: false }) {
+    const screener = await insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, clinic);
+    const operator = await signedInAs(t, screener);
+    const registered = await operator.rest('POST', '/api/webhooks', { url: receiver.url });
+    expect(registered.status).toBe(201);
+    const webhooks = registered.body as Webhooks;
+    secret = webhooks.secret!;
+    return { screener, operator, endpointId: webhooks.endpoints[0]!.id };
+  }
+
+  const visitorPost = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { origin: t.services.env.publicUrl }, payload });
+
+  async function book(screener: BookableScreener, hours: number) {
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(hours));
+    const response = await postBooking(t, bookingRequest(screener, slotId));
+    expect(response.status).toBe(201);
+    return response.body.appointmentId as string;
+  }
+
+  it('refuses an address that is not https, in the caller’s language, and keeps the secret for the clinic', async () => {
+    const screener = await insertBookableScreener(t.services.db);
+    const operator = await signedInAs(t, screener);
+    const plain = await operator.rest('POST', '/api/webhooks', { url: 'http://clinic.example.my/events' });
+    expect(plain).toMatchObject({ status: 400, body: { error: 'The endpoint must be an https address. Events carry your clients’ names and contacts.' } });
+    const notUrl = await operator.rest('POST', '/api/webhooks', { url: 'clinic events' });
+    expect(notUrl.status).toBe(400);
+    expect((notUrl.body as { fields: Record<string, string[]> }).fields.url).toEqual(['must be an https URL such as https://clinic.example.my/minda-events']);
+    expect(await operator.rest('GET', '/api/webhooks')).toMatchObject({ status: 200, body: { secret: null, endpoints: [] } });
+
+    const saved = await operator.rest('POST', '/api/webhooks', { url: 'https://clinic.example.my/events' });
+    expect(saved.status).toBe(201);
+    expect((saved.body as Webhooks).secret).toMatch(/^whsec_[\w-]{43}$/);
+  });
+
+  it('posts each change of an appointment, signed with the clinic’s secret, in order, and nothing of a hold', async () => {
+    const { screener, operator } = await clinicWithEndpoint();
+    const appointmentId = await book(screener, 72);
+    expect((await operator.rest('POST', `/api/appointments/${appointmentId}/confirm`, {})).status).toBe(200);
+    const token = manageTokenOf(t.services.env, appointmentId);
+    const otherSlot = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(96));
+    expect((await visitorPost(`/api/public/appointments/manage/${token}/reschedule`, { slotId: otherSlot })).statusCode).toBe(200);
+    expect((await visitorPost(`/api/public/appointments/manage/${token}/cancel`, {})).statusCode).toBe(200);
+
+    const before = receiver.received.length;
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 4, failed: 0 });
+    const arrived = receiver.received.slice(before);
+    expect(arrived.every((event) => event.signatureValid)).toBe(true);
+    const events = arrived.map((event) => JSON.parse(event.body) as { id: string; type: string; data: { appointment: Record<string, unknown> } });
+    expect(events.map((event) => event.type)).toEqual(['appointment.requested', 'appointment.confirmed', 'appointment.rescheduled', 'appointment.cancelled']);
+    expect(events.map((event) => event.data.appointment.status)).toEqual(['requested', 'confirmed', 'confirmed', 'cancelled']);
+    expect(new Set(events.map((event) => event.data.appointment.id))).toEqual(new Set([appointmentId]));
+    expect(events[2]!.data.appointment.startUtc).toBe(hoursFromNow(96).toISOString());
+    expect(arrived.map((event) => event.headers['minda-event-id'])).toEqual(events.map((event) => event.id));
+    expect(events[0]!.data.appointment).toMatchObject({ psychologist: { id: screener.psychologistId, name: 'Dr. Test' }, client: { name: 'Nur Aisyah' } });
+
+    // A hold is the visitor's until they confirm their e-mail.
+    await t.services.db.updateTable('users').set({ confirm_visitor_email: 1 }).where('id', '=', screener.userId).execute();
+    const held = await book(screener, 120);
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    expect((await visitorPost(`/api/public/appointments/manage/${manageTokenOf(t.services.env, held)}/confirm-email`, {})).statusCode).toBe(200);
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+    expect(receiver.events().at(-1)).toMatchObject({ type: 'appointment.requested', data: { appointment: { id: held } } });
+  });
+
+  it('retries a delivery the receiver refused, delivers it once, and erases its body', async () => {
+    const { operator, endpointId } = await clinicWithEndpoint();
+    receiver.failNext(1);
+    const queued = await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
+    expect(queued.status).toBe(200);
+    const before = receiver.received.length;
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1 });
+    const listed = (await operator.rest('GET', '/api/webhooks')).body as Webhooks;
+    expect(listed.deliveries).toHaveLength(1);
+    expect(listed.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 1, lastStatusCode: 500 });
+
+    // Not before its time: 30 s after the first failure.
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    t.services.now = () => addSeconds(new Date(), 31);
+    try {
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    } finally {
+      t.services.now = () => new Date();
+    }
+    expect(receiver.received.length - before).toBe(1);
+    expect(receiver.events().at(-1)).toMatchObject({ type: 'webhook.test' });
+    const row = await t.services.db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', operator.userId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'delivered', payload: '', last_status_code: 204 });
+    expect(Number(row.attempts)).toBe(2);
+  });
+
+  it('delivers each event exactly once when several workers race', async () => {
+    const { operator, endpointId } = await clinicWithEndpoint();
+    for (let i = 0; i < 12; i++) expect((await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {})).status).toBe(200);
+    const before = receiver.received.length;
+    const passes = await Promise.all([0, 1, 2].map(() => deliverDueWebhooks(t.services, 5)));
+    while ((await deliverDueWebhooks(t.services)).delivered > 0);
+    const ids = receiver.events().slice(before).map((event) => event.id);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+    expect(passes.reduce((sum, pass) => sum + pass.delivered, 0)).toBeLessThanOrEqual(12);
+  });
+
+  it('removes an endpoint with its deliveries; a removed or unknown endpoint is not found', async () => {
+    const { operator, endpointId } = await clinicWithEndpoint();
+    await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
+    const removed = await operator.rest('DELETE', `/api/webhooks/${endpointId}`);
+    expect(removed).toMatchObject({ status: 200, body: { endpoints: [], deliveries: [] } });
+    expect(await operator.rest('DELETE', `/api/webhooks/${endpointId}`)).toMatchObject({ status: 404, body: { error: 'Webhook endpoint not found' } });
+    expect((await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {})).status).toBe(404);
+  });
+});

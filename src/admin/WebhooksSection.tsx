@@ -1,0 +1,167 @@
+import { type FormEvent, useState } from 'react';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { fieldErrorsOf } from '../lib/errors';
+import { dateLocaleOf } from '../lib/slot-times';
+import { type RouterOutputs, trpc } from '../lib/trpc';
+import { AdminSection } from './AdminSection';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Field } from './Field';
+import { useAdminToast } from './useAdminToast';
+
+type Webhooks = RouterOutputs['admin']['webhooks']['list'];
+type Delivery = Webhooks['deliveries'][number];
+
+/** While a delivery waits, the list asks again every few seconds so its result shows up. */
+const REFRESH_WHILE_PENDING_MS = 3_000;
+
+/** The clinic's webhook endpoints, their signing secret, and how the last deliveries went. */
+export function WebhooksSection() {
+  const { LL, locale } = useI18nContext();
+  const t = LL.admin.webhooks;
+  const toast = useAdminToast();
+  const utils = trpc.useUtils();
+  const [url, setUrl] = useState('');
+  const [secretShown, setSecretShown] = useState(false);
+  const [removing, setRemoving] = useState<Webhooks['endpoints'][number] | null>(null);
+  const webhooks = trpc.admin.webhooks.list.useQuery(undefined, {
+    refetchInterval: (query) => (query.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? REFRESH_WHILE_PENDING_MS : false),
+  });
+  const show = (data: Webhooks) => utils.admin.webhooks.list.setData(undefined, data);
+  const register = trpc.admin.webhooks.register.useMutation({
+    onSuccess: (data) => {
+      show(data);
+      setUrl('');
+      toast.success(t.added());
+    },
+    onError: (error) => toast.failure(error, t.addFailed()),
+  });
+  const sendTest = trpc.admin.webhooks.sendTest.useMutation({
+    onSuccess: (data) => {
+      show(data);
+      toast.success(t.testQueued());
+    },
+    onError: (error) => toast.failure(error, t.actionFailed()),
+  });
+  const remove = trpc.admin.webhooks.delete.useMutation({
+    onSuccess: (data) => {
+      show(data);
+      setRemoving(null);
+      toast.success(t.removed());
+    },
+    onError: (error) => toast.failure(error, t.actionFailed()),
+  });
+  if (!webhooks.data) return null;
+  const { secret, endpoints, deliveries } = webhooks.data;
+  const urlError = fieldErrorsOf(register.error).url;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    register.mutate({ url });
+  };
+
+  return (
+    <AdminSection title={t.title()} intro={t.intro()}>
+      <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={onSubmit} noValidate>
+        <div className="flex-1">
+          <Field label={t.url()} hint={t.urlHint()} error={urlError}>
+            {(control) => (
+              <input {...control} type="url" className="input w-full" value={url} onChange={(event) => setUrl(event.target.value)} required />
+            )}
+          </Field>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={register.isPending}>
+          {t.add()}
+        </button>
+      </form>
+
+      {secret && (
+        <div className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t.secret()}</span>
+          <div className="flex flex-wrap items-center gap-2">
+            <code className="break-all rounded bg-base-200 px-2 py-1 text-sm">{secretShown ? secret : '•'.repeat(24)}</code>
+            <button type="button" className="btn btn-sm" onClick={() => setSecretShown(!secretShown)} aria-pressed={secretShown}>
+              {secretShown ? t.hideSecret() : t.showSecret()}
+            </button>
+          </div>
+          <span className="text-xs text-base-content/70">{t.secretHint()}</span>
+        </div>
+      )}
+
+      <h3 className="font-semibold">{t.endpoints()}</h3>
+      {endpoints.length === 0 ? (
+        <p className="text-sm">{t.noEndpoints()}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {endpoints.map((endpoint) => (
+            <li key={endpoint.id} className="flex flex-col gap-2 rounded-box border border-base-300 p-3 sm:flex-row sm:items-center sm:justify-between">
+              <span className="break-all text-sm">{endpoint.url}</span>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-label={t.sendTestLabel({ url: endpoint.url })}
+                  disabled={sendTest.isPending}
+                  onClick={() => sendTest.mutate({ id: endpoint.id })}
+                >
+                  {t.sendTest()}
+                </button>
+                <button type="button" className="btn btn-sm btn-outline btn-error" aria-label={t.removeLabel({ url: endpoint.url })} onClick={() => setRemoving(endpoint)}>
+                  {t.remove()}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className="font-semibold">{t.deliveries()}</h3>
+      {deliveries.length === 0 ? (
+        <p className="text-sm">{t.noDeliveries()}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">{t.when()}</th>
+                <th scope="col">{t.event()}</th>
+                <th scope="col">{t.result()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td>{new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(delivery.createdAt)}</td>
+                  <td>
+                    <code>{delivery.eventType}</code>
+                  </td>
+                  <td>
+                    <DeliveryResult delivery={delivery} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {removing && (
+        <ConfirmDialog
+          title={t.removeTitle()}
+          message={t.removeBody({ url: removing.url })}
+          confirmLabel={t.remove()}
+          pendingLabel={t.remove()}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate({ id: removing.id })}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
+    </AdminSection>
+  );
+}
+
+function DeliveryResult({ delivery }: { delivery: Delivery }) {
+  const { LL } = useI18nContext();
+  const t = LL.admin.webhooks;
+  if (delivery.status === 'delivered') return <span>{t.delivered({ code: delivery.lastStatusCode ?? 200 })}</span>;
+  if (delivery.attempts === 0) return <span>{t.waiting()}</span>;
+  return <span>{t.retrying({ attempts: delivery.attempts, reason: delivery.lastError ?? '' })}</span>;
+}
