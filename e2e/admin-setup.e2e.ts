@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
 import { bookSlot } from '../db/testing/fixtures';
+import { startWebhookReceiver } from '../server/testing/webhook-receiver';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { type E2eSession, useBrowserSession } from './support/session';
@@ -57,6 +58,51 @@ describe('the operator’s admin setup', () => {
     for (const path of ['/admin-setup', '/admin/setup']) {
       await session.visit(path);
       await page.waitForURL((url) => url.pathname === '/login');
+    }
+  });
+
+  it('gives a psychologist a calendar link and sends the clinic’s systems a signed test event', async () => {
+    const { page } = session;
+    let secret = '';
+    const receiver = await startWebhookReceiver(() => secret);
+    try {
+      await signIn(session);
+      await openAdminSetup(session);
+
+      const directory = page.getByRole('region', { name: 'Psychologist Directory' });
+      await directory.getByRole('button', { name: 'Calendar link for Dr. Aisyah Rahman' }).click();
+      const calendar = page.getByRole('dialog', { name: 'Calendar link for Dr. Aisyah Rahman' });
+      await calendar.getByRole('button', { name: 'Make new link' }).click();
+      const address = calendar.getByLabel('Subscription address');
+      await address.waitFor();
+      const feedUrl = await address.inputValue();
+      expect(feedUrl).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);
+      const feed = await page.request.get(feedUrl);
+      expect(feed.headers()['content-type']).toContain('text/calendar');
+      expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+      await expectNoSeriousViolations(page, 'calendar link');
+      await calendar.getByRole('button', { name: 'Done' }).click();
+
+      const webhooks = page.getByRole('region', { name: 'Webhooks' });
+      await webhooks.getByLabel('Endpoint address').fill('http://clinic.example.my/events');
+      await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+      await expectToast(page, 'Error', 'The endpoint must be an https address.');
+      await webhooks.getByLabel('Endpoint address').fill(receiver.url);
+      await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+      await expectToast(page, 'Success!', 'Endpoint added.');
+      await webhooks.getByRole('button', { name: 'Show secret' }).click();
+      secret = (await webhooks.locator('code').first().textContent()) ?? '';
+      expect(secret).toMatch(/^whsec_/);
+
+      await webhooks.getByRole('button', { name: `Send test event to ${receiver.url}` }).click();
+      await webhooks.getByText('Delivered (204)').waitFor({ timeout: 20_000 });
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]!.signatureValid).toBe(true);
+      expect(receiver.events()[0]!.type).toBe('webhook.test');
+      await screenshot(page, 'admin-webhooks');
+      await expectNoSeriousViolations(page, 'webhooks');
+    } finally {
+      await receiver.stop();
     }
   });
 
@@ -248,6 +294,7 @@ describe('the operator’s admin setup', () => {
     await screenshot(page, 'admin-setup-delete-psychologist-with-booking');
     await bookings.getByRole('button', { name: 'Delete anyway' }).click();
     await expectToast(page, 'Success!', 'Psychologist deleted successfully.');
-    expect(await directory.getByRole('heading', { name: 'Dr. Aisyah Rahman' }).count()).toBe(0);
+    // The list refetches after the toast.
+    await expect.poll(() => directory.getByRole('heading', { name: 'Dr. Aisyah Rahman' }).count()).toBe(0);
   });
 });

@@ -1232,7 +1232,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		sendTest: string
 		/**
-		 * S​e​n​d​ ​a​ ​t​e​s​t​ ​e​v​e​n​t​ ​t​o​ ​{​u​r​l​}
+		 * S​e​n​d​ ​t​e​s​t​ ​e​v​e​n​t​ ​t​o​ ​{​u​r​l​}
 		 * @param {string} url
 		 */
 		sendTestLabel: RequiredParams<'url'>
@@ -4985,7 +4985,7 @@ export type TranslationFunctions = {
 			 */
 			sendTest: () => LocalizedString
 			/**
-			 * Send a test event to {url}
+			 * Send test event to {url}
 			 */
 			sendTestLabel: (arg: { url: string }) => LocalizedString
 			/**

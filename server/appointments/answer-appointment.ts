@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findAppointmentOf, moveAppointment} from '../../db/repositories/appointments';
+import { findAppointmentOf, moveAppointment } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
 import type { OperatorContext } from '../context';

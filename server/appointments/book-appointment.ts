@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMinutes, subMinutes } from 'date-fns';
 import { inTransaction } from '../../db/transaction';
-import { countOpenBookings, insertAppointment} from '../../db/repositories/appointments';
+import { countOpenBookings, insertAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { findPsychologistOf } from '../../db/repositories/psychologists';

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { entityId } from '../zod-fields';
-import { findAppointmentOf, moveAppointment} from '../../db/repositories/appointments';
+import { findAppointmentOf, lockAppointment, moveAppointment } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
 import { enqueueCancellationEmails } from './booking-notifications';
 import type { AdminAppointment } from './admin-appointment';
 import { toAdminAppointment } from './list-appointments';
+import { canMove } from '../../domain/appointment-status';
 import { recordAppointmentChange } from './record-appointment-change';
 
 /** POST /api/appointments/:appointmentId/cancel */
@@ -26,9 +27,11 @@ export async function cancelOwnAppointment(
   return inTransaction(ctx.db, async (trx) => {
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
     if (!appointment) throw new NotFoundError('appointment');
-    // The guarded update decides, so two cancels at once tell the client once.
-    if (await moveAppointment(trx, appointment.id, 'cancelled', now)) {
-      await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: 'cancelled', at: now });
+    // The row lock orders racing changes, so two cancels at once tell the client once and the
+    // history records the status each change really left.
+    const current = await lockAppointment(trx, appointment.id);
+    if (current && canMove(current.status, 'cancelled') && (await moveAppointment(trx, appointment.id, 'cancelled', now))) {
+      await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: current.status, to: 'cancelled', at: now });
       const stillAhead = appointment.endUtc > now ? [appointment] : [];
       await enqueueCancellationEmails(trx, { userId, appointments: stillAhead }, { env: ctx.env, now });
     }

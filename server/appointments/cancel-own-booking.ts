@@ -1,4 +1,4 @@
-import { findAppointmentByTokenHash, moveAppointment} from '../../db/repositories/appointments';
+import { findAppointmentByTokenHash, lockAppointment, moveAppointment } from '../../db/repositories/appointments';
 import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
@@ -14,8 +14,9 @@ import { recordAppointmentChange } from './record-appointment-change';
  * POST /api/public/appointments/manage/{token}/cancel: the visitor cancels through their private
  * link, up to the psychologist's cancellation notice. The slot is free at once. The visitor gets
  * the calendar entry that removes it; the psychologist and the clinic hear of it when the booking
- * had reached them (not for a hold). Racing the clinic's answer, the status guard lets one of the
- * two win.
+ * had reached them (not for a hold). Racing the clinic's answer, the appointment's row lock
+ * orders the two: a cancel after a confirmation cancels the confirmed appointment, and the history
+ * records each change from the status it really left.
  */
 export async function cancelOwnBooking(ctx: Pick<RequestContext, 'db' | 'env' | 'now'>, { token }: { token: string }): Promise<OwnAppointment> {
   const now = ctx.now();
@@ -25,11 +26,15 @@ export async function cancelOwnBooking(ctx: Pick<RequestContext, 'db' | 'env' | 
   if (now >= changeableUntil(seen)) throw new AppError('CONFLICT', refusal.insideNotice());
 
   return inTransaction(ctx.db, async (trx) => {
-    if (!(await moveAppointment(trx, seen.id, 'cancelled', now))) throw new AppError('CONFLICT', refusal.cannotCancel());
-    await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: 'cancelled', at: now });
+    const current = await lockAppointment(trx, seen.id);
+    if (!current || !canMove(current.status, 'cancelled') || !(await moveAppointment(trx, seen.id, 'cancelled', now))) {
+      throw new AppError('CONFLICT', refusal.cannotCancel());
+    }
+    await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: current.status, to: 'cancelled', at: now });
     const cancelled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows: seen.status !== 'held' }, { env: ctx.env, now });
+    const clinicKnows = current.status !== 'held';
+    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows }, { env: ctx.env, now });
     return toOwnAppointment(trx, cancelled);
   });
 }

@@ -1,4 +1,4 @@
-import { findAppointmentByTokenHash, moveAppointment} from '../../db/repositories/appointments';
+import { findAppointmentByTokenHash, moveAppointment } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { incrementBookingsMade } from '../../db/repositories/users';
@@ -30,22 +30,23 @@ export async function confirmBookingEmail(
   if (lapsed) throw new AppError('CONFLICT', refusal.holdExpired());
   if (seen.status !== 'held') return toOwnAppointment(ctx.db, seen);
 
-  return inTransaction(ctx.db, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const allowance = await readBookingAllowance(trx, seen.userId, ctx.env.freeBookings);
     const to = statusAfterEmailConfirmed(allowance);
-    // The guarded update decides between a confirmation and the expiry job, or two clicks.
-    if (!(await moveAppointment(trx, seen.id, to, now))) {
-      const current = await findAppointmentByTokenHash(trx, hashSecretToken(token));
-      if (!current) throw new NotFoundError('appointment');
-      if (current.status === 'expired') throw new AppError('CONFLICT', refusal.holdExpired());
-      return toOwnAppointment(trx, current);
-    }
+    // The guarded update decides between a confirmation and the expiry job, or two clicks; the
+    // loser changes nothing and reads the outcome below.
+    if (!(await moveAppointment(trx, seen.id, to, now))) return;
     if (!(await incrementBookingsMade(trx, seen.userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: 'held', to, at: now });
     const screener = await findConfigurationOfOperator(trx, seen.userId);
     if (!screener) throw new NotFoundError('screener');
     const confirmed = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     await enqueueEmails(trx, bookingEmails({ facts: confirmed, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
-    return toOwnAppointment(trx, confirmed);
   });
+  // Read after the commit: inside the transaction MySQL would show the snapshot it began with,
+  // not the expiry that beat this confirmation.
+  const current = await findAppointmentByTokenHash(ctx.db, hashSecretToken(token));
+  if (!current) throw new NotFoundError('appointment');
+  if (current.status === 'expired') throw new AppError('CONFLICT', refusal.holdExpired());
+  return toOwnAppointment(ctx.db, current);
 }

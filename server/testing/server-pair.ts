@@ -4,6 +4,7 @@ import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { type ServerProcess, spawnServer } from './spawn-server';
 
 export const PAIR_PUBLIC_URL = 'https://minda.test';
+export const PAIR_SESSION_SECRET = 'server-pair-secret-that-is-at-least-32-characters';
 
 export interface ServerPair {
   database: TestDatabase;
@@ -24,7 +25,7 @@ export async function startServerPair(dialect: DialectName): Promise<ServerPair>
   const env = {
     DATABASE_URL: database.url,
     PUBLIC_URL: PAIR_PUBLIC_URL,
-    SESSION_SECRET: 'server-pair-secret-that-is-at-least-32-characters',
+    SESSION_SECRET: PAIR_SESSION_SECRET,
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'true',
   };

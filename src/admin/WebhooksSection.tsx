@@ -104,7 +104,7 @@ export function WebhooksSection() {
                 >
                   {t.sendTest()}
                 </button>
-                <button type="button" className="btn btn-sm btn-outline btn-error" aria-label={t.removeLabel({ url: endpoint.url })} onClick={() => setRemoving(endpoint)}>
+                <button type="button" className="btn btn-sm btn-error" aria-label={t.removeLabel({ url: endpoint.url })} onClick={() => setRemoving(endpoint)}>
                   {t.remove()}
                 </button>
               </div>

@@ -219,7 +219,7 @@ const en_admin = {
     endpoints: 'Endpoints',
     noEndpoints: 'No endpoints yet.',
     sendTest: 'Send test event',
-    sendTestLabel: 'Send a test event to {url:string}',
+    sendTestLabel: 'Send test event to {url:string}',
     testQueued: 'Test event queued. Its delivery shows below in a moment.',
     remove: 'Remove',
     removeLabel: 'Remove {url:string}',
