@@ -11,6 +11,10 @@ import * as bookingLifecycle from './migrations/2026-11-25T0300-booking-lifecycl
 import * as cancellationNotice from './migrations/2026-11-25T0400-cancellation-notice';
 import * as remindersAndCalendars from './migrations/2026-11-25T0600-reminders-and-calendars';
 import * as webhooks from './migrations/2026-11-25T0800-webhooks';
+import * as sharedResultsConsentsAudit from './migrations/2026-11-25T0830-shared-results-consents-audit';
+import * as clinicCrisisContact from './migrations/2026-11-25T0840-clinic-crisis-contact';
+import * as screenerEventCounters from './migrations/2026-11-25T0850-screener-event-counters';
+import * as retention from './migrations/2026-11-25T0900-retention';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -26,6 +30,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0400-cancellation-notice': cancellationNotice,
   '2026-11-25T0600-reminders-and-calendars': remindersAndCalendars,
   '2026-11-25T0800-webhooks': webhooks,
+  '2026-11-25T0830-shared-results-consents-audit': sharedResultsConsentsAudit,
+  '2026-11-25T0840-clinic-crisis-contact': clinicCrisisContact,
+  '2026-11-25T0850-screener-event-counters': screenerEventCounters,
+  '2026-11-25T0900-retention': retention,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,6 +25,8 @@ export interface UsersTable {
   second_reminder: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** The secret that signs the clinic's webhooks; drawn with its first endpoint. */
   webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Days a visitor's personal data is kept after their appointment ends (30–730, default 180). */
+  visitor_data_retention_days: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 
@@ -44,6 +46,10 @@ export interface ScreenerConfigurationsTable {
   enable_malay_translation: Flag;
   /** Off: the built-in writer answers and nothing is sent to the AI service. */
   ai_insights_enabled: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** The clinic's own crisis contact: none while the name is null (domain/crisis.ts). */
+  crisis_contact_name: ColumnType<string | null, string | null | undefined, string | null>;
+  crisis_contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  crisis_contact_whatsapp: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -108,6 +114,12 @@ export interface AppointmentsTable {
   client_language: string;
   created_at: Timestamp;
   cancelled_at: NullableTimestamp;
+  /** The screening results the visitor chose to share with the clinic (JSON); null when not shared or erased. */
+  shared_results: string | null;
+  /** The visitor answered the crisis item: the clinic should contact them promptly. */
+  contact_promptly: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** When the visitor's name, e-mail, phone and shared results were erased; null while kept. */
+  personal_data_erased_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
   /** Changes of status or time so far: the SEQUENCE of its calendar event, the key of its reminders. */
   revision: Generated<number>;
   /** When the last change happened; null before the first. */
@@ -162,6 +174,50 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
 }
 
+/** A consent a visitor gave, with the version of the text they saw (domain/consents.ts). */
+export interface ConsentRecordsTable {
+  id: string;
+  /** The clinic whose screener or booking asked. */
+  user_id: string;
+  appointment_id: string | null;
+  kind: string;
+  text_version: string;
+  given_at: Timestamp;
+}
+
+/** The exact text of a consent as shown; `version` is its SHA-256, the key a consent record names. */
+export interface ConsentTextsTable {
+  version: string;
+  kind: string;
+  language: string;
+  text: string;
+  first_shown_at: Timestamp;
+}
+
+/** Who looked at or removed personal data, and when: a clinic's accountability under the PDPA. */
+export interface AuditLogTable {
+  id: string;
+  /** The clinic whose data it is. */
+  user_id: string;
+  at: Timestamp;
+  /** Who acted: 'clinic', 'visitor' or 'system' (a member's id once clinics have members). */
+  actor: string;
+  action: string;
+  /** What it concerned, such as an appointment's id. */
+  subject_id: string | null;
+}
+
+/**
+ * Anonymous counts of what visitors did in a screener, per Malaysian day (YYYY-MM-DD) and event
+ * (domain/screener-events.ts): no visitor, address or identifier (docs/decisions/0025).
+ */
+export interface ScreenerEventCountersTable {
+  configuration_id: string;
+  day: string;
+  event: string;
+  count: number;
+}
+
 export interface SubscriptionsTable {
   user_id: string;
   stripe_customer_id: string | null;
@@ -206,6 +262,8 @@ export interface EmailOutboxTable {
   sent_at: NullableTimestamp;
   /** After this moment the mail is pointless and never sent (a reminder once the session began). */
   expires_at: NullableTimestamp;
+  /** The appointment the mail is about, if any: erasing its visitor withdraws it while pending. */
+  appointment_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Attempts counted per rule and subject in fixed windows; see server/rate-limit. */
@@ -264,6 +322,10 @@ export interface Database {
   appointment_reminders: AppointmentRemindersTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  consent_records: ConsentRecordsTable;
+  consent_texts: ConsentTextsTable;
+  audit_log: AuditLogTable;
+  screener_event_counters: ScreenerEventCountersTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

@@ -91,6 +91,8 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
         minimumAge: 16,
         enableMalayTranslation: true,
         aiInsightsEnabled: true,
+        // A made-up number could be a stranger's: the demo shows the national lines only.
+        crisisContact: null,
       },
     });
     await trx.insertInto('psychologists').values(psychologists).execute();

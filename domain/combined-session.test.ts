@@ -19,7 +19,7 @@ function run(actions: readonly CombinedAction[], from: CombinedSession = initial
   return actions.reduce(combinedSessionReducer, from);
 }
 
-const consented = run([{ type: 'chooseAge', age: 'meetsMinimumAge' }, { type: 'giveConsent' }]);
+const consented = run([{ type: 'chooseAge', age: 'meetsMinimumAge' }, { type: 'giveConsent', at: '2026-11-25T08:00:00.000Z' }]);
 
 function answerAndNext(scores: readonly AnswerScore[], from: CombinedSession = consented): CombinedSession {
   return run(
@@ -32,7 +32,7 @@ const atQuestion = (index: number) => answerAndNext(Array<AnswerScore>(index).fi
 
 describe('combined session', () => {
   it('needs an age before consent, then starts at the first question', () => {
-    expect(combinedSessionReducer(initialCombinedSession, { type: 'giveConsent' }).consentGiven).toBe(false);
+    expect(combinedSessionReducer(initialCombinedSession, { type: 'giveConsent', at: '2026-11-25T08:00:00.000Z' }).consentGiven).toBe(false);
     expect(consented).toMatchObject({ consentGiven: true, currentQuestionIndex: 0 });
     expect(currentQuestion(consented)?.category).toBe('whooley');
   });

@@ -1,4 +1,5 @@
 import { screenerStockTexts } from '../i18n/en/screener-stock-texts';
+import type { ClinicCrisisContact } from './crisis';
 
 /**
  * The public screener configuration and the rules around it that the
@@ -16,6 +17,7 @@ export const CONFIGURATION_TEXT_LIMITS = {
   appDescription: 2000,
   companyName: 200,
   sectionContent: 5000,
+  crisisContactName: 100,
 } as const;
 
 /**
@@ -39,6 +41,11 @@ export interface PublicScreenerConfiguration {
   enableMalayTranslation: boolean;
   /** Off: insights come from the built-in writer and no answer is sent to an AI service. */
   aiInsightsEnabled: boolean;
+  /**
+   * The clinic's own crisis line, shown beside the national ones. Public on purpose: it is
+   * the clinic's published contact, not a visitor's data.
+   */
+  crisisContact: ClinicCrisisContact | null;
 }
 
 /** A configuration as stored and as its operator edits it: the public form and its owner. */
@@ -72,6 +79,7 @@ export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
   ...STOCK_CONSENT_TEXTS,
   enableMalayTranslation: false,
   aiInsightsEnabled: true,
+  crisisContact: null,
 };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crisisResource, MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE, isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis';
+import { clinicContactPoints, crisisAnswerPossible, crisisResource, MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE, isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis';
 
 describe('isDass21CrisisAnswer', () => {
   it('flags item 21 answered 2 or more', () => {
@@ -53,5 +53,35 @@ describe('crisis resources', () => {
   it('finds a line by its id, the UK helpline included', () => {
     for (const resource of MALAYSIAN_CRISIS_RESOURCES) expect(crisisResource(resource.id)).toBe(resource);
     expect(crisisResource(UK_HELPLINE.id)).toBe(UK_HELPLINE);
+  });
+});
+
+describe('clinicContactPoints', () => {
+  it('shows the numbers as the clinic wrote them and dials them in international form', () => {
+    const points = clinicContactPoints({ name: 'Klinik Setia', phone: '(03) 2345 6789', whatsApp: '+60 12-345 6789' });
+    expect(points.phone).toEqual({ display: '(03) 2345 6789', href: 'tel:+60323456789' });
+    // wa.me wants the digits alone: no '+', no spaces, no dashes.
+    expect(points.whatsApp).toEqual({ display: '+60 12-345 6789', href: 'https://wa.me/60123456789' });
+  });
+
+  it('gives only the links of the numbers the clinic gave', () => {
+    expect(clinicContactPoints({ name: 'Klinik Setia', phone: null, whatsApp: '012-345 6789' })).toEqual({
+      whatsApp: { display: '012-345 6789', href: 'https://wa.me/60123456789' },
+    });
+    expect(clinicContactPoints({ name: 'Klinik Setia', phone: '60323456789', whatsApp: null })).toEqual({
+      phone: { display: '60323456789', href: 'tel:+60323456789' },
+    });
+  });
+});
+
+describe('crisisAnswerPossible', () => {
+  it('needs a depression score of 4 for DASS-21 item 21 at 2 or more', () => {
+    expect(crisisAnswerPossible({ testType: 'DASS-21', results: { depression: { score: 2 } } })).toBe(false);
+    expect(crisisAnswerPossible({ testType: 'DASS-21', results: { depression: { score: 4 } } })).toBe(true);
+  });
+
+  it('needs a PHQ-9 score of 1 for item 9 above 0', () => {
+    expect(crisisAnswerPossible({ testType: 'Combined', results: { phq9: { score: 0 } } })).toBe(false);
+    expect(crisisAnswerPossible({ testType: 'Combined', results: { phq9: { score: 1 } } })).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { CombinedQuestionId } from './combined';
 import type { Dass21QuestionId } from './dass21';
+import { normaliseMalaysianPhone } from './phone';
 import type { AnswerScore } from './scoring';
 
 /** DASS-21 item 21: "I felt that life was meaningless". */
@@ -28,7 +29,22 @@ export interface CrisisResource {
   readonly whatsApp?: ContactPoint;
 }
 
-/** Malaysian lines, most urgent first. */
+/**
+ * Malaysian lines, most urgent first. Checked on 2026-11-25 against the bodies that run them:
+ * - 999 (and 112 from a mobile): the Malaysian Emergency Response Services (MERS 999) of the
+ *   Ministry of Communications, the number the Ministry of Health's HEAL line itself refers
+ *   suicide attempts to;
+ * - Talian HEAL 15555: the Ministry of Health Malaysia's National Mental Health Crisis Line, run
+ *   by its National Centre of Excellence for Mental Health (NCEMH) since 21 October 2022, 8 am
+ *   to midnight every day (the ministry's statements on the line, e.g. its 10 October 2024
+ *   World Mental Health Day release);
+ * - Talian Kasih 15999 and WhatsApp 019-261 5999: the Ministry of Women, Family and Community
+ *   Development (KPWKM), which publishes both numbers for Talian Kasih;
+ * - Befrienders Kuala Lumpur 03-7627 2929: the number the Befrienders KL centre publishes
+ *   (befrienders.org.my), a member of Befrienders Worldwide.
+ * SPEC section 2 (the crisis notice) asks for these kinds of line: check a number against its
+ * source again before changing it, and never drop a line SPEC names.
+ */
 export const MALAYSIAN_CRISIS_RESOURCES: readonly CrisisResource[] = [
   {
     id: 'emergency',
@@ -54,6 +70,39 @@ export const UK_HELPLINE: CrisisResource = {
   phone: { display: '116 123', href: 'tel:116123' },
 };
 
+/**
+ * A clinic's own crisis contact, shown beside the national lines (docs/decisions/0024): its
+ * name as the clinic writes it and a Malaysian number to call, one to message on WhatsApp, or
+ * both. Numbers are kept as the clinic typed them, which is how visitors read them.
+ */
+export interface ClinicCrisisContact {
+  readonly name: string;
+  readonly phone: string | null;
+  readonly whatsApp: string | null;
+}
+
+/** The links of a clinic's contact. Meant for numbers that passed `isValidMalaysianPhone`. */
+export function clinicContactPoints(contact: ClinicCrisisContact): { phone?: ContactPoint; whatsApp?: ContactPoint } {
+  return {
+    ...(contact.phone && { phone: { display: contact.phone, href: `tel:${normaliseMalaysianPhone(contact.phone)}` } }),
+    // wa.me takes the international number in digits only, without '+' or separators.
+    ...(contact.whatsApp && {
+      whatsApp: { display: contact.whatsApp, href: `https://wa.me/${normaliseMalaysianPhone(contact.whatsApp).slice(1)}` },
+    }),
+  };
+}
+
 export function crisisResource(id: CrisisResourceId): CrisisResource {
   return [...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE].find((resource) => resource.id === id)!;
+}
+
+/**
+ * Whether scores leave room for the crisis item to have been answered: DASS-21 item 21 at 2 or
+ * more adds at least 4 to the (doubled) depression score, and PHQ-9 item 9 above 0 at least 1 to
+ * the PHQ-9 score. A shared result that claims the crisis item with lower scores is refused.
+ */
+export function crisisAnswerPossible(
+  shared: { testType: 'DASS-21'; results: { depression: { score: number } } } | { testType: 'Combined'; results: { phq9: { score: number } } },
+): boolean {
+  return shared.testType === 'DASS-21' ? shared.results.depression.score >= 4 : shared.results.phq9.score >= 1;
 }

@@ -21,7 +21,7 @@ function run(actions: readonly Dass21Action[], from: Dass21Session = initialDass
   return actions.reduce(dass21SessionReducer, from);
 }
 
-const consented = run([{ type: 'chooseAge', age: 'meetsMinimumAge' }, { type: 'giveConsent' }]);
+const consented = run([{ type: 'chooseAge', age: 'meetsMinimumAge' }, { type: 'giveConsent', at: '2026-11-25T08:00:00.000Z' }]);
 
 /** Answers the current question and moves on, for each score given. */
 function answerAndNext(scores: readonly AnswerScore[], from: Dass21Session = consented): Dass21Session {
@@ -39,12 +39,12 @@ describe('consent', () => {
   });
 
   it('ignores consent until an age is chosen', () => {
-    expect(dass21SessionReducer(initialDass21Session, { type: 'giveConsent' })).toBe(initialDass21Session);
+    expect(dass21SessionReducer(initialDass21Session, { type: 'giveConsent', at: '2026-11-25T08:00:00.000Z' })).toBe(initialDass21Session);
   });
 
   it('starts the questions at index 0 once consent is given', () => {
     const aged = { ...initialDass21Session, userAge: 'belowMinimumAge', currentQuestionIndex: 5 } as const;
-    const session = dass21SessionReducer(aged, { type: 'giveConsent' });
+    const session = dass21SessionReducer(aged, { type: 'giveConsent', at: '2026-11-25T08:00:00.000Z' });
     expect(session).toMatchObject({ consentGiven: true, currentQuestionIndex: 0, userAge: 'belowMinimumAge' });
     expect(screeningStage(session)).toBe('questions');
   });

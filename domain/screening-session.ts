@@ -14,6 +14,8 @@ export interface ScreeningSession<QuestionId extends number, Results> {
   readonly answers: Answers<QuestionId>;
   readonly userAge: AgeGroup | null;
   readonly consentGiven: boolean;
+  /** When the visitor consented (ISO): a booking records it with the consent's text. */
+  readonly consentGivenAt: string | null;
   readonly showCrisis: boolean;
   readonly isComplete: boolean;
   readonly results: Results | null;
@@ -24,6 +26,7 @@ export const initialScreeningSession = {
   answers: {},
   userAge: null,
   consentGiven: false,
+  consentGivenAt: null,
   showCrisis: false,
   isComplete: false,
   results: null,
@@ -39,7 +42,7 @@ export function screeningStage(session: ScreeningSession<number, unknown>): Scre
 /** Transitions both tests share. Restart is left to each test because it owns the full state. */
 export type ScreeningAction =
   | { readonly type: 'chooseAge'; readonly age: AgeGroup }
-  | { readonly type: 'giveConsent' }
+  | { readonly type: 'giveConsent'; readonly at: string }
   | { readonly type: 'answer'; readonly score: AnswerScore }
   | { readonly type: 'next' }
   | { readonly type: 'previous' }
@@ -89,7 +92,7 @@ export function reduceScreeningSession<
     case 'chooseAge':
       return { ...session, userAge: action.age };
     case 'giveConsent':
-      return session.userAge === null ? session : { ...session, consentGiven: true, currentQuestionIndex: 0 };
+      return session.userAge === null ? session : { ...session, consentGiven: true, consentGivenAt: action.at, currentQuestionIndex: 0 };
     case 'answer': {
       const question = test.questions[session.currentQuestionIndex];
       if (question === undefined || session.isComplete) return session;

@@ -215,6 +215,10 @@ type RootTranslation = {
 			 */
 			privacyAiOff: string
 			/**
+			 * T​h​e​ ​c​l​i​n​i​c​ ​k​e​e​p​s​ ​a​n​o​n​y​m​o​u​s​ ​d​a​i​l​y​ ​c​o​u​n​t​s​ ​(​s​c​r​e​e​n​i​n​g​s​ ​s​t​a​r​t​e​d​ ​a​n​d​ ​c​o​m​p​l​e​t​e​d​,​ ​l​e​v​e​l​s​ ​r​e​a​c​h​e​d​)​;​ ​n​o​t​h​i​n​g​ ​i​n​ ​t​h​e​m​ ​i​d​e​n​t​i​f​i​e​s​ ​y​o​u
+			 */
+			privacyCounts: string
+			/**
 			 * P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​y​o​u​r​ ​a​g​e​ ​g​r​o​u​p
 			 */
 			ageQuestion: string
@@ -658,6 +662,36 @@ export type NamespaceAdminTranslation = {
 		 * U​s​e​r​s​ ​u​n​d​e​r​ ​t​h​i​s​ ​a​g​e​ ​w​i​l​l​ ​s​e​e​ ​a​ ​w​a​r​n​i​n​g​ ​m​e​s​s​a​g​e​.
 		 */
 		warning: string
+	}
+	crisisContact: {
+		/**
+		 * Y​o​u​r​ ​C​r​i​s​i​s​ ​C​o​n​t​a​c​t
+		 */
+		title: string
+		/**
+		 * O​p​t​i​o​n​a​l​.​ ​Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​o​w​n​ ​n​u​m​b​e​r​,​ ​s​h​o​w​n​ ​t​o​ ​v​i​s​i​t​o​r​s​ ​b​e​s​i​d​e​ ​t​h​e​ ​n​a​t​i​o​n​a​l​ ​c​r​i​s​i​s​ ​l​i​n​e​s​:​ ​i​n​ ​t​h​e​ ​c​r​i​s​i​s​ ​n​o​t​i​c​e​,​ ​o​n​ ​t​h​e​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​i​n​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​s​e​c​t​i​o​n​.​ ​G​i​v​e​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​,​ ​a​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r​ ​o​r​ ​b​o​t​h​;​ ​l​e​a​v​e​ ​a​l​l​ ​t​h​r​e​e​ ​f​i​e​l​d​s​ ​e​m​p​t​y​ ​t​o​ ​s​h​o​w​ ​o​n​l​y​ ​t​h​e​ ​n​a​t​i​o​n​a​l​ ​l​i​n​e​s​.
+		 */
+		intro: string
+		/**
+		 * N​a​m​e​ ​s​h​o​w​n​ ​t​o​ ​v​i​s​i​t​o​r​s
+		 */
+		name: string
+		/**
+		 * F​o​r​ ​e​x​a​m​p​l​e​:​ ​K​l​i​n​i​k​ ​M​i​n​d​a​ ​d​u​t​y​ ​p​s​y​c​h​o​l​o​g​i​s​t​.
+		 */
+		nameHint: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phone: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r
+		 */
+		whatsApp: string
+		/**
+		 * A​ ​M​a​l​a​y​s​i​a​n​ ​n​u​m​b​e​r​,​ ​s​u​c​h​ ​a​s​ ​0​3​-​1​2​3​4​ ​5​6​7​8​ ​o​r​ ​0​1​2​-​3​4​5​ ​6​7​8​9​.
+		 */
+		numberHint: string
 	}
 	consent: {
 		/**
@@ -1174,6 +1208,176 @@ export type NamespaceAdminTranslation = {
 		 */
 		deleteFailed: string
 	}
+	insights: {
+		/**
+		 * I​n​s​i​g​h​t​s
+		 */
+		title: string
+		/**
+		 * A​n​o​n​y​m​o​u​s​ ​f​i​g​u​r​e​s​ ​o​f​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​a​n​d​ ​y​o​u​r​ ​b​o​o​k​i​n​g​s​,​ ​b​y​ ​M​a​l​a​y​s​i​a​n​ ​d​a​y​.​ ​C​o​u​n​t​s​ ​u​n​d​e​r​ ​5​ ​s​h​o​w​ ​a​s​ ​“​<​ ​5​”​ ​a​n​d​ ​a​r​e​ ​l​e​f​t​ ​o​u​t​ ​o​f​ ​t​h​e​ ​c​h​a​r​t​s​,​ ​s​o​ ​t​h​a​t​ ​n​o​ ​f​i​g​u​r​e​ ​p​o​i​n​t​s​ ​a​t​ ​o​n​e​ ​v​i​s​i​t​o​r​.
+		 */
+		intro: string
+		/**
+		 * P​e​r​i​o​d
+		 */
+		period: string
+		/**
+		 * L​a​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s
+		 * @param {number} days
+		 */
+		lastDays: RequiredParams<'days'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​t​h​e​ ​i​n​s​i​g​h​t​s​.​.​.
+		 */
+		loadFailed: string
+		/**
+		 * Y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​i​s​ ​s​t​i​l​l​ ​t​h​e​ ​s​a​m​p​l​e​ ​o​n​e​,​ ​w​h​i​c​h​ ​c​o​u​n​t​s​ ​n​o​t​h​i​n​g​.​ ​S​a​v​e​ ​y​o​u​r​ ​o​w​n​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​a​b​o​v​e​ ​a​n​d​ ​i​t​s​ ​f​i​g​u​r​e​s​ ​s​t​a​r​t​ ​h​e​r​e​.
+		 */
+		sampleScreener: string
+		/**
+		 * C​h​a​r​t​ ​o​f​ ​t​h​e​ ​t​a​b​l​e​ ​b​e​l​o​w
+		 */
+		chartNote: string
+		/**
+		 * S​c​r​e​e​n​i​n​g​s​ ​(​{​t​e​s​t​T​y​p​e​}​)
+		 * @param {string} testType
+		 */
+		screeningsTitle: RequiredParams<'testType'>
+		/**
+		 * S​t​e​p
+		 */
+		step: string
+		/**
+		 * C​o​u​n​t
+		 */
+		count: string
+		steps: {
+			/**
+			 * S​t​a​r​t​e​d
+			 */
+			started: string
+			/**
+			 * C​o​n​s​e​n​t​e​d
+			 */
+			consented: string
+			/**
+			 * C​o​m​p​l​e​t​e​d
+			 */
+			completed: string
+			/**
+			 * C​r​i​s​i​s​ ​n​o​t​i​c​e​ ​s​h​o​w​n
+			 */
+			crisisShown: string
+		}
+		/**
+		 * L​e​v​e​l​s​:​ ​{​s​c​a​l​e​}
+		 * @param {string} scale
+		 */
+		levelsTitle: RequiredParams<'scale'>
+		/**
+		 * L​e​v​e​l
+		 */
+		level: string
+		scales: {
+			/**
+			 * D​e​p​r​e​s​s​i​o​n
+			 */
+			depression: string
+			/**
+			 * A​n​x​i​e​t​y
+			 */
+			anxiety: string
+			/**
+			 * S​t​r​e​s​s
+			 */
+			stress: string
+			/**
+			 * W​h​o​o​l​e​y​ ​q​u​e​s​t​i​o​n​s
+			 */
+			whooley: string
+			/**
+			 * P​H​Q​-​9​ ​(​d​e​p​r​e​s​s​i​o​n​)
+			 */
+			phq9: string
+			/**
+			 * G​A​D​-​7​ ​(​a​n​x​i​e​t​y​)
+			 */
+			gad7: string
+		}
+		levels: {
+			/**
+			 * N​o​r​m​a​l
+			 */
+			normal: string
+			/**
+			 * M​i​n​i​m​a​l
+			 */
+			minimal: string
+			/**
+			 * M​i​l​d
+			 */
+			mild: string
+			/**
+			 * M​o​d​e​r​a​t​e
+			 */
+			moderate: string
+			/**
+			 * M​o​d​e​r​a​t​e​l​y​ ​s​e​v​e​r​e
+			 */
+			moderatelySevere: string
+			/**
+			 * S​e​v​e​r​e
+			 */
+			severe: string
+			/**
+			 * E​x​t​r​e​m​e​l​y​ ​s​e​v​e​r​e
+			 */
+			extremelySevere: string
+			/**
+			 * N​e​g​a​t​i​v​e
+			 */
+			negative: string
+			/**
+			 * P​o​s​i​t​i​v​e
+			 */
+			positive: string
+		}
+		/**
+		 * B​o​o​k​i​n​g​s
+		 */
+		bookingsTitle: string
+		bookings: {
+			/**
+			 * R​e​q​u​e​s​t​e​d
+			 */
+			requested: string
+			/**
+			 * C​o​n​f​i​r​m​e​d
+			 */
+			confirmed: string
+			/**
+			 * C​o​m​p​l​e​t​e​d
+			 */
+			completed: string
+			/**
+			 * N​o​-​s​h​o​w​s
+			 */
+			noShow: string
+		}
+		/**
+		 * F​r​o​m​ ​s​c​r​e​e​n​i​n​g​ ​t​o​ ​b​o​o​k​i​n​g
+		 */
+		conversionTitle: string
+		/**
+		 * {​p​e​r​c​e​n​t​}​ ​b​o​o​k​i​n​g​s​ ​r​e​q​u​e​s​t​e​d​ ​p​e​r​ ​1​0​0​ ​c​o​m​p​l​e​t​e​d​ ​s​c​r​e​e​n​i​n​g​s
+		 * @param {number} percent
+		 */
+		conversion: RequiredParams<'percent'>
+		/**
+		 * S​h​o​w​n​ ​o​n​c​e​ ​b​o​t​h​ ​c​o​m​p​l​e​t​e​d​ ​s​c​r​e​e​n​i​n​g​s​ ​a​n​d​ ​b​o​o​k​i​n​g​s​ ​a​r​e​ ​5​ ​o​r​ ​m​o​r​e​.
+		 */
+		conversionHidden: string
+	}
 	webhooks: {
 		/**
 		 * W​e​b​h​o​o​k​s
@@ -1336,6 +1540,18 @@ export type NamespaceAdminTranslation = {
 		 */
 		secondReminderHint: string
 		/**
+		 * K​e​e​p​ ​v​i​s​i​t​o​r​s​’​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​f​o​r​ ​(​d​a​y​s​)
+		 */
+		retention: string
+		/**
+		 * A​f​t​e​r​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​e​n​d​s​,​ ​t​h​e​ ​v​i​s​i​t​o​r​’​s​ ​n​a​m​e​,​ ​e​-​m​a​i​l​,​ ​p​h​o​n​e​ ​a​n​d​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s​ ​a​r​e​ ​k​e​p​t​ ​t​h​i​s​ ​m​a​n​y​ ​d​a​y​s​,​ ​t​h​e​n​ ​e​r​a​s​e​d​ ​e​v​e​r​y​ ​n​i​g​h​t​.​ ​F​r​o​m​ ​3​0​ ​t​o​ ​7​3​0​ ​d​a​y​s​.
+		 */
+		retentionHint: string
+		/**
+		 * S​a​v​e​ ​p​e​r​i​o​d
+		 */
+		retentionSave: string
+		/**
 		 * B​o​o​k​i​n​g​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
 		 */
 		saved: string
@@ -1344,7 +1560,224 @@ export type NamespaceAdminTranslation = {
 		 */
 		failed: string
 	}
+	privacy: {
+		/**
+		 * E​x​p​o​r​t​ ​a​p​p​o​i​n​t​m​e​n​t​s
+		 */
+		exportTitle: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​a​s​ ​a​ ​C​S​V​ ​f​i​l​e​ ​f​o​r​ ​y​o​u​r​ ​r​e​c​o​r​d​s​.​ ​I​t​ ​h​o​l​d​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​w​h​i​l​e​ ​t​h​e​y​ ​a​r​e​ ​k​e​p​t​,​ ​n​e​v​e​r​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​.​ ​E​v​e​r​y​ ​e​x​p​o​r​t​ ​i​s​ ​w​r​i​t​t​e​n​ ​t​o​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 */
+		exportIntro: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​C​S​V
+		 */
+		exportCsv: string
+		/**
+		 * V​i​s​i​t​o​r​’​s​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​e​r​a​s​e​d
+		 */
+		erasedVisitor: string
+		/**
+		 * P​r​e​p​a​r​i​n​g​…
+		 */
+		exporting: string
+		/**
+		 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d​.
+		 */
+		exportFailed: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		auditTitle: string
+		/**
+		 * W​h​o​ ​v​i​e​w​e​d​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s​,​ ​e​x​p​o​r​t​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​o​r​ ​e​r​a​s​e​d​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​,​ ​a​n​d​ ​w​h​e​n​.​ ​T​h​e​ ​l​a​t​e​s​t​ ​2​0​0​ ​e​n​t​r​i​e​s​.
+		 */
+		auditIntro: string
+		/**
+		 * N​o​t​h​i​n​g​ ​r​e​c​o​r​d​e​d​ ​y​e​t​.
+		 */
+		auditEmpty: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		auditLoadFailed: string
+		/**
+		 * W​h​e​n
+		 */
+		auditWhen: string
+		/**
+		 * W​h​o
+		 */
+		auditWho: string
+		/**
+		 * W​h​a​t
+		 */
+		auditWhat: string
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t
+		 */
+		auditSubject: string
+		actors: {
+			/**
+			 * Y​o​u​r​ ​c​l​i​n​i​c
+			 */
+			clinic: string
+			/**
+			 * T​h​e​ ​v​i​s​i​t​o​r
+			 */
+			visitor: string
+			/**
+			 * R​e​t​e​n​t​i​o​n​ ​j​o​b
+			 */
+			system: string
+		}
+		actions: {
+			/**
+			 * V​i​e​w​e​d​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s
+			 */
+			resultsViewed: string
+			/**
+			 * E​x​p​o​r​t​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s
+			 */
+			appointmentsExported: string
+			/**
+			 * T​h​e​ ​v​i​s​i​t​o​r​ ​e​r​a​s​e​d​ ​t​h​e​i​r​ ​d​a​t​a
+			 */
+			visitorErased: string
+			/**
+			 * E​r​a​s​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​r​e​t​e​n​t​i​o​n​ ​p​e​r​i​o​d
+			 */
+			retentionErased: string
+		}
+		/**
+		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
+		 */
+		deleteTitle: string
+		/**
+		 * D​e​l​e​t​e​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​a​l​l​ ​i​t​s​ ​d​a​t​a​:​ ​s​c​r​e​e​n​e​r​,​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​,​ ​a​v​a​i​l​a​b​i​l​i​t​y​,​ ​a​p​p​o​i​n​t​m​e​n​t​s​,​ ​w​e​b​h​o​o​k​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.​ ​Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​f​i​r​s​t​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteIntro: string
+		/**
+		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t​…
+		 */
+		deleteButton: string
+		/**
+		 * D​e​l​e​t​e​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​a​l​l​ ​i​t​s​ ​d​a​t​a​?
+		 */
+		deleteConfirmTitle: string
+		/**
+		 * T​y​p​e​ ​y​o​u​r​ ​u​s​e​r​n​a​m​e​,​ ​{​u​s​e​r​n​a​m​e​}​,​ ​t​o​ ​c​o​n​f​i​r​m​.​ ​V​i​s​i​t​o​r​s​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​r​e​a​c​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​,​ ​a​n​d​ ​b​o​o​k​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​w​i​l​l​ ​n​o​t​ ​b​e​ ​k​e​p​t​.
+		 * @param {string} username
+		 */
+		deleteConfirmMessage: RequiredParams<'username'>
+		/**
+		 * U​s​e​r​n​a​m​e
+		 */
+		deleteUsername: string
+		/**
+		 * D​e​l​e​t​e​ ​e​v​e​r​y​t​h​i​n​g
+		 */
+		deleteConfirm: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * K​e​e​p​ ​m​y​ ​a​c​c​o​u​n​t
+		 */
+		deleteCancel: string
+		/**
+		 * T​h​e​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​n​o​t​ ​d​e​l​e​t​e​d​.
+		 */
+		deleteFailed: string
+	}
 	appointments: {
+		/**
+		 * C​o​n​t​a​c​t​ ​p​r​o​m​p​t​l​y
+		 */
+		contactPromptly: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​s​c​r​e​e​n​e​r​’​s​ ​q​u​e​s​t​i​o​n​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​t​h​e​m​s​e​l​v​e​s​.
+		 */
+		contactPromptlyHint: string
+		/**
+		 * V​i​e​w​ ​r​e​s​u​l​t​s
+		 */
+		viewResults: string
+		/**
+		 * V​i​e​w​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​{​n​a​m​e​}​ ​s​h​a​r​e​d
+		 * @param {string} name
+		 */
+		viewResultsLabel: RequiredParams<'name'>
+		/**
+		 * S​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​s​h​a​r​e​d​ ​b​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		resultsTitle: RequiredParams<'name'>
+		/**
+		 * E​a​c​h​ ​t​i​m​e​ ​t​h​e​s​e​ ​r​e​s​u​l​t​s​ ​a​r​e​ ​o​p​e​n​e​d​,​ ​i​t​ ​i​s​ ​w​r​i​t​t​e​n​ ​t​o​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 */
+		resultsAudited: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​d​i​d​ ​n​o​t​ ​s​h​a​r​e​ ​a​n​y​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​.
+		 */
+		resultsNone: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​t​h​e​ ​r​e​s​u​l​t​s​.​.​.
+		 */
+		resultsLoadFailed: string
+		/**
+		 * S​c​a​l​e
+		 */
+		resultsScale: string
+		/**
+		 * S​c​o​r​e
+		 */
+		resultsScore: string
+		/**
+		 * L​e​v​e​l
+		 */
+		resultsLevel: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​c​r​i​s​i​s​ ​i​t​e​m​:​ ​c​o​n​t​a​c​t​ ​t​h​e​m​ ​p​r​o​m​p​t​l​y​.
+		 */
+		resultsCrisisYes: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​ ​t​h​e​ ​c​r​i​s​i​s​ ​i​t​e​m​.
+		 */
+		resultsCrisisNo: string
+		/**
+		 * F​o​l​l​o​w​-​u​p​ ​a​n​s​w​e​r​s
+		 */
+		resultsFollowUps: string
+		/**
+		 * C​o​n​s​e​n​t​s​ ​g​i​v​e​n
+		 */
+		consentsTitle: string
+		consentKinds: {
+			/**
+			 * T​h​e​ ​s​c​r​e​e​n​e​r​’​s​ ​c​o​n​s​e​n​t
+			 */
+			screener: string
+			/**
+			 * T​h​e​ ​b​o​o​k​i​n​g​’​s​ ​p​r​i​v​a​c​y​ ​n​o​t​i​c​e
+			 */
+			privacyNotice: string
+			/**
+			 * S​h​a​r​i​n​g​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s
+			 */
+			resultsSharing: string
+		}
+		/**
+		 * G​i​v​e​n​ ​{​w​h​e​n​}​ ​·​ ​t​e​x​t​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}
+		 * @param {string} version
+		 * @param {string} when
+		 */
+		consentGivenAt: RequiredParams<'version' | 'when'>
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​s
 		 */
@@ -1935,6 +2368,10 @@ export type NamespaceAssessmentTranslation = {
 		 * @param {string} number
 		 */
 		whatsApp: RequiredParams<'number'>
+		/**
+		 * T​h​i​s​ ​c​l​i​n​i​c​’​s​ ​o​w​n​ ​c​o​n​t​a​c​t​.​ ​F​o​r​ ​a​n​ ​e​m​e​r​g​e​n​c​y​,​ ​c​a​l​l​ ​9​9​9​.
+		 */
+		clinicContact: string
 		resources: {
 			emergency: {
 				/**
@@ -2285,6 +2722,42 @@ export type NamespaceBookingTranslation = {
 	 */
 	manageInsideNotice: RequiredParams<'clinic'>
 	/**
+	 * Y​o​u​r​ ​d​a​t​a
+	 */
+	manageYourData: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​e​v​e​r​y​t​h​i​n​g​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​h​o​l​d​s​ ​a​b​o​u​t​ ​y​o​u​,​ ​o​r​ ​e​r​a​s​e​ ​i​t​.​ ​E​r​a​s​i​n​g​ ​c​a​n​c​e​l​s​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​h​a​t​ ​i​s​ ​s​t​i​l​l​ ​a​h​e​a​d​ ​(​t​h​e​ ​c​l​i​n​i​c​ ​i​s​ ​t​o​l​d​)​ ​a​n​d​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+	 */
+	manageYourDataIntro: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​m​y​ ​d​a​t​a​ ​(​J​S​O​N​)
+	 */
+	manageDownload: string
+	/**
+	 * E​r​a​s​e​ ​m​y​ ​d​a​t​a
+	 */
+	manageErase: string
+	/**
+	 * E​r​a​s​e​ ​y​o​u​r​ ​n​a​m​e​,​ ​e​-​m​a​i​l​,​ ​p​h​o​n​e​ ​a​n​d​ ​a​n​y​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s​ ​n​o​w​?​ ​A​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​s​t​i​l​l​ ​a​h​e​a​d​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​f​i​r​s​t​.​ ​T​h​i​s​ ​l​i​n​k​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+	 */
+	manageEraseConfirm: string
+	/**
+	 * Y​e​s​,​ ​e​r​a​s​e​ ​m​y​ ​d​a​t​a
+	 */
+	manageEraseYes: string
+	/**
+	 * N​o​,​ ​k​e​e​p​ ​i​t
+	 */
+	manageEraseNo: string
+	/**
+	 * E​r​a​s​i​n​g​.​.​.
+	 */
+	manageErasing: string
+	/**
+	 * Y​o​u​r​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​h​a​s​ ​b​e​e​n​ ​e​r​a​s​e​d​.​ ​T​h​e​ ​c​l​i​n​i​c​ ​k​e​e​p​s​ ​o​n​l​y​ ​a​n​ ​a​n​o​n​y​m​o​u​s​ ​r​e​c​o​r​d​ ​t​h​a​t​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​e​x​i​s​t​e​d​.​ ​T​h​i​s​ ​l​i​n​k​ ​n​o​ ​l​o​n​g​e​r​ ​w​o​r​k​s​.
+	 */
+	manageErased: string
+	/**
 	 * I​t​ ​i​s​ ​t​o​o​ ​c​l​o​s​e​ ​t​o​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​ ​o​n​l​i​n​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
 	 */
 	insideNotice: string
@@ -2296,6 +2769,23 @@ export type NamespaceBookingTranslation = {
 	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​e​n​d​e​d​ ​o​r​ ​b​e​e​n​ ​c​a​n​c​e​l​l​e​d​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​m​o​v​e​d​.
 	 */
 	cannotReschedule: string
+	/**
+	 * S​h​a​r​e​ ​m​y​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​w​i​t​h​ ​{​c​l​i​n​i​c​}​ ​s​o​ ​t​h​a​t​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​c​a​n​ ​p​r​e​p​a​r​e
+	 * @param {string} clinic
+	 */
+	shareResults: RequiredParams<'clinic'>
+	/**
+	 * W​h​a​t​ ​i​s​ ​s​h​a​r​e​d​:​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​a​n​d​ ​l​e​v​e​l​s​,​ ​w​h​e​t​h​e​r​ ​y​o​u​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​q​u​e​s​t​i​o​n​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​,​ ​a​n​d​ ​y​o​u​r​ ​f​o​l​l​o​w​-​u​p​ ​a​n​s​w​e​r​s​ ​i​f​ ​a​n​y​.​ ​W​h​o​ ​s​e​e​s​ ​i​t​:​ ​t​h​e​ ​s​t​a​f​f​ ​o​f​ ​{​c​l​i​n​i​c​}​ ​w​h​o​ ​m​a​n​a​g​e​ ​b​o​o​k​i​n​g​s​,​ ​a​n​d​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​H​o​w​ ​l​o​n​g​:​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​i​t​ ​i​s​ ​e​r​a​s​e​d​.​ ​E​-​m​a​i​l​s​ ​n​e​v​e​r​ ​c​a​r​r​y​ ​i​t​.​ ​W​i​t​h​o​u​t​ ​t​h​i​s​ ​c​h​o​i​c​e​,​ ​n​o​t​h​i​n​g​ ​a​b​o​u​t​ ​y​o​u​r​ ​s​c​r​e​e​n​i​n​g​ ​i​s​ ​s​e​n​t​.
+	 * @param {string} clinic
+	 * @param {number} days
+	 */
+	shareResultsDetails: RequiredParams<'clinic' | 'days'>
+	/**
+	 * Y​o​u​r​ ​n​a​m​e​,​ ​e​-​m​a​i​l​ ​a​n​d​ ​p​h​o​n​e​ ​g​o​ ​t​o​ ​{​c​l​i​n​i​c​}​ ​t​o​ ​a​r​r​a​n​g​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​,​ ​a​n​d​ ​a​r​e​ ​k​e​p​t​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​e​r​a​s​e​d​.​ ​T​h​e​ ​p​r​i​v​a​t​e​ ​l​i​n​k​ ​i​n​ ​o​u​r​ ​e​-​m​a​i​l​s​ ​l​e​t​s​ ​y​o​u​ ​d​o​w​n​l​o​a​d​ ​o​r​ ​e​r​a​s​e​ ​t​h​e​m​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+	 * @param {string} clinic
+	 * @param {number} days
+	 */
+	privacyNotice: RequiredParams<'clinic' | 'days'>
 	status: {
 		/**
 		 * W​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
@@ -2545,6 +3035,16 @@ export type NamespaceBookingEmailsTranslation = {
 		 */
 		body: RequiredParams<'appTitle' | 'client' | 'psychologist'>
 	}
+	care: {
+		/**
+		 * C​o​n​t​a​c​t​ ​p​r​o​m​p​t​l​y​:​ ​t​h​i​s​ ​v​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​s​c​r​e​e​n​e​r​’​s​ ​q​u​e​s​t​i​o​n​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​t​h​e​m​s​e​l​v​e​s​.​ ​P​l​e​a​s​e​ ​r​e​a​c​h​ ​o​u​t​ ​t​o​ ​t​h​e​m​ ​a​s​ ​s​o​o​n​ ​a​s​ ​y​o​u​ ​c​a​n​.
+		 */
+		contactPromptly: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​s​h​a​r​e​d​ ​t​h​e​i​r​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​w​i​t​h​ ​t​h​e​ ​c​l​i​n​i​c​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​s​e​e​ ​t​h​e​m​ ​w​i​t​h​ ​t​h​i​s​ ​b​o​o​k​i​n​g​ ​i​n​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​i​n​b​o​x​;​ ​e​-​m​a​i​l​s​ ​n​e​v​e​r​ ​c​a​r​r​y​ ​t​h​e​m​.
+		 */
+		resultsAttached: string
+	}
 	psychologist: {
 		/**
 		 * N​e​w​ ​b​o​o​k​i​n​g​:​ ​{​c​l​i​e​n​t​}
@@ -2626,6 +3126,25 @@ export type NamespaceBookingEmailsTranslation = {
 		 * @param {string} psychologist
 		 */
 		body: RequiredParams<'appTitle' | 'client' | 'psychologist'>
+	}
+	visitorErased: {
+		/**
+		 * C​a​n​c​e​l​l​e​d​ ​b​y​ ​t​h​e​ ​c​l​i​e​n​t​,​ ​w​h​o​ ​e​r​a​s​e​d​ ​t​h​e​i​r​ ​d​a​t​a​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​,​ ​{​w​h​e​n​}
+		 * @param {string} psychologist
+		 * @param {string} when
+		 */
+		subject: RequiredParams<'psychologist' | 'when'>
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​d​a​t​a​ ​e​r​a​s​e​d
+		 */
+		heading: string
+		/**
+		 * T​h​e​ ​c​l​i​e​n​t​ ​o​f​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​o​n​ ​{​w​h​e​n​}​ ​c​a​n​c​e​l​l​e​d​ ​i​t​ ​t​h​r​o​u​g​h​ ​{​a​p​p​T​i​t​l​e​}​ ​a​n​d​ ​e​r​a​s​e​d​ ​t​h​e​i​r​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​,​ ​a​s​ ​t​h​e​ ​P​D​P​A​ ​a​l​l​o​w​s​ ​t​h​e​m​.​ ​T​h​e​ ​t​i​m​e​ ​i​s​ ​f​r​e​e​ ​a​g​a​i​n​ ​f​o​r​ ​o​t​h​e​r​ ​v​i​s​i​t​o​r​s​.​ ​T​h​e​i​r​ ​n​a​m​e​ ​a​n​d​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​n​o​ ​l​o​n​g​e​r​ ​h​e​l​d​,​ ​s​o​ ​t​h​i​s​ ​n​o​t​i​c​e​ ​c​a​n​n​o​t​ ​n​a​m​e​ ​t​h​e​m​.
+		 * @param {string} appTitle
+		 * @param {string} psychologist
+		 * @param {string} when
+		 */
+		body: RequiredParams<'appTitle' | 'psychologist' | 'when'>
 	}
 	answered: {
 		confirmed: {
@@ -2824,6 +3343,11 @@ export type NamespaceErrorsTranslation = {
 	 */
 	tooManyAttempts: string
 	/**
+	 * T​h​e​s​e​ ​e​v​e​n​t​s​ ​a​r​e​ ​o​f​ ​a​n​o​t​h​e​r​ ​t​e​s​t​ ​t​h​a​n​ ​t​h​i​s​ ​s​c​r​e​e​n​e​r​’​s​ ​(​{​t​e​s​t​T​y​p​e​}​)​.
+	 * @param {string} testType
+	 */
+	eventsOfAnotherTest: RequiredParams<'testType'>
+	/**
 	 * T​h​e​ ​r​e​q​u​e​s​t​ ​b​o​d​y​ ​m​u​s​t​ ​b​e​ ​a​ ​J​S​O​N​ ​o​b​j​e​c​t
 	 */
 	bodyNotObject: string
@@ -2910,6 +3434,14 @@ export type NamespaceErrorsTranslation = {
 	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​c​t​i​v​e​.
 	 */
 	subscriptionAlreadyActive: string
+	/**
+	 * T​y​p​e​ ​y​o​u​r​ ​u​s​e​r​n​a​m​e​ ​e​x​a​c​t​l​y​ ​a​s​ ​i​t​ ​i​s​ ​s​h​o​w​n​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​a​l​l​ ​i​t​s​ ​d​a​t​a​ ​s​h​o​u​l​d​ ​b​e​ ​d​e​l​e​t​e​d​.
+	 */
+	accountDeletionNotConfirmed: string
+	/**
+	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+	 */
+	subscriptionNotCancelled: string
 	/**
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​M​o​v​i​n​g​ ​i​t​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
 	 */
@@ -2998,6 +3530,18 @@ export type NamespaceErrorsTranslation = {
 		 */
 		phone: string
 		/**
+		 * m​u​s​t​ ​b​e​ ​n​u​l​l​ ​o​r​ ​a​n​ ​o​b​j​e​c​t​ ​w​i​t​h​ ​a​ ​n​a​m​e​,​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​a​n​d​ ​a​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r
+		 */
+		crisisContact: string
+		/**
+		 * g​i​v​e​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​,​ ​a​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r​ ​o​r​ ​b​o​t​h
+		 */
+		crisisContactNumber: string
+		/**
+		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​a​ ​n​a​t​i​o​n​a​l​ ​c​r​i​s​i​s​ ​l​i​n​e​,​ ​a​ ​p​u​b​l​i​c​ ​h​o​s​p​i​t​a​l​ ​o​r​ ​a​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​ ​s​e​r​v​i​c​e
+		 */
+		protectedCrisisName: string
+		/**
 		 * m​u​s​t​ ​b​e​ ​a​ ​t​i​m​e​z​o​n​e​ ​s​u​c​h​ ​a​s​ ​A​s​i​a​/​K​u​a​l​a​_​L​u​m​p​u​r
 		 */
 		timezone: string
@@ -3084,6 +3628,28 @@ export type NamespaceErrorsTranslation = {
 		 * @param {number} score
 		 */
 		levelForScore: RequiredParams<'level' | 'score'>
+		/**
+		 * c​a​n​n​o​t​ ​b​e​ ​t​r​u​e​ ​w​i​t​h​ ​t​h​e​s​e​ ​s​c​o​r​e​s
+		 */
+		crisisNotPossible: string
+		/**
+		 * n​e​e​d​s​ ​y​o​u​r​ ​c​o​n​s​e​n​t​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s
+		 */
+		consentToShare: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​t​e​s​t​ ​o​f​ ​t​h​i​s​ ​s​c​r​e​e​n​e​r​ ​(​{​t​e​s​t​T​y​p​e​}​)
+		 * @param {string} testType
+		 */
+		testTypeOfScreener: RequiredParams<'testType'>
+		/**
+		 * o​n​l​y​ ​a​ ​c​o​m​p​l​e​t​e​d​ ​s​c​r​e​e​n​i​n​g​ ​h​a​s​ ​l​e​v​e​l​s
+		 */
+		levelsOnlyWhenCompleted: string
+		/**
+		 * i​s​ ​n​o​t​ ​a​ ​s​c​a​l​e​ ​o​f​ ​{​t​e​s​t​T​y​p​e​}
+		 * @param {string} testType
+		 */
+		notAScaleOf: RequiredParams<'testType'>
 	}
 }
 
@@ -3517,6 +4083,49 @@ export type NamespaceResultsTranslation = {
 			 */
 			normal: RequiredParams<'count'>
 		}
+	}
+	printable: {
+		/**
+		 * S​a​v​e​ ​o​r​ ​p​r​i​n​t​ ​m​y​ ​r​e​s​u​l​t​s
+		 */
+		open: string
+		/**
+		 * M​y​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s
+		 */
+		title: string
+		/**
+		 * D​a​t​e​:​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		date: RequiredParams<'date'>
+		/**
+		 * S​c​a​l​e
+		 */
+		scale: string
+		/**
+		 * S​c​o​r​e
+		 */
+		score: string
+		/**
+		 * L​e​v​e​l
+		 */
+		level: string
+		/**
+		 * P​r​i​n​t​ ​o​r​ ​s​a​v​e​ ​a​s​ ​P​D​F
+		 */
+		print: string
+		/**
+		 * T​o​ ​k​e​e​p​ ​a​ ​P​D​F​,​ ​c​h​o​o​s​e​ ​“​S​a​v​e​ ​a​s​ ​P​D​F​”​ ​a​s​ ​t​h​e​ ​p​r​i​n​t​e​r​.
+		 */
+		printHint: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​m​y​ ​r​e​s​u​l​t​s
+		 */
+		back: string
+		/**
+		 * T​h​i​s​ ​c​o​p​y​ ​w​a​s​ ​m​a​d​e​ ​o​n​ ​y​o​u​r​ ​d​e​v​i​c​e​.​ ​N​o​t​h​i​n​g​ ​i​n​ ​i​t​ ​w​a​s​ ​s​t​o​r​e​d​ ​o​r​ ​s​e​n​t​ ​a​n​y​w​h​e​r​e​.
+		 */
+		madeHere: string
 	}
 	insights: {
 		/**
@@ -4001,6 +4610,10 @@ export type TranslationFunctions = {
 			 */
 			privacyAiOff: () => LocalizedString
 			/**
+			 * The clinic keeps anonymous daily counts (screenings started and completed, levels reached); nothing in them identifies you
+			 */
+			privacyCounts: () => LocalizedString
+			/**
 			 * Please select your age group
 			 */
 			ageQuestion: () => LocalizedString
@@ -4430,6 +5043,36 @@ export type TranslationFunctions = {
 			 * Users under this age will see a warning message.
 			 */
 			warning: () => LocalizedString
+		}
+		crisisContact: {
+			/**
+			 * Your Crisis Contact
+			 */
+			title: () => LocalizedString
+			/**
+			 * Optional. Your clinic’s own number, shown to visitors beside the national crisis lines: in the crisis notice, on the results and in the booking section. Give a phone number, a WhatsApp number or both; leave all three fields empty to show only the national lines.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Name shown to visitors
+			 */
+			name: () => LocalizedString
+			/**
+			 * For example: Klinik Minda duty psychologist.
+			 */
+			nameHint: () => LocalizedString
+			/**
+			 * Phone number
+			 */
+			phone: () => LocalizedString
+			/**
+			 * WhatsApp number
+			 */
+			whatsApp: () => LocalizedString
+			/**
+			 * A Malaysian number, such as 03-1234 5678 or 012-345 6789.
+			 */
+			numberHint: () => LocalizedString
 		}
 		consent: {
 			/**
@@ -4927,6 +5570,172 @@ export type TranslationFunctions = {
 			 */
 			deleteFailed: () => LocalizedString
 		}
+		insights: {
+			/**
+			 * Insights
+			 */
+			title: () => LocalizedString
+			/**
+			 * Anonymous figures of your screener and your bookings, by Malaysian day. Counts under 5 show as “< 5” and are left out of the charts, so that no figure points at one visitor.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Period
+			 */
+			period: () => LocalizedString
+			/**
+			 * Last {days} days
+			 */
+			lastDays: (arg: { days: number }) => LocalizedString
+			/**
+			 * Failed to load the insights...
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Your screener is still the sample one, which counts nothing. Save your own configuration above and its figures start here.
+			 */
+			sampleScreener: () => LocalizedString
+			/**
+			 * Chart of the table below
+			 */
+			chartNote: () => LocalizedString
+			/**
+			 * Screenings ({testType})
+			 */
+			screeningsTitle: (arg: { testType: string }) => LocalizedString
+			/**
+			 * Step
+			 */
+			step: () => LocalizedString
+			/**
+			 * Count
+			 */
+			count: () => LocalizedString
+			steps: {
+				/**
+				 * Started
+				 */
+				started: () => LocalizedString
+				/**
+				 * Consented
+				 */
+				consented: () => LocalizedString
+				/**
+				 * Completed
+				 */
+				completed: () => LocalizedString
+				/**
+				 * Crisis notice shown
+				 */
+				crisisShown: () => LocalizedString
+			}
+			/**
+			 * Levels: {scale}
+			 */
+			levelsTitle: (arg: { scale: string }) => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			scales: {
+				/**
+				 * Depression
+				 */
+				depression: () => LocalizedString
+				/**
+				 * Anxiety
+				 */
+				anxiety: () => LocalizedString
+				/**
+				 * Stress
+				 */
+				stress: () => LocalizedString
+				/**
+				 * Whooley questions
+				 */
+				whooley: () => LocalizedString
+				/**
+				 * PHQ-9 (depression)
+				 */
+				phq9: () => LocalizedString
+				/**
+				 * GAD-7 (anxiety)
+				 */
+				gad7: () => LocalizedString
+			}
+			levels: {
+				/**
+				 * Normal
+				 */
+				normal: () => LocalizedString
+				/**
+				 * Minimal
+				 */
+				minimal: () => LocalizedString
+				/**
+				 * Mild
+				 */
+				mild: () => LocalizedString
+				/**
+				 * Moderate
+				 */
+				moderate: () => LocalizedString
+				/**
+				 * Moderately severe
+				 */
+				moderatelySevere: () => LocalizedString
+				/**
+				 * Severe
+				 */
+				severe: () => LocalizedString
+				/**
+				 * Extremely severe
+				 */
+				extremelySevere: () => LocalizedString
+				/**
+				 * Negative
+				 */
+				negative: () => LocalizedString
+				/**
+				 * Positive
+				 */
+				positive: () => LocalizedString
+			}
+			/**
+			 * Bookings
+			 */
+			bookingsTitle: () => LocalizedString
+			bookings: {
+				/**
+				 * Requested
+				 */
+				requested: () => LocalizedString
+				/**
+				 * Confirmed
+				 */
+				confirmed: () => LocalizedString
+				/**
+				 * Completed
+				 */
+				completed: () => LocalizedString
+				/**
+				 * No-shows
+				 */
+				noShow: () => LocalizedString
+			}
+			/**
+			 * From screening to booking
+			 */
+			conversionTitle: () => LocalizedString
+			/**
+			 * {percent} bookings requested per 100 completed screenings
+			 */
+			conversion: (arg: { percent: number }) => LocalizedString
+			/**
+			 * Shown once both completed screenings and bookings are 5 or more.
+			 */
+			conversionHidden: () => LocalizedString
+		}
 		webhooks: {
 			/**
 			 * Webhooks
@@ -5083,6 +5892,18 @@ export type TranslationFunctions = {
 			 */
 			secondReminderHint: () => LocalizedString
 			/**
+			 * Keep visitors’ personal data for (days)
+			 */
+			retention: () => LocalizedString
+			/**
+			 * After an appointment ends, the visitor’s name, e-mail, phone and shared results are kept this many days, then erased every night. From 30 to 730 days.
+			 */
+			retentionHint: () => LocalizedString
+			/**
+			 * Save period
+			 */
+			retentionSave: () => LocalizedString
+			/**
 			 * Booking settings saved.
 			 */
 			saved: () => LocalizedString
@@ -5091,7 +5912,219 @@ export type TranslationFunctions = {
 			 */
 			failed: () => LocalizedString
 		}
+		privacy: {
+			/**
+			 * Export appointments
+			 */
+			exportTitle: () => LocalizedString
+			/**
+			 * Download your appointments as a CSV file for your records. It holds contact details while they are kept, never screening results. Every export is written to the audit log.
+			 */
+			exportIntro: () => LocalizedString
+			/**
+			 * Download CSV
+			 */
+			exportCsv: () => LocalizedString
+			/**
+			 * Visitor’s personal data erased
+			 */
+			erasedVisitor: () => LocalizedString
+			/**
+			 * Preparing…
+			 */
+			exporting: () => LocalizedString
+			/**
+			 * The export failed.
+			 */
+			exportFailed: () => LocalizedString
+			/**
+			 * Audit log
+			 */
+			auditTitle: () => LocalizedString
+			/**
+			 * Who viewed shared results, exported appointments or erased personal data, and when. The latest 200 entries.
+			 */
+			auditIntro: () => LocalizedString
+			/**
+			 * Nothing recorded yet.
+			 */
+			auditEmpty: () => LocalizedString
+			/**
+			 * Failed to load the audit log
+			 */
+			auditLoadFailed: () => LocalizedString
+			/**
+			 * When
+			 */
+			auditWhen: () => LocalizedString
+			/**
+			 * Who
+			 */
+			auditWho: () => LocalizedString
+			/**
+			 * What
+			 */
+			auditWhat: () => LocalizedString
+			/**
+			 * Appointment
+			 */
+			auditSubject: () => LocalizedString
+			actors: {
+				/**
+				 * Your clinic
+				 */
+				clinic: () => LocalizedString
+				/**
+				 * The visitor
+				 */
+				visitor: () => LocalizedString
+				/**
+				 * Retention job
+				 */
+				system: () => LocalizedString
+			}
+			actions: {
+				/**
+				 * Viewed shared results
+				 */
+				resultsViewed: () => LocalizedString
+				/**
+				 * Exported appointments
+				 */
+				appointmentsExported: () => LocalizedString
+				/**
+				 * The visitor erased their data
+				 */
+				visitorErased: () => LocalizedString
+				/**
+				 * Erased after the retention period
+				 */
+				retentionErased: () => LocalizedString
+			}
+			/**
+			 * Delete account
+			 */
+			deleteTitle: () => LocalizedString
+			/**
+			 * Delete your clinic’s account with all its data: screener, psychologists, availability, appointments, webhooks and the audit log. Your subscription is cancelled first. This cannot be undone.
+			 */
+			deleteIntro: () => LocalizedString
+			/**
+			 * Delete account…
+			 */
+			deleteButton: () => LocalizedString
+			/**
+			 * Delete the account and all its data?
+			 */
+			deleteConfirmTitle: () => LocalizedString
+			/**
+			 * Type your username, {username}, to confirm. Visitors will no longer reach your screener, and booked appointments will not be kept.
+			 */
+			deleteConfirmMessage: (arg: { username: string }) => LocalizedString
+			/**
+			 * Username
+			 */
+			deleteUsername: () => LocalizedString
+			/**
+			 * Delete everything
+			 */
+			deleteConfirm: () => LocalizedString
+			/**
+			 * Deleting…
+			 */
+			deleting: () => LocalizedString
+			/**
+			 * Keep my account
+			 */
+			deleteCancel: () => LocalizedString
+			/**
+			 * The account was not deleted.
+			 */
+			deleteFailed: () => LocalizedString
+		}
 		appointments: {
+			/**
+			 * Contact promptly
+			 */
+			contactPromptly: () => LocalizedString
+			/**
+			 * The visitor answered the screener’s question about harming themselves.
+			 */
+			contactPromptlyHint: () => LocalizedString
+			/**
+			 * View results
+			 */
+			viewResults: () => LocalizedString
+			/**
+			 * View the screening results {name} shared
+			 */
+			viewResultsLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Screening results shared by {name}
+			 */
+			resultsTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Each time these results are opened, it is written to the audit log.
+			 */
+			resultsAudited: () => LocalizedString
+			/**
+			 * The visitor did not share any screening results.
+			 */
+			resultsNone: () => LocalizedString
+			/**
+			 * Failed to load the results...
+			 */
+			resultsLoadFailed: () => LocalizedString
+			/**
+			 * Scale
+			 */
+			resultsScale: () => LocalizedString
+			/**
+			 * Score
+			 */
+			resultsScore: () => LocalizedString
+			/**
+			 * Level
+			 */
+			resultsLevel: () => LocalizedString
+			/**
+			 * The visitor answered the crisis item: contact them promptly.
+			 */
+			resultsCrisisYes: () => LocalizedString
+			/**
+			 * The visitor did not answer the crisis item.
+			 */
+			resultsCrisisNo: () => LocalizedString
+			/**
+			 * Follow-up answers
+			 */
+			resultsFollowUps: () => LocalizedString
+			/**
+			 * Consents given
+			 */
+			consentsTitle: () => LocalizedString
+			consentKinds: {
+				/**
+				 * The screener’s consent
+				 */
+				screener: () => LocalizedString
+				/**
+				 * The booking’s privacy notice
+				 */
+				privacyNotice: () => LocalizedString
+				/**
+				 * Sharing the screening results
+				 */
+				resultsSharing: () => LocalizedString
+			}
+			/**
+			 * Given {when} · text version {version}
+			 */
+			consentGivenAt: (arg: { version: string, when: string }) => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
 			/**
 			 * Appointments
 			 */
@@ -5672,6 +6705,10 @@ export type TranslationFunctions = {
 			 * WhatsApp: {number}
 			 */
 			whatsApp: (arg: { number: string }) => LocalizedString
+			/**
+			 * This clinic’s own contact. For an emergency, call 999.
+			 */
+			clinicContact: () => LocalizedString
 			resources: {
 				emergency: {
 					/**
@@ -6010,6 +7047,42 @@ export type TranslationFunctions = {
 		 */
 		manageInsideNotice: (arg: { clinic: string }) => LocalizedString
 		/**
+		 * Your data
+		 */
+		manageYourData: () => LocalizedString
+		/**
+		 * Download everything this clinic holds about you, or erase it. Erasing cancels an appointment that is still ahead (the clinic is told) and cannot be undone.
+		 */
+		manageYourDataIntro: () => LocalizedString
+		/**
+		 * Download my data (JSON)
+		 */
+		manageDownload: () => LocalizedString
+		/**
+		 * Erase my data
+		 */
+		manageErase: () => LocalizedString
+		/**
+		 * Erase your name, e-mail, phone and any shared results now? An appointment still ahead is cancelled first. This link will stop working.
+		 */
+		manageEraseConfirm: () => LocalizedString
+		/**
+		 * Yes, erase my data
+		 */
+		manageEraseYes: () => LocalizedString
+		/**
+		 * No, keep it
+		 */
+		manageEraseNo: () => LocalizedString
+		/**
+		 * Erasing...
+		 */
+		manageErasing: () => LocalizedString
+		/**
+		 * Your personal data has been erased. The clinic keeps only an anonymous record that an appointment existed. This link no longer works.
+		 */
+		manageErased: () => LocalizedString
+		/**
 		 * It is too close to the appointment to change it online. Please contact the clinic directly.
 		 */
 		insideNotice: () => LocalizedString
@@ -6021,6 +7094,18 @@ export type TranslationFunctions = {
 		 * This appointment has already ended or been cancelled, so it cannot be moved.
 		 */
 		cannotReschedule: () => LocalizedString
+		/**
+		 * Share my screening results with {clinic} so that the psychologist can prepare
+		 */
+		shareResults: (arg: { clinic: string }) => LocalizedString
+		/**
+		 * What is shared: your scores and levels, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic} who manage bookings, and your psychologist. How long: until {days} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.
+		 */
+		shareResultsDetails: (arg: { clinic: string, days: number }) => LocalizedString
+		/**
+		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
+		 */
+		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
 		status: {
 			/**
 			 * Waiting for you to confirm your e-mail
@@ -6241,6 +7326,16 @@ export type TranslationFunctions = {
 			 */
 			body: (arg: { appTitle: string, client: string, psychologist: string }) => LocalizedString
 		}
+		care: {
+			/**
+			 * Contact promptly: this visitor answered the screener’s question about harming themselves. Please reach out to them as soon as you can.
+			 */
+			contactPromptly: () => LocalizedString
+			/**
+			 * The visitor shared their screening results with the clinic. Sign in to see them with this booking in the appointments inbox; e-mails never carry them.
+			 */
+			resultsAttached: () => LocalizedString
+		}
 		psychologist: {
 			/**
 			 * New booking: {client}
@@ -6308,6 +7403,20 @@ export type TranslationFunctions = {
 			 * {client} cancelled their appointment with {psychologist} through {appTitle}. The time is free again for other visitors.
 			 */
 			body: (arg: { appTitle: string, client: string, psychologist: string }) => LocalizedString
+		}
+		visitorErased: {
+			/**
+			 * Cancelled by the client, who erased their data: {psychologist}, {when}
+			 */
+			subject: (arg: { psychologist: string, when: string }) => LocalizedString
+			/**
+			 * Appointment cancelled and the client’s data erased
+			 */
+			heading: () => LocalizedString
+			/**
+			 * The client of the appointment with {psychologist} on {when} cancelled it through {appTitle} and erased their personal data, as the PDPA allows them. The time is free again for other visitors. Their name and contact details are no longer held, so this notice cannot name them.
+			 */
+			body: (arg: { appTitle: string, psychologist: string, when: string }) => LocalizedString
 		}
 		answered: {
 			confirmed: {
@@ -6482,6 +7591,10 @@ export type TranslationFunctions = {
 		 */
 		tooManyAttempts: () => LocalizedString
 		/**
+		 * These events are of another test than this screener’s ({testType}).
+		 */
+		eventsOfAnotherTest: (arg: { testType: string }) => LocalizedString
+		/**
 		 * The request body must be a JSON object
 		 */
 		bodyNotObject: () => LocalizedString
@@ -6566,6 +7679,14 @@ export type TranslationFunctions = {
 		 */
 		subscriptionAlreadyActive: () => LocalizedString
 		/**
+		 * Type your username exactly as it is shown to confirm that the account and all its data should be deleted.
+		 */
+		accountDeletionNotConfirmed: () => LocalizedString
+		/**
+		 * Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.
+		 */
+		subscriptionNotCancelled: () => LocalizedString
+		/**
 		 * This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.
 		 */
 		slotBookedMove: () => LocalizedString
@@ -6647,6 +7768,18 @@ export type TranslationFunctions = {
 			 */
 			phone: () => LocalizedString
 			/**
+			 * must be null or an object with a name, a phone number and a WhatsApp number
+			 */
+			crisisContact: () => LocalizedString
+			/**
+			 * give a phone number, a WhatsApp number or both
+			 */
+			crisisContactNumber: () => LocalizedString
+			/**
+			 * must not be the name of a national crisis line, a public hospital or a Ministry of Health service
+			 */
+			protectedCrisisName: () => LocalizedString
+			/**
 			 * must be a timezone such as Asia/Kuala_Lumpur
 			 */
 			timezone: () => LocalizedString
@@ -6722,6 +7855,26 @@ export type TranslationFunctions = {
 			 * must be '{level}' for a score of {score}
 			 */
 			levelForScore: (arg: { level: string, score: number }) => LocalizedString
+			/**
+			 * cannot be true with these scores
+			 */
+			crisisNotPossible: () => LocalizedString
+			/**
+			 * needs your consent to share your results
+			 */
+			consentToShare: () => LocalizedString
+			/**
+			 * must be the test of this screener ({testType})
+			 */
+			testTypeOfScreener: (arg: { testType: string }) => LocalizedString
+			/**
+			 * only a completed screening has levels
+			 */
+			levelsOnlyWhenCompleted: () => LocalizedString
+			/**
+			 * is not a scale of {testType}
+			 */
+			notAScaleOf: (arg: { testType: string }) => LocalizedString
 		}
 	}
 	insightsWriter: {
@@ -7122,6 +8275,48 @@ export type TranslationFunctions = {
 				 */
 				normal: (arg: { count: number }) => LocalizedString
 			}
+		}
+		printable: {
+			/**
+			 * Save or print my results
+			 */
+			open: () => LocalizedString
+			/**
+			 * My screening results
+			 */
+			title: () => LocalizedString
+			/**
+			 * Date: {date}
+			 */
+			date: (arg: { date: string }) => LocalizedString
+			/**
+			 * Scale
+			 */
+			scale: () => LocalizedString
+			/**
+			 * Score
+			 */
+			score: () => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			/**
+			 * Print or save as PDF
+			 */
+			print: () => LocalizedString
+			/**
+			 * To keep a PDF, choose “Save as PDF” as the printer.
+			 */
+			printHint: () => LocalizedString
+			/**
+			 * Back to my results
+			 */
+			back: () => LocalizedString
+			/**
+			 * This copy was made on your device. Nothing in it was stored or sent anywhere.
+			 */
+			madeHere: () => LocalizedString
 		}
 		insights: {
 			/**

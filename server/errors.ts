@@ -66,6 +66,21 @@ export class NotFoundError extends AppError {
   }
 }
 
+/**
+ * A 400 on one field that only the use case can judge (against stored data), answered like a
+ * schema's: 'check the fields', and the message under its field in the caller's language.
+ */
+export class FieldProblem extends AppError {
+  constructor(
+    /** The field's dotted path, as a schema's problems are keyed. */
+    readonly path: string,
+    /** A fieldMessage(…). */
+    readonly fieldMessage: string,
+  ) {
+    super('BAD_REQUEST', (t) => t.errors.checkFields());
+  }
+}
+
 /** The body of every refused call, REST's answer and the data of tRPC's error alike. */
 export interface ErrorBody {
   /** A sentence for a person, in the caller's language. */
@@ -103,6 +118,9 @@ export function describeError(error: unknown, locale: Locales): DescribedError {
   if (error instanceof DescribedTRPCError) return error.described;
   const t = translationsFor(locale);
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+  if (cause instanceof FieldProblem) {
+    return { code: 'BAD_REQUEST', body: { error: cause.messageIn(locale), fields: { [cause.path]: [localiseFieldMessage(cause.fieldMessage, t)] } } };
+  }
   if (cause instanceof AppError) return { code: cause.code, body: { error: cause.messageIn(locale) } };
   // Only the input's: a ZodError of the output is our fault, a 500.
   const ofInput = !(error instanceof TRPCError) || error.code === 'BAD_REQUEST';

@@ -22,6 +22,7 @@ import { createMailTransport } from './mail/transport';
 import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
 import { expireLapsedHolds } from './appointments/expire-holds';
 import { queueDueReminders } from './appointments/queue-reminders';
+import { eraseExpiredVisitorData } from './visitor-data/erase-expired-visitor-data';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
     // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.
     startPolling('hold expiry', () => expireLapsedHolds(services), 30_000, log),
     startPolling('reminders', () => queueDueReminders(services), 60_000, log),
+    // Daily, and once at every start; any number of processes may run it (guarded updates).
+    startPolling('visitor data retention', () => eraseExpiredVisitorData(services), 24 * 60 * 60_000, log),
   ];
   // Stopped before the database closes, so no job is cut off halfway through a write.
   app.addHook('onClose', async () => {

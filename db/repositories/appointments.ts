@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Locales } from '../../i18n/i18n-types';
 import type { PsychologistTimezone } from '../../domain/psychologist';
 import { lockedRows } from '../row-locks';
@@ -44,6 +44,14 @@ export interface AppointmentDetails {
   revision: number;
   /** When the last change happened; null before the first. */
   revisedAt: Date | null;
+  /** Whether the visitor shared their screening results, and whether they answered the crisis item. */
+  care: AppointmentCare;
+}
+
+export interface AppointmentCare {
+  resultsShared: boolean;
+  /** The visitor answered the crisis item: the clinic should contact them promptly. */
+  contactPromptly: boolean;
 }
 
 
@@ -66,6 +74,8 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.hold_expires_at',
       'a.revision',
       'a.revised_at',
+      'a.contact_promptly',
+      sql<number>`a.shared_results is not null`.as('results_shared'),
       's.start_utc',
       's.end_utc',
       'p.id as psychologist_id',
@@ -91,6 +101,7 @@ type DetailsRow = Pick<
   | 'hold_expires_at'
   | 'revision'
   | 'revised_at'
+  | 'contact_promptly'
 > &
   Pick<SlotRow, 'start_utc' | 'end_utc'> & {
     psychologist_id: string;
@@ -98,6 +109,7 @@ type DetailsRow = Pick<
     psychologist_email: string;
     psychologist_timezone: string;
     cancellation_notice_hours: number;
+    results_shared: number;
   };
 
 function toDetails(row: DetailsRow): AppointmentDetails {
@@ -126,6 +138,7 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     holdExpiresAt: row.hold_expires_at === null ? null : asDate(row.hold_expires_at),
     revision: Number(row.revision),
     revisedAt: row.revised_at === null ? null : asDate(row.revised_at),
+    care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly) },
   };
 }
 
@@ -144,6 +157,9 @@ export async function insertAppointment(
     status: AppointmentStatus;
     holdExpiresAt: Date | null;
     manageTokenHash: string;
+    /** The results the visitor chose to share, as JSON; null when they did not. */
+    sharedResults: string | null;
+    contactPromptly: boolean;
     now: Date;
   },
 ): Promise<void> {
@@ -167,13 +183,27 @@ export async function insertAppointment(
       created_at: appointment.now,
       cancelled_at: null,
       revised_at: appointment.now,
+      shared_results: appointment.sharedResults,
+      contact_promptly: appointment.contactPromptly,
     })
     .execute();
 }
 
+/** The results an appointment's visitor shared (JSON), or null. */
+export async function sharedResultsOf(db: Kysely<Database>, userId: string, appointmentId: string): Promise<{ sharedResults: string | null } | undefined> {
+  const row = await db
+    .selectFrom('appointments')
+    .select('shared_results')
+    .where('user_id', '=', userId)
+    .where('id', '=', appointmentId)
+    .where('status', 'not in', ['held', 'expired'])
+    .executeTakeFirst();
+  return row && { sharedResults: row.shared_results };
+}
+
 /**
- * The operator's appointments, cancelled ones included: those not yet ended first, soonest
- * first, then past ones, latest first; at most `limit` in all. Holds, live or lapsed, are left
+ * The operator's appointments, cancelled ones included: those not yet ended first (standing ones
+ * flagged 'contact promptly' before the rest, each soonest first), then past ones, latest first; at most `limit` in all. Holds, live or lapsed, are left
  * out: until the visitor confirms their e-mail, a booking is not the clinic's business.
  */
 export async function listAppointmentsOf(
@@ -190,6 +220,8 @@ export async function listAppointmentsOf(
     .$if(options.to !== undefined, (query) => query.where('s.start_utc', '<', options.to!));
   const upcoming = await clinics
     .where('s.end_utc', '>', options.now)
+    // A standing booking whose visitor answered the crisis item comes first: contact promptly.
+    .orderBy(sql`case when a.contact_promptly = 1 and a.status in ('requested', 'confirmed') then 0 else 1 end`)
     .orderBy('s.start_utc')
     .orderBy('a.created_at')
     .limit(options.limit)

@@ -17,6 +17,9 @@ const COLUMNS = [
   'privacy_section_content',
   'enable_malay_translation',
   'ai_insights_enabled',
+  'crisis_contact_name',
+  'crisis_contact_phone',
+  'crisis_contact_whatsapp',
 ] as const;
 
 function toConfiguration(row: Pick<ConfigurationRow, (typeof COLUMNS)[number]>): ScreenerConfiguration {
@@ -35,6 +38,10 @@ function toConfiguration(row: Pick<ConfigurationRow, (typeof COLUMNS)[number]>):
     privacySectionContent: row.privacy_section_content,
     enableMalayTranslation: Boolean(row.enable_malay_translation),
     aiInsightsEnabled: Boolean(row.ai_insights_enabled),
+    crisisContact:
+      row.crisis_contact_name === null
+        ? null
+        : { name: row.crisis_contact_name, phone: row.crisis_contact_phone, whatsApp: row.crisis_contact_whatsapp },
   };
 }
 
@@ -55,6 +62,9 @@ function toRow(values: ConfigurationValues) {
     privacy_section_content: values.privacySectionContent,
     enable_malay_translation: values.enableMalayTranslation,
     ai_insights_enabled: values.aiInsightsEnabled,
+    crisis_contact_name: values.crisisContact?.name ?? null,
+    crisis_contact_phone: values.crisisContact?.phone ?? null,
+    crisis_contact_whatsapp: values.crisisContact?.whatsApp ?? null,
   };
 }
 

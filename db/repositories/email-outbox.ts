@@ -21,6 +21,8 @@ export interface OutboxEmail {
   attachments?: EmailAttachment[];
   /** After this moment the mail is pointless and is never sent: a reminder once the session began. */
   expiresAt?: Date;
+  /** The appointment it is about: erasing the visitor withdraws it while it waits. */
+  appointmentId?: string;
 }
 
 export interface ClaimedEmail extends OutboxEmail {
@@ -35,7 +37,8 @@ export interface ClaimedEmail extends OutboxEmail {
  * transaction.
  */
 export async function enqueueEmails(db: Kysely<Database>, emails: readonly OutboxEmail[], now: Date): Promise<string[]> {
-  const rows = emails.map(({ kind, to, expiresAt, ...message }) => ({
+  // A visitor whose data was erased has no address left: nothing more is sent to them.
+  const rows = emails.filter((email) => email.to !== '').map(({ kind, to, expiresAt, appointmentId, ...message }) => ({
     id: randomUUID(),
     kind,
     recipient: to,
@@ -48,6 +51,7 @@ export async function enqueueEmails(db: Kysely<Database>, emails: readonly Outbo
     created_at: now,
     sent_at: null,
     expires_at: expiresAt ?? null,
+    appointment_id: appointmentId ?? null,
   }));
   if (rows.length > 0) await db.insertInto('email_outbox').values(rows).execute();
   return rows.map((row) => row.id);
@@ -156,6 +160,19 @@ export async function withdrawEmails(db: Kysely<Database>, ids: readonly string[
     .updateTable('email_outbox')
     .set({ status: 'withdrawn', ...ERASED_CONTENT })
     .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Withdraws the mails about an appointment that are still waiting, and erases what they said:
+ * its visitor's data was erased, so no mail may still carry it.
+ */
+export async function withdrawEmailsAbout(db: Kysely<Database>, appointmentId: string): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'withdrawn', locked_until: null, ...ERASED_CONTENT })
+    .where('appointment_id', '=', appointmentId)
     .where('status', '=', 'pending')
     .execute();
 }

@@ -93,12 +93,14 @@ export interface BookingCounter {
   autoConfirmRequests: boolean;
   /** A second reminder 2 hours before, beside the one 24 hours before (domain/reminders.ts). */
   secondReminder: boolean;
+  /** Days the visitor's personal data is kept after the appointment (domain/retention.ts). */
+  retentionDays: number;
 }
 
 export async function findBookingCounter(db: Kysely<Database>, userId: string): Promise<BookingCounter | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['email', 'bookings_made', 'confirm_visitor_email', 'auto_confirm_requests', 'second_reminder'])
+    .select(['email', 'bookings_made', 'confirm_visitor_email', 'auto_confirm_requests', 'second_reminder', 'visitor_data_retention_days'])
     .where('id', '=', userId)
     .executeTakeFirst();
   return (
@@ -108,6 +110,7 @@ export async function findBookingCounter(db: Kysely<Database>, userId: string): 
       confirmVisitorEmail: Boolean(row.confirm_visitor_email),
       autoConfirmRequests: Boolean(row.auto_confirm_requests),
       secondReminder: Boolean(row.second_reminder),
+      retentionDays: Number(row.visitor_data_retention_days),
     }
   );
 }

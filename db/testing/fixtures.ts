@@ -59,6 +59,7 @@ export async function insertOperator(db: Kysely<Database>, overrides: OperatorOv
       importantSectionContent: 'Important: custom text',
       enableMalayTranslation: true,
       aiInsightsEnabled: true,
+      crisisContact: null,
     },
   });
   return { userId, configurationId, username };

@@ -61,6 +61,8 @@ const en = {
       privacyAiOn:
         'To write your wellbeing tips, your scores and follow-up answers, without names or contact details, are sent to an AI service',
       privacyAiOff: 'Your wellbeing tips are written here; your answers are not sent to any AI service',
+      // A bullet of its own under any privacy text, on the clinics' screeners (not the sample's): docs/decisions/0025.
+      privacyCounts: 'The clinic keeps anonymous daily counts (screenings started and completed, levels reached); nothing in them identifies you',
       ageQuestion: 'Please select your age group',
       ageGroups: {
         belowMinimumAge: 'Under {age:number}',

@@ -56,6 +56,7 @@ const ms = {
       privacyAiOn:
         'Untuk menulis tip kesejahteraan anda, skor dan jawapan susulan anda, tanpa nama atau butiran perhubungan, dihantar kepada perkhidmatan AI',
       privacyAiOff: 'Tip kesejahteraan anda ditulis di sini; jawapan anda tidak dihantar kepada mana-mana perkhidmatan AI',
+      privacyCounts: 'Klinik menyimpan kiraan harian tanpa nama (saringan yang dimulakan dan diselesaikan, tahap yang dicapai); tiada apa-apa di dalamnya yang mengenal pasti anda',
       ageQuestion: 'Sila pilih kumpulan umur anda',
       ageGroups: {
         belowMinimumAge: 'Bawah {age} tahun',

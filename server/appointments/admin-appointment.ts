@@ -15,5 +15,9 @@ export const ZAdminAppointment = z.object({
   endUtc: z.date(),
   createdAt: z.date(),
   cancelledAt: z.date().nullable(),
+  /** The visitor shared their screening results: the clinic may open them (audited). */
+  resultsShared: z.boolean(),
+  /** The visitor answered the crisis item. */
+  contactPromptly: z.boolean(),
 });
 export type AdminAppointment = z.output<typeof ZAdminAppointment>;

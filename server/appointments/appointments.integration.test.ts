@@ -70,6 +70,8 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
         endUtc: expect.any(Date),
         createdAt: expect.any(Date),
         cancelledAt: null,
+        resultsShared: false,
+        contactPromptly: false,
       });
       const viaRest = await operator.rest('GET', '/api/appointments');
       expect(viaRest.status).toBe(200);

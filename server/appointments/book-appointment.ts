@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { HOLD_MINUTES, initialStatus, MAX_OPEN_HOLDS_PER_CLINIC, MAX_OPEN_HOLDS_PER_EMAIL } from '../../domain/appointment-status';
 import { bookingWindow, isInBookingWindow } from '../../domain/booking';
 import type { RequestContext } from '../context';
-import { AppError, NotFoundError } from '../errors';
+import { AppError, FieldProblem, NotFoundError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { translationsFor } from '../translations';
 import { readBookingAllowance } from './booking-allowance';
@@ -20,6 +20,9 @@ import { manageTokenOf } from './manage-token';
 import type { BookAppointmentRequest } from './book-appointment.types';
 import { findOwnedScreener } from '../configuration/screener-owner';
 import { recordAppointmentChange } from './record-appointment-change';
+import { recordConsents } from '../../db/repositories/consents';
+import { givenConsents } from './consent-texts';
+import { fieldMessage } from '../field-messages';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
@@ -49,6 +52,9 @@ export async function bookAppointment(services: Services, input: BookAppointment
   const refusal = translationsFor(input.clientLanguage).booking;
   const screener = await findOwnedScreener(services, input.slug);
   if (!screener) throw new NotFoundError('psychologist');
+  if (input.sharedResults && input.sharedResults.testType !== screener.testType) {
+    throw new FieldProblem('sharedResults.testType', fieldMessage('testTypeOfScreener', { testType: screener.testType }));
+  }
   const userId = screener.userId;
   const now = services.now();
   // Most of a crowd racing for one slot arrives after it was taken: refuse them before any lock.
@@ -85,7 +91,9 @@ export async function bookAppointment(services: Services, input: BookAppointment
       language: input.clientLanguage,
     };
     const status = initialStatus(allowance);
-    const facts = { id: randomUUID(), status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc };
+    const shared = input.sharedResults;
+    const care = { resultsShared: shared !== undefined, contactPromptly: shared?.crisisItemAnswered ?? false };
+    const facts = { id: randomUUID(), status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc, care };
     const held = status === 'held';
     const manageToken = manageTokenOf(services.env, facts.id);
     const emails = held
@@ -105,6 +113,8 @@ export async function bookAppointment(services: Services, input: BookAppointment
         status,
         holdExpiresAt,
         manageTokenHash: hashSecretToken(manageToken),
+        sharedResults: shared ? JSON.stringify(shared) : null,
+        contactPromptly: care.contactPromptly,
         now,
       });
     } catch (error) {
@@ -112,6 +122,10 @@ export async function bookAppointment(services: Services, input: BookAppointment
       throw error;
     }
     await recordAppointmentChange(trx, { userId, appointmentId: facts.id, actor: 'visitor', from: null, to: status, at: now });
+    if (input.consents) {
+      const consents = givenConsents(screener, input.clientLanguage, allowance.retentionDays, input.consents);
+      await recordConsents(trx, services.dialect, { userId, appointmentId: facts.id, language: input.clientLanguage, consents, now });
+    }
     await enqueueEmails(trx, emails, now);
     return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
   });

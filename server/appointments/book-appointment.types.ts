@@ -5,6 +5,7 @@ import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/pho
 import { ZScreenerIdentifier } from '../configuration/screener-owner';
 import { fieldMessage } from '../field-messages';
 import { emailAddress, entityId, requiredText } from '../zod-fields';
+import { ZBookingConsents, ZSharedResults } from './shared-results';
 
 /** Shown under the phone field: what a Malaysian number looks like. */
 const INVALID_PHONE_MESSAGE = fieldMessage('phone');
@@ -30,6 +31,13 @@ export const ZBookAppointmentRequest = z.object({
     .refine((value) => canonicalTimeZone(value) !== undefined, TIMEZONE_MESSAGE)
     .transform((value) => canonicalTimeZone(value)!),
   clientLanguage: z.enum(['en', 'ms'], { error: fieldMessage('language') }).default('en'),
+  /** Only when the visitor ticked the choice to share them; nothing of the screening otherwise. */
+  sharedResults: ZSharedResults.optional(),
+  consents: ZBookingConsents.optional(),
+}).superRefine((request, ctx) => {
+  if (request.sharedResults && !request.consents?.resultsSharing) {
+    ctx.addIssue({ code: 'custom', path: ['consents', 'resultsSharing'], message: fieldMessage('consentToShare') });
+  }
 });
 export type BookAppointmentRequest = z.output<typeof ZBookAppointmentRequest>;
 

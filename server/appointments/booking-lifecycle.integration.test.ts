@@ -222,11 +222,13 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
   it('lets the clinic choose: its settings decide how the next booking starts and where a confirmed hold goes', async () => {
     const screener = await insertBookableScreener(t.services.db);
     const { caller } = await signedInAs(t, screener);
-    expect(await caller.admin.bookingSettings.get()).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: false, secondReminder: false });
+    expect(await caller.admin.bookingSettings.get()).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: false, secondReminder: false, retentionDays: 180 });
+    // Left out, the retention period stays as it is.
     expect(await caller.admin.bookingSettings.update({ confirmVisitorEmail: true, autoConfirmRequests: true, secondReminder: true })).toEqual({
       confirmVisitorEmail: true,
       autoConfirmRequests: true,
       secondReminder: true,
+      retentionDays: 180,
     });
     const request = bookingRequest(screener, await nextSlot(screener.psychologistId));
     expect((await postBooking(t, request)).body).toMatchObject({ status: 'held' });

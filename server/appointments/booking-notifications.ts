@@ -47,7 +47,7 @@ export function holdEmail(
   services: { env: Pick<Env, 'publicUrl'> },
 ): OutboxEmail {
   const brand = brandOfOperator(hold.screener, services.env);
-  return { kind: 'booking-hold', to: hold.facts.client.email, ...bookingHoldEmail(hold.facts, brand, manageUrl(services.env, hold.facts.client.language, hold.manageToken)) };
+  return { kind: 'booking-hold', to: hold.facts.client.email, appointmentId: hold.facts.id, ...bookingHoldEmail(hold.facts, brand, manageUrl(services.env, hold.facts.client.language, hold.manageToken)) };
 }
 
 /**
@@ -62,10 +62,11 @@ export function bookingEmails(
   const brand = brandOfOperator(screener, services.env);
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   return [
-    { kind: 'booking-client', to: facts.client.email, ...bookingClientEmail(facts, brand, services.now, link) },
-    { kind: 'booking-psychologist', to: facts.psychologist.email, ...bookingPsychologistEmail(facts, brand) },
+    { kind: 'booking-client', to: facts.client.email, appointmentId: facts.id, ...bookingClientEmail(facts, brand, services.now, link) },
+    { kind: 'booking-psychologist', to: facts.psychologist.email, appointmentId: facts.id, ...bookingPsychologistEmail(facts, brand) },
     {
       kind: 'booking-operator',
+      appointmentId: facts.id,
       to: booking.operatorEmail,
       ...bookingOperatorEmail(facts, brand, `${services.env.publicUrl}/admin-setup`),
     },
@@ -89,7 +90,7 @@ export async function enqueueCancellationEmails(
   const mails = cancelled.appointments.map((before): OutboxEmail => {
     const facts = { ...before, status: 'cancelled' as const, revision: before.revision + 1 };
     const rebookUrl = screenerUrl(screener, facts.client.language, services.env);
-    return { kind: 'appointment-cancelled', to: facts.client.email, ...appointmentCancelledEmail(facts, brand, rebookUrl, services.now) };
+    return { kind: 'appointment-cancelled', to: facts.client.email, appointmentId: facts.id, ...appointmentCancelledEmail(facts, brand, rebookUrl, services.now) };
   });
   await enqueueEmails(trx, mails, services.now);
 }
@@ -109,10 +110,11 @@ export async function enqueueVisitorChangeEmails(
   const { facts } = changed;
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   const kind = facts.status === 'cancelled' ? 'visitor-cancelled' : 'visitor-rescheduled';
-  const mails: OutboxEmail[] = [{ kind, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now }) }];
+  const about = { kind, appointmentId: facts.id };
+  const mails: OutboxEmail[] = [{ ...about, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now }) }];
   if (changed.clinicKnows) {
     const staffMail = visitorChangeEmail(facts, brand);
-    mails.push({ kind, to: facts.psychologist.email, ...staffMail }, { kind, to: changed.operatorEmail, ...staffMail });
+    mails.push({ ...about, to: facts.psychologist.email, ...staffMail }, { ...about, to: changed.operatorEmail, ...staffMail });
   }
   await enqueueEmails(trx, mails, services.now);
 }
@@ -132,5 +134,6 @@ export async function enqueueAnsweredEmail(
     manageUrl: link,
     now: services.now,
   });
-  await enqueueEmails(trx, [{ kind: `appointment-${answered.status.replace('_', '-')}`, to: facts.client.email, ...email }], services.now);
+  const kind = `appointment-${answered.status.replace('_', '-')}`;
+  await enqueueEmails(trx, [{ kind, to: facts.client.email, appointmentId: facts.id, ...email }], services.now);
 }

@@ -22,6 +22,8 @@ export function toAdminAppointment(appointment: AppointmentDetails): AdminAppoin
     endUtc: appointment.endUtc,
     createdAt: appointment.createdAt,
     cancelledAt: appointment.cancelledAt,
+    resultsShared: appointment.care.resultsShared,
+    contactPromptly: appointment.care.contactPromptly,
   };
 }
 

@@ -39,7 +39,7 @@ export async function queueDueReminders(services: Pick<AppServices, 'db' | 'env'
         const screener = (await findConfigurationOfOperator(trx, appointment.userId))!;
         const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
         const mail = appointmentReminderEmail(appointment, brandOfOperator(screener, services.env), link);
-        const emailId = await enqueueEmail(trx, { kind: `reminder-${lead}h`, to: appointment.client.email, ...mail, expiresAt: appointment.startUtc }, now);
+        const emailId = await enqueueEmail(trx, { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc }, now);
         if (!(await recordReminder(trx, { appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId }))) throw ALREADY_QUEUED;
         queued += 1;
       });

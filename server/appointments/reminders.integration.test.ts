@@ -170,5 +170,6 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('reminders
     for (const clientEmail of emails) expect(smtp.messages.filter((mail) => mail.to.includes(clientEmail))).toHaveLength(1);
     const rows = await database.db.selectFrom('appointment_reminders').select('lead_hours').execute();
     expect(rows).toHaveLength(3);
-  });
+    // Four processes start one after another here: give them longer than one test usually takes.
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApi
  */
 export interface StripeApi {
   customers: Pick<Stripe['customers'], 'create'>;
-  subscriptions: Pick<Stripe['subscriptions'], 'create' | 'retrieve'>;
+  subscriptions: Pick<Stripe['subscriptions'], 'create' | 'retrieve' | 'cancel'>;
   webhooks: Pick<Stripe['webhooks'], 'constructEvent'>;
 }
 

@@ -17,6 +17,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...STOCK_CONSENT_TEXTS,
   enableMalayTranslation: false,
   aiInsightsEnabled: true,
+  crisisContact: null,
   ...overrides,
 });
 

@@ -17,6 +17,7 @@ export const ZScreenerConfiguration = z.object({
   privacySectionContent: z.string(),
   enableMalayTranslation: z.boolean(),
   aiInsightsEnabled: z.boolean(),
+  crisisContact: z.object({ name: z.string(), phone: z.string().nullable(), whatsApp: z.string().nullable() }).nullable(),
 });
 
 /** What visitors receive: no owner id (domain/configuration.ts, PublicScreenerConfiguration). */

@@ -28,7 +28,8 @@ export async function updateAdminConfiguration(
       const id = saved?.id ?? randomUUID();
       const companySlug = await assignCompanySlug(trx, { configurationId: id, saved }, input.companyName, now);
       const aiInsightsEnabled = input.aiInsightsEnabled ?? saved?.aiInsightsEnabled ?? DEFAULT_CONFIGURATION.aiInsightsEnabled;
-      const values = { ...input, aiInsightsEnabled, companySlug };
+      const crisisContact = input.crisisContact === undefined ? (saved?.crisisContact ?? null) : input.crisisContact;
+      const values = { ...input, aiInsightsEnabled, crisisContact, companySlug };
       if (saved) await updateConfiguration(trx, id, values, now);
       else await insertConfiguration(trx, { id, userId, values, now });
       return { id, userId, ...values };

@@ -1,10 +1,44 @@
 import { z } from 'zod';
 import { CONFIGURATION_TEXT_LIMITS, MINIMUM_AGE_RANGE, TEST_TYPES } from '../../domain/configuration';
+import { isValidMalaysianPhone } from '../../domain/phone';
+import { isProtectedSlug, slugify } from '../../domain/slug';
 import { fieldMessage } from '../field-messages';
-import { nullableText, optionalText, requiredText, ZWebUrlOrNull } from '../zod-fields';
+import { nullableText, optionalText, requiredText, text, ZWebUrlOrNull } from '../zod-fields';
 
 const { min, max } = MINIMUM_AGE_RANGE;
 const ageMessage = fieldMessage('wholeNumberBetween', { min, max });
+
+/** Long enough for '+60 12-345 6789' written any way a clinic writes it. */
+const MAX_PHONE_LENGTH = 32;
+
+/** A Malaysian number as the clinic writes it (domain/phone.ts); blank, null or missing mean none. */
+const ZOptionalMalaysianPhone = text()
+  .max(MAX_PHONE_LENGTH, fieldMessage('atMostCharacters', { max: MAX_PHONE_LENGTH }))
+  .refine((value) => value === '' || isValidMalaysianPhone(value), fieldMessage('phone'))
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * The clinic's own crisis contact (docs/decisions/0024): a name, and a number to call, one for
+ * WhatsApp, or both. A visitor in distress trusts the national lines' names, so the contact may
+ * not take one, as a company name may not (domain/slug.ts, PROTECTED_NAMES).
+ */
+export const ZClinicCrisisContact = z
+  .object(
+    {
+      name: requiredText(CONFIGURATION_TEXT_LIMITS.crisisContactName).refine((name) => {
+        const slug = slugify(name);
+        return slug === null || !isProtectedSlug(slug);
+      }, fieldMessage('protectedCrisisName')),
+      phone: ZOptionalMalaysianPhone,
+      whatsApp: ZOptionalMalaysianPhone,
+    },
+    { error: fieldMessage('crisisContact') },
+  )
+  .refine((contact) => contact.phone !== null || contact.whatsApp !== null, {
+    path: ['phone'],
+    message: fieldMessage('crisisContactNumber'),
+  });
 
 /**
  * PUT /api/configuration: every field of the operator's configuration. Extra fields (id,
@@ -24,6 +58,8 @@ export const ZUpdateConfigurationRequest = z.object({
   enableMalayTranslation: z.boolean({ error: fieldMessage('trueOrFalse') }),
   // Missing keeps what is saved: a client older than the switch must not turn the AI back on.
   aiInsightsEnabled: z.boolean({ error: fieldMessage('trueOrFalse') }).optional(),
+  // Null removes the contact; missing keeps what is saved, as for the AI switch.
+  crisisContact: ZClinicCrisisContact.nullable().optional(),
 });
 
 export type UpdateConfigurationRequest = z.output<typeof ZUpdateConfigurationRequest>;

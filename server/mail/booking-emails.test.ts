@@ -19,6 +19,7 @@ const facts: AppointmentFacts = {
   psychologist: { id: 'p1', name: 'Dr. Aisyah', email: 'aisyah@klinik.example', timezone: 'Asia/Kuala_Lumpur', cancellationNoticeHours: 24 },
   startUtc: new Date('2026-12-07T02:00:00Z'),
   endUtc: new Date('2026-12-07T03:00:00Z'),
+  care: { resultsShared: false, contactPromptly: false },
 };
 const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg' };
 // ICU separates times with narrow and thin spaces; compare with plain ones.
@@ -105,5 +106,17 @@ describe('booking e-mails', () => {
     expect(plain(mail.text)).toContain('When: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)');
     expect(mail.text).toContain('https://minda.test/appointments/manage/t0k3n');
     expect(mail.attachments).toBeUndefined();
+  });
+
+  it('tells the staff to contact a visitor who answered the crisis item promptly, and that results wait in the inbox, without any result', () => {
+    const flagged = { ...facts, care: { resultsShared: true, contactPromptly: true } };
+    for (const mail of [bookingOperatorEmail(flagged, brand, 'https://minda.test/admin-setup'), bookingPsychologistEmail(flagged, brand)]) {
+      expect(mail.text).toContain('Contact promptly: this visitor answered the screener’s question about harming themselves.');
+      expect(mail.text).toContain('The visitor shared their screening results with the clinic.');
+      expect(mail.html).toContain('Contact promptly');
+    }
+    const plainBooking = bookingOperatorEmail(facts, brand, 'https://minda.test/admin-setup');
+    expect(plainBooking.text).not.toContain('Contact promptly');
+    expect(plainBooking.text).not.toContain('screening results');
   });
 });

@@ -6,7 +6,7 @@ import { appointmentEvent, calendarAttachment, calendarStateOf } from './ics';
 import { type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
 
 /** What every booking mail is about, as the appointment stands after the change it reports. */
-export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc'>;
+export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc' | 'care'>;
 
 // Clinic staff read one language; their mails are in English, the visitor's in their own.
 const STAFF_LOCALE = 'en';
@@ -30,6 +30,17 @@ function clientDetails(LL: TranslationFunctions, facts: AppointmentFacts) {
     { label: labels.email(), value: facts.client.email },
     { label: labels.phone(), value: facts.client.phone },
     { label: labels.clientTimezone(), value: facts.client.timezone },
+  ];
+}
+
+/**
+ * What the staff should know before the session, without a word of the visitor's answers: that
+ * they answered the crisis item, and that results wait in the inbox.
+ */
+function careLines(LL: TranslationFunctions, facts: AppointmentFacts): string[] {
+  return [
+    ...(facts.care.contactPromptly ? [LL.bookingEmails.care.contactPromptly()] : []),
+    ...(facts.care.resultsShared ? [LL.bookingEmails.care.resultsAttached()] : []),
   ];
 }
 
@@ -166,6 +177,7 @@ export function bookingPsychologistEmail(facts: AppointmentFacts, brand: EmailBr
       intro: [
         LL.bookingEmails.greeting({ name: facts.psychologist.name }),
         LL.bookingEmails.psychologist.body({ client: facts.client.name, appTitle }),
+        ...careLines(LL, facts),
       ],
       details: clientDetails(LL, facts),
       footer: footer(LL, appTitle),
@@ -182,7 +194,7 @@ export function bookingOperatorEmail(facts: AppointmentFacts, brand: EmailBrand,
     (LL, appTitle) => ({
       subject: LL.bookingEmails.operator.subject({ psychologist }),
       heading: LL.bookingEmails.operator.heading(),
-      intro: [LL.bookingEmails.operator.body({ psychologist, appTitle })],
+      intro: [LL.bookingEmails.operator.body({ psychologist, appTitle }), ...careLines(LL, facts)],
       details: [{ label: LL.bookingEmails.details.psychologist(), value: psychologist }, ...clientDetails(LL, facts)],
       action: { label: LL.bookingEmails.operator.action(), url: appointmentsUrl },
       footer: footer(LL, appTitle),
@@ -206,6 +218,28 @@ export function visitorChangeEmail(facts: AppointmentFacts, brand: EmailBrand): 
         footer: footer(LL, appTitle),
       };
     },
+    brand,
+  );
+}
+
+/**
+ * To the psychologist or the operator: the client cancelled through their link and erased their
+ * data. It says when and with whom, and nothing of who: their name and contacts are gone.
+ */
+export function visitorErasedEmail(facts: Pick<AppointmentFacts, 'psychologist' | 'startUtc' | 'endUtc'>, brand: EmailBrand): RenderedEmail {
+  const names = { psychologist: facts.psychologist.name, when: formatAppointmentTime(facts, facts.psychologist.timezone, STAFF_LOCALE) };
+  return renderEmail(
+    STAFF_LOCALE,
+    (LL, appTitle) => ({
+      subject: LL.bookingEmails.visitorErased.subject(names),
+      heading: LL.bookingEmails.visitorErased.heading(),
+      intro: [LL.bookingEmails.visitorErased.body({ ...names, appTitle })],
+      details: [
+        { label: LL.bookingEmails.details.psychologist(), value: names.psychologist },
+        { label: LL.bookingEmails.details.when(), value: names.when },
+      ],
+      footer: footer(LL, appTitle),
+    }),
     brand,
   );
 }

@@ -23,6 +23,11 @@ export const DEFAULT_RATE_LIMITS = {
   bookingPerIp: { limit: 20, windowMinutes: 10 },
   /** Each analysis may cost a model call; a visitor asks once per results page. */
   analyzePerIp: { limit: 30, windowMinutes: 10 },
+  /**
+   * Anonymous screener events: a screening sends about four calls, so a clinic's waiting room
+   * behind one address can screen a dozen visitors in ten minutes; a script cannot flood the counts.
+   */
+  screenerEventsPerIp: { limit: 60, windowMinutes: 10 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

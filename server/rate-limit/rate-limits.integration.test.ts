@@ -19,6 +19,7 @@ const TIGHT_LIMITS: RateLimits = {
   passwordResetPerEmail: { limit: 1, windowMinutes: 60 },
   bookingPerIp: { limit: 2, windowMinutes: 10 },
   analyzePerIp: { limit: 2, windowMinutes: 10 },
+  screenerEventsPerIp: { limit: 2, windowMinutes: 10 },
 };
 /** A fixed clock at the start of an hour, so no test straddles the end of a window. */
 const HOUR_START = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1000);

@@ -49,7 +49,8 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           const caller = createCaller(createRequestContext(services, req, reply));
           const result = await procedureAt(caller, route.procedure)(input);
           reply.code(route.successStatus ?? 200).header('cache-control', cacheControlOf(sharedAnswer));
-          // A text answer in its own format (a calendar) goes as it is; anything else as JSON.
+          if (route.attachment) reply.header('content-disposition', `attachment; filename="${route.attachment}"`);
+          // A text answer in its own format (a calendar, a CSV file) goes as it is; anything else as JSON.
           if (route.contentType) return reply.type(route.contentType).send(result);
           return reply.send(result ?? { ok: true });
         } catch (error) {

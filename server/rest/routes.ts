@@ -14,10 +14,12 @@ export interface RestRoute {
   /** The tRPC procedure that defines the operation: its schema, auth and behaviour. */
   procedure: ProcedurePath;
   summary: string;
-  /** The status of a success; 200 unless the call creates something. */
-  successStatus?: 200 | 201;
+  /** The status of a success; 200 unless the call creates something (201) or only takes it in (202). */
+  successStatus?: 200 | 201 | 202;
   /** The media type of a success whose procedure answers text in another format; JSON otherwise. */
-  contentType?: 'text/calendar; charset=utf-8';
+  contentType?: 'text/calendar; charset=utf-8' | 'text/csv; charset=utf-8';
+  /** A file to save rather than show: its name, sent in Content-Disposition. */
+  attachment?: string;
 }
 
 /**
@@ -34,17 +36,22 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/public/psychologists', procedure: 'public.psychologists', summary: "A screener owner's psychologists" },
   { method: 'GET', path: '/api/public/availability', procedure: 'public.availability', summary: "A psychologist's free slots" },
   { method: 'GET', path: '/api/public/check-subscription/:slug', procedure: 'billing.checkSubscription', summary: 'Whether booking needs a subscription' },
+  { method: 'GET', path: '/api/public/booking-terms/:slug', procedure: 'public.bookingTerms', summary: "How long the clinic keeps a visitor's data, for the booking form" },
   { method: 'POST', path: '/api/public/appointments', procedure: 'public.bookAppointment', summary: 'Book a slot', successStatus: 201 },
   { method: 'GET', path: '/api/public/appointments/manage/:token', procedure: 'public.ownAppointment.view', summary: "The visitor's view of their appointment" },
   { method: 'POST', path: '/api/public/appointments/manage/:token/confirm-email', procedure: 'public.ownAppointment.confirmEmail', summary: "Confirms the visitor's e-mail (the hold)" },
   { method: 'POST', path: '/api/public/appointments/manage/:token/cancel', procedure: 'public.ownAppointment.cancel', summary: 'The visitor cancels, up to the cancellation notice' },
   { method: 'POST', path: '/api/public/appointments/manage/:token/reschedule', procedure: 'public.ownAppointment.reschedule', summary: 'The visitor moves it to another free slot, up to the cancellation notice' },
+  { method: 'GET', path: '/api/public/appointments/manage/:token/data', procedure: 'public.ownAppointment.data', summary: 'Everything held about the visitor, as JSON' },
+  { method: 'POST', path: '/api/public/appointments/manage/:token/erase', procedure: 'public.ownAppointment.erase', summary: 'The visitor erases their personal data; an appointment ahead is cancelled first and the link stops working' },
   { method: 'GET', path: '/api/calendar/:token.ics', procedure: 'public.calendarFeed', summary: "A psychologist's calendar subscription (iCalendar), by its secret token", contentType: 'text/calendar; charset=utf-8' },
+  { method: 'POST', path: '/api/public/events', procedure: 'public.screenerEvents', summary: 'Anonymous steps of a screening, counted per screener and day', successStatus: 202 },
   { method: 'GET', path: '/api/me', procedure: 'admin.account.me', summary: 'The signed-in operator' },
   { method: 'POST', path: '/api/login', procedure: 'auth.login', summary: 'Sign in' },
   { method: 'POST', path: '/api/register', procedure: 'auth.register', summary: 'Create an operator account', successStatus: 201 },
   { method: 'POST', path: '/api/logout', procedure: 'auth.logout', summary: 'Sign out' },
   { method: 'POST', path: '/api/logout-everywhere', procedure: 'admin.account.logoutEverywhere', summary: 'Sign out on every device' },
+  { method: 'DELETE', path: '/api/account', procedure: 'admin.account.delete', summary: 'Delete the clinic with all its data, its subscription cancelled first (?confirmUsername=)' },
   { method: 'POST', path: '/api/request-password-reset', procedure: 'auth.requestPasswordReset', summary: 'E-mail a password reset link' },
   { method: 'POST', path: '/api/reset-password', procedure: 'auth.resetPassword', summary: 'Set a new password with a reset token' },
   { method: 'GET', path: '/api/configuration', procedure: 'admin.configuration.get', summary: "The operator's screener configuration" },
@@ -61,14 +68,18 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'PATCH', path: '/api/availability/:id', pathFields: { id: 'slotId' }, procedure: 'admin.availability.update', summary: 'Move a slot' },
   { method: 'DELETE', path: '/api/availability/:id', pathFields: { id: 'slotId' }, procedure: 'admin.availability.delete', summary: 'Delete a slot' },
   { method: 'GET', path: '/api/appointments', procedure: 'admin.appointments.list', summary: "The operator's bookings, upcoming then past" },
+  { method: 'GET', path: '/api/appointments/:appointmentId/results', procedure: 'admin.appointments.results', summary: 'The screening results the visitor shared, with their consents; each view is audited' },
   { method: 'POST', path: '/api/appointments/:appointmentId/cancel', procedure: 'admin.appointments.cancel', summary: 'Cancel a booking and free its slot' },
   { method: 'POST', path: '/api/appointments/:appointmentId/confirm', procedure: 'admin.appointments.confirm', summary: 'Confirm a request; the visitor is told' },
   { method: 'POST', path: '/api/appointments/:appointmentId/decline', procedure: 'admin.appointments.decline', summary: 'Decline a request and free its slot; the visitor is told' },
   { method: 'POST', path: '/api/appointments/:appointmentId/complete', procedure: 'admin.appointments.complete', summary: 'Mark a confirmed session completed' },
   { method: 'POST', path: '/api/appointments/:appointmentId/no-show', procedure: 'admin.appointments.noShow', summary: 'Mark a confirmed session missed' },
+  { method: 'GET', path: '/api/appointments/export.csv', procedure: 'admin.appointments.exportCsv', summary: "The clinic's appointments as CSV (audited)", contentType: 'text/csv; charset=utf-8', attachment: 'appointments.csv' },
+  { method: 'GET', path: '/api/audit-log', procedure: 'admin.auditLog.list', summary: 'Who viewed shared results, exported or erased personal data, and when' },
   { method: 'GET', path: '/api/webhooks', procedure: 'admin.webhooks.list', summary: "The clinic's webhook endpoints, signing secret and last deliveries" },
   { method: 'POST', path: '/api/webhooks', procedure: 'admin.webhooks.register', summary: 'Register an https endpoint for appointment events', successStatus: 201 },
   { method: 'DELETE', path: '/api/webhooks/:id', procedure: 'admin.webhooks.delete', summary: 'Remove an endpoint and its deliveries' },
   { method: 'POST', path: '/api/webhooks/:id/test', procedure: 'admin.webhooks.sendTest', summary: 'Send a test event to an endpoint' },
+  { method: 'GET', path: '/api/insights', procedure: 'admin.insights.get', summary: "The clinic's anonymous figures for Malaysian days from..to (counts under 5 as '< 5')" },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription' },
 ];

@@ -25,8 +25,8 @@ export interface FakeStripe {
 }
 
 /**
- * Stripe's API as far as this app calls it, on 127.0.0.1: create a customer, create and
- * retrieve a subscription (its latest invoice expanded when asked). Like Stripe, a repeated
+ * Stripe's API as far as this app calls it, on 127.0.0.1: create a customer, create,
+ * retrieve and cancel a subscription (its latest invoice expanded when asked). Like Stripe, a repeated
  * Idempotency-Key answers the first response again instead of creating a second object.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
@@ -62,6 +62,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = { id, object: 'subscription', customer: params.customer, status: 'incomplete', latest_invoice: invoiceId };
       subscriptions.set(id, subscription);
       return { status: 200, body: withInvoice(subscription, params) };
+    }
+    const cancelled = method === 'DELETE' && /^\/v1\/subscriptions\/(\w+)$/.exec(path);
+    if (cancelled && subscriptions.has(cancelled[1]!)) {
+      const subscription = subscriptions.get(cancelled[1]!)!;
+      subscription.status = 'canceled';
+      return { status: 200, body: subscription };
     }
     const retrieved = method === 'GET' && /^\/v1\/subscriptions\/(\w+)$/.exec(path);
     if (retrieved && subscriptions.has(retrieved[1]!)) {

@@ -32,7 +32,9 @@ export async function signedInAs<T extends { userId: string }>(t: TestApp, opera
         headers: { cookie, origin: t.services.env.publicUrl, 'sec-fetch-site': 'same-origin' },
         ...(payload === undefined ? {} : { payload: payload as object }),
       });
-      return { status: response.statusCode, body: response.body === '' ? undefined : response.json() };
+      // A file (a CSV export) comes back as its text; everything else is JSON.
+      const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+      return { status: response.statusCode, body: response.body === '' ? undefined : json ? response.json() : response.body };
     },
     query: (path, input) => trpcQuery(t.app, path, input, cookie),
     mutate: (path, input) => trpcMutation(t.app, path, input, cookie),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../../db/repositories/audit-log';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -61,12 +62,17 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
     kind: 'ownDataOnly',
     input: () => undefined,
     expectOwn: (output) =>
-      expect(output).toEqual({ confirmVisitorEmail: expect.any(Boolean), autoConfirmRequests: expect.any(Boolean), secondReminder: expect.any(Boolean) }),
+      expect(output).toEqual({
+        confirmVisitorEmail: expect.any(Boolean),
+        autoConfirmRequests: expect.any(Boolean),
+        secondReminder: expect.any(Boolean),
+        retentionDays: expect.any(Number),
+      }),
   },
   'admin.bookingSettings.update': {
     kind: 'ownDataOnly',
-    input: (victim) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, userId: victim.userId }),
-    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true }),
+    input: (victim) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, retentionDays: 45, userId: victim.userId }),
+    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, retentionDays: 45 }),
   },
   'admin.configuration.get': {
     kind: 'ownDataOnly',
@@ -146,6 +152,7 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
   'admin.appointments.decline': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
   'admin.appointments.complete': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
   'admin.appointments.noShow': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
+  'admin.appointments.results': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
   'admin.webhooks.list': {
     kind: 'ownDataOnly',
     input: () => undefined,
@@ -162,6 +169,29 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
   },
   'admin.webhooks.delete': { kind: 'notFound', input: (victim) => ({ id: victim.webhookId }) },
   'admin.webhooks.sendTest': { kind: 'notFound', input: (victim) => ({ id: victim.webhookId }) },
+  // Ids smuggled in are ignored: the export holds the caller's appointments, and audits the caller.
+  'admin.appointments.exportCsv': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ userId: victim.userId }),
+    expectOwn: (output, attacker, victim) => {
+      expect(output).toContain(attacker.appointmentId);
+      expect(output).not.toContain(victim.appointmentId);
+    },
+  },
+  'admin.auditLog.list': {
+    kind: 'ownDataOnly',
+    input: () => undefined,
+    expectOwn: (output, attacker) => expect((output as { subjectId: string }[]).map((entry) => entry.subjectId)).toEqual([attacker.appointmentId]),
+  },
+  // The clinic's own screener always: it takes no id (server/clinic-insights has the seeded test).
+  'admin.insights.get': {
+    kind: 'ownDataOnly',
+    input: () => ({ from: '2030-01-01', to: '2030-01-31' }),
+    expectOwn: (output, _attacker, victim) => {
+      expect(output).toMatchObject({ from: '2030-01-01', to: '2030-01-31', figures: { bookings: { requested: '< 5' } } });
+      expect(JSON.stringify(output)).not.toContain(victim.configurationId);
+    },
+  },
 };
 
 const managedProcedures = listProcedures().filter(
@@ -206,6 +236,7 @@ describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
     const bookedSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T02:00:00Z'));
     const appointmentId = await bookSlot(t.services.db, { userId: operator.userId, psychologistId, slotId: bookedSlotId });
     const webhookId = await insertWebhookEndpoint(t.services.db, { userId: operator.userId, url: 'https://clinic.example/hook', now: new Date() });
+    await recordAudit(t.services.db, { userId: operator.userId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: new Date() });
     return { ...operator, psychologistId, freeSlotId, bookedSlotId, appointmentId, webhookId };
   }
 
@@ -220,6 +251,7 @@ describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
       redirects: await db.selectFrom('slug_redirects').selectAll().where('configuration_id', '=', victim.configurationId).execute(),
       webhooks: await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', victim.userId).execute(),
       deliveries: await db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', victim.userId).execute(),
+      audit: await db.selectFrom('audit_log').selectAll().where('user_id', '=', victim.userId).execute(),
     };
   }
 

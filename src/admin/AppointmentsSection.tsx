@@ -4,6 +4,8 @@ import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { ConfirmDialog } from './ConfirmDialog';
+import { SharedResultsDialog } from './SharedResultsDialog';
+import { ExportAppointmentsButton } from './ExportAppointmentsButton';
 import { useAdminToast } from './useAdminToast';
 import { useRefreshSchedule } from './useRefreshSchedule';
 import { APPOINTMENT_STATUSES, type AppointmentStatus, canMove } from '../../domain/appointment-status';
@@ -40,11 +42,13 @@ function AppointmentRow({
   onCancel,
   answers,
   onAnswer,
+  onViewResults,
 }: {
   appointment: Appointment;
   onCancel?: () => void;
   answers: Answer[];
   onAnswer: (answer: Answer) => void;
+  onViewResults: () => void;
 }) {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
@@ -61,9 +65,17 @@ function AppointmentRow({
         <p className="font-semibold">
           {when(appointment)}{' '}
           <span className={`badge ${appointment.status === 'requested' ? 'badge-warning' : 'badge-ghost'}`}>{t.statuses[appointment.status]()}</span>
+          {appointment.contactPromptly && (
+            <>
+              {' '}
+              <span className="badge badge-error" title={t.contactPromptlyHint()}>
+                {t.contactPromptly()}
+              </span>
+            </>
+          )}
         </p>
         <p>
-          {appointment.clientName} · {t.withPsychologist({ name: appointment.psychologist.name })}
+          {appointment.clientName || LL.admin.privacy.erasedVisitor()} · {t.withPsychologist({ name: appointment.psychologist.name })}
         </p>
         <p className="break-all text-base-content/80">
           <a className="link" href={`mailto:${appointment.clientEmail}`}>
@@ -76,6 +88,11 @@ function AppointmentRow({
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-1">
+        {appointment.resultsShared && (
+          <button type="button" className="btn btn-sm" onClick={onViewResults} aria-label={t.viewResultsLabel({ name: appointment.clientName })}>
+            {t.viewResults()}
+          </button>
+        )}
         {answers.map((answer) => (
           <button
             key={answer}
@@ -110,6 +127,7 @@ export function AppointmentsSection() {
   const waiting = trpc.admin.appointments.list.useQuery({ status: 'requested' });
   const psychologists = trpc.admin.psychologists.list.useQuery();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [viewingResults, setViewingResults] = useState<Appointment | null>(null);
   const answered = {
     onSuccess: () => {
       refreshSchedule();
@@ -194,6 +212,7 @@ export function AppointmentsSection() {
                     onCancel={group.cancellable && canMove(appointment.status, 'cancelled') ? () => setCancelling(appointment) : undefined}
                     answers={answersFor(appointment, now)}
                     onAnswer={(answer) => answerMutations[answer].mutate({ appointmentId: appointment.id })}
+                    onViewResults={() => setViewingResults(appointment)}
                   />
                 ))}
               </ul>
@@ -201,6 +220,7 @@ export function AppointmentsSection() {
           </div>
         ))
       )}
+      {viewingResults && <SharedResultsDialog appointment={viewingResults} onClose={() => setViewingResults(null)} />}
       {cancelling && (
         <ConfirmDialog
           title={t.confirmTitle()}
@@ -212,6 +232,7 @@ export function AppointmentsSection() {
           onCancel={() => setCancelling(null)}
         />
       )}
+      <ExportAppointmentsButton />
     </AdminSection>
   );
 }

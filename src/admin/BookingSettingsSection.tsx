@@ -1,10 +1,13 @@
+import { useState } from 'react';
+import { RETENTION_DAYS } from '../../domain/retention';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { Field } from './Field';
 import { SwitchField } from './SwitchField';
 import { useAdminToast } from './useAdminToast';
 
-/** The clinic's booking switches; each change is saved at once. */
+/** The clinic's booking switches, each saved at once, and how long visitors' data is kept, saved with its button. */
 export function BookingSettingsSection() {
   const { LL } = useI18nContext();
   const t = LL.admin.bookingSettings;
@@ -18,8 +21,11 @@ export function BookingSettingsSection() {
     },
     onError: (error) => toast.failure(error, t.failed()),
   });
-  const current = save.isPending ? save.variables : settings.data;
+  const current = save.isPending ? { ...settings.data!, ...save.variables } : settings.data;
+  // The period being typed; null shows the saved one.
+  const [retention, setRetention] = useState<string | null>(null);
   if (!current) return null;
+  const retentionDays = Number(retention ?? current.retentionDays);
   return (
     <AdminSection title={t.title()} intro={t.intro()}>
       <SwitchField
@@ -40,6 +46,32 @@ export function BookingSettingsSection() {
         checked={current.secondReminder}
         onChange={(checked) => save.mutate({ ...current, secondReminder: checked })}
       />
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate({ ...current, retentionDays }, { onSuccess: () => setRetention(null) });
+        }}
+      >
+        <Field label={t.retention()} hint={t.retentionHint()}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              className="input w-32"
+              min={RETENTION_DAYS.min}
+              max={RETENTION_DAYS.max}
+              step={1}
+              required
+              value={retention ?? String(current.retentionDays)}
+              onChange={(event) => setRetention(event.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-outline btn-sm mb-6" disabled={save.isPending || retentionDays === current.retentionDays}>
+          {t.retentionSave()}
+        </button>
+      </form>
     </AdminSection>
   );
 }

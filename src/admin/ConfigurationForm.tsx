@@ -8,6 +8,7 @@ import { AssessmentTypeSection } from './AssessmentTypeSection';
 import { BrandingSection } from './BrandingSection';
 import { type ConfigurationDraft, configurationDraftOf, configurationUpdateOf } from './configuration-draft';
 import { ConsentContentSection } from './ConsentContentSection';
+import { CrisisContactSection } from './CrisisContactSection';
 import { useAdminToast } from './useAdminToast';
 
 /**
@@ -48,6 +49,7 @@ export function ConfigurationForm({ configuration }: { configuration: ScreenerCo
       <BrandingSection {...sectionProps} savedCompanyName={configuration.companyName} />
       <AgeRequirementSection {...sectionProps} />
       <ConsentContentSection {...sectionProps} />
+      <CrisisContactSection {...sectionProps} />
       <button type="submit" className="btn btn-primary self-end max-sm:w-full" disabled={save.isPending}>
         {save.isPending ? LL.admin.save.pending() : LL.admin.save.button()}
       </button>

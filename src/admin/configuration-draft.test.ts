@@ -13,6 +13,19 @@ describe('the configuration form', () => {
     expect(configurationUpdateOf(draft)).toMatchObject({ companyName: 'Klinik Setia', minimumAge: 18, enableMalayTranslation: true });
   });
 
+  it('sends a crisis contact with three blank fields as none, and any typed field as a contact for the server to check', () => {
+    const blank = { ...configurationDraftOf(DEFAULT_CONFIGURATION), crisisContactName: ' ', crisisContactPhone: '', crisisContactWhatsApp: '  ' };
+    expect(configurationUpdateOf(blank).crisisContact).toBeNull();
+    const partial = { ...blank, crisisContactWhatsApp: '012-345 6789' };
+    expect(configurationUpdateOf(partial).crisisContact).toEqual({ name: ' ', phone: '', whatsApp: '012-345 6789' });
+    expect(configurationUpdateOf(partial)).not.toHaveProperty('crisisContactWhatsApp');
+  });
+
+  it('shows a saved crisis contact in the form, an absent number as an empty field', () => {
+    const draft = configurationDraftOf({ ...DEFAULT_CONFIGURATION, crisisContact: { name: 'Klinik Setia', phone: null, whatsApp: '012-345 6789' } });
+    expect(draft).toMatchObject({ crisisContactName: 'Klinik Setia', crisisContactPhone: '', crisisContactWhatsApp: '012-345 6789' });
+  });
+
   it('sends a blank age as NaN so the server answers with the range', () => {
     expect(configurationUpdateOf({ ...configurationDraftOf(DEFAULT_CONFIGURATION), minimumAge: '' }).minimumAge).toBeNaN();
   });

@@ -14,6 +14,9 @@ export interface ConfigurationDraft {
   privacySectionContent: string;
   enableMalayTranslation: boolean;
   aiInsightsEnabled: boolean;
+  crisisContactName: string;
+  crisisContactPhone: string;
+  crisisContactWhatsApp: string;
 }
 
 export function configurationDraftOf(configuration: ScreenerConfiguration): ConfigurationDraft {
@@ -29,19 +32,26 @@ export function configurationDraftOf(configuration: ScreenerConfiguration): Conf
     privacySectionContent: configuration.privacySectionContent,
     enableMalayTranslation: configuration.enableMalayTranslation,
     aiInsightsEnabled: configuration.aiInsightsEnabled,
+    crisisContactName: configuration.crisisContact?.name ?? '',
+    crisisContactPhone: configuration.crisisContact?.phone ?? '',
+    crisisContactWhatsApp: configuration.crisisContact?.whatsApp ?? '',
   };
 }
 
 /**
  * logoUrl and companyName go as null when empty. A blank age goes as NaN so
- * the server answers with its range message under the field instead of saving a 0.
+ * the server answers with its range message under the field instead of saving a 0. The crisis
+ * contact goes as null when all three of its fields are blank, otherwise as typed, so the
+ * server names what is missing.
  */
 export function configurationUpdateOf(draft: ConfigurationDraft): RouterInputs['admin']['configuration']['update'] {
+  const { crisisContactName: name, crisisContactPhone: phone, crisisContactWhatsApp: whatsApp, ...fields } = draft;
   return {
-    ...draft,
+    ...fields,
     logoUrl: draft.logoUrl.trim() || null,
     companyName: draft.companyName.trim() || null,
     minimumAge: draft.minimumAge.trim() === '' ? Number.NaN : Number(draft.minimumAge),
+    crisisContact: [name, phone, whatsApp].every((value) => value.trim() === '') ? null : { name, phone, whatsApp },
   };
 }
 

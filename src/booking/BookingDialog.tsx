@@ -12,6 +12,7 @@ import { useScreenerIdentity } from '../components/ScreenerIdentity';
 import type { PublicPsychologist } from './PsychologistCard';
 import { type FreeSlot, SlotPicker } from './SlotPicker';
 import { useBookingWindow } from './useBookingWindow';
+import { useBookingScreening } from './useBookingScreening';
 
 interface Props {
   psychologist: PublicPsychologist;
@@ -33,6 +34,11 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const slots = trpc.public.availability.useQuery({ slug: identifier, psychologistId: psychologist.id, ...bookingWindow });
   const [chosen, setChosen] = useState<FreeSlot>();
   const [details, setDetails] = useState({ name: '', email: '', phone: '' });
+  const screening = useBookingScreening(configuration.testType);
+  const terms = trpc.public.bookingTerms.useQuery({ slug: identifier });
+  // When the visitor ticked the choice to share their results; unticked, nothing is shared.
+  const [sharedAt, setSharedAt] = useState<string | null>(null);
+  const clinic = configuration.companyName ?? configuration.appTitle;
 
   // Confirm is one action: check the free limit, then book. One pending state, one error.
   const submit = useMutation({
@@ -52,6 +58,14 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
         clientPhone: normaliseMalaysianPhone(details.phone),
         clientTimezone: timezone,
         clientLanguage: locale,
+        ...(screening?.consentGivenAt && {
+          consents: {
+            screener: { givenAt: screening.consentGivenAt },
+            privacyNotice: { givenAt: new Date().toISOString() },
+            ...(sharedAt && { resultsSharing: { givenAt: sharedAt } }),
+          },
+          ...(sharedAt && { sharedResults: screening.shareable }),
+        }),
       });
       return { booked: booking.status === 'held' ? { confirmEmailTo: details.email.trim() } : {} };
     },
@@ -66,7 +80,8 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
 
   const phoneValid = isValidMalaysianPhone(details.phone);
   const submitting = submit.isPending;
-  const canConfirm = Boolean(chosen && details.name.trim() && details.email.trim() && phoneValid && !submitting);
+  // The privacy notice is read before anyone agrees to it.
+  const canConfirm = Boolean(chosen && details.name.trim() && details.email.trim() && phoneValid && terms.data && !submitting);
   const phoneError = details.phone.trim() && !phoneValid
     ? configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid()
     : undefined;
@@ -121,6 +136,24 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           <TextField label={LL.booking.fullName()} autoComplete="name" required value={details.name} error={serverErrors.clientName} onChange={(name) => setDetails((d) => ({ ...d, name }))} />
           <TextField label={LL.booking.email()} type="email" autoComplete="email" required value={details.email} error={serverErrors.clientEmail} onChange={(email) => setDetails((d) => ({ ...d, email }))} />
           <TextField label={LL.booking.phone()} type="tel" autoComplete="tel" required value={details.phone} error={phoneError ?? serverErrors.clientPhone} onChange={(phone) => setDetails((d) => ({ ...d, phone }))} />
+          {screening && terms.data && (
+            <div className="flex flex-col gap-1">
+              <label className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  className="checkbox mt-0.5"
+                  checked={sharedAt !== null}
+                  onChange={(event) => setSharedAt(event.target.checked ? new Date().toISOString() : null)}
+                  aria-describedby="share-results-details"
+                />
+                <span className="text-sm font-medium">{LL.booking.shareResults({ clinic })}</span>
+              </label>
+              <p id="share-results-details" className="text-xs text-base-content/80">
+                {LL.booking.shareResultsDetails({ clinic, days: terms.data.retentionDays })}
+              </p>
+            </div>
+          )}
+          {terms.data && <p className="text-xs text-base-content/80">{LL.booking.privacyNotice({ clinic, days: terms.data.retentionDays })}</p>}
           <section aria-label={LL.booking.summaryTitle()} className="rounded-box bg-base-200 p-3 text-sm">
             <h3 className="font-semibold">{LL.booking.summaryTitle()}</h3>
             <p>

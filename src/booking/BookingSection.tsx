@@ -14,14 +14,15 @@ import { PsychologistCard, type PublicPsychologist } from './PsychologistCard';
  */
 export default function BookingSection() {
   const { LL } = useI18nContext();
-  const { identifier } = useScreenerIdentity();
+  const { identifier, configuration } = useScreenerIdentity();
   const psychologists = trpc.public.psychologists.useQuery({ slug: identifier });
   const [chosen, setChosen] = useState<PublicPsychologist | null>(null);
   const [booked, setBooked] = useState<{ name: string; confirmEmailTo?: string } | null>(null);
 
   const list = psychologists.data ?? [];
+  // Printing the results page leaves booking out (docs/decisions/0024).
   return (
-    <section className="card bg-base-100 shadow" aria-labelledby="booking-title">
+    <section className="card bg-base-100 shadow print:hidden" aria-labelledby="booking-title">
       <div className="card-body gap-3">
         <h2 id="booking-title" className="card-title">
           {LL.booking.title()}
@@ -32,7 +33,7 @@ export default function BookingSection() {
           <div className="flex flex-col gap-2">
             <h3 className="font-semibold">{LL.booking.noPsychologistsTitle()}</h3>
             <p>{LL.booking.noPsychologistsText()}</p>
-            <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} />
+            <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} clinicContact={configuration.crisisContact} />
           </div>
         ) : (
           <>

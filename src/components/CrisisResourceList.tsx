@@ -1,33 +1,83 @@
-import type { CrisisResource } from '../../domain/crisis';
+import { type ClinicCrisisContact, clinicContactPoints, type CrisisResource, UK_HELPLINE } from '../../domain/crisis';
 import { useI18nContext } from '../../i18n/i18n-react';
 
-/** Malaysia's crisis lines with their numbers, shown by the screener and beside booking alike. */
-export function CrisisResourceList({ resources }: { resources: readonly CrisisResource[] }) {
+/** The clinic's own contact, in the same shape as a national line, with its own note. */
+function ClinicContactItem({ contact }: { contact: ClinicCrisisContact }) {
+  const { LL } = useI18nContext();
+  const { phone, whatsApp } = clinicContactPoints(contact);
+  return (
+    <li>
+      <p className="font-semibold">
+        {contact.name}
+        {phone && (
+          <>
+            :{' '}
+            <a className="link" href={phone.href}>
+              {phone.display}
+            </a>
+          </>
+        )}
+      </p>
+      <p className="text-sm">{LL.assessment.crisis.clinicContact()}</p>
+      {whatsApp && (
+        <a className="link text-sm" href={whatsApp.href}>
+          {LL.assessment.crisis.whatsApp({ number: whatsApp.display })}
+        </a>
+      )}
+    </li>
+  );
+}
+
+function NationalLineItem({ resource }: { resource: CrisisResource }) {
   const { LL } = useI18nContext();
   const names = LL.assessment.crisis.resources;
   return (
+    <li>
+      <p className="font-semibold">
+        {names[resource.id].name()}:{' '}
+        <a className="link" href={resource.phone.href}>
+          {resource.phone.display}
+        </a>
+        {resource.alternativePhone && (
+          <>
+            {' '}
+            {LL.assessment.crisis.alternativePhone({ number: resource.alternativePhone.display })}
+          </>
+        )}
+      </p>
+      <p className="text-sm">{names[resource.id].description()}</p>
+      {resource.whatsApp && (
+        <a className="link text-sm" href={resource.whatsApp.href}>
+          {LL.assessment.crisis.whatsApp({ number: resource.whatsApp.display })}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Malaysia's crisis lines with their numbers, shown by the screener and beside booking alike,
+ * and the clinic's own contact when it gave one. The clinic's comes after the national lines
+ * (and before the UK helpline of the plan): the national ones are staffed around the clock or
+ * close to it, a clinic's may not be (docs/decisions/0024).
+ */
+export function CrisisResourceList({
+  resources,
+  clinicContact = null,
+}: {
+  resources: readonly CrisisResource[];
+  clinicContact?: ClinicCrisisContact | null;
+}) {
+  const national = resources.filter((resource) => resource !== UK_HELPLINE);
+  const abroad = resources.filter((resource) => resource === UK_HELPLINE);
+  return (
     <ul className="flex flex-col gap-2">
-      {resources.map((resource) => (
-        <li key={resource.id}>
-          <p className="font-semibold">
-            {names[resource.id].name()}:{' '}
-            <a className="link" href={resource.phone.href}>
-              {resource.phone.display}
-            </a>
-            {resource.alternativePhone && (
-              <>
-                {' '}
-                {LL.assessment.crisis.alternativePhone({ number: resource.alternativePhone.display })}
-              </>
-            )}
-          </p>
-          <p className="text-sm">{names[resource.id].description()}</p>
-          {resource.whatsApp && (
-            <a className="link text-sm" href={resource.whatsApp.href}>
-              {LL.assessment.crisis.whatsApp({ number: resource.whatsApp.display })}
-            </a>
-          )}
-        </li>
+      {national.map((resource) => (
+        <NationalLineItem key={resource.id} resource={resource} />
+      ))}
+      {clinicContact && <ClinicContactItem contact={clinicContact} />}
+      {abroad.map((resource) => (
+        <NationalLineItem key={resource.id} resource={resource} />
       ))}
     </ul>
   );

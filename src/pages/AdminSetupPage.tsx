@@ -4,13 +4,16 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
 import { useCurrentOperator } from '../account/useCurrentOperator';
 import { AdminHeader } from '../admin/AdminHeader';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
+import { AuditLogSection } from '../admin/AuditLogSection';
 import { BookingSettingsSection } from '../admin/BookingSettingsSection';
+import { DeleteAccountSection } from '../admin/DeleteAccountSection';
 import { ConfigurationForm } from '../admin/ConfigurationForm';
 import { PsychologistDirectory } from '../admin/PsychologistDirectory';
 import { ScheduleManagement } from '../admin/ScheduleManagement';
 import { screenerUrlsOf } from '../admin/screener-urls';
 import { ScreenerUrlsSection } from '../admin/ScreenerUrlsSection';
 import { WebhooksSection } from '../admin/WebhooksSection';
+import { InsightsSection } from '../admin/InsightsSection';
 import { hasErrorCode } from '../lib/errors';
 import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -57,6 +60,9 @@ function AdminSetup({ username, configuration }: { username: string; configurati
         <BookingSettingsSection />
         <AppointmentsSection />
         <WebhooksSection />
+        <AuditLogSection />
+        <InsightsSection />
+        <DeleteAccountSection username={username} />
       </main>
       <SiteFooter />
     </div>

@@ -1,3 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { canMove } from '../../domain/appointment-status';
 import { formatAppointmentTime, formatMoment } from '../../domain/appointment-time';
@@ -6,10 +8,67 @@ import { hasErrorCode, messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { RescheduleChoice } from './RescheduleChoice';
 
+/** Hands the browser the visitor's data as a JSON file to save. */
+function saveJson(name: string, data: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 /**
- * The visitor's own appointment, reached through the private link in their e-mails. Opening it
- * changes nothing (mail scanners open links); confirming a hold is the button's POST.
+ * The visitor's rights from their link: download everything held about them, or erase it after
+ * a confirm step. Once erased the link names nothing, so the page says so and asks nothing more.
  */
+function YourData({ token, onErased }: { token: string; onErased: () => void }) {
+  const { LL } = useI18nContext();
+  const text = LL.booking;
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  // A read, but started by a click and saved as a file: a mutation's pending state and error fit it.
+  const download = useMutation({
+    mutationFn: () => utils.public.ownAppointment.data.fetch({ token }),
+    onSuccess: (data) => saveJson('my-appointment-data.json', data),
+  });
+  const erase = trpc.public.ownAppointment.erase.useMutation({ onSuccess: onErased });
+  return (
+    <section className="flex flex-col gap-2 border-t border-base-300 pt-3" aria-labelledby="your-data-title">
+      <h2 id="your-data-title" className="font-semibold">
+        {text.manageYourData()}
+      </h2>
+      <p className="text-sm">{text.manageYourDataIntro()}</p>
+      <button type="button" className="btn btn-outline btn-sm" disabled={download.isPending} onClick={() => download.mutate()}>
+        {text.manageDownload()}
+      </button>
+      {confirming ? (
+        <div role="group" className="flex flex-col gap-2 rounded-box border border-error p-3">
+          <p>{text.manageEraseConfirm()}</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn btn-error btn-sm" disabled={erase.isPending} onClick={() => erase.mutate({ token })}>
+              {erase.isPending ? text.manageErasing() : text.manageEraseYes()}
+            </button>
+            <button type="button" className="btn btn-sm" disabled={erase.isPending} onClick={() => setConfirming(false)}>
+              {text.manageEraseNo()}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirming(true)}>
+          {text.manageErase()}
+        </button>
+      )}
+      {[download.error, erase.error].map(
+        (error) =>
+          error && (
+            <p key={error.message} role="alert">
+              {messageOf(error, text.failed())}
+            </p>
+          ),
+      )}
+    </section>
+  );
+}
+
 export default function ManageAppointmentPage() {
   const { LL, locale } = useI18nContext();
   const text = LL.booking;
@@ -26,7 +85,8 @@ export default function ManageAppointmentPage() {
     },
   });
 
-  const shown = appointment.data;
+  const [erased, setErased] = useState(false);
+  const shown = erased ? undefined : appointment.data;
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">
       <section className="card w-full max-w-md bg-base-100 shadow" aria-labelledby="manage-title">
@@ -34,8 +94,9 @@ export default function ManageAppointmentPage() {
           <h1 id="manage-title" className="card-title text-2xl">
             {text.manageTitle()}
           </h1>
+          {erased && <p role="status">{text.manageErased()}</p>}
           {appointment.isPending && <p role="status">{text.loadingSlots()}</p>}
-          {appointment.error && (
+          {!erased && appointment.error && (
             <p role="alert">{hasErrorCode(appointment.error, 'NOT_FOUND') ? text.manageNotFound() : messageOf(appointment.error, text.failed())}</p>
           )}
           {shown && (
@@ -71,6 +132,7 @@ export default function ManageAppointmentPage() {
                     </p>
                   ),
               )}
+              <YourData token={token} onErased={() => setErased(true)} />
             </>
           )}
         </div>

@@ -6,7 +6,7 @@ import { useRouteLocale } from '../lib/locale';
 import { CombinedScreener } from '../screener/CombinedScreener';
 import { Dass21Screener } from '../screener/Dass21Screener';
 import { ScreenerIdentityContext } from '../components/ScreenerIdentity';
-import { screenerStore } from '../screener/screener-store';
+import { screenerStore } from '../lib/screening-store';
 import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
 import { SiteFooter } from '../components/SiteFooter';
 
@@ -26,11 +26,11 @@ function Screener({ identifier, configuration }: { identifier: string; configura
       <ScreenerIdentityContext.Provider value={{ identifier, configuration }}>
         <div className="flex min-h-screen flex-col bg-base-200">
           {configuration.enableMalayTranslation && (
-            <nav className="flex justify-end p-2">
+            <nav className="flex justify-end p-2 print:hidden">
               <LanguageSwitch identifier={identifier} />
             </nav>
           )}
-          <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4">
+          <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4 print:max-w-none print:p-0">
             {configuration.testType === 'Combined' ? (
               <CombinedScreener configuration={configuration} />
             ) : (

@@ -1,15 +1,15 @@
-import { useAtom } from 'jotai';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
-import { combinedSessionAtom } from './screener-store';
+import { useScreeningWithEvents } from './useScreeningWithEvents';
+import { combinedSessionAtom } from '../lib/screening-store';
 
 const CombinedQuestions = lazyWithPreload(() => import('./CombinedQuestions'));
 const CombinedResults = lazyWithPreload(() => import('./results/CombinedResults'));
 const preload = { questions: CombinedQuestions.preload, results: CombinedResults.preload };
 
 export function CombinedScreener({ configuration }: { configuration: PublicScreenerConfiguration }) {
-  const [session, dispatch] = useAtom(combinedSessionAtom);
+  const [session, dispatch] = useScreeningWithEvents(combinedSessionAtom, configuration);
   return (
     <ScreenerFlow
       configuration={configuration}

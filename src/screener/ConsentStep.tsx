@@ -53,6 +53,8 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
   // Whether answers go to an AI service is the operator's switch, so it is said under any
   // privacy text, the operator's own included: no wording can leave it out.
   const aiDisclosure = configuration.aiInsightsEnabled ? consent.privacyAiOn() : consent.privacyAiOff();
+  // A clinic's screener keeps anonymous daily counts for its insights; the sample counts nothing.
+  const countsNotice = configuration.id === DEFAULT_CONFIGURATION.id ? [] : [consent.privacyCounts()];
 
   return (
     <div className="flex flex-col items-center gap-4 text-center">
@@ -69,7 +71,7 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
             <p>{important}</p>
           </div>
           <Bullets title={consent.whatThisDoesTitle()} lines={bulletLines(whatThisDoes)} />
-          <Bullets title={consent.privacyTitle()} lines={[...bulletLines(privacy), aiDisclosure]} />
+          <Bullets title={consent.privacyTitle()} lines={[...bulletLines(privacy), aiDisclosure, ...countsNotice]} />
 
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 font-semibold">{consent.ageQuestion()}</legend>

@@ -1,18 +1,21 @@
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { CrisisResourceList } from '../components/CrisisResourceList';
+import { useScreenerIdentity } from '../components/ScreenerIdentity';
 
 
 /** Announced at once to screen readers; stays until the visitor closes it so a visitor at risk reads it before anything else. */
 export default function CrisisNotice({ onClose }: { onClose: () => void }) {
   const { LL } = useI18nContext();
+  const { configuration } = useScreenerIdentity();
+  // Not printed: the printable results carry the same lines (results/PrintableResults.tsx).
   return (
-    <section role="alert" aria-labelledby="crisis-title" className="alert alert-error alert-vertical items-start text-left">
+    <section role="alert" aria-labelledby="crisis-title" className="alert alert-error alert-vertical items-start text-left print:hidden">
       <h2 id="crisis-title" className="text-lg font-bold">
         {LL.assessment.crisis.title()}
       </h2>
       <p>{LL.assessment.crisis.message()}</p>
-      <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} />
+      <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} clinicContact={configuration.crisisContact} />
       <button type="button" className="btn btn-sm" onClick={onClose}>
         {LL.assessment.crisis.close()}
       </button>

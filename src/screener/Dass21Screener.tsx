@@ -1,15 +1,15 @@
-import { useAtom } from 'jotai';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
-import { dass21SessionAtom } from './screener-store';
+import { useScreeningWithEvents } from './useScreeningWithEvents';
+import { dass21SessionAtom } from '../lib/screening-store';
 
 const Dass21Questions = lazyWithPreload(() => import('./Dass21Questions'));
 const Dass21Results = lazyWithPreload(() => import('./results/Dass21Results'));
 const preload = { questions: Dass21Questions.preload, results: Dass21Results.preload };
 
 export function Dass21Screener({ configuration }: { configuration: PublicScreenerConfiguration }) {
-  const [session, dispatch] = useAtom(dass21SessionAtom);
+  const [session, dispatch] = useScreeningWithEvents(dass21SessionAtom, configuration);
   return (
     <ScreenerFlow
       configuration={configuration}

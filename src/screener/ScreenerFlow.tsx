@@ -74,7 +74,7 @@ export function ScreenerFlow({ configuration, session, dispatch, questions, resu
           configuration={configuration}
           userAge={session.userAge}
           onChooseAge={(age) => dispatch({ type: 'chooseAge', age })}
-          onConsent={() => dispatch({ type: 'giveConsent' })}
+          onConsent={() => dispatch({ type: 'giveConsent', at: new Date().toISOString() })}
         />
       )}
       {stage === 'questions' && (

@@ -140,6 +140,7 @@ const en_assessment = {
     close: 'Close',
     alternativePhone: 'or {number:string} from a mobile phone',
     whatsApp: 'WhatsApp: {number:string}',
+    clinicContact: 'This clinic’s own contact. For an emergency, call 999.',
     resources: {
       emergency: {
         name: 'Emergency services (police, ambulance, fire)',

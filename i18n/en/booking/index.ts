@@ -58,9 +58,23 @@ const en_booking = {
   manageRescheduling: 'Moving...',
   manageNoOtherTimes: 'No other times are free in the next 30 days.',
   manageInsideNotice: 'It is too close to the appointment to change it here. Please contact {clinic:string} directly.',
+  manageYourData: 'Your data',
+  manageYourDataIntro: 'Download everything this clinic holds about you, or erase it. Erasing cancels an appointment that is still ahead (the clinic is told) and cannot be undone.',
+  manageDownload: 'Download my data (JSON)',
+  manageErase: 'Erase my data',
+  manageEraseConfirm: 'Erase your name, e-mail, phone and any shared results now? An appointment still ahead is cancelled first. This link will stop working.',
+  manageEraseYes: 'Yes, erase my data',
+  manageEraseNo: 'No, keep it',
+  manageErasing: 'Erasing...',
+  manageErased: 'Your personal data has been erased. The clinic keeps only an anonymous record that an appointment existed. This link no longer works.',
   insideNotice: 'It is too close to the appointment to change it online. Please contact the clinic directly.',
   cannotCancel: 'This appointment has already ended or been cancelled, so it cannot be cancelled.',
   cannotReschedule: 'This appointment has already ended or been cancelled, so it cannot be moved.',
+  shareResults: 'Share my screening results with {clinic:string} so that the psychologist can prepare',
+  shareResultsDetails:
+    'What is shared: your scores and levels, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic:string} who manage bookings, and your psychologist. How long: until {days:number} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.',
+  privacyNotice:
+    'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
   status: {
     held: 'Waiting for you to confirm your e-mail',
     requested: 'Requested: the clinic will reach out to confirm',

@@ -60,6 +60,10 @@ const en_bookingEmails = {
     heading: 'Appointment moved by the client',
     body: '{client:string} moved their appointment with {psychologist:string} through {appTitle:string} to the time below. Their earlier time is free again.',
   },
+  care: {
+    contactPromptly: 'Contact promptly: this visitor answered the screener’s question about harming themselves. Please reach out to them as soon as you can.',
+    resultsAttached: 'The visitor shared their screening results with the clinic. Sign in to see them with this booking in the appointments inbox; e-mails never carry them.',
+  },
   psychologist: {
     subject: 'New booking: {client:string}',
     heading: 'New booking',
@@ -82,6 +86,11 @@ const en_bookingEmails = {
     subject: 'Cancelled by the client: {client:string} with {psychologist:string}',
     heading: 'Appointment cancelled by the client',
     body: '{client:string} cancelled their appointment with {psychologist:string} through {appTitle:string}. The time is free again for other visitors.',
+  },
+  visitorErased: {
+    subject: 'Cancelled by the client, who erased their data: {psychologist:string}, {when:string}',
+    heading: 'Appointment cancelled and the client’s data erased',
+    body: 'The client of the appointment with {psychologist:string} on {when:string} cancelled it through {appTitle:string} and erased their personal data, as the PDPA allows them. The time is free again for other visitors. Their name and contact details are no longer held, so this notice cannot name them.',
   },
   answered: {
     confirmed: {

@@ -27,6 +27,18 @@ const en_results = {
         'Your scores in all {count:number} areas are within the normal range. Keep up the habits that support your wellbeing.',
     } satisfies Record<InterpretationTier, string>,
   },
+  printable: {
+    open: 'Save or print my results',
+    title: 'My screening results',
+    date: 'Date: {date:string}',
+    scale: 'Scale',
+    score: 'Score',
+    level: 'Level',
+    print: 'Print or save as PDF',
+    printHint: 'To keep a PDF, choose “Save as PDF” as the printer.',
+    back: 'Back to my results',
+    madeHere: 'This copy was made on your device. Nothing in it was stored or sent anywhere.',
+  },
   insights: {
     title: 'Personalised Insights',
     generating: 'Generating personalized insights...',

@@ -125,6 +125,7 @@ const ms_assessment = {
     close: 'Tutup',
     alternativePhone: 'atau {number} dari telefon bimbit',
     whatsApp: 'WhatsApp: {number}',
+    clinicContact: 'Talian hubungan klinik ini sendiri. Untuk kecemasan, hubungi 999.',
     resources: {
       emergency: {
         name: 'Perkhidmatan kecemasan (polis, ambulans, bomba)',

@@ -58,9 +58,23 @@ const ms_booking = {
   manageRescheduling: 'Sedang memindahkan...',
   manageNoOtherTimes: 'Tiada masa lain yang kosong dalam 30 hari akan datang.',
   manageInsideNotice: 'Janji temu sudah terlalu hampir untuk diubah di sini. Sila hubungi {clinic} secara terus.',
+  manageYourData: 'Data anda',
+  manageYourDataIntro: 'Muat turun semua data yang disimpan oleh klinik ini tentang anda, atau padamkannya. Pemadaman membatalkan janji temu yang belum berlangsung (klinik akan dimaklumkan) dan tidak boleh dibuat asal.',
+  manageDownload: 'Muat turun data saya (JSON)',
+  manageErase: 'Padam data saya',
+  manageEraseConfirm: 'Padam nama, e-mel, telefon dan sebarang keputusan yang dikongsi sekarang? Janji temu yang belum berlangsung akan dibatalkan dahulu. Pautan ini akan berhenti berfungsi.',
+  manageEraseYes: 'Ya, padam data saya',
+  manageEraseNo: 'Tidak, simpan',
+  manageErasing: 'Sedang memadam...',
+  manageErased: 'Data peribadi anda telah dipadam. Klinik hanya menyimpan rekod tanpa nama bahawa janji temu itu pernah wujud. Pautan ini tidak lagi berfungsi.',
   insideNotice: 'Janji temu sudah terlalu hampir untuk diubah dalam talian. Sila hubungi klinik secara terus.',
   cannotCancel: 'Janji temu ini telah tamat atau dibatalkan, jadi ia tidak boleh dibatalkan.',
   cannotReschedule: 'Janji temu ini telah tamat atau dibatalkan, jadi ia tidak boleh dipindahkan.',
+  shareResults: 'Kongsi keputusan saringan saya dengan {clinic} supaya ahli psikologi boleh bersedia',
+  shareResultsDetails:
+    'Apa yang dikongsi: skor dan tahap anda, sama ada anda menjawab soalan tentang mencederakan diri, dan jawapan susulan anda jika ada. Siapa yang melihatnya: kakitangan {clinic} yang menguruskan tempahan, dan ahli psikologi anda. Berapa lama: sehingga {days} hari selepas janji temu anda, kemudian ia dipadamkan. E-mel tidak pernah membawanya. Tanpa pilihan ini, tiada apa-apa tentang saringan anda dihantar.',
+  privacyNotice:
+    'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
   status: {
     held: 'Menunggu anda mengesahkan e-mel',
     requested: 'Diminta: klinik akan menghubungi anda untuk pengesahan',

@@ -59,6 +59,10 @@ const ms_bookingEmails = {
     heading: 'Janji temu dipindahkan oleh klien',
     body: '{client} telah memindahkan janji temu mereka dengan {psychologist} melalui {appTitle} ke masa di bawah. Masa asal mereka kini kosong semula.',
   },
+  care: {
+    contactPromptly: 'Hubungi segera: pelawat ini menjawab soalan saringan tentang mencederakan diri. Sila hubungi mereka secepat mungkin.',
+    resultsAttached: 'Pelawat berkongsi keputusan saringan mereka dengan klinik. Log masuk untuk melihatnya bersama tempahan ini dalam peti masuk janji temu; e-mel tidak pernah membawanya.',
+  },
   psychologist: {
     subject: 'Tempahan baharu: {client}',
     heading: 'Tempahan baharu',
@@ -81,6 +85,11 @@ const ms_bookingEmails = {
     subject: 'Dibatalkan oleh klien: {client} dengan {psychologist}',
     heading: 'Janji temu dibatalkan oleh klien',
     body: '{client} telah membatalkan janji temu mereka dengan {psychologist} melalui {appTitle}. Masa itu kini kosong semula untuk pelawat lain.',
+  },
+  visitorErased: {
+    subject: 'Dibatalkan oleh klien, yang telah memadam data mereka: {psychologist}, {when}',
+    heading: 'Janji temu dibatalkan dan data klien dipadam',
+    body: 'Klien bagi janji temu dengan {psychologist} pada {when} telah membatalkannya melalui {appTitle} dan memadam data peribadi mereka, seperti yang dibenarkan oleh PDPA. Masa itu kini kosong semula untuk pelawat lain. Nama dan butiran hubungan mereka tidak lagi disimpan, jadi notis ini tidak dapat menamakan mereka.',
   },
   answered: {
     confirmed: {

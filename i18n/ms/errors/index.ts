@@ -7,6 +7,7 @@ const ms_errors = {
   databaseBusy: 'Perkhidmatan ini sedang sibuk. Sila cuba lagi sebentar nanti.',
   signInRequired: 'Sila log masuk untuk meneruskan.',
   tooManyAttempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi.',
+  eventsOfAnotherTest: 'Rekod ini untuk ujian lain, bukan ujian saringan ini ({testType}).',
   bodyNotObject: 'Badan permintaan mestilah objek JSON',
   crossSiteRefused: 'Permintaan merentas tapak ditolak',
   jsonBodyRequired: 'Badan permintaan mestilah JSON (Content-Type: application/json)',
@@ -31,6 +32,8 @@ const ms_errors = {
   emailTaken: 'Akaun dengan e-mel itu sudah wujud',
   invalidResetLink: 'Pautan tetapan semula mungkin tidak sah atau telah tamat tempoh. Sila minta pautan baharu.',
   subscriptionAlreadyActive: 'Langganan anda sudah aktif.',
+  accountDeletionNotConfirmed: 'Taip nama pengguna anda tepat seperti yang ditunjukkan untuk mengesahkan bahawa akaun dan semua datanya perlu dipadam.',
+  subscriptionNotCancelled: 'Langganan anda tidak dapat dibatalkan di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
   slotBookedMove:
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:
@@ -55,6 +58,9 @@ const ms_errors = {
     webhookId: 'mestilah id titik akhir webhook (UUID)',
     webhookUrl: 'mestilah URL https seperti https://klinik.example.my/acara-minda',
     phone: 'Sila masukkan nombor telefon Malaysia yang sah',
+    crisisContact: 'mestilah null atau objek dengan nama, nombor telefon dan nombor WhatsApp',
+    crisisContactNumber: 'berikan nombor telefon, nombor WhatsApp atau kedua-duanya',
+    protectedCrisisName: 'tidak boleh menggunakan nama talian krisis kebangsaan, hospital awam atau perkhidmatan Kementerian Kesihatan',
     timezone: 'mestilah zon waktu seperti Asia/Kuala_Lumpur',
     language: "mestilah 'en' atau 'ms'",
     oneOf: 'mestilah salah satu daripada {values}',
@@ -74,6 +80,11 @@ const ms_errors = {
     afterFrom: 'mestilah selepas from',
     atMostDaysAfterFrom: 'mestilah tidak melebihi {days} hari selepas from',
     levelForScore: "mestilah '{level}' untuk skor {score}",
+    crisisNotPossible: 'tidak boleh benar dengan skor ini',
+    consentToShare: 'memerlukan persetujuan anda untuk berkongsi keputusan anda',
+    testTypeOfScreener: 'mestilah ujian saringan ini ({testType})',
+    levelsOnlyWhenCompleted: 'hanya saringan yang telah selesai mempunyai tahap',
+    notAScaleOf: 'bukan skala bagi {testType}',
   },
 } satisfies NamespaceErrorsTranslation;
 

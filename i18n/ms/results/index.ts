@@ -22,6 +22,18 @@ const ms_results = {
         'Skor anda dalam kesemua {count} bidang berada dalam julat normal. Teruskan amalan yang menyokong kesejahteraan anda.',
     },
   },
+  printable: {
+    open: 'Simpan atau cetak keputusan saya',
+    title: 'Keputusan saringan saya',
+    date: 'Tarikh: {date}',
+    scale: 'Skala',
+    score: 'Skor',
+    level: 'Tahap',
+    print: 'Cetak atau simpan sebagai PDF',
+    printHint: 'Untuk menyimpan PDF, pilih “Simpan sebagai PDF” sebagai pencetak.',
+    back: 'Kembali ke keputusan saya',
+    madeHere: 'Salinan ini dibuat pada peranti anda. Tiada apa-apa di dalamnya disimpan atau dihantar ke mana-mana.',
+  },
   insights: {
     title: 'Pandangan Peribadi',
     generating: 'Menjana pandangan peribadi...',

@@ -1,9 +1,11 @@
 import { router } from '../init';
 import { accountRouter } from './admin/account';
 import { adminAppointmentsRouter } from './admin/appointments';
+import { adminAuditLogRouter } from './admin/audit-log';
 import { adminAvailabilityRouter } from './admin/availability';
 import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
+import { adminInsightsRouter } from './admin/insights';
 import { adminPsychologistsRouter } from './admin/psychologists';
 import { adminWebhooksRouter } from './admin/webhooks';
 
@@ -16,4 +18,6 @@ export const adminRouter = router({
   appointments: adminAppointmentsRouter,
   bookingSettings: adminBookingSettingsRouter,
   webhooks: adminWebhooksRouter,
+  auditLog: adminAuditLogRouter,
+  insights: adminInsightsRouter,
 });

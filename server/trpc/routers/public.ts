@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { bookAppointment } from '../../appointments/book-appointment';
+import { bookingTerms, ZBookingTerms, ZBookingTermsRequest } from '../../appointments/booking-terms';
 import { cancelOwnBooking } from '../../appointments/cancel-own-booking';
 import { confirmBookingEmail } from '../../appointments/confirm-booking-email';
 import { rescheduleOwnBooking, ZRescheduleOwnBookingRequest } from '../../appointments/reschedule-own-booking';
 import { viewOwnAppointment, ZManageTokenRequest, ZOwnAppointment } from '../../appointments/own-appointment';
+import { downloadOwnData, ZOwnData } from '../../visitor-data/download-own-data';
+import { eraseOwnData } from '../../visitor-data/erase-own-data';
+import { ZOk } from '../../zod-fields';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
 import { listFreeSlots, ZFreeSlot, ZFreeSlotsRequest } from '../../availability/list-free-slots';
 import {
@@ -22,6 +26,11 @@ import {
 import { analyzeCombined, ZAnalyzeCombinedRequest } from '../../insights/analyze-combined';
 import { analyzeDass21, ZAnalyzeDass21Request } from '../../insights/analyze-dass21';
 import { ZAnalysis } from '../../insights/analysis';
+import {
+  recordScreenerEvents,
+  ZRecordScreenerEventsRequest,
+  ZRecordScreenerEventsResponse,
+} from '../../screener-events/record-screener-events';
 import { sharedReadProcedure, publicProcedure, router } from '../init';
 
 /** What anonymous visitors of a screener call. */
@@ -52,6 +61,11 @@ export const publicRouter = router({
     .input(ZFreeSlotsRequest)
     .output(z.array(ZFreeSlot))
     .query(({ ctx, input }) => listFreeSlots(ctx, input)),
+  /** What the booking form states before the visitor agrees. */
+  bookingTerms: sharedReadProcedure
+    .input(ZBookingTermsRequest)
+    .output(ZBookingTerms)
+    .query(({ ctx, input }) => bookingTerms(ctx, input)),
   bookAppointment: publicProcedure
     .input(ZBookAppointmentRequest)
     .output(ZBookAppointmentResponse)
@@ -74,10 +88,25 @@ export const publicRouter = router({
       .input(ZRescheduleOwnBookingRequest)
       .output(ZOwnAppointment)
       .mutation(({ ctx, input }) => rescheduleOwnBooking(ctx, input)),
+    /** Everything held about the visitor, for them to keep. */
+    data: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZOwnData)
+      .query(({ ctx, input }) => downloadOwnData(ctx, input)),
+    /** The visitor erases their personal data; an appointment ahead is cancelled first. */
+    erase: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZOk)
+      .mutation(({ ctx, input }) => eraseOwnData(ctx, input)),
   }),
   /** A psychologist's calendar subscription, through the secret URL the clinic gave them. */
   calendarFeed: publicProcedure
     .input(ZCalendarFeedRequest)
     .output(ZCalendarFeedResponse)
     .query(({ ctx, input }) => calendarFeed(ctx, input)),
+  /** Anonymous steps of a screening, counted for the clinic's insights. */
+  screenerEvents: publicProcedure
+    .input(ZRecordScreenerEventsRequest)
+    .output(ZRecordScreenerEventsResponse)
+    .mutation(({ ctx, input }) => recordScreenerEvents(ctx, input)),
 });

@@ -5,7 +5,6 @@ import { combinedWellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { InsightsRequest } from './InsightsCard';
 import { ResultsLayout } from './ResultsLayout';
-import { ScoreCard } from './ScoreCard';
 
 interface Props {
   results: Results;
@@ -23,15 +22,13 @@ export default function CombinedResults({ results, screener, onRestart }: Props)
   const titles = { whooley: LL.results.whooley(), phq9: 'PHQ-9', gad7: 'GAD-7' };
   return (
     <ResultsLayout
-      scoreCards={COMBINED_CATEGORIES.map((category) => (
-        <ScoreCard
-          key={category}
-          title={titles[category]}
-          score={results[category].score}
-          max={COMBINED_MAX_SCORES[category]}
-          level={results[category].level}
-        />
-      ))}
+      scores={COMBINED_CATEGORIES.map((category) => ({
+        key: category,
+        title: titles[category],
+        score: results[category].score,
+        max: COMBINED_MAX_SCORES[category],
+        level: results[category].level,
+      }))}
       interpretation={interpretCombined(results)}
       insights={insights}
       plan={combinedWellbeingPlan(results)}

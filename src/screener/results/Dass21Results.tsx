@@ -6,7 +6,6 @@ import { dass21WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import type { InsightsRequest } from './InsightsCard';
 import { ResultsLayout } from './ResultsLayout';
-import { ScoreCard } from './ScoreCard';
 
 interface Props {
   results: Results;
@@ -24,15 +23,13 @@ export default function Dass21Results({ results, followUpResponses, screener, on
   );
   return (
     <ResultsLayout
-      scoreCards={DASS21_CATEGORIES.map((category) => (
-        <ScoreCard
-          key={category}
-          title={LL.assessment.dass21.categories[category]()}
-          score={results[category].score}
-          max={DASS21_MAX_SCALE_SCORE}
-          level={results[category].level}
-        />
-      ))}
+      scores={DASS21_CATEGORIES.map((category) => ({
+        key: category,
+        title: LL.assessment.dass21.categories[category](),
+        score: results[category].score,
+        max: DASS21_MAX_SCALE_SCORE,
+        level: results[category].level,
+      }))}
       interpretation={interpretDass21(results)}
       insights={insights}
       plan={dass21WellbeingPlan(results)}

@@ -6,6 +6,9 @@ export type InsightsRequest =
   | { test: 'dass21'; input: RouterInputs['public']['analyze'] }
   | { test: 'combined'; input: RouterInputs['public']['analyzeCombined'] };
 
+/** The cache key of a screening's insights: the results page asks, the printable copy only reads. */
+export const insightsQueryKey = (request: InsightsRequest) => ['insights', request] as const;
+
 /** The AI insights: 'Generating…' while waiting, the analysis, or the failure sentence. */
 export function InsightsCard({ request }: { request: InsightsRequest }) {
   const { LL } = useI18nContext();
@@ -14,7 +17,7 @@ export function InsightsCard({ request }: { request: InsightsRequest }) {
   // them asks once per screening (React's development double effects share it) and never
   // again for the same results. A failure is logged by the query cache.
   const analysis = useQuery({
-    queryKey: ['insights', request],
+    queryKey: insightsQueryKey(request),
     queryFn: () =>
       request.test === 'dass21' ? client.public.analyze.mutate(request.input) : client.public.analyzeCombined.mutate(request.input),
     staleTime: Infinity,

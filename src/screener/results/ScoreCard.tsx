@@ -14,7 +14,16 @@ const BADGE: Record<LevelId, string> = {
   extremelySevere: 'badge-error',
 };
 
-export function ScoreCard({ title, score, max, level }: { title: string; score: number; max: number; level: LevelId }) {
+/** One scale's result, as the score cards and the printable copy show it. */
+export interface ScaleScore {
+  key: string;
+  title: string;
+  score: number;
+  max: number;
+  level: LevelId;
+}
+
+export function ScoreCard({ title, score, max, level }: Omit<ScaleScore, 'key'>) {
   const { LL } = useI18nContext();
   return (
     <section className="card bg-base-100 shadow" aria-label={title}>

@@ -2,11 +2,13 @@ import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE } from '../../../domain/crisis'
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { CrisisResourceList } from '../../components/CrisisResourceList';
+import { useScreenerIdentity } from '../../components/ScreenerIdentity';
 
 const ACTION_INDEXES = ['0', '1', '2'] as const;
 
 export function WellbeingPlanCard({ plan }: { plan: WellbeingPlan }) {
   const { LL } = useI18nContext();
+  const { configuration } = useScreenerIdentity();
   const text = LL.results.plan;
   const actions = text.actions[plan.tier][plan.condition];
   return (
@@ -24,7 +26,7 @@ export function WellbeingPlanCard({ plan }: { plan: WellbeingPlan }) {
         </ol>
         <p className="text-sm">{text.retake(plan.retakeAfterWeeks)}</p>
         <h3 className="font-semibold">{text.supportLinesTitle()}</h3>
-        <CrisisResourceList resources={[...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]} />
+        <CrisisResourceList resources={[...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]} clinicContact={configuration.crisisContact} />
       </div>
     </section>
   );

@@ -3,7 +3,9 @@ import { ZAdminAppointment } from '../../../appointments/admin-appointment';
 import { cancelOwnAppointment, ZCancelAppointmentRequest } from '../../../appointments/cancel-appointment';
 import { listAppointments, ZListAppointmentsRequest } from '../../../appointments/list-appointments';
 import { answerAppointment, ZAnswerAppointmentRequest } from '../../../appointments/answer-appointment';
+import { exportAppointmentsCsv, ZAppointmentsCsv } from '../../../appointments/export-appointments';
 import type { ClinicAnswer } from '../../../mail/booking-emails';
+import { viewSharedResults, ZSharedResultsView, ZViewSharedResultsRequest } from '../../../appointments/view-shared-results';
 import { adminProcedure, router } from '../../init';
 
 const answer = (status: ClinicAnswer) =>
@@ -26,4 +28,11 @@ export const adminAppointmentsRouter = router({
   decline: answer('declined'),
   complete: answer('completed'),
   noShow: answer('no_show'),
+  /** A mutation, though REST reaches it by GET: every export is written to the audit log. */
+  /** A mutation, though REST reaches it by GET: every look is written to the audit log. */
+  results: adminProcedure
+    .input(ZViewSharedResultsRequest)
+    .output(ZSharedResultsView)
+    .mutation(({ ctx, input }) => viewSharedResults(ctx, input)),
+  exportCsv: adminProcedure.output(ZAppointmentsCsv).mutation(({ ctx }) => exportAppointmentsCsv(ctx)),
 });

@@ -1,11 +1,11 @@
-import { getBookingSettings, saveBookingSettings, ZBookingSettings } from '../../../booking-settings/booking-settings';
+import { getBookingSettings, saveBookingSettings, ZBookingSettings, ZSaveBookingSettings } from '../../../booking-settings/booking-settings';
 import { adminProcedure, router } from '../../init';
 
-/** How the clinic takes bookings: e-mail confirmation, automatic confirmation. */
+/** How the clinic takes bookings (e-mail confirmation, automatic confirmation, reminders) and how long it keeps visitors' data. */
 export const adminBookingSettingsRouter = router({
   get: adminProcedure.output(ZBookingSettings).query(({ ctx }) => getBookingSettings(ctx)),
   update: adminProcedure
-    .input(ZBookingSettings)
+    .input(ZSaveBookingSettings)
     .output(ZBookingSettings)
     .mutation(({ ctx, input }) => saveBookingSettings(ctx, input)),
 });

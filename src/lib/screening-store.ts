@@ -20,3 +20,4 @@ export function screenerStore(identifier: string): ReturnType<typeof createStore
   }
   return store;
 }
+

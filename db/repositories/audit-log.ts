@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { asDate } from '../dates';
+import type { Database } from '../schema';
+
+/** What the audit log records: each look at or removal of a visitor's personal data. */
+export type AuditAction = 'results.viewed' | 'appointments.exported' | 'visitor.erased' | 'retention.erased';
+
+export interface AuditEntry {
+  id: string;
+  at: Date;
+  actor: string;
+  action: AuditAction;
+  subjectId: string | null;
+}
+
+/** Records one entry; pass the transaction of what it records, so neither exists without the other. */
+export async function recordAudit(
+  db: Kysely<Database>,
+  entry: { userId: string; actor: string; action: AuditAction; subjectId: string | null; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ id: randomUUID(), user_id: entry.userId, at: entry.at, actor: entry.actor, action: entry.action, subject_id: entry.subjectId })
+    .execute();
+}
+
+/** The clinic's latest entries, newest first. */
+export async function listAudit(db: Kysely<Database>, userId: string, limit: number): Promise<AuditEntry[]> {
+  const rows = await db.selectFrom('audit_log').selectAll().where('user_id', '=', userId).orderBy('at', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ id: row.id, at: asDate(row.at), actor: row.actor, action: row.action as AuditAction, subjectId: row.subject_id }));
+}

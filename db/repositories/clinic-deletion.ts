@@ -1,0 +1,54 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../schema';
+
+/**
+ * Deletes every row of a clinic, children before parents, so neither dialect's foreign keys
+ * (nor their absence) decide what stays: its screener and what counts it, its psychologists and
+ * their slots, its appointments with their history, reminders, consents and mails, its webhooks,
+ * audit log, sessions, reset tokens and requests, subscription row, and the account itself.
+ * Consent texts go when no other clinic's consent names them. Mails to the clinic's own address
+ * go too; sent mails are already empty (decision 0007). Rate-limit counters and login throttles
+ * hold only keyed hashes and lapse by themselves.
+ */
+export async function deleteClinic(trx: Transaction<Database>, clinic: { userId: string; email: string }): Promise<void> {
+  const { userId } = clinic;
+  const appointments = trx.selectFrom('appointments').select('id').where('user_id', '=', userId);
+  const psychologists = trx.selectFrom('psychologists').select('id').where('user_id', '=', userId);
+  const configurations = trx.selectFrom('screener_configurations').select('id').where('user_id', '=', userId);
+
+  const texts = await trx.selectFrom('consent_records').select('text_version').distinct().where('user_id', '=', userId).execute();
+  await trx.deleteFrom('consent_records').where('user_id', '=', userId).execute();
+  if (texts.length > 0) {
+    await trx
+      .deleteFrom('consent_texts')
+      .where('version', 'in', texts.map((row) => row.text_version))
+      .where('version', 'not in', trx.selectFrom('consent_records').select('text_version'))
+      .execute();
+  }
+  await trx
+    .deleteFrom('email_outbox')
+    .where((eb) =>
+      eb.or([
+        eb('appointment_id', 'in', appointments),
+        eb('id', 'in', trx.selectFrom('appointment_reminders').select('email_id').where('appointment_id', 'in', appointments)),
+        eb('recipient', '=', clinic.email),
+      ]),
+    )
+    .execute();
+  await trx.deleteFrom('appointment_reminders').where('appointment_id', 'in', appointments).execute();
+  await trx.deleteFrom('appointment_events').where('appointment_id', 'in', appointments).execute();
+  await trx.deleteFrom('appointments').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('availability_slots').where('psychologist_id', 'in', psychologists).execute();
+  await trx.deleteFrom('psychologists').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('webhook_endpoints').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('screener_event_counters').where('configuration_id', 'in', configurations).execute();
+  await trx.deleteFrom('slug_redirects').where('configuration_id', 'in', configurations).execute();
+  await trx.deleteFrom('screener_configurations').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('audit_log').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('operator_sessions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('password_reset_requests').where('email', '=', clinic.email).execute();
+  await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+}

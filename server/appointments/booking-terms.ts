@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { findBookingCounter } from '../../db/repositories/users';
+import { type ConfigurationReader } from '../configuration/get-public-configuration';
+import { findOwnedScreener, ZScreenerIdentifier } from '../configuration/screener-owner';
+import { NotFoundError } from '../errors';
+
+/** GET /api/public/booking-terms/{slug} */
+export const ZBookingTermsRequest = z.object({ slug: ZScreenerIdentifier });
+
+/** What the booking form tells the visitor before they agree: how long the clinic keeps their data. */
+export const ZBookingTerms = z.object({ retentionDays: z.number() });
+
+export async function bookingTerms(ctx: ConfigurationReader, { slug }: { slug: string }): Promise<z.output<typeof ZBookingTerms>> {
+  const screener = await findOwnedScreener(ctx, slug);
+  const counter = screener && (await findBookingCounter(ctx.db, screener.userId));
+  if (!counter) throw new NotFoundError('configuration');
+  return { retentionDays: counter.retentionDays };
+}

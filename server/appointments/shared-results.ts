@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { crisisAnswerPossible } from '../../domain/crisis';
+import { fieldMessage } from '../field-messages';
+import { ZCombinedResults, ZDass21Results, ZFollowUpResponses } from '../insights/screening-results';
+import { ZInstant } from '../zod-fields';
+
+/**
+ * The screening results a visitor chose to share with the clinic, checked as the analysis input
+ * is: scores, levels and follow-up ids the questionnaire can produce, and a crisis answer only
+ * where the scores leave room for it. What the clinic sees: scores and levels, whether the
+ * crisis item was answered, and the follow-up answers if any.
+ */
+export const ZSharedResults = z
+  .discriminatedUnion('testType', [
+    z.strictObject({
+      testType: z.literal('DASS-21'),
+      results: ZDass21Results,
+      crisisItemAnswered: z.boolean(),
+      followUpResponses: ZFollowUpResponses.default([]),
+    }),
+    z.strictObject({ testType: z.literal('Combined'), results: ZCombinedResults, crisisItemAnswered: z.boolean() }),
+  ])
+  .superRefine((shared, ctx) => {
+    if (shared.crisisItemAnswered && !crisisAnswerPossible(shared)) {
+      ctx.addIssue({ code: 'custom', path: ['crisisItemAnswered'], message: fieldMessage('crisisNotPossible') });
+    }
+  });
+export type SharedResults = z.output<typeof ZSharedResults>;
+
+const ZGiven = z.strictObject({ givenAt: ZInstant });
+
+/**
+ * When the visitor gave each consent: to the screener's terms (with their age group), to the
+ * booking's privacy notice, and, only with shared results, to sharing them.
+ */
+export const ZBookingConsents = z.strictObject({
+  screener: ZGiven,
+  privacyNotice: ZGiven,
+  resultsSharing: ZGiven.optional(),
+});
+export type BookingConsents = z.output<typeof ZBookingConsents>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { listAudit } from '../../db/repositories/audit-log';
+import type { OperatorContext } from '../context';
+
+/** Entries the admin section shows, newest first. */
+export const AUDIT_LOG_LIMIT = 200;
+
+/** GET /api/audit-log: who looked at or removed visitors' personal data, and when. */
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  at: z.date(),
+  /** 'clinic', 'visitor' or 'system' (the retention job). */
+  actor: z.string(),
+  action: z.enum(['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased']),
+  /** The appointment it concerned; null for an export. */
+  subjectId: z.string().nullable(),
+});
+
+export function listAuditLog(ctx: Pick<OperatorContext, 'db' | 'admin'>) {
+  return listAudit(ctx.db, ctx.admin.id, AUDIT_LOG_LIMIT);
+}

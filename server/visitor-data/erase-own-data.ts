@@ -1,0 +1,53 @@
+import { lockAppointment, moveAppointment } from '../../db/repositories/appointments';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { enqueueEmails } from '../../db/repositories/email-outbox';
+import { findBookingCounter } from '../../db/repositories/users';
+import { inTransaction } from '../../db/transaction';
+import { canMove } from '../../domain/appointment-status';
+import { brandOfOperator } from '../appointments/booking-notifications';
+import { findOwnAppointment } from '../appointments/own-appointment';
+import { recordAppointmentChange } from '../appointments/record-appointment-change';
+import type { RequestContext } from '../context';
+import { NotFoundError } from '../errors';
+import { visitorErasedEmail } from '../mail/booking-emails';
+import { eraseVisitorData } from './erase-visitor-data';
+
+/**
+ * POST /api/public/appointments/manage/{token}/erase: the visitor erases their personal data
+ * (the PDPA's withdrawal of consent). An appointment still ahead is cancelled first, whatever the
+ * cancellation notice: nobody could be reached for it any more. The change is recorded and sent
+ * to the clinic's webhooks as any cancellation; the psychologist and the clinic get a notice
+ * without the visitor's name or contacts (and never any results), the visitor no mail (their
+ * address goes). Afterwards the link answers 404, as for a link that never existed.
+ */
+export async function eraseOwnData(ctx: Pick<RequestContext, 'db' | 'env' | 'now'>, { token }: { token: string }): Promise<{ ok: true }> {
+  const now = ctx.now();
+  const seen = await findOwnAppointment(ctx.db, token);
+  return inTransaction(ctx.db, async (trx) => {
+    const current = await lockAppointment(trx, seen.id);
+    if (!current) throw new NotFoundError('appointment');
+    const cancels = seen.startUtc > now && canMove(current.status, 'cancelled') && (await moveAppointment(trx, seen.id, 'cancelled', now));
+    if (cancels) {
+      await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: current.status, to: 'cancelled', at: now });
+    }
+    // A second erasure racing this one finds it done: the same answer as for an unknown link.
+    if (!(await eraseVisitorData(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', action: 'visitor.erased', now }))) {
+      throw new NotFoundError('appointment');
+    }
+    // Queued after the erasure withdrew the mails about it; a hold had not reached the clinic.
+    if (cancels && current.status !== 'held') {
+      const screener = (await findConfigurationOfOperator(trx, seen.userId))!;
+      const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
+      const notice = visitorErasedEmail(seen, brandOfOperator(screener, ctx.env));
+      await enqueueEmails(
+        trx,
+        [
+          { kind: 'visitor-erased', to: seen.psychologist.email, ...notice },
+          { kind: 'visitor-erased', to: operatorEmail, ...notice },
+        ],
+        now,
+      );
+    }
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,51 @@
+import { formatMoment } from '../../domain/appointment-time';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { type RouterOutputs, trpc } from '../lib/trpc';
+import { AdminSection } from './AdminSection';
+
+type AuditEntry = RouterOutputs['admin']['auditLog']['list'][number];
+
+/** The clinic's audit log (GET /api/audit-log): who viewed shared results, exported or erased personal data, and when. */
+export function AuditLogSection() {
+  const { LL, locale } = useI18nContext();
+  const t = LL.admin.privacy;
+  const audit = trpc.admin.auditLog.list.useQuery();
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const actor = (entry: AuditEntry) => (entry.actor in t.actors ? t.actors[entry.actor as keyof typeof t.actors]() : entry.actor);
+  const action: Record<AuditEntry['action'], () => string> = {
+    'results.viewed': t.actions.resultsViewed,
+    'appointments.exported': t.actions.appointmentsExported,
+    'visitor.erased': t.actions.visitorErased,
+    'retention.erased': t.actions.retentionErased,
+  };
+  return (
+    <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>
+      {audit.isError && <p role="alert">{t.auditLoadFailed()}</p>}
+      {audit.data?.length === 0 && <p>{t.auditEmpty()}</p>}
+      {audit.data && audit.data.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">{t.auditWhen()}</th>
+                <th scope="col">{t.auditWho()}</th>
+                <th scope="col">{t.auditWhat()}</th>
+                <th scope="col">{t.auditSubject()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatMoment(entry.at, timeZone, locale)}</td>
+                  <td>{actor(entry)}</td>
+                  <td>{action[entry.action]()}</td>
+                  <td className="font-mono text-xs">{entry.subjectId?.slice(0, 8) ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminSection>
+  );
+}
