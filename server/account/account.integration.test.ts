@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
-import { sessionCookieFrom, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
+import { sessionOptions } from '../session';
+import { callerFor, CookieJar } from '../testing/caller';
+import { sessionCookieFrom, startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
 
 let serial = 0;
 /** A new operator's sign-up fields; names are unique within the run. */
@@ -20,6 +22,9 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
   const restPost = (url: string, payload: unknown, cookie?: string) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
   const restMe = (cookie: string) => t.app.inject({ url: '/api/me', headers: { cookie } });
+  let lastAddress = 0;
+  /** A browser calling the procedures in-process with its own cookie jar, from its own address (under the per-address sign-up limit). */
+  const browser = (jar = new CookieJar()) => callerFor(t.services, { jar, ip: `192.0.2.${++lastAddress}` });
 
   it('registers over REST with 201, signs the operator in, and answers them on /api/me', async () => {
     const operator = newOperator();
@@ -36,10 +41,9 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
 
   it('registers over tRPC too, creating the default screener configuration without a slug', async () => {
     const operator = newOperator();
-    const result = await trpcMutation(t.app, 'auth.register', operator);
-    expect(result.status).toBe(200);
-    const account = result.data as { id: string };
-    expect((await trpcQuery(t.app, 'admin.account.me', undefined, result.cookie)).data).toEqual(account);
+    const caller = browser();
+    const account = await caller.auth.register(operator);
+    expect(await caller.admin.account.me()).toEqual(account);
     const configuration = await t.services.db
       .selectFrom('screener_configurations')
       .select(['test_type', 'app_title', 'app_description', 'minimum_age', 'company_name', 'company_slug', 'enable_malay_translation'])
@@ -64,9 +68,8 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({ error: 'That username is already taken' });
 
-    const sameEmail = await trpcMutation(t.app, 'auth.register', { ...newOperator(), email: operator.email.toUpperCase() });
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.error?.message).toBe('An account with that e-mail already exists');
+    const sameEmail = browser().auth.register({ ...newOperator(), email: operator.email.toUpperCase() });
+    await expect(sameEmail).rejects.toMatchObject({ code: 'CONFLICT', message: 'An account with that e-mail already exists' });
   });
 
   it('gives exactly one of two simultaneous sign-ups with the same username the account', async () => {
@@ -91,6 +94,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     const common = await restPost('/api/register', { ...newOperator(), password: 'iloveyou' });
     expect(common.statusCode).toBe(400);
     expect(common.json().fields).toEqual({ password: ['This password is one of the most common ones. Please choose one that is harder to guess.'] });
+    // The fields of the 400 body are what the transport sends: over HTTP.
     for (const same of [(o: ReturnType<typeof newOperator>) => o.username.toUpperCase(), (o: ReturnType<typeof newOperator>) => o.email]) {
       const operator = newOperator();
       const response = await trpcMutation(t.app, 'auth.register', { ...operator, password: same(operator) });
@@ -107,9 +111,9 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(rest.json()).toMatchObject({ username: operator.username.toLowerCase() });
     expect((await restMe(sessionCookieFrom(rest)!)).statusCode).toBe(200);
 
-    const viaTrpc = await trpcMutation(t.app, 'auth.login', { username: operator.username, password: operator.password });
-    expect(viaTrpc.status).toBe(200);
-    expect((await trpcQuery(t.app, 'admin.account.me', undefined, viaTrpc.cookie)).status).toBe(200);
+    const caller = browser();
+    await caller.auth.login({ username: operator.username, password: operator.password });
+    expect(await caller.admin.account.me()).toMatchObject({ username: operator.username.toLowerCase() });
 
     const truncated = await restPost('/api/login', { username: operator.username, password: operator.password.slice(0, -1) });
     expect(truncated.statusCode).toBe(401);
@@ -126,9 +130,8 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(unknownUser.json()).toEqual(wrongPassword.json());
     expect(sessionCookieFrom(wrongPassword)).toBeUndefined();
 
-    const viaTrpc = await trpcMutation(t.app, 'auth.login', { username: 'nobody-by-this-name', password: 'x' });
-    expect(viaTrpc.status).toBe(401);
-    expect(viaTrpc.error?.message).toBe('Invalid username or password');
+    const viaTrpc = browser().auth.login({ username: 'nobody-by-this-name', password: 'x' });
+    await expect(viaTrpc).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
   });
 
   it('logs out over REST: the cookie is cleared and a copy taken before no longer works; other devices stay in', async () => {
@@ -145,10 +148,14 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
   });
 
   it('logs out over tRPC, and answers ok when already signed out', async () => {
-    const registered = await trpcMutation(t.app, 'auth.register', newOperator());
-    const result = await trpcMutation(t.app, 'auth.logout', undefined, registered.cookie);
-    expect(result).toMatchObject({ status: 200, data: { ok: true } });
-    expect((await trpcQuery(t.app, 'admin.account.me', undefined, registered.cookie)).status).toBe(401);
-    expect((await trpcMutation(t.app, 'auth.logout', undefined)).data).toEqual({ ok: true });
+    const jar = new CookieJar();
+    const caller = browser(jar);
+    await caller.auth.register(newOperator());
+    const { name, value } = jar.get(sessionOptions(t.services.env).cookieName)!;
+    expect(await caller.auth.logout()).toEqual({ ok: true });
+    // A copy of the cookie taken before the logout no longer signs in.
+    const copied = browser(CookieJar.holding(`${name}=${value}`));
+    await expect(copied.admin.account.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await browser().auth.logout()).toEqual({ ok: true });
   });
 });

@@ -11,8 +11,9 @@ import {
   postBooking,
   visitorAddress,
 } from '../testing/booking-requests';
+import { callerFor } from '../testing/caller';
 import { readCalendarEvents } from '../testing/read-calendar';
-import { startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
+import { startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
 import { FREE_LIMIT_MESSAGE, SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE } from './book-appointment';
 
 const DAY_HOURS = 24;
@@ -32,9 +33,11 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
     const response = await t.app.inject({ url });
     return { status: response.statusCode, body: response.json() as unknown };
   };
+  /** The procedures as a visitor calls them; `ip` sets the visitor's address. */
+  const visitor = (ip?: string) => callerFor(t.services, ip === undefined ? {} : { ip });
   const freeSlotIds = async (screener: BookableScreener, range: { from?: string; to?: string } = {}) => {
-    const result = await trpcQuery(t.app, 'public.availability', { slug: screener.slug, psychologistId: screener.psychologistId, ...range });
-    return (result.data as { id: string }[]).map((slot) => slot.id);
+    const slots = await visitor().public.availability({ slug: screener.slug, psychologistId: screener.psychologistId, ...range });
+    return slots.map((slot) => slot.id);
   };
   const subscribe = (userId: string, status: string) =>
     t.services.db.insertInto('subscriptions').values({ user_id: userId, status, updated_at: new Date() }).execute();
@@ -60,14 +63,14 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
         },
       ];
       for (const slug of [screener.slug, `${screener.slug}-old`, screener.configurationId]) {
-        expect((await trpcQuery(t.app, 'public.psychologists', { slug })).data, slug).toEqual(expected);
+        expect(await visitor().public.psychologists({ slug }), slug).toEqual(expected);
       }
       expect(await rest(`/api/public/psychologists?slug=${screener.slug}`)).toEqual({ status: 200, body: expected });
     });
 
     it('answers an empty list for an unknown screener and for the sample screener', async () => {
       for (const slug of ['no-such-clinic', 'default', '00000000-0000-4000-8000-000000000000']) {
-        expect((await trpcQuery(t.app, 'public.psychologists', { slug })).data, slug).toEqual([]);
+        expect(await visitor().public.psychologists({ slug }), slug).toEqual([]);
       }
     });
   });
@@ -96,6 +99,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       const inRange = await insertSlot(t.services.db, screener.psychologistId, start);
       await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(30));
       const range = { from: new Date(Date.now() - DAY_HOURS * 3_600_000).toISOString(), to: hoursFromNow(20).toISOString() };
+      // Both transports' answers, compared over HTTP: superjson brings the instants back as Dates.
       const tRPC = await trpcQuery(t.app, 'public.availability', { slug: screener.slug, psychologistId: screener.psychologistId, ...range });
       expect(tRPC.data).toEqual([{ id: inRange, startUtc: start, endUtc: new Date(start.getTime() + 3_600_000) }]);
       const query = new URLSearchParams({ slug: screener.slug, psychologistId: screener.psychologistId, ...range });
@@ -150,10 +154,8 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       const screener = await insertBookableScreener(t.services.db);
       const start = hoursFromNow(DAY_HOURS);
       const slotId = await insertSlot(t.services.db, screener.psychologistId, start);
-      const result = await trpcMutation(t.app, 'public.bookAppointment', bookingRequest(screener, slotId), undefined, {
-        remoteAddress: visitorAddress(),
-      });
-      expect(result.data).toEqual({
+      const result = await visitor(visitorAddress()).public.bookAppointment(bookingRequest(screener, slotId));
+      expect(result).toEqual({
         appointmentId: expect.any(String),
         startUtc: start,
         endUtc: new Date(start.getTime() + 3_600_000),
@@ -256,7 +258,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       }
       return statuses;
     }
-    const check = async (slug: string) => (await trpcQuery(t.app, 'billing.checkSubscription', { slug })).data;
+    const check = (slug: string) => visitor().billing.checkSubscription({ slug });
 
     it('lets an unsubscribed operator take 3 bookings and refuses the 4th with the limit named', async () => {
       const screener = await insertBookableScreener(t.services.db);

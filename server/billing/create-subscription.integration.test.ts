@@ -52,13 +52,13 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
 
   it('resumes the unpaid subscription on a second visit instead of creating another', async () => {
     const operator = await signInNewOperator(t);
-    const first = await operator.mutate('billing.createSubscription');
+    const first = await operator.caller.billing.createSubscription();
     const stored = await findSubscriptionOf(t.services.db, operator.userId);
     t.stripe.calls.length = 0;
 
-    const second = await operator.mutate('billing.createSubscription');
+    const second = await operator.caller.billing.createSubscription();
 
-    expect(second.data).toEqual(first.data);
+    expect(second).toEqual(first);
     expect(t.stripe.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v1/subscriptions/${stored!.stripeSubscriptionId}`]);
     expect(t.stripe.calls[0]!.params).toEqual({ 'expand[0]': 'latest_invoice.confirmation_secret' });
   });
@@ -68,9 +68,9 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     const customersBefore = t.stripe.customers.size;
     const subscriptionsBefore = t.stripe.subscriptions.size;
 
-    const [a, b] = await Promise.all([operator.mutate('billing.createSubscription'), operator.mutate('billing.createSubscription')]);
+    const [a, b] = await Promise.all([operator.caller.billing.createSubscription(), operator.caller.billing.createSubscription()]);
 
-    expect(a.data).toEqual(b.data);
+    expect(a).toEqual(b);
     expect(t.stripe.customers.size - customersBefore).toBe(1);
     expect(t.stripe.subscriptions.size - subscriptionsBefore).toBe(1);
     const keys = callsTo('POST', '/v1/subscriptions').map((c) => c.headers['idempotency-key']);
@@ -79,14 +79,14 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
 
   it('starts a new subscription for the same customer once the stored one expired unpaid', async () => {
     const operator = await signInNewOperator(t);
-    await operator.mutate('billing.createSubscription');
+    await operator.caller.billing.createSubscription();
     const expired = await findSubscriptionOf(t.services.db, operator.userId);
     t.stripe.setSubscription(expired!.stripeSubscriptionId!, { status: 'incomplete_expired', invoiceStatus: 'void' });
     t.stripe.calls.length = 0;
 
-    const again = await operator.mutate('billing.createSubscription');
+    const again = await operator.caller.billing.createSubscription();
 
-    expect(again.data).toMatchObject({ clientSecret: expect.stringMatching(/^pi_fake/) });
+    expect(again).toMatchObject({ clientSecret: expect.stringMatching(/^pi_fake/) });
     expect(callsTo('POST', '/v1/customers')).toEqual([]);
     const [created] = callsTo('POST', '/v1/subscriptions');
     expect(created!.params.customer).toBe(expired!.stripeCustomerId);
@@ -98,7 +98,7 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
 
   it('never charges twice: a subscription paid before its webhook arrived answers 409', async () => {
     const operator = await signInNewOperator(t);
-    await operator.mutate('billing.createSubscription');
+    await operator.caller.billing.createSubscription();
     const stored = await findSubscriptionOf(t.services.db, operator.userId);
     t.stripe.setSubscription(stored!.stripeSubscriptionId!, { status: 'active', invoiceStatus: 'paid' });
 
@@ -134,6 +134,7 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     });
   });
 
+  // Over HTTP: the statuses (401, 403) both transports answer.
   it('is for signed-in operators only, and offers no test-mode activation', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/create-subscription' })).statusCode).toBe(401);
     expect((await trpcMutation(t.app, 'billing.createSubscription', undefined)).status).toBe(401);
@@ -154,7 +155,7 @@ describe.each(TEST_DIALECTS)('creating the subscription with Stripe on %s', (dia
     const subscribeAt = async (now: string) => {
       offer.services.now = () => new Date(now);
       const operator = await signInNewOperator(offer);
-      await operator.mutate('billing.createSubscription');
+      await operator.caller.billing.createSubscription();
       return callsTo('POST', '/v1/subscriptions', offer).at(-1)!;
     };
 

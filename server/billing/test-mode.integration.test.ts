@@ -21,13 +21,14 @@ describe.each(TEST_DIALECTS)('billing in test mode (no Stripe keys) on %s', (dia
 
   it('activates the subscription locally, once', async () => {
     const operator = await signInNewOperator(t);
-    expect((await operator.mutate('billing.activateTestSubscription')).data).toEqual({ status: 'active' });
+    expect(await operator.caller.billing.activateTestSubscription()).toEqual({ status: 'active' });
     expect(await findSubscriptionOf(t.services.db, operator.userId)).toMatchObject({ status: 'active', stripeSubscriptionId: null });
 
     const again = await operator.rest('POST', '/api/create-subscription');
     expect(again).toEqual({ status: 409, body: { error: 'Your subscription is already active.' } });
   });
 
+  // Over HTTP: the 401 the browser's client reads.
   it('activates only for a signed-in operator', async () => {
     expect((await trpcMutation(t.app, 'billing.activateTestSubscription', undefined)).status).toBe(401);
   });

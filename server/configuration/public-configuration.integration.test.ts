@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOperator } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { callerFor } from '../testing/caller';
 import { startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
 
 describe.each(TEST_DIALECTS)('public screener configuration on %s', (dialect) => {
@@ -54,9 +55,8 @@ describe.each(TEST_DIALECTS)('public screener configuration on %s', (dialect) =>
     expect(rest.json()).toEqual({ error: 'Configuration not found' });
     const byId = await t.app.inject('/api/public/configuration/00000000-0000-4000-8000-000000000000');
     expect(byId.statusCode).toBe(404);
-    const viaTrpc = await trpcQuery(t.app, 'public.configuration.bySlug', { slug: 'no-such-clinic' });
-    expect(viaTrpc.status).toBe(404);
-    expect(viaTrpc.error?.data.code).toBe('NOT_FOUND');
+    const viaTrpc = callerFor(t.services).public.configuration.bySlug({ slug: 'no-such-clinic' });
+    await expect(viaTrpc).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Configuration not found' });
   });
 
   it('rejects an id that is not a UUID with a readable 400 naming the field', async () => {
@@ -66,6 +66,7 @@ describe.each(TEST_DIALECTS)('public screener configuration on %s', (dialect) =>
       error: 'Please check the highlighted fields.',
       fields: { id: ['must be a configuration id (UUID)'] },
     });
+    // The fields of the 400 body are what the transport sends: over HTTP.
     const viaTrpc = await trpcQuery(t.app, 'public.configuration.byId', { id: 'not-a-uuid' });
     expect(viaTrpc.status).toBe(400);
     expect(viaTrpc.error?.message).toBe('Please check the highlighted fields.');

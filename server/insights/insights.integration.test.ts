@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { translationsFor } from '../translations';
+import { callerFor } from '../testing/caller';
 import { completionWith, type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai';
 import { signInNewOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp, trpcMutation } from '../testing/test-app';
@@ -84,11 +85,9 @@ describe.each(TEST_DIALECTS)('AI insights on %s', (dialect) => {
   });
 
   it('answers the tRPC procedures of both tests the same way, asking in Malay when the visitor reads Malay', async () => {
-    const origin = { headers: { origin: 'https://minda.test' }, remoteAddress: ip };
-    const dass21 = await trpcMutation(t.app, 'public.analyze', { results: DASS21_MODERATE, language: 'ms' }, undefined, origin);
-    expect(dass21).toMatchObject({ status: 200, data: MODEL_ANALYSIS });
-    const combined = await trpcMutation(t.app, 'public.analyzeCombined', { results: COMBINED_MODERATE, language: 'en' }, undefined, origin);
-    expect(combined).toMatchObject({ status: 200, data: MODEL_ANALYSIS });
+    const visitor = callerFor(t.services, { ip });
+    expect(await visitor.public.analyze({ results: DASS21_MODERATE, language: 'ms' })).toEqual(MODEL_ANALYSIS);
+    expect(await visitor.public.analyzeCombined({ results: COMBINED_MODERATE, language: 'en' })).toEqual(MODEL_ANALYSIS);
     const prompts = fake.calls.map((call) => (call.body.messages as { content: string }[]).map((m) => m.content));
     expect(prompts[0]![0]).toContain('Write in Bahasa Malaysia');
     expect(JSON.parse(prompts[1]![1]!).results).toEqual({
