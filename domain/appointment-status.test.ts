@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_STATUSES, canMove, holdsSlot, initialStatus, statusAfterEmailConfirmed, statusesBefore } from './appointment-status';
+import { APPOINTMENT_STATUSES, canMove, holdsSlot, inChainOrder, initialStatus, statusAfterEmailConfirmed, statusesBefore } from './appointment-status';
 
 describe('appointment statuses', () => {
   it('lets a hold become a request or a confirmed appointment only, or lapse, or be cancelled', () => {
@@ -28,5 +28,33 @@ describe('appointment statuses', () => {
     expect(initialStatus({ confirmVisitorEmail: false, autoConfirmRequests: true })).toBe('confirmed');
     expect(statusAfterEmailConfirmed({ autoConfirmRequests: false })).toBe('requested');
     expect(statusAfterEmailConfirmed({ autoConfirmRequests: true })).toBe('confirmed');
+  });
+});
+
+describe('inChainOrder', () => {
+  it('puts each change after the one whose status it left, whatever their times say', () => {
+    const byTime = [
+      { from: null, to: 'requested' },
+      { from: 'confirmed', to: 'cancelled' },
+      { from: 'requested', to: 'confirmed' },
+    ] as const;
+    expect(inChainOrder(byTime).map((change) => change.to)).toEqual(['requested', 'confirmed', 'cancelled']);
+  });
+
+  it('keeps the times’ order among changes from the same status, such as moves', () => {
+    const byTime = [
+      { from: null, to: 'confirmed', at: 1 },
+      { from: 'confirmed', to: 'confirmed', at: 2 },
+      { from: 'confirmed', to: 'cancelled', at: 3 },
+    ] as const;
+    expect(inChainOrder(byTime).map((change) => change.at)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps a history that does not chain in its times’ order', () => {
+    const byTime = [
+      { from: 'held', to: 'requested', at: 1 },
+      { from: 'held', to: 'expired', at: 2 },
+    ] as const;
+    expect(inChainOrder(byTime).map((change) => change.at)).toEqual([1, 2]);
   });
 });

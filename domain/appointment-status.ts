@@ -53,3 +53,24 @@ export function initialStatus(clinic: { confirmVisitorEmail: boolean; autoConfir
 export function statusAfterEmailConfirmed(clinic: { autoConfirmRequests: boolean }): AppointmentStatus {
   return clinic.autoConfirmRequests ? 'confirmed' : 'requested';
 }
+
+/**
+ * An appointment's changes in the order they happened. Each is stamped when its request began,
+ * so of two racing requests the later-committed one can carry the earlier time; the statuses
+ * tell the real order, each change leaving the status the one before reached.
+ */
+export function inChainOrder<Change extends { from: AppointmentStatus | null; to: AppointmentStatus }>(byTime: readonly Change[]): Change[] {
+  const left = [...byTime];
+  const ordered: Change[] = [];
+  let current: AppointmentStatus | null = null;
+  while (left.length > 0) {
+    const next = Math.max(
+      left.findIndex((change) => change.from === current),
+      0,
+    );
+    const [change] = left.splice(next, 1);
+    ordered.push(change!);
+    current = change!.to;
+  }
+  return ordered;
+}

@@ -8,6 +8,7 @@ import {
   type AppointmentActor,
   type AppointmentStatus,
   holdsSlot,
+  inChainOrder,
   SLOT_HOLDING_STATUSES,
   statusesBefore,
 } from '../../domain/appointment-status';
@@ -329,7 +330,7 @@ export async function recordAppointmentEvent(
     .execute();
 }
 
-/** The changes of an appointment's status, oldest first. */
+/** The changes of an appointment's status, in the order they happened (inChainOrder). */
 export async function listAppointmentEvents(db: Kysely<Database>, appointmentId: string) {
   const rows = await db
     .selectFrom('appointment_events')
@@ -338,12 +339,14 @@ export async function listAppointmentEvents(db: Kysely<Database>, appointmentId:
     .orderBy('at')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
-    at: asDate(row.at),
-    actor: row.actor as AppointmentActor,
-    from: row.from_status as AppointmentStatus | null,
-    to: row.to_status as AppointmentStatus,
-  }));
+  return inChainOrder(
+    rows.map((row) => ({
+      at: asDate(row.at),
+      actor: row.actor as AppointmentActor,
+      from: row.from_status as AppointmentStatus | null,
+      to: row.to_status as AppointmentStatus,
+    })),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { addDays, addHours } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookSlot, insertPsychologist, insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -68,7 +68,8 @@ describe.each(TEST_DIALECTS)("a psychologist's calendar feed on %s", (dialect) =
     await operator.caller.admin.appointments.cancel({ appointmentId: cancelled.appointmentId });
     const held = await stored(screener, screener.psychologistId, 'held', hoursFromNow((hours += 2)));
     const completedLastWeek = await stored(screener, screener.psychologistId, 'completed', addDays(new Date(), -7));
-    const confirmedLastWeek = await stored(screener, screener.psychologistId, 'confirmed', addDays(new Date(), -7));
+    // An hour apart: a psychologist has one slot per start time.
+    const confirmedLastWeek = await stored(screener, screener.psychologistId, 'confirmed', addHours(addDays(new Date(), -7), 1));
     const confirmedTwoMonthsAgo = await stored(screener, screener.psychologistId, 'confirmed', addDays(new Date(), -60));
     const colleague = await insertPsychologist(t.services.db, screener.userId, { name: 'Dr. Colleague' });
     const colleagues = await stored(screener, colleague, 'confirmed', hoursFromNow((hours += 2)));
