@@ -33,7 +33,14 @@ export function InsightsSection() {
       {insights.isError && <p role="alert" className="alert alert-error">{t.loadFailed()}</p>}
       {insights.data && !insights.data.figures && <p className="alert">{t.sampleScreener()}</p>}
       {insights.data?.figures && (
-        <Suspense fallback={<span className="loading loading-spinner" aria-label={LL.admin.loading()} />}>
+        <Suspense
+          fallback={
+            <p role="status">
+              <span className="loading loading-spinner" aria-hidden="true" />
+              <span className="sr-only">{LL.admin.loading()}</span>
+            </p>
+          }
+        >
           <InsightsCharts figures={insights.data.figures} />
         </Suspense>
       )}
