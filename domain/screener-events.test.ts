@@ -51,6 +51,19 @@ describe('screenerEventsBetween', () => {
     ]);
   });
 
+  it('counts a screening completed once, though the visitor went back from the results and completed again', () => {
+    const answers: Dass21Action[] = Array.from({ length: 21 }, () => [{ type: 'answer', score: 0 } as const, { type: 'next' } as const]).flat();
+    const events = eventsOfDass21([
+      { type: 'chooseAge', age: 'meetsMinimumAge' },
+      { type: 'giveConsent', at: '2026-11-25T08:00:00.000Z' },
+      ...answers,
+      { type: 'previous' },
+      { type: 'answer', score: 0 },
+      { type: 'next' },
+    ]);
+    expect(events.map((event) => event.kind)).toEqual(['started', 'consented', 'completed']);
+  });
+
   it('starts once per screening: changing the age again adds nothing, a restart starts anew', () => {
     const events = eventsOfDass21([
       { type: 'chooseAge', age: 'belowMinimumAge' },

@@ -44,7 +44,8 @@ export function screenerEventsBetween(
   if (before.userAge === null && after.userAge !== null) events.push({ kind: 'started', testType });
   if (!before.consentGiven && after.consentGiven) events.push({ kind: 'consented', testType });
   if (!before.showCrisis && after.showCrisis) events.push({ kind: 'crisisShown', testType });
-  if (!before.isComplete && after.isComplete && after.results) {
+  // A visitor who went back from the results and completes again is the same screening.
+  if (!before.isComplete && after.isComplete && after.results && before.results === null) {
     const results = after.results as ResultsByScale;
     const levels = Object.fromEntries(Object.keys(SCALE_LEVELS[testType]).map((scale) => [scale, results[scale]!.level]));
     events.push({ kind: 'completed', testType, levels });

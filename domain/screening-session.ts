@@ -18,6 +18,7 @@ export interface ScreeningSession<QuestionId extends number, Results> {
   readonly consentGivenAt: string | null;
   readonly showCrisis: boolean;
   readonly isComplete: boolean;
+  /** The last scoring: kept when the visitor goes back from the results, replaced when they complete again. */
   readonly results: Results | null;
 }
 
@@ -37,6 +38,16 @@ export type ScreeningStage = 'consent' | 'questions' | 'results';
 export function screeningStage(session: ScreeningSession<number, unknown>): ScreeningStage {
   if (!session.consentGiven) return 'consent';
   return session.isComplete ? 'results' : 'questions';
+}
+
+/**
+ * The visitor's place in the flow as one number, for the browser's history entries: 0 is the
+ * consent step, n the n-th question, and the results come after the last question (which stays
+ * current on completion). Follow-ups belong to their question's step.
+ */
+export function screeningStep(session: ScreeningSession<number, unknown>): number {
+  if (!session.consentGiven) return 0;
+  return session.currentQuestionIndex + (session.isComplete ? 2 : 1);
 }
 
 /** Transitions both tests share. Restart is left to each test because it owns the full state. */
@@ -110,8 +121,34 @@ export function reduceScreeningSession<
       }
       return { ...session, currentQuestionIndex: session.currentQuestionIndex + 1 };
     case 'previous':
+      // Back from the results reopens the last question. The results stay until it is completed
+      // again, so the clinic's anonymous counts take one screening once (screener-events.ts).
+      if (session.isComplete) return { ...session, isComplete: false };
       return { ...session, currentQuestionIndex: Math.max(0, session.currentQuestionIndex - 1) };
     case 'closeCrisis':
       return { ...session, showCrisis: false };
   }
+}
+
+/** More moves than any screener has steps and follow-ups: a step out of reach is given up. */
+const MAX_MOVES_TO_STEP = 100;
+
+/**
+ * The 'previous' or 'next' actions that bring a session to a step, for the browser's back and
+ * forward buttons; none when the step is out of its reach (a restarted session cannot go
+ * forward to the questions it no longer has answers for).
+ */
+export function actionsToStep<Session extends ScreeningSession<number, unknown>>(
+  reduce: (session: Session, action: ScreeningAction) => Session,
+  session: Session,
+  target: number,
+): ScreeningAction[] {
+  const action: ScreeningAction = { type: target < screeningStep(session) ? 'previous' : 'next' };
+  const actions: ScreeningAction[] = [];
+  let current = session;
+  while (screeningStep(current) !== target && actions.length < MAX_MOVES_TO_STEP) {
+    current = reduce(current, action);
+    actions.push(action);
+  }
+  return screeningStep(current) === target ? actions : [];
 }

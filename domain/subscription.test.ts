@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowsUnlimitedBookings, hasEnded } from './subscription';
+import { allowsUnlimitedBookings, hasEnded, isSubscriptionStatus } from './subscription';
 
 describe('subscription statuses', () => {
   it('lifts the booking limit only while active or trialing', () => {
@@ -13,5 +13,10 @@ describe('subscription statuses', () => {
   it('treats canceled and expired subscriptions as over for good', () => {
     expect(['canceled', 'incomplete_expired'].map(hasEnded)).toEqual([true, true]);
     expect(['incomplete', 'active', 'past_due'].map(hasEnded)).toEqual([false, false, false]);
+  });
+
+  it('names the statuses Stripe sends, and no other word', () => {
+    expect(['active', 'past_due', 'paused', 'incomplete_expired'].every(isSubscriptionStatus)).toBe(true);
+    expect(['Active', 'cancelled', 'pending', ''].some(isSubscriptionStatus)).toBe(false);
   });
 });

@@ -14,3 +14,12 @@ export function allowsUnlimitedBookings(status: string | undefined): boolean {
 export function hasEnded(status: string): boolean {
   return (ENDED_STATUSES as readonly string[]).includes(status);
 }
+
+/** Every status Stripe gives a subscription (its API version pinned in server/billing/billing.ts). */
+export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A stored status this code can name; a status Stripe adds later is shown as Stripe spells it. */
+export function isSubscriptionStatus(status: string): status is SubscriptionStatus {
+  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+}

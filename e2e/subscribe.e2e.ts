@@ -19,9 +19,9 @@ describe('subscribing in billing test mode (no Stripe keys)', () => {
   const checkSubscription = async () =>
     (await session.page.request.get(`${session.server.url}/api/public/check-subscription/klinik-minda`)).json();
 
-  it('sends a signed-out visitor to the login', async () => {
+  it('sends a signed-out visitor to the login, which is to return to /subscribe', async () => {
     await session.visit('/subscribe');
-    await session.page.waitForURL('**/login');
+    await session.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/subscribe');
   });
 
   it('shows the plan and the test-mode notice, and Subscribe Now lifts the booking limit', async () => {
@@ -38,8 +38,11 @@ describe('subscribing in billing test mode (no Stripe keys)', () => {
     await screenshot(page, 'subscribe-test-mode');
 
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
-    await page.waitForURL('**/admin-setup');
+    const activated = page.getByRole('status').filter({ hasText: 'Your subscription is active' });
+    await activated.waitFor();
     expect(await checkSubscription()).toMatchObject({ subscriptionRequired: false });
+    await activated.getByRole('link', { name: 'Back to admin setup' }).click();
+    await page.waitForURL('**/admin-setup');
 
     await session.visit('/subscribe');
     await page.getByText('Your subscription is already active.').waitFor();

@@ -167,6 +167,10 @@ type RootTranslation = {
 		 * T​r​y​ ​a​g​a​i​n
 		 */
 		tryAgain: string
+		/**
+		 * N​e​e​d​ ​h​e​l​p​ ​n​o​w​?
+		 */
+		needHelp: string
 		defaults: {
 			/**
 			 * D​A​S​S​-​2​1​ ​W​e​l​l​b​e​i​n​g​ ​S​c​r​e​e​n​e​r
@@ -479,6 +483,160 @@ export type NamespaceAdminTranslation = {
 	 * C​a​n​c​e​l
 	 */
 	cancel: string
+	plan: {
+		/**
+		 * Y​o​u​r​ ​P​l​a​n
+		 */
+		title: string
+		/**
+		 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​p​l​a​n​.​.​.
+		 */
+		loading: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​y​o​u​r​ ​p​l​a​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		loadFailed: string
+		/**
+		 * {​u​s​e​d​}​ ​o​f​ ​{​f​r​e​e​}​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​ ​u​s​e​d
+		 * @param {number} free
+		 * @param {number} used
+		 */
+		freeUsed: RequiredParams<'free' | 'used'>
+		/**
+		 * T​h​e​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​ ​a​r​e​ ​u​s​e​d​ ​u​p​:​ ​v​i​s​i​t​o​r​s​ ​c​a​n​n​o​t​ ​b​o​o​k​ ​u​n​t​i​l​ ​y​o​u​ ​s​u​b​s​c​r​i​b​e​.
+		 */
+		limitReached: string
+		/**
+		 * U​n​l​i​m​i​t​e​d​ ​b​o​o​k​i​n​g​s​ ​w​i​t​h​ ​y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​(​{​c​o​u​n​t​}​ ​b​o​o​k​i​n​g​{​{​s​}​}​ ​s​o​ ​f​a​r​)​.
+		 * @param {number} count
+		 */
+		unlimited: RequiredParams<'count'>
+		/**
+		 * S​u​b​s​c​r​i​p​t​i​o​n
+		 */
+		status: string
+		/**
+		 * C​u​r​r​e​n​t​ ​p​e​r​i​o​d​ ​e​n​d​s
+		 */
+		periodEnds: string
+		/**
+		 * I​t​ ​r​e​n​e​w​s​ ​t​h​e​n​,​ ​u​n​l​e​s​s​ ​i​t​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​ ​i​n​ ​M​a​n​a​g​e​ ​b​i​l​l​i​n​g​.
+		 */
+		periodEndsHint: string
+		statuses: {
+			/**
+			 * P​a​y​m​e​n​t​ ​n​o​t​ ​f​i​n​i​s​h​e​d
+			 */
+			incomplete: string
+			/**
+			 * E​x​p​i​r​e​d​ ​b​e​f​o​r​e​ ​p​a​y​m​e​n​t
+			 */
+			incomplete_expired: string
+			/**
+			 * T​r​i​a​l
+			 */
+			trialing: string
+			/**
+			 * A​c​t​i​v​e
+			 */
+			active: string
+			/**
+			 * P​a​y​m​e​n​t​ ​o​v​e​r​d​u​e
+			 */
+			past_due: string
+			/**
+			 * C​a​n​c​e​l​l​e​d
+			 */
+			canceled: string
+			/**
+			 * U​n​p​a​i​d
+			 */
+			unpaid: string
+			/**
+			 * P​a​u​s​e​d
+			 */
+			paused: string
+		}
+		/**
+		 * S​u​b​s​c​r​i​b​e
+		 */
+		subscribe: string
+		/**
+		 * M​a​n​a​g​e​ ​b​i​l​l​i​n​g
+		 */
+		manageBilling: string
+		/**
+		 * O​p​e​n​i​n​g​ ​S​t​r​i​p​e​.​.​.
+		 */
+		opening: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​o​p​e​n​ ​t​h​e​ ​b​i​l​l​i​n​g​ ​p​a​g​e​.
+		 */
+		portalFailed: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​:​ ​y​o​u​r​ ​p​a​y​m​e​n​t​ ​w​e​n​t​ ​t​h​r​o​u​g​h​.​ ​Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​s​h​o​w​s​ ​a​s​ ​a​c​t​i​v​e​ ​a​s​ ​s​o​o​n​ ​a​s​ ​S​t​r​i​p​e​ ​c​o​n​f​i​r​m​s​ ​i​t​.
+		 */
+		paymentReceived: string
+		/**
+		 * T​e​s​t​ ​m​o​d​e​:​ ​S​t​r​i​p​e​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​,​ ​s​o​ ​n​o​ ​p​a​y​m​e​n​t​ ​i​s​ ​t​a​k​e​n​ ​a​n​d​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​b​i​l​l​i​n​g​ ​p​a​g​e​.​ ​W​i​t​h​ ​S​t​r​i​p​e​,​ ​M​a​n​a​g​e​ ​b​i​l​l​i​n​g​ ​o​p​e​n​s​ ​S​t​r​i​p​e​’​s​ ​p​a​g​e​ ​f​o​r​ ​y​o​u​r​ ​c​a​r​d​,​ ​i​n​v​o​i​c​e​s​ ​a​n​d​ ​c​a​n​c​e​l​l​i​n​g​.
+		 */
+		testMode: string
+	}
+	sectionMenu: {
+		/**
+		 * S​e​c​t​i​o​n​s​ ​o​f​ ​a​d​m​i​n​ ​s​e​t​u​p
+		 */
+		label: string
+		/**
+		 * P​l​a​n
+		 */
+		plan: string
+		/**
+		 * S​c​r​e​e​n​e​r​ ​U​R​L​s
+		 */
+		urls: string
+		/**
+		 * S​c​r​e​e​n​e​r
+		 */
+		screener: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​s
+		 */
+		psychologists: string
+		/**
+		 * S​c​h​e​d​u​l​e
+		 */
+		schedule: string
+		/**
+		 * B​o​o​k​i​n​g​ ​s​e​t​t​i​n​g​s
+		 */
+		bookingSettings: string
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t​s
+		 */
+		appointments: string
+		/**
+		 * W​e​b​h​o​o​k​s
+		 */
+		webhooks: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		auditLog: string
+		/**
+		 * I​n​s​i​g​h​t​s
+		 */
+		insights: string
+		/**
+		 * A​c​c​o​u​n​t
+		 */
+		account: string
+		/**
+		 * {​c​o​u​n​t​}​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​r​ ​a​n​s​w​e​r
+		 * @param {number} count
+		 */
+		waiting: RequiredParams<'count'>
+	}
 	header: {
 		/**
 		 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​u​s​e​r​n​a​m​e​}
@@ -2359,6 +2517,10 @@ export type NamespaceAssessmentTranslation = {
 		 */
 		close: string
 		/**
+		 * I​f​ ​y​o​u​ ​f​e​e​l​ ​u​n​s​a​f​e​ ​o​r​ ​a​r​e​ ​t​h​i​n​k​i​n​g​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​,​ ​p​l​e​a​s​e​ ​r​e​a​c​h​ ​o​u​t​ ​n​o​w​.​ ​T​a​l​k​i​n​g​ ​t​o​ ​s​o​m​e​o​n​e​ ​c​a​n​ ​h​e​l​p​.
+		 */
+		helpNow: string
+		/**
 		 * o​r​ ​{​n​u​m​b​e​r​}​ ​f​r​o​m​ ​a​ ​m​o​b​i​l​e​ ​p​h​o​n​e
 		 * @param {string} number
 		 */
@@ -2488,6 +2650,14 @@ export type NamespaceBillingTranslation = {
 	 * T​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​c​t​i​v​a​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 	 */
 	activationFailedFallback: string
+	/**
+	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​a​c​t​i​v​e
+	 */
+	activeTitle: string
+	/**
+	 * B​o​o​k​i​n​g​s​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​ ​a​r​e​ ​n​o​w​ ​u​n​l​i​m​i​t​e​d​.​ ​A​d​m​i​n​ ​s​e​t​u​p​ ​s​h​o​w​s​ ​y​o​u​r​ ​p​l​a​n​.
+	 */
+	activeText: string
 }
 
 export type NamespaceBookingTranslation = {
@@ -3442,6 +3612,14 @@ export type NamespaceErrorsTranslation = {
 	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 	 */
 	subscriptionNotCancelled: string
+	/**
+	 * T​h​e​r​e​ ​i​s​ ​n​o​ ​b​i​l​l​i​n​g​ ​a​c​c​o​u​n​t​ ​t​o​ ​m​a​n​a​g​e​ ​y​e​t​.​ ​S​u​b​s​c​r​i​b​e​ ​f​i​r​s​t​;​ ​S​t​r​i​p​e​ ​k​e​e​p​s​ ​y​o​u​r​ ​i​n​v​o​i​c​e​s​ ​a​n​d​ ​p​a​y​m​e​n​t​ ​d​e​t​a​i​l​s​ ​f​r​o​m​ ​t​h​e​n​ ​o​n​.
+	 */
+	noBillingAccount: string
+	/**
+	 * S​t​r​i​p​e​’​s​ ​b​i​l​l​i​n​g​ ​p​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+	 */
+	billingPortalUnavailable: string
 	/**
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​M​o​v​i​n​g​ ​i​t​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
 	 */
@@ -4562,6 +4740,10 @@ export type TranslationFunctions = {
 		 * Try again
 		 */
 		tryAgain: () => LocalizedString
+		/**
+		 * Need help now?
+		 */
+		needHelp: () => LocalizedString
 		defaults: {
 			/**
 			 * DASS-21 Wellbeing Screener
@@ -4866,6 +5048,156 @@ export type TranslationFunctions = {
 		 * Cancel
 		 */
 		cancel: () => LocalizedString
+		plan: {
+			/**
+			 * Your Plan
+			 */
+			title: () => LocalizedString
+			/**
+			 * Loading your plan...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Failed to load your plan. Please try refreshing the page.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * {used} of {free} free bookings used
+			 */
+			freeUsed: (arg: { free: number, used: number }) => LocalizedString
+			/**
+			 * The free bookings are used up: visitors cannot book until you subscribe.
+			 */
+			limitReached: () => LocalizedString
+			/**
+			 * Unlimited bookings with your subscription ({count} booking{{s}} so far).
+			 */
+			unlimited: (arg: { count: number }) => LocalizedString
+			/**
+			 * Subscription
+			 */
+			status: () => LocalizedString
+			/**
+			 * Current period ends
+			 */
+			periodEnds: () => LocalizedString
+			/**
+			 * It renews then, unless it was cancelled in Manage billing.
+			 */
+			periodEndsHint: () => LocalizedString
+			statuses: {
+				/**
+				 * Payment not finished
+				 */
+				incomplete: () => LocalizedString
+				/**
+				 * Expired before payment
+				 */
+				incomplete_expired: () => LocalizedString
+				/**
+				 * Trial
+				 */
+				trialing: () => LocalizedString
+				/**
+				 * Active
+				 */
+				active: () => LocalizedString
+				/**
+				 * Payment overdue
+				 */
+				past_due: () => LocalizedString
+				/**
+				 * Cancelled
+				 */
+				canceled: () => LocalizedString
+				/**
+				 * Unpaid
+				 */
+				unpaid: () => LocalizedString
+				/**
+				 * Paused
+				 */
+				paused: () => LocalizedString
+			}
+			/**
+			 * Subscribe
+			 */
+			subscribe: () => LocalizedString
+			/**
+			 * Manage billing
+			 */
+			manageBilling: () => LocalizedString
+			/**
+			 * Opening Stripe...
+			 */
+			opening: () => LocalizedString
+			/**
+			 * Failed to open the billing page.
+			 */
+			portalFailed: () => LocalizedString
+			/**
+			 * Thank you: your payment went through. Your subscription shows as active as soon as Stripe confirms it.
+			 */
+			paymentReceived: () => LocalizedString
+			/**
+			 * Test mode: Stripe is not configured on this server, so no payment is taken and there is no billing page. With Stripe, Manage billing opens Stripe’s page for your card, invoices and cancelling.
+			 */
+			testMode: () => LocalizedString
+		}
+		sectionMenu: {
+			/**
+			 * Sections of admin setup
+			 */
+			label: () => LocalizedString
+			/**
+			 * Plan
+			 */
+			plan: () => LocalizedString
+			/**
+			 * Screener URLs
+			 */
+			urls: () => LocalizedString
+			/**
+			 * Screener
+			 */
+			screener: () => LocalizedString
+			/**
+			 * Psychologists
+			 */
+			psychologists: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * Booking settings
+			 */
+			bookingSettings: () => LocalizedString
+			/**
+			 * Appointments
+			 */
+			appointments: () => LocalizedString
+			/**
+			 * Webhooks
+			 */
+			webhooks: () => LocalizedString
+			/**
+			 * Audit log
+			 */
+			auditLog: () => LocalizedString
+			/**
+			 * Insights
+			 */
+			insights: () => LocalizedString
+			/**
+			 * Account
+			 */
+			account: () => LocalizedString
+			/**
+			 * {count} waiting for your answer
+			 */
+			waiting: (arg: { count: number }) => LocalizedString
+		}
 		header: {
 			/**
 			 * Signed in as {username}
@@ -6698,6 +7030,10 @@ export type TranslationFunctions = {
 			 */
 			close: () => LocalizedString
 			/**
+			 * If you feel unsafe or are thinking about harming yourself, please reach out now. Talking to someone can help.
+			 */
+			helpNow: () => LocalizedString
+			/**
 			 * or {number} from a mobile phone
 			 */
 			alternativePhone: (arg: { number: string }) => LocalizedString
@@ -6824,6 +7160,14 @@ export type TranslationFunctions = {
 		 * The subscription could not be activated. Please try again.
 		 */
 		activationFailedFallback: () => LocalizedString
+		/**
+		 * Your subscription is active
+		 */
+		activeTitle: () => LocalizedString
+		/**
+		 * Bookings through your screener are now unlimited. Admin setup shows your plan.
+		 */
+		activeText: () => LocalizedString
 	}
 	booking: {
 		/**
@@ -7686,6 +8030,14 @@ export type TranslationFunctions = {
 		 * Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.
 		 */
 		subscriptionNotCancelled: () => LocalizedString
+		/**
+		 * There is no billing account to manage yet. Subscribe first; Stripe keeps your invoices and payment details from then on.
+		 */
+		noBillingAccount: () => LocalizedString
+		/**
+		 * Stripe’s billing page could not be opened just now. Please try again in a few minutes.
+		 */
+		billingPortalUnavailable: () => LocalizedString
 		/**
 		 * This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.
 		 */

@@ -12,9 +12,11 @@ export interface StoredSubscription {
   status: string;
   /** When Stripe created the event that set `status`; null before any event. */
   statusEventAt: Date | null;
+  /** When the paid period ends (the next renewal), as Stripe's last subscription event said; null before one, and in test mode. */
+  currentPeriodEnd: Date | null;
 }
 
-const COLUMNS = ['user_id', 'stripe_customer_id', 'stripe_subscription_id', 'status', 'status_event_at'] as const;
+const COLUMNS = ['user_id', 'stripe_customer_id', 'stripe_subscription_id', 'status', 'status_event_at', 'current_period_end'] as const;
 
 function toStoredSubscription(row: {
   user_id: string;
@@ -22,6 +24,7 @@ function toStoredSubscription(row: {
   stripe_subscription_id: string | null;
   status: string;
   status_event_at: Date | string | null;
+  current_period_end: Date | string | null;
 }): StoredSubscription {
   return {
     userId: row.user_id,
@@ -29,6 +32,7 @@ function toStoredSubscription(row: {
     stripeSubscriptionId: row.stripe_subscription_id,
     status: row.status,
     statusEventAt: row.status_event_at === null ? null : asDate(row.status_event_at),
+    currentPeriodEnd: row.current_period_end === null ? null : asDate(row.current_period_end),
   };
 }
 

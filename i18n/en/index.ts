@@ -46,6 +46,8 @@ const en = {
     skip: 'Skip',
     partFailed: 'This part could not be loaded. Check your connection and try again.',
     tryAgain: 'Try again',
+    // Opens the crisis lines from every step (src/screener/CrisisLinesDialog.tsx).
+    needHelp: 'Need help now?',
     defaults: {
       title: screenerStockTexts.title,
       description: screenerStockTexts.description,

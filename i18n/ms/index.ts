@@ -39,6 +39,7 @@ const ms = {
     skip: 'Langkau',
     partFailed: 'Bahagian ini tidak dapat dimuatkan. Semak sambungan anda dan cuba lagi.',
     tryAgain: 'Cuba lagi',
+    needHelp: 'Perlukan bantuan sekarang?',
     defaults: {
       title: 'Saringan Kesejahteraan DASS-21',
       description: 'Alat sokongan untuk membantu anda merenung tentang kesejahteraan diri',

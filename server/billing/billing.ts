@@ -17,6 +17,7 @@ export interface StripeApi {
   customers: Pick<Stripe['customers'], 'create'>;
   subscriptions: Pick<Stripe['subscriptions'], 'create' | 'retrieve' | 'cancel'>;
   webhooks: Pick<Stripe['webhooks'], 'constructEvent'>;
+  billingPortal: { sessions: Pick<Stripe['billingPortal']['sessions'], 'create'> };
 }
 
 /** How subscriptions are paid: through Stripe, or locally in test mode when no keys are set. */

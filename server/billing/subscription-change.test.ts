@@ -49,6 +49,7 @@ describe('changeVerdict', () => {
     stripeSubscriptionId: SUB.id,
     status: 'active',
     statusEventAt: T,
+    currentPeriodEnd: null,
     ...overrides,
   });
   const change = (overrides: Partial<SubscriptionChange> = {}): SubscriptionChange => ({

@@ -82,4 +82,6 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/webhooks/:id/test', procedure: 'admin.webhooks.sendTest', summary: 'Send a test event to an endpoint' },
   { method: 'GET', path: '/api/insights', procedure: 'admin.insights.get', summary: "The clinic's anonymous figures for Malaysian days from..to (counts under 5 as '< 5')" },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription' },
+  { method: 'GET', path: '/api/plan', procedure: 'admin.billing.plan', summary: 'The free bookings used, the subscription and whether its billing portal can open' },
+  { method: 'POST', path: '/api/billing-portal', procedure: 'admin.billing.portal', summary: "A Stripe customer portal session's URL (card, invoices, cancelling); none in test mode" },
 ];

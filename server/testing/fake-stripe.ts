@@ -26,7 +26,8 @@ export interface FakeStripe {
 
 /**
  * Stripe's API as far as this app calls it, on 127.0.0.1: create a customer, create,
- * retrieve and cancel a subscription (its latest invoice expanded when asked). Like Stripe, a repeated
+ * retrieve and cancel a subscription (its latest invoice expanded when asked), and open a
+ * customer portal session for a known customer. Like Stripe, a repeated
  * Idempotency-Key answers the first response again instead of creating a second object.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
@@ -68,6 +69,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = subscriptions.get(cancelled[1]!)!;
       subscription.status = 'canceled';
       return { status: 200, body: subscription };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!customers.has(params.customer ?? '')) {
+        return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${params.customer}'` } } };
+      }
+      const id = `bps_fake${++serial}`;
+      const session = { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, locale: params.locale ?? null };
+      return { status: 200, body: { ...session, url: `https://billing.stripe.com/p/session/test_${id}` } };
     }
     const retrieved = method === 'GET' && /^\/v1\/subscriptions\/(\w+)$/.exec(path);
     if (retrieved && subscriptions.has(retrieved[1]!)) {

@@ -183,6 +183,18 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
     input: () => undefined,
     expectOwn: (output, attacker) => expect((output as { subjectId: string }[]).map((entry) => entry.subjectId)).toEqual([attacker.appointmentId]),
   },
+  // Ids smuggled in are ignored: the plan is read for the signed-in operator alone (server/billing/plan.integration.test.ts).
+  'admin.billing.plan': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ userId: victim.userId }),
+    expectOwn: (output) => expect(output).toMatchObject({ bookingsMade: 0, unlimited: false, subscription: null }),
+  },
+  // Test mode here: no portal for anyone; server/billing/plan.integration.test.ts opens the caller's own with Stripe.
+  'admin.billing.portal': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ userId: victim.userId }),
+    expectOwn: (output) => expect(output).toEqual({ testMode: true, url: null }),
+  },
   // The clinic's own screener always: it takes no id (server/clinic-insights has the seeded test).
   'admin.insights.get': {
     kind: 'ownDataOnly',

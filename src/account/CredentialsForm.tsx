@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { DEFAULT_AFTER_SIGN_IN } from '../lib/return-path';
 import { trpc } from '../lib/trpc';
 import { TextField } from '../components/TextField';
 
@@ -22,10 +23,12 @@ interface Props {
   footer: ReactNode;
   /** Problems of filled-in values the form can tell before sending, by field name. */
   validate?: (values: Record<string, string>) => Record<string, string>;
+  /** Where a signed-in operator goes next (src/lib/return-path.ts); admin setup by default. */
+  destination?: string;
 }
 
 /** Login and signup: every field required, the server's message (or the screen's fallback) on failure. */
-export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pending, footer, validate }: Props) {
+export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pending, footer, validate, destination = DEFAULT_AFTER_SIGN_IN }: Props) {
   const { LL } = useI18nContext();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -45,7 +48,7 @@ export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pen
     try {
       await submit(values);
       await utils.admin.account.me.invalidate();
-      navigate('/admin-setup');
+      navigate(destination);
     } catch (error) {
       setFieldErrors(fieldErrorsOf(error));
       setFailure(messageOf(error, LL.account.genericError()));

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
@@ -7,6 +8,7 @@ import { TextField } from '../components/TextField';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
+import { bookingDetailsAtom, EMPTY_BOOKING_DETAILS } from '../lib/screening-store';
 import { trpc } from '../lib/trpc';
 import { useScreenerIdentity } from '../components/ScreenerIdentity';
 import type { PublicPsychologist } from './PsychologistCard';
@@ -33,7 +35,8 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const bookingWindow = useBookingWindow();
   const slots = trpc.public.availability.useQuery({ slug: identifier, psychologistId: psychologist.id, ...bookingWindow });
   const [chosen, setChosen] = useState<FreeSlot>();
-  const [details, setDetails] = useState({ name: '', email: '', phone: '' });
+  // Kept in the tab until booked, so a reload does not lose what the visitor typed.
+  const [details, setDetails] = useAtom(bookingDetailsAtom);
   const screening = useBookingScreening(configuration.testType);
   const terms = trpc.public.bookingTerms.useQuery({ slug: identifier });
   // When the visitor ticked the choice to share their results; unticked, nothing is shared.
@@ -70,7 +73,9 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
       return { booked: booking.status === 'held' ? { confirmEmailTo: details.email.trim() } : {} };
     },
     onSuccess: (outcome) => {
-      if ('booked' in outcome) onBooked(outcome.booked);
+      if (!('booked' in outcome)) return;
+      setDetails(EMPTY_BOOKING_DETAILS);
+      onBooked(outcome.booked);
     },
     // The slot may have gone meanwhile: show the list as it is now.
     onError: () => void slots.refetch(),

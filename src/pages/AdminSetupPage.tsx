@@ -14,6 +14,8 @@ import { screenerUrlsOf } from '../admin/screener-urls';
 import { ScreenerUrlsSection } from '../admin/ScreenerUrlsSection';
 import { WebhooksSection } from '../admin/WebhooksSection';
 import { InsightsSection } from '../admin/InsightsSection';
+import { PlanSection } from '../admin/PlanSection';
+import { SectionMenu } from '../admin/SectionMenu';
 import { hasErrorCode } from '../lib/errors';
 import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -47,23 +49,39 @@ function LoadFailed() {
 
 function AdminSetup({ username, configuration }: { username: string; configuration: ScreenerConfiguration }) {
   const { LL } = useI18nContext();
+  const menu = LL.admin.sectionMenu;
   const urls = screenerUrlsOf(configuration, window.location.origin);
+  // The inbox's own query (AppointmentsSection): react-query asks once for both.
+  const waiting = trpc.admin.appointments.list.useQuery({ status: 'requested' }).data?.length;
+  // One list drives both the page and its section menu.
+  const sections = [
+    { id: 'plan', label: menu.plan(), content: <PlanSection /> },
+    { id: 'screener-urls', label: menu.urls(), content: <ScreenerUrlsSection urls={urls} /> },
+    { id: 'screener', label: menu.screener(), content: <ConfigurationForm configuration={configuration} /> },
+    { id: 'psychologists', label: menu.psychologists(), content: <PsychologistDirectory /> },
+    { id: 'schedule', label: menu.schedule(), content: <ScheduleManagement /> },
+    { id: 'booking-settings', label: menu.bookingSettings(), content: <BookingSettingsSection /> },
+    { id: 'appointments', label: menu.appointments(), waiting, content: <AppointmentsSection /> },
+    { id: 'webhooks', label: menu.webhooks(), content: <WebhooksSection /> },
+    { id: 'audit-log', label: menu.auditLog(), content: <AuditLogSection /> },
+    { id: 'insights', label: menu.insights(), content: <InsightsSection /> },
+    { id: 'account', label: menu.account(), content: <DeleteAccountSection username={username} /> },
+  ];
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <AdminHeader username={username} screenerPath={urls && new URL(urls.english).pathname} />
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 p-3 sm:p-4">
-        <h1 className="text-2xl font-bold">{LL.admin.title()}</h1>
-        <ScreenerUrlsSection urls={urls} />
-        <ConfigurationForm configuration={configuration} />
-        <PsychologistDirectory />
-        <ScheduleManagement />
-        <BookingSettingsSection />
-        <AppointmentsSection />
-        <WebhooksSection />
-        <AuditLogSection />
-        <InsightsSection />
-        <DeleteAccountSection username={username} />
-      </main>
+      <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col lg:flex-row lg:gap-4 lg:p-4">
+        <SectionMenu entries={sections} />
+        <main className="flex min-w-0 flex-1 flex-col gap-4 p-3 sm:p-4 lg:p-0">
+          <h1 className="text-2xl font-bold">{LL.admin.title()}</h1>
+          {sections.map((section) => (
+            // Clear of the menu strip above it on a narrow screen.
+            <div key={section.id} id={section.id} className="scroll-mt-14 lg:scroll-mt-4">
+              {section.content}
+            </div>
+          ))}
+        </main>
+      </div>
       <SiteFooter />
     </div>
   );

@@ -1,15 +1,19 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AccountCard } from '../account/AccountCard';
 import { CredentialsForm } from '../account/CredentialsForm';
 import { RedirectIfSignedIn } from '../account/RedirectIfSignedIn';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { returnPathOf } from '../lib/return-path';
 import { trpc } from '../lib/trpc';
 
+/** /login, or /login?next=/subscribe to come back to the page that asked for sign-in. */
 export default function LoginPage() {
   const { LL } = useI18nContext();
   const login = trpc.auth.login.useMutation();
+  const [params] = useSearchParams();
+  const destination = returnPathOf(params.get('next'));
   return (
-    <RedirectIfSignedIn>
+    <RedirectIfSignedIn to={destination}>
       <AccountCard title={LL.account.login.title()}>
         <CredentialsForm
           fields={[
@@ -19,6 +23,7 @@ export default function LoginPage() {
           submitLabel={LL.account.login.submit()}
           pendingLabel={LL.account.login.pending()}
           pending={login.isPending}
+          destination={destination}
           submit={(values) => login.mutateAsync({ username: values.username ?? '', password: values.password ?? '' })}
           footer={
             <div className="flex flex-col gap-2 text-sm">

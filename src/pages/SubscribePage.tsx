@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useCurrentOperator } from '../account/useCurrentOperator';
 import { hasErrorCode } from '../lib/errors';
+import { loginReturningTo } from '../lib/return-path';
 import { BillingNotice } from '../billing/BillingNotice';
 import { StripeCheckout } from '../billing/StripeCheckout';
 import { TestModeCheckout } from '../billing/TestModeCheckout';
@@ -36,9 +37,16 @@ export default function SubscribePage() {
   const { LL } = useI18nContext();
   const current = useCurrentOperator();
   const offer = useVisitorInfo();
-  if (current.status === 'signedOut') return <Navigate to="/login" replace />;
+  // Signing in brings the clinic back here, not to admin setup.
+  if (current.status === 'signedOut') return <Navigate to={loginReturningTo('/subscribe')} replace />;
   return (
     <main className="flex min-h-screen flex-col items-center gap-4 bg-base-200 p-4">
+      <div className="w-full max-w-md">
+        <Link to="/admin-setup" className="link">
+          <span aria-hidden="true">← </span>
+          {LL.billing.backToSetup()}
+        </Link>
+      </div>
       <h1 className="text-2xl font-bold">{LL.billing.title()}</h1>
       <p className="max-w-md text-center">{LL.billing.intro()}</p>
       <PricingPlan offer={offer} countdown="daysLeft">

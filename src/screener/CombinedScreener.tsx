@@ -3,6 +3,7 @@ import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { useScreeningWithEvents } from './useScreeningWithEvents';
 import { combinedSessionAtom } from '../lib/screening-store';
+import { combinedSessionReducer } from '../../domain/combined-session';
 
 const CombinedQuestions = lazyWithPreload(() => import('./CombinedQuestions'));
 const CombinedResults = lazyWithPreload(() => import('./results/CombinedResults'));
@@ -14,6 +15,7 @@ export function CombinedScreener({ configuration }: { configuration: PublicScree
     <ScreenerFlow
       configuration={configuration}
       session={session}
+      reduce={combinedSessionReducer}
       dispatch={dispatch}
       questions={<CombinedQuestions session={session} dispatch={dispatch} />}
       results={session.results && <CombinedResults results={session.results} screener={configuration.id} onRestart={() => dispatch({ type: 'restart' })} />}

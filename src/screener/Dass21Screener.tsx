@@ -3,6 +3,7 @@ import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { useScreeningWithEvents } from './useScreeningWithEvents';
 import { dass21SessionAtom } from '../lib/screening-store';
+import { dass21SessionReducer } from '../../domain/dass21-session';
 
 const Dass21Questions = lazyWithPreload(() => import('./Dass21Questions'));
 const Dass21Results = lazyWithPreload(() => import('./results/Dass21Results'));
@@ -14,6 +15,7 @@ export function Dass21Screener({ configuration }: { configuration: PublicScreene
     <ScreenerFlow
       configuration={configuration}
       session={session}
+      reduce={dass21SessionReducer}
       dispatch={dispatch}
       questions={<Dass21Questions session={session} dispatch={dispatch} />}
       results={

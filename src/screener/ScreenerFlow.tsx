@@ -1,17 +1,24 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
+import type { ClinicCrisisContact } from '../../domain/crisis';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
+import { useI18nContext } from '../../i18n/i18n-react';
 import { useNamespaces, useTextsFailure } from '../components/LocaleProvider';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ConsentStep } from './ConsentStep';
 import { RetryBoundary } from './RetryBoundary';
+import { useStepHistory } from './useStepHistory';
 
 // Only an answer can raise the notice, so it comes with the questions.
 const CrisisNotice = lazyWithPreload(() => import('./CrisisNotice'));
+// Opened from any step, so it comes with the crisis notice.
+const CrisisLinesDialog = lazyWithPreload(() => import('./CrisisLinesDialog'));
 
-interface Props {
+interface Props<Session extends ScreeningSession<number, unknown>> {
   configuration: PublicScreenerConfiguration;
-  session: ScreeningSession<number, unknown>;
+  session: Session;
+  /** The test's reducer: the browser's back and forward work out their moves with it. */
+  reduce: (session: Session, action: ScreeningAction) => Session;
   dispatch: (action: ScreeningAction) => void;
   /** Lazy elements: only the consent step is part of the screener's first load. */
   questions: ReactNode;
@@ -46,9 +53,36 @@ function LaterStep({ textsReady, preload, children }: { textsReady: boolean; pre
   );
 }
 
+/** "Need help now?" on every step: the crisis lines in a dialog, drawn once their texts are there. */
+function NeedHelp({ clinicContact, textsReady }: { clinicContact: ClinicCrisisContact | null; textsReady: boolean }) {
+  const { LL } = useI18nContext();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex justify-end print:hidden">
+      <button type="button" className="link text-sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {LL.screener.needHelp()}
+      </button>
+      {open && textsReady && (
+        <RetryBoundary retry={CrisisLinesDialog.preload}>
+          <CrisisLinesDialog clinicContact={clinicContact} onClose={() => setOpen(false)} />
+        </RetryBoundary>
+      )}
+    </div>
+  );
+}
+
 /** The states after loading: consent and age, questions, results; crisis on top. */
-export function ScreenerFlow({ configuration, session, dispatch, questions, results, preload }: Props) {
+export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>({
+  configuration,
+  session,
+  reduce,
+  dispatch,
+  questions,
+  results,
+  preload,
+}: Props<Session>) {
   const stage = screeningStage(session);
+  useStepHistory(session, reduce, dispatch);
   // Each later step's code and texts are fetched a step ahead, so they are there when the
   // visitor arrives: the questions while the consent step shows, the results once answering starts.
   const answering = stage !== 'consent';
@@ -57,6 +91,7 @@ export function ScreenerFlow({ configuration, session, dispatch, questions, resu
   useEffect(() => {
     void preload.questions();
     void CrisisNotice.preload();
+    void CrisisLinesDialog.preload();
   }, [preload]);
   useEffect(() => {
     if (answering) void preload.results();
@@ -64,6 +99,7 @@ export function ScreenerFlow({ configuration, session, dispatch, questions, resu
 
   return (
     <>
+      <NeedHelp clinicContact={configuration.crisisContact} textsReady={questionTexts} />
       {session.showCrisis && questionTexts && (
         <RetryBoundary retry={CrisisNotice.preload}>
           <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />

@@ -138,6 +138,7 @@ const en_assessment = {
     message:
       'Some of your answers suggest you may be going through a very difficult time. If you are thinking about harming yourself or feel unsafe, please reach out for help now. Talking to someone can help.',
     close: 'Close',
+    helpNow: 'If you feel unsafe or are thinking about harming yourself, please reach out now. Talking to someone can help.',
     alternativePhone: 'or {number:string} from a mobile phone',
     whatsApp: 'WhatsApp: {number:string}',
     clinicContact: 'This clinic’s own contact. For an emergency, call 999.',

@@ -18,6 +18,8 @@ const en_billing = {
     'Stripe is not configured on this server. Subscribe Now activates the subscription straight away, so the whole flow can be tried without a card.',
   activationFailed: 'Activation Failed',
   activationFailedFallback: 'The subscription could not be activated. Please try again.',
+  activeTitle: 'Your subscription is active',
+  activeText: 'Bookings through your screener are now unlimited. Admin setup shows your plan.',
 } satisfies BaseTranslation;
 
 export default en_billing;

@@ -38,6 +38,8 @@ const en_errors = {
   subscriptionAlreadyActive: 'Your subscription is already active.',
   accountDeletionNotConfirmed: 'Type your username exactly as it is shown to confirm that the account and all its data should be deleted.',
   subscriptionNotCancelled: 'Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.',
+  noBillingAccount: 'There is no billing account to manage yet. Subscribe first; Stripe keeps your invoices and payment details from then on.',
+  billingPortalUnavailable: 'Stripe’s billing page could not be opened just now. Please try again in a few minutes.',
   slotBookedMove: 'This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.',
   slotBookedDelete: 'This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.',
   appointmentCannotMove: 'This appointment is {status:string} now, so it cannot be {action:string}. The list shows it as it is.',

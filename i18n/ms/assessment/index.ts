@@ -123,6 +123,7 @@ const ms_assessment = {
     message:
       'Sebahagian jawapan anda menunjukkan anda mungkin sedang melalui masa yang sangat sukar. Jika anda terfikir untuk mencederakan diri atau berasa tidak selamat, sila dapatkan bantuan sekarang. Berbual dengan seseorang boleh membantu.',
     close: 'Tutup',
+    helpNow: 'Jika anda berasa tidak selamat atau terfikir untuk mencederakan diri, sila dapatkan bantuan sekarang. Berbual dengan seseorang boleh membantu.',
     alternativePhone: 'atau {number} dari telefon bimbit',
     whatsApp: 'WhatsApp: {number}',
     clinicContact: 'Talian hubungan klinik ini sendiri. Untuk kecemasan, hubungi 999.',

@@ -17,6 +17,8 @@ const ms_billing = {
     'Stripe tidak dikonfigurasikan pada pelayan ini. Langgan Sekarang mengaktifkan langganan serta-merta, supaya keseluruhan aliran boleh dicuba tanpa kad.',
   activationFailed: 'Pengaktifan Gagal',
   activationFailedFallback: 'Langganan tidak dapat diaktifkan. Sila cuba lagi.',
+  activeTitle: 'Langganan anda kini aktif',
+  activeText: 'Tempahan melalui saringan anda kini tanpa had. Tetapan pentadbir menunjukkan pelan anda.',
 } satisfies NamespaceBillingTranslation;
 
 export default ms_billing;

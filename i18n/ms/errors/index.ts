@@ -34,6 +34,8 @@ const ms_errors = {
   subscriptionAlreadyActive: 'Langganan anda sudah aktif.',
   accountDeletionNotConfirmed: 'Taip nama pengguna anda tepat seperti yang ditunjukkan untuk mengesahkan bahawa akaun dan semua datanya perlu dipadam.',
   subscriptionNotCancelled: 'Langganan anda tidak dapat dibatalkan di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
+  noBillingAccount: 'Belum ada akaun pengebilan untuk diurus. Langgan dahulu; selepas itu Stripe menyimpan invois dan butiran pembayaran anda.',
+  billingPortalUnavailable: 'Halaman pengebilan Stripe tidak dapat dibuka buat masa ini. Sila cuba lagi dalam beberapa minit.',
   slotBookedMove:
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:

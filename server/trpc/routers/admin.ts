@@ -3,6 +3,7 @@ import { accountRouter } from './admin/account';
 import { adminAppointmentsRouter } from './admin/appointments';
 import { adminAuditLogRouter } from './admin/audit-log';
 import { adminAvailabilityRouter } from './admin/availability';
+import { adminBillingRouter } from './admin/billing';
 import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
@@ -20,4 +21,5 @@ export const adminRouter = router({
   webhooks: adminWebhooksRouter,
   auditLog: adminAuditLogRouter,
   insights: adminInsightsRouter,
+  billing: adminBillingRouter,
 });

@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../db/connect';
+import { DEMO_SLUG } from '../db/seed-demo';
+import { insertOperator } from '../db/testing/fixtures';
+import { seriousAccessibilityViolations } from './support/axe';
+import { screenshot } from './support/browser';
+import { answerDass21, completeDass21Quickly, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
+import { useBrowserSession } from './support/session';
+
+// The visitor's progress kept in the tab (sessionStorage), the browser's back and forward between
+// questions, and "Need help now?" on every step (README: "Progress that survives reload and back").
+
+const CLINIC = 'klinik-tenang';
+const CONTACT = { name: 'Klinik Tenang duty psychologist', phone: '03-2345 6789' };
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The label of the answer shown as chosen on the current question. */
+const chosenAnswer = (page: Page) => page.getByRole('group', { name: 'Answer options' }).getByRole('button', { pressed: true }).textContent();
+
+const tabStorage = (page: Page) =>
+  page.evaluate(() => ({ session: Object.keys(sessionStorage).sort(), local: localStorage.length }));
+
+const resultCards = (page: Page) =>
+  Promise.all(['Depression', 'Anxiety', 'Stress'].map((name) => page.getByRole('region', { name, exact: true }).textContent()));
+
+describe('progress that survives reload and back, and help one tap away', () => {
+  const session = useBrowserSession({ serverEnv: () => ({ OPENAI_API_KEY: '' }), bypassCSP: true });
+
+  beforeAll(async () => {
+    // A Combined clinic (minimum age 18) with its own crisis contact.
+    const { db } = connectDatabase(session.server.databaseUrl);
+    const { configurationId } = await insertOperator(db, { companySlug: CLINIC });
+    await db
+      .updateTable('screener_configurations')
+      .set({ crisis_contact_name: CONTACT.name, crisis_contact_phone: CONTACT.phone })
+      .where('id', '=', configurationId)
+      .execute();
+    await db.destroy();
+  });
+
+  it('keeps the answers and the step over a reload; back and forward move between questions', async () => {
+    const { page } = session;
+    await session.visit('/screener/default');
+    await consent(page, '16 or older');
+    await answerDass21(page, (id) => (id === 2 ? 2 : 1), 1, 3);
+    await waitForDassQuestion(page, 4);
+
+    await page.reload();
+    await waitForDassQuestion(page, 4);
+    await page.goBack();
+    await waitForDassQuestion(page, 3);
+    expect(await chosenAnswer(page)).toContain(DASS_LABELS[1]);
+    await page.goBack();
+    await waitForDassQuestion(page, 2);
+    expect(await chosenAnswer(page)).toContain(DASS_LABELS[2]);
+    await page.goForward();
+    await waitForDassQuestion(page, 3);
+    await page.reload();
+    await waitForDassQuestion(page, 3);
+    expect(await chosenAnswer(page)).toContain(DASS_LABELS[1]);
+
+    // The page's Previous and the browser's back walk the same entries.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await waitForDassQuestion(page, 2);
+    await page.goBack();
+    await waitForDassQuestion(page, 1);
+    expect(await chosenAnswer(page)).toContain(DASS_LABELS[1]);
+
+    // Kept in this tab only: nothing in the address, nothing in localStorage.
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/screener/default');
+    expect(await tabStorage(page)).toEqual({ session: ['minda.1.default.dass21'], local: 0 });
+  });
+
+  it('shows the same results after a reload, goes back to the last question and forward again, and Take Screener Again clears it', async () => {
+    const { page } = session;
+    await session.visit('/screener/default');
+    await consent(page, '16 or older');
+    await answerDass21(page, (id) => (id % 3 === 0 ? 2 : id % 2 === 0 ? 1 : 0));
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    const results = await resultCards(page);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    expect(await resultCards(page)).toEqual(results);
+
+    await page.goBack();
+    await waitForDassQuestion(page, 21);
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    expect(await resultCards(page)).toEqual(results);
+
+    await page.getByRole('button', { name: 'Take Screener Again' }).click();
+    await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
+    expect(await tabStorage(page)).toEqual({ session: [], local: 0 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
+  });
+
+  it('keeps a half-typed booking form over a reload, and forgets it once booked', async () => {
+    const { page } = session;
+    await session.visit(`/screener/${DEMO_SLUG}`);
+    await completeDass21Quickly(page);
+    const openDialog = async () => {
+      const booking = page.getByRole('region', { name: 'Book an Appointment' });
+      await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+      await dialog.locator('button[aria-pressed]').first().click();
+      return dialog;
+    };
+    let dialog = await openDialog();
+    await dialog.getByLabel('Full name').fill('Siti Aminah');
+    await dialog.getByLabel('Email').fill('siti@example.my');
+    await dialog.getByLabel('Phone number').fill('012-345');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    dialog = await openDialog();
+    expect(await dialog.getByLabel('Full name').inputValue()).toBe('Siti Aminah');
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('siti@example.my');
+    expect(await dialog.getByLabel('Phone number').inputValue()).toBe('012-345');
+    await screenshot(page, 'booking-form-after-reload');
+
+    await dialog.getByLabel('Phone number').fill('012-345 6789');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
+    expect(await tabStorage(page)).toEqual({ session: [`minda.1.${DEMO_SLUG}.dass21`], local: 0 });
+  });
+
+  it('opens the crisis lines from "Need help now?" on the consent step, a question and the results', async () => {
+    const { page } = session;
+    const openHelp = async (step: string) => {
+      await page.getByRole('button', { name: 'Need help now?' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Need help now?' });
+      await dialog.getByText('Talian HEAL').waitFor();
+      const text = (await dialog.textContent())!;
+      expect(text).toContain('15555');
+      expect(text).toContain(`${CONTACT.name}: ${CONTACT.phone}`);
+      await expectNoSeriousViolations(page, `help on ${step}`);
+      await screenshot(page, `need-help-${step}`);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      expect(await dialog.count()).toBe(0);
+    };
+
+    await session.visit(`/screener/${CLINIC}`);
+    await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
+    await openHelp('consent');
+    await consent(page, '18 or older');
+    await page.getByText('Question 1 of 18').waitFor();
+    await openHelp('question');
+    for (let id = 1; id <= 18; id++) {
+      await page.getByText(`Question ${id} of 18`).waitFor();
+      await page.getByRole('button', { name: id <= 2 ? 'No' : 'Not at all', exact: true }).click();
+    }
+    await page.getByRole('button', { name: 'View Results' }).click();
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    await openHelp('results');
+
+    await session.visit(`/ms/screener/${CLINIC}`);
+    await page.getByRole('heading', { name: 'Keputusan Anda' }).waitFor();
+    await page.getByRole('button', { name: 'Perlukan bantuan sekarang?' }).click();
+    await page.getByRole('dialog', { name: 'Perlukan bantuan sekarang?' }).getByText('Talian HEAL').waitFor();
+    await expectNoSeriousViolations(page, 'help on results (ms)');
+  });
+});
