@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clinicNameOf,
   bulletLines,
   consentSectionText,
   DEFAULT_CONFIGURATION,
@@ -62,5 +63,12 @@ describe('consentSectionText', () => {
 describe('bulletLines', () => {
   it('makes one bullet per non-blank line, trimmed', () => {
     expect(bulletLines(' First\n\n  Second  \r\nThird')).toEqual(['First', 'Second', 'Third']);
+  });
+});
+
+describe('clinicNameOf', () => {
+  it('is the company name, else the screener’s title', () => {
+    expect(clinicNameOf({ companyName: 'Klinik Minda', appTitle: 'Wellbeing Check' })).toBe('Klinik Minda');
+    expect(clinicNameOf({ companyName: null, appTitle: 'Wellbeing Check' })).toBe('Wellbeing Check');
   });
 });

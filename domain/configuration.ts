@@ -111,6 +111,11 @@ export function consentSectionText(
   return options.stripImportantPrefix ? configured.replace(IMPORTANT_PREFIX, '') : configured;
 }
 
+/** The clinic as a visitor reads its name: the company name, else the screener's title. */
+export function clinicNameOf(screener: Pick<PublicScreenerConfiguration, 'companyName' | 'appTitle'>): string {
+  return screener.companyName ?? screener.appTitle;
+}
+
 /** Bullet sections are one bullet per non-blank line. */
 export function bulletLines(text: string): string[] {
   return text

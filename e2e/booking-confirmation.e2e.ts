@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+import { describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { screenshot } from './support/browser';
 import { completeDass21Quickly } from './support/screener-steps';
-import { useBrowserSession } from './support/session';
+import { useBrowserSessionWithMail } from './support/mail';
 
 const VISITOR = { name: 'Farah Aziz', email: 'farah@example.my' };
 
@@ -13,13 +13,7 @@ function calendarAttachmentOf(raw: string): string {
 }
 
 describe('a clinic that asks visitors to confirm their e-mail', () => {
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-  });
-  afterAll(() => smtp.stop());
-  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
-  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+  const { session, mailsTo } = useBrowserSessionWithMail();
 
   it('holds the booking until the visitor confirms on the page their e-mail links to; the clinic confirms it from the inbox; the visitor moves it, then cancels it', async () => {
     const { page } = session;

@@ -1,26 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { completeDass21Quickly } from './support/screener-steps';
-import { useBrowserSession } from './support/session';
+import { useBrowserSessionWithMail } from './support/mail';
 
 const CLIENT = { name: 'Nurul Huda', email: 'nurul@example.my' };
 
 describe('booking from the results page, the operator’s appointments and the free limit', () => {
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-  });
-  afterAll(() => smtp.stop());
-  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
+  const { session, mailsTo } = useBrowserSessionWithMail();
 
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${session.server.url}${path}`, {
       ...init,
       headers: { 'content-type': 'application/json', origin: session.server.url, ...init.headers },
     });
-  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
 
   /** `screened`: this tab finished the screening before, so the screener opens on its results. */
   async function openBookingDialog(page: Page, { screened = false } = {}) {

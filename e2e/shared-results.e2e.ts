@@ -1,20 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+import { describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { answerDass21, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
-import { useBrowserSession } from './support/session';
+import { useBrowserSessionWithMail } from './support/mail';
 
 const SHARING = 'Share my screening results with Klinik Minda so that the psychologist can prepare';
 
 describe('results a visitor shares with the clinic when they book', () => {
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-  });
-  afterAll(() => smtp.stop());
-  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }), bypassCSP: true });
+  const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
 
   /** A DASS-21 screening with item 21 at `item21`, then the booking dialog of the demo psychologist. */
   async function screenAndOpenBooking(page: Page, item21: 0 | 2) {
@@ -62,8 +57,8 @@ describe('results a visitor shares with the clinic when they book', () => {
     await fillAndConfirm(page, dialog, { name: 'Aina Sharif', email: 'aina@example.my' });
 
     // The clinic's mail flags the booking and points to the inbox, and carries no result.
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes('demo@minda.example')).length, { timeout: 20_000 }).toBe(1);
-    const clinicMail = decodeQuotedPrintable(smtp.messages.find((m) => m.to.includes('demo@minda.example'))!.raw);
+    await expect.poll(() => mailsTo('demo@minda.example').length, { timeout: 20_000 }).toBe(1);
+    const clinicMail = decodeQuotedPrintable(mailsTo('demo@minda.example')[0]!.raw);
     expect(clinicMail).toContain('Contact promptly');
     expect(clinicMail).not.toMatch(/extremely severe|severe|moderate/i);
 

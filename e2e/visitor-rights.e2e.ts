@@ -1,20 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+import { describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { screenshot } from './support/browser';
 import { completeDass21Quickly } from './support/screener-steps';
-import { useBrowserSession } from './support/session';
+import { useBrowserSessionWithMail } from './support/mail';
 
 const VISITOR = { name: 'Nurul Huda binti Kamal', email: 'nurul.huda.kamal@example.my', phone: '012-765 4321' };
 
 describe("the visitor's rights from their private link", () => {
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-  });
-  afterAll(() => smtp.stop());
-  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
-  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+  const { session, mailsTo } = useBrowserSessionWithMail();
 
   it('a visitor downloads and then erases their data; the clinic is told without their name and sees the erasure in its audit log', async () => {
     const { page } = session;

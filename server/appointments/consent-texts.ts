@@ -1,4 +1,4 @@
-import { consentSectionText, type ScreenerConfiguration, STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import { clinicNameOf, consentSectionText, type ScreenerConfiguration, STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import type { Locales } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
 import type { BookingConsents } from './shared-results';
@@ -7,11 +7,6 @@ type Screener = Pick<
   ScreenerConfiguration,
   'appTitle' | 'companyName' | 'minimumAge' | 'importantSectionContent' | 'whatThisDoesContent' | 'privacySectionContent' | 'aiInsightsEnabled'
 >;
-
-/** The clinic as the visitor reads it: its name, else the screener's title. */
-export function clinicNameOf(screener: Pick<Screener, 'companyName' | 'appTitle'>): string {
-  return screener.companyName ?? screener.appTitle;
-}
 
 /**
  * The words each consent was given to, in the visitor's language, as the screens show them: the

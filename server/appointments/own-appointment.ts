@@ -3,6 +3,7 @@ import { subHours } from 'date-fns';
 import { findAppointmentByTokenHash } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import { clinicNameOf } from '../../domain/configuration';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { hashSecretToken } from '../auth/secret-tokens';
@@ -56,7 +57,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     clientLanguage: appointment.client.language,
     holdExpiresAt: appointment.holdExpiresAt,
     changeableUntil: changeableUntil(appointment),
-    clinicName: configuration?.companyName ?? configuration?.appTitle ?? '',
+    clinicName: configuration ? clinicNameOf(configuration) : '',
   };
 }
 

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { clinicNameOf } from '../../domain/configuration';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
 import { Modal } from '../components/Modal';
 import { TextField } from '../components/TextField';
@@ -41,7 +42,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const terms = trpc.public.bookingTerms.useQuery({ slug: identifier });
   // When the visitor ticked the choice to share their results; unticked, nothing is shared.
   const [sharedAt, setSharedAt] = useState<string | null>(null);
-  const clinic = configuration.companyName ?? configuration.appTitle;
+  const clinic = clinicNameOf(configuration);
 
   // Confirm is one action: check the free limit, then book. One pending state, one error.
   const submit = useMutation({
