@@ -51,14 +51,19 @@ type RootTranslation = {
 		 */
 		disclaimer: string
 		/**
-		 * ©​ ​{​y​e​a​r​}​ ​M​i​n​d​a​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
+		 * ©​ ​{​y​e​a​r​}​ ​{​o​w​n​e​r​}​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
+		 * @param {string} owner
 		 * @param {number} year
 		 */
-		copyright: RequiredParams<'year'>
+		copyright: RequiredParams<'owner' | 'year'>
 		/**
-		 * M​i​n​d​a​ ​i​s​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​t​o​o​l​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​p​r​o​v​i​d​e​ ​a​ ​m​e​d​i​c​a​l​ ​d​i​a​g​n​o​s​i​s​.
+		 * T​h​i​s​ ​i​s​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​t​o​o​l​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​p​r​o​v​i​d​e​ ​a​ ​m​e​d​i​c​a​l​ ​d​i​a​g​n​o​s​i​s​.
 		 */
 		footerNotice: string
+		/**
+		 * P​o​w​e​r​e​d​ ​b​y​ ​M​i​n​d​a
+		 */
+		poweredBy: string
 	}
 	notFound: {
 		/**
@@ -4629,13 +4634,17 @@ export type TranslationFunctions = {
 		 */
 		disclaimer: () => LocalizedString
 		/**
-		 * © {year} Minda. All rights reserved.
+		 * © {year} {owner}. All rights reserved.
 		 */
-		copyright: (arg: { year: number }) => LocalizedString
+		copyright: (arg: { owner: string, year: number }) => LocalizedString
 		/**
-		 * Minda is a self-screening tool and does not provide a medical diagnosis.
+		 * This is a self-screening tool and does not provide a medical diagnosis.
 		 */
 		footerNotice: () => LocalizedString
+		/**
+		 * Powered by Minda
+		 */
+		poweredBy: () => LocalizedString
 	}
 	notFound: {
 		/**

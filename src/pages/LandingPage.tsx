@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Note } from '../components/Note';
 import { PricingPlan } from '../components/PricingPlan';
 import { SiteFooter } from '../components/SiteFooter';
 import { useVisitorInfo } from '../components/useVisitorInfo';
@@ -48,8 +49,10 @@ export default function LandingPage() {
 
         <Section title={text.whatTitle()}>
           <p className="mx-auto max-w-3xl text-center">{text.whatText()}</p>
-          <div role="note" className="mx-auto max-w-3xl rounded-box border border-amber-300 bg-amber-50 p-4 text-amber-900">
-            {text.note()}
+          <div className="mx-auto max-w-3xl">
+            <Note>
+              <p>{text.note()}</p>
+            </Note>
           </div>
         </Section>
 
