@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Note } from '../components/Note';
 import { PricingPlan } from '../components/PricingPlan';
 import { SiteFooter } from '../components/SiteFooter';
 import { useVisitorInfo } from '../components/useVisitorInfo';
@@ -49,10 +48,9 @@ export default function LandingPage() {
 
         <Section title={text.whatTitle()}>
           <p className="mx-auto max-w-3xl text-center">{text.whatText()}</p>
-          <div className="mx-auto max-w-3xl">
-            <Note>
-              <p>{text.note()}</p>
-            </Note>
+          {/* SPEC's amber note; the theme draws alerts as a light tint (src/styles.css). */}
+          <div role="note" className="alert alert-warning mx-auto max-w-3xl">
+            {text.note()}
           </div>
         </Section>
 
