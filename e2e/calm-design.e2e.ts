@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { insertOperator, insertPsychologist } from '../db/testing/fixtures';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { answerDass21, completeDass21Quickly, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
@@ -16,11 +16,6 @@ const CLINIC = { slug: 'klinik-tenang', name: 'Klinik Tenang' };
 const CONTACT = { name: 'Klinik Tenang front desk', phone: '03-2345 6789' };
 const PSYCHOLOGIST = 'Dr. Farah Lim';
 const YEAR = new Date().getFullYear();
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations.map((v) => `${state}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** WCAG's contrast of an element's text on its own background, as Chromium computed them. */
 async function textContrast(element: Locator): Promise<number> {
