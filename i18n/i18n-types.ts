@@ -3485,6 +3485,33 @@ export type NamespaceEmailsTranslation = {
 		 */
 		action: string
 	}
+	invitation: {
+		/**
+		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​c​l​i​n​i​c​}​ ​o​n​ ​{​a​p​p​N​a​m​e​}
+		 * @param {string} appName
+		 * @param {string} clinic
+		 */
+		subject: RequiredParams<'appName' | 'clinic'>
+		/**
+		 * J​o​i​n​ ​{​c​l​i​n​i​c​}
+		 * @param {string} clinic
+		 */
+		heading: RequiredParams<'clinic'>
+		/**
+		 * {​c​l​i​n​i​c​}​ ​i​n​v​i​t​e​s​ ​y​o​u​ ​t​o​ ​i​t​s​ ​t​e​a​m​ ​o​n​ ​{​a​p​p​N​a​m​e​}​.​ ​C​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 * @param {string} appName
+		 * @param {string} clinic
+		 */
+		body: RequiredParams<'appName' | 'clinic'>
+		/**
+		 * A​c​c​e​p​t​ ​I​n​v​i​t​a​t​i​o​n
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+		 */
+		ignore: string
+	}
 }
 
 export type NamespaceErrorsTranslation = {
@@ -3568,6 +3595,14 @@ export type NamespaceErrorsTranslation = {
 		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		webhook: string
+		/**
+		 * M​e​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		member: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		invitation: string
 	}
 	webhooks: {
 		/**
@@ -3584,6 +3619,38 @@ export type NamespaceErrorsTranslation = {
 		 */
 		tooMany: RequiredParams<'max'>
 	}
+	/**
+	 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​y​ ​c​l​i​n​i​c​ ​a​n​y​ ​m​o​r​e​.​ ​A​s​k​ ​a​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​a​g​a​i​n​.
+	 */
+	noClinic: string
+	/**
+	 * Y​o​u​r​ ​r​o​l​e​ ​i​n​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​d​o​e​s​ ​n​o​t​ ​a​l​l​o​w​ ​t​h​i​s​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​i​f​ ​y​o​u​ ​n​e​e​d​ ​i​t​.
+	 */
+	roleNotAllowed: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​e​x​p​i​r​e​d​ ​o​r​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​s​e​n​d​ ​a​ ​n​e​w​ ​o​n​e​.
+	 */
+	invalidInvitation: string
+	/**
+	 * T​h​a​t​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​c​l​i​n​i​c​.
+	 */
+	alreadyMember: string
+	/**
+	 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​l​i​n​i​c​.
+	 */
+	notAMemberOf: string
+	/**
+	 * T​h​e​ ​o​w​n​e​r​’​s​ ​r​o​l​e​ ​c​h​a​n​g​e​s​ ​o​n​l​y​ ​b​y​ ​h​a​n​d​i​n​g​ ​o​w​n​e​r​s​h​i​p​ ​o​v​e​r​ ​t​o​ ​a​n​o​t​h​e​r​ ​m​e​m​b​e​r​.
+	 */
+	ownerRoleByHandover: string
+	/**
+	 * C​h​o​o​s​e​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​p​r​o​f​i​l​e​ ​t​h​i​s​ ​m​e​m​b​e​r​ ​i​s​.
+	 */
+	psychologistProfileRequired: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​t​h​a​n​ ​t​h​i​s​ ​a​c​c​o​u​n​t​’​s​.
+	 */
+	invitationEmailMismatch: string
 	/**
 	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
 	 */
@@ -3699,6 +3766,18 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		webhookId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​c​l​i​n​i​c​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		clinicId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​m​e​m​b​e​r​’​s​ ​a​c​c​o​u​n​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		memberId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		invitationId: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​s​ ​U​R​L​ ​s​u​c​h​ ​a​s​ ​h​t​t​p​s​:​/​/​c​l​i​n​i​c​.​e​x​a​m​p​l​e​.​m​y​/​m​i​n​d​a​-​e​v​e​n​t​s
 		 */
@@ -7908,6 +7987,28 @@ export type TranslationFunctions = {
 			 */
 			action: () => LocalizedString
 		}
+		invitation: {
+			/**
+			 * You are invited to join {clinic} on {appName}
+			 */
+			subject: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * Join {clinic}
+			 */
+			heading: (arg: { clinic: string }) => LocalizedString
+			/**
+			 * {clinic} invites you to its team on {appName}. Choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
+			 */
+			body: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * Accept Invitation
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not expect this, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
 	}
 	errors: {
 		/**
@@ -7987,6 +8088,14 @@ export type TranslationFunctions = {
 			 * Webhook endpoint not found
 			 */
 			webhook: () => LocalizedString
+			/**
+			 * Member not found
+			 */
+			member: () => LocalizedString
+			/**
+			 * Invitation not found
+			 */
+			invitation: () => LocalizedString
 		}
 		webhooks: {
 			/**
@@ -8002,6 +8111,38 @@ export type TranslationFunctions = {
 			 */
 			tooMany: (arg: { max: number }) => LocalizedString
 		}
+		/**
+		 * Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.
+		 */
+		noClinic: () => LocalizedString
+		/**
+		 * Your role in this clinic does not allow this. Ask the clinic’s owner if you need it.
+		 */
+		roleNotAllowed: () => LocalizedString
+		/**
+		 * This invitation link is invalid, expired or already used. Ask the clinic’s owner to send a new one.
+		 */
+		invalidInvitation: () => LocalizedString
+		/**
+		 * That account is already a member of this clinic.
+		 */
+		alreadyMember: () => LocalizedString
+		/**
+		 * You are not a member of that clinic.
+		 */
+		notAMemberOf: () => LocalizedString
+		/**
+		 * The owner’s role changes only by handing ownership over to another member.
+		 */
+		ownerRoleByHandover: () => LocalizedString
+		/**
+		 * Choose the psychologist profile this member is.
+		 */
+		psychologistProfileRequired: () => LocalizedString
+		/**
+		 * This invitation was sent to another e-mail address than this account’s.
+		 */
+		invitationEmailMismatch: () => LocalizedString
 		/**
 		 * Invalid username or password
 		 */
@@ -8111,6 +8252,18 @@ export type TranslationFunctions = {
 			 * must be a webhook endpoint id (UUID)
 			 */
 			webhookId: () => LocalizedString
+			/**
+			 * must be a clinic id (UUID)
+			 */
+			clinicId: () => LocalizedString
+			/**
+			 * must be a member’s account id (UUID)
+			 */
+			memberId: () => LocalizedString
+			/**
+			 * must be an invitation id (UUID)
+			 */
+			invitationId: () => LocalizedString
 			/**
 			 * must be an https URL such as https://clinic.example.my/minda-events
 			 */
