@@ -3644,14 +3644,6 @@ export type NamespaceErrorsTranslation = {
 	 */
 	ownerRoleByHandover: string
 	/**
-	 * C​h​o​o​s​e​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​p​r​o​f​i​l​e​ ​t​h​i​s​ ​m​e​m​b​e​r​ ​i​s​.
-	 */
-	psychologistProfileRequired: string
-	/**
-	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​t​h​a​n​ ​t​h​i​s​ ​a​c​c​o​u​n​t​’​s​.
-	 */
-	invitationEmailMismatch: string
-	/**
 	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
 	 */
 	invalidCredentials: string
@@ -8135,14 +8127,6 @@ export type TranslationFunctions = {
 		 * The owner’s role changes only by handing ownership over to another member.
 		 */
 		ownerRoleByHandover: () => LocalizedString
-		/**
-		 * Choose the psychologist profile this member is.
-		 */
-		psychologistProfileRequired: () => LocalizedString
-		/**
-		 * This invitation was sent to another e-mail address than this account’s.
-		 */
-		invitationEmailMismatch: () => LocalizedString
 		/**
 		 * Invalid username or password
 		 */

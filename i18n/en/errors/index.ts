@@ -39,8 +39,6 @@ const en_errors = {
   alreadyMember: 'That account is already a member of this clinic.',
   notAMemberOf: 'You are not a member of that clinic.',
   ownerRoleByHandover: 'The owner’s role changes only by handing ownership over to another member.',
-  psychologistProfileRequired: 'Choose the psychologist profile this member is.',
-  invitationEmailMismatch: 'This invitation was sent to another e-mail address than this account’s.',
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'That username is already taken',
   emailTaken: 'An account with that e-mail already exists',

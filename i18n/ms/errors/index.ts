@@ -35,8 +35,6 @@ const ms_errors = {
   alreadyMember: 'Akaun itu sudah menjadi ahli klinik ini.',
   notAMemberOf: 'Anda bukan ahli klinik itu.',
   ownerRoleByHandover: 'Peranan pemilik hanya berubah dengan menyerahkan pemilikan kepada ahli lain.',
-  psychologistProfileRequired: 'Pilih profil ahli psikologi bagi ahli ini.',
-  invitationEmailMismatch: 'Jemputan ini dihantar ke alamat e-mel lain, bukan e-mel akaun ini.',
   invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
   usernameTaken: 'Nama pengguna itu sudah digunakan',
   emailTaken: 'Akaun dengan e-mel itu sudah wujud',
