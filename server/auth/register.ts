@@ -61,7 +61,8 @@ export async function register(ctx: AccountContext, input: RegisterRequest): Pro
     owner = await inTransaction(ctx.db, async (trx) => {
       const clinic = await insertClinic(trx, { id: randomUUID(), username: input.username, email: input.email, createdAt: now });
       await insertConfiguration(trx, { id: randomUUID(), userId: clinic.id, values: defaults, now });
-      const account = await insertAccount(trx, { id: randomUUID(), username: input.username, email: input.email, passwordHash, createdAt: now });
+      // The founder's account shares the clinic's id, as every owner migrated from a single login does.
+      const account = await insertAccount(trx, { id: clinic.id, username: input.username, email: input.email, passwordHash, createdAt: now });
       await insertMembership(trx, { accountId: account.id, clinicId: clinic.id, role: 'owner', psychologistId: null, createdAt: now });
       return { account, clinicId: clinic.id };
     });
