@@ -2717,10 +2717,22 @@ export type NamespaceBookingTranslation = {
 	 */
 	noSlotsHint: string
 	/**
-	 * T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​t​i​m​e​z​o​n​e​}​)​.
-	 * @param {string} timezone
+	 * Y​o​u​r​ ​t​i​m​e​ ​z​o​n​e
 	 */
-	timesIn: RequiredParams<'timezone'>
+	timeZone: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​d​a​y
+	 */
+	daysTitle: string
+	/**
+	 * T​i​m​e​s​ ​o​n​ ​{​d​a​t​e​}
+	 * @param {string} date
+	 */
+	timesOn: RequiredParams<'date'>
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​a​b​o​v​e​ ​t​o​ ​c​o​n​t​i​n​u​e​.
+	 */
+	chooseAnotherTime: string
 	/**
 	 * Y​o​u​r​ ​d​e​t​a​i​l​s
 	 */
@@ -2745,6 +2757,18 @@ export type NamespaceBookingTranslation = {
 	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​(​e​.​g​.​ ​0​1​2​-​3​4​5​ ​6​7​8​9​)
 	 */
 	phoneInvalidExample: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​f​u​l​l​ ​n​a​m​e​,​ ​i​n​ ​a​t​ ​m​o​s​t​ ​2​0​0​ ​c​h​a​r​a​c​t​e​r​s​.
+	 */
+	nameInvalid: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​n​ ​f​u​l​l​,​ ​s​u​c​h​ ​a​s​ ​n​u​r​u​l​@​e​x​a​m​p​l​e​.​m​y​.
+	 */
+	emailInvalid: string
+	/**
+	 * P​l​e​a​s​e​ ​c​o​r​r​e​c​t​ ​t​h​e​ ​d​e​t​a​i​l​s​ ​m​a​r​k​e​d​ ​a​b​o​v​e​,​ ​t​h​e​n​ ​c​o​n​f​i​r​m​ ​a​g​a​i​n​.
+	 */
+	checkDetails: string
 	/**
 	 * B​o​o​k​i​n​g​ ​s​u​m​m​a​r​y
 	 */
@@ -2815,6 +2839,22 @@ export type NamespaceBookingTranslation = {
 	 * C​l​o​s​e
 	 */
 	close: string
+	/**
+	 * B​o​o​k​i​n​g​ ​C​o​n​f​i​r​m​e​d​!
+	 */
+	confirmedTitle: string
+	/**
+	 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.​ ​A​ ​s​u​m​m​a​r​y​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​y​o​u​r​ ​e​-​m​a​i​l​.
+	 */
+	confirmedText: string
+	/**
+	 * W​h​a​t​ ​h​a​p​p​e​n​s​ ​n​e​x​t
+	 */
+	nextTitle: string
+	/**
+	 * T​h​e​ ​e​-​m​a​i​l​ ​h​a​s​ ​a​ ​p​r​i​v​a​t​e​ ​l​i​n​k​ ​t​o​ ​c​a​n​c​e​l​ ​o​r​ ​m​o​v​e​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.
+	 */
+	manageByEmail: string
 	/**
 	 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
 	 */
@@ -7299,9 +7339,21 @@ export type TranslationFunctions = {
 		 */
 		noSlotsHint: () => LocalizedString
 		/**
-		 * Times are shown in your time zone ({timezone}).
+		 * Your time zone
 		 */
-		timesIn: (arg: { timezone: string }) => LocalizedString
+		timeZone: () => LocalizedString
+		/**
+		 * Choose a day
+		 */
+		daysTitle: () => LocalizedString
+		/**
+		 * Times on {date}
+		 */
+		timesOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * Choose a time above to continue.
+		 */
+		chooseAnotherTime: () => LocalizedString
 		/**
 		 * Your details
 		 */
@@ -7326,6 +7378,18 @@ export type TranslationFunctions = {
 		 * Please enter a valid Malaysian phone number (e.g. 012-345 6789)
 		 */
 		phoneInvalidExample: () => LocalizedString
+		/**
+		 * Please enter your full name, in at most 200 characters.
+		 */
+		nameInvalid: () => LocalizedString
+		/**
+		 * Please enter your e-mail address in full, such as nurul@example.my.
+		 */
+		emailInvalid: () => LocalizedString
+		/**
+		 * Please correct the details marked above, then confirm again.
+		 */
+		checkDetails: () => LocalizedString
 		/**
 		 * Booking summary
 		 */
@@ -7394,6 +7458,22 @@ export type TranslationFunctions = {
 		 * Close
 		 */
 		close: () => LocalizedString
+		/**
+		 * Booking Confirmed!
+		 */
+		confirmedTitle: () => LocalizedString
+		/**
+		 * Your appointment is confirmed. A summary has been sent to your e-mail.
+		 */
+		confirmedText: () => LocalizedString
+		/**
+		 * What happens next
+		 */
+		nextTitle: () => LocalizedString
+		/**
+		 * The e-mail has a private link to cancel or move your appointment.
+		 */
+		manageByEmail: () => LocalizedString
 		/**
 		 * Please confirm your e-mail
 		 */

@@ -10,10 +10,14 @@ function appErrorOf(error: unknown): TRPCClientError<AppRouter> | undefined {
   return error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>) : undefined;
 }
 
-/** The server's readable message when there is one, else the screen's own fallback text. */
+/**
+ * The server's readable message when there is one, else the screen's own fallback text. Without
+ * `data` the server never answered (the network failed, or a proxy's page came back), and the
+ * message is the browser's ('Failed to fetch'), not a sentence for a person.
+ */
 export function messageOf(error: unknown, fallback: string): string {
   const appError = appErrorOf(error);
-  return appError && appError.data?.code !== 'INTERNAL_SERVER_ERROR' && appError.message ? appError.message : fallback;
+  return appError?.data && appError.data.code !== 'INTERNAL_SERVER_ERROR' && appError.message ? appError.message : fallback;
 }
 
 /** Field problems of a 400, keyed by field name, the first problem of each. */
