@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { AppointmentStatus } from '../../domain/appointment-status';
 import { clinicNameOf } from '../../domain/configuration';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
 import { Modal } from '../components/Modal';
@@ -21,7 +22,7 @@ interface Props {
   psychologist: PublicPsychologist;
   onClose: () => void;
   /** `confirmEmailTo`: the address that must confirm the request within 30 minutes, when the clinic asks for it. */
-  onBooked: (booking: { confirmEmailTo?: string }) => void;
+  onBooked: (booking: { status: AppointmentStatus; confirmEmailTo?: string }) => void;
 }
 
 const visitorTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -46,7 +47,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
 
   // Confirm is one action: check the free limit, then book. One pending state, one error.
   const submit = useMutation({
-    mutationFn: async (slot: FreeSlot): Promise<{ limitReached: number } | { booked: { confirmEmailTo?: string } }> => {
+    mutationFn: async (slot: FreeSlot): Promise<{ limitReached: number } | { booked: { status: AppointmentStatus; confirmEmailTo?: string } }> => {
       // A failed check counts as not required; the server enforces the limit anyway.
       const check = await utils.client.billing.checkSubscription.query({ slug: identifier }).catch((error: unknown) => {
         console.error('Subscription check failed', error);
@@ -71,7 +72,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           ...(sharedAt && { sharedResults: screening.shareable }),
         }),
       });
-      return { booked: booking.status === 'held' ? { confirmEmailTo: details.email.trim() } : {} };
+      return { booked: { status: booking.status, ...(booking.status === 'held' && { confirmEmailTo: details.email.trim() }) } };
     },
     onSuccess: (outcome) => {
       if (!('booked' in outcome)) return;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import { Modal } from '../components/Modal';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { tellEmbedder } from '../lib/embedder';
 import { trpc } from '../lib/trpc';
 import { CrisisResourceList } from '../components/CrisisResourceList';
 import { useScreenerIdentity } from '../components/ScreenerIdentity';
@@ -50,7 +51,8 @@ export default function BookingSection() {
         <BookingDialog
           psychologist={chosen}
           onClose={() => setChosen(null)}
-          onBooked={({ confirmEmailTo }) => {
+          onBooked={({ status, confirmEmailTo }) => {
+            tellEmbedder({ type: 'minda:booked', status });
             setBooked({ name: chosen.name, confirmEmailTo });
             setChosen(null);
           }}
