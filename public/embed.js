@@ -33,13 +33,11 @@
     script.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: detail }));
   }
 
-  // The inline frame's top plus `top` at the top of the window, unless it is already in view
-  // near there (the clinic's scroll-padding-top, for a sticky header, is respected).
+  // The inline frame's top plus `top` at the top of the window, below the clinic's
+  // scroll-padding-top (a sticky header's room), as far as the page can scroll.
   function scrollToFrame(top) {
-    var y = frame.getBoundingClientRect().top + top;
     var margin = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-    if (y >= margin && y < window.innerHeight / 2) return;
-    window.scrollBy(0, y - margin);
+    window.scrollBy(0, frame.getBoundingClientRect().top + top - margin);
   }
 
   // Only these fields reach the clinic's page, whatever a message carries.
@@ -75,14 +73,14 @@
         'border-radius:999px;background:#1d5c57;color:#fff;font:600 16px/1.25 system-ui,sans-serif;cursor:pointer;' +
         'box-shadow:0 4px 14px rgba(0,0,0,.25)}' +
         '.minda-popup-button:focus-visible,.minda-popup-close:focus-visible{outline:3px solid #1d5c57;outline-offset:3px;box-shadow:0 0 0 3px #fff}' +
-        '.minda-popup{box-sizing:border-box;width:min(720px,100vw);height:min(900px,100vh);height:min(900px,100dvh);max-width:100vw;max-height:100dvh;' +
+        '.minda-popup{box-sizing:border-box;width:min(720px,100vw);height:min(900px,calc(100vh - 32px));height:min(900px,calc(100dvh - 32px));max-width:100vw;max-height:100vh;max-height:100dvh;' +
         'padding:0;border:0;border-radius:12px;background:#fff;overflow:hidden}' +
         '.minda-popup[open]{display:flex;flex-direction:column}' +
         '.minda-popup::backdrop{background:rgba(0,0,0,.55)}' +
         '.minda-popup iframe{flex:1;width:100%;border:0}' +
         '.minda-popup-close{align-self:flex-end;margin:8px;padding:8px 16px;border:1px solid #1d5c57;border-radius:8px;' +
         'background:#fff;color:#1d5c57;font:600 15px/1.25 system-ui,sans-serif;cursor:pointer}' +
-        '@media (max-width:640px){.minda-popup{width:100vw;height:100dvh;border-radius:0}}'
+        '@media (max-width:640px){.minda-popup{width:100vw;height:100vh;height:100dvh;border-radius:0}}'
     );
     var button = document.createElement('button');
     button.type = 'button';

@@ -26,7 +26,7 @@ export function Modal({ title, onClose, children }: Props) {
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    showInEmbedder(dialog?.firstElementChild ?? null);
+    showInEmbedder(dialog);
     const previous = opener.current;
     return () => {
       if (!(previous instanceof HTMLElement && previous.isConnected)) return;

@@ -35,8 +35,9 @@ export function showNewStepInEmbedder(): void {
 }
 
 /**
- * The element in view on the clinic's page, wherever in the tall inline frame it sits: a dialog's
- * box as it opens, the control that opened it once it closes. (In the pop-up it is in view.)
+ * The element's top at the top of the clinic's page, wherever in the tall inline frame it sits:
+ * a dialog as it opens (framed, its box is drawn at its top: styles.css), the control that opened
+ * it once it closes. (In the pop-up the frame is the window: it is in view.)
  */
 export function showInEmbedder(element: Element | null): void {
   if (element && isEmbedded()) tellEmbedder({ type: 'minda:scroll', top: Math.max(0, Math.floor(element.getBoundingClientRect().top)) });
