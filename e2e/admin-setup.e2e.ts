@@ -163,6 +163,12 @@ describe('the operator’s admin setup', () => {
     await page.getByRole('button', { name: 'Copy the Malay URL' }).click();
     await expectToast(page, 'Copied!', 'The screener URL has been copied to your clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${session.server.url}/ms/screener/klinik-setia-jaya`);
+    // The tag that embeds the screener in the clinic's site, here as the Malay pop-up.
+    await page.getByRole('button', { name: 'Copy the tag: Pop-up button, Malay' }).click();
+    await expectToast(page, 'Copied!', 'The tag has been copied to your clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `<script src="${session.server.url}/embed.js" data-screener="klinik-setia-jaya" data-lang="ms" data-mode="popup" async></script>`,
+    );
     await screenshot(page, 'admin-setup-configured');
 
     // Add a psychologist: Save waits for name, job title and description.

@@ -712,9 +712,36 @@ export type NamespaceAdminTranslation = {
 		 */
 		copied: string
 		/**
-		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​i​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​i​t​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​t​h​e​ ​t​e​x​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
 		 */
 		copyFailed: string
+		/**
+		 * A​d​d​ ​t​h​e​ ​s​c​r​e​e​n​e​r​ ​t​o​ ​y​o​u​r​ ​w​e​b​s​i​t​e
+		 */
+		embedTitle: string
+		/**
+		 * P​a​s​t​e​ ​o​n​e​ ​o​f​ ​t​h​e​s​e​ ​t​a​g​s​ ​i​n​t​o​ ​y​o​u​r​ ​p​a​g​e​’​s​ ​H​T​M​L​.​ ​I​n​ ​t​h​e​ ​p​a​g​e​,​ ​t​h​e​ ​s​c​r​e​e​n​e​r​ ​a​p​p​e​a​r​s​ ​w​h​e​r​e​ ​y​o​u​ ​p​a​s​t​e​ ​t​h​e​ ​t​a​g​ ​a​n​d​ ​g​r​o​w​s​ ​w​i​t​h​ ​i​t​s​ ​c​o​n​t​e​n​t​.​ ​A​s​ ​a​ ​p​o​p​-​u​p​,​ ​a​ ​b​u​t​t​o​n​ ​i​n​ ​t​h​e​ ​c​o​r​n​e​r​ ​o​f​ ​y​o​u​r​ ​p​a​g​e​ ​o​p​e​n​s​ ​t​h​e​ ​s​c​r​e​e​n​e​r​ ​o​v​e​r​ ​i​t​;​ ​a​d​d​ ​d​a​t​a​-​b​u​t​t​o​n​-​t​e​x​t​=​"​…​"​ ​t​o​ ​t​h​e​ ​t​a​g​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​b​u​t​t​o​n​’​s​ ​w​o​r​d​s​.
+		 */
+		embedIntro: string
+		/**
+		 * I​n​ ​t​h​e​ ​p​a​g​e​,​ ​{​l​a​n​g​u​a​g​e​}
+		 * @param {string} language
+		 */
+		inlineTag: RequiredParams<'language'>
+		/**
+		 * P​o​p​-​u​p​ ​b​u​t​t​o​n​,​ ​{​l​a​n​g​u​a​g​e​}
+		 * @param {string} language
+		 */
+		popupTag: RequiredParams<'language'>
+		/**
+		 * C​o​p​y​ ​t​h​e​ ​t​a​g​:​ ​{​t​a​g​}
+		 * @param {string} tag
+		 */
+		tagCopyLabel: RequiredParams<'tag'>
+		/**
+		 * T​h​e​ ​t​a​g​ ​h​a​s​ ​b​e​e​n​ ​c​o​p​i​e​d​ ​t​o​ ​y​o​u​r​ ​c​l​i​p​b​o​a​r​d​.
+		 */
+		tagCopied: string
 		/**
 		 * W​i​t​h​o​u​t​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​u​s​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​u​n​i​q​u​e​ ​i​d​.​ ​A​d​d​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​ ​a​n​d​ ​s​a​v​e​ ​t​o​ ​g​e​t​ ​a​ ​r​e​a​d​a​b​l​e​ ​U​R​L​.
 		 */
@@ -5386,9 +5413,33 @@ export type TranslationFunctions = {
 			 */
 			copied: () => LocalizedString
 			/**
-			 * Could not copy the URL. Please select it and copy it yourself.
+			 * Could not copy it. Please select the text and copy it yourself.
 			 */
 			copyFailed: () => LocalizedString
+			/**
+			 * Add the screener to your website
+			 */
+			embedTitle: () => LocalizedString
+			/**
+			 * Paste one of these tags into your page’s HTML. In the page, the screener appears where you paste the tag and grows with its content. As a pop-up, a button in the corner of your page opens the screener over it; add data-button-text="…" to the tag to change the button’s words.
+			 */
+			embedIntro: () => LocalizedString
+			/**
+			 * In the page, {language}
+			 */
+			inlineTag: (arg: { language: string }) => LocalizedString
+			/**
+			 * Pop-up button, {language}
+			 */
+			popupTag: (arg: { language: string }) => LocalizedString
+			/**
+			 * Copy the tag: {tag}
+			 */
+			tagCopyLabel: (arg: { tag: string }) => LocalizedString
+			/**
+			 * The tag has been copied to your clipboard.
+			 */
+			tagCopied: () => LocalizedString
 			/**
 			 * Without a company name, your URLs use your screener’s unique id. Add a company name and save to get a readable URL.
 			 */

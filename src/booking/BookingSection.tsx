@@ -2,6 +2,7 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { tellEmbedder } from '../lib/embedder';
 import { trpc } from '../lib/trpc';
 import { CrisisResourceList } from '../components/CrisisResourceList';
 import { useScreenerIdentity } from '../components/ScreenerIdentity';
@@ -53,7 +54,18 @@ export default function BookingSection() {
           </>
         )}
       </div>
-      {chosen && <BookingDialog key={chosen.id} psychologist={chosen} onClose={() => choose(undefined)} onBooked={setBooked} />}
+      {chosen && (
+        <BookingDialog
+          key={chosen.id}
+          psychologist={chosen}
+          onClose={() => choose(undefined)}
+          onBooked={(booking) => {
+            // The clinic's page hears that a booking was made, never by whom.
+            tellEmbedder({ type: 'minda:booked', status: booking.status });
+            setBooked(booking);
+          }}
+        />
+      )}
       {booked && <BookingReceived booking={booked} onClose={() => setBooked(null)} />}
     </section>
   );

@@ -72,7 +72,14 @@ const en_admin = {
     copyLabel: 'Copy the {language:string} URL',
     copiedTitle: 'Copied!',
     copied: 'The screener URL has been copied to your clipboard.',
-    copyFailed: 'Could not copy the URL. Please select it and copy it yourself.',
+    copyFailed: 'Could not copy it. Please select the text and copy it yourself.',
+    embedTitle: 'Add the screener to your website',
+    embedIntro:
+      'Paste one of these tags into your page’s HTML. In the page, the screener appears where you paste the tag and grows with its content. As a pop-up, a button in the corner of your page opens the screener over it; add data-button-text="…" to the tag to change the button’s words.',
+    inlineTag: 'In the page, {language:string}',
+    popupTag: 'Pop-up button, {language:string}',
+    tagCopyLabel: 'Copy the tag: {tag:string}',
+    tagCopied: 'The tag has been copied to your clipboard.',
     idHint:
       'Without a company name, your URLs use your screener’s unique id. Add a company name and save to get a readable URL.',
     notSavedYet: 'Save your configuration once to get the URLs of your own screener.',

@@ -69,7 +69,14 @@ const ms_admin = {
     copyLabel: 'Salin URL {language}',
     copiedTitle: 'Disalin!',
     copied: 'URL saringan telah disalin ke papan keratan anda.',
-    copyFailed: 'URL tidak dapat disalin. Sila pilih dan salin sendiri.',
+    copyFailed: 'Tidak dapat disalin. Sila pilih teks itu dan salin sendiri.',
+    embedTitle: 'Tambah saringan pada laman web anda',
+    embedIntro:
+      'Tampal salah satu tag ini ke dalam HTML halaman anda. Dalam halaman, saringan muncul di tempat anda menampal tag itu dan membesar mengikut kandungannya. Sebagai tetingkap timbul, sebuah butang di penjuru halaman anda membuka saringan di atasnya; tambah data-button-text="…" pada tag untuk menukar perkataan butang.',
+    inlineTag: 'Dalam halaman, {language}',
+    popupTag: 'Butang tetingkap timbul, {language}',
+    tagCopyLabel: 'Salin tag: {tag}',
+    tagCopied: 'Tag telah disalin ke papan keratan anda.',
     idHint:
       'Tanpa nama syarikat, URL anda menggunakan ID unik saringan anda. Tambah nama syarikat dan simpan untuk mendapatkan URL yang mudah dibaca.',
     notSavedYet: 'Simpan konfigurasi anda sekali untuk mendapatkan URL saringan anda sendiri.',
