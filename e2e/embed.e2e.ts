@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/axe';
+import { chooseFreeTime } from './support/booking-steps';
 import { screenshot } from './support/browser';
 import { answerDass21, consent, DASS_LABELS } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
@@ -155,7 +156,7 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
     await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
     const dialog = frame.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
     await expect.poll(() => inView(dialog.getByRole('heading', { name: 'Dr. Aisyah Rahman' }))).toBe(true);
-    await dialog.locator('button[aria-pressed]').first().click();
+    await chooseFreeTime(dialog);
     await dialog.getByLabel('Full name').fill('Nurul Huda');
     await dialog.getByLabel('Email').fill('nurul@example.my');
     await dialog.getByLabel('Phone number').fill('012-345 6789');
