@@ -136,6 +136,11 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
     kind: 'notFound',
     input: (victim) => ({ slotId: victim.bookedSlotId, confirmBooked: true }),
   },
+  // The victim's free slot lies on this day: it must still be there afterwards.
+  'admin.availability.clearDay': {
+    kind: 'notFound',
+    input: (victim) => ({ psychologistId: victim.psychologistId, date: '2030-09-02' }),
+  },
   'admin.appointments.list': {
     kind: 'ownDataOnly',
     input: () => ({}),
