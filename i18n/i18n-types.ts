@@ -639,6 +639,14 @@ export type NamespaceAdminTranslation = {
 	}
 	header: {
 		/**
+		 * B​a​h​a​s​a​ ​M​e​l​a​y​u
+		 */
+		otherLanguage: string
+		/**
+		 * m​s
+		 */
+		otherLanguageCode: string
+		/**
 		 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​u​s​e​r​n​a​m​e​}
 		 * @param {string} username
 		 */
@@ -1301,10 +1309,6 @@ export type NamespaceAdminTranslation = {
 		 */
 		free: string
 		/**
-		 * B​o​o​k​e​d
-		 */
-		booked: string
-		/**
 		 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
 		 * @param {string} end
 		 * @param {string} start
@@ -1314,11 +1318,6 @@ export type NamespaceAdminTranslation = {
 		 * C​l​e​a​r​ ​f​r​e​e​ ​s​l​o​t​s
 		 */
 		clearDay: string
-		/**
-		 * C​l​e​a​r​ ​t​h​e​ ​f​r​e​e​ ​s​l​o​t​s​ ​o​f​ ​{​d​a​t​e​}
-		 * @param {string} date
-		 */
-		clearDayLabel: RequiredParams<'date'>
 		/**
 		 * C​l​e​a​r​ ​f​r​e​e​ ​s​l​o​t​s​?
 		 */
@@ -5259,6 +5258,14 @@ export type TranslationFunctions = {
 		}
 		header: {
 			/**
+			 * Bahasa Melayu
+			 */
+			otherLanguage: () => LocalizedString
+			/**
+			 * ms
+			 */
+			otherLanguageCode: () => LocalizedString
+			/**
 			 * Signed in as {username}
 			 */
 			signedInAs: (arg: { username: string }) => LocalizedString
@@ -5899,10 +5906,6 @@ export type TranslationFunctions = {
 			 */
 			free: () => LocalizedString
 			/**
-			 * Booked
-			 */
-			booked: () => LocalizedString
-			/**
 			 * {start} – {end}
 			 */
 			slotTimes: (arg: { end: string, start: string }) => LocalizedString
@@ -5910,10 +5913,6 @@ export type TranslationFunctions = {
 			 * Clear free slots
 			 */
 			clearDay: () => LocalizedString
-			/**
-			 * Clear the free slots of {date}
-			 */
-			clearDayLabel: (arg: { date: string }) => LocalizedString
 			/**
 			 * Clear free slots?
 			 */

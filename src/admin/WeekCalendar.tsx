@@ -14,7 +14,6 @@ import { EditSlotDialog } from './EditSlotDialog';
 import { clearableSlots, weekEntries } from './week-entries';
 
 const STATUS_BADGE: Partial<Record<AppointmentStatus, string>> = {
-  held: 'badge-info',
   requested: 'badge-warning',
   confirmed: 'badge-success',
 };
@@ -28,7 +27,7 @@ function shortDate(date: string, locale: string): string {
 
 /**
  * One week of the psychologist's slots, Monday to Sunday where they work, today's week first:
- * free slots open the slot's dialog, appointments (held, requested, confirmed, and sessions
+ * free and held slots open the slot's dialog, appointments (requested, confirmed, and sessions
  * that took place) open theirs. Seven columns on a wide screen, a list of days on a phone.
  */
 export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
@@ -107,8 +106,13 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
                                 </span>
                                 <span className="break-all">{appointment.clientName || LL.admin.privacy.erasedVisitor()}</span>
                               </>
+                            ) : slot.isBooked ? (
+                              // The inbox leaves holds out until the visitor confirms their e-mail
+                              // (no one's details before that), so a booked slot without its
+                              // appointment is held.
+                              <span className="badge badge-sm badge-info">{LL.admin.appointments.statuses.held()}</span>
                             ) : (
-                              <span className="text-xs">{slot.isBooked ? t.booked() : t.free()}</span>
+                              <span className="text-xs">{t.free()}</span>
                             )}
                           </button>
                         </li>
@@ -119,10 +123,10 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
                     <button
                       type="button"
                       className="btn btn-ghost btn-xs mt-auto"
-                      aria-label={t.clearDayLabel({ date: formatCalendarDate(day.date, dateLocale) })}
                       onClick={() => setOpen({ clear: { date: day.date, count: clearable } })}
                     >
                       {t.clearDay()}
+                      <span className="sr-only">, {formatCalendarDate(day.date, dateLocale)}</span>
                     </button>
                   )}
                 </li>

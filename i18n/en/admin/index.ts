@@ -54,6 +54,8 @@ const en_admin = {
     waiting: '{count:number} waiting for your answer',
   },
   header: {
+    otherLanguage: 'Bahasa Melayu',
+    otherLanguageCode: 'ms',
     signedInAs: 'Signed in as {username:string}',
     viewScreener: 'View Screener',
     opensInNewTab: '(opens in a new tab)',
@@ -238,10 +240,8 @@ const en_admin = {
     emptyWeek: 'No slots or appointments this week.',
     noSlots: 'No slots',
     free: 'Free',
-    booked: 'Booked',
     slotTimes: '{start:string} – {end:string}',
     clearDay: 'Clear free slots',
-    clearDayLabel: 'Clear the free slots of {date:string}',
     clearTitle: 'Clear free slots?',
     clearConfirm:
       'Delete the {count:number} free {{slot|slots}} of {date:string} that have not begun? Held, requested and confirmed appointments stay.',
