@@ -1,4 +1,3 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
@@ -6,53 +5,11 @@ import { bookSlot } from '../db/testing/fixtures';
 import { addCalendarDays, calendarDateIn, localDaysBounds, mondayOf } from '../domain/calendar-days';
 import type { Locales } from '../i18n/i18n-types';
 import { translationsFor } from '../server/translations';
-import { seriousAccessibilityViolations } from './support/axe';
-import { screenshot } from './support/browser';
-import { type E2eSession, useBrowserSession } from './support/session';
+import { expectAccessibleAtBothWidths, expectActionsInView, LAPTOP, screenshotsAtBothWidths, signIn } from './support/admin';
+import { useBrowserSession } from './support/session';
 
 const KL = 'Asia/Kuala_Lumpur';
-const WIDTHS = [390, 1280] as const;
-const LAPTOP = { width: 1280, height: 720 };
 const INTL = { en: 'en-MY', ms: 'ms-MY' } as const;
-
-async function signIn(session: E2eSession) {
-  const response = await session.page.request.post(`${session.server.url}/api/login`, {
-    data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    headers: { origin: session.server.url },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-/** axe at a phone's and a laptop's width, after whatever just happened; the page ends at 1280 × 720. */
-async function expectAccessibleAtBothWidths(page: Page, screen: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${screen} at ${width} px: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-}
-
-async function screenshotsAtBothWidths(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize(LAPTOP);
-}
-
-/** Every button of the dialog's action strip lies within the 1280 × 720 window, nothing to scroll to. */
-async function expectActionsInView(page: Page, dialog: Locator) {
-  await page.setViewportSize(LAPTOP);
-  const buttons = dialog.locator('.modal-action button');
-  expect(await buttons.count()).toBeGreaterThan(0);
-  for (const button of await buttons.all()) {
-    const box = (await button.boundingBox())!;
-    expect(box, await button.textContent() ?? '').not.toBeNull();
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height).toBeLessThanOrEqual(LAPTOP.height);
-    expect(box.x + box.width).toBeLessThanOrEqual(LAPTOP.width);
-  }
-}
 
 /**
  * The demo clinic's Dr. Aisyah Rahman, on a weekday of next week: a held, a requested and a
