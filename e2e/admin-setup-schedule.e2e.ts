@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
-import { DEMO_OPERATOR } from '../db/seed-demo';
 import { bookSlot } from '../db/testing/fixtures';
 import { addCalendarDays, calendarDateIn, localDaysBounds, mondayOf } from '../domain/calendar-days';
 import type { Locales } from '../i18n/i18n-types';
 import { translationsFor } from '../server/translations';
-import { expectAccessibleAtBothWidths, expectActionsInView, LAPTOP, screenshotsAtBothWidths, signIn } from './support/admin';
+import { demoAisyah, expectAccessibleAtBothWidths, expectActionsInView, LAPTOP, screenshotsAtBothWidths, signIn } from './support/admin';
 import { useBrowserSession } from './support/session';
 
 const KL = 'Asia/Kuala_Lumpur';
@@ -17,13 +16,7 @@ const INTL = { en: 'en-MY', ms: 'ms-MY' } as const;
  */
 async function seedDay(databaseUrl: string, date: string) {
   const { db } = connectDatabase(databaseUrl);
-  const aisyah = await db
-    .selectFrom('psychologists')
-    .innerJoin('users', 'users.id', 'psychologists.user_id')
-    .select(['psychologists.id', 'psychologists.user_id'])
-    .where('users.username', '=', DEMO_OPERATOR.username)
-    .where('psychologists.name', '=', 'Dr. Aisyah Rahman')
-    .executeTakeFirstOrThrow();
+  const aisyah = await demoAisyah(db);
   const day = localDaysBounds(date, KL);
   const slots = await db
     .selectFrom('availability_slots')

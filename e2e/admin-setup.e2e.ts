@@ -5,6 +5,7 @@ import { DEMO_OPERATOR } from '../db/seed-demo';
 import { bookSlot } from '../db/testing/fixtures';
 import { calendarDateIn, mondayOf } from '../domain/calendar-days';
 import { startWebhookReceiver } from '../server/testing/webhook-receiver';
+import { demoAisyah } from './support/admin';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { type E2eSession, useBrowserSession } from './support/session';
@@ -253,13 +254,7 @@ describe('the operator’s admin setup', () => {
   it('asks again with the server’s reason before a booking goes with a slot or a psychologist', async () => {
     const { page } = session;
     const { db } = connectDatabase(session.server.databaseUrl);
-    const aisyah = await db
-      .selectFrom('psychologists')
-      .innerJoin('users', 'users.id', 'psychologists.user_id')
-      .select(['psychologists.id', 'psychologists.user_id'])
-      .where('users.username', '=', DEMO_OPERATOR.username)
-      .where('psychologists.name', '=', 'Dr. Aisyah Rahman')
-      .executeTakeFirstOrThrow();
+    const aisyah = await demoAisyah(db);
     const [first, second] = await db
       .selectFrom('availability_slots')
       .select(['id', 'start_utc'])

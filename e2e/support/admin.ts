@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Database } from '../../db/schema';
 import { DEMO_OPERATOR } from '../../db/seed-demo';
 import { seriousAccessibilityViolations } from './axe';
 import { screenshot } from './browser';
@@ -47,4 +49,15 @@ export async function expectActionsInView(page: Page, dialog: Locator) {
     expect(box.y + box.height).toBeLessThanOrEqual(LAPTOP.height);
     expect(box.x + box.width).toBeLessThanOrEqual(LAPTOP.width);
   }
+}
+
+/** The demo clinic's Dr. Aisyah Rahman, whom the seed gives two weeks of weekday slots. */
+export function demoAisyah(db: Kysely<Database>) {
+  return db
+    .selectFrom('psychologists')
+    .innerJoin('users', 'users.id', 'psychologists.user_id')
+    .select(['psychologists.id', 'psychologists.user_id'])
+    .where('users.username', '=', DEMO_OPERATOR.username)
+    .where('psychologists.name', '=', 'Dr. Aisyah Rahman')
+    .executeTakeFirstOrThrow();
 }
