@@ -644,6 +644,14 @@ export type NamespaceAdminTranslation = {
 	}
 	header: {
 		/**
+		 * B​a​h​a​s​a​ ​M​e​l​a​y​u
+		 */
+		otherLanguage: string
+		/**
+		 * m​s
+		 */
+		otherLanguageCode: string
+		/**
 		 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​u​s​e​r​n​a​m​e​}
 		 * @param {string} username
 		 */
@@ -1287,10 +1295,9 @@ export type NamespaceAdminTranslation = {
 	}
 	calendar: {
 		/**
-		 * A​v​a​i​l​a​b​i​l​i​t​y​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s
-		 * @param {number} days
+		 * W​e​e​k​ ​b​y​ ​w​e​e​k
 		 */
-		title: RequiredParams<'days'>
+		title: string
 		/**
 		 * L​o​a​d​i​n​g​ ​s​l​o​t​s​.​.​.
 		 */
@@ -1300,19 +1307,39 @@ export type NamespaceAdminTranslation = {
 		 */
 		fetchFailed: string
 		/**
-		 * N​o​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s​.
-		 * @param {number} days
+		 * W​e​e​k​ ​o​f​ ​{​f​r​o​m​}​ ​t​o​ ​{​t​o​}
+		 * @param {string} from
+		 * @param {string} to
 		 */
-		empty: RequiredParams<'days'>
+		week: RequiredParams<'from' | 'to'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}
-		 * @param {number} count
+		 * P​r​e​v​i​o​u​s​ ​w​e​e​k
 		 */
-		slotCount: RequiredParams<'count'>
+		previousWeek: string
 		/**
-		 * B​o​o​k​e​d
+		 * T​h​i​s​ ​w​e​e​k
 		 */
-		booked: string
+		thisWeek: string
+		/**
+		 * N​e​x​t​ ​w​e​e​k
+		 */
+		nextWeek: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​f​r​e​e​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​,​ ​o​r​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​a​n​s​w​e​r​ ​i​t​.
+		 */
+		editHint: string
+		/**
+		 * N​o​ ​s​l​o​t​s​ ​o​r​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​t​h​i​s​ ​w​e​e​k​.
+		 */
+		emptyWeek: string
+		/**
+		 * N​o​ ​s​l​o​t​s
+		 */
+		noSlots: string
+		/**
+		 * F​r​e​e
+		 */
+		free: string
 		/**
 		 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
 		 * @param {string} end
@@ -1320,9 +1347,32 @@ export type NamespaceAdminTranslation = {
 		 */
 		slotTimes: RequiredParams<'end' | 'start'>
 		/**
-		 * C​h​o​o​s​e​ ​a​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​.
+		 * C​l​e​a​r​ ​f​r​e​e​ ​s​l​o​t​s
 		 */
-		editHint: string
+		clearDay: string
+		/**
+		 * C​l​e​a​r​ ​f​r​e​e​ ​s​l​o​t​s​?
+		 */
+		clearTitle: string
+		/**
+		 * D​e​l​e​t​e​ ​t​h​e​ ​{​c​o​u​n​t​}​ ​f​r​e​e​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}​ ​o​f​ ​{​d​a​t​e​}​ ​t​h​a​t​ ​h​a​v​e​ ​n​o​t​ ​b​e​g​u​n​?​ ​H​e​l​d​,​ ​r​e​q​u​e​s​t​e​d​ ​a​n​d​ ​c​o​n​f​i​r​m​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​s​t​a​y​.
+		 * @param {number} count
+		 * @param {string} date
+		 */
+		clearConfirm: RequiredParams<'count' | 'date'>
+		/**
+		 * C​l​e​a​r​i​n​g​.​.​.
+		 */
+		clearing: string
+		/**
+		 * D​e​l​e​t​e​d​ ​{​c​o​u​n​t​}​ ​f​r​e​e​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}​.
+		 * @param {number} count
+		 */
+		cleared: RequiredParams<'count'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​c​l​e​a​r​ ​t​h​e​ ​f​r​e​e​ ​s​l​o​t​s​.​.​.
+		 */
+		clearFailed: string
 	}
 	slotDialog: {
 		/**
@@ -1968,6 +2018,14 @@ export type NamespaceAdminTranslation = {
 		 * C​l​o​s​e
 		 */
 		close: string
+		/**
+		 * A​p​p​o​i​n​t​m​e​n​t
+		 */
+		dialogTitle: string
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​t​i​m​e
+		 */
+		editSlot: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​s
 		 */
@@ -5347,6 +5405,14 @@ export type TranslationFunctions = {
 		}
 		header: {
 			/**
+			 * Bahasa Melayu
+			 */
+			otherLanguage: () => LocalizedString
+			/**
+			 * ms
+			 */
+			otherLanguageCode: () => LocalizedString
+			/**
 			 * Signed in as {username}
 			 */
 			signedInAs: (arg: { username: string }) => LocalizedString
@@ -5967,9 +6033,9 @@ export type TranslationFunctions = {
 		}
 		calendar: {
 			/**
-			 * Availability for the next {days} days
+			 * Week by week
 			 */
-			title: (arg: { days: number }) => LocalizedString
+			title: () => LocalizedString
 			/**
 			 * Loading slots...
 			 */
@@ -5979,25 +6045,65 @@ export type TranslationFunctions = {
 			 */
 			fetchFailed: () => LocalizedString
 			/**
-			 * No availability slots in the next {days} days.
+			 * Week of {from} to {to}
 			 */
-			empty: (arg: { days: number }) => LocalizedString
+			week: (arg: { from: string, to: string }) => LocalizedString
 			/**
-			 * {count} {{slot|slots}}
+			 * Previous week
 			 */
-			slotCount: (arg: { count: number }) => LocalizedString
+			previousWeek: () => LocalizedString
 			/**
-			 * Booked
+			 * This week
 			 */
-			booked: () => LocalizedString
+			thisWeek: () => LocalizedString
+			/**
+			 * Next week
+			 */
+			nextWeek: () => LocalizedString
+			/**
+			 * Choose a free slot to change its times or delete it, or an appointment to answer it.
+			 */
+			editHint: () => LocalizedString
+			/**
+			 * No slots or appointments this week.
+			 */
+			emptyWeek: () => LocalizedString
+			/**
+			 * No slots
+			 */
+			noSlots: () => LocalizedString
+			/**
+			 * Free
+			 */
+			free: () => LocalizedString
 			/**
 			 * {start} – {end}
 			 */
 			slotTimes: (arg: { end: string, start: string }) => LocalizedString
 			/**
-			 * Choose a slot to change its times or delete it.
+			 * Clear free slots
 			 */
-			editHint: () => LocalizedString
+			clearDay: () => LocalizedString
+			/**
+			 * Clear free slots?
+			 */
+			clearTitle: () => LocalizedString
+			/**
+			 * Delete the {count} free {{slot|slots}} of {date} that have not begun? Held, requested and confirmed appointments stay.
+			 */
+			clearConfirm: (arg: { count: number, date: string }) => LocalizedString
+			/**
+			 * Clearing...
+			 */
+			clearing: () => LocalizedString
+			/**
+			 * Deleted {count} free {{slot|slots}}.
+			 */
+			cleared: (arg: { count: number }) => LocalizedString
+			/**
+			 * Failed to clear the free slots...
+			 */
+			clearFailed: () => LocalizedString
 		}
 		slotDialog: {
 			/**
@@ -6628,6 +6734,14 @@ export type TranslationFunctions = {
 			 * Close
 			 */
 			close: () => LocalizedString
+			/**
+			 * Appointment
+			 */
+			dialogTitle: () => LocalizedString
+			/**
+			 * Change the time
+			 */
+			editSlot: () => LocalizedString
 			/**
 			 * Appointments
 			 */

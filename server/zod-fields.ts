@@ -81,6 +81,9 @@ export const ZConfirmationFlag = z
   .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
   .default(false);
 
+/** A calendar date, YYYY-MM-DD, as a date input gives it. */
+export const ZCalendarDate = z.iso.date({ error: fieldMessage('date') });
+
 /** An instant as ISO 8601 text with its offset; compare with Date.parse. */
 export const ZInstant = z.iso.datetime({ offset: true, error: fieldMessage('dateTime') });
 

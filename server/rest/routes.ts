@@ -71,6 +71,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/psychologists', procedure: 'admin.psychologists.create', summary: 'Add a psychologist', successStatus: 201 },
   { method: 'PUT', path: '/api/psychologists/:id', procedure: 'admin.psychologists.update', summary: 'Update a psychologist' },
   { method: 'DELETE', path: '/api/psychologists/:id', procedure: 'admin.psychologists.delete', summary: 'Delete a psychologist' },
+  { method: 'DELETE', path: '/api/psychologists/:id/slots', pathFields: { id: 'psychologistId' }, procedure: 'admin.availability.clearDay', summary: "Delete a day's free slots of a psychologist (?date=YYYY-MM-DD in their timezone); booked ones stay" },
   { method: 'POST', path: '/api/psychologists/:id/calendar-link', procedure: 'admin.psychologists.renewCalendarLink', summary: 'A new calendar subscription URL for a psychologist; the old one stops working' },
   { method: 'POST', path: '/api/availability/generate', procedure: 'admin.availability.generate', summary: 'Generate availability slots', successStatus: 201 },
   { method: 'GET', path: '/api/availability/:id', pathFields: { id: 'psychologistId' }, procedure: 'admin.availability.list', summary: "A psychologist's slots" },

@@ -115,6 +115,8 @@ const MATRIX: Record<OperatorPath, Expected & { input: (target: Target) => Recor
     colleague: 404,
   },
   'admin.availability.delete': { input: (t) => ({ slotId: t.bookedSlotId, confirmBooked: true }), own: ALL, other: 404, colleague: 404 },
+  // The target's free slot lies on this day: another clinic's call must leave it there.
+  'admin.availability.clearDay': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-02' }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.list': { input: () => ({}), own: ALL, other: 'own', colleague: 'own' },
   'admin.appointments.cancel': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.confirm': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },

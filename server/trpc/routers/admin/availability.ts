@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deleteOwnSlot, updateOwnSlot } from '../../../availability/change-slot';
+import { clearFreeSlots, ZClearFreeSlotsRequest, ZClearFreeSlotsResponse } from '../../../availability/clear-free-slots';
 import { ZDeleteSlotRequest, ZDeleteSlotResponse, ZUpdateSlotRequest } from '../../../availability/change-slot.types';
 import { generateAvailability } from '../../../availability/generate-availability';
 import { ZGenerateAvailabilityRequest, ZGenerateAvailabilityResponse } from '../../../availability/generate-availability.types';
@@ -26,4 +27,8 @@ export const adminAvailabilityRouter = router({
     .input(ZDeleteSlotRequest)
     .output(ZDeleteSlotResponse)
     .mutation(({ ctx, input }) => deleteOwnSlot(ctx, input)),
+  clearDay: memberProcedure(ACCESS.schedules)
+    .input(ZClearFreeSlotsRequest)
+    .output(ZClearFreeSlotsResponse)
+    .mutation(({ ctx, input }) => clearFreeSlots(ctx, input)),
 });
