@@ -3588,6 +3588,24 @@ export type NamespaceErrorsTranslation = {
 	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
 	 */
 	invalidCredentials: string
+	twoFactor: {
+		/**
+		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​,​ ​o​r​ ​i​t​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​.
+		 */
+		wrongCode: string
+		/**
+		 * T​h​a​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.
+		 */
+		wrongPassword: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​o​n​.​ ​T​u​r​n​ ​i​t​ ​o​f​f​ ​f​i​r​s​t​ ​t​o​ ​m​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​p​p​.
+		 */
+		alreadyOn: string
+		/**
+		 * S​t​a​r​t​ ​t​h​e​ ​s​e​t​-​u​p​ ​a​g​a​i​n​:​ ​n​o​ ​n​e​w​ ​s​e​c​r​e​t​ ​i​s​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​f​i​r​s​t​ ​c​o​d​e​.
+		 */
+		noSetup: string
+	}
 	/**
 	 * T​h​a​t​ ​u​s​e​r​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n
 	 */
@@ -3828,6 +3846,18 @@ export type NamespaceErrorsTranslation = {
 		 * @param {string} testType
 		 */
 		notAScaleOf: RequiredParams<'testType'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		authenticatorCode: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​(​1​6​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​d​i​g​i​t​s​)
+		 */
+		secondFactorCode: string
+		/**
+		 * g​i​v​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		passwordOrCode: string
 	}
 }
 
@@ -8006,6 +8036,24 @@ export type TranslationFunctions = {
 		 * Invalid username or password
 		 */
 		invalidCredentials: () => LocalizedString
+		twoFactor: {
+			/**
+			 * That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.
+			 */
+			wrongCode: () => LocalizedString
+			/**
+			 * That password is not right.
+			 */
+			wrongPassword: () => LocalizedString
+			/**
+			 * Two-factor sign-in is already on. Turn it off first to move it to another app.
+			 */
+			alreadyOn: () => LocalizedString
+			/**
+			 * Start the set-up again: no new secret is waiting for its first code.
+			 */
+			noSetup: () => LocalizedString
+		}
 		/**
 		 * That username is already taken
 		 */
@@ -8227,6 +8275,18 @@ export type TranslationFunctions = {
 			 * is not a scale of {testType}
 			 */
 			notAScaleOf: (arg: { testType: string }) => LocalizedString
+			/**
+			 * must be the 6-digit code from your authenticator app
+			 */
+			authenticatorCode: () => LocalizedString
+			/**
+			 * must be the 6-digit code from your authenticator app or a recovery code (16 letters and digits)
+			 */
+			secondFactorCode: () => LocalizedString
+			/**
+			 * give your password or a code from your authenticator app
+			 */
+			passwordOrCode: () => LocalizedString
 		}
 	}
 	insightsWriter: {

@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { deleteTwoFactor } from './two-factor';
 
 /**
  * Deletes every row of a clinic, children before parents, so neither dialect's foreign keys
  * (nor their absence) decide what stays: its screener and what counts it, its psychologists and
  * their slots, its appointments with their history, reminders, consents and mails, its webhooks,
- * audit log, sessions, reset tokens and requests, subscription row, and the account itself.
+ * audit log, sessions, reset tokens and requests, subscription row, two-factor secret and
+ * recovery codes, and the account itself.
  * Consent texts go when no other clinic's consent names them. Mails to the clinic's own address
  * go too; sent mails are already empty (decision 0007). Rate-limit counters and login throttles
  * hold only keyed hashes and lapse by themselves.
@@ -50,5 +52,6 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('password_reset_requests').where('email', '=', clinic.email).execute();
   await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+  await deleteTwoFactor(trx, userId);
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -8,11 +8,13 @@ import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
 import { adminPsychologistsRouter } from './admin/psychologists';
+import { adminTwoFactorRouter } from './admin/two-factor';
 import { adminWebhooksRouter } from './admin/webhooks';
 
 /** The operator's portal: the signed-in account, then what it manages. */
 export const adminRouter = router({
   account: accountRouter,
+  twoFactor: adminTwoFactorRouter,
   configuration: adminConfigurationRouter,
   psychologists: adminPsychologistsRouter,
   availability: adminAvailabilityRouter,
