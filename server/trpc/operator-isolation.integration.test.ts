@@ -5,6 +5,7 @@ import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtu
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { REST_ROUTES } from '../rest/routes';
+import { totpCodeAt } from '../two-factor/totp';
 import { signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { listProcedures, type ProcedurePath } from './root';
@@ -29,7 +30,8 @@ type IsolationCase =
   | { kind: 'notFound'; input: (victim: Operator) => Record<string, unknown> }
   | {
       kind: 'ownDataOnly';
-      input: (victim: Operator) => Record<string, unknown> | undefined;
+      /** May prepare the attacker's own state first (a two-factor set-up), through their caller. */
+      input: (victim: Operator, attacker: Operator) => Record<string, unknown> | undefined | Promise<Record<string, unknown>>;
       expectOwn: (output: unknown, attacker: Operator, victim: Operator) => void;
     };
 
@@ -53,6 +55,16 @@ const psychologistForm = {
   email: 'intruder@example.com',
   pricePerHour: 1,
 };
+
+/** The code the attacker's app shows for a secret of their own, a step ahead so it is not one already used. */
+const nextCodeOf = (secret: string) => totpCodeAt(secret, new Date(Date.now() + 30_000));
+
+/** The attacker's own two-factor sign-in, set up and turned on. */
+async function turnOnTwoFactor(operator: Operator): Promise<string> {
+  const { secret } = await operator.caller.admin.twoFactor.setup();
+  await operator.caller.admin.twoFactor.enable({ code: totpCodeAt(secret, new Date()) });
+  return secret;
+}
 
 const idsOf = (output: unknown) => (output as { id: string }[]).map((item) => item.id);
 
@@ -195,6 +207,30 @@ const CASES: Record<ManagedDataPath, IsolationCase> = {
     input: (victim) => ({ userId: victim.userId }),
     expectOwn: (output) => expect(output).toEqual({ testMode: true, url: null }),
   },
+  // A member's own second factor: ids smuggled in are ignored, and the victim's secret and codes stay (the snapshot).
+  'admin.twoFactor.status': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ accountId: victim.userId }),
+    expectOwn: (output) => expect(output).toEqual({ enabled: false, recoveryCodesLeft: 0 }),
+  },
+  'admin.twoFactor.setup': {
+    kind: 'ownDataOnly',
+    input: (victim) => ({ accountId: victim.userId }),
+    expectOwn: (output, attacker) => expect((output as { otpauthUri: string }).otpauthUri).toContain(`Minda:${attacker.username}?`),
+  },
+  'admin.twoFactor.enable': {
+    kind: 'ownDataOnly',
+    input: async (victim, attacker) => {
+      const { secret } = await attacker.caller.admin.twoFactor.setup();
+      return { code: nextCodeOf(secret), accountId: victim.userId };
+    },
+    expectOwn: (output) => expect((output as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10),
+  },
+  'admin.twoFactor.disable': {
+    kind: 'ownDataOnly',
+    input: async (victim, attacker) => ({ code: nextCodeOf(await turnOnTwoFactor(attacker)), accountId: victim.userId }),
+    expectOwn: (output) => expect(output).toEqual({ ok: true }),
+  },
   // The clinic's own screener always: it takes no id (server/clinic-insights has the seeded test).
   'admin.insights.get': {
     kind: 'ownDataOnly',
@@ -264,6 +300,8 @@ describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
       webhooks: await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', victim.userId).execute(),
       deliveries: await db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', victim.userId).execute(),
       audit: await db.selectFrom('audit_log').selectAll().where('user_id', '=', victim.userId).execute(),
+      twoFactor: await db.selectFrom('two_factor_secrets').selectAll().where('account_id', '=', victim.userId).execute(),
+      recoveryCodes: await db.selectFrom('two_factor_recovery_codes').selectAll().where('account_id', '=', victim.userId).orderBy('code_hash').execute(),
     };
   }
 
@@ -284,9 +322,10 @@ describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
       expect(isolation, `no isolation case for ${path}`).toBeDefined();
       const attacker = await operatorWithData();
       const victim = await operatorWithData();
+      await turnOnTwoFactor(victim);
       const before = await snapshot(victim);
 
-      const { status, output } = await call(attacker, path, isolation.input(victim), transport);
+      const { status, output } = await call(attacker, path, await isolation.input(victim, attacker), transport);
       if (isolation.kind === 'notFound') {
         expect(status, JSON.stringify(output)).toBe(404);
       } else {
