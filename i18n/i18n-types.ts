@@ -2213,6 +2213,10 @@ export type NamespaceAdminTranslation = {
 		 */
 		copied: string
 		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​c​o​d​e​s​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​t​h​e​m​ ​a​n​d​ ​c​o​p​y​ ​t​h​e​m​ ​y​o​u​r​s​e​l​f​.
+		 */
+		copyFailed: string
+		/**
 		 * D​o​w​n​l​o​a​d​ ​c​o​d​e​s
 		 */
 		download: string
@@ -6927,6 +6931,10 @@ export type TranslationFunctions = {
 			 * The recovery codes were copied.
 			 */
 			copied: () => LocalizedString
+			/**
+			 * Could not copy the codes. Please select them and copy them yourself.
+			 */
+			copyFailed: () => LocalizedString
 			/**
 			 * Download codes
 			 */
