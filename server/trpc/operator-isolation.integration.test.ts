@@ -4,6 +4,7 @@ import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { REST_ROUTES } from '../rest/routes';
 import { totpCodeAt } from '../two-factor/totp';
 import { signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
@@ -273,7 +274,8 @@ function restRequest(path: ManagedDataPath, input: Record<string, unknown> | und
 describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // Every case turns two-factor sign-in on from the callers' one address: more codes than its limit allows.
+    t = await startTestApp(dialect, { rateLimits: { ...DEFAULT_RATE_LIMITS, twoFactorPerIp: { limit: 1000, windowMinutes: 15 } } });
   });
   afterAll(() => t.close());
 
