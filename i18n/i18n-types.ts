@@ -51,14 +51,19 @@ type RootTranslation = {
 		 */
 		disclaimer: string
 		/**
-		 * ©​ ​{​y​e​a​r​}​ ​M​i​n​d​a​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
+		 * ©​ ​{​y​e​a​r​}​ ​{​o​w​n​e​r​}​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
+		 * @param {string} owner
 		 * @param {number} year
 		 */
-		copyright: RequiredParams<'year'>
+		copyright: RequiredParams<'owner' | 'year'>
 		/**
-		 * M​i​n​d​a​ ​i​s​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​t​o​o​l​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​p​r​o​v​i​d​e​ ​a​ ​m​e​d​i​c​a​l​ ​d​i​a​g​n​o​s​i​s​.
+		 * T​h​i​s​ ​i​s​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​t​o​o​l​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​p​r​o​v​i​d​e​ ​a​ ​m​e​d​i​c​a​l​ ​d​i​a​g​n​o​s​i​s​.
 		 */
 		footerNotice: string
+		/**
+		 * P​o​w​e​r​e​d​ ​b​y​ ​M​i​n​d​a
+		 */
+		poweredBy: string
 	}
 	notFound: {
 		/**
@@ -206,7 +211,7 @@ type RootTranslation = {
 			privacyTitle: string
 			/**
 			 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​a​n​o​n​y​m​o​u​s​:​ ​n​o​ ​n​a​m​e​ ​o​r​ ​l​o​g​i​n​ ​i​s​ ​n​e​e​d​e​d​ ​t​o​ ​t​a​k​e​ ​t​h​e​ ​s​c​r​e​e​n​e​r​
-		​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​u​s​e​d​ ​o​n​l​y​ ​t​o​ ​p​r​e​p​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​
+		​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​u​s​e​d​ ​t​o​ ​p​r​e​p​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​a​n​d​ ​r​e​a​c​h​ ​t​h​e​ ​c​l​i​n​i​c​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​w​h​e​n​ ​y​o​u​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​
 		​C​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​a​s​k​e​d​ ​f​o​r​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
 			 */
 			privacy: string
@@ -2417,7 +2422,7 @@ export type NamespaceAssessmentTranslation = {
 			q21: string
 		}
 		/**
-		 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​a​ ​l​i​t​t​l​e​ ​m​o​r​e​?​ ​T​h​i​s​ ​i​s​ ​o​p​t​i​o​n​a​l​,​ ​a​n​d​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​h​e​l​p​s​ ​t​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​h​o​ ​r​e​v​i​e​w​s​ ​y​o​u​r​ ​r​e​s​u​l​t​s​.
+		 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​a​ ​l​i​t​t​l​e​ ​m​o​r​e​?​ ​T​h​i​s​ ​i​s​ ​o​p​t​i​o​n​a​l​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​ ​s​h​a​p​e​s​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​a​n​d​ ​t​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​h​o​ ​r​e​v​i​e​w​s​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​r​e​a​d​s​ ​i​t​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​w​h​e​n​ ​y​o​u​ ​b​o​o​k​.
 		 */
 		followUpIntro: string
 		followUps: {
@@ -3661,6 +3666,33 @@ export type NamespaceEmailsTranslation = {
 		 */
 		action: string
 	}
+	invitation: {
+		/**
+		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​c​l​i​n​i​c​}​ ​o​n​ ​{​a​p​p​N​a​m​e​}
+		 * @param {string} appName
+		 * @param {string} clinic
+		 */
+		subject: RequiredParams<'appName' | 'clinic'>
+		/**
+		 * J​o​i​n​ ​{​c​l​i​n​i​c​}
+		 * @param {string} clinic
+		 */
+		heading: RequiredParams<'clinic'>
+		/**
+		 * {​c​l​i​n​i​c​}​ ​i​n​v​i​t​e​s​ ​y​o​u​ ​t​o​ ​i​t​s​ ​t​e​a​m​ ​o​n​ ​{​a​p​p​N​a​m​e​}​.​ ​C​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 * @param {string} appName
+		 * @param {string} clinic
+		 */
+		body: RequiredParams<'appName' | 'clinic'>
+		/**
+		 * A​c​c​e​p​t​ ​I​n​v​i​t​a​t​i​o​n
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+		 */
+		ignore: string
+	}
 }
 
 export type NamespaceErrorsTranslation = {
@@ -3744,6 +3776,14 @@ export type NamespaceErrorsTranslation = {
 		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		webhook: string
+		/**
+		 * M​e​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		member: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		invitation: string
 	}
 	webhooks: {
 		/**
@@ -3760,6 +3800,30 @@ export type NamespaceErrorsTranslation = {
 		 */
 		tooMany: RequiredParams<'max'>
 	}
+	/**
+	 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​y​ ​c​l​i​n​i​c​ ​a​n​y​ ​m​o​r​e​.​ ​A​s​k​ ​a​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​a​g​a​i​n​.
+	 */
+	noClinic: string
+	/**
+	 * Y​o​u​r​ ​r​o​l​e​ ​i​n​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​d​o​e​s​ ​n​o​t​ ​a​l​l​o​w​ ​t​h​i​s​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​i​f​ ​y​o​u​ ​n​e​e​d​ ​i​t​.
+	 */
+	roleNotAllowed: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​e​x​p​i​r​e​d​ ​o​r​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​s​e​n​d​ ​a​ ​n​e​w​ ​o​n​e​.
+	 */
+	invalidInvitation: string
+	/**
+	 * T​h​a​t​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​c​l​i​n​i​c​.
+	 */
+	alreadyMember: string
+	/**
+	 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​l​i​n​i​c​.
+	 */
+	notAMemberOf: string
+	/**
+	 * T​h​e​ ​o​w​n​e​r​’​s​ ​r​o​l​e​ ​c​h​a​n​g​e​s​ ​o​n​l​y​ ​b​y​ ​h​a​n​d​i​n​g​ ​o​w​n​e​r​s​h​i​p​ ​o​v​e​r​ ​t​o​ ​a​n​o​t​h​e​r​ ​m​e​m​b​e​r​.
+	 */
+	ownerRoleByHandover: string
 	/**
 	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
 	 */
@@ -3893,6 +3957,18 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		webhookId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​c​l​i​n​i​c​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		clinicId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​m​e​m​b​e​r​’​s​ ​a​c​c​o​u​n​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		memberId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		invitationId: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​s​ ​U​R​L​ ​s​u​c​h​ ​a​s​ ​h​t​t​p​s​:​/​/​c​l​i​n​i​c​.​e​x​a​m​p​l​e​.​m​y​/​m​i​n​d​a​-​e​v​e​n​t​s
 		 */
@@ -4835,13 +4911,17 @@ export type TranslationFunctions = {
 		 */
 		disclaimer: () => LocalizedString
 		/**
-		 * © {year} Minda. All rights reserved.
+		 * © {year} {owner}. All rights reserved.
 		 */
-		copyright: (arg: { year: number }) => LocalizedString
+		copyright: (arg: { owner: string, year: number }) => LocalizedString
 		/**
-		 * Minda is a self-screening tool and does not provide a medical diagnosis.
+		 * This is a self-screening tool and does not provide a medical diagnosis.
 		 */
 		footerNotice: () => LocalizedString
+		/**
+		 * Powered by Minda
+		 */
+		poweredBy: () => LocalizedString
 	}
 	notFound: {
 		/**
@@ -4985,7 +5065,7 @@ export type TranslationFunctions = {
 			privacyTitle: () => LocalizedString
 			/**
 			 * Your answers are anonymous: no name or login is needed to take the screener
-		Your answers are used only to prepare your results and wellbeing tips
+		Your answers are used to prepare your results and wellbeing tips, and reach the clinic only if you choose to share your results when you book an appointment
 		Contact details are asked for only if you choose to book an appointment
 			 */
 			privacy: () => LocalizedString
@@ -7134,7 +7214,7 @@ export type TranslationFunctions = {
 				q21: () => LocalizedString
 			}
 			/**
-			 * Would you like to tell us a little more? This is optional, and your answer helps the professional who reviews your results.
+			 * Would you like to tell us a little more? This is optional. Your answer shapes your wellbeing tips, and the professional who reviews your results reads it only if you choose to share your results when you book.
 			 */
 			followUpIntro: () => LocalizedString
 			followUps: {
@@ -8288,6 +8368,28 @@ export type TranslationFunctions = {
 			 */
 			action: () => LocalizedString
 		}
+		invitation: {
+			/**
+			 * You are invited to join {clinic} on {appName}
+			 */
+			subject: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * Join {clinic}
+			 */
+			heading: (arg: { clinic: string }) => LocalizedString
+			/**
+			 * {clinic} invites you to its team on {appName}. Choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
+			 */
+			body: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * Accept Invitation
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not expect this, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
 	}
 	errors: {
 		/**
@@ -8367,6 +8469,14 @@ export type TranslationFunctions = {
 			 * Webhook endpoint not found
 			 */
 			webhook: () => LocalizedString
+			/**
+			 * Member not found
+			 */
+			member: () => LocalizedString
+			/**
+			 * Invitation not found
+			 */
+			invitation: () => LocalizedString
 		}
 		webhooks: {
 			/**
@@ -8382,6 +8492,30 @@ export type TranslationFunctions = {
 			 */
 			tooMany: (arg: { max: number }) => LocalizedString
 		}
+		/**
+		 * Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.
+		 */
+		noClinic: () => LocalizedString
+		/**
+		 * Your role in this clinic does not allow this. Ask the clinic’s owner if you need it.
+		 */
+		roleNotAllowed: () => LocalizedString
+		/**
+		 * This invitation link is invalid, expired or already used. Ask the clinic’s owner to send a new one.
+		 */
+		invalidInvitation: () => LocalizedString
+		/**
+		 * That account is already a member of this clinic.
+		 */
+		alreadyMember: () => LocalizedString
+		/**
+		 * You are not a member of that clinic.
+		 */
+		notAMemberOf: () => LocalizedString
+		/**
+		 * The owner’s role changes only by handing ownership over to another member.
+		 */
+		ownerRoleByHandover: () => LocalizedString
 		/**
 		 * Invalid username or password
 		 */
@@ -8509,6 +8643,18 @@ export type TranslationFunctions = {
 			 * must be a webhook endpoint id (UUID)
 			 */
 			webhookId: () => LocalizedString
+			/**
+			 * must be a clinic id (UUID)
+			 */
+			clinicId: () => LocalizedString
+			/**
+			 * must be a member’s account id (UUID)
+			 */
+			memberId: () => LocalizedString
+			/**
+			 * must be an invitation id (UUID)
+			 */
+			invitationId: () => LocalizedString
 			/**
 			 * must be an https URL such as https://clinic.example.my/minda-events
 			 */

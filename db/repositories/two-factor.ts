@@ -83,8 +83,8 @@ export async function countRecoveryCodes(db: Kysely<Database>, accountId: string
   return Number(row.left);
 }
 
-/** Turns two-factor sign-in off: the secret, enabled or waiting, and every recovery code. */
-export async function deleteTwoFactor(db: Kysely<Database>, accountId: string): Promise<void> {
-  await db.deleteFrom('two_factor_recovery_codes').where('account_id', '=', accountId).execute();
-  await db.deleteFrom('two_factor_secrets').where('account_id', '=', accountId).execute();
+/** Turns two-factor sign-in off for these accounts: the secret, enabled or waiting, and every recovery code. */
+export async function deleteTwoFactor(db: Kysely<Database>, accountIds: readonly string[]): Promise<void> {
+  await db.deleteFrom('two_factor_recovery_codes').where('account_id', 'in', accountIds).execute();
+  await db.deleteFrom('two_factor_secrets').where('account_id', 'in', accountIds).execute();
 }

@@ -10,6 +10,9 @@ import type { Database } from '../schema';
  */
 const UNCHANGED_BY_A_REFUSAL = {
   users: true,
+  accounts: true,
+  memberships: true,
+  invitations: true,
   screener_configurations: true,
   slug_redirects: true,
   psychologists: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
-import { findCredentialsByUsername, type Operator } from '../../db/repositories/users';
+import { findCredentialsByUsername, type Person } from '../../db/repositories/accounts';
 import { verifyPasswordOfAccount } from './passwords';
 import { AppError } from '../errors';
 import { loginThrottledEmail } from '../mail/account-emails';
@@ -24,7 +24,7 @@ export type LoginRequest = z.output<typeof ZLoginRequest>;
 /** The same words for an unknown username and a wrong password: neither is revealed. */
 
 /** Tells the owner once per run of wrong passwords, through the outbox so the mail is not lost. */
-async function warnOwner(ctx: AccountContext, operator: Operator): Promise<void> {
+async function warnOwner(ctx: AccountContext, operator: Person): Promise<void> {
   const message = loginThrottledEmail('en', {
     username: operator.username,
     wrongPasswords: ctx.rateLimits.loginPerAccount.limit,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deleteTwoFactor } from '../../db/repositories/two-factor';
-import { findCredentialsByUsername } from '../../db/repositories/users';
+import { findCredentialsByUsername } from '../../db/repositories/accounts';
 import { claimPasswordCheck, forgetWrongPasswords } from '../auth/login-throttle';
 import { verifyPasswordOfAccount } from '../auth/passwords';
 import type { OperatorContext } from '../context';
@@ -16,14 +16,14 @@ export const ZDisableTwoFactorRequest = z
   })
   .refine((proof) => proof.password !== undefined || proof.code !== undefined, { message: fieldMessage('passwordOrCode'), path: ['password'] });
 
-type DisableContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'admin'>;
+type DisableContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'member'>;
 
 /** A wrong password here counts toward the account's wrong passwords, as at sign-in. */
 async function passwordIsRight(ctx: DisableContext, password: string): Promise<boolean> {
-  await claimPasswordCheck(ctx, ctx.admin.username);
-  const credentials = await findCredentialsByUsername(ctx.db, ctx.admin.username);
+  await claimPasswordCheck(ctx, ctx.member.username);
+  const credentials = await findCredentialsByUsername(ctx.db, ctx.member.username);
   const right = await verifyPasswordOfAccount(credentials?.passwordHash, password);
-  if (right) await forgetWrongPasswords(ctx, ctx.admin.username);
+  if (right) await forgetWrongPasswords(ctx, ctx.member.username);
   return right;
 }
 
@@ -34,9 +34,9 @@ async function passwordIsRight(ctx: DisableContext, password: string): Promise<b
 export async function disableTwoFactor(ctx: DisableContext, { password, code }: z.output<typeof ZDisableTwoFactorRequest>): Promise<{ ok: true }> {
   if (password !== undefined) {
     if (!(await passwordIsRight(ctx, password))) throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongPassword());
-  } else if (!(await checkSecondFactor(ctx, ctx.admin.id, code!))) {
+  } else if (!(await checkSecondFactor(ctx, ctx.member.accountId, code!))) {
     throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongCode());
   }
-  await deleteTwoFactor(ctx.db, ctx.admin.id);
+  await deleteTwoFactor(ctx.db, [ctx.member.accountId]);
   return { ok: true };
 }

@@ -20,18 +20,18 @@ export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
  * The code is counted like a sign-in's (check-code.ts).
  */
 export async function enableTwoFactor(
-  ctx: Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'member'>,
   { code }: z.output<typeof ZEnableTwoFactorRequest>,
 ): Promise<z.output<typeof ZRecoveryCodes>> {
-  const stored = await findTwoFactor(ctx.db, ctx.admin.id);
+  const stored = await findTwoFactor(ctx.db, ctx.member.accountId);
   if (!stored) throw new AppError('CONFLICT', (t) => t.errors.twoFactor.noSetup());
   if (stored.enabledAt) throw new AppError('CONFLICT', (t) => t.errors.twoFactor.alreadyOn());
   const recoveryCodes = newRecoveryCodes();
-  const enabled = await countedCodeCheck(ctx, ctx.admin.id, () =>
+  const enabled = await countedCodeCheck(ctx, ctx.member.accountId, () =>
     // The secret goes on with its recovery codes, or not at all.
     inTransaction(ctx.db, async (trx) => {
-      if (!(await takeAuthenticatorCode({ ...ctx, db: trx }, ctx.admin.id, code, true))) return false;
-      await replaceRecoveryCodes(trx, ctx.admin.id, recoveryCodes.map(hashRecoveryCode));
+      if (!(await takeAuthenticatorCode({ ...ctx, db: trx }, ctx.member.accountId, code, true))) return false;
+      await replaceRecoveryCodes(trx, ctx.member.accountId, recoveryCodes.map(hashRecoveryCode));
       return true;
     }),
   );

@@ -24,16 +24,16 @@ const alreadyOn = () => new AppError('CONFLICT', (t) => t.errors.twoFactor.alrea
  * (enable-two-factor.ts). Asking again replaces a secret still waiting; an enabled one stays
  * until it is turned off. The answer is the only time the secret leaves the server.
  */
-export async function setUpTwoFactor(ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>): Promise<TwoFactorSetup> {
+export async function setUpTwoFactor(ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'member'>): Promise<TwoFactorSetup> {
   const secret = newTotpSecret();
   const sealed = sealSecret(ctx.env.sessionSecret, secret);
   try {
-    if (!(await inTransaction(ctx.db, (trx) => savePendingSecret(trx, ctx.admin.id, sealed, ctx.now())))) throw alreadyOn();
+    if (!(await inTransaction(ctx.db, (trx) => savePendingSecret(trx, ctx.member.accountId, sealed, ctx.now())))) throw alreadyOn();
   } catch (error) {
     // Another set-up of the same account won the insert a moment before: that one stands.
     if (isUniqueViolation(error)) throw alreadyOn();
     throw error;
   }
-  const uri = otpauthUri(secret, ctx.admin.username);
+  const uri = otpauthUri(secret, ctx.member.username);
   return { secret, otpauthUri: uri, qrCodeSvg: await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) };
 }

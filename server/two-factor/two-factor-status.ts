@@ -6,8 +6,8 @@ export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLe
 export type TwoFactorStatus = z.output<typeof ZTwoFactorStatus>;
 
 /** Whether the signed-in member signs in with a second factor, and how many recovery codes they have left. */
-export async function getTwoFactorStatus(ctx: Pick<OperatorContext, 'db' | 'admin'>): Promise<TwoFactorStatus> {
-  const stored = await findTwoFactor(ctx.db, ctx.admin.id);
+export async function getTwoFactorStatus(ctx: Pick<OperatorContext, 'db' | 'member'>): Promise<TwoFactorStatus> {
+  const stored = await findTwoFactor(ctx.db, ctx.member.accountId);
   const enabled = Boolean(stored?.enabledAt);
-  return { enabled, recoveryCodesLeft: enabled ? await countRecoveryCodes(ctx.db, ctx.admin.id) : 0 };
+  return { enabled, recoveryCodesLeft: enabled ? await countRecoveryCodes(ctx.db, ctx.member.accountId) : 0 };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clinicNameOf } from '../../domain/configuration';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
+import { ClinicContact } from '../components/ClinicContact';
 import { Modal } from '../components/Modal';
 import { TextField } from '../components/TextField';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -124,6 +125,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
         <div role="status">
           <p>{LL.booking.noSlots()}</p>
           <p className="text-sm text-base-content/80">{LL.booking.noSlotsHint()}</p>
+          <ClinicContact contact={configuration.crisisContact} />
         </div>
       ) : (
         <SlotPicker slots={slots.data} timezone={timezone} chosenId={chosen?.id} onChoose={setChosen} />
