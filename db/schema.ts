@@ -337,6 +337,27 @@ export interface LoginThrottlesTable {
   next_attempt_at: Timestamp;
 }
 
+/**
+ * An account's TOTP secret (docs/decisions/0035). `account_id` is today's users.id; the
+ * accounts table of issue 16's clinic members will own it.
+ */
+export interface TwoFactorSecretsTable {
+  account_id: string;
+  /** AES-256-GCM under a key drawn from SESSION_SECRET (server/two-factor/sealed-secret.ts). */
+  secret_sealed: string;
+  created_at: Timestamp;
+  /** Null while set-up waits for the first code. */
+  enabled_at: NullableTimestamp;
+  /** The TOTP time step of the last accepted code: no code of that step or before is taken again. */
+  last_used_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** One unused recovery code, as its SHA-256; using it deletes the row. */
+export interface TwoFactorRecoveryCodesTable {
+  account_id: string;
+  code_hash: string;
+}
+
 /** A reset link asked for and not yet queued; see server/auth/queue-reset-links.ts. */
 export interface PasswordResetRequestsTable {
   id: string;
@@ -373,6 +394,8 @@ export interface Database {
   consent_texts: ConsentTextsTable;
   audit_log: AuditLogTable;
   screener_event_counters: ScreenerEventCountersTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

@@ -317,6 +317,46 @@ export type NamespaceAccountTranslation = {
 		 * D​o​n​'​t​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​S​i​g​n​ ​u​p
 		 */
 		noAccount: string
+		/**
+		 * E​n​t​e​r​ ​y​o​u​r​ ​s​i​g​n​-​i​n​ ​c​o​d​e
+		 */
+		codeTitle: string
+		/**
+		 * O​p​e​n​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​a​n​d​ ​e​n​t​e​r​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​i​t​ ​s​h​o​w​s​ ​f​o​r​ ​M​i​n​d​a​.
+		 */
+		codeIntro: string
+		/**
+		 * A​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​c​o​d​e
+		 */
+		code: string
+		/**
+		 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​y​o​u​ ​s​a​v​e​d​ ​w​h​e​n​ ​y​o​u​ ​t​u​r​n​e​d​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​.​ ​E​a​c​h​ ​w​o​r​k​s​ ​o​n​c​e​.
+		 */
+		recoveryIntro: string
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		recoveryCode: string
+		/**
+		 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​i​n​s​t​e​a​d
+		 */
+		useRecoveryCode: string
+		/**
+		 * U​s​e​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​ ​i​n​s​t​e​a​d
+		 */
+		useAppCode: string
+		/**
+		 * V​e​r​i​f​y
+		 */
+		verify: string
+		/**
+		 * V​e​r​i​f​y​i​n​g​.​.​.
+		 */
+		verifying: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​a​s​ ​s​o​m​e​o​n​e​ ​e​l​s​e
+		 */
+		startOver: string
 	}
 	signup: {
 		/**
@@ -632,6 +672,10 @@ export type NamespaceAdminTranslation = {
 		 * I​n​s​i​g​h​t​s
 		 */
 		insights: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		twoFactor: string
 		/**
 		 * A​c​c​o​u​n​t
 		 */
@@ -2179,6 +2223,138 @@ export type NamespaceAdminTranslation = {
 			 */
 			no_show: string
 		}
+	}
+	twoFactor: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		title: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​(​G​o​o​g​l​e​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​,​ ​M​i​c​r​o​s​o​f​t​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​,​ ​1​P​a​s​s​w​o​r​d​,​ ​A​e​g​i​s​…​)​,​ ​s​o​ ​a​ ​s​t​o​l​e​n​ ​p​a​s​s​w​o​r​d​ ​a​l​o​n​e​ ​o​p​e​n​s​ ​n​o​t​h​i​n​g​.
+		 */
+		intro: string
+		/**
+		 * O​n​.​ ​R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.
+		 * @param {number} count
+		 */
+		statusOn: RequiredParams<'count'>
+		/**
+		 * O​f​f​.​ ​O​n​l​y​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​p​r​o​t​e​c​t​s​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+		 */
+		statusOff: string
+		/**
+		 * T​u​r​n​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		turnOn: string
+		/**
+		 * P​r​e​p​a​r​i​n​g​.​.​.
+		 */
+		starting: string
+		/**
+		 * 1​.​ ​S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+		 */
+		scan: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​f​o​r​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		qrAlt: string
+		/**
+		 * O​r​ ​t​y​p​e​ ​t​h​i​s​ ​k​e​y​ ​i​n​t​o​ ​t​h​e​ ​a​p​p​ ​b​y​ ​h​a​n​d
+		 */
+		manualKey: string
+		/**
+		 * 2​.​ ​E​n​t​e​r​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​t​h​e​ ​a​p​p​ ​s​h​o​w​s
+		 */
+		enterCode: string
+		/**
+		 * T​u​r​n​ ​o​n
+		 */
+		confirm: string
+		/**
+		 * C​h​e​c​k​i​n​g​.​.​.
+		 */
+		confirming: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​o​n​.
+		 */
+		turnedOn: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​t​u​r​n​e​d​ ​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		turnOnFailed: string
+		/**
+		 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		recoveryTitle: string
+		/**
+		 * K​e​e​p​ ​t​h​e​s​e​ ​1​0​ ​c​o​d​e​s​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​,​ ​a​p​a​r​t​ ​f​r​o​m​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​E​a​c​h​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​t​h​e​ ​a​p​p​.​ ​T​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+		 */
+		recoveryIntro: string
+		/**
+		 * C​o​p​y​ ​c​o​d​e​s
+		 */
+		copy: string
+		/**
+		 * T​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​e​r​e​ ​c​o​p​i​e​d​.
+		 */
+		copied: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​c​o​d​e​s​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​t​h​e​m​ ​a​n​d​ ​c​o​p​y​ ​t​h​e​m​ ​y​o​u​r​s​e​l​f​.
+		 */
+		copyFailed: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​c​o​d​e​s
+		 */
+		download: string
+		/**
+		 * M​i​n​d​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​f​o​r​ ​{​u​s​e​r​n​a​m​e​}​.​ ​E​a​c​h​ ​w​o​r​k​s​ ​o​n​c​e​.
+		 * @param {string} username
+		 */
+		recoveryFileIntro: RequiredParams<'username'>
+		/**
+		 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m
+		 */
+		done: string
+		/**
+		 * T​u​r​n​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		turnOff: string
+		/**
+		 * T​u​r​n​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​?
+		 */
+		turnOffTitle: string
+		/**
+		 * C​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​.
+		 */
+		turnOffIntro: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * O​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​ ​(​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​)
+		 */
+		orCode: string
+		/**
+		 * T​u​r​n​ ​o​f​f
+		 */
+		turnOffConfirm: string
+		/**
+		 * T​u​r​n​i​n​g​ ​o​f​f​.​.​.
+		 */
+		turningOff: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​o​f​f​.
+		 */
+		turnedOff: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​t​u​r​n​e​d​ ​o​f​f​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		turnOffFailed: string
 	}
 }
 
@@ -3777,6 +3953,24 @@ export type NamespaceErrorsTranslation = {
 	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
 	 */
 	invalidCredentials: string
+	twoFactor: {
+		/**
+		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​,​ ​o​r​ ​i​t​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​.
+		 */
+		wrongCode: string
+		/**
+		 * T​h​a​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.
+		 */
+		wrongPassword: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​o​n​.​ ​T​u​r​n​ ​i​t​ ​o​f​f​ ​f​i​r​s​t​ ​t​o​ ​m​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​p​p​.
+		 */
+		alreadyOn: string
+		/**
+		 * S​t​a​r​t​ ​t​h​e​ ​s​e​t​-​u​p​ ​a​g​a​i​n​:​ ​n​o​ ​n​e​w​ ​s​e​c​r​e​t​ ​i​s​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​f​i​r​s​t​ ​c​o​d​e​.
+		 */
+		noSetup: string
+	}
 	/**
 	 * T​h​a​t​ ​u​s​e​r​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n
 	 */
@@ -4029,6 +4223,18 @@ export type NamespaceErrorsTranslation = {
 		 * @param {string} testType
 		 */
 		notAScaleOf: RequiredParams<'testType'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		authenticatorCode: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​(​1​6​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​d​i​g​i​t​s​)
+		 */
+		secondFactorCode: string
+		/**
+		 * g​i​v​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		passwordOrCode: string
 	}
 }
 
@@ -5084,6 +5290,46 @@ export type TranslationFunctions = {
 			 * Don't have an account? Sign up
 			 */
 			noAccount: () => LocalizedString
+			/**
+			 * Enter your sign-in code
+			 */
+			codeTitle: () => LocalizedString
+			/**
+			 * Open your authenticator app and enter the 6-digit code it shows for Minda.
+			 */
+			codeIntro: () => LocalizedString
+			/**
+			 * Authentication code
+			 */
+			code: () => LocalizedString
+			/**
+			 * Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.
+			 */
+			recoveryIntro: () => LocalizedString
+			/**
+			 * Recovery code
+			 */
+			recoveryCode: () => LocalizedString
+			/**
+			 * Use a recovery code instead
+			 */
+			useRecoveryCode: () => LocalizedString
+			/**
+			 * Use a code from your app instead
+			 */
+			useAppCode: () => LocalizedString
+			/**
+			 * Verify
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Verifying...
+			 */
+			verifying: () => LocalizedString
+			/**
+			 * Sign in as someone else
+			 */
+			startOver: () => LocalizedString
 		}
 		signup: {
 			/**
@@ -5394,6 +5640,10 @@ export type TranslationFunctions = {
 			 * Insights
 			 */
 			insights: () => LocalizedString
+			/**
+			 * Two-factor sign-in
+			 */
+			twoFactor: () => LocalizedString
 			/**
 			 * Account
 			 */
@@ -6888,6 +7138,136 @@ export type TranslationFunctions = {
 				 */
 				no_show: () => LocalizedString
 			}
+		}
+		twoFactor: {
+			/**
+			 * Two-factor sign-in
+			 */
+			title: () => LocalizedString
+			/**
+			 * Sign in with your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), so a stolen password alone opens nothing.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * On. Recovery codes left: {count}.
+			 */
+			statusOn: (arg: { count: number }) => LocalizedString
+			/**
+			 * Off. Only your password protects this account.
+			 */
+			statusOff: () => LocalizedString
+			/**
+			 * Turn on two-factor sign-in
+			 */
+			turnOn: () => LocalizedString
+			/**
+			 * Preparing...
+			 */
+			starting: () => LocalizedString
+			/**
+			 * 1. Scan this QR code with your authenticator app.
+			 */
+			scan: () => LocalizedString
+			/**
+			 * QR code for your authenticator app
+			 */
+			qrAlt: () => LocalizedString
+			/**
+			 * Or type this key into the app by hand
+			 */
+			manualKey: () => LocalizedString
+			/**
+			 * 2. Enter the 6-digit code the app shows
+			 */
+			enterCode: () => LocalizedString
+			/**
+			 * Turn on
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Checking...
+			 */
+			confirming: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Two-factor sign-in is on.
+			 */
+			turnedOn: () => LocalizedString
+			/**
+			 * Two-factor sign-in could not be turned on. Please try again.
+			 */
+			turnOnFailed: () => LocalizedString
+			/**
+			 * Your recovery codes
+			 */
+			recoveryTitle: () => LocalizedString
+			/**
+			 * Keep these 10 codes somewhere safe, apart from your phone. Each signs you in once if you lose the app. They are shown only now.
+			 */
+			recoveryIntro: () => LocalizedString
+			/**
+			 * Copy codes
+			 */
+			copy: () => LocalizedString
+			/**
+			 * The recovery codes were copied.
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Could not copy the codes. Please select them and copy them yourself.
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * Download codes
+			 */
+			download: () => LocalizedString
+			/**
+			 * Minda recovery codes for {username}. Each works once.
+			 */
+			recoveryFileIntro: (arg: { username: string }) => LocalizedString
+			/**
+			 * I have saved them
+			 */
+			done: () => LocalizedString
+			/**
+			 * Turn off two-factor sign-in
+			 */
+			turnOff: () => LocalizedString
+			/**
+			 * Turn off two-factor sign-in?
+			 */
+			turnOffTitle: () => LocalizedString
+			/**
+			 * Confirm with your password, or with a code from your app.
+			 */
+			turnOffIntro: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * Or a code from your app (or a recovery code)
+			 */
+			orCode: () => LocalizedString
+			/**
+			 * Turn off
+			 */
+			turnOffConfirm: () => LocalizedString
+			/**
+			 * Turning off...
+			 */
+			turningOff: () => LocalizedString
+			/**
+			 * Two-factor sign-in is off.
+			 */
+			turnedOff: () => LocalizedString
+			/**
+			 * Two-factor sign-in could not be turned off. Please try again.
+			 */
+			turnOffFailed: () => LocalizedString
 		}
 	}
 	assessment: {
@@ -8385,6 +8765,24 @@ export type TranslationFunctions = {
 		 * Invalid username or password
 		 */
 		invalidCredentials: () => LocalizedString
+		twoFactor: {
+			/**
+			 * That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.
+			 */
+			wrongCode: () => LocalizedString
+			/**
+			 * That password is not right.
+			 */
+			wrongPassword: () => LocalizedString
+			/**
+			 * Two-factor sign-in is already on. Turn it off first to move it to another app.
+			 */
+			alreadyOn: () => LocalizedString
+			/**
+			 * Start the set-up again: no new secret is waiting for its first code.
+			 */
+			noSetup: () => LocalizedString
+		}
 		/**
 		 * That username is already taken
 		 */
@@ -8618,6 +9016,18 @@ export type TranslationFunctions = {
 			 * is not a scale of {testType}
 			 */
 			notAScaleOf: (arg: { testType: string }) => LocalizedString
+			/**
+			 * must be the 6-digit code from your authenticator app
+			 */
+			authenticatorCode: () => LocalizedString
+			/**
+			 * must be the 6-digit code from your authenticator app or a recovery code (16 letters and digits)
+			 */
+			secondFactorCode: () => LocalizedString
+			/**
+			 * give your password or a code from your authenticator app
+			 */
+			passwordOrCode: () => LocalizedString
 		}
 	}
 	insightsWriter: {

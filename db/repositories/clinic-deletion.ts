@@ -1,12 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { deleteTwoFactor } from './two-factor';
 
 /**
  * Deletes every row of a clinic, children before parents, so neither dialect's foreign keys
  * (nor their absence) decide what stays: its screener and what counts it, its psychologists and
  * their slots, its appointments with their history, reminders, consents and mails, its webhooks,
  * audit log, sessions, invitations, memberships, subscription row, and the clinic itself; the
- * accounts of its members that belong to no other clinic then, with their reset tokens and requests.
+ * accounts of its members that belong to no other clinic then, with their reset tokens and
+ * requests and their two-factor secrets and recovery codes.
  * Consent texts go when no other clinic's consent names them. Mails to the clinic's own address
  * go too; sent mails are already empty (decision 0007). Rate-limit counters and login throttles
  * hold only keyed hashes and lapse by themselves.
@@ -66,5 +68,6 @@ async function deleteAccountsWithoutClinic(trx: Transaction<Database>, accountId
   await trx.deleteFrom('operator_sessions').where('account_id', 'in', ids).execute();
   await trx.deleteFrom('password_reset_tokens').where('account_id', 'in', ids).execute();
   await trx.deleteFrom('password_reset_requests').where('email', 'in', orphans.map((account) => account.email)).execute();
+  await deleteTwoFactor(trx, ids);
   await trx.deleteFrom('accounts').where('id', 'in', ids).execute();
 }

@@ -7,7 +7,9 @@ import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot 
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { ROLES, type Role } from '../../domain/roles';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { sessionCookie, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
+import { totpCodeAt } from '../two-factor/totp';
 import { listProcedures, type ProcedurePath } from './root';
 
 /**
@@ -80,14 +82,33 @@ const generateForm = (target: Target) => ({
   timezone: 'Asia/Kuala_Lumpur',
 });
 
+/** The caller's own second factor, turned on or only set up through their session, for the two-factor rows. */
+interface CallerTwoFactor {
+  /** A fresh secret waiting for its first code. */
+  setUp: () => Promise<string>;
+  /** Set up and turned on with the current code. */
+  turnOn: () => Promise<string>;
+}
+
+/** The code the caller's app shows a step ahead: the current one may have turned it on. */
+const nextCodeOf = (secret: string) => totpCodeAt(secret, new Date(Date.now() + 30_000));
+
 /** THE table: for each procedure, its input aimed at a target, and the answers expected. */
-const MATRIX: Record<OperatorPath, Expected & { input: (target: Target) => Record<string, unknown> | undefined }> = {
+const MATRIX: Record<
+  OperatorPath,
+  Expected & { input: (target: Target, caller: CallerTwoFactor) => Record<string, unknown> | undefined | Promise<Record<string, unknown>> }
+> = {
   'admin.account.me': { input: () => undefined, own: ALL, other: 'own' },
   'admin.account.logoutEverywhere': { input: () => undefined, own: ALL, other: 'own' },
   // Not a member of another clinic: refused, whatever the role.
   'admin.account.switchClinic': { input: (t) => ({ clinicId: t.clinicId }), own: ALL, other: 403 },
   // Another clinic's username does not confirm the deletion of one's own.
   'admin.account.delete': { input: (t) => ({ confirmUsername: t.username }), own: OWNER, other: 400 },
+  // Each member's own second factor: another member's id is ignored, and their secret and codes stay.
+  'admin.twoFactor.status': { input: (t) => ({ accountId: t.spareMemberId }), own: ALL, other: 'own' },
+  'admin.twoFactor.setup': { input: (t) => ({ accountId: t.spareMemberId }), own: ALL, other: 'own' },
+  'admin.twoFactor.enable': { input: async (t, caller) => ({ code: nextCodeOf(await caller.setUp()), accountId: t.spareMemberId }), own: ALL, other: 'own' },
+  'admin.twoFactor.disable': { input: async (t, caller) => ({ code: nextCodeOf(await caller.turnOn()), accountId: t.spareMemberId }), own: ALL, other: 'own' },
   'admin.configuration.get': { input: () => undefined, own: SETUP, other: 'own' },
   'admin.configuration.update': { input: configurationForm, own: SETUP, other: 'own' },
   'admin.bookingSettings.get': { input: () => undefined, own: SETUP, other: 'own' },
@@ -177,7 +198,8 @@ const CASES = operatorProcedures.flatMap(({ path }) => {
 describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // The two-factor rows turn it on for members from one address: more codes than its limit allows.
+    t = await startTestApp(dialect, { rateLimits: { ...DEFAULT_RATE_LIMITS, twoFactorPerIp: { limit: 100_000, windowMinutes: 15 } } });
   });
   afterAll(() => t.close());
 
@@ -235,6 +257,21 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       members: await db.selectFrom('memberships').selectAll().where('clinic_id', '=', target.clinicId).orderBy('account_id').execute(),
       invitations: await db.selectFrom('invitations').selectAll().where('clinic_id', '=', target.clinicId).orderBy('id').execute(),
       subscription: await db.selectFrom('subscriptions').selectAll().where('user_id', '=', target.clinicId).execute(),
+      twoFactor: await db.selectFrom('two_factor_secrets').selectAll().where('account_id', '=', target.spareMemberId).execute(),
+      recoveryCodes: await db.selectFrom('two_factor_recovery_codes').selectAll().where('account_id', '=', target.spareMemberId).orderBy('code_hash').execute(),
+    };
+  }
+
+  /** A member's own second factor, through their session as the admin page does it. */
+  function twoFactorOf(cookie: string): CallerTwoFactor {
+    const setUp = async () => ((await trpcMutation(t.app, 'admin.twoFactor.setup', undefined, cookie)).data as { secret: string }).secret;
+    return {
+      setUp,
+      turnOn: async () => {
+        const secret = await setUp();
+        expect((await trpcMutation(t.app, 'admin.twoFactor.enable', { code: totpCodeAt(secret, new Date()) }, cookie)).status).toBe(200);
+        return secret;
+      },
     };
   }
 
@@ -250,11 +287,15 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       expected.own[role] === 403 ? 403 : aim === 'own' ? 'ok' : aim === 'other' ? expected.other : expected.colleague!;
     // What must stay as it was: the target, unless the call was allowed on it.
     const guarded = answer === 'ok' ? undefined : aim === 'other' ? elsewhere.own : target;
+    if (path.startsWith('admin.twoFactor.')) {
+      // The spare member of the clinic aimed at has two-factor sign-in on: it must stay so.
+      await twoFactorOf(await sessionCookie(t.services, target.spareMemberId, target.clinicId)).turnOn();
+    }
     const before = guarded && (await snapshot(guarded));
 
     const cookie = await sessionCookie(t.services, home.members[role], home.own.clinicId);
     const type = operatorProcedures.find((p) => p.path === path)!.type;
-    const input = expected.input(target);
+    const input = await expected.input(target, twoFactorOf(cookie));
     const response = type === 'query' ? await trpcQuery(t.app, path, input, cookie) : await trpcMutation(t.app, path, input, cookie);
 
     if (answer === 'ok' || answer === 'own') expect(response.status, JSON.stringify(response.error)).toBeLessThan(300);

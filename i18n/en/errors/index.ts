@@ -40,6 +40,12 @@ const en_errors = {
   notAMemberOf: 'You are not a member of that clinic.',
   ownerRoleByHandover: 'The owner’s role changes only by handing ownership over to another member.',
   invalidCredentials: 'Invalid username or password',
+  twoFactor: {
+    wrongCode: 'That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.',
+    wrongPassword: 'That password is not right.',
+    alreadyOn: 'Two-factor sign-in is already on. Turn it off first to move it to another app.',
+    noSetup: 'Start the set-up again: no new secret is waiting for its first code.',
+  },
   usernameTaken: 'That username is already taken',
   emailTaken: 'An account with that e-mail already exists',
   invalidResetLink: 'The reset link may be invalid or expired. Please request a new one.',
@@ -100,6 +106,9 @@ const en_errors = {
     testTypeOfScreener: 'must be the test of this screener ({testType:string})',
     levelsOnlyWhenCompleted: 'only a completed screening has levels',
     notAScaleOf: 'is not a scale of {testType:string}',
+    authenticatorCode: 'must be the 6-digit code from your authenticator app',
+    secondFactorCode: 'must be the 6-digit code from your authenticator app or a recovery code (16 letters and digits)',
+    passwordOrCode: 'give your password or a code from your authenticator app',
   },
 } satisfies BaseTranslation;
 

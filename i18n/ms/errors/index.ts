@@ -36,6 +36,12 @@ const ms_errors = {
   notAMemberOf: 'Anda bukan ahli klinik itu.',
   ownerRoleByHandover: 'Peranan pemilik hanya berubah dengan menyerahkan pemilikan kepada ahli lain.',
   invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
+  twoFactor: {
+    wrongCode: 'Kod itu tidak betul, atau sudah digunakan. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan.',
+    wrongPassword: 'Kata laluan itu tidak betul.',
+    alreadyOn: 'Log masuk dua faktor sudah dihidupkan. Matikannya dahulu untuk memindahkannya ke aplikasi lain.',
+    noSetup: 'Mulakan semula persediaan: tiada rahsia baharu yang menunggu kod pertamanya.',
+  },
   usernameTaken: 'Nama pengguna itu sudah digunakan',
   emailTaken: 'Akaun dengan e-mel itu sudah wujud',
   invalidResetLink: 'Pautan tetapan semula mungkin tidak sah atau telah tamat tempoh. Sila minta pautan baharu.',
@@ -98,6 +104,9 @@ const ms_errors = {
     testTypeOfScreener: 'mestilah ujian saringan ini ({testType})',
     levelsOnlyWhenCompleted: 'hanya saringan yang telah selesai mempunyai tahap',
     notAScaleOf: 'bukan skala bagi {testType}',
+    authenticatorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda',
+    secondFactorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda atau kod pemulihan (16 huruf dan digit)',
+    passwordOrCode: 'berikan kata laluan anda atau kod daripada aplikasi pengesah anda',
   },
 } satisfies NamespaceErrorsTranslation;
 

@@ -9,11 +9,13 @@ import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
 import { adminMembersRouter } from './admin/members';
 import { adminPsychologistsRouter } from './admin/psychologists';
+import { adminTwoFactorRouter } from './admin/two-factor';
 import { adminWebhooksRouter } from './admin/webhooks';
 
 /** The clinic's portal: the signed-in member's session, then what the clinic manages, each by role (domain/roles.ts). */
 export const adminRouter = router({
   account: accountRouter,
+  twoFactor: adminTwoFactorRouter,
   configuration: adminConfigurationRouter,
   psychologists: adminPsychologistsRouter,
   availability: adminAvailabilityRouter,

@@ -1,6 +1,6 @@
 import { ZAccount } from '../../account/account';
 import { ZOk } from '../../zod-fields';
-import { login, ZLoginRequest } from '../../auth/login';
+import { login, ZLoginAnswer, ZLoginRequest } from '../../auth/login';
 import { logout } from '../../auth/logout';
 import { register, ZRegisterRequest } from '../../auth/register';
 import { requestPasswordReset, ZRequestPasswordResetRequest } from '../../auth/request-password-reset';
@@ -12,7 +12,7 @@ import { publicProcedure, router } from '../init';
 export const authRouter = router({
   login: publicProcedure
     .input(ZLoginRequest)
-    .output(ZAccount)
+    .output(ZLoginAnswer)
     .mutation(({ ctx, input }) => login(ctx, input)),
   register: publicProcedure
     .input(ZRegisterRequest)
