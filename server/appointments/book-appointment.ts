@@ -64,7 +64,7 @@ export async function bookAppointment(services: Services, input: BookAppointment
   return inTransaction(services.db, async (trx) => {
     // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must
     // include whatever the transactions we waited for committed.
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'share' });
+    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
     if (!psychologist) throw new NotFoundError('psychologist');
     await lockSlot(trx, input.slotId);
     // The slot first: those who waited for its lock are refused with one read.

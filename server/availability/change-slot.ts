@@ -28,7 +28,7 @@ async function withOwnSlot<T>(
   return inTransaction(ctx.db, async (trx) => {
     const slot = await findSlotOf(trx, userId, slotId);
     if (!slot) throw new NotFoundError('availabilitySlot');
-    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: 'update' });
+    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: true });
     return change(trx, slot);
   });
 }
