@@ -49,3 +49,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
+
+/** The migrations this build knows that the database has not run: empty when it is current. */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
