@@ -10,6 +10,7 @@ import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { httpErrorBody, type LocalisedMessage } from './errors';
 import { type Readiness, registerHealthRoutes } from './health/health-routes';
+import { registerMetrics } from './metrics/metrics-routes';
 import { cacheControlOf, registerEtags } from './http-cache';
 import { answerRequestTimeouts, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http-timeouts';
 import { registerSecurityHeaders } from './security-headers';
@@ -65,6 +66,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     );
     done();
   });
+  // Before the routes, so its hook times every one of them.
+  registerMetrics(app, services);
   answerRequestTimeouts(app);
   // Set first, so it also covers the plugins' routes: tRPC's body-size and parse errors.
   app.setErrorHandler(answerError);

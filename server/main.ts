@@ -18,6 +18,7 @@ import type { Readiness } from './health/health-routes';
 import { createConfigurationCache } from './configuration/configuration-cache';
 import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
+import { createMetrics } from './metrics/metrics';
 import { startOutboxWorker } from './mail/outbox-worker';
 import { startWebhookWorker } from './webhooks/deliver-webhooks';
 import { createMailTransport } from './mail/transport';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     insights: createInsightsService(env.openai),
     billing: createBilling(env.stripe),
     configurations: createConfigurationCache(),
+    metrics: createMetrics(db),
   };
   const readiness: Readiness = { stopping: false };
   const app = await buildApp(services, { clientDir: 'dist/client', readiness });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
+import { asDate } from '../dates';
 import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import type { Database } from '../schema';
 
@@ -173,4 +174,14 @@ export async function markEmailFailed(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** How far the outbox is behind, for /metrics: mails waiting, and when the oldest due one fell due. */
+export async function outboxBacklog(db: Kysely<Database>, now: Date): Promise<{ pending: number; oldestDueAt: Date | null }> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min(eb.case().when('next_attempt_at', '<=', now).then(eb.ref('next_attempt_at')).end()).as('oldest_due_at')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestDueAt: row.oldest_due_at === null ? null : asDate(row.oldest_due_at) };
 }

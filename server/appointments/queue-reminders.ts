@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addHours, addMilliseconds } from 'date-fns';
+import { addHours, addMilliseconds, subHours } from 'date-fns';
 import { leaseAppointmentsToRemind, lockAppointment } from '../../db/repositories/appointments';
 import { recordReminder, remindedLeads } from '../../db/repositories/appointment-reminders';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
@@ -32,7 +32,7 @@ const ALREADY_QUEUED = Symbol('already queued');
  * retries it through an SMTP outage, and never after the session began (its expiry).
  * Cancelling or moving the appointment withdraws it (db/repositories/appointments).
  */
-export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dialect' | 'env' | 'now'>): Promise<number> {
+export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'metrics'>): Promise<number> {
   const now = services.now();
   const range = { after: now, until: addHours(now, FIRST_REMINDER_HOURS) };
   let queued = 0;
@@ -45,7 +45,7 @@ export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dial
 }
 
 async function queueRemindersOf(
-  services: Pick<AppServices, 'db' | 'env'>,
+  services: Pick<AppServices, 'db' | 'env' | 'metrics'>,
   candidates: Awaited<ReturnType<typeof leaseAppointmentsToRemind>>,
   now: Date,
 ): Promise<number> {
@@ -55,16 +55,19 @@ async function queueRemindersOf(
     const lead = dueReminder(appointment, reminderLeads(appointment), reminded.get(appointment.id) ?? [], now);
     if (lead === null) continue;
     try {
-      await inTransaction(services.db, async (trx) => {
+      const done = await inTransaction(services.db, async (trx) => {
         const current = await lockAppointment(trx, appointment.id);
-        if (current?.status !== 'confirmed' || current.revision !== appointment.revision) return;
+        if (current?.status !== 'confirmed' || current.revision !== appointment.revision) return false;
         const screener = (await findConfigurationOfOperator(trx, appointment.userId))!;
         const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
         const mail = appointmentReminderEmail(appointment, brandOfOperator(screener, services.env), link);
         const emailId = await enqueueEmail(trx, { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc }, now);
         if (!(await recordReminder(trx, { appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId }))) throw ALREADY_QUEUED;
-        queued += 1;
+        return true;
       });
+      if (!done) continue;
+      queued += 1;
+      services.metrics.reminderLagSeconds.observe(Math.max(0, (now.getTime() - subHours(appointment.startUtc, lead).getTime()) / 1000));
     } catch (error) {
       if (error !== ALREADY_QUEUED) throw error;
     }
