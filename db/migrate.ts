@@ -17,6 +17,7 @@ import * as screenerEventCounters from './migrations/2026-11-25T0850-screener-ev
 import * as retention from './migrations/2026-11-25T0900-retention';
 import * as clinicMembers from './migrations/2026-11-26T0100-clinic-members';
 import * as twoFactor from './migrations/2026-11-26T0200-two-factor';
+import * as portableLeases from './migrations/2026-11-26T0300-portable-leases';
 import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-text';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0900-retention': retention,
   '2026-11-26T0100-clinic-members': clinicMembers,
   '2026-11-26T0200-two-factor': twoFactor,
+  '2026-11-26T0300-portable-leases': portableLeases,
   '2026-11-26T0500-stock-privacy-text': stockPrivacyText,
 };
 
@@ -52,4 +54,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+}
+
+/** The migrations this build knows that the database has not run: empty when it is current. */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

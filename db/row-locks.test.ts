@@ -18,9 +18,9 @@ describe('row locks', () => {
   it('let a psychologist be read anywhere, and locked only in a transaction', () => {
     const lockOutside = (db: Kysely<Database>) =>
       // @ts-expect-error a lock needs a Transaction
-      findPsychologistOf(db, 'operator', 'psychologist', { lock: 'update' });
+      findPsychologistOf(db, 'operator', 'psychologist', { lock: true });
     const readOutside = (db: Kysely<Database>) => findPsychologistOf(db, 'operator', 'psychologist');
-    const lockInside = (trx: Transaction<Database>) => findPsychologistOf(trx, 'operator', 'psychologist', { lock: 'share' });
+    const lockInside = (trx: Transaction<Database>) => findPsychologistOf(trx, 'operator', 'psychologist', { lock: true });
     expectTypeOf(lockOutside).toBeFunction();
     expectTypeOf(readOutside).toBeFunction();
     expectTypeOf(lockInside).toBeFunction();

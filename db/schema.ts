@@ -128,6 +128,9 @@ export interface AppointmentsTable {
   revision: Generated<number>;
   /** When the last change happened; null before the first. */
   revised_at: NullableTimestamp;
+  /** The reminder job's lease (db/leases.ts): which pass holds the appointment, and until when. */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  locked_until: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 }
 
 /** One row per reminder queued: the primary key lets any number of processes queue it once. */
@@ -297,6 +300,8 @@ export interface EmailOutboxTable {
   status: string;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
+  /** The worker pass that leased the mail (db/leases.ts), and until when. */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
   locked_until: NullableTimestamp;
   last_error: string | null;
   created_at: Timestamp;

@@ -5,11 +5,12 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { loggedNetwork } from './client-network';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
 import { httpErrorBody, type LocalisedMessage } from './errors';
+import { type Readiness, registerHealthRoutes } from './health/health-routes';
+import { registerMetrics } from './metrics/metrics-routes';
 import { cacheControlOf, registerEtags } from './http-cache';
 import { answerRequestTimeouts, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http-timeouts';
 import { registerSecurityHeaders } from './security-headers';
@@ -23,6 +24,8 @@ export interface AppOptions {
   clientDir?: string;
   /** How long a request may take to arrive; tests shorten it. */
   httpTimeouts?: HttpTimeouts;
+  /** Whether /readyz says ready; server/main.ts marks it stopping on SIGTERM. */
+  readiness?: Readiness;
 }
 
 /** The one HTTP server: the built client with SPA fallback, tRPC at /trpc, REST at /api. */
@@ -46,6 +49,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // a cached configuration answer (bench/api-throughput.ts).
     disableRequestLogging: true,
   });
+  // The load balancer's request id (or ours) goes back to the client and into every log line
+  // (reqId), so one request can be followed through the balancer and whichever process took it.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       // The path only, less a visitor's private link: query strings carry reset tokens
@@ -57,6 +66,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     );
     done();
   });
+  // Before the routes, so its hook times every one of them.
+  registerMetrics(app, services);
   answerRequestTimeouts(app);
   // Set first, so it also covers the plugins' routes: tRPC's body-size and parse errors.
   app.setErrorHandler(answerError);
@@ -83,15 +94,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 
   const openApi = buildOpenApiDocument(services.env.publicUrl);
   app.get('/api/openapi.json', async () => openApi);
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(services.db);
-      return { status: 'ok', database: services.dialect };
-    } catch (error) {
-      services.log.error({ err: error }, 'health check failed');
-      return reply.code(503).send({ status: 'unavailable', error: 'The database is not reachable' });
-    }
-  });
+  registerHealthRoutes(app, services, options.readiness ?? { stopping: false });
 
   const clientDir = options.clientDir && resolve(options.clientDir);
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));

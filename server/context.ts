@@ -10,6 +10,7 @@ import type { Env } from './env';
 import type { InsightsService } from './insights/insights-service';
 import type { Locales } from '../i18n/i18n-types';
 import type { MailTransport } from './mail/transport';
+import type { Metrics } from './metrics/metrics';
 import { rateLimitClient } from './client-network';
 import type { RateLimits } from './rate-limit/rate-limit-rules';
 import { requestLocale } from './request-locale';
@@ -36,6 +37,8 @@ export interface AppServices {
   billing: Billing;
   /** Screener configurations kept briefly in this process (server/configuration/configuration-cache.ts). */
   configurations: ConfigurationCache;
+  /** This process's Prometheus metrics (server/metrics). */
+  metrics: Metrics;
 }
 
 /**

@@ -59,6 +59,15 @@ const EnvSchema = z
     /** Where the Stripe SDK sends its calls; tests point it at a local fake. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** The launch offer's end: a date (the offer lasts through that day, Malaysian time) or a date-time. */
+    /** Opens /metrics to a scraper that sends `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Opens /metrics to these client addresses or CIDRs, separated by commas (as the proxy reports them). */
+    METRICS_ALLOW: z.string().regex(/^[\d.:a-fA-F/,\s]+$/, 'must be addresses or CIDRs separated by commas').optional(),
+    /**
+     * On SIGTERM, how long /readyz answers 503 before the server stops taking requests, so the load
+     * balancer stops sending new ones first: at least its check interval times its fall count.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     OFFER_ENDS_AT: z.union([z.iso.date(), z.iso.datetime({ offset: true })], 'must be an ISO date or date-time').optional(),
   })
   .superRefine((env, ctx) => {
@@ -126,6 +135,10 @@ export interface Env {
   stripe: StripeSettings | undefined;
   /** When the launch offer ends; unset, there is no offer. */
   offerEndsAt: Date | undefined;
+  /** Who may read /metrics; neither set means nobody (closed by default). */
+  metrics: { token: string | undefined; allow: string[] };
+  /** 5 s in production unless set, 0 elsewhere (server/health). */
+  shutdownDrainMs: number;
 }
 
 export interface StripeSettings {
@@ -180,6 +193,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : undefined,
     offerEndsAt: env.OFFER_ENDS_AT === undefined ? undefined : parseOfferEnd(env.OFFER_ENDS_AT),
+    metrics: {
+      token: env.METRICS_TOKEN,
+      allow: (env.METRICS_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),
+    },
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
   };
 }
 

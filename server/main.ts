@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import pino from 'pino';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -13,9 +14,11 @@ import { startPolling } from './background/poll';
 import type { AppServices } from './context';
 import { refuseDemoAccount } from './demo-account-guard';
 import { EnvError, loadEnv } from './env';
+import type { Readiness } from './health/health-routes';
 import { createConfigurationCache } from './configuration/configuration-cache';
 import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
+import { createMetrics } from './metrics/metrics';
 import { startOutboxWorker } from './mail/outbox-worker';
 import { startWebhookWorker } from './webhooks/deliver-webhooks';
 import { createMailTransport } from './mail/transport';
@@ -44,8 +47,10 @@ async function main(): Promise<void> {
     insights: createInsightsService(env.openai),
     billing: createBilling(env.stripe),
     configurations: createConfigurationCache(),
+    metrics: createMetrics(db),
   };
-  const app = await buildApp(services, { clientDir: 'dist/client' });
+  const readiness: Readiness = { stopping: false };
+  const app = await buildApp(services, { clientDir: 'dist/client', readiness });
   if (services.billing.mode === 'test') log.warn('Stripe keys are not set: billing runs in TEST MODE, subscriptions are activated without payment');
   if (!env.openai) log.info('OPENAI_API_KEY is not set: the built-in writer composes every insight');
   if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
@@ -68,6 +73,11 @@ async function main(): Promise<void> {
     services.mailTransport.close();
   });
   const close = async () => {
+    // Not ready first, while still serving: the load balancer sees it and sends no new requests,
+    // then close() lets the requests in flight finish (graceful drain).
+    readiness.stopping = true;
+    log.info({ drainMs: env.shutdownDrainMs }, 'stopping: reporting not ready, then closing');
+    await setTimeout(env.shutdownDrainMs);
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -1,4 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../connect';
+import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import type { Locales } from '../../i18n/i18n-types';
 import type { PsychologistTimezone } from '../../domain/psychologist';
 import { lockedRows } from '../row-locks';
@@ -404,21 +406,30 @@ export async function findAppointmentByTokenHash(
 }
 
 /**
- * Confirmed appointments starting after `after` and up to `until`, with their clinic and whether
- * it sends a second reminder: the candidates of the reminder job; at most `limit`, soonest first.
+ * Leases to `lease.owner` up to `lease.limit` confirmed appointments starting after `after` and
+ * up to `until` that no other pass holds (db/leases.ts), and answers them with their clinic and
+ * whether it sends a second reminder: the reminder job's share of the candidates, soonest
+ * first. The ones no pass has looked at yet, then the longest unseen, go first.
  */
-export async function confirmedAppointmentsStarting(
+export async function leaseAppointmentsToRemind(
   db: Kysely<Database>,
-  range: { after: Date; until: Date; limit: number },
+  dialect: DialectName,
+  range: { after: Date; until: Date },
+  lease: Lease,
 ): Promise<(AppointmentDetails & { userId: string; secondReminder: boolean })[]> {
+  const due = (eb: ExpressionBuilder<Database, LeasedTable>) =>
+    eb.and([
+      eb('status', '=', 'confirmed' satisfies AppointmentStatus),
+      // A subquery of another table, not a join: MySQL refuses UPDATE … LIMIT over a join.
+      eb('slot_id', 'in', eb.selectFrom('availability_slots').select('id').where('start_utc', '>', range.after).where('start_utc', '<=', range.until)),
+    ]);
+  await leaseDueRows(db, dialect, { table: 'appointments', due, oldestFirst: 'locked_until' }, lease);
   const rows = await appointmentsWithDetails(db)
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .select(['a.user_id', 'u.second_reminder'])
+    .where('a.lease_owner', '=', lease.owner)
     .where('a.status', '=', 'confirmed' satisfies AppointmentStatus)
-    .where('s.start_utc', '>', range.after)
-    .where('s.start_utc', '<=', range.until)
     .orderBy('s.start_utc')
-    .limit(range.limit)
     .execute();
   return rows.map((row) => ({ ...toDetails(row), userId: row.user_id, secondReminder: Boolean(row.second_reminder) }));
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
+import { asDate } from '../dates';
+import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import type { Database } from '../schema';
 
 /** A file sent with a mail, such as a booking's calendar entry; text content only. */
@@ -69,61 +71,27 @@ function toClaimedEmail(row: { id: string; kind: string; recipient: string; mess
   return { id: row.id, kind: row.kind, to: row.recipient, attempts: Number(row.attempts), ...message };
 }
 
-/**
- * Pending, due, not past its moment, and not leased by a worker (a lease past its time means
- * that worker died).
- */
-const isDue = (now: Date) => (eb: ExpressionBuilder<Database, 'email_outbox'>) =>
+/** Pending, due, and not past its moment. */
+const isDue = (now: Date) => (eb: ExpressionBuilder<Database, LeasedTable>) =>
   eb.and([
     eb('status', '=', 'pending'),
     eb('next_attempt_at', '<=', now),
     eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
-    eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]),
   ]);
 
 /**
- * Leases up to `limit` due mails to the caller until `lockedUntil`, so no other worker or
- * server process picks them up meanwhile. MySQL skips rows another worker is claiming;
- * SQLite runs one write at a time, so a single UPDATE … RETURNING is already exclusive.
- * On MySQL the claim reads committed data only: under REPEATABLE READ the UPDATE of a small
- * table scans it whole and waits for the rows another worker holds, which deadlocked two
- * workers claiming at once, and gap locks would hold up bookings inserting new mail.
+ * Leases up to `limit` due mails to `lease.owner` until `lease.lockedUntil` (db/leases.ts), so no
+ * other worker or server process picks them up meanwhile, and answers those it won.
  */
-export async function claimDueEmails(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  lease: { now: Date; lockedUntil: Date; limit: number },
-): Promise<ClaimedEmail[]> {
-  if (dialect === 'sqlite') {
-    const rows = await db
-      .updateTable('email_outbox')
-      .set({ locked_until: lease.lockedUntil })
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('email_outbox').select('id').where(isDue(lease.now)).orderBy('next_attempt_at').limit(lease.limit),
-      )
-      .returning(CLAIM_COLUMNS)
-      .execute();
-    return rows.map(toClaimedEmail);
-  }
-  const rows = await db.transaction().setIsolationLevel('read committed').execute(async (trx) => {
-    const due = await trx
-      .selectFrom('email_outbox')
-      .select(CLAIM_COLUMNS)
-      .where(isDue(lease.now))
-      .orderBy('next_attempt_at')
-      .limit(lease.limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (due.length > 0) {
-      await trx
-        .updateTable('email_outbox')
-        .set({ locked_until: lease.lockedUntil })
-        .where('id', 'in', due.map((row) => row.id))
-        .execute();
-    }
-    return due;
-  });
+export async function claimDueEmails(db: Kysely<Database>, dialect: DialectName, lease: Lease): Promise<ClaimedEmail[]> {
+  await leaseDueRows(db, dialect, { table: 'email_outbox', due: isDue(lease.now), oldestFirst: 'next_attempt_at' }, lease);
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select(CLAIM_COLUMNS)
+    .where('lease_owner', '=', lease.owner)
+    .where('status', '=', 'pending')
+    .orderBy('next_attempt_at')
+    .execute();
   return rows.map(toClaimedEmail);
 }
 
@@ -142,6 +110,7 @@ export async function markEmailSent(db: Kysely<Database>, id: string, now: Date)
       status: 'sent',
       sent_at: now,
       attempts: sql`attempts + 1`,
+      lease_owner: null,
       locked_until: null,
       last_error: null,
       ...ERASED_CONTENT,
@@ -200,8 +169,19 @@ export async function markEmailFailed(
       attempts: sql`attempts + 1`,
       last_error: failure.error.slice(0, 2000),
       next_attempt_at: failure.nextAttemptAt,
+      lease_owner: null,
       locked_until: null,
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** How far the outbox is behind, for /metrics: mails waiting, and when the oldest due one fell due. */
+export async function outboxBacklog(db: Kysely<Database>, now: Date): Promise<{ pending: number; oldestDueAt: Date | null }> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min(eb.case().when('next_attempt_at', '<=', now).then(eb.ref('next_attempt_at')).end()).as('oldest_due_at')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestDueAt: row.oldest_due_at === null ? null : asDate(row.oldest_due_at) };
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Psychologist, type PsychologistTimezone, senToPrice } from '../../domain/psychologist';
-import { lockedRows, type RowLock } from '../row-locks';
+import { lockedRows } from '../row-locks';
 import type { Database, PsychologistRow } from '../schema';
 
 const COLUMNS = [
@@ -67,26 +67,25 @@ export async function listPsychologistsOf(db: Kysely<Database>, userId: string):
 
 /**
  * The operator's psychologist, or undefined when the id is unknown or another operator's.
- * `lock` holds the row until the transaction ends: with 'update', changes to one psychologist's
- * slots run one after another; a booking's 'share' keeps them out without queueing other
- * bookings.
+ * `lock` holds the row until the transaction ends: changes to one psychologist's slots, and the
+ * bookings of them, run one after another (docs/decisions/0012).
  */
 export async function findPsychologistOf(db: Kysely<Database>, userId: string, id: string): Promise<Psychologist | undefined>;
 export async function findPsychologistOf(
   trx: Transaction<Database>,
   userId: string,
   id: string,
-  options: { lock: RowLock },
+  options: { lock: true },
 ): Promise<Psychologist | undefined>;
 export async function findPsychologistOf(
   db: Kysely<Database>,
   userId: string,
   id: string,
-  options: { lock?: RowLock } = {},
+  options: { lock?: true } = {},
 ): Promise<Psychologist | undefined> {
   const query = db.selectFrom('psychologists').select(COLUMNS).where('id', '=', id).where('user_id', '=', userId);
   // The overloads let a lock be asked for only inside a transaction.
-  const row = await (options.lock ? lockedRows(db as Transaction<Database>, query, options.lock) : query).executeTakeFirst();
+  const row = await (options.lock ? lockedRows(db as Transaction<Database>, query) : query).executeTakeFirst();
   return row && toPsychologist(row);
 }
 

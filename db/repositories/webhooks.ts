@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
+import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import { asDate } from '../dates';
 import type { Database } from '../schema';
 
@@ -99,34 +100,13 @@ export async function enqueueWebhookDeliveries(
     .execute();
 }
 
-/** Pending, due, and not leased (a lease past its time means its worker died). */
-const isDue = (now: Date) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
-  eb.and([
-    eb('status', '=', 'pending'),
-    eb('next_attempt_at', '<=', now),
-    eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]),
-  ]);
+/** Pending and due. */
+const isDue = (now: Date) => (eb: ExpressionBuilder<Database, LeasedTable>) =>
+  eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]);
 
-/**
- * Leases up to `limit` due deliveries to `owner` until `lockedUntil`, then reads back what it won.
- * The lease is one conditional UPDATE, no locking read, so any MySQL-compatible engine runs it
- * (TiDB has no SKIP LOCKED): of two workers racing for a row, the second finds it leased and
- * its UPDATE skips it. MySQL updates with ORDER BY … LIMIT; SQLite, which has no UPDATE LIMIT in
- * its default build, picks the ids in a subquery.
- */
-export async function claimDueDeliveries(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  lease: { owner: string; now: Date; lockedUntil: Date; limit: number },
-): Promise<ClaimedDelivery[]> {
-  const leased = db.updateTable('webhook_deliveries').set({ lease_owner: lease.owner, locked_until: lease.lockedUntil });
-  if (dialect === 'sqlite') {
-    await leased
-      .where('id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where(isDue(lease.now)).orderBy('next_attempt_at').limit(lease.limit))
-      .execute();
-  } else {
-    await leased.where(isDue(lease.now)).orderBy('next_attempt_at').limit(lease.limit).execute();
-  }
+/** Leases up to `limit` due deliveries to `lease.owner` until `lease.lockedUntil` (db/leases.ts), and answers those it won. */
+export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectName, lease: Lease): Promise<ClaimedDelivery[]> {
+  await leaseDueRows(db, dialect, { table: 'webhook_deliveries', due: isDue(lease.now), oldestFirst: 'next_attempt_at' }, lease);
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')

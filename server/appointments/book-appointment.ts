@@ -23,13 +23,14 @@ import { recordAppointmentChange } from './record-appointment-change';
 import { recordConsents } from '../../db/repositories/consents';
 import { givenConsents } from './consent-texts';
 import { fieldMessage } from '../field-messages';
+import { refusalOutcome } from '../metrics/metrics';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
 export const SLOT_UNAVAILABLE_MESSAGE = english.slotUnavailable();
 export const FREE_LIMIT_MESSAGE = english.freeLimit();
 
-type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'configurations'>;
+type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'configurations' | 'metrics'>;
 
 /**
  * Books a free slot of the screener owner's psychologist in one transaction, taking its locks
@@ -47,6 +48,17 @@ type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLim
  * without a lock, so two bookings racing may pass the same count: a bound, not an exact quota.
  */
 export async function bookAppointment(services: Services, input: BookAppointmentRequest) {
+  try {
+    const booked = await bookOrRefuse(services, input);
+    services.metrics.bookings.inc({ outcome: booked.status });
+    return booked;
+  } catch (error) {
+    services.metrics.bookings.inc({ outcome: refusalOutcome(error) });
+    throw error;
+  }
+}
+
+async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
   await enforceRateLimits(services, [['bookingPerIp', services.ip]]);
   // The visitor reads refusals in the screener's language.
   const refusal = translationsFor(input.clientLanguage).booking;
@@ -64,7 +76,7 @@ export async function bookAppointment(services: Services, input: BookAppointment
   return inTransaction(services.db, async (trx) => {
     // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must
     // include whatever the transactions we waited for committed.
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'share' });
+    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
     if (!psychologist) throw new NotFoundError('psychologist');
     await lockSlot(trx, input.slotId);
     // The slot first: those who waited for its lock are refused with one read.

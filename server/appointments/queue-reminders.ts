@@ -1,5 +1,6 @@
-import { addHours } from 'date-fns';
-import { confirmedAppointmentsStarting, lockAppointment } from '../../db/repositories/appointments';
+import { randomUUID } from 'node:crypto';
+import { addHours, addMilliseconds, subHours } from 'date-fns';
+import { leaseAppointmentsToRemind, lockAppointment } from '../../db/repositories/appointments';
 import { recordReminder, remindedLeads } from '../../db/repositories/appointment-reminders';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
@@ -10,39 +11,63 @@ import { appointmentReminderEmail } from '../mail/booking-emails';
 import { brandOfOperator, manageUrl } from './booking-notifications';
 import { manageTokenOf } from './manage-token';
 
-/** Appointments looked at per pass; a backlog is worked off over the next passes. */
+/** Appointments leased at a time; a pass leases batch after batch until none is left. */
 const BATCH = 200;
+/**
+ * As long as the job's interval: a process looks at the appointments it leased, and the others
+ * leave them alone until the next pass, so each is looked at about once a minute in all.
+ */
+const LEASE_MS = 60_000;
 
 /** Thrown to roll back a reminder another process queued first. */
 const ALREADY_QUEUED = Symbol('already queued');
 
 /**
  * Queues the reminders now due (domain/reminders.ts), each exactly once with any number of
- * processes: the reminder's row and its mail are written in one transaction, under the lock of
- * the appointment's row, after checking that it is still confirmed at the revision read; the
- * row's primary key refuses a second process, whose transaction then rolls back its mail. The
- * outbox sends it once, retries it through an SMTP outage, and never after the session began
- * (its expiry). Cancelling or moving the appointment withdraws it (db/repositories/appointments).
+ * processes. The processes share the candidates by leasing them (db/leases.ts), so they do not
+ * all try each one; the lease is for speed only. Exactness comes from the transaction: the
+ * reminder's row and its mail are written together, under the lock of the appointment's row,
+ * after checking that it is still confirmed at the revision read; the row's primary key refuses
+ * a second process, whose transaction then rolls back its mail. The outbox sends it once,
+ * retries it through an SMTP outage, and never after the session began (its expiry).
+ * Cancelling or moving the appointment withdraws it (db/repositories/appointments).
  */
-export async function queueDueReminders(services: Pick<AppServices, 'db' | 'env' | 'now'>): Promise<number> {
+export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'metrics'>): Promise<number> {
   const now = services.now();
-  const candidates = await confirmedAppointmentsStarting(services.db, { after: now, until: addHours(now, FIRST_REMINDER_HOURS), limit: BATCH });
+  const range = { after: now, until: addHours(now, FIRST_REMINDER_HOURS) };
+  let queued = 0;
+  for (;;) {
+    const lease = { owner: randomUUID(), now, lockedUntil: addMilliseconds(now, LEASE_MS), limit: BATCH };
+    const candidates = await leaseAppointmentsToRemind(services.db, services.dialect, range, lease);
+    queued += await queueRemindersOf(services, candidates, now);
+    if (candidates.length < BATCH) return queued;
+  }
+}
+
+async function queueRemindersOf(
+  services: Pick<AppServices, 'db' | 'env' | 'metrics'>,
+  candidates: Awaited<ReturnType<typeof leaseAppointmentsToRemind>>,
+  now: Date,
+): Promise<number> {
   const reminded = await remindedLeads(services.db, candidates);
   let queued = 0;
   for (const appointment of candidates) {
     const lead = dueReminder(appointment, reminderLeads(appointment), reminded.get(appointment.id) ?? [], now);
     if (lead === null) continue;
     try {
-      await inTransaction(services.db, async (trx) => {
+      const done = await inTransaction(services.db, async (trx) => {
         const current = await lockAppointment(trx, appointment.id);
-        if (current?.status !== 'confirmed' || current.revision !== appointment.revision) return;
+        if (current?.status !== 'confirmed' || current.revision !== appointment.revision) return false;
         const screener = (await findConfigurationOfOperator(trx, appointment.userId))!;
         const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
         const mail = appointmentReminderEmail(appointment, brandOfOperator(screener, services.env), link);
         const emailId = await enqueueEmail(trx, { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc }, now);
         if (!(await recordReminder(trx, { appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId }))) throw ALREADY_QUEUED;
-        queued += 1;
+        return true;
       });
+      if (!done) continue;
+      queued += 1;
+      services.metrics.reminderLagSeconds.observe(Math.max(0, (now.getTime() - subHours(appointment.startUtc, lead).getTime()) / 1000));
     } catch (error) {
       if (error !== ALREADY_QUEUED) throw error;
     }

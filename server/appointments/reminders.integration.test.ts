@@ -48,8 +48,12 @@ describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
   it('queues the 24-hour reminder once, however many runners race for it, in the visitor’s language, never to be sent after the start', async () => {
     const screener = await clinic();
     const { request, appointmentId } = await confirmedAppointment(screener, 23);
+    const lagged = async () => (await t.services.metrics.reminderLagSeconds.get()).values.find((value) => value.metricName === 'minda_reminder_lag_seconds_count')?.value ?? 0;
+    const laggedBefore = await lagged();
     const queued = await Promise.all([queueDueReminders(t.services), queueDueReminders(t.services), queueDueReminders(t.services)]);
     expect(queued.reduce((sum, count) => sum + count, 0)).toBe(1);
+    // Due an hour ago (24 h before a start 23 h ahead): its lag is measured once.
+    expect(await lagged()).toBe(laggedBefore + 1);
     expect(await queueDueReminders(t.services)).toBe(0);
     expect(await remindersOf(t.services.db, appointmentId)).toEqual([{ lead_hours: 24, revision: 0, status: 'pending', kind: 'reminder-24h' }]);
     const reminder = (await outboxEmailsTo(t.services.db, request.clientEmail)).find((mail) => mail.kind === 'reminder-24h')!;

@@ -37,7 +37,7 @@ export async function rescheduleOwnBooking(
   if (slotId === seen.slotId) return toOwnAppointment(ctx.db, seen);
 
   return inTransaction(ctx.db, async (trx) => {
-    const psychologist = await findPsychologistOf(trx, seen.userId, seen.psychologist.id, { lock: 'share' });
+    const psychologist = await findPsychologistOf(trx, seen.userId, seen.psychologist.id, { lock: true });
     if (!psychologist) throw new NotFoundError('appointment');
     await lockSlot(trx, slotId);
     const slot = await findSlotOf(trx, seen.userId, slotId);

@@ -30,7 +30,7 @@ async function withOwnSlot<T>(
     const slot = await findSlotOf(trx, userId, slotId);
     if (!slot) throw new NotFoundError('availabilitySlot');
     refuseOutsideProfile(ctx.member, slot.psychologistId, 'availabilitySlot');
-    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: 'update' });
+    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: true });
     return change(trx, slot);
   });
 }

@@ -33,7 +33,7 @@ export async function clearFreeSlots(
   refuseOutsideProfile(ctx.member, input.psychologistId, 'psychologist');
   const userId = ctx.admin.id;
   return inTransaction(ctx.db, async (trx) => {
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: 'update' });
+    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
     if (!psychologist) throw new NotFoundError('psychologist');
     const day = localDaysBounds(input.date, psychologist.timezone);
     const now = ctx.now();

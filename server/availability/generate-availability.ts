@@ -65,7 +65,7 @@ export async function generateAvailability(
     count += await inTransaction(ctx.db, async (trx) => {
       // Held until the transaction ends, so a concurrent generation cannot slip a slot in
       // between an overlap check and its insert.
-      if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: 'update' }))) throw new NotFoundError('psychologist');
+      if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: true }))) throw new NotFoundError('psychologist');
       const started = performance.now();
       let written = 0;
       do {

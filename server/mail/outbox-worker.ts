@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { claimDueEmails, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
@@ -18,7 +19,7 @@ export async function deliverDueEmails(deps: OutboxDeps, limit = 10): Promise<{ 
   const claimedAt = deps.now();
   await expireLapsedEmails(deps.db, claimedAt);
   const lockedUntil = new Date(claimedAt.getTime() + LEASE_MS);
-  const claimed = await claimDueEmails(deps.db, deps.dialect, { now: claimedAt, lockedUntil, limit });
+  const claimed = await claimDueEmails(deps.db, deps.dialect, { owner: randomUUID(), now: claimedAt, lockedUntil, limit });
   const host = new URL(deps.env.publicUrl).hostname;
   const outcome = { sent: 0, failed: 0 };
   for (const email of claimed) {

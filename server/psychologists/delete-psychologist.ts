@@ -32,7 +32,7 @@ export async function deleteOwnPsychologist(
 ): Promise<{ cancelledAppointments: number }> {
   const userId = ctx.admin.id;
   return inTransaction(ctx.db, async (trx) => {
-    const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: 'update' });
+    const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: true });
     if (!psychologist) throw new NotFoundError('psychologist');
     const now = ctx.now();
     const upcoming = await upcomingBookingsOf(trx, { psychologistId: input.id }, now);

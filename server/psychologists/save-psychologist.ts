@@ -44,7 +44,7 @@ export async function updateOwnPsychologist(
   const userId = ctx.admin.id;
   const values = toValues(fields);
   await inTransaction(ctx.db, async (trx) => {
-    if (!(await findPsychologistOf(trx, userId, id, { lock: 'update' }))) throw new NotFoundError('psychologist');
+    if (!(await findPsychologistOf(trx, userId, id, { lock: true }))) throw new NotFoundError('psychologist');
     await updatePsychologist(trx, id, values, ctx.now());
   });
   return asPsychologist(id, values);

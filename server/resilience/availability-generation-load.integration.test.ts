@@ -69,7 +69,7 @@ describe.each(TEST_DIALECTS)('generating the most slots one request may ask for,
       expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
       waits.push(performance.now() - started);
       const locking = performance.now();
-      await t.services.db.transaction().execute((trx) => findPsychologistOf(trx, screener.userId, screener.psychologistId, { lock: 'share' }));
+      await t.services.db.transaction().execute((trx) => findPsychologistOf(trx, screener.userId, screener.psychologistId, { lock: true }));
       waits.push(performance.now() - locking);
     }
     return waits;

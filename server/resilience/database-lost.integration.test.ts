@@ -62,7 +62,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('the datab
     const pending = postBooking(t, request);
     let waiting: { id: number } | undefined;
     for (let poll = 0; poll < 100 && !waiting; poll++) {
-      waiting = (await appConnections()).find((c) => /lock in share mode/i.test(c.info ?? ''));
+      waiting = (await appConnections()).find((c) => /from `psychologists`.*for update/is.test(c.info ?? ''));
       if (!waiting) await sleep(20);
     }
     expect(waiting, 'the booking never reached the psychologist’s row lock').toBeDefined();

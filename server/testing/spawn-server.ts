@@ -7,7 +7,10 @@ import { join } from 'node:path';
 export interface ServerProcess {
   /** http://127.0.0.1:<port> */
   url: string;
+  /** Sends SIGTERM and waits for the exit. */
   stop: () => Promise<void>;
+  /** Sends SIGTERM without waiting: the caller watches the drain; the exit code when it ends. */
+  terminate: () => Promise<number | null>;
 }
 
 /** A port nobody listens on right now. */
@@ -57,7 +60,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
     await waitUntilHealthy(url, child, () => output);
   } catch (error) {
@@ -69,6 +72,10 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+    },
+    terminate: () => {
+      child.kill('SIGTERM');
+      return exited;
     },
   };
 }

@@ -14,6 +14,7 @@ import { loadEnv } from '../env';
 import { createConfigurationCache } from '../configuration/configuration-cache';
 import { createInsightsService } from '../insights/insights-service';
 import { createMailTransport } from '../mail/transport';
+import { createMetrics } from '../metrics/metrics';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { type AdminSession, type AdminSessionData, sessionOptions, startSession } from '../session';
 
@@ -57,6 +58,7 @@ export async function startTestApp(
     insights: createInsightsService(env.openai),
     billing: createBilling(env.stripe),
     configurations: createConfigurationCache(),
+    metrics: createMetrics(database.db),
     ...overrides,
   };
   const app = await buildApp(services);

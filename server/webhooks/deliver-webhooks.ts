@@ -5,7 +5,7 @@ import { retryDelayMs } from '../background/retry-delay';
 import type { AppServices } from '../context';
 import { SIGNATURE_HEADER, webhookSignature } from './webhook-signature';
 
-export type WebhookDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now'>;
+export type WebhookDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'metrics'>;
 
 /** A receiver that has not answered by then has failed this attempt. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -60,6 +60,7 @@ export async function deliverDueWebhooks(deps: WebhookDeps, limit = 10): Promise
     await markDeliveryFailed(deps.db, delivery.id, { statusCode, error: error ?? 'no answer', nextAttemptAt });
     // The address is the clinic's own setting, not a visitor's data; the body is never logged.
     deps.log.warn({ deliveryId: delivery.id, eventId: delivery.eventId, statusCode, attempts, nextAttemptAt }, 'webhook not delivered; will retry');
+    deps.metrics.webhookFailures.inc();
     outcome.failed++;
   }
   return outcome;

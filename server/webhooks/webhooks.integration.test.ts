@@ -95,7 +95,9 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     const queued = await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
     expect(queued.status).toBe(200);
     const before = receiver.received.length;
+    const failuresBefore = (await t.services.metrics.webhookFailures.get()).values[0]?.value ?? 0;
     expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1 });
+    expect((await t.services.metrics.webhookFailures.get()).values[0]?.value).toBe(failuresBefore + 1);
     const listed = (await operator.rest('GET', '/api/webhooks')).body as Webhooks;
     expect(listed.deliveries).toHaveLength(1);
     expect(listed.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 1, lastStatusCode: 500 });

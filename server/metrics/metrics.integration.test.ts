@@ -1,0 +1,88 @@
+import { subSeconds } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueEmails } from '../../db/repositories/email-outbox';
+import { insertSlot } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+const TOKEN = 'scrape-token-0123456789';
+
+/** The value of one series in Prometheus' text format; undefined when it is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe.each(TEST_DIALECTS)('/metrics on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () => {
+    const response = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return response.body;
+  };
+
+  it('is closed to a scraper without the token, and looks absent', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789']) {
+      const response = await t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('minda_');
+    }
+  });
+
+  it('counts and times requests by route pattern and tRPC procedure, never by URL', async () => {
+    await t.app.inject('/healthz');
+    await t.app.inject('/healthz');
+    await t.app.inject('/api/public/appointments/manage/some-secret-token');
+    await t.app.inject('/trpc/public.psychologists?input=%7B%7D');
+    await t.app.inject('/trpc/public.psychologists,public.psychologists?batch=1&input=%7B%7D');
+    await t.app.inject('/trpc/made-up-name');
+    const text = await scrape();
+    expect(sample(text, 'minda_http_requests_total{method="GET",route="/healthz",status="200"}')).toBe(2);
+    expect(sample(text, 'minda_http_request_duration_seconds_count{method="GET",route="/healthz"}')).toBe(2);
+    expect(text).not.toContain('some-secret-token');
+    for (const route of ['/trpc/public.psychologists', '/trpc/(batch)', '/trpc/(unknown)']) expect(text).toContain(`route="${route}"`);
+    expect(text).not.toContain('made-up-name');
+  });
+
+  it('counts bookings by outcome', async () => {
+    const screener = await insertBookableScreener(t.services.db, {}, { autoConfirmRequests: true });
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(48));
+    expect((await postBooking(t, bookingRequest(screener, slotId))).status).toBe(201);
+    expect((await postBooking(t, bookingRequest(screener, slotId))).status).toBe(409);
+    const text = await scrape();
+    expect(sample(text, 'minda_bookings_total{outcome="confirmed"}')).toBe(1);
+    expect(sample(text, 'minda_bookings_total{outcome="conflict"}')).toBe(1);
+  });
+
+  it('reports the outbox’s depth and the age of its oldest due mail from the database', async () => {
+    const now = new Date();
+    const mail = (n: number) => ({ kind: 'metrics', to: `metrics-${n}@klinik.example`, subject: 's', text: 't', html: 'h' });
+    const before = sample(await scrape(), 'minda_outbox_pending') ?? 0;
+    await enqueueEmails(t.services.db, [mail(1)], subSeconds(now, 90));
+    await enqueueEmails(t.services.db, [mail(2)], now);
+    const text = await scrape();
+    expect(sample(text, 'minda_outbox_pending')).toBe(before + 2);
+    expect(sample(text, 'minda_outbox_oldest_due_age_seconds')).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe('/metrics opened to named addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { env: { METRICS_ALLOW: '10.0.0.0/8, 192.0.2.7' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers a listed address and no other', async () => {
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '10.20.30.40' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '192.0.2.8' })).statusCode).toBe(404);
+  });
+});

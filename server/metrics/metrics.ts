@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { outboxBacklog } from '../../db/repositories/email-outbox';
+import type { Database } from '../../db/schema';
+import type { AppointmentStatus } from '../../domain/appointment-status';
+import { AppError, FieldProblem, NotFoundError } from '../errors';
+
+/** What a booking attempt came to: the appointment's first status, or why it was refused. */
+export type BookingOutcome = AppointmentStatus | 'conflict' | 'not_found' | 'too_many' | 'invalid' | 'failed';
+
+/** The outcome label of a refused booking: taken or outside the window, unknown, over a limit, … */
+export function refusalOutcome(error: unknown): BookingOutcome {
+  if (error instanceof FieldProblem) return 'invalid';
+  if (error instanceof NotFoundError) return 'not_found';
+  if (error instanceof AppError && error.code === 'CONFLICT') return 'conflict';
+  if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return 'too_many';
+  return 'failed';
+}
+
+/**
+ * This process's metrics in Prometheus' format (prom-client), one registry per app so tests do
+ * not share counters. Counters and histograms are per process (sum them across processes);
+ * the outbox gauges read the shared database at each scrape (take their max, not their sum).
+ */
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  requestSeconds: Histogram<'method' | 'route'>;
+  bookings: Counter<'outcome'>;
+  /** From the moment a reminder fell due to the moment it was queued. */
+  reminderLagSeconds: Histogram;
+  webhookFailures: Counter;
+}
+
+export function createMetrics(db: Kysely<Database>, now: () => Date = () => new Date()): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry, prefix: 'minda_' });
+  new Gauge({
+    name: 'minda_outbox_pending',
+    help: 'E-mails waiting in the outbox (shared database: take the max across processes)',
+    registers,
+    async collect() {
+      this.set((await outboxBacklog(db, now())).pending);
+    },
+  });
+  new Gauge({
+    name: 'minda_outbox_oldest_due_age_seconds',
+    help: 'How long the oldest due e-mail has been waiting; 0 when none is due',
+    registers,
+    async collect() {
+      const { oldestDueAt } = await outboxBacklog(db, now());
+      this.set(oldestDueAt === null ? 0 : Math.max(0, (now().getTime() - oldestDueAt.getTime()) / 1000));
+    },
+  });
+  return {
+    registry,
+    requests: new Counter({ name: 'minda_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['method', 'route', 'status'], registers }),
+    requestSeconds: new Histogram({
+      name: 'minda_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    bookings: new Counter({ name: 'minda_bookings_total', help: 'Booking attempts by outcome', labelNames: ['outcome'], registers }),
+    reminderLagSeconds: new Histogram({
+      name: 'minda_reminder_lag_seconds',
+      help: 'From the moment a reminder fell due to the moment it was queued',
+      buckets: [1, 5, 15, 30, 60, 120, 300, 900, 3600],
+      registers,
+    }),
+    webhookFailures: new Counter({ name: 'minda_webhook_failures_total', help: 'Webhook delivery attempts that failed (retried later)', registers }),
+  };
+}
