@@ -1,3 +1,4 @@
+import { ACCESS, mayUse, type Role } from '../../domain/roles';
 import { useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
@@ -48,7 +49,8 @@ function AppointmentRow({
   onCancel?: () => void;
   answers: Answer[];
   onAnswer: (answer: Answer) => void;
-  onViewResults: () => void;
+  /** Absent for a role that may not open results a visitor attached. */
+  onViewResults?: () => void;
 }) {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
@@ -88,7 +90,7 @@ function AppointmentRow({
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-1">
-        {appointment.resultsShared && (
+        {appointment.resultsShared && onViewResults && (
           <button type="button" className="btn btn-sm" onClick={onViewResults} aria-label={t.viewResultsLabel({ name: appointment.clientName })}>
             {t.viewResults()}
           </button>
@@ -115,7 +117,8 @@ function AppointmentRow({
 }
 
 /** The bookings inbox: filters, the requests waiting for an answer, and one click per answer. */
-export function AppointmentsSection() {
+/** The inbox; what a role may not use (attached results, the CSV export) is left off. */
+export function AppointmentsSection({ role }: { role: Role }) {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
   const toast = useAdminToast();
@@ -212,7 +215,7 @@ export function AppointmentsSection() {
                     onCancel={group.cancellable && canMove(appointment.status, 'cancelled') ? () => setCancelling(appointment) : undefined}
                     answers={answersFor(appointment, now)}
                     onAnswer={(answer) => answerMutations[answer].mutate({ appointmentId: appointment.id })}
-                    onViewResults={() => setViewingResults(appointment)}
+                    onViewResults={mayUse(role, ACCESS.attachedResults) ? () => setViewingResults(appointment) : undefined}
                   />
                 ))}
               </ul>
@@ -232,7 +235,7 @@ export function AppointmentsSection() {
           onCancel={() => setCancelling(null)}
         />
       )}
-      <ExportAppointmentsButton />
+      {mayUse(role, ACCESS.clinicSetup) && <ExportAppointmentsButton />}
     </AdminSection>
   );
 }
