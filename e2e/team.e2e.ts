@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
+import { expectNoSeriousViolations } from './support/axe';
+import { screenshot } from './support/browser';
+import { useBrowserSessionWithMail } from './support/mail';
+
+const INVITEE = { email: 'aisyah.rahman@example.my', username: 'aisyah', password: 'tenang-dan-teratur-7' };
+
+/** The page at a phone's width and a desktop's, in one picture each. */
+async function screenshotsAtBothWidths(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
+describe('the clinic team', () => {
+  const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
+
+  /** A visitor's booking through the public API with the psychologist's first free slot. */
+  async function bookWith(page: Page, psychologistName: string, clientName: string) {
+    const api = (path: string) => page.request.get(`${session.server.url}${path}`);
+    const psychologists = (await (await api('/api/public/psychologists?slug=klinik-minda')).json()) as { id: string; name: string }[];
+    const psychologist = psychologists.find((p) => p.name === psychologistName)!;
+    const slots = (await (await api(`/api/public/availability?slug=klinik-minda&psychologistId=${psychologist.id}`)).json()) as { id: string }[];
+    const booked = await page.request.post(`${session.server.url}/api/public/appointments`, {
+      headers: { origin: session.server.url },
+      data: {
+        slug: 'klinik-minda',
+        psychologistId: psychologist.id,
+        slotId: slots.at(-1)!.id,
+        clientName,
+        clientEmail: `${clientName.split(' ')[0]!.toLowerCase()}@example.my`,
+        clientPhone: '012-345 6789',
+        clientTimezone: 'Asia/Kuala_Lumpur',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+  }
+
+  it('an owner invites a psychologist, who joins with a new account and sees only their own appointments', async () => {
+    const { page } = session;
+    await bookWith(page, 'Dr. Aisyah Rahman', 'Nur Hana');
+    await bookWith(page, 'Daniel Tan', 'Kumar Raj');
+
+    // The owner invites Dr. Aisyah as the psychologist of her profile.
+    await session.visit('/login');
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('minda-demo');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin-setup');
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByText('demo@minda.example').waitFor();
+    const invite = team.getByRole('form', { name: 'Invite someone' });
+    await invite.getByLabel('E-mail address').fill(INVITEE.email);
+    await invite.getByLabel('Role').selectOption('psychologist');
+    await invite.getByLabel('Psychologist profile').selectOption({ label: 'Dr. Aisyah Rahman' });
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`The invitation was sent to ${INVITEE.email}.`).waitFor();
+    await team.getByRole('button', { name: `Revoke the invitation to ${INVITEE.email}` }).waitFor();
+    await expectNoSeriousViolations(page, 'the owner invited a psychologist');
+    await screenshotsAtBothWidths(page, 'team-invited');
+
+    // The mail carries the link; the invitee opens it signed out.
+    await expect.poll(() => mailsTo(INVITEE.email).length, { timeout: 20_000 }).toBe(1);
+    const link = /https?:\/\/[^\s"<]+\/invitation\?token=[\w%-]+/.exec(decodeQuotedPrintable(mailsTo(INVITEE.email)[0]!.raw))![0];
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Join the clinic' }).waitFor();
+    await page.getByRole('radio', { name: 'Create a username and password' }).check();
+    await page.getByLabel('Username', { exact: true }).fill(INVITEE.username);
+    await page.getByLabel('Password', { exact: true }).fill(INVITEE.password);
+    await expectNoSeriousViolations(page, 'the invitation page');
+    await screenshotsAtBothWidths(page, 'team-accept');
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.waitForURL('**/admin-setup');
+
+    // She sees her own inbox and schedule, and nothing she may not use.
+    await page.getByText(`Signed in as ${INVITEE.username}`).waitFor();
+    const inbox = page.getByRole('region', { name: 'Appointments' });
+    await inbox.getByText('Nur Hana').waitFor();
+    expect(await inbox.getByText('Kumar Raj').count()).toBe(0);
+    const menu = page.getByRole('navigation', { name: 'Sections of admin setup' });
+    // Her one request waits, not her colleague's.
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Schedule', 'Appointments1 1 waiting for your answer']);
+    for (const hidden of ['Team', 'Audit log', 'Booking Settings']) expect(await page.getByRole('region', { name: hidden }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(0);
+    await expectNoSeriousViolations(page, 'the psychologist’s admin page');
+    await screenshotsAtBothWidths(page, 'team-psychologist');
+  });
+});
