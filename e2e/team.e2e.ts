@@ -89,4 +89,40 @@ describe('the clinic team', () => {
     await expectNoSeriousViolations(page, 'the psychologist’s admin page');
     await screenshotsAtBothWidths(page, 'team-psychologist');
   });
+
+  it('the psychologist joins a second clinic with the account she has, and switches between the two from the header', async () => {
+    const { page } = session;
+    const post = (path: string, data: object) => page.request.post(`${session.server.url}${path}`, { headers: { origin: session.server.url }, data });
+    // Another clinic signs up and invites her as its receptionist.
+    expect((await post('/api/register', { username: 'klinikdua', email: 'owner@klinikdua.example', password: 'dua-klinik-baharu-8' })).status()).toBe(201);
+    expect((await post('/api/members', { email: INVITEE.email, role: 'receptionist' })).status()).toBe(201);
+    await expect.poll(() => mailsTo(INVITEE.email).length, { timeout: 20_000 }).toBe(2);
+    const link = /https?:\/\/[^\s"<]+\/invitation\?token=[\w%-]+/.exec(decodeQuotedPrintable(mailsTo(INVITEE.email)[1]!.raw))![0];
+    await page.context().clearCookies();
+
+    await page.goto(link);
+    await page.getByRole('radio', { name: 'I already have an account: sign in to join' }).check();
+    await page.getByLabel('Username', { exact: true }).fill(INVITEE.username);
+    await page.getByLabel('Password', { exact: true }).fill(INVITEE.password);
+    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await page.waitForURL('**/admin-setup');
+
+    // She lands in the clinic she joined, where nobody has booked yet.
+    const switcher = page.getByRole('combobox', { name: 'Clinic' });
+    await switcher.waitFor();
+    const labels = await switcher.locator('option').allTextContents();
+    expect(labels).toHaveLength(2);
+    expect(await switcher.locator('option:checked').textContent()).toContain('Receptionist');
+    const inbox = page.getByRole('region', { name: 'Appointments' });
+    await inbox.waitFor();
+    expect(await inbox.getByText('Nur Hana').count()).toBe(0);
+    await expectNoSeriousViolations(page, 'a member of two clinics');
+    await screenshotsAtBothWidths(page, 'team-two-clinics');
+
+    await switcher.selectOption({ label: labels.find((label) => label.includes('Psychologist'))! });
+    await page.getByText('You are now working in', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Appointments' }).getByText('Nur Hana').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Clinic' }).locator('option:checked').textContent()).toContain('Psychologist');
+    await expectNoSeriousViolations(page, 'switched to the first clinic');
+  });
 });
