@@ -125,4 +125,29 @@ describe('the clinic team', () => {
     expect(await page.getByRole('combobox', { name: 'Clinic' }).locator('option:checked').textContent()).toContain('Psychologist');
     await expectNoSeriousViolations(page, 'switched to the first clinic');
   });
+
+  it('the owner changes her role, then removes her after a confirmation', async () => {
+    const { page } = session;
+    const login = await page.request.post(`${session.server.url}/api/login`, { headers: { origin: session.server.url }, data: { username: 'demo', password: 'minda-demo' } });
+    expect(login.ok()).toBe(true);
+    await session.visit('/admin-setup');
+    const team = page.getByRole('region', { name: 'Team' });
+    const row = team.getByRole('listitem').filter({ hasText: INVITEE.email });
+    await row.getByText('Psychologist profile: Dr. Aisyah Rahman').waitFor();
+
+    const roleForm = row.getByRole('form', { name: `Change the role of ${INVITEE.username}` });
+    await roleForm.getByLabel('Role').selectOption('receptionist');
+    await roleForm.getByRole('button', { name: 'Save role' }).click();
+    await page.getByText('The role was changed.').waitFor();
+    expect(await row.getByText('Psychologist profile').count()).toBe(0);
+
+    await row.getByRole('button', { name: `Remove ${INVITEE.username} from the team` }).click();
+    const confirm = page.getByRole('dialog', { name: `Remove ${INVITEE.username}?` });
+    await confirm.getByText('will be signed out of this clinic at once', { exact: false }).waitFor();
+    await expectNoSeriousViolations(page, 'asked before removing a member');
+    await screenshotsAtBothWidths(page, 'team-remove');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText(`${INVITEE.username} was removed from the team.`).waitFor();
+    expect(await team.getByText(INVITEE.email).count()).toBe(0);
+  });
 });
