@@ -15,6 +15,7 @@ async function screenshotsAtBothWidths(page: Page, name: string) {
   }
 }
 
+// The journeys follow one another on one server: each starts where the one before left the team.
 describe('the clinic team', () => {
   const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
 

@@ -4629,18 +4629,6 @@ export type NamespaceTeamTranslation = {
 		 */
 		members: string
 		/**
-		 * M​e​m​b​e​r
-		 */
-		member: string
-		/**
-		 * R​o​l​e
-		 */
-		role: string
-		/**
-		 * A​c​t​i​o​n​s
-		 */
-		actions: string
-		/**
 		 * (​y​o​u​)
 		 */
 		you: string
@@ -4791,17 +4779,10 @@ export type NamespaceTeamTranslation = {
 		 */
 		empty: string
 		/**
-		 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 * L​i​n​k​ ​v​a​l​i​d​ ​u​n​t​i​l​ ​{​w​h​e​n​}
+		 * @param {string} when
 		 */
-		email: string
-		/**
-		 * R​o​l​e
-		 */
-		role: string
-		/**
-		 * L​i​n​k​ ​v​a​l​i​d​ ​u​n​t​i​l
-		 */
-		expires: string
+		validUntil: RequiredParams<'when'>
 		/**
 		 * E​x​p​i​r​e​d
 		 */
@@ -9382,18 +9363,6 @@ export type TranslationFunctions = {
 			 */
 			members: () => LocalizedString
 			/**
-			 * Member
-			 */
-			member: () => LocalizedString
-			/**
-			 * Role
-			 */
-			role: () => LocalizedString
-			/**
-			 * Actions
-			 */
-			actions: () => LocalizedString
-			/**
 			 * (you)
 			 */
 			you: () => LocalizedString
@@ -9534,17 +9503,9 @@ export type TranslationFunctions = {
 			 */
 			empty: () => LocalizedString
 			/**
-			 * E-mail address
+			 * Link valid until {when}
 			 */
-			email: () => LocalizedString
-			/**
-			 * Role
-			 */
-			role: () => LocalizedString
-			/**
-			 * Link valid until
-			 */
-			expires: () => LocalizedString
+			validUntil: (arg: { when: string }) => LocalizedString
 			/**
 			 * Expired
 			 */

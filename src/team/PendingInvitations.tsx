@@ -34,49 +34,33 @@ export function PendingInvitations({ invitations }: { invitations: Invitation[] 
       {invitations.length === 0 ? (
         <p className="text-sm">{t.empty()}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">{t.email()}</th>
-                <th scope="col">{t.role()}</th>
-                <th scope="col">{t.expires()}</th>
-                <th scope="col">
-                  <span className="sr-only">{LL.team.section.actions()}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td className="break-all">{invitation.email}</td>
-                  <td>{LL.team.roles[invitation.role]()}</td>
-                  <td>{invitation.expired ? <span className="badge badge-warning">{t.expired()}</span> : formatMoment(invitation.expiresAt, timeZone, locale)}</td>
-                  <td className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      aria-label={t.resendLabel({ email: invitation.email })}
-                      disabled={pending}
-                      onClick={() => resend.mutate({ id: invitation.id })}
-                    >
-                      {t.resend()}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline btn-error"
-                      aria-label={t.revokeLabel({ email: invitation.email })}
-                      disabled={pending}
-                      onClick={() => revoke.mutate({ id: invitation.id })}
-                    >
-                      {t.revoke()}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="flex flex-col divide-y divide-base-300">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-medium break-all">{invitation.email}</p>
+                <p className="text-sm">{LL.team.roles[invitation.role]()}</p>
+                <p className="text-sm text-base-content/80">
+                  {invitation.expired ? <span className="badge badge-warning">{t.expired()}</span> : t.validUntil({ when: formatMoment(invitation.expiresAt, timeZone, locale) })}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className="btn btn-sm" aria-label={t.resendLabel({ email: invitation.email })} disabled={pending} onClick={() => resend.mutate({ id: invitation.id })}>
+                  {t.resend()}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline btn-error"
+                  aria-label={t.revokeLabel({ email: invitation.email })}
+                  disabled={pending}
+                  onClick={() => revoke.mutate({ id: invitation.id })}
+                >
+                  {t.revoke()}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
