@@ -125,6 +125,10 @@ describe('the clinic team', () => {
     await page.getByRole('region', { name: 'Appointments' }).getByText('Nur Hana').waitFor();
     expect(await page.getByRole('combobox', { name: 'Clinic' }).locator('option:checked').textContent()).toContain('Psychologist');
     await expectNoSeriousViolations(page, 'switched to the first clinic');
+
+    // Billing is the owner's: the subscribe page sends her back to her admin page.
+    await session.visit('/subscribe');
+    await page.waitForURL('**/admin-setup');
   });
 
   it('the owner changes her role, then removes her after a confirmation', async () => {

@@ -34,8 +34,8 @@ export function TeamMembers({ members, psychologists, selfId }: Props) {
     onSuccess: () => {
       toast.success(t.handedOver({ username: asking?.member.username ?? '' }));
       setAsking(null);
-      // The page changes with the role: the Team section and billing are no longer this person's.
-      void utils.invalidate();
+      // The page follows the new role: the Team section, billing and deleting the clinic go.
+      void utils.admin.account.me.invalidate();
     },
     onError: (error) => toast.failure(error, t.handOverFailed()),
   });
