@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, isRole, mayActOnProfile, profileScope } from './roles';
+import { ACCESS, adminSectionsFor, isRole, mayActOnProfile, mayUse, profileScope } from './roles';
 
 describe('roles', () => {
   it('limits a psychologist to their own profile, and nobody else', () => {
@@ -20,5 +20,49 @@ describe('roles', () => {
   it('knows its roles', () => {
     expect(isRole('owner')).toBe(true);
     expect(isRole('superuser')).toBe(false);
+  });
+});
+
+describe('adminSectionsFor', () => {
+  it('shows the owner every section, billing, the team and deleting the clinic included', () => {
+    expect(adminSectionsFor('owner')).toEqual([
+      'plan',
+      'screener-urls',
+      'screener',
+      'psychologists',
+      'schedule',
+      'booking-settings',
+      'appointments',
+      'webhooks',
+      'audit-log',
+      'insights',
+      'team',
+      'two-factor',
+      'account',
+    ]);
+  });
+
+  it('shows an admin the clinic set-up and the audit log, never billing, the team or deleting the clinic', () => {
+    const sections = adminSectionsFor('admin');
+    expect(sections).toContain('screener');
+    expect(sections).toContain('audit-log');
+    expect(sections).not.toContain('plan');
+    expect(sections).not.toContain('team');
+    expect(sections).not.toContain('account');
+  });
+
+  it('shows a psychologist only the schedule, the appointments inbox and their own two-factor sign-in', () => {
+    expect(adminSectionsFor('psychologist')).toEqual(['schedule', 'appointments', 'two-factor']);
+  });
+
+  it('shows a receptionist schedules, bookings and their own two-factor sign-in, never the audit log', () => {
+    expect(adminSectionsFor('receptionist')).toEqual(['schedule', 'appointments', 'two-factor']);
+  });
+});
+
+describe('mayUse', () => {
+  it('lets a psychologist open attached results and refuses the receptionist', () => {
+    expect(mayUse('psychologist', ACCESS.attachedResults)).toBe(true);
+    expect(mayUse('receptionist', ACCESS.attachedResults)).toBe(false);
   });
 });

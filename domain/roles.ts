@@ -40,3 +40,35 @@ export function mayActOnProfile(member: { role: Role; psychologistId: string | n
   const scope = profileScope(member);
   return !scope || scope.psychologistId === psychologistId;
 }
+
+/** Whether a role is among those an access set names. */
+export function mayUse(role: Role, access: readonly Role[]): boolean {
+  return access.includes(role);
+}
+
+/**
+ * The admin page's sections, in page order, each with the access set of the procedures it
+ * calls: a section shows only to the roles the server lets use it, so nobody meets a 403.
+ */
+export const ADMIN_SECTIONS = {
+  plan: ACCESS.ownerOnly,
+  'screener-urls': ACCESS.clinicSetup,
+  screener: ACCESS.clinicSetup,
+  psychologists: ACCESS.clinicSetup,
+  schedule: ACCESS.schedules,
+  'booking-settings': ACCESS.clinicSetup,
+  appointments: ACCESS.schedules,
+  webhooks: ACCESS.clinicSetup,
+  'audit-log': ACCESS.clinicSetup,
+  insights: ACCESS.clinicSetup,
+  team: ACCESS.ownerOnly,
+  // Each member turns their own two-factor sign-in on or off.
+  'two-factor': ACCESS.everyMember,
+  account: ACCESS.ownerOnly,
+} as const satisfies Record<string, readonly Role[]>;
+export type AdminSectionId = keyof typeof ADMIN_SECTIONS;
+
+/** The admin sections a role sees, in page order. */
+export function adminSectionsFor(role: Role): AdminSectionId[] {
+  return (Object.keys(ADMIN_SECTIONS) as AdminSectionId[]).filter((id) => mayUse(role, ADMIN_SECTIONS[id]));
+}

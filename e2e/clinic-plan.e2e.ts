@@ -69,7 +69,7 @@ describe('the clinic’s plan and the admin section menu, billing in test mode',
 
     const menu = page.getByRole('navigation', { name: 'Sections of admin setup' });
     await menu.getByRole('link', { name: 'Appointments 2 waiting for your answer' }).waitFor();
-    expect(await menu.getByRole('link').count()).toBe(12);
+    expect(await menu.getByRole('link').count()).toBe(13);
 
     for (const { width, height } of [
       { width: 390, height: 844 },

@@ -25,7 +25,8 @@ export type Translations = RootTranslation &
 	landing: NamespaceLandingTranslation,
 	limits: NamespaceLimitsTranslation,
 	pricing: NamespacePricingTranslation,
-	results: NamespaceResultsTranslation
+	results: NamespaceResultsTranslation,
+	team: NamespaceTeamTranslation
 }
 
 type RootTranslation = {
@@ -4918,6 +4919,301 @@ export type NamespaceResultsTranslation = {
 	}
 }
 
+export type NamespaceTeamTranslation = {
+	/**
+	 * T​e​a​m
+	 */
+	menu: string
+	roles: {
+		/**
+		 * O​w​n​e​r
+		 */
+		owner: string
+		/**
+		 * A​d​m​i​n
+		 */
+		admin: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		psychologist: string
+		/**
+		 * R​e​c​e​p​t​i​o​n​i​s​t
+		 */
+		receptionist: string
+	}
+	section: {
+		/**
+		 * T​e​a​m
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​o​n​e​ ​w​h​o​ ​w​o​r​k​s​ ​i​n​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​s​i​g​n​s​ ​i​n​ ​w​i​t​h​ ​t​h​e​i​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.​ ​A​ ​r​o​l​e​ ​d​e​c​i​d​e​s​ ​w​h​a​t​ ​e​a​c​h​ ​o​n​e​ ​s​e​e​s​ ​a​n​d​ ​m​a​y​ ​c​h​a​n​g​e​.
+		 */
+		intro: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​t​h​e​ ​t​e​a​m​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		loadFailed: string
+		/**
+		 * M​e​m​b​e​r​s
+		 */
+		members: string
+		/**
+		 * (​y​o​u​)
+		 */
+		you: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​p​r​o​f​i​l​e
+		 */
+		profile: string
+		/**
+		 * N​o​ ​p​r​o​f​i​l​e​ ​(​d​e​l​e​t​e​d​)
+		 */
+		noProfile: string
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​r​o​l​e​ ​o​f​ ​{​u​s​e​r​n​a​m​e​}
+		 * @param {string} username
+		 */
+		changeRole: RequiredParams<'username'>
+		/**
+		 * S​a​v​e​ ​r​o​l​e
+		 */
+		saveRole: string
+		/**
+		 * S​a​v​i​n​g​.​.​.
+		 */
+		savingRole: string
+		/**
+		 * T​h​e​ ​r​o​l​e​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+		 */
+		roleChanged: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​r​o​l​e​.
+		 */
+		changeFailed: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​{​u​s​e​r​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​t​e​a​m
+		 * @param {string} username
+		 */
+		removeLabel: RequiredParams<'username'>
+		/**
+		 * R​e​m​o​v​e​ ​{​u​s​e​r​n​a​m​e​}​?
+		 * @param {string} username
+		 */
+		removeTitle: RequiredParams<'username'>
+		/**
+		 * {​u​s​e​r​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​o​f​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​a​t​ ​o​n​c​e​ ​a​n​d​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​o​p​e​n​ ​i​t​.​ ​T​h​e​i​r​ ​a​c​c​o​u​n​t​ ​s​t​a​y​s​.
+		 * @param {string} username
+		 */
+		removeMessage: RequiredParams<'username'>
+		/**
+		 * R​e​m​o​v​i​n​g​.​.​.
+		 */
+		removing: string
+		/**
+		 * {​u​s​e​r​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​t​e​a​m​.
+		 * @param {string} username
+		 */
+		removed: RequiredParams<'username'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​m​o​v​e​ ​t​h​e​ ​m​e​m​b​e​r​.
+		 */
+		removeFailed: string
+		/**
+		 * M​a​k​e​ ​o​w​n​e​r
+		 */
+		handOver: string
+		/**
+		 * H​a​n​d​ ​o​v​e​r​ ​o​w​n​e​r​s​h​i​p​ ​t​o​ ​{​u​s​e​r​n​a​m​e​}
+		 * @param {string} username
+		 */
+		handOverLabel: RequiredParams<'username'>
+		/**
+		 * H​a​n​d​ ​o​v​e​r​ ​o​w​n​e​r​s​h​i​p​ ​t​o​ ​{​u​s​e​r​n​a​m​e​}​?
+		 * @param {string} username
+		 */
+		handOverTitle: RequiredParams<'username'>
+		/**
+		 * {​u​s​e​r​n​a​m​e​}​ ​b​e​c​o​m​e​s​ ​t​h​e​ ​o​w​n​e​r​,​ ​w​i​t​h​ ​b​i​l​l​i​n​g​,​ ​t​h​e​ ​t​e​a​m​ ​a​n​d​ ​d​e​l​e​t​i​n​g​ ​t​h​e​ ​c​l​i​n​i​c​.​ ​Y​o​u​ ​b​e​c​o​m​e​ ​a​n​ ​a​d​m​i​n​ ​a​n​d​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​o​w​n​e​r​s​h​i​p​ ​b​a​c​k​ ​y​o​u​r​s​e​l​f​.
+		 * @param {string} username
+		 */
+		handOverMessage: RequiredParams<'username'>
+		/**
+		 * H​a​n​d​i​n​g​ ​o​v​e​r​.​.​.
+		 */
+		handingOver: string
+		/**
+		 * {​u​s​e​r​n​a​m​e​}​ ​i​s​ ​n​o​w​ ​t​h​e​ ​o​w​n​e​r​.
+		 * @param {string} username
+		 */
+		handedOver: RequiredParams<'username'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​h​a​n​d​ ​o​v​e​r​ ​o​w​n​e​r​s​h​i​p​.
+		 */
+		handOverFailed: string
+	}
+	invite: {
+		/**
+		 * I​n​v​i​t​e​ ​s​o​m​e​o​n​e
+		 */
+		title: string
+		/**
+		 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		email: string
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​p​r​o​f​i​l​e
+		 */
+		profile: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​p​r​o​f​i​l​e
+		 */
+		chooseProfile: string
+		/**
+		 * A​d​d​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​p​r​o​f​i​l​e​ ​f​i​r​s​t​:​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​m​e​m​b​e​r​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​o​n​e​.
+		 */
+		noProfiles: string
+		/**
+		 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		submit: string
+		/**
+		 * S​e​n​d​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		sent: RequiredParams<'email'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​e​n​d​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​.
+		 */
+		failed: string
+	}
+	invitations: {
+		/**
+		 * P​e​n​d​i​n​g​ ​i​n​v​i​t​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * N​o​ ​i​n​v​i​t​a​t​i​o​n​ ​i​s​ ​w​a​i​t​i​n​g​.
+		 */
+		empty: string
+		/**
+		 * L​i​n​k​ ​v​a​l​i​d​ ​u​n​t​i​l​ ​{​w​h​e​n​}
+		 * @param {string} when
+		 */
+		validUntil: RequiredParams<'when'>
+		/**
+		 * E​x​p​i​r​e​d
+		 */
+		expired: string
+		/**
+		 * R​e​s​e​n​d
+		 */
+		resend: string
+		/**
+		 * R​e​s​e​n​d​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		resendLabel: RequiredParams<'email'>
+		/**
+		 * A​ ​n​e​w​ ​l​i​n​k​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​T​h​e​ ​o​l​d​ ​o​n​e​ ​n​o​ ​l​o​n​g​e​r​ ​w​o​r​k​s​.
+		 * @param {string} email
+		 */
+		resent: RequiredParams<'email'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​s​e​n​d​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​.
+		 */
+		resendFailed: string
+		/**
+		 * R​e​v​o​k​e
+		 */
+		revoke: string
+		/**
+		 * R​e​v​o​k​e​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		revokeLabel: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​w​a​s​ ​r​e​v​o​k​e​d​.
+		 * @param {string} email
+		 */
+		revoked: RequiredParams<'email'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​v​o​k​e​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​.
+		 */
+		revokeFailed: string
+	}
+	switcher: {
+		/**
+		 * C​l​i​n​i​c
+		 */
+		label: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​n​o​w​ ​w​o​r​k​i​n​g​ ​i​n​ ​{​c​l​i​n​i​c​}​.
+		 * @param {string} clinic
+		 */
+		switched: RequiredParams<'clinic'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​w​i​t​c​h​ ​c​l​i​n​i​c​.
+		 */
+		failed: string
+	}
+	accept: {
+		/**
+		 * J​o​i​n​ ​t​h​e​ ​c​l​i​n​i​c
+		 */
+		title: string
+		/**
+		 * Y​o​u​ ​w​e​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​a​ ​c​l​i​n​i​c​ ​o​n​ ​M​i​n​d​a​.​ ​C​h​o​o​s​e​ ​h​o​w​ ​y​o​u​ ​s​i​g​n​ ​i​n​.
+		 */
+		intro: string
+		/**
+		 * C​r​e​a​t​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d
+		 */
+		newAccount: string
+		/**
+		 * I​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​ ​i​n​ ​t​o​ ​j​o​i​n
+		 */
+		existingAccount: string
+		/**
+		 * H​o​w​ ​y​o​u​ ​s​i​g​n​ ​i​n
+		 */
+		chooseLabel: string
+		/**
+		 * C​r​e​a​t​e​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​j​o​i​n
+		 */
+		newSubmit: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​a​n​d​ ​j​o​i​n
+		 */
+		existingSubmit: string
+		/**
+		 * J​o​i​n​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * I​n​v​a​l​i​d​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		missingTitle: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​ ​i​t​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​e​-​m​a​i​l​ ​a​g​a​i​n​,​ ​o​r​ ​a​s​k​ ​t​h​e​ ​c​l​i​n​i​c​ ​t​o​ ​r​e​s​e​n​d​ ​i​t​.
+		 */
+		missing: string
+	}
+}
+
 export type Namespaces =
 	| 'account'
 	| 'admin'
@@ -4932,6 +5228,7 @@ export type Namespaces =
 	| 'limits'
 	| 'pricing'
 	| 'results'
+	| 'team'
 
 type DisallowNamespaces = {
 	/**
@@ -5011,6 +5308,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./results/index.ts` file instead
 	 */
 	results?: "[typesafe-i18n] reserved for 'results'-namespace. You need to use the `./results/index.ts` file instead."
+
+	/**
+	 * reserved for 'team'-namespace\
+	 * you need to use the `./team/index.ts` file instead
+	 */
+	team?: "[typesafe-i18n] reserved for 'team'-namespace. You need to use the `./team/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -9672,6 +9975,284 @@ export type TranslationFunctions = {
 			 * If you need someone to talk to right now
 			 */
 			supportLinesTitle: () => LocalizedString
+		}
+	}
+	team: {
+		/**
+		 * Team
+		 */
+		menu: () => LocalizedString
+		roles: {
+			/**
+			 * Owner
+			 */
+			owner: () => LocalizedString
+			/**
+			 * Admin
+			 */
+			admin: () => LocalizedString
+			/**
+			 * Psychologist
+			 */
+			psychologist: () => LocalizedString
+			/**
+			 * Receptionist
+			 */
+			receptionist: () => LocalizedString
+		}
+		section: {
+			/**
+			 * Team
+			 */
+			title: () => LocalizedString
+			/**
+			 * Everyone who works in this clinic signs in with their own account. A role decides what each one sees and may change.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Failed to load the team. Please try refreshing the page.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Members
+			 */
+			members: () => LocalizedString
+			/**
+			 * (you)
+			 */
+			you: () => LocalizedString
+			/**
+			 * Psychologist profile
+			 */
+			profile: () => LocalizedString
+			/**
+			 * No profile (deleted)
+			 */
+			noProfile: () => LocalizedString
+			/**
+			 * Change the role of {username}
+			 */
+			changeRole: (arg: { username: string }) => LocalizedString
+			/**
+			 * Save role
+			 */
+			saveRole: () => LocalizedString
+			/**
+			 * Saving...
+			 */
+			savingRole: () => LocalizedString
+			/**
+			 * The role was changed.
+			 */
+			roleChanged: () => LocalizedString
+			/**
+			 * Failed to change the role.
+			 */
+			changeFailed: () => LocalizedString
+			/**
+			 * Remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Remove {username} from the team
+			 */
+			removeLabel: (arg: { username: string }) => LocalizedString
+			/**
+			 * Remove {username}?
+			 */
+			removeTitle: (arg: { username: string }) => LocalizedString
+			/**
+			 * {username} will be signed out of this clinic at once and can no longer open it. Their account stays.
+			 */
+			removeMessage: (arg: { username: string }) => LocalizedString
+			/**
+			 * Removing...
+			 */
+			removing: () => LocalizedString
+			/**
+			 * {username} was removed from the team.
+			 */
+			removed: (arg: { username: string }) => LocalizedString
+			/**
+			 * Failed to remove the member.
+			 */
+			removeFailed: () => LocalizedString
+			/**
+			 * Make owner
+			 */
+			handOver: () => LocalizedString
+			/**
+			 * Hand over ownership to {username}
+			 */
+			handOverLabel: (arg: { username: string }) => LocalizedString
+			/**
+			 * Hand over ownership to {username}?
+			 */
+			handOverTitle: (arg: { username: string }) => LocalizedString
+			/**
+			 * {username} becomes the owner, with billing, the team and deleting the clinic. You become an admin and cannot take ownership back yourself.
+			 */
+			handOverMessage: (arg: { username: string }) => LocalizedString
+			/**
+			 * Handing over...
+			 */
+			handingOver: () => LocalizedString
+			/**
+			 * {username} is now the owner.
+			 */
+			handedOver: (arg: { username: string }) => LocalizedString
+			/**
+			 * Failed to hand over ownership.
+			 */
+			handOverFailed: () => LocalizedString
+		}
+		invite: {
+			/**
+			 * Invite someone
+			 */
+			title: () => LocalizedString
+			/**
+			 * E-mail address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * Psychologist profile
+			 */
+			profile: () => LocalizedString
+			/**
+			 * Choose a profile
+			 */
+			chooseProfile: () => LocalizedString
+			/**
+			 * Add a psychologist profile first: a psychologist member is linked to one.
+			 */
+			noProfiles: () => LocalizedString
+			/**
+			 * Send invitation
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Sending...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * The invitation was sent to {email}.
+			 */
+			sent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Failed to send the invitation.
+			 */
+			failed: () => LocalizedString
+		}
+		invitations: {
+			/**
+			 * Pending invitations
+			 */
+			title: () => LocalizedString
+			/**
+			 * No invitation is waiting.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Link valid until {when}
+			 */
+			validUntil: (arg: { when: string }) => LocalizedString
+			/**
+			 * Expired
+			 */
+			expired: () => LocalizedString
+			/**
+			 * Resend
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Resend the invitation to {email}
+			 */
+			resendLabel: (arg: { email: string }) => LocalizedString
+			/**
+			 * A new link was sent to {email}. The old one no longer works.
+			 */
+			resent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Failed to resend the invitation.
+			 */
+			resendFailed: () => LocalizedString
+			/**
+			 * Revoke
+			 */
+			revoke: () => LocalizedString
+			/**
+			 * Revoke the invitation to {email}
+			 */
+			revokeLabel: (arg: { email: string }) => LocalizedString
+			/**
+			 * The invitation to {email} was revoked.
+			 */
+			revoked: (arg: { email: string }) => LocalizedString
+			/**
+			 * Failed to revoke the invitation.
+			 */
+			revokeFailed: () => LocalizedString
+		}
+		switcher: {
+			/**
+			 * Clinic
+			 */
+			label: () => LocalizedString
+			/**
+			 * You are now working in {clinic}.
+			 */
+			switched: (arg: { clinic: string }) => LocalizedString
+			/**
+			 * Failed to switch clinic.
+			 */
+			failed: () => LocalizedString
+		}
+		accept: {
+			/**
+			 * Join the clinic
+			 */
+			title: () => LocalizedString
+			/**
+			 * You were invited to join a clinic on Minda. Choose how you sign in.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Create a username and password
+			 */
+			newAccount: () => LocalizedString
+			/**
+			 * I already have an account: sign in to join
+			 */
+			existingAccount: () => LocalizedString
+			/**
+			 * How you sign in
+			 */
+			chooseLabel: () => LocalizedString
+			/**
+			 * Create account and join
+			 */
+			newSubmit: () => LocalizedString
+			/**
+			 * Sign in and join
+			 */
+			existingSubmit: () => LocalizedString
+			/**
+			 * Joining...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Invalid invitation
+			 */
+			missingTitle: () => LocalizedString
+			/**
+			 * This link has no invitation in it. Open the link from the invitation e-mail again, or ask the clinic to resend it.
+			 */
+			missing: () => LocalizedString
 		}
 	}
 }

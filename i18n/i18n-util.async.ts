@@ -24,7 +24,8 @@ const localeNamespaceLoaders = {
 		landing: () => import('./en/landing'),
 		limits: () => import('./en/limits'),
 		pricing: () => import('./en/pricing'),
-		results: () => import('./en/results')
+		results: () => import('./en/results'),
+		team: () => import('./en/team')
 	},
 	ms: {
 		account: () => import('./ms/account'),
@@ -39,7 +40,8 @@ const localeNamespaceLoaders = {
 		landing: () => import('./ms/landing'),
 		limits: () => import('./ms/limits'),
 		pricing: () => import('./ms/pricing'),
-		results: () => import('./ms/results')
+		results: () => import('./ms/results'),
+		team: () => import('./ms/team')
 	}
 }
 

@@ -21,6 +21,7 @@ import en_landing from './en/landing'
 import en_limits from './en/limits'
 import en_pricing from './en/pricing'
 import en_results from './en/results'
+import en_team from './en/team'
 import ms_account from './ms/account'
 import ms_admin from './ms/admin'
 import ms_assessment from './ms/assessment'
@@ -34,6 +35,7 @@ import ms_landing from './ms/landing'
 import ms_limits from './ms/limits'
 import ms_pricing from './ms/pricing'
 import ms_results from './ms/results'
+import ms_team from './ms/team'
 
 const localeTranslations = {
 	en: {
@@ -50,7 +52,8 @@ const localeTranslations = {
 		landing: en_landing,
 		limits: en_limits,
 		pricing: en_pricing,
-		results: en_results
+		results: en_results,
+		team: en_team
 	},
 	ms: {
 		...ms,
@@ -66,7 +69,8 @@ const localeTranslations = {
 		landing: ms_landing,
 		limits: ms_limits,
 		pricing: ms_pricing,
-		results: ms_results
+		results: ms_results,
+		team: ms_team
 	},
 }
 

@@ -28,7 +28,8 @@ export const namespaces: Namespaces[] = [
 	'landing',
 	'limits',
 	'pricing',
-	'results'
+	'results',
+	'team'
 ]
 
 export const isLocale = (locale: string): locale is Locales => locales.includes(locale as Locales)

@@ -44,4 +44,10 @@ describe('the request log', () => {
     expect(lines.filter((line) => line.reqId === 'calendar-1')).toEqual([expect.objectContaining({ url: '/api/calendar/…', statusCode: 404 })]);
     expect(JSON.stringify(lines)).not.toContain('secret-calendar-token');
   });
+
+  it("masks an invitation's token in the accept path, which lets anyone join the clinic", async () => {
+    await app.inject({ method: 'POST', url: '/api/invitations/secret-invitation-token/accept', headers: { 'x-request-id': 'invitation-1' }, payload: {} });
+    expect(lines.filter((line) => line.reqId === 'invitation-1')).toEqual([expect.objectContaining({ url: '/api/invitations/…/accept' })]);
+    expect(JSON.stringify(lines)).not.toContain('secret-invitation-token');
+  });
 });

@@ -33,7 +33,8 @@ const LoginPage = lazyPageWithTexts(() => import('./pages/LoginPage'), ['account
 const SignupPage = lazyPageWithTexts(() => import('./pages/SignupPage'), ['account']);
 const ForgotPasswordPage = lazyPageWithTexts(() => import('./pages/ForgotPasswordPage'), ['account']);
 const ResetPasswordPage = lazyPageWithTexts(() => import('./pages/ResetPasswordPage'), ['account']);
-const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin']);
+const AcceptInvitationPage = lazyPageWithTexts(() => import('./pages/AcceptInvitationPage'), ['account', 'team']);
+const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin', 'team']);
 const ManageAppointmentPage = lazyPageWithTexts(() => import('./pages/ManageAppointmentPage'), ['booking']);
 const NotFoundPage = lazyWithPreload(() => import('./pages/NotFoundPage'));
 
@@ -54,6 +55,7 @@ export function App() {
                 <Route path="/signup" element={<SignupPage />} />
                 <Route path="/forgot-password" element={<ForgotPasswordPage />} />
                 <Route path="/reset-password" element={<ResetPasswordPage />} />
+                <Route path="/invitation" element={<AcceptInvitationPage />} />
                 <Route path="/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/admin/setup" element={<AdminSetupPage />} />
                 <Route path="/ms/admin-setup" element={<AdminSetupPage />} />

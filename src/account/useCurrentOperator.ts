@@ -1,10 +1,13 @@
 import { hasErrorCode } from '../lib/errors';
-import { trpc } from '../lib/trpc';
+import { type RouterOutputs, trpc } from '../lib/trpc';
+
+/** The signed-in person, their role in the session's clinic, and their clinics. */
+export type CurrentMember = RouterOutputs['admin']['account']['me'];
 
 export type CurrentOperator =
   | { status: 'loading' }
   | { status: 'signedOut' }
-  | { status: 'signedIn'; operator: { id: string; username: string; email: string } }
+  | { status: 'signedIn'; operator: CurrentMember }
   | { status: 'error' };
 
 /** A 401 on the current-user call means not signed in. */

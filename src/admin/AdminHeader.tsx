@@ -1,17 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
+import type { CurrentMember } from '../account/useCurrentOperator';
 import { trpc } from '../lib/trpc';
+import { ClinicSwitcher } from '../team/ClinicSwitcher';
 import { useAdminToast } from './useAdminToast';
 
 interface Props {
-  username: string;
+  me: CurrentMember;
   /** The public screener's path, or null before the first save. */
   screenerPath: string | null;
 }
 
-/** The operator's name, a View Screener link, Logout and Sign out everywhere. */
-export function AdminHeader({ username, screenerPath }: Props) {
+/** The member's name, the clinic switcher, a View Screener link, Logout and Sign out everywhere. */
+export function AdminHeader({ me, screenerPath }: Props) {
   const { LL, locale } = useI18nContext();
   const toast = useAdminToast();
   const navigate = useNavigate();
@@ -32,8 +34,9 @@ export function AdminHeader({ username, screenerPath }: Props) {
     <header className="navbar flex-wrap gap-2 bg-base-100 px-4 shadow-sm">
       <div className="flex-1">
         <span className="text-lg font-bold">{LL.appName()}</span>
-        <span className="ml-3 text-sm text-base-content/80">{LL.admin.header.signedInAs({ username })}</span>
+        <span className="ml-3 text-sm text-base-content/80">{LL.admin.header.signedInAs({ username: me.username })}</span>
       </div>
+      <ClinicSwitcher me={me} />
       <nav className="flex gap-2">
         {/* The clinic's language: the admin's texts, and the server's messages, in Malay under /ms. */}
         <Link to={locale === 'ms' ? '/admin-setup' : '/ms/admin-setup'} lang={LL.admin.header.otherLanguageCode()} className="btn btn-ghost btn-sm">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
+import { ACCESS, mayUse } from '../../domain/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { type Appointment, useWhen } from './AppointmentSummary';
@@ -58,12 +59,15 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
     complete: t.answerComplete(),
     noShow: t.answerNoShow(),
   };
+  // A receptionist books and moves sessions but never opens what a visitor attached.
+  const role = trpc.admin.account.me.useQuery().data?.role;
+  const mayViewResults = role !== undefined && mayUse(role, ACCESS.attachedResults);
   const now = Date.now();
   const cancellable = appointment.endUtc.getTime() >= now && canMove(appointment.status, 'cancelled');
 
   return (
     <div className="flex shrink-0 flex-wrap gap-1">
-      {appointment.resultsShared && (
+      {appointment.resultsShared && mayViewResults && (
         <button type="button" className="btn btn-sm" onClick={() => setViewingResults(true)} aria-label={t.viewResultsLabel({ name: appointment.clientName })}>
           {t.viewResults()}
         </button>

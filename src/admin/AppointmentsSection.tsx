@@ -6,9 +6,10 @@ import { AppointmentActions } from './AppointmentActions';
 import { AppointmentSummary } from './AppointmentSummary';
 import { ExportAppointmentsButton } from './ExportAppointmentsButton';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../domain/appointment-status';
+import { ACCESS, mayUse, type Role } from '../../domain/roles';
 
 /** The bookings inbox: filters, the requests waiting for an answer, and one click per answer. */
-export function AppointmentsSection() {
+export function AppointmentsSection({ role }: { role: Role }) {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
   const [status, setStatus] = useState<AppointmentStatus | ''>('');
@@ -86,7 +87,8 @@ export function AppointmentsSection() {
           </div>
         ))
       )}
-      <ExportAppointmentsButton />
+      {/* Every visitor's contact details: only for those who set the clinic up. */}
+      {mayUse(role, ACCESS.clinicSetup) && <ExportAppointmentsButton />}
     </AdminSection>
   );
 }

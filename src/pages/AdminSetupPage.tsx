@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ScreenerConfiguration } from '../../domain/configuration';
-import { useCurrentOperator } from '../account/useCurrentOperator';
+import { ACCESS, type AdminSectionId, adminSectionsFor, mayUse } from '../../domain/roles';
+import { type CurrentMember, useCurrentOperator } from '../account/useCurrentOperator';
 import { AdminHeader } from '../admin/AdminHeader';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
 import { AuditLogSection } from '../admin/AuditLogSection';
@@ -15,7 +16,8 @@ import { ScreenerUrlsSection } from '../admin/ScreenerUrlsSection';
 import { WebhooksSection } from '../admin/WebhooksSection';
 import { InsightsSection } from '../admin/InsightsSection';
 import { PlanSection } from '../admin/PlanSection';
-import { SectionMenu } from '../admin/SectionMenu';
+import { type MenuEntry, SectionMenu } from '../admin/SectionMenu';
+import { TeamSection } from '../admin/TeamSection';
 import { TwoFactorSection } from '../admin/two-factor/TwoFactorSection';
 import { hasErrorCode } from '../lib/errors';
 import { SiteFooter } from '../components/SiteFooter';
@@ -48,30 +50,38 @@ function LoadFailed() {
   );
 }
 
-function AdminSetup({ username, configuration }: { username: string; configuration: ScreenerConfiguration }) {
+interface AdminSetupProps {
+  me: CurrentMember;
+  /** Null for a role that does not set the screener up. */
+  configuration: ScreenerConfiguration | null;
+}
+
+function AdminSetup({ me, configuration }: AdminSetupProps) {
   const { LL } = useI18nContext();
   const menu = LL.admin.sectionMenu;
-  const urls = screenerUrlsOf(configuration, window.location.origin);
+  const urls = configuration && screenerUrlsOf(configuration, window.location.origin);
   // The inbox's own query (AppointmentsSection): react-query asks once for both.
   const waiting = trpc.admin.appointments.list.useQuery({ status: 'requested' }).data?.length;
-  // One list drives both the page and its section menu.
-  const sections = [
-    { id: 'plan', label: menu.plan(), content: <PlanSection /> },
-    { id: 'screener-urls', label: menu.urls(), content: <ScreenerUrlsSection urls={urls} /> },
-    { id: 'screener', label: menu.screener(), content: <ConfigurationForm configuration={configuration} /> },
-    { id: 'psychologists', label: menu.psychologists(), content: <PsychologistDirectory /> },
-    { id: 'schedule', label: menu.schedule(), content: <ScheduleManagement /> },
-    { id: 'booking-settings', label: menu.bookingSettings(), content: <BookingSettingsSection /> },
-    { id: 'appointments', label: menu.appointments(), waiting, content: <AppointmentsSection /> },
-    { id: 'webhooks', label: menu.webhooks(), content: <WebhooksSection /> },
-    { id: 'audit-log', label: menu.auditLog(), content: <AuditLogSection /> },
-    { id: 'insights', label: menu.insights(), content: <InsightsSection /> },
-    { id: 'two-factor', label: menu.twoFactor(), content: <TwoFactorSection username={username} /> },
-    { id: 'account', label: menu.account(), content: <DeleteAccountSection username={username} /> },
-  ];
+  // One list drives both the page and its section menu; each role sees only what it may use.
+  const all: Record<AdminSectionId, Omit<MenuEntry, 'id'> & { content: () => ReactNode }> = {
+    plan: { label: menu.plan(), content: () => <PlanSection /> },
+    'screener-urls': { label: menu.urls(), content: () => <ScreenerUrlsSection urls={urls ?? null} /> },
+    screener: { label: menu.screener(), content: () => configuration && <ConfigurationForm configuration={configuration} /> },
+    psychologists: { label: menu.psychologists(), content: () => <PsychologistDirectory /> },
+    schedule: { label: menu.schedule(), content: () => <ScheduleManagement /> },
+    'booking-settings': { label: menu.bookingSettings(), content: () => <BookingSettingsSection /> },
+    appointments: { label: menu.appointments(), waiting, content: () => <AppointmentsSection role={me.role} /> },
+    webhooks: { label: menu.webhooks(), content: () => <WebhooksSection /> },
+    'audit-log': { label: menu.auditLog(), content: () => <AuditLogSection /> },
+    insights: { label: menu.insights(), content: () => <InsightsSection /> },
+    team: { label: LL.team.menu(), content: () => <TeamSection selfId={me.id} /> },
+    'two-factor': { label: menu.twoFactor(), content: () => <TwoFactorSection username={me.username} /> },
+    account: { label: menu.account(), content: () => <DeleteAccountSection username={me.username} /> },
+  };
+  const sections = adminSectionsFor(me.role).map((id) => ({ id, ...all[id] }));
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
-      <AdminHeader username={username} screenerPath={urls && new URL(urls.english).pathname} />
+      <AdminHeader me={me} screenerPath={urls ? new URL(urls.english).pathname : null} />
       <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col lg:flex-row lg:gap-4 lg:p-4">
         <SectionMenu entries={sections} />
         <main className="flex min-w-0 flex-1 flex-col gap-4 p-3 sm:p-4 lg:p-0">
@@ -79,7 +89,7 @@ function AdminSetup({ username, configuration }: { username: string; configurati
           {sections.map((section) => (
             // Clear of the menu strip above it on a narrow screen.
             <div key={section.id} id={section.id} className="scroll-mt-14 lg:scroll-mt-4">
-              {section.content}
+              {section.content()}
             </div>
           ))}
         </main>
@@ -89,15 +99,16 @@ function AdminSetup({ username, configuration }: { username: string; configurati
   );
 }
 
-/** Loads the configuration once the operator is known to be signed in. */
-function SignedInAdminSetup({ username }: { username: string }) {
-  const configuration = trpc.admin.configuration.get.useQuery();
-  if (configuration.isPending) return <Loading />;
+/** Loads the configuration, for the roles that set it up, once the person is known to be signed in. */
+function SignedInAdminSetup({ me }: { me: CurrentMember }) {
+  const setsUp = mayUse(me.role, ACCESS.clinicSetup);
+  const configuration = trpc.admin.configuration.get.useQuery(undefined, { enabled: setsUp });
+  if (setsUp && configuration.isPending) return <Loading />;
   if (configuration.isError) {
     // The session ended since the page opened: back to sign-in, as on arrival.
     return hasErrorCode(configuration.error, 'UNAUTHORIZED') ? <Navigate to="/login" replace /> : <LoadFailed />;
   }
-  return <AdminSetup username={username} configuration={configuration.data} />;
+  return <AdminSetup me={me} configuration={configuration.data ?? null} />;
 }
 
 /** /admin-setup and /admin/setup: the operator's whole set-up on one screen. */
@@ -106,5 +117,5 @@ export default function AdminSetupPage() {
   if (current.status === 'loading') return <Loading />;
   if (current.status === 'signedOut') return <Navigate to="/login" replace />;
   if (current.status === 'error') return <LoadFailed />;
-  return <SignedInAdminSetup username={current.operator.username} />;
+  return <SignedInAdminSetup me={current.operator} />;
 }

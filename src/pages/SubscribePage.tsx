@@ -1,3 +1,4 @@
+import { ACCESS, mayUse } from '../../domain/roles';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useCurrentOperator } from '../account/useCurrentOperator';
@@ -39,6 +40,8 @@ export default function SubscribePage() {
   const offer = useVisitorInfo();
   // Signing in brings the clinic back here, not to admin setup.
   if (current.status === 'signedOut') return <Navigate to={loginReturningTo('/subscribe')} replace />;
+  // Billing is the owner's: another member has nothing to pay here.
+  if (current.status === 'signedIn' && !mayUse(current.operator.role, ACCESS.ownerOnly)) return <Navigate to="/admin-setup" replace />;
   return (
     <main className="flex min-h-screen flex-col items-center gap-4 bg-base-200 p-4">
       <div className="w-full max-w-md">

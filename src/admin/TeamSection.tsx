@@ -1,0 +1,26 @@
+import { useI18nContext } from '../../i18n/i18n-react';
+import { trpc } from '../lib/trpc';
+import { InviteMemberForm } from '../team/InviteMemberForm';
+import { PendingInvitations } from '../team/PendingInvitations';
+import { TeamMembers } from '../team/TeamMembers';
+import { AdminSection } from './AdminSection';
+
+/** The owner's Team section (GET /api/members): members and roles, inviting, pending invitations. */
+export function TeamSection({ selfId }: { selfId: string }) {
+  const { LL } = useI18nContext();
+  const t = LL.team.section;
+  const team = trpc.admin.members.list.useQuery();
+  const psychologists = trpc.admin.psychologists.list.useQuery().data ?? [];
+  return (
+    <AdminSection title={t.title()} intro={t.intro()}>
+      {team.isError && <p role="alert">{t.loadFailed()}</p>}
+      {team.data && (
+        <>
+          <TeamMembers members={team.data.members} psychologists={psychologists} selfId={selfId} />
+          <InviteMemberForm psychologists={psychologists} />
+          <PendingInvitations invitations={team.data.invitations} />
+        </>
+      )}
+    </AdminSection>
+  );
+}

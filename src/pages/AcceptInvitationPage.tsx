@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { passwordProblem } from '../../domain/password';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { AccountCard } from '../account/AccountCard';
+import { CredentialsForm } from '../account/CredentialsForm';
+import { trpc } from '../lib/trpc';
+
+type Choice = 'new' | 'existing';
+
+/** /invitation?token=…, the invitation mail's link: join with a new username and password, or with an account one has. */
+export default function AcceptInvitationPage() {
+  const { LL } = useI18nContext();
+  const t = LL.team.accept;
+  const token = useSearchParams()[0].get('token');
+  const accept = trpc.auth.acceptInvitation.useMutation();
+  const [choice, setChoice] = useState<Choice>('new');
+
+  if (!token) {
+    return (
+      <AccountCard title={t.missingTitle()}>
+        <p role="alert" className="alert alert-error">
+          {t.missing()}
+        </p>
+        <Link to="/" className="link text-sm">
+          {LL.account.backHome()}
+        </Link>
+      </AccountCard>
+    );
+  }
+
+  const isNew = choice === 'new';
+  return (
+    <AccountCard title={t.title()}>
+      <p>{t.intro()}</p>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t.chooseLabel()}</legend>
+        {(['new', 'existing'] as const).map((option) => (
+          <label key={option} className="flex cursor-pointer items-center gap-2">
+            <input type="radio" className="radio radio-sm" name="account" value={option} checked={choice === option} onChange={() => setChoice(option)} />
+            {option === 'new' ? t.newAccount() : t.existingAccount()}
+          </label>
+        ))}
+      </fieldset>
+      <CredentialsForm
+        // A fresh form for each choice: what was typed for one is not sent as the other.
+        key={choice}
+        fields={[
+          { name: 'username', label: LL.account.username(), type: 'text', autoComplete: 'username' },
+          { name: 'password', label: LL.account.password(), type: 'password', autoComplete: isNew ? 'new-password' : 'current-password' },
+        ]}
+        submitLabel={isNew ? t.newSubmit() : t.existingSubmit()}
+        pendingLabel={t.pending()}
+        pending={accept.isPending}
+        validate={(values): Record<string, string> => {
+          const problem = isNew && values.password ? passwordProblem(values.password, { username: values.username ?? '' }) : undefined;
+          return problem ? { password: LL.account.passwordRules[problem]() } : {};
+        }}
+        submit={(values) => accept.mutateAsync({ token, account: choice, username: values.username ?? '', password: values.password ?? '' })}
+        footer={
+          <Link to="/forgot-password" className="link text-sm">
+            {LL.account.login.forgot()}
+          </Link>
+        }
+      />
+    </AccountCard>
+  );
+}
