@@ -74,7 +74,7 @@ describe('RESERVED_SLUGS', () => {
   it('holds every first path segment of the client’s and the server’s routes', () => {
     const routes = [...readFileSync(new URL('../src/App.tsx', import.meta.url), 'utf8').matchAll(/path="\/([^/"*]+)/g)].map((match) => match[1]!);
     expect(routes.length).toBeGreaterThan(5);
-    for (const segment of [...routes, 'api', 'trpc', 'healthz', 'assets', 'default']) {
+    for (const segment of [...routes, 'api', 'trpc', 'healthz', 'readyz', 'metrics', 'assets', 'default']) {
       expect(RESERVED_SLUGS, segment).toContain(segment);
     }
   });

@@ -54,7 +54,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
     await holder.query('SELECT id FROM psychologists WHERE id = ? FOR UPDATE', [screener.psychologistId]);
     const pending = postBooking(t, bookingRequest(screener, slotId));
     // The booking waits for the psychologist's row, which the holder has.
-    await appRuns('%lock in share mode%');
+    await appRuns('%from `psychologists`%for update%');
     // The first attempt times out after 1 s; the second finds the row free.
     await sleep(1500);
     await holder.query('COMMIT');
@@ -80,7 +80,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
     await holder.query('CREATE TABLE IF NOT EXISTS deadlock_weight (id INT PRIMARY KEY)');
     await holder.query('START TRANSACTION');
     await holder.query(`INSERT INTO deadlock_weight VALUES ${Array.from({ length: 200 }, (_, i) => `(${i})`).join(',')}`);
-    // The holder has the slot; the booking takes the psychologist's row (shared), then waits for the slot.
+    // The holder has the slot; the booking takes the psychologist's row, then waits for the slot.
     await holder.query('SELECT id FROM availability_slots WHERE id = ? FOR UPDATE', [slotId]);
     const pending = postBooking(t, bookingRequest(screener, slotId));
     await appRuns('%availability_slots%for update%');
