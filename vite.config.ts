@@ -18,6 +18,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The manifest lets bench/client-weight.ts follow each route's first-load chunks.
         manifest: true,
         rolldownOptions: {
+          // tRPC's client packages declare no `sideEffects`, so every link they export (the
+          // WebSocket one, the streaming ones) stayed in the entry chunk though only
+          // httpBatchLink is used. They have none: importing them registers nothing.
+          treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@trpc[\\/](client|react-query)[\\/]/, sideEffects: false }] },
           output: {
             codeSplitting: {
               groups: [
