@@ -26,6 +26,8 @@ type Language = keyof typeof TEXTS;
 const LANGUAGES = ['en', 'ms'] as const satisfies readonly Language[];
 const prefixOf = (language: Language) => (language === 'ms' ? '/ms' : '');
 
+// The launch offer still runs: the landing page's pricing shows its badge and countdown.
+const OFFER_ENDS_AT = new Date(Date.now() + 10 * 24 * 3_600_000).toISOString();
 const VISITOR = { name: 'Nur Aina binti Razak', phone: '012-345 6789' };
 
 /** The nth answer button of the question on screen (0-based: the score on DASS-21). */
@@ -109,7 +111,7 @@ describe('the visitor’s tour', () => {
     smtp = await startSmtpCapture();
   });
   afterAll(() => smtp.stop());
-  const tour = useTour({ serverEnv: () => ({ SMTP_URL: smtp.url, OPENAI_API_KEY: '' }) });
+  const tour = useTour({ serverEnv: () => ({ SMTP_URL: smtp.url, OPENAI_API_KEY: '', OFFER_ENDS_AT }) });
 
   beforeAll(async () => {
     const { db } = connectDatabase(tour.server.databaseUrl);
