@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { type AxeViolation, seriousAccessibilityViolations } from './axe';
+import { allAccessibilityViolations, type AxeViolation } from './axe';
 import { launchChromium, screenshot } from './browser';
 import { type RunningServer, startBuiltServer } from './server';
 
@@ -15,13 +15,13 @@ const describeViolation = (screen: string) => (v: AxeViolation) =>
   `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
 
 /**
- * After an interaction: a full-page screenshot (test-results/e2e/<name>.png) and axe. A serious or
- * critical violation fails the test, softly: the tour goes on, so every screen is still drawn
- * and the failure lists every violation at once.
+ * After an interaction: a full-page screenshot (test-results/e2e/<name>.png) and axe (WCAG 2.2 AA
+ * and best practices, any impact). A violation fails the test, softly: the tour goes on, so
+ * every screen is still drawn and the failure lists every violation at once.
  */
 export async function checkpoint(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
-  const violations = await seriousAccessibilityViolations(page);
+  const violations = await allAccessibilityViolations(page);
   expect.soft(violations.map(describeViolation(name)), `axe on ${name}`).toEqual([]);
 }
 
