@@ -5,6 +5,7 @@ import {
   canGoNext,
   canGoPrevious,
   currentFollowUpId,
+  currentFollowUpResponse,
   currentQuestion,
   dass21SessionReducer,
   initialDass21Session,
@@ -153,6 +154,12 @@ describe('follow-ups', () => {
       { questionId: 1, followUpId: 'q1-2', response: 'second' },
       { questionId: 1, followUpId: 'q1-1', response: 'first, rewritten' },
     ]);
+  });
+
+  it('show the text already given when the visitor goes back to a follow-up', () => {
+    const answered = run([{ type: 'answer', score: 3 }, { type: 'submitFollowUp', text: ' Deadlines ' }]);
+    expect(currentFollowUpResponse(answered)).toBe('');
+    expect(currentFollowUpResponse(dass21SessionReducer(answered, { type: 'previous' }))).toBe('Deadlines');
   });
 
   it('skip advances without storing anything', () => {

@@ -56,6 +56,15 @@ function openFollowUpIds(session: Dass21Session): readonly Dass21FollowUpId[] {
   return question === undefined ? [] : followUpsFor(question);
 }
 
+/** What the visitor already wrote for the open follow-up, so going back to it shows it again. */
+export function currentFollowUpResponse(session: Dass21Session): string {
+  const followUpId = currentFollowUpId(session);
+  const given = session.followUpResponses.find(
+    (response) => response.questionId === session.followUpQuestionId && response.followUpId === followUpId,
+  );
+  return given?.response ?? '';
+}
+
 export function isFollowUpOpen(session: Dass21Session): boolean {
   return session.followUpQuestionId !== null;
 }

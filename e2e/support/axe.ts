@@ -17,6 +17,19 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function axeViolations(page: Page, tags: string[]): Promise<AxeViolation[]> {
   // Once per document: the app is one page, and a tour runs axe after every interaction.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // A dialog fading in is still half transparent: its colours are judged once it is drawn (at
+  // most a second: an animation that waits on something else never finishes).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   return page.evaluate(async (values) => {
     const axe = (window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     // Only the violations are read: axe skips building the passes and the incomplete results.
