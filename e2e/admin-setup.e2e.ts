@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
-import { bookSlot } from '../db/testing/fixtures';
+import { bookSlot, demoPsychologist } from '../db/testing/fixtures';
 import { startWebhookReceiver } from '../server/testing/webhook-receiver';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
@@ -247,13 +247,7 @@ describe('the operator’s admin setup', () => {
   it('asks again with the server’s reason before a booking goes with a slot or a psychologist', async () => {
     const { page } = session;
     const { db } = connectDatabase(session.server.databaseUrl);
-    const aisyah = await db
-      .selectFrom('psychologists')
-      .innerJoin('users', 'users.id', 'psychologists.user_id')
-      .select(['psychologists.id', 'psychologists.user_id'])
-      .where('users.username', '=', DEMO_OPERATOR.username)
-      .where('psychologists.name', '=', 'Dr. Aisyah Rahman')
-      .executeTakeFirstOrThrow();
+    const aisyah = await demoPsychologist(db);
     const [first, second] = await db
       .selectFrom('availability_slots')
       .select('id')

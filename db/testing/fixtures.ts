@@ -4,6 +4,7 @@ import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { insertConfiguration } from '../repositories/configurations';
 import type { OutboxEmail } from '../repositories/email-outbox';
 import type { Database } from '../schema';
+import { DEMO_OPERATOR } from '../seed-demo';
 
 interface OperatorOverrides {
   username?: string;
@@ -171,4 +172,15 @@ export async function insertStripeSubscriber(db: Kysely<Database>, status = 'inc
     .values({ user_id: userId, stripe_customer_id: ids.customer, stripe_subscription_id: ids.subscription, status, updated_at: new Date() })
     .execute();
   return { userId, ...ids };
+}
+
+/** The demo clinic's psychologist of that name (db/seed-demo.ts): its id and its operator's. */
+export function demoPsychologist(db: Kysely<Database>, name = 'Dr. Aisyah Rahman') {
+  return db
+    .selectFrom('psychologists')
+    .innerJoin('users', 'users.id', 'psychologists.user_id')
+    .select(['psychologists.id', 'psychologists.user_id'])
+    .where('users.username', '=', DEMO_OPERATOR.username)
+    .where('psychologists.name', '=', name)
+    .executeTakeFirstOrThrow();
 }
