@@ -15,6 +15,9 @@ import * as sharedResultsConsentsAudit from './migrations/2026-11-25T0830-shared
 import * as clinicCrisisContact from './migrations/2026-11-25T0840-clinic-crisis-contact';
 import * as screenerEventCounters from './migrations/2026-11-25T0850-screener-event-counters';
 import * as retention from './migrations/2026-11-25T0900-retention';
+import * as clinicMembers from './migrations/2026-11-26T0100-clinic-members';
+import * as twoFactor from './migrations/2026-11-26T0200-two-factor';
+import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-text';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -34,6 +37,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0840-clinic-crisis-contact': clinicCrisisContact,
   '2026-11-25T0850-screener-event-counters': screenerEventCounters,
   '2026-11-25T0900-retention': retention,
+  '2026-11-26T0100-clinic-members': clinicMembers,
+  '2026-11-26T0200-two-factor': twoFactor,
+  '2026-11-26T0500-stock-privacy-text': stockPrivacyText,
 };
 
 export const migrationProvider: MigrationProvider = {

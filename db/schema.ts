@@ -10,11 +10,15 @@ type NullableTimestamp = ColumnType<Date | string | null, Date | null, Date | nu
 /** 0/1 on both dialects. */
 type Flag = ColumnType<number, number | boolean, number | boolean>;
 
+/**
+ * The clinic (organisation): every clinic table's `user_id` points here. Its username and e-mail
+ * are the clinic's handle and contact address, its first owner's at sign-up; people sign in
+ * with `accounts` (docs/decisions/0034).
+ */
 export interface UsersTable {
   id: string;
   username: string;
   email: string;
-  password_hash: string;
   /** Bookings the operator's screener ever took, cancelled or deleted ones included: the free allowance. */
   bookings_made: Generated<number>;
   /** Whether a booking waits for the visitor to confirm their e-mail (issue 13); on by default. */
@@ -194,17 +198,53 @@ export interface ConsentTextsTable {
   first_shown_at: Timestamp;
 }
 
+/** A person who signs in; a member of clinics through `memberships`. */
+export interface AccountsTable {
+  id: string;
+  /** Lower-cased, unique. */
+  username: string;
+  email: string;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+/** A person's place in a clinic: one role, and for a psychologist the profile they are. */
+export interface MembershipsTable {
+  account_id: string;
+  clinic_id: string;
+  /** domain/roles.ts: owner, admin, psychologist or receptionist. */
+  role: string;
+  psychologist_id: string | null;
+  created_at: Timestamp;
+}
+
+/** An e-mailed invitation to join a clinic; the link's token is stored as its SHA-256 only. */
+export interface InvitationsTable {
+  id: string;
+  clinic_id: string;
+  email: string;
+  role: string;
+  psychologist_id: string | null;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** Set once, when it was used: a link works once. */
+  accepted_at: NullableTimestamp;
+}
+
 /** Who looked at or removed personal data, and when: a clinic's accountability under the PDPA. */
 export interface AuditLogTable {
   id: string;
   /** The clinic whose data it is. */
   user_id: string;
   at: Timestamp;
-  /** Who acted: 'clinic', 'visitor' or 'system' (a member's id once clinics have members). */
+  /** Who acted: 'clinic' (a member), 'visitor' or 'system'. */
   actor: string;
   action: string;
   /** What it concerned, such as an appointment's id. */
   subject_id: string | null;
+  /** The member who acted, when one did; no reference, so the entry outlives the account. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -238,7 +278,8 @@ export interface StripeEventsTable {
 
 export interface PasswordResetTokensTable {
   id: string;
-  user_id: string;
+  /** The person whose password it resets. */
+  account_id: string;
   /** SHA-256 of the token: a leaked table does not let anyone reset a password. */
   token_hash: string;
   expires_at: Timestamp;
@@ -277,7 +318,10 @@ export interface RateLimitCountersTable {
 /** Signed-in operators; the cookie holds the random id, the table only its SHA-256. */
 export interface OperatorSessionsTable {
   id_hash: string;
-  user_id: string;
+  /** Who signed in. */
+  account_id: string;
+  /** The clinic this session acts on; the person may switch to another of theirs. */
+  clinic_id: string;
   created_at: Timestamp;
   last_seen_at: Timestamp;
   /** The idle timeout or the absolute lifetime, whichever ends first. */
@@ -293,6 +337,27 @@ export interface LoginThrottlesTable {
   next_attempt_at: Timestamp;
 }
 
+/**
+ * An account's TOTP secret (docs/decisions/0035). `account_id` is today's users.id; the
+ * accounts table of issue 16's clinic members will own it.
+ */
+export interface TwoFactorSecretsTable {
+  account_id: string;
+  /** AES-256-GCM under a key drawn from SESSION_SECRET (server/two-factor/sealed-secret.ts). */
+  secret_sealed: string;
+  created_at: Timestamp;
+  /** Null while set-up waits for the first code. */
+  enabled_at: NullableTimestamp;
+  /** The TOTP time step of the last accepted code: no code of that step or before is taken again. */
+  last_used_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** One unused recovery code, as its SHA-256; using it deletes the row. */
+export interface TwoFactorRecoveryCodesTable {
+  account_id: string;
+  code_hash: string;
+}
+
 /** A reset link asked for and not yet queued; see server/auth/queue-reset-links.ts. */
 export interface PasswordResetRequestsTable {
   id: string;
@@ -305,6 +370,9 @@ export interface PasswordResetRequestsTable {
 
 export interface Database {
   users: UsersTable;
+  accounts: AccountsTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
   screener_configurations: ScreenerConfigurationsTable;
   slug_redirects: SlugRedirectsTable;
   psychologists: PsychologistsTable;
@@ -326,6 +394,8 @@ export interface Database {
   consent_texts: ConsentTextsTable;
   audit_log: AuditLogTable;
   screener_event_counters: ScreenerEventCountersTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

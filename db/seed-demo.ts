@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../domain/configuration';
 import { generateSlotTimes } from '../domain/slots';
 import { insertConfiguration } from './repositories/configurations';
+import { insertMembership } from './repositories/memberships';
 import type { Database } from './schema';
 import { DAY_MS } from '../domain/time';
 
@@ -69,13 +70,18 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
         id: userId,
         username: DEMO_OPERATOR.username,
         email: DEMO_OPERATOR.email,
-        password_hash: passwordHash,
         // The demo's visitors type made-up addresses: its bookings count in one step. A new
         // clinic asks its visitors to confirm their e-mail (the column's default).
         confirm_visitor_email: false,
         created_at: now,
       })
       .execute();
+    // The demo clinic's owner, with the clinic's id as every migrated owner has.
+    await trx
+      .insertInto('accounts')
+      .values({ id: userId, username: DEMO_OPERATOR.username, email: DEMO_OPERATOR.email, password_hash: passwordHash, created_at: now })
+      .execute();
+    await insertMembership(trx, { accountId: userId, clinicId: userId, role: 'owner', psychologistId: null, createdAt: now });
     await insertConfiguration(trx, {
       id: randomUUID(),
       userId,
@@ -120,7 +126,7 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
  */
 export async function demoAccountPasswordHashes(db: Kysely<Database>): Promise<string[]> {
   const accounts = await db
-    .selectFrom('users')
+    .selectFrom('accounts')
     .select('password_hash')
     .where((eb) => eb.or([eb('username', '=', DEMO_OPERATOR.username), eb('email', '=', DEMO_OPERATOR.email)]))
     .execute();

@@ -19,7 +19,7 @@ describe.each(TEST_DIALECTS)('isUniqueViolation on %s', (dialect) => {
     const missingParent = await caught(
       t.db
         .insertInto('password_reset_tokens')
-        .values({ id: userId, user_id: 'no-such-user', token_hash: 'x'.repeat(64), expires_at: new Date(), used_at: null, created_at: new Date() })
+        .values({ id: userId, account_id: 'no-such-account', token_hash: 'x'.repeat(64), expires_at: new Date(), used_at: null, created_at: new Date() })
         .execute(),
     );
     expect(missingParent).toBeInstanceOf(Error);

@@ -156,16 +156,22 @@ describe('follow-ups', () => {
     ]);
   });
 
-  it('show the text already given when the visitor goes back to a follow-up', () => {
-    const answered = run([{ type: 'answer', score: 3 }, { type: 'submitFollowUp', text: ' Deadlines ' }]);
-    expect(currentFollowUpResponse(answered)).toBe('');
-    expect(currentFollowUpResponse(dass21SessionReducer(answered, { type: 'previous' }))).toBe('Deadlines');
-  });
-
   it('skip advances without storing anything', () => {
     const session = run([{ type: 'answer', score: 3 }, { type: 'skipFollowUp' }]);
     expect(currentFollowUpId(session)).toBe('q1-2');
     expect(session.followUpResponses).toEqual([]);
+  });
+
+  it('skip withdraws what was written to that follow-up before, and only that', () => {
+    const session = run([
+      { type: 'answer', score: 3 },
+      { type: 'submitFollowUp', text: 'first' },
+      { type: 'submitFollowUp', text: 'second' },
+      { type: 'previous' },
+      { type: 'skipFollowUp' },
+    ], consented);
+    expect(session.currentQuestionIndex).toBe(1);
+    expect(session.followUpResponses).toEqual([{ questionId: 1, followUpId: 'q1-1', response: 'first' }]);
   });
 
   it('ignore submit and skip when no follow-up is open', () => {
@@ -188,6 +194,33 @@ describe('previous', () => {
     expect(currentFollowUpId(first)).toBe('q1-1');
     const closed = dass21SessionReducer(first, { type: 'previous' });
     expect(closed).toMatchObject({ followUpQuestionId: null, currentQuestionIndex: 0, answers: { 1: 3 } });
+  });
+
+  it('goes back from the next question onto the last follow-up, which shows what was written', () => {
+    const next = run([
+      { type: 'answer', score: 3 },
+      { type: 'submitFollowUp', text: 'Work deadlines' },
+      { type: 'submitFollowUp', text: 'A walk after dinner' },
+    ], consented);
+    expect(next.currentQuestionIndex).toBe(1);
+    const back = dass21SessionReducer(next, { type: 'previous' });
+    expect(back).toMatchObject({ currentQuestionIndex: 0, followUpQuestionId: 1 });
+    expect(currentFollowUpId(back)).toBe('q1-2');
+    expect(currentFollowUpResponse(back)).toBe('A walk after dinner');
+    const first = dass21SessionReducer(back, { type: 'previous' });
+    expect(currentFollowUpResponse(first)).toBe('Work deadlines');
+    // Forward again: on to the next question, the words kept.
+    expect(run([{ type: 'next' }, { type: 'next' }], first)).toMatchObject({ currentQuestionIndex: 1, followUpResponses: next.followUpResponses });
+  });
+
+  it('goes back from the results onto the last question’s follow-up when its answer opened one', () => {
+    const skipBoth = [{ type: 'skipFollowUp' }, { type: 'skipFollowUp' }] as const;
+    const complete = run([{ type: 'answer', score: 3 }, ...skipBoth], answerAndNext(Array<AnswerScore>(20).fill(0)));
+    expect(screeningStage(complete)).toBe('results');
+    const back = dass21SessionReducer(complete, { type: 'previous' });
+    expect(back).toMatchObject({ isComplete: false, currentQuestionIndex: 20, followUpQuestionId: 21 });
+    expect(currentFollowUpId(back)).toBe('q21-2');
+    expect(currentFollowUpResponse(back)).toBe('');
   });
 
   it('goes to the previous question, never below the first', () => {

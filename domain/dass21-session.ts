@@ -13,6 +13,7 @@ import {
   isOnLastQuestion,
   questionProgress,
   reduceScreeningSession,
+  screeningStep,
   type Progress,
   type ScreeningAction,
   type ScreeningSession,
@@ -56,21 +57,21 @@ function openFollowUpIds(session: Dass21Session): readonly Dass21FollowUpId[] {
   return question === undefined ? [] : followUpsFor(question);
 }
 
-/** What the visitor already wrote for the open follow-up, so going back to it shows it again. */
-export function currentFollowUpResponse(session: Dass21Session): string {
-  const followUpId = currentFollowUpId(session);
-  const given = session.followUpResponses.find(
-    (response) => response.questionId === session.followUpQuestionId && response.followUpId === followUpId,
-  );
-  return given?.response ?? '';
-}
-
 export function isFollowUpOpen(session: Dass21Session): boolean {
   return session.followUpQuestionId !== null;
 }
 
 export function currentFollowUpId(session: Dass21Session): Dass21FollowUpId | undefined {
   return openFollowUpIds(session)[session.currentFollowUpIndex];
+}
+
+/** What the visitor wrote to the open follow-up before, so that going back to it shows their words. */
+export function currentFollowUpResponse(session: Dass21Session): string {
+  const followUpId = currentFollowUpId(session);
+  const earlier = session.followUpResponses.find(
+    (response) => response.questionId === session.followUpQuestionId && response.followUpId === followUpId,
+  );
+  return earlier?.response ?? '';
 }
 
 export function canContinueFollowUp(text: string): boolean {
@@ -110,14 +111,29 @@ function advanceFollowUp(session: Dass21Session): Dass21Session {
   return reduceScreeningSession(DASS21, closeFollowUps(session), { type: 'next' });
 }
 
+/**
+ * Back onto a question whose maximum answer opened follow-ups: onto its last follow-up, the way
+ * the visitor came, so what they wrote there is in view again.
+ */
+function backOntoFollowUps(session: Dass21Session): Dass21Session {
+  const question = currentQuestion(session);
+  if (question === undefined || session.answers[question.id] !== FOLLOW_UP_TRIGGER_SCORE) return session;
+  return { ...session, followUpQuestionId: question.id, currentFollowUpIndex: followUpsFor(question).length - 1 };
+}
+
+/** The other follow-ups' responses: the current one is replaced (Continue) or withdrawn (Skip). */
+function otherFollowUpResponses(session: Dass21Session): readonly FollowUpResponse[] {
+  const followUpId = currentFollowUpId(session);
+  return session.followUpResponses.filter(
+    (earlier) => earlier.questionId !== session.followUpQuestionId || earlier.followUpId !== followUpId,
+  );
+}
+
 function storeFollowUpResponse(session: Dass21Session, text: string): Dass21Session {
   const questionId = session.followUpQuestionId;
   const followUpId = currentFollowUpId(session);
   if (questionId === null || followUpId === undefined) return session;
-  const others = session.followUpResponses.filter(
-    (earlier) => earlier.questionId !== questionId || earlier.followUpId !== followUpId,
-  );
-  return { ...session, followUpResponses: [...others, { questionId, followUpId, response: text.trim() }] };
+  return { ...session, followUpResponses: [...otherFollowUpResponses(session), { questionId, followUpId, response: text.trim() }] };
 }
 
 export function dass21SessionReducer(session: Dass21Session, action: Dass21Action): Dass21Session {
@@ -136,15 +152,20 @@ export function dass21SessionReducer(session: Dass21Session, action: Dass21Actio
     case 'next':
       return isFollowUpOpen(session) ? advanceFollowUp(session) : reduceScreeningSession(DASS21, session, action);
     case 'skipFollowUp':
-      return isFollowUpOpen(session) ? advanceFollowUp(session) : session;
+      // Skipping a follow-up answered before withdraws that answer: what the visitor leaves is what is kept.
+      return isFollowUpOpen(session) ? advanceFollowUp({ ...session, followUpResponses: otherFollowUpResponses(session) }) : session;
     case 'submitFollowUp':
       if (!isFollowUpOpen(session) || !canContinueFollowUp(action.text)) return session;
       return advanceFollowUp(storeFollowUpResponse(session, action.text));
-    case 'previous':
-      if (!isFollowUpOpen(session)) return reduceScreeningSession(DASS21, session, action);
+    case 'previous': {
+      if (!isFollowUpOpen(session)) {
+        const back = reduceScreeningSession(DASS21, session, action);
+        return screeningStep(back) === screeningStep(session) ? back : backOntoFollowUps(back);
+      }
       return session.currentFollowUpIndex > 0
         ? { ...session, currentFollowUpIndex: session.currentFollowUpIndex - 1 }
         : closeFollowUps(session);
+    }
     default:
       return reduceScreeningSession(DASS21, session, action);
   }

@@ -1,7 +1,7 @@
 import type { Gad7Level, Phq9Level, WhooleyLevel } from './combined';
 import type { TestType } from './configuration';
 import { DASS21_SEVERITY_RANK, type Dass21Level } from './dass21';
-import type { ScreeningSession } from './screening-session';
+import { completedScreening, type ScreeningSession } from './screening-session';
 
 /**
  * The anonymous events a screener reports for its clinic's insights (docs/decisions/0025), and
@@ -44,8 +44,7 @@ export function screenerEventsBetween(
   if (before.userAge === null && after.userAge !== null) events.push({ kind: 'started', testType });
   if (!before.consentGiven && after.consentGiven) events.push({ kind: 'consented', testType });
   if (!before.showCrisis && after.showCrisis) events.push({ kind: 'crisisShown', testType });
-  // A visitor who went back from the results and completes again is the same screening.
-  if (!before.isComplete && after.isComplete && after.results && before.results === null) {
+  if (completedScreening(before, after)) {
     const results = after.results as ResultsByScale;
     const levels = Object.fromEntries(Object.keys(SCALE_LEVELS[testType]).map((scale) => [scale, results[scale]!.level]));
     events.push({ kind: 'completed', testType, levels });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combinedSessionReducer, initialCombinedSession, type CombinedAction } from './combined-session';
 import { dass21SessionReducer, initialDass21Session, type Dass21Action } from './dass21-session';
-import { actionsToStep, AUTO_ADVANCE_MS, initialScreeningSession, screeningStage, screeningStep } from './screening-session';
+import { actionsToStep, AUTO_ADVANCE_MS, completedScreening, initialScreeningSession, screeningStage, screeningStep } from './screening-session';
 
 const CONSENT: Dass21Action[] = [{ type: 'chooseAge', age: 'meetsMinimumAge' }, { type: 'giveConsent', at: '2026-11-25T08:00:00.000Z' }];
 const answerEach = (count: number, score: 0 | 3 = 0): Dass21Action[] =>
@@ -19,6 +19,22 @@ describe('screening session', () => {
     expect(screeningStage(initialScreeningSession)).toBe('consent');
     expect(screeningStage({ ...initialScreeningSession, consentGiven: true })).toBe('questions');
     expect(screeningStage({ ...initialScreeningSession, consentGiven: true, isComplete: true })).toBe('results');
+  });
+});
+
+describe('a completed screening', () => {
+  it('is the step that reaches the results, once, however often the visitor goes back and forward', () => {
+    const lastQuestion = dass21([...CONSENT, ...answerEach(20), { type: 'answer', score: 0 }]);
+    const results = replay(lastQuestion, [{ type: 'next' }]);
+    expect(completedScreening(lastQuestion, results)).toBe(true);
+    expect(completedScreening(dass21(CONSENT), dass21([...CONSENT, ...answerEach(1)]))).toBe(false);
+    const backAgain = replay(results, [{ type: 'previous' }]);
+    expect(completedScreening(backAgain, replay(backAgain, [{ type: 'next' }]))).toBe(false);
+  });
+
+  it('counts again after the visitor restarts', () => {
+    const restarted = replay(dass21([...CONSENT, ...answerEach(21)]), [{ type: 'restart' }, ...CONSENT, ...answerEach(20), { type: 'answer', score: 0 }]);
+    expect(completedScreening(restarted, replay(restarted, [{ type: 'next' }]))).toBe(true);
   });
 });
 

@@ -50,6 +50,14 @@ export function screeningStep(session: ScreeningSession<number, unknown>): numbe
   return session.currentQuestionIndex + (session.isComplete ? 2 : 1);
 }
 
+/**
+ * Whether a step completed a screening: the results reached for the first time since it began.
+ * A visitor who went back from the results and completes again is the same screening.
+ */
+export function completedScreening(before: ScreeningSession<number, unknown>, after: ScreeningSession<number, unknown>): boolean {
+  return !before.isComplete && after.isComplete && after.results !== null && before.results === null;
+}
+
 /** Transitions both tests share. Restart is left to each test because it owns the full state. */
 export type ScreeningAction =
   | { readonly type: 'chooseAge'; readonly age: AgeGroup }

@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
-import { bookSlot, demoPsychologist } from '../db/testing/fixtures';
+import { bookSlot } from '../db/testing/fixtures';
+import { calendarDateIn, mondayOf } from '../domain/calendar-days';
 import { startWebhookReceiver } from '../server/testing/webhook-receiver';
+import { demoAisyah } from './support/admin';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { type E2eSession, useBrowserSession } from './support/session';
@@ -163,6 +165,12 @@ describe('the operator’s admin setup', () => {
     await page.getByRole('button', { name: 'Copy the Malay URL' }).click();
     await expectToast(page, 'Copied!', 'The screener URL has been copied to your clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${session.server.url}/ms/screener/klinik-setia-jaya`);
+    // The tag that embeds the screener in the clinic's site, here as the Malay pop-up.
+    await page.getByRole('button', { name: 'Copy the tag: Pop-up button, Malay' }).click();
+    await expectToast(page, 'Copied!', 'The tag has been copied to your clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `<script src="${session.server.url}/embed.js" data-screener="klinik-setia-jaya" data-lang="ms" data-mode="popup" async></script>`,
+    );
     await screenshot(page, 'admin-setup-configured');
 
     // Add a psychologist: Save waits for name, job title and description.
@@ -189,31 +197,36 @@ describe('the operator’s admin setup', () => {
     const schedule = page.getByRole('region', { name: 'Schedule Management' });
     await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Farah Lim' });
     const generate = schedule.getByRole('button', { name: 'Generate Availability Slots' });
-    expect(await generate.isDisabled()).toBe(true);
-    expect(await schedule.getByText('Missing Information: Please fill in all schedule fields and select at least one day of the week.').isVisible()).toBe(true);
+    const missing = schedule.getByText('Missing Information: Please fill in all schedule fields and select at least one day of the week.');
+    // Only an attempt with fields missing brings the notice.
+    expect(await missing.count()).toBe(0);
     const checked = [];
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
       checked.push(await schedule.getByRole('checkbox', { name: day }).isChecked());
     }
     expect(checked).toEqual([true, true, true, true, true, false, false]);
-    await schedule.getByText('No availability slots in the next 90 days.').waitFor();
+    await schedule.getByText('No slots or appointments this week.').waitFor();
+    await generate.click();
+    await missing.waitFor();
+    expect(await generate.getAttribute('aria-describedby')).toBe(await missing.locator('xpath=..').getAttribute('id'));
 
     const { monday, friday } = nextWeek();
     await schedule.getByLabel('Start date').fill(monday);
     await schedule.getByLabel('End date').fill(friday);
     await schedule.getByLabel('Start time').fill('09:00');
     await schedule.getByLabel('End time').fill('12:00');
-    expect(await generate.isDisabled()).toBe(false);
+    expect(await missing.count()).toBe(0);
     await generate.click();
     await expectToast(page, 'Success!', 'Generated 15 availability slots for Dr. Farah Lim.');
 
-    const mondayGroup = schedule.getByRole('listitem').filter({ has: page.getByRole('heading', { name: dayHeading(monday) }) });
-    await mondayGroup.getByRole('button', { name: '9:00 am – 10:00 am' }).waitFor();
-    expect(await schedule.getByText('(3 slots)').count()).toBe(5);
+    await schedule.getByRole('button', { name: 'Next week' }).click();
+    const mondayColumn = schedule.locator('ol > li').filter({ has: page.locator(`time[datetime="${monday}"]`) });
+    await mondayColumn.getByRole('button', { name: '9:00 am – 10:00 am Free' }).waitFor();
+    expect(await schedule.getByRole('button', { name: /Free$/ }).count()).toBe(15);
     await screenshot(page, 'admin-setup-calendar');
 
     // Edit Monday's first slot: its local times are pre-filled; the new ones land on the same date.
-    await mondayGroup.getByRole('button', { name: '9:00 am – 10:00 am' }).click();
+    await mondayColumn.getByRole('button', { name: '9:00 am – 10:00 am Free' }).click();
     const slotDialog = page.getByRole('dialog', { name: 'Edit Slot' });
     await slotDialog.waitFor();
     expect(await slotDialog.getByText(dayHeading(monday)).isVisible()).toBe(true);
@@ -224,18 +237,18 @@ describe('the operator’s admin setup', () => {
     await slotDialog.getByLabel('End time').fill('09:00');
     await slotDialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Success!', 'Availability slot updated successfully.');
-    await mondayGroup.getByRole('button', { name: '8:00 am – 9:00 am' }).waitFor();
-    expect(await mondayGroup.getByRole('button', { name: '9:00 am – 10:00 am' }).count()).toBe(0);
+    await mondayColumn.getByRole('button', { name: '8:00 am – 9:00 am Free' }).waitFor();
+    expect(await mondayColumn.getByRole('button', { name: '9:00 am – 10:00 am Free' }).count()).toBe(0);
 
     // Delete Monday's 10:00 slot, after the question.
-    await mondayGroup.getByRole('button', { name: '10:00 am – 11:00 am' }).click();
+    await mondayColumn.getByRole('button', { name: '10:00 am – 11:00 am Free' }).click();
     await slotDialog.getByRole('button', { name: 'Delete Slot' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete slot?' });
     await confirm.getByText('Are you sure you want to delete this slot?').waitFor();
     await confirm.getByRole('button', { name: 'Delete Slot' }).click();
     await expectToast(page, 'Success!', 'Availability slot deleted successfully.');
-    await mondayGroup.getByText('(2 slots)').waitFor();
-    expect(await mondayGroup.getByRole('button', { name: '10:00 am – 11:00 am' }).count()).toBe(0);
+    await expect.poll(() => mondayColumn.getByRole('button', { name: /Free$/ }).count()).toBe(2);
+    expect(await mondayColumn.getByRole('button', { name: '10:00 am – 11:00 am Free' }).count()).toBe(0);
 
     // Logout lands on /login, and the admin page stays closed afterwards.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -247,10 +260,10 @@ describe('the operator’s admin setup', () => {
   it('asks again with the server’s reason before a booking goes with a slot or a psychologist', async () => {
     const { page } = session;
     const { db } = connectDatabase(session.server.databaseUrl);
-    const aisyah = await demoPsychologist(db);
+    const aisyah = await demoAisyah(db);
     const [first, second] = await db
       .selectFrom('availability_slots')
-      .select('id')
+      .select(['id', 'start_utc'])
       .where('psychologist_id', '=', aisyah.id)
       .orderBy('start_utc')
       .limit(2)
@@ -262,11 +275,18 @@ describe('the operator’s admin setup', () => {
     await openAdminSetup(session);
     const schedule = page.getByRole('region', { name: 'Schedule Management' });
     await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Aisyah Rahman' });
-    const booked = schedule.getByRole('button', { name: /Booked/ });
+    // The demo's first slots are tomorrow's, or next Monday's at the weekend.
+    const firstDate = calendarDateIn(new Date(first!.start_utc), 'Asia/Kuala_Lumpur');
+    if (mondayOf(firstDate) !== mondayOf(calendarDateIn(new Date(), 'Asia/Kuala_Lumpur'))) {
+      await schedule.getByRole('button', { name: 'Next week' }).click();
+    }
+    const booked = schedule.getByRole('button', { name: /Requested Siti$/ });
     await booked.first().waitFor();
     expect(await booked.count()).toBe(2);
 
+    // The appointment's dialog leads to its slot's.
     await booked.first().click();
+    await page.getByRole('dialog', { name: 'Appointment' }).getByRole('button', { name: 'Change the time' }).click();
     const slotDialog = page.getByRole('dialog', { name: 'Edit Slot' });
     await slotDialog.getByText('This slot is booked by a client.').waitFor();
     await slotDialog.getByRole('button', { name: 'Delete Slot' }).click();
@@ -276,7 +296,7 @@ describe('the operator’s admin setup', () => {
     await bookedQuestion.getByRole('button', { name: 'Delete anyway' }).click();
     await expectToast(page, 'Success!', 'Availability slot deleted successfully.');
     // One booked slot is left in the calendar.
-    await expect.poll(() => schedule.locator('.badge', { hasText: 'Booked' }).count()).toBe(1);
+    await expect.poll(() => booked.count()).toBe(1);
 
     const directory = page.getByRole('region', { name: 'Psychologist Directory' });
     await directory.getByRole('button', { name: 'Delete Dr. Aisyah Rahman' }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { screenshot } from './support/browser';
+import { chooseFreeTime } from './support/booking-steps';
 import { completeDass21Quickly } from './support/screener-steps';
 import { useBrowserSessionWithMail } from './support/mail';
 
@@ -37,7 +38,7 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
     // The last time offered: far beyond the psychologist's 24-hour cancellation notice, whatever
     // the hour the test runs, so the visitor may still move and cancel it.
-    await dialog.locator('button[aria-pressed]').last().click();
+    await chooseFreeTime(dialog, 'last');
     await dialog.getByLabel('Full name').fill(VISITOR.name);
     await dialog.getByLabel('Email').fill(VISITOR.email);
     await dialog.getByLabel('Phone number').fill('012-345 6789');

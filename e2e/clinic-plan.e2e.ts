@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
-import { bookSlot, demoPsychologist } from '../db/testing/fixtures';
+import { bookSlot } from '../db/testing/fixtures';
 import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
+import { demoAisyah } from './support/admin';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { FAKE_STRIPE_JS } from './support/fake-stripe-js';
@@ -37,7 +38,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
 /** The demo clinic has taken one booking, and two requests wait for its answer. */
 async function seedDemoClinic(databaseUrl: string) {
   const { db } = connectDatabase(databaseUrl);
-  const aisyah = await demoPsychologist(db);
+  const aisyah = await demoAisyah(db);
   await db.updateTable('users').set({ bookings_made: 1 }).where('id', '=', aisyah.user_id).execute();
   const slots = await db.selectFrom('availability_slots').select('id').where('psychologist_id', '=', aisyah.id).orderBy('start_utc').limit(2).execute();
   for (const slot of slots) await bookSlot(db, { userId: aisyah.user_id, psychologistId: aisyah.id, slotId: slot.id });
@@ -63,7 +64,7 @@ describe('the clinic’s plan and the admin section menu, billing in test mode',
 
     const menu = page.getByRole('navigation', { name: 'Sections of admin setup' });
     await menu.getByRole('link', { name: 'Appointments 2 waiting for your answer' }).waitFor();
-    expect(await menu.getByRole('link').count()).toBe(11);
+    expect(await menu.getByRole('link').count()).toBe(12);
 
     for (const { width, height } of [
       { width: 390, height: 844 },

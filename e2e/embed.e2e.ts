@@ -1,7 +1,20 @@
 import { createServer, type Server } from 'node:http';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/axe';
+import { chooseFreeTime } from './support/booking-steps';
 import { screenshot } from './support/browser';
+import { answerDass21, consent, DASS_LABELS } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
+
+const WIDTHS = [390, 1280] as const;
+// The window as the visitor sees it: a full-page capture stretches it, and an open pop-up with it.
+const inWindowScreenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/${name}.png` });
+
+/** Where an element of the screener stands in the clinic's window: frames are measured from it. */
+async function topInWindow(element: Locator): Promise<number> {
+  return (await element.boundingBox())!.y;
+}
 
 describe("a clinic's own site embedding the screener with one script tag", () => {
   const session = useBrowserSession();
@@ -9,13 +22,22 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
   let clinicUrl: string;
 
   beforeAll(async () => {
-    // Another origin (another port) playing the clinic's website.
-    clinicSite = createServer((_req, res) => {
-      res.setHeader('content-type', 'text/html');
-      res.end(`<!doctype html><html lang="en"><body style="margin:0">
-        <h1>Klinik Minda – Check in with yourself</h1>
-        <script src="${session.server.url}/embed.js" data-screener="klinik-minda" data-lang="ms" async></script>
-        <p id="after">Clinic footer</p>
+    // Another origin (another port) playing the clinic's website: its header, the tag, a long
+    // footer, and a record of the events the screener gives it.
+    clinicSite = createServer((req, res) => {
+      const attributes = new URL(req.url!, 'http://clinic').searchParams.get('tag') ?? '';
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><html lang="en"><head><title>Klinik Minda</title>
+        <script>
+          window.mindaEvents = [];
+          ['minda:completed', 'minda:booked'].forEach(function (name) {
+            window.addEventListener(name, function (event) { mindaEvents.push({ type: event.type, detail: event.detail }); });
+          });
+        </script></head>
+        <body style="margin:0;font-family:sans-serif">
+        <header style="height:300px"><h1>Klinik Minda – Check in with yourself</h1></header>
+        <main><script src="${session.server.url}/embed.js" data-screener="klinik-minda" ${attributes} async></script></main>
+        <footer id="after" style="height:1500px">Clinic footer</footer>
       </body></html>`);
     });
     await new Promise<void>((resolve) => clinicSite.listen(0, '127.0.0.1', resolve));
@@ -23,9 +45,20 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
   });
   afterAll(() => new Promise<void>((resolve) => clinicSite.close(() => resolve())));
 
+  const visitClinic = (attributes = '') => session.page.goto(`${clinicUrl}?tag=${encodeURIComponent(attributes)}`);
+
+  async function openInlineScreener(page: Page, attributes = ''): Promise<{ frameElement: Locator; frame: FrameLocator }> {
+    await visitClinic(attributes);
+    const frameElement = page.locator('iframe');
+    await frameElement.waitFor();
+    return { frameElement, frame: page.frameLocator('iframe') };
+  }
+
+  const scrollClinicPageToBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
   it('frames the Malay screener where the tag stands and grows and shrinks with its content', async () => {
     const { page } = session;
-    await page.goto(clinicUrl);
+    await visitClinic('data-lang="ms"');
     const frameElement = page.locator('iframe[title="Saringan kesihatan mental"]');
     await frameElement.waitFor();
     const frame = page.frameLocator('iframe[title="Saringan kesihatan mental"]');
@@ -45,6 +78,166 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
     await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(1);
     // The clinic's own content still follows the frame.
     expect(await page.locator('#after').isVisible()).toBe(true);
-    await screenshot(page, 'embedded-screener');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(1);
+      await screenshot(page, `embedded-screener-${width}`);
+    }
+  });
+
+  it('opens our login page in a new top-level tab, while the language switch stays in the frame', async () => {
+    const { page } = session;
+    const { frame } = await openInlineScreener(page);
+    await frame.getByRole('heading', { name: 'Before We Begin' }).waitFor();
+
+    const adminLogin = frame.getByRole('link', { name: 'Admin Login' });
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), adminLogin.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/login');
+    expect(await adminLogin.getAttribute('target')).toBe('_blank');
+    expect(await adminLogin.getAttribute('rel')).toBe('noopener');
+    await tab.close();
+    // The clinic's page still shows the screener, not our login page.
+    expect(await frame.getByRole('heading', { name: 'Before We Begin' }).isVisible()).toBe(true);
+
+    await frame.getByRole('link', { name: 'Baca dalam Bahasa Melayu' }).click();
+    await frame.getByRole('heading', { name: 'Sebelum Kita Bermula' }).waitFor();
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  it("brings each new step and dialog into the clinic's view and tells the page of the completion and the booking, without scores or details", async () => {
+    const { page } = session;
+    const { frameElement, frame } = await openInlineScreener(page);
+    const windowHeight = page.viewportSize()!.height;
+    const inView = async (element: Locator) => {
+      const top = await topInWindow(element);
+      return top >= 0 && top < windowHeight;
+    };
+    // At the window's top edge: moving focus alone would leave it wherever the heading's scroll puts it.
+    const atTop = async (element: Locator) => Math.abs(await topInWindow(element)) <= 1;
+    await frame.getByRole('button', { name: '16 or older' }).click();
+
+    // The visitor has scrolled the clinic's page on; the next step brings the frame's top back.
+    // (dispatchEvent: a click by Playwright would scroll to the button first.)
+    await scrollClinicPageToBottom(page);
+    expect(await topInWindow(frameElement)).toBeLessThan(0);
+    await frame.getByRole('button', { name: 'I understand and consent to continue' }).dispatchEvent('click');
+    await frame.getByText('1 of 21', { exact: true }).waitFor();
+    await expect.poll(() => atTop(frameElement)).toBe(true);
+
+    await answerDass21(frame, () => 0, 1, 20);
+    await frame.getByText('21 of 21', { exact: true }).waitFor();
+    await scrollClinicPageToBottom(page);
+    await frame.getByRole('button', { name: DASS_LABELS[0] }).dispatchEvent('click');
+    const results = frame.getByRole('heading', { name: 'Your Results' });
+    await results.waitFor();
+    await expect.poll(() => atTop(frameElement)).toBe(true);
+    expect(await inView(results)).toBe(true);
+
+    // The screener's own events, re-dispatched on the clinic's page with these fields only.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { mindaEvents: unknown[] }).mindaEvents)).toEqual([
+      { type: 'minda:completed', detail: { screener: 'klinik-minda', testType: 'DASS-21' } },
+    ]);
+
+    // A dialog opened from the top of the tall results frame shows where its box is drawn;
+    // closed, the control that opened it is in view again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const needHelp = frame.getByRole('button', { name: 'Need help now?' });
+    await needHelp.click();
+    const helpTitle = frame.getByRole('dialog', { name: 'Need help now?' }).getByRole('heading', { name: 'Need help now?' });
+    await helpTitle.waitFor();
+    await expect.poll(() => inView(helpTitle)).toBe(true);
+    await inWindowScreenshot(page, 'embedded-dialog-in-view');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => needHelp.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => inView(needHelp)).toBe(true);
+
+    const booking = frame.getByRole('region', { name: 'Book an Appointment' });
+    await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+    await expect.poll(() => inView(dialog.getByRole('heading', { name: 'Dr. Aisyah Rahman' }))).toBe(true);
+    await chooseFreeTime(dialog);
+    await dialog.getByLabel('Full name').fill('Nurul Huda');
+    await dialog.getByLabel('Email').fill('nurul@example.my');
+    await dialog.getByLabel('Phone number').fill('012-345 6789');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await frame.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { mindaEvents: unknown[] }).mindaEvents)).toEqual([
+      { type: 'minda:completed', detail: { screener: 'klinik-minda', testType: 'DASS-21' } },
+      { type: 'minda:booked', detail: { screener: 'klinik-minda', status: 'requested' } },
+    ]);
+  });
+
+  it('offers a pop-up instead: a floating button opens the screener in a dialog that the keyboard opens and closes', async () => {
+    const { page } = session;
+    await visitClinic('data-mode="popup" data-button-text="Check in with us"');
+    const button = page.getByRole('button', { name: 'Check in with us' });
+    await button.waitFor();
+    // Nothing is framed until the visitor asks for it.
+    expect(await page.locator('iframe').getAttribute('src')).toBeNull();
+
+    const popup = page.getByRole('dialog', { name: 'Mental health screener' });
+    const focused = (element: Locator) => element.evaluate((node) => node === document.activeElement);
+    const closeButton = popup.getByRole('button', { name: 'Close' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await popup.waitFor();
+    expect(await focused(closeButton)).toBe(true);
+    expect(await popup.getAttribute('aria-modal')).toBe('true');
+    await page.frameLocator('iframe').getByRole('heading', { name: 'Before We Begin' }).waitFor();
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      const box = (await popup.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await inWindowScreenshot(page, `embedded-popup-${width}`);
+    }
+
+    // Escape on the clinic's page closes it, and focus goes back to the button.
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
+    expect(await focused(button)).toBe(true);
+
+    // Escape inside the screener's frame too, where the clinic's page cannot hear it.
+    await page.keyboard.press('Enter');
+    await popup.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page.locator('iframe'))).toBe(true);
+    // The screener kept its place while closed: the same frame, still on its first step.
+    await page.frameLocator('iframe').getByRole('heading', { name: 'Before We Begin' }).waitFor();
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
+    expect(await focused(button)).toBe(true);
+
+    // Its Close button closes it as well.
+    await page.keyboard.press('Enter');
+    await closeButton.click();
+    await popup.waitFor({ state: 'hidden' });
+    expect(await focused(button)).toBe(true);
+    await screenshot(page, 'embedded-popup-closed');
+  });
+
+  it('tells the pop-up’s page of a completed screening too, and a screener dialog takes Escape for itself', async () => {
+    const { page } = session;
+    await visitClinic('data-mode="popup"');
+    // Without data-button-text, the button says what the dialog is.
+    await page.getByRole('button', { name: 'Mental health screener' }).click();
+    const popup = page.getByRole('dialog', { name: 'Mental health screener' });
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('button', { name: 'Need help now?' }).click();
+    const help = frame.getByRole('dialog', { name: 'Need help now?' });
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    expect(await popup.isVisible()).toBe(true);
+
+    await consent(frame, '16 or older');
+    await answerDass21(frame, () => 0);
+    await frame.getByRole('heading', { name: 'Your Results' }).waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { mindaEvents: unknown[] }).mindaEvents)).toEqual([
+      { type: 'minda:completed', detail: { screener: 'klinik-minda', testType: 'DASS-21' } },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { DEMO_SLUG } from '../db/seed-demo';
 import { insertOperator } from '../db/testing/fixtures';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
+import { chooseFreeTime, timeChoices } from './support/booking-steps';
 import { answerDass21, completeDass21Quickly, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
 
@@ -220,21 +221,18 @@ describe('progress that survives reload and back, and help one tap away', () => 
     const { page } = session;
     await session.visit(`/screener/${DEMO_SLUG}`);
     await completeDass21Quickly(page);
-    const openDialog = async () => {
-      const booking = page.getByRole('region', { name: 'Book an Appointment' });
-      await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
-      await dialog.locator('button[aria-pressed]').first().click();
-      return dialog;
-    };
-    let dialog = await openDialog();
+    const booking = page.getByRole('region', { name: 'Book an Appointment' });
+    await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+    await chooseFreeTime(dialog);
     await dialog.getByLabel('Full name').fill('Siti Aminah');
     await dialog.getByLabel('Email').fill('siti@example.my');
     await dialog.getByLabel('Phone number').fill('012-345');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Your Results' }).waitFor();
-    dialog = await openDialog();
+    // The dialog reopens by itself, on the time chosen before.
+    expect(await timeChoices(dialog).first().isChecked()).toBe(true);
     expect(await dialog.getByLabel('Full name').inputValue()).toBe('Siti Aminah');
     expect(await dialog.getByLabel('Email').inputValue()).toBe('siti@example.my');
     expect(await dialog.getByLabel('Phone number').inputValue()).toBe('012-345');

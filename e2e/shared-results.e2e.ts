@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
+import { chooseFreeTime } from './support/booking-steps';
 import { answerDass21, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
 import { useBrowserSessionWithMail } from './support/mail';
 
@@ -22,7 +23,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     if (item21 > 0) await page.getByRole('alert').filter({ hasText: 'You are not alone' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('region', { name: 'Book an Appointment' }).getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
-    await dialog.locator('button[aria-pressed]').last().click();
+    await chooseFreeTime(dialog, 'last');
     return dialog;
   }
 

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
-import { bookSlot, demoPsychologist } from '../db/testing/fixtures';
+import { bookSlot } from '../db/testing/fixtures';
+import { demoAisyah } from './support/admin';
 import { checkpoint, useTour, VIEWPORTS } from './support/tour';
 
 // Every screen a clinic can reach, at a phone's and a laptop's width (its pages are English
@@ -25,7 +26,7 @@ describe('the clinic’s tour', () => {
   beforeAll(async () => {
     // A request waiting for the clinic's answer, so the appointments section has a row to act on.
     const { db } = connectDatabase(tour.server.databaseUrl);
-    const aisyah = await demoPsychologist(db);
+    const aisyah = await demoAisyah(db);
     const slot = await db.selectFrom('availability_slots').select('id').where('psychologist_id', '=', aisyah.id).orderBy('start_utc', 'desc').executeTakeFirstOrThrow();
     await bookSlot(db, { userId: aisyah.user_id, psychologistId: aisyah.id, slotId: slot.id });
     await db.destroy();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { screenshot } from './support/browser';
+import { chooseFreeTime } from './support/booking-steps';
 import { completeDass21Quickly } from './support/screener-steps';
 import { useBrowserSessionWithMail } from './support/mail';
 
@@ -16,7 +17,7 @@ describe("the visitor's rights from their private link", () => {
     await completeDass21Quickly(page);
     await page.getByRole('region', { name: 'Book an Appointment' }).getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
-    await dialog.locator('button[aria-pressed]').last().click();
+    await chooseFreeTime(dialog, 'last');
     await dialog.getByLabel('Full name').fill(VISITOR.name);
     await dialog.getByLabel('Email').fill(VISITOR.email);
     await dialog.getByLabel('Phone number').fill(VISITOR.phone);

@@ -51,14 +51,19 @@ type RootTranslation = {
 		 */
 		disclaimer: string
 		/**
-		 * ©​ ​{​y​e​a​r​}​ ​M​i​n​d​a​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
+		 * ©​ ​{​y​e​a​r​}​ ​{​o​w​n​e​r​}​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
+		 * @param {string} owner
 		 * @param {number} year
 		 */
-		copyright: RequiredParams<'year'>
+		copyright: RequiredParams<'owner' | 'year'>
 		/**
-		 * M​i​n​d​a​ ​i​s​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​t​o​o​l​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​p​r​o​v​i​d​e​ ​a​ ​m​e​d​i​c​a​l​ ​d​i​a​g​n​o​s​i​s​.
+		 * T​h​i​s​ ​i​s​ ​a​ ​s​e​l​f​-​s​c​r​e​e​n​i​n​g​ ​t​o​o​l​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​p​r​o​v​i​d​e​ ​a​ ​m​e​d​i​c​a​l​ ​d​i​a​g​n​o​s​i​s​.
 		 */
 		footerNotice: string
+		/**
+		 * P​o​w​e​r​e​d​ ​b​y​ ​M​i​n​d​a
+		 */
+		poweredBy: string
 	}
 	notFound: {
 		/**
@@ -206,7 +211,7 @@ type RootTranslation = {
 			privacyTitle: string
 			/**
 			 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​a​n​o​n​y​m​o​u​s​:​ ​n​o​ ​n​a​m​e​ ​o​r​ ​l​o​g​i​n​ ​i​s​ ​n​e​e​d​e​d​ ​t​o​ ​t​a​k​e​ ​t​h​e​ ​s​c​r​e​e​n​e​r​
-		​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​u​s​e​d​ ​o​n​l​y​ ​t​o​ ​p​r​e​p​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​
+		​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​u​s​e​d​ ​t​o​ ​p​r​e​p​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​a​n​d​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​a​n​d​ ​r​e​a​c​h​ ​t​h​e​ ​c​l​i​n​i​c​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​w​h​e​n​ ​y​o​u​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​
 		​C​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​a​s​k​e​d​ ​f​o​r​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​b​o​o​k​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t
 			 */
 			privacy: string
@@ -312,6 +317,46 @@ export type NamespaceAccountTranslation = {
 		 * D​o​n​'​t​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?​ ​S​i​g​n​ ​u​p
 		 */
 		noAccount: string
+		/**
+		 * E​n​t​e​r​ ​y​o​u​r​ ​s​i​g​n​-​i​n​ ​c​o​d​e
+		 */
+		codeTitle: string
+		/**
+		 * O​p​e​n​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​a​n​d​ ​e​n​t​e​r​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​i​t​ ​s​h​o​w​s​ ​f​o​r​ ​M​i​n​d​a​.
+		 */
+		codeIntro: string
+		/**
+		 * A​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​c​o​d​e
+		 */
+		code: string
+		/**
+		 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​y​o​u​ ​s​a​v​e​d​ ​w​h​e​n​ ​y​o​u​ ​t​u​r​n​e​d​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​.​ ​E​a​c​h​ ​w​o​r​k​s​ ​o​n​c​e​.
+		 */
+		recoveryIntro: string
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		recoveryCode: string
+		/**
+		 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​i​n​s​t​e​a​d
+		 */
+		useRecoveryCode: string
+		/**
+		 * U​s​e​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​ ​i​n​s​t​e​a​d
+		 */
+		useAppCode: string
+		/**
+		 * V​e​r​i​f​y
+		 */
+		verify: string
+		/**
+		 * V​e​r​i​f​y​i​n​g​.​.​.
+		 */
+		verifying: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​a​s​ ​s​o​m​e​o​n​e​ ​e​l​s​e
+		 */
+		startOver: string
 	}
 	signup: {
 		/**
@@ -628,6 +673,10 @@ export type NamespaceAdminTranslation = {
 		 */
 		insights: string
 		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		twoFactor: string
+		/**
 		 * A​c​c​o​u​n​t
 		 */
 		account: string
@@ -638,6 +687,14 @@ export type NamespaceAdminTranslation = {
 		waiting: RequiredParams<'count'>
 	}
 	header: {
+		/**
+		 * B​a​h​a​s​a​ ​M​e​l​a​y​u
+		 */
+		otherLanguage: string
+		/**
+		 * m​s
+		 */
+		otherLanguageCode: string
 		/**
 		 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​u​s​e​r​n​a​m​e​}
 		 * @param {string} username
@@ -707,9 +764,36 @@ export type NamespaceAdminTranslation = {
 		 */
 		copied: string
 		/**
-		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​U​R​L​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​i​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​i​t​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​t​h​e​ ​t​e​x​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
 		 */
 		copyFailed: string
+		/**
+		 * A​d​d​ ​t​h​e​ ​s​c​r​e​e​n​e​r​ ​t​o​ ​y​o​u​r​ ​w​e​b​s​i​t​e
+		 */
+		embedTitle: string
+		/**
+		 * P​a​s​t​e​ ​o​n​e​ ​o​f​ ​t​h​e​s​e​ ​t​a​g​s​ ​i​n​t​o​ ​y​o​u​r​ ​p​a​g​e​’​s​ ​H​T​M​L​.​ ​I​n​ ​t​h​e​ ​p​a​g​e​,​ ​t​h​e​ ​s​c​r​e​e​n​e​r​ ​a​p​p​e​a​r​s​ ​w​h​e​r​e​ ​y​o​u​ ​p​a​s​t​e​ ​t​h​e​ ​t​a​g​ ​a​n​d​ ​g​r​o​w​s​ ​w​i​t​h​ ​i​t​s​ ​c​o​n​t​e​n​t​.​ ​A​s​ ​a​ ​p​o​p​-​u​p​,​ ​a​ ​b​u​t​t​o​n​ ​i​n​ ​t​h​e​ ​c​o​r​n​e​r​ ​o​f​ ​y​o​u​r​ ​p​a​g​e​ ​o​p​e​n​s​ ​t​h​e​ ​s​c​r​e​e​n​e​r​ ​o​v​e​r​ ​i​t​;​ ​a​d​d​ ​d​a​t​a​-​b​u​t​t​o​n​-​t​e​x​t​=​"​…​"​ ​t​o​ ​t​h​e​ ​t​a​g​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​b​u​t​t​o​n​’​s​ ​w​o​r​d​s​.
+		 */
+		embedIntro: string
+		/**
+		 * I​n​ ​t​h​e​ ​p​a​g​e​,​ ​{​l​a​n​g​u​a​g​e​}
+		 * @param {string} language
+		 */
+		inlineTag: RequiredParams<'language'>
+		/**
+		 * P​o​p​-​u​p​ ​b​u​t​t​o​n​,​ ​{​l​a​n​g​u​a​g​e​}
+		 * @param {string} language
+		 */
+		popupTag: RequiredParams<'language'>
+		/**
+		 * C​o​p​y​ ​t​h​e​ ​t​a​g​:​ ​{​t​a​g​}
+		 * @param {string} tag
+		 */
+		tagCopyLabel: RequiredParams<'tag'>
+		/**
+		 * T​h​e​ ​t​a​g​ ​h​a​s​ ​b​e​e​n​ ​c​o​p​i​e​d​ ​t​o​ ​y​o​u​r​ ​c​l​i​p​b​o​a​r​d​.
+		 */
+		tagCopied: string
 		/**
 		 * W​i​t​h​o​u​t​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​,​ ​y​o​u​r​ ​U​R​L​s​ ​u​s​e​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​u​n​i​q​u​e​ ​i​d​.​ ​A​d​d​ ​a​ ​c​o​m​p​a​n​y​ ​n​a​m​e​ ​a​n​d​ ​s​a​v​e​ ​t​o​ ​g​e​t​ ​a​ ​r​e​a​d​a​b​l​e​ ​U​R​L​.
 		 */
@@ -1255,10 +1339,9 @@ export type NamespaceAdminTranslation = {
 	}
 	calendar: {
 		/**
-		 * A​v​a​i​l​a​b​i​l​i​t​y​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s
-		 * @param {number} days
+		 * W​e​e​k​ ​b​y​ ​w​e​e​k
 		 */
-		title: RequiredParams<'days'>
+		title: string
 		/**
 		 * L​o​a​d​i​n​g​ ​s​l​o​t​s​.​.​.
 		 */
@@ -1268,19 +1351,39 @@ export type NamespaceAdminTranslation = {
 		 */
 		fetchFailed: string
 		/**
-		 * N​o​ ​a​v​a​i​l​a​b​i​l​i​t​y​ ​s​l​o​t​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​{​d​a​y​s​}​ ​d​a​y​s​.
-		 * @param {number} days
+		 * W​e​e​k​ ​o​f​ ​{​f​r​o​m​}​ ​t​o​ ​{​t​o​}
+		 * @param {string} from
+		 * @param {string} to
 		 */
-		empty: RequiredParams<'days'>
+		week: RequiredParams<'from' | 'to'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}
-		 * @param {number} count
+		 * P​r​e​v​i​o​u​s​ ​w​e​e​k
 		 */
-		slotCount: RequiredParams<'count'>
+		previousWeek: string
 		/**
-		 * B​o​o​k​e​d
+		 * T​h​i​s​ ​w​e​e​k
 		 */
-		booked: string
+		thisWeek: string
+		/**
+		 * N​e​x​t​ ​w​e​e​k
+		 */
+		nextWeek: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​f​r​e​e​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​,​ ​o​r​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​a​n​s​w​e​r​ ​i​t​.
+		 */
+		editHint: string
+		/**
+		 * N​o​ ​s​l​o​t​s​ ​o​r​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​t​h​i​s​ ​w​e​e​k​.
+		 */
+		emptyWeek: string
+		/**
+		 * N​o​ ​s​l​o​t​s
+		 */
+		noSlots: string
+		/**
+		 * F​r​e​e
+		 */
+		free: string
 		/**
 		 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
 		 * @param {string} end
@@ -1288,9 +1391,32 @@ export type NamespaceAdminTranslation = {
 		 */
 		slotTimes: RequiredParams<'end' | 'start'>
 		/**
-		 * C​h​o​o​s​e​ ​a​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​.
+		 * C​l​e​a​r​ ​f​r​e​e​ ​s​l​o​t​s
 		 */
-		editHint: string
+		clearDay: string
+		/**
+		 * C​l​e​a​r​ ​f​r​e​e​ ​s​l​o​t​s​?
+		 */
+		clearTitle: string
+		/**
+		 * D​e​l​e​t​e​ ​t​h​e​ ​{​c​o​u​n​t​}​ ​f​r​e​e​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}​ ​o​f​ ​{​d​a​t​e​}​ ​t​h​a​t​ ​h​a​v​e​ ​n​o​t​ ​b​e​g​u​n​?​ ​H​e​l​d​,​ ​r​e​q​u​e​s​t​e​d​ ​a​n​d​ ​c​o​n​f​i​r​m​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​s​t​a​y​.
+		 * @param {number} count
+		 * @param {string} date
+		 */
+		clearConfirm: RequiredParams<'count' | 'date'>
+		/**
+		 * C​l​e​a​r​i​n​g​.​.​.
+		 */
+		clearing: string
+		/**
+		 * D​e​l​e​t​e​d​ ​{​c​o​u​n​t​}​ ​f​r​e​e​ ​{​{​s​l​o​t​|​s​l​o​t​s​}​}​.
+		 * @param {number} count
+		 */
+		cleared: RequiredParams<'count'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​c​l​e​a​r​ ​t​h​e​ ​f​r​e​e​ ​s​l​o​t​s​.​.​.
+		 */
+		clearFailed: string
 	}
 	slotDialog: {
 		/**
@@ -1937,6 +2063,14 @@ export type NamespaceAdminTranslation = {
 		 */
 		close: string
 		/**
+		 * A​p​p​o​i​n​t​m​e​n​t
+		 */
+		dialogTitle: string
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​t​i​m​e
+		 */
+		editSlot: string
+		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​s
 		 */
 		title: string
@@ -2090,6 +2224,138 @@ export type NamespaceAdminTranslation = {
 			no_show: string
 		}
 	}
+	twoFactor: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		title: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​(​G​o​o​g​l​e​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​,​ ​M​i​c​r​o​s​o​f​t​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​,​ ​1​P​a​s​s​w​o​r​d​,​ ​A​e​g​i​s​…​)​,​ ​s​o​ ​a​ ​s​t​o​l​e​n​ ​p​a​s​s​w​o​r​d​ ​a​l​o​n​e​ ​o​p​e​n​s​ ​n​o​t​h​i​n​g​.
+		 */
+		intro: string
+		/**
+		 * O​n​.​ ​R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.
+		 * @param {number} count
+		 */
+		statusOn: RequiredParams<'count'>
+		/**
+		 * O​f​f​.​ ​O​n​l​y​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​p​r​o​t​e​c​t​s​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+		 */
+		statusOff: string
+		/**
+		 * T​u​r​n​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		turnOn: string
+		/**
+		 * P​r​e​p​a​r​i​n​g​.​.​.
+		 */
+		starting: string
+		/**
+		 * 1​.​ ​S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+		 */
+		scan: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​f​o​r​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		qrAlt: string
+		/**
+		 * O​r​ ​t​y​p​e​ ​t​h​i​s​ ​k​e​y​ ​i​n​t​o​ ​t​h​e​ ​a​p​p​ ​b​y​ ​h​a​n​d
+		 */
+		manualKey: string
+		/**
+		 * 2​.​ ​E​n​t​e​r​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​t​h​e​ ​a​p​p​ ​s​h​o​w​s
+		 */
+		enterCode: string
+		/**
+		 * T​u​r​n​ ​o​n
+		 */
+		confirm: string
+		/**
+		 * C​h​e​c​k​i​n​g​.​.​.
+		 */
+		confirming: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​o​n​.
+		 */
+		turnedOn: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​t​u​r​n​e​d​ ​o​n​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		turnOnFailed: string
+		/**
+		 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		recoveryTitle: string
+		/**
+		 * K​e​e​p​ ​t​h​e​s​e​ ​1​0​ ​c​o​d​e​s​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​,​ ​a​p​a​r​t​ ​f​r​o​m​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​E​a​c​h​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​t​h​e​ ​a​p​p​.​ ​T​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+		 */
+		recoveryIntro: string
+		/**
+		 * C​o​p​y​ ​c​o​d​e​s
+		 */
+		copy: string
+		/**
+		 * T​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​e​r​e​ ​c​o​p​i​e​d​.
+		 */
+		copied: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​ ​t​h​e​ ​c​o​d​e​s​.​ ​P​l​e​a​s​e​ ​s​e​l​e​c​t​ ​t​h​e​m​ ​a​n​d​ ​c​o​p​y​ ​t​h​e​m​ ​y​o​u​r​s​e​l​f​.
+		 */
+		copyFailed: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​c​o​d​e​s
+		 */
+		download: string
+		/**
+		 * M​i​n​d​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​f​o​r​ ​{​u​s​e​r​n​a​m​e​}​.​ ​E​a​c​h​ ​w​o​r​k​s​ ​o​n​c​e​.
+		 * @param {string} username
+		 */
+		recoveryFileIntro: RequiredParams<'username'>
+		/**
+		 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m
+		 */
+		done: string
+		/**
+		 * T​u​r​n​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 */
+		turnOff: string
+		/**
+		 * T​u​r​n​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​?
+		 */
+		turnOffTitle: string
+		/**
+		 * C​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​.
+		 */
+		turnOffIntro: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * O​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​ ​(​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​)
+		 */
+		orCode: string
+		/**
+		 * T​u​r​n​ ​o​f​f
+		 */
+		turnOffConfirm: string
+		/**
+		 * T​u​r​n​i​n​g​ ​o​f​f​.​.​.
+		 */
+		turningOff: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​o​f​f​.
+		 */
+		turnedOff: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​t​u​r​n​e​d​ ​o​f​f​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		turnOffFailed: string
+	}
 }
 
 export type NamespaceAssessmentTranslation = {
@@ -2241,7 +2507,7 @@ export type NamespaceAssessmentTranslation = {
 			q21: string
 		}
 		/**
-		 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​a​ ​l​i​t​t​l​e​ ​m​o​r​e​?​ ​T​h​i​s​ ​i​s​ ​o​p​t​i​o​n​a​l​,​ ​a​n​d​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​h​e​l​p​s​ ​t​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​h​o​ ​r​e​v​i​e​w​s​ ​y​o​u​r​ ​r​e​s​u​l​t​s​.
+		 * W​o​u​l​d​ ​y​o​u​ ​l​i​k​e​ ​t​o​ ​t​e​l​l​ ​u​s​ ​a​ ​l​i​t​t​l​e​ ​m​o​r​e​?​ ​T​h​i​s​ ​i​s​ ​o​p​t​i​o​n​a​l​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​ ​s​h​a​p​e​s​ ​y​o​u​r​ ​w​e​l​l​b​e​i​n​g​ ​t​i​p​s​,​ ​a​n​d​ ​t​h​e​ ​p​r​o​f​e​s​s​i​o​n​a​l​ ​w​h​o​ ​r​e​v​i​e​w​s​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​r​e​a​d​s​ ​i​t​ ​o​n​l​y​ ​i​f​ ​y​o​u​ ​c​h​o​o​s​e​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s​ ​w​h​e​n​ ​y​o​u​ ​b​o​o​k​.
 		 */
 		followUpIntro: string
 		followUps: {
@@ -2712,10 +2978,22 @@ export type NamespaceBookingTranslation = {
 	 */
 	noSlotsHint: string
 	/**
-	 * T​i​m​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​t​i​m​e​z​o​n​e​}​)​.
-	 * @param {string} timezone
+	 * Y​o​u​r​ ​t​i​m​e​ ​z​o​n​e
 	 */
-	timesIn: RequiredParams<'timezone'>
+	timeZone: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​d​a​y
+	 */
+	daysTitle: string
+	/**
+	 * T​i​m​e​s​ ​o​n​ ​{​d​a​t​e​}
+	 * @param {string} date
+	 */
+	timesOn: RequiredParams<'date'>
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​a​b​o​v​e​ ​t​o​ ​c​o​n​t​i​n​u​e​.
+	 */
+	chooseAnotherTime: string
 	/**
 	 * Y​o​u​r​ ​d​e​t​a​i​l​s
 	 */
@@ -2740,6 +3018,18 @@ export type NamespaceBookingTranslation = {
 	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​M​a​l​a​y​s​i​a​n​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​(​e​.​g​.​ ​0​1​2​-​3​4​5​ ​6​7​8​9​)
 	 */
 	phoneInvalidExample: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​f​u​l​l​ ​n​a​m​e​,​ ​i​n​ ​a​t​ ​m​o​s​t​ ​2​0​0​ ​c​h​a​r​a​c​t​e​r​s​.
+	 */
+	nameInvalid: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​n​ ​f​u​l​l​,​ ​s​u​c​h​ ​a​s​ ​n​u​r​u​l​@​e​x​a​m​p​l​e​.​m​y​.
+	 */
+	emailInvalid: string
+	/**
+	 * P​l​e​a​s​e​ ​c​o​r​r​e​c​t​ ​t​h​e​ ​d​e​t​a​i​l​s​ ​m​a​r​k​e​d​ ​a​b​o​v​e​,​ ​t​h​e​n​ ​c​o​n​f​i​r​m​ ​a​g​a​i​n​.
+	 */
+	checkDetails: string
 	/**
 	 * B​o​o​k​i​n​g​ ​s​u​m​m​a​r​y
 	 */
@@ -2810,6 +3100,22 @@ export type NamespaceBookingTranslation = {
 	 * C​l​o​s​e
 	 */
 	close: string
+	/**
+	 * B​o​o​k​i​n​g​ ​C​o​n​f​i​r​m​e​d​!
+	 */
+	confirmedTitle: string
+	/**
+	 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.​ ​A​ ​s​u​m​m​a​r​y​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​y​o​u​r​ ​e​-​m​a​i​l​.
+	 */
+	confirmedText: string
+	/**
+	 * W​h​a​t​ ​h​a​p​p​e​n​s​ ​n​e​x​t
+	 */
+	nextTitle: string
+	/**
+	 * T​h​e​ ​e​-​m​a​i​l​ ​h​a​s​ ​a​ ​p​r​i​v​a​t​e​ ​l​i​n​k​ ​t​o​ ​c​a​n​c​e​l​ ​o​r​ ​m​o​v​e​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​.
+	 */
+	manageByEmail: string
 	/**
 	 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
 	 */
@@ -3485,6 +3791,33 @@ export type NamespaceEmailsTranslation = {
 		 */
 		action: string
 	}
+	invitation: {
+		/**
+		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​c​l​i​n​i​c​}​ ​o​n​ ​{​a​p​p​N​a​m​e​}
+		 * @param {string} appName
+		 * @param {string} clinic
+		 */
+		subject: RequiredParams<'appName' | 'clinic'>
+		/**
+		 * J​o​i​n​ ​{​c​l​i​n​i​c​}
+		 * @param {string} clinic
+		 */
+		heading: RequiredParams<'clinic'>
+		/**
+		 * {​c​l​i​n​i​c​}​ ​i​n​v​i​t​e​s​ ​y​o​u​ ​t​o​ ​i​t​s​ ​t​e​a​m​ ​o​n​ ​{​a​p​p​N​a​m​e​}​.​ ​C​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 * @param {string} appName
+		 * @param {string} clinic
+		 */
+		body: RequiredParams<'appName' | 'clinic'>
+		/**
+		 * A​c​c​e​p​t​ ​I​n​v​i​t​a​t​i​o​n
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+		 */
+		ignore: string
+	}
 }
 
 export type NamespaceErrorsTranslation = {
@@ -3568,6 +3901,14 @@ export type NamespaceErrorsTranslation = {
 		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		webhook: string
+		/**
+		 * M​e​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		member: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		invitation: string
 	}
 	webhooks: {
 		/**
@@ -3585,9 +3926,51 @@ export type NamespaceErrorsTranslation = {
 		tooMany: RequiredParams<'max'>
 	}
 	/**
+	 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​y​ ​c​l​i​n​i​c​ ​a​n​y​ ​m​o​r​e​.​ ​A​s​k​ ​a​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​a​g​a​i​n​.
+	 */
+	noClinic: string
+	/**
+	 * Y​o​u​r​ ​r​o​l​e​ ​i​n​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​d​o​e​s​ ​n​o​t​ ​a​l​l​o​w​ ​t​h​i​s​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​i​f​ ​y​o​u​ ​n​e​e​d​ ​i​t​.
+	 */
+	roleNotAllowed: string
+	/**
+	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​e​x​p​i​r​e​d​ ​o​r​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​s​e​n​d​ ​a​ ​n​e​w​ ​o​n​e​.
+	 */
+	invalidInvitation: string
+	/**
+	 * T​h​a​t​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​c​l​i​n​i​c​.
+	 */
+	alreadyMember: string
+	/**
+	 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​c​l​i​n​i​c​.
+	 */
+	notAMemberOf: string
+	/**
+	 * T​h​e​ ​o​w​n​e​r​’​s​ ​r​o​l​e​ ​c​h​a​n​g​e​s​ ​o​n​l​y​ ​b​y​ ​h​a​n​d​i​n​g​ ​o​w​n​e​r​s​h​i​p​ ​o​v​e​r​ ​t​o​ ​a​n​o​t​h​e​r​ ​m​e​m​b​e​r​.
+	 */
+	ownerRoleByHandover: string
+	/**
 	 * I​n​v​a​l​i​d​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d
 	 */
 	invalidCredentials: string
+	twoFactor: {
+		/**
+		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​,​ ​o​r​ ​i​t​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​.
+		 */
+		wrongCode: string
+		/**
+		 * T​h​a​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.
+		 */
+		wrongPassword: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​o​n​.​ ​T​u​r​n​ ​i​t​ ​o​f​f​ ​f​i​r​s​t​ ​t​o​ ​m​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​p​p​.
+		 */
+		alreadyOn: string
+		/**
+		 * S​t​a​r​t​ ​t​h​e​ ​s​e​t​-​u​p​ ​a​g​a​i​n​:​ ​n​o​ ​n​e​w​ ​s​e​c​r​e​t​ ​i​s​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​f​i​r​s​t​ ​c​o​d​e​.
+		 */
+		noSetup: string
+	}
 	/**
 	 * T​h​a​t​ ​u​s​e​r​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n
 	 */
@@ -3699,6 +4082,18 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		webhookId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​c​l​i​n​i​c​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		clinicId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​m​e​m​b​e​r​’​s​ ​a​c​c​o​u​n​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		memberId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		invitationId: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​s​ ​U​R​L​ ​s​u​c​h​ ​a​s​ ​h​t​t​p​s​:​/​/​c​l​i​n​i​c​.​e​x​a​m​p​l​e​.​m​y​/​m​i​n​d​a​-​e​v​e​n​t​s
 		 */
@@ -3828,6 +4223,18 @@ export type NamespaceErrorsTranslation = {
 		 * @param {string} testType
 		 */
 		notAScaleOf: RequiredParams<'testType'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		authenticatorCode: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​(​1​6​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​d​i​g​i​t​s​)
+		 */
+		secondFactorCode: string
+		/**
+		 * g​i​v​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		passwordOrCode: string
 	}
 }
 
@@ -4629,13 +5036,17 @@ export type TranslationFunctions = {
 		 */
 		disclaimer: () => LocalizedString
 		/**
-		 * © {year} Minda. All rights reserved.
+		 * © {year} {owner}. All rights reserved.
 		 */
-		copyright: (arg: { year: number }) => LocalizedString
+		copyright: (arg: { owner: string, year: number }) => LocalizedString
 		/**
-		 * Minda is a self-screening tool and does not provide a medical diagnosis.
+		 * This is a self-screening tool and does not provide a medical diagnosis.
 		 */
 		footerNotice: () => LocalizedString
+		/**
+		 * Powered by Minda
+		 */
+		poweredBy: () => LocalizedString
 	}
 	notFound: {
 		/**
@@ -4779,7 +5190,7 @@ export type TranslationFunctions = {
 			privacyTitle: () => LocalizedString
 			/**
 			 * Your answers are anonymous: no name or login is needed to take the screener
-		Your answers are used only to prepare your results and wellbeing tips
+		Your answers are used to prepare your results and wellbeing tips, and reach the clinic only if you choose to share your results when you book an appointment
 		Contact details are asked for only if you choose to book an appointment
 			 */
 			privacy: () => LocalizedString
@@ -4879,6 +5290,46 @@ export type TranslationFunctions = {
 			 * Don't have an account? Sign up
 			 */
 			noAccount: () => LocalizedString
+			/**
+			 * Enter your sign-in code
+			 */
+			codeTitle: () => LocalizedString
+			/**
+			 * Open your authenticator app and enter the 6-digit code it shows for Minda.
+			 */
+			codeIntro: () => LocalizedString
+			/**
+			 * Authentication code
+			 */
+			code: () => LocalizedString
+			/**
+			 * Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.
+			 */
+			recoveryIntro: () => LocalizedString
+			/**
+			 * Recovery code
+			 */
+			recoveryCode: () => LocalizedString
+			/**
+			 * Use a recovery code instead
+			 */
+			useRecoveryCode: () => LocalizedString
+			/**
+			 * Use a code from your app instead
+			 */
+			useAppCode: () => LocalizedString
+			/**
+			 * Verify
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Verifying...
+			 */
+			verifying: () => LocalizedString
+			/**
+			 * Sign in as someone else
+			 */
+			startOver: () => LocalizedString
 		}
 		signup: {
 			/**
@@ -5190,6 +5641,10 @@ export type TranslationFunctions = {
 			 */
 			insights: () => LocalizedString
 			/**
+			 * Two-factor sign-in
+			 */
+			twoFactor: () => LocalizedString
+			/**
 			 * Account
 			 */
 			account: () => LocalizedString
@@ -5199,6 +5654,14 @@ export type TranslationFunctions = {
 			waiting: (arg: { count: number }) => LocalizedString
 		}
 		header: {
+			/**
+			 * Bahasa Melayu
+			 */
+			otherLanguage: () => LocalizedString
+			/**
+			 * ms
+			 */
+			otherLanguageCode: () => LocalizedString
 			/**
 			 * Signed in as {username}
 			 */
@@ -5266,9 +5729,33 @@ export type TranslationFunctions = {
 			 */
 			copied: () => LocalizedString
 			/**
-			 * Could not copy the URL. Please select it and copy it yourself.
+			 * Could not copy it. Please select the text and copy it yourself.
 			 */
 			copyFailed: () => LocalizedString
+			/**
+			 * Add the screener to your website
+			 */
+			embedTitle: () => LocalizedString
+			/**
+			 * Paste one of these tags into your page’s HTML. In the page, the screener appears where you paste the tag and grows with its content. As a pop-up, a button in the corner of your page opens the screener over it; add data-button-text="…" to the tag to change the button’s words.
+			 */
+			embedIntro: () => LocalizedString
+			/**
+			 * In the page, {language}
+			 */
+			inlineTag: (arg: { language: string }) => LocalizedString
+			/**
+			 * Pop-up button, {language}
+			 */
+			popupTag: (arg: { language: string }) => LocalizedString
+			/**
+			 * Copy the tag: {tag}
+			 */
+			tagCopyLabel: (arg: { tag: string }) => LocalizedString
+			/**
+			 * The tag has been copied to your clipboard.
+			 */
+			tagCopied: () => LocalizedString
 			/**
 			 * Without a company name, your URLs use your screener’s unique id. Add a company name and save to get a readable URL.
 			 */
@@ -5796,9 +6283,9 @@ export type TranslationFunctions = {
 		}
 		calendar: {
 			/**
-			 * Availability for the next {days} days
+			 * Week by week
 			 */
-			title: (arg: { days: number }) => LocalizedString
+			title: () => LocalizedString
 			/**
 			 * Loading slots...
 			 */
@@ -5808,25 +6295,65 @@ export type TranslationFunctions = {
 			 */
 			fetchFailed: () => LocalizedString
 			/**
-			 * No availability slots in the next {days} days.
+			 * Week of {from} to {to}
 			 */
-			empty: (arg: { days: number }) => LocalizedString
+			week: (arg: { from: string, to: string }) => LocalizedString
 			/**
-			 * {count} {{slot|slots}}
+			 * Previous week
 			 */
-			slotCount: (arg: { count: number }) => LocalizedString
+			previousWeek: () => LocalizedString
 			/**
-			 * Booked
+			 * This week
 			 */
-			booked: () => LocalizedString
+			thisWeek: () => LocalizedString
+			/**
+			 * Next week
+			 */
+			nextWeek: () => LocalizedString
+			/**
+			 * Choose a free slot to change its times or delete it, or an appointment to answer it.
+			 */
+			editHint: () => LocalizedString
+			/**
+			 * No slots or appointments this week.
+			 */
+			emptyWeek: () => LocalizedString
+			/**
+			 * No slots
+			 */
+			noSlots: () => LocalizedString
+			/**
+			 * Free
+			 */
+			free: () => LocalizedString
 			/**
 			 * {start} – {end}
 			 */
 			slotTimes: (arg: { end: string, start: string }) => LocalizedString
 			/**
-			 * Choose a slot to change its times or delete it.
+			 * Clear free slots
 			 */
-			editHint: () => LocalizedString
+			clearDay: () => LocalizedString
+			/**
+			 * Clear free slots?
+			 */
+			clearTitle: () => LocalizedString
+			/**
+			 * Delete the {count} free {{slot|slots}} of {date} that have not begun? Held, requested and confirmed appointments stay.
+			 */
+			clearConfirm: (arg: { count: number, date: string }) => LocalizedString
+			/**
+			 * Clearing...
+			 */
+			clearing: () => LocalizedString
+			/**
+			 * Deleted {count} free {{slot|slots}}.
+			 */
+			cleared: (arg: { count: number }) => LocalizedString
+			/**
+			 * Failed to clear the free slots...
+			 */
+			clearFailed: () => LocalizedString
 		}
 		slotDialog: {
 			/**
@@ -6458,6 +6985,14 @@ export type TranslationFunctions = {
 			 */
 			close: () => LocalizedString
 			/**
+			 * Appointment
+			 */
+			dialogTitle: () => LocalizedString
+			/**
+			 * Change the time
+			 */
+			editSlot: () => LocalizedString
+			/**
 			 * Appointments
 			 */
 			title: () => LocalizedString
@@ -6603,6 +7138,136 @@ export type TranslationFunctions = {
 				 */
 				no_show: () => LocalizedString
 			}
+		}
+		twoFactor: {
+			/**
+			 * Two-factor sign-in
+			 */
+			title: () => LocalizedString
+			/**
+			 * Sign in with your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), so a stolen password alone opens nothing.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * On. Recovery codes left: {count}.
+			 */
+			statusOn: (arg: { count: number }) => LocalizedString
+			/**
+			 * Off. Only your password protects this account.
+			 */
+			statusOff: () => LocalizedString
+			/**
+			 * Turn on two-factor sign-in
+			 */
+			turnOn: () => LocalizedString
+			/**
+			 * Preparing...
+			 */
+			starting: () => LocalizedString
+			/**
+			 * 1. Scan this QR code with your authenticator app.
+			 */
+			scan: () => LocalizedString
+			/**
+			 * QR code for your authenticator app
+			 */
+			qrAlt: () => LocalizedString
+			/**
+			 * Or type this key into the app by hand
+			 */
+			manualKey: () => LocalizedString
+			/**
+			 * 2. Enter the 6-digit code the app shows
+			 */
+			enterCode: () => LocalizedString
+			/**
+			 * Turn on
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Checking...
+			 */
+			confirming: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Two-factor sign-in is on.
+			 */
+			turnedOn: () => LocalizedString
+			/**
+			 * Two-factor sign-in could not be turned on. Please try again.
+			 */
+			turnOnFailed: () => LocalizedString
+			/**
+			 * Your recovery codes
+			 */
+			recoveryTitle: () => LocalizedString
+			/**
+			 * Keep these 10 codes somewhere safe, apart from your phone. Each signs you in once if you lose the app. They are shown only now.
+			 */
+			recoveryIntro: () => LocalizedString
+			/**
+			 * Copy codes
+			 */
+			copy: () => LocalizedString
+			/**
+			 * The recovery codes were copied.
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Could not copy the codes. Please select them and copy them yourself.
+			 */
+			copyFailed: () => LocalizedString
+			/**
+			 * Download codes
+			 */
+			download: () => LocalizedString
+			/**
+			 * Minda recovery codes for {username}. Each works once.
+			 */
+			recoveryFileIntro: (arg: { username: string }) => LocalizedString
+			/**
+			 * I have saved them
+			 */
+			done: () => LocalizedString
+			/**
+			 * Turn off two-factor sign-in
+			 */
+			turnOff: () => LocalizedString
+			/**
+			 * Turn off two-factor sign-in?
+			 */
+			turnOffTitle: () => LocalizedString
+			/**
+			 * Confirm with your password, or with a code from your app.
+			 */
+			turnOffIntro: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * Or a code from your app (or a recovery code)
+			 */
+			orCode: () => LocalizedString
+			/**
+			 * Turn off
+			 */
+			turnOffConfirm: () => LocalizedString
+			/**
+			 * Turning off...
+			 */
+			turningOff: () => LocalizedString
+			/**
+			 * Two-factor sign-in is off.
+			 */
+			turnedOff: () => LocalizedString
+			/**
+			 * Two-factor sign-in could not be turned off. Please try again.
+			 */
+			turnOffFailed: () => LocalizedString
 		}
 	}
 	assessment: {
@@ -6754,7 +7419,7 @@ export type TranslationFunctions = {
 				q21: () => LocalizedString
 			}
 			/**
-			 * Would you like to tell us a little more? This is optional, and your answer helps the professional who reviews your results.
+			 * Would you like to tell us a little more? This is optional. Your answer shapes your wellbeing tips, and the professional who reviews your results reads it only if you choose to share your results when you book.
 			 */
 			followUpIntro: () => LocalizedString
 			followUps: {
@@ -7219,9 +7884,21 @@ export type TranslationFunctions = {
 		 */
 		noSlotsHint: () => LocalizedString
 		/**
-		 * Times are shown in your time zone ({timezone}).
+		 * Your time zone
 		 */
-		timesIn: (arg: { timezone: string }) => LocalizedString
+		timeZone: () => LocalizedString
+		/**
+		 * Choose a day
+		 */
+		daysTitle: () => LocalizedString
+		/**
+		 * Times on {date}
+		 */
+		timesOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * Choose a time above to continue.
+		 */
+		chooseAnotherTime: () => LocalizedString
 		/**
 		 * Your details
 		 */
@@ -7246,6 +7923,18 @@ export type TranslationFunctions = {
 		 * Please enter a valid Malaysian phone number (e.g. 012-345 6789)
 		 */
 		phoneInvalidExample: () => LocalizedString
+		/**
+		 * Please enter your full name, in at most 200 characters.
+		 */
+		nameInvalid: () => LocalizedString
+		/**
+		 * Please enter your e-mail address in full, such as nurul@example.my.
+		 */
+		emailInvalid: () => LocalizedString
+		/**
+		 * Please correct the details marked above, then confirm again.
+		 */
+		checkDetails: () => LocalizedString
 		/**
 		 * Booking summary
 		 */
@@ -7314,6 +8003,22 @@ export type TranslationFunctions = {
 		 * Close
 		 */
 		close: () => LocalizedString
+		/**
+		 * Booking Confirmed!
+		 */
+		confirmedTitle: () => LocalizedString
+		/**
+		 * Your appointment is confirmed. A summary has been sent to your e-mail.
+		 */
+		confirmedText: () => LocalizedString
+		/**
+		 * What happens next
+		 */
+		nextTitle: () => LocalizedString
+		/**
+		 * The e-mail has a private link to cancel or move your appointment.
+		 */
+		manageByEmail: () => LocalizedString
 		/**
 		 * Please confirm your e-mail
 		 */
@@ -7908,6 +8613,28 @@ export type TranslationFunctions = {
 			 */
 			action: () => LocalizedString
 		}
+		invitation: {
+			/**
+			 * You are invited to join {clinic} on {appName}
+			 */
+			subject: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * Join {clinic}
+			 */
+			heading: (arg: { clinic: string }) => LocalizedString
+			/**
+			 * {clinic} invites you to its team on {appName}. Choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
+			 */
+			body: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * Accept Invitation
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not expect this, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
 	}
 	errors: {
 		/**
@@ -7987,6 +8714,14 @@ export type TranslationFunctions = {
 			 * Webhook endpoint not found
 			 */
 			webhook: () => LocalizedString
+			/**
+			 * Member not found
+			 */
+			member: () => LocalizedString
+			/**
+			 * Invitation not found
+			 */
+			invitation: () => LocalizedString
 		}
 		webhooks: {
 			/**
@@ -8003,9 +8738,51 @@ export type TranslationFunctions = {
 			tooMany: (arg: { max: number }) => LocalizedString
 		}
 		/**
+		 * Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.
+		 */
+		noClinic: () => LocalizedString
+		/**
+		 * Your role in this clinic does not allow this. Ask the clinic’s owner if you need it.
+		 */
+		roleNotAllowed: () => LocalizedString
+		/**
+		 * This invitation link is invalid, expired or already used. Ask the clinic’s owner to send a new one.
+		 */
+		invalidInvitation: () => LocalizedString
+		/**
+		 * That account is already a member of this clinic.
+		 */
+		alreadyMember: () => LocalizedString
+		/**
+		 * You are not a member of that clinic.
+		 */
+		notAMemberOf: () => LocalizedString
+		/**
+		 * The owner’s role changes only by handing ownership over to another member.
+		 */
+		ownerRoleByHandover: () => LocalizedString
+		/**
 		 * Invalid username or password
 		 */
 		invalidCredentials: () => LocalizedString
+		twoFactor: {
+			/**
+			 * That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.
+			 */
+			wrongCode: () => LocalizedString
+			/**
+			 * That password is not right.
+			 */
+			wrongPassword: () => LocalizedString
+			/**
+			 * Two-factor sign-in is already on. Turn it off first to move it to another app.
+			 */
+			alreadyOn: () => LocalizedString
+			/**
+			 * Start the set-up again: no new secret is waiting for its first code.
+			 */
+			noSetup: () => LocalizedString
+		}
 		/**
 		 * That username is already taken
 		 */
@@ -8111,6 +8888,18 @@ export type TranslationFunctions = {
 			 * must be a webhook endpoint id (UUID)
 			 */
 			webhookId: () => LocalizedString
+			/**
+			 * must be a clinic id (UUID)
+			 */
+			clinicId: () => LocalizedString
+			/**
+			 * must be a member’s account id (UUID)
+			 */
+			memberId: () => LocalizedString
+			/**
+			 * must be an invitation id (UUID)
+			 */
+			invitationId: () => LocalizedString
 			/**
 			 * must be an https URL such as https://clinic.example.my/minda-events
 			 */
@@ -8227,6 +9016,18 @@ export type TranslationFunctions = {
 			 * is not a scale of {testType}
 			 */
 			notAScaleOf: (arg: { testType: string }) => LocalizedString
+			/**
+			 * must be the 6-digit code from your authenticator app
+			 */
+			authenticatorCode: () => LocalizedString
+			/**
+			 * must be the 6-digit code from your authenticator app or a recovery code (16 letters and digits)
+			 */
+			secondFactorCode: () => LocalizedString
+			/**
+			 * give your password or a code from your authenticator app
+			 */
+			passwordOrCode: () => LocalizedString
 		}
 	}
 	insightsWriter: {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/connect';
+import type { SessionMember } from '../db/repositories/operator-sessions';
 import type { Operator } from '../db/repositories/users';
 import type { Database } from '../db/schema';
 import type { Billing } from './billing/billing';
@@ -55,9 +56,12 @@ export interface RequestContext extends AppServices {
   session: () => Promise<AdminSession>;
 }
 
-/** The context of an operator procedure, after adminProcedure found a live session. */
+/** The context of an operator procedure, after memberProcedure found a live session of a member allowed to call it. */
 export interface OperatorContext extends RequestContext {
+  /** The clinic the session acts on: every clinic table's `user_id`. */
   admin: Operator;
+  /** Who is acting, and their role in that clinic (domain/roles.ts). */
+  member: SessionMember;
   adminSession: AdminSession;
 }
 

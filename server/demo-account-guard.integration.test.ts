@@ -30,7 +30,7 @@ describe.each(TEST_DIALECTS)('the demo account check of a production start on %s
   it('also finds the demo account by its e-mail under another username', async () => {
     const { userId } = await insertOperatorAccount(database.db, { username: 'renamed-demo' });
     const passwordHash = await hashPassword(DEMO_OPERATOR.password);
-    await database.db.updateTable('users').set({ email: DEMO_OPERATOR.email, password_hash: passwordHash }).where('id', '=', userId).execute();
+    await database.db.updateTable('accounts').set({ email: DEMO_OPERATOR.email, password_hash: passwordHash }).where('id', '=', userId).execute();
     await expect(refuseDemoAccount(database.db)).rejects.toThrow(/Refusing to start in production/);
   });
 });

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { isScreenerPath } from '../domain/embedding';
 import type { Env } from './env';
-
-/** The screener pages clinics embed in their own sites; they may be framed by any origin. */
-const EMBEDDABLE_PATH = /^\/(ms\/)?screener(\/|$)/;
 
 type Headers = Record<string, string>;
 
@@ -59,7 +57,7 @@ export function registerSecurityHeaders(app: FastifyInstance, env: Pick<Env, 'no
 
   app.addHook('onRequest', (req, reply, done) => {
     const path = req.url.split('?', 1)[0]!;
-    reply.headers(path === '/embed.js' ? embedScript : EMBEDDABLE_PATH.test(path) ? embeddable : page);
+    reply.headers(path === '/embed.js' ? embedScript : isScreenerPath(path) ? embeddable : page);
     done();
   });
 }

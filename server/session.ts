@@ -1,15 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import type { Kysely } from 'kysely';
+import type { Person } from '../db/repositories/accounts';
+import { listClinicsOf } from '../db/repositories/memberships';
 import {
   deleteSession,
-  deleteSessionsOfOperator,
+  deleteSessionsOfAccount,
   findLiveSession,
   insertSession,
+  type StoredSession,
   touchSession,
 } from '../db/repositories/operator-sessions';
-import type { Operator } from '../db/repositories/users';
 import type { Database } from '../db/schema';
+import { AppError } from './errors';
 import { hashSecretToken, newSecretToken } from './auth/secret-tokens';
 import type { Env } from './env';
 
@@ -62,17 +65,28 @@ function expiryOf(createdAt: Date, lastSeenAt: Date): Date {
   return new Date(Math.min(lastSeenAt.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
 }
 
-/** Signs the operator in with a new session: a fresh random id, stored only as its hash. */
-export async function startSession(deps: SessionDeps, session: AdminSession, operator: Pick<Operator, 'id'>): Promise<void> {
+/**
+ * Signs the person in with a new session: a fresh random id, stored only as its hash, acting on
+ * `clinicId`, or else on the first of their clinics (owned ones first). A person who belongs to
+ * no clinic any more has nothing to sign in to.
+ */
+export async function startSession(
+  deps: SessionDeps,
+  session: AdminSession,
+  account: Pick<Person, 'id'>,
+  clinicId?: string,
+): Promise<void> {
+  const chosen = clinicId ?? (await listClinicsOf(deps.db, account.id))[0]?.clinicId;
+  if (!chosen) throw new AppError('FORBIDDEN', (t) => t.errors.noClinic());
   const sessionId = newSecretToken();
   const now = deps.now();
-  await insertSession(deps.db, { idHash: hashSecretToken(sessionId), userId: operator.id, createdAt: now, expiresAt: expiryOf(now, now) });
+  await insertSession(deps.db, { idHash: hashSecretToken(sessionId), accountId: account.id, clinicId: chosen, createdAt: now, expiresAt: expiryOf(now, now) });
   session.sessionId = sessionId;
   await session.save();
 }
 
-/** The operator whose live session the cookie names; the idle timeout starts again. */
-export async function operatorOfSession(deps: SessionDeps, session: AdminSession): Promise<Operator | undefined> {
+/** The clinic and member of the live session the cookie names; the idle timeout starts again. */
+export async function memberOfSession(deps: SessionDeps, session: AdminSession): Promise<Pick<StoredSession, 'operator' | 'member'> | undefined> {
   if (!session.sessionId) return undefined;
   const idHash = hashSecretToken(session.sessionId);
   const now = deps.now();
@@ -81,7 +95,7 @@ export async function operatorOfSession(deps: SessionDeps, session: AdminSession
   if (now.getTime() - stored.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await touchSession(deps.db, idHash, now, expiryOf(stored.createdAt, now));
   }
-  return stored.operator;
+  return { operator: stored.operator, member: stored.member };
 }
 
 /** Ends this browser's session; a cookie naming no live session is simply cleared. */
@@ -90,8 +104,8 @@ export async function endSession(deps: Pick<SessionDeps, 'db'>, session: AdminSe
   session.destroy();
 }
 
-/** Ends every session of the operator, on every device, and clears this browser's cookie. */
-export async function endEverySession(deps: Pick<SessionDeps, 'db'>, session: AdminSession, operator: Operator): Promise<void> {
-  await deleteSessionsOfOperator(deps.db, operator.id);
+/** Ends every session of the person, on every device and in every clinic, and clears this browser's cookie. */
+export async function endEverySession(deps: Pick<SessionDeps, 'db'>, session: AdminSession, accountId: string): Promise<void> {
+  await deleteSessionsOfAccount(deps.db, accountId);
   session.destroy();
 }

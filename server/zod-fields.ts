@@ -81,11 +81,14 @@ export const ZConfirmationFlag = z
   .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
   .default(false);
 
+/** A calendar date, YYYY-MM-DD, as a date input gives it. */
+export const ZCalendarDate = z.iso.date({ error: fieldMessage('date') });
+
 /** An instant as ISO 8601 text with its offset; compare with Date.parse. */
 export const ZInstant = z.iso.datetime({ offset: true, error: fieldMessage('dateTime') });
 
 /** A row's id; the message names what it identifies, in the caller's language. */
-export const entityId = (what: 'psychologist' | 'slot' | 'appointment' | 'configuration' | 'webhook') =>
+export const entityId = (what: 'psychologist' | 'slot' | 'appointment' | 'configuration' | 'webhook' | 'clinic' | 'member' | 'invitation') =>
   z.uuid({ error: fieldMessage(`${what}Id`) });
 
 /** For `.refine(…, { when })`: cross-field rules speak only once each field is valid on its own. */

@@ -56,6 +56,7 @@ export function App() {
                 <Route path="/reset-password" element={<ResetPasswordPage />} />
                 <Route path="/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/admin/setup" element={<AdminSetupPage />} />
+                <Route path="/ms/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/subscribe" element={<SubscribePage />} />
                 <Route path="/appointments/manage/:token" element={<ManageAppointmentPage />} />
                 <Route path="/ms/appointments/manage/:token" element={<ManageAppointmentPage />} />

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { reportHeightToEmbedder } from './lib/report-height-to-embedder';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -10,4 +9,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-reportHeightToEmbedder();
+// Framed by a clinic's site through /embed.js.
+if (window.parent !== window) void import('./lib/start-embedding').then(({ startEmbedding }) => startEmbedding());

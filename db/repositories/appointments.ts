@@ -191,15 +191,19 @@ export async function insertAppointment(
 }
 
 /** The results an appointment's visitor shared (JSON), or null. */
-export async function sharedResultsOf(db: Kysely<Database>, userId: string, appointmentId: string): Promise<{ sharedResults: string | null } | undefined> {
+export async function sharedResultsOf(
+  db: Kysely<Database>,
+  userId: string,
+  appointmentId: string,
+): Promise<{ sharedResults: string | null; psychologistId: string } | undefined> {
   const row = await db
     .selectFrom('appointments')
-    .select('shared_results')
+    .select(['shared_results', 'psychologist_id'])
     .where('user_id', '=', userId)
     .where('id', '=', appointmentId)
     .where('status', 'not in', ['held', 'expired'])
     .executeTakeFirst();
-  return row && { sharedResults: row.shared_results };
+  return row && { sharedResults: row.shared_results, psychologistId: row.psychologist_id };
 }
 
 /**

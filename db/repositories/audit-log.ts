@@ -10,6 +10,8 @@ export interface AuditEntry {
   id: string;
   at: Date;
   actor: string;
+  /** The username of the member who acted, when one did (null for visitors and the system, or an account since deleted). */
+  member: string | null;
   action: AuditAction;
   subjectId: string | null;
 }
@@ -17,16 +19,39 @@ export interface AuditEntry {
 /** Records one entry; pass the transaction of what it records, so neither exists without the other. */
 export async function recordAudit(
   db: Kysely<Database>,
-  entry: { userId: string; actor: string; action: AuditAction; subjectId: string | null; at: Date },
+  entry: { userId: string; actor: string; accountId?: string; action: AuditAction; subjectId: string | null; at: Date },
 ): Promise<void> {
   await db
     .insertInto('audit_log')
-    .values({ id: randomUUID(), user_id: entry.userId, at: entry.at, actor: entry.actor, action: entry.action, subject_id: entry.subjectId })
+    .values({
+      id: randomUUID(),
+      user_id: entry.userId,
+      at: entry.at,
+      actor: entry.actor,
+      account_id: entry.accountId ?? null,
+      action: entry.action,
+      subject_id: entry.subjectId,
+    })
     .execute();
 }
 
 /** The clinic's latest entries, newest first. */
 export async function listAudit(db: Kysely<Database>, userId: string, limit: number): Promise<AuditEntry[]> {
-  const rows = await db.selectFrom('audit_log').selectAll().where('user_id', '=', userId).orderBy('at', 'desc').orderBy('id').limit(limit).execute();
-  return rows.map((row) => ({ id: row.id, at: asDate(row.at), actor: row.actor, action: row.action as AuditAction, subjectId: row.subject_id }));
+  const rows = await db
+    .selectFrom('audit_log')
+    .leftJoin('accounts', 'accounts.id', 'audit_log.account_id')
+    .select(['audit_log.id', 'audit_log.at', 'audit_log.actor', 'audit_log.action', 'audit_log.subject_id', 'accounts.username'])
+    .where('audit_log.user_id', '=', userId)
+    .orderBy('audit_log.at', 'desc')
+    .orderBy('audit_log.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    at: asDate(row.at),
+    actor: row.actor,
+    member: row.username,
+    action: row.action as AuditAction,
+    subjectId: row.subject_id,
+  }));
 }

@@ -144,3 +144,19 @@ export async function deleteSlot(db: Kysely<Database>, slotId: string, options: 
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * Deletes the psychologist's free slots starting in [from, to). The statement itself skips a
+ * slot a standing appointment holds, so a booking made a moment ago is never removed. Answers
+ * how many went.
+ */
+export async function deleteFreeSlots(db: Kysely<Database>, psychologistId: string, range: { from: Date; to: Date }): Promise<number> {
+  const result = await db
+    .deleteFrom('availability_slots')
+    .where('psychologist_id', '=', psychologistId)
+    .where('start_utc', '>=', range.from)
+    .where('start_utc', '<', range.to)
+    .where(notBooked)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,11 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { deleteTwoFactor } from './two-factor';
 
 /**
  * Deletes every row of a clinic, children before parents, so neither dialect's foreign keys
  * (nor their absence) decide what stays: its screener and what counts it, its psychologists and
  * their slots, its appointments with their history, reminders, consents and mails, its webhooks,
- * audit log, sessions, reset tokens and requests, subscription row, and the account itself.
+ * audit log, sessions, invitations, memberships, subscription row, and the clinic itself; the
+ * accounts of its members that belong to no other clinic then, with their reset tokens and
+ * requests and their two-factor secrets and recovery codes.
  * Consent texts go when no other clinic's consent names them. Mails to the clinic's own address
  * go too; sent mails are already empty (decision 0007). Rate-limit counters and login throttles
  * hold only keyed hashes and lapse by themselves.
@@ -46,9 +49,25 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('slug_redirects').where('configuration_id', 'in', configurations).execute();
   await trx.deleteFrom('screener_configurations').where('user_id', '=', userId).execute();
   await trx.deleteFrom('audit_log').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('operator_sessions').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('operator_sessions').where('clinic_id', '=', userId).execute();
+  await trx.deleteFrom('invitations').where('clinic_id', '=', userId).execute();
+  const members = (await trx.selectFrom('memberships').select('account_id').where('clinic_id', '=', userId).execute()).map((m) => m.account_id);
+  await trx.deleteFrom('memberships').where('clinic_id', '=', userId).execute();
   await trx.deleteFrom('password_reset_requests').where('email', '=', clinic.email).execute();
   await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
+  if (members.length > 0) await deleteAccountsWithoutClinic(trx, members);
+}
+
+/** People left in no clinic have nothing to sign in to: their accounts go, and what hangs on them. */
+async function deleteAccountsWithoutClinic(trx: Transaction<Database>, accountIds: string[]): Promise<void> {
+  const stillMembers = trx.selectFrom('memberships').select('account_id');
+  const orphans = await trx.selectFrom('accounts').select(['id', 'email']).where('id', 'in', accountIds).where('id', 'not in', stillMembers).execute();
+  if (orphans.length === 0) return;
+  const ids = orphans.map((account) => account.id);
+  await trx.deleteFrom('operator_sessions').where('account_id', 'in', ids).execute();
+  await trx.deleteFrom('password_reset_tokens').where('account_id', 'in', ids).execute();
+  await trx.deleteFrom('password_reset_requests').where('email', 'in', orphans.map((account) => account.email)).execute();
+  await deleteTwoFactor(trx, ids);
+  await trx.deleteFrom('accounts').where('id', 'in', ids).execute();
 }

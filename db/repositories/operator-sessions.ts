@@ -1,23 +1,36 @@
 import type { Kysely } from 'kysely';
+import { isRole, type Role } from '../../domain/roles';
 import { asDate } from '../dates';
 import type { Database } from '../schema';
 import { type Operator, OPERATOR_COLUMNS, toOperator } from './users';
 
+/** The member behind a session: who they are and what they may do in the session's clinic. */
+export interface SessionMember {
+  accountId: string;
+  username: string;
+  email: string;
+  role: Role;
+  psychologistId: string | null;
+}
+
 export interface StoredSession {
+  /** The clinic the session acts on. */
   operator: Operator;
+  member: SessionMember;
   createdAt: Date;
   lastSeenAt: Date;
 }
 
 export async function insertSession(
   db: Kysely<Database>,
-  session: { idHash: string; userId: string; createdAt: Date; expiresAt: Date },
+  session: { idHash: string; accountId: string; clinicId: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto('operator_sessions')
     .values({
       id_hash: session.idHash,
-      user_id: session.userId,
+      account_id: session.accountId,
+      clinic_id: session.clinicId,
       created_at: session.createdAt,
       last_seen_at: session.createdAt,
       expires_at: session.expiresAt,
@@ -25,17 +38,38 @@ export async function insertSession(
     .execute();
 }
 
-/** The session with this id hash and its operator, unless it has expired. */
+/**
+ * The session with this id hash, its clinic and its member, unless it has expired or the
+ * person is no longer a member of that clinic.
+ */
 export async function findLiveSession(db: Kysely<Database>, idHash: string, now: Date): Promise<StoredSession | undefined> {
   const row = await db
     .selectFrom('operator_sessions')
-    .innerJoin('users', 'users.id', 'operator_sessions.user_id')
+    .innerJoin('users', 'users.id', 'operator_sessions.clinic_id')
+    .innerJoin('memberships', (join) =>
+      join.onRef('memberships.account_id', '=', 'operator_sessions.account_id').onRef('memberships.clinic_id', '=', 'operator_sessions.clinic_id'),
+    )
+    .innerJoin('accounts', 'accounts.id', 'operator_sessions.account_id')
     .select(OPERATOR_COLUMNS.map((column) => `users.${column}` as const))
-    .select(['operator_sessions.created_at', 'operator_sessions.last_seen_at'])
+    .select([
+      'operator_sessions.created_at',
+      'operator_sessions.last_seen_at',
+      'memberships.account_id',
+      'memberships.role',
+      'memberships.psychologist_id',
+      'accounts.username as account_username',
+      'accounts.email as account_email',
+    ])
     .where('operator_sessions.id_hash', '=', idHash)
     .where('operator_sessions.expires_at', '>', now)
     .executeTakeFirst();
-  return row && { operator: toOperator(row), createdAt: asDate(row.created_at), lastSeenAt: asDate(row.last_seen_at) };
+  if (!row || !isRole(row.role)) return undefined;
+  return {
+    operator: toOperator(row),
+    member: { accountId: row.account_id, username: row.account_username, email: row.account_email, role: row.role, psychologistId: row.psychologist_id },
+    createdAt: asDate(row.created_at),
+    lastSeenAt: asDate(row.last_seen_at),
+  };
 }
 
 export async function touchSession(db: Kysely<Database>, idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
@@ -46,13 +80,23 @@ export async function touchSession(db: Kysely<Database>, idHash: string, lastSee
     .execute();
 }
 
+/** Points the session at another of the person's clinics. */
+export async function switchSessionClinic(db: Kysely<Database>, idHash: string, clinicId: string): Promise<void> {
+  await db.updateTable('operator_sessions').set({ clinic_id: clinicId }).where('id_hash', '=', idHash).execute();
+}
+
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom('operator_sessions').where('id_hash', '=', idHash).execute();
 }
 
-/** Signs the operator out on every device. */
-export async function deleteSessionsOfOperator(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.deleteFrom('operator_sessions').where('user_id', '=', userId).execute();
+/** Signs the person out on every device, whatever clinic each session acts on. */
+export async function deleteSessionsOfAccount(db: Kysely<Database>, accountId: string): Promise<void> {
+  await db.deleteFrom('operator_sessions').where('account_id', '=', accountId).execute();
+}
+
+/** Ends the person's sessions in one clinic: they were removed from it. */
+export async function deleteSessionsOfMember(db: Kysely<Database>, accountId: string, clinicId: string): Promise<void> {
+  await db.deleteFrom('operator_sessions').where('account_id', '=', accountId).where('clinic_id', '=', clinicId).execute();
 }
 
 export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Promise<number> {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema';
 
+/** The clinic (organisation) an operator call acts on: `ctx.admin`. */
 export interface Operator {
   id: string;
   username: string;
@@ -18,70 +19,13 @@ export async function findOperatorById(db: Kysely<Database>, id: string): Promis
   return row && toOperator(row);
 }
 
-export async function findOperatorByEmail(db: Kysely<Database>, email: string): Promise<Operator | undefined> {
-  const row = await db.selectFrom('users').select(OPERATOR_COLUMNS).where('email', '=', email).executeTakeFirst();
-  return row && toOperator(row);
-}
-
-/** The operator with their password hash: for sign-in only, never for an answer. */
-export async function findCredentialsByUsername(
-  db: Kysely<Database>,
-  username: string,
-): Promise<{ operator: Operator; passwordHash: string } | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select([...OPERATOR_COLUMNS, 'password_hash'])
-    .where('username', '=', username)
-    .executeTakeFirst();
-  return row && { operator: toOperator(row), passwordHash: row.password_hash };
-}
-
-/** Which of a new account's unique fields another account already has. */
-export async function findTakenCredentials(
-  db: Kysely<Database>,
-  wanted: { username: string; email: string },
-): Promise<{ username: boolean; email: boolean }> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['username', 'email'])
-    .where((eb) => eb.or([eb('username', '=', wanted.username), eb('email', '=', wanted.email)]))
-    .execute();
-  return {
-    username: rows.some((r) => r.username === wanted.username),
-    email: rows.some((r) => r.email === wanted.email),
-  };
-}
-
-export async function insertUser(
-  db: Kysely<Database>,
-  user: Operator & { passwordHash: string; createdAt: Date },
-): Promise<Operator> {
+/** A new clinic; its handle and contact address are its first owner's (db/schema.ts UsersTable). */
+export async function insertClinic(db: Kysely<Database>, clinic: Operator & { createdAt: Date }): Promise<Operator> {
   await db
     .insertInto('users')
-    .values({
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      password_hash: user.passwordHash,
-      created_at: user.createdAt,
-    })
+    .values({ id: clinic.id, username: clinic.username, email: clinic.email, created_at: clinic.createdAt })
     .execute();
-  return { id: user.id, username: user.username, email: user.email };
-}
-
-/** Sets a new password hash; the caller ends the operator's sessions in the same transaction. */
-export async function changePassword(
-  db: Kysely<Database>,
-  userId: string,
-  passwordHash: string,
-): Promise<Operator> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash })
-    .where('id', '=', userId)
-    .execute();
-  const row = await db.selectFrom('users').select(OPERATOR_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
-  return toOperator(row);
+  return toOperator(clinic);
 }
 
 /** How many bookings the operator's screener has taken, with the operator's e-mail for the booking notice. */

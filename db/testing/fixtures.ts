@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import type { Role } from '../../domain/roles';
 import { insertConfiguration } from '../repositories/configurations';
+import { insertMembership } from '../repositories/memberships';
 import type { OutboxEmail } from '../repositories/email-outbox';
 import type { Database } from '../schema';
-import { DEMO_OPERATOR } from '../seed-demo';
 
 interface OperatorOverrides {
   username?: string;
@@ -19,24 +20,46 @@ interface OperatorOverrides {
   companySlug?: string | null;
 }
 
-/** An operator account alone, as one made before accounts came with a configuration. */
+/**
+ * A clinic and its owner's account alone, as one made before accounts came with a
+ * configuration. The owner's account has the clinic's id, as the migration of issue 16 made them.
+ */
 export async function insertOperatorAccount(db: Kysely<Database>, overrides: OperatorOverrides = {}) {
   const userId = randomUUID();
   const username = overrides.username ?? `operator-${userId.slice(0, 8)}`;
+  const email = `${username}@clinic.example`;
+  const createdAt = new Date();
   await db
     .insertInto('users')
     .values({
       id: userId,
       username,
-      email: `${username}@clinic.example`,
-      password_hash: 'not-a-real-hash',
+      email,
       confirm_visitor_email: overrides.confirmVisitorEmail ?? false,
       auto_confirm_requests: overrides.autoConfirmRequests ?? false,
       second_reminder: overrides.secondReminder ?? false,
-      created_at: new Date(),
+      created_at: createdAt,
     })
     .execute();
+  await db.insertInto('accounts').values({ id: userId, username, email, password_hash: 'not-a-real-hash', created_at: createdAt }).execute();
+  await insertMembership(db, { accountId: userId, clinicId: userId, role: 'owner', psychologistId: null, createdAt });
   return { userId, username };
+}
+
+/** Another person in a clinic: a new account with this role (a psychologist's profile, if any). */
+export async function insertMember(
+  db: Kysely<Database>,
+  member: { clinicId: string; role: Role; psychologistId?: string | null; username?: string },
+) {
+  const accountId = randomUUID();
+  const username = member.username ?? `member-${accountId.slice(0, 8)}`;
+  const createdAt = new Date();
+  await db
+    .insertInto('accounts')
+    .values({ id: accountId, username, email: `${username}@staff.example`, password_hash: 'not-a-real-hash', created_at: createdAt })
+    .execute();
+  await insertMembership(db, { accountId, clinicId: member.clinicId, role: member.role, psychologistId: member.psychologistId ?? null, createdAt });
+  return { accountId, username };
 }
 
 /** Inserts an operator with a configuration; tests override what they care about. */
@@ -172,15 +195,4 @@ export async function insertStripeSubscriber(db: Kysely<Database>, status = 'inc
     .values({ user_id: userId, stripe_customer_id: ids.customer, stripe_subscription_id: ids.subscription, status, updated_at: new Date() })
     .execute();
   return { userId, ...ids };
-}
-
-/** The demo clinic's psychologist of that name (db/seed-demo.ts): its id and its operator's. */
-export function demoPsychologist(db: Kysely<Database>, name = 'Dr. Aisyah Rahman') {
-  return db
-    .selectFrom('psychologists')
-    .innerJoin('users', 'users.id', 'psychologists.user_id')
-    .select(['psychologists.id', 'psychologists.user_id'])
-    .where('users.username', '=', DEMO_OPERATOR.username)
-    .where('psychologists.name', '=', name)
-    .executeTakeFirstOrThrow();
 }

@@ -10,6 +10,9 @@ import type { Database } from '../schema';
  */
 const UNCHANGED_BY_A_REFUSAL = {
   users: true,
+  accounts: true,
+  memberships: true,
+  invitations: true,
   screener_configurations: true,
   slug_redirects: true,
   psychologists: true,
@@ -28,6 +31,8 @@ const UNCHANGED_BY_A_REFUSAL = {
   password_reset_tokens: true,
   password_reset_requests: true,
   email_outbox: true,
+  two_factor_secrets: true,
+  two_factor_recovery_codes: true,
   rate_limit_counters: false,
   operator_sessions: false,
   login_throttles: false,

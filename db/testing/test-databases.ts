@@ -14,10 +14,13 @@ export interface TestDatabase extends DatabaseHandle {
   drop: () => Promise<void>;
 }
 
+/** How far a new database is migrated: to the latest, unless a test of a migration stops before it. */
+type Migrate = (db: DatabaseHandle['db']) => Promise<void>;
+
 /** Connects to and migrates a new database; `drop` closes it, then removes what `remove` names. */
-async function openMigrated(url: string, remove: () => Promise<void>): Promise<TestDatabase> {
+async function openMigrated(url: string, remove: () => Promise<void>, migrate: Migrate): Promise<TestDatabase> {
   const handle = connectDatabase(url);
-  await migrateToLatest(handle.db);
+  await migrate(handle.db);
   return {
     ...handle,
     url,
@@ -34,15 +37,15 @@ async function runOnMysqlServer(statement: string): Promise<void> {
   await admin.end();
 }
 
-async function createMysqlDatabase(): Promise<TestDatabase> {
+async function createMysqlDatabase(migrate: Migrate): Promise<TestDatabase> {
   const name = `minda_test_${randomBytes(6).toString('hex')}`;
   await runOnMysqlServer(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  return openMigrated(`${MYSQL_SERVER}/${name}`, () => runOnMysqlServer(`DROP DATABASE IF EXISTS \`${name}\``));
+  return openMigrated(`${MYSQL_SERVER}/${name}`, () => runOnMysqlServer(`DROP DATABASE IF EXISTS \`${name}\``), migrate);
 }
 
-async function createSqliteDatabase(): Promise<TestDatabase> {
+async function createSqliteDatabase(migrate: Migrate): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'minda-test-'));
-  return openMigrated(`sqlite:${join(dir, 'test.sqlite')}`, async () => rmSync(dir, { recursive: true, force: true }));
+  return openMigrated(`sqlite:${join(dir, 'test.sqlite')}`, async () => rmSync(dir, { recursive: true, force: true }), migrate);
 }
 
 async function mysqlReachable(): Promise<boolean> {
@@ -64,6 +67,6 @@ const reachable = await mysqlReachable();
 export const TEST_DIALECTS: DialectName[] = reachable ? ['mysql', 'sqlite'] : ['sqlite'];
 
 /** A new, migrated, empty database of the dialect; `drop` removes it. */
-export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
-  return dialect === 'mysql' ? createMysqlDatabase() : createSqliteDatabase();
+export function createTestDatabase(dialect: DialectName, migrate: Migrate = migrateToLatest): Promise<TestDatabase> {
+  return dialect === 'mysql' ? createMysqlDatabase(migrate) : createSqliteDatabase(migrate);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -50,4 +51,10 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
  */
 export function allAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
   return axeViolations(page, [...WCAG_21_AA, 'wcag22aa', 'best-practice']);
+}
+
+/** Fails the test with each serious violation named, its rule and where, for the given state of the page. */
+export async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations.map((v) => `${state}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 
 /** The visitor's steps through a screener, shared by the browser journeys. */
 
+/** A page, or the screener framed in a clinic's page (page.frameLocator). */
+type Screen = Pick<Page, 'getByRole' | 'getByText'>;
+
 export const MALAY_CONSENT = 'Saya faham dan bersetuju untuk meneruskan';
 
 export const DASS_LABELS = [
@@ -11,25 +14,25 @@ export const DASS_LABELS = [
   'Applied to me very much or most of the time',
 ] as const;
 
-export async function waitForDassQuestion(page: Page, position: number) {
+export async function waitForDassQuestion(page: Screen, position: number) {
   await page.getByText(`${position} of 21`, { exact: true }).waitFor();
 }
 
 /** Answers DASS-21 questions from `from` (1-based) with the given score for each item id. */
-export async function answerDass21(page: Page, scoreOf: (id: number) => 0 | 1 | 2, from = 1, to = 21) {
+export async function answerDass21(page: Screen, scoreOf: (id: number) => 0 | 1 | 2, from = 1, to = 21) {
   for (let position = from; position <= to; position++) {
     await waitForDassQuestion(page, position);
     await page.getByRole('button', { name: DASS_LABELS[scoreOf(position)] }).click();
   }
 }
 
-export async function consent(page: Page, ageButton: string, consentButton = 'I understand and consent to continue') {
+export async function consent(page: Screen, ageButton: string, consentButton = 'I understand and consent to continue') {
   await page.getByRole('button', { name: ageButton }).click();
   await page.getByRole('button', { name: consentButton }).click();
 }
 
 /** Consents and answers every DASS-21 item 'Did not apply to me at all', up to the results. */
-export async function completeDass21Quickly(page: Page) {
+export async function completeDass21Quickly(page: Screen) {
   await consent(page, '16 or older');
   await answerDass21(page, () => 0);
   await page.getByRole('heading', { name: 'Your Results' }).waitFor();

@@ -15,8 +15,10 @@ const en = {
     backHome: 'Back to home',
     disclaimer:
       'This tool is for self-reflection and awareness only. It is not a diagnostic tool. A qualified professional will review your results and guide you forward.',
-    copyright: '© {year:number} Minda. All rights reserved.',
-    footerNotice: 'Minda is a self-screening tool and does not provide a medical diagnosis.',
+    // The owner is Minda on its own pages, the clinic on its screener (white label).
+    copyright: '© {year:number} {owner:string}. All rights reserved.',
+    footerNotice: 'This is a self-screening tool and does not provide a medical diagnosis.',
+    poweredBy: 'Powered by Minda',
   },
   notFound: {
     title: '404 Page Not Found',

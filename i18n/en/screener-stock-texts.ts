@@ -10,5 +10,5 @@ export const screenerStockTexts = {
   whatThisDoes:
     'Asks a few short questions about how you have been feeling recently\nGives you your scores with a plain-language explanation\nOffers personalised wellbeing tips and the option to book an appointment with a professional',
   privacy:
-    'Your answers are anonymous: no name or login is needed to take the screener\nYour answers are used only to prepare your results and wellbeing tips\nContact details are asked for only if you choose to book an appointment',
+    'Your answers are anonymous: no name or login is needed to take the screener\nYour answers are used to prepare your results and wellbeing tips, and reach the clinic only if you choose to share your results when you book an appointment\nContact details are asked for only if you choose to book an appointment',
 } as const;

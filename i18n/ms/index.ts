@@ -8,8 +8,9 @@ const ms = {
     backHome: 'Kembali ke laman utama',
     disclaimer:
       'Alat ini hanya untuk refleksi diri dan kesedaran. Ia bukan alat diagnostik. Seorang profesional yang bertauliah akan menyemak keputusan anda dan membimbing anda seterusnya.',
-    copyright: '© {year} Minda. Hak cipta terpelihara.',
-    footerNotice: 'Minda ialah alat saringan kendiri dan tidak memberikan diagnosis perubatan.',
+    copyright: '© {year} {owner}. Hak cipta terpelihara.',
+    footerNotice: 'Ini ialah alat saringan kendiri dan tidak memberikan diagnosis perubatan.',
+    poweredBy: 'Dikuasakan oleh Minda',
   },
   notFound: {
     title: '404 Halaman Tidak Ditemui',
@@ -53,7 +54,7 @@ const ms = {
         'Mengemukakan beberapa soalan ringkas tentang perasaan anda kebelakangan ini\nMemberikan skor anda berserta penjelasan yang mudah difahami\nMenawarkan tip kesejahteraan peribadi dan pilihan untuk menempah temu janji dengan profesional',
       privacyTitle: 'Privasi anda',
       privacy:
-        'Jawapan anda tanpa nama: anda tidak perlu memberikan nama atau log masuk untuk menjawab saringan ini\nJawapan anda hanya digunakan untuk menyediakan keputusan dan tip kesejahteraan anda\nButiran perhubungan hanya diminta jika anda memilih untuk menempah temu janji',
+        'Jawapan anda tanpa nama: anda tidak perlu memberikan nama atau log masuk untuk menjawab saringan ini\nJawapan anda digunakan untuk menyediakan keputusan dan tip kesejahteraan anda, dan hanya sampai kepada klinik jika anda memilih untuk berkongsi keputusan anda semasa menempah temu janji\nButiran perhubungan hanya diminta jika anda memilih untuk menempah temu janji',
       privacyAiOn:
         'Untuk menulis tip kesejahteraan anda, skor dan jawapan susulan anda, tanpa nama atau butiran perhubungan, dihantar kepada perkhidmatan AI',
       privacyAiOff: 'Tip kesejahteraan anda ditulis di sini; jawapan anda tidak dihantar kepada mana-mana perkhidmatan AI',

@@ -36,14 +36,15 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(response.cookies).toEqual([expect.objectContaining({ name: '__Host-minda_session', httpOnly: true, secure: true, sameSite: 'Lax', path: '/' })]);
     const me = await restMe(cookie);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(account);
+    // The person, then their place: a new sign-up owns the clinic it made.
+    expect(me.json()).toEqual({ ...account, clinicId: expect.any(String), role: 'owner', psychologistId: null, clinics: [expect.objectContaining({ role: 'owner' })] });
   });
 
   it('registers over tRPC too, creating the default screener configuration without a slug', async () => {
     const operator = newOperator();
     const caller = browser();
     const account = await caller.auth.register(operator);
-    expect(await caller.admin.account.me()).toEqual(account);
+    expect(await caller.admin.account.me()).toMatchObject({ ...account, role: 'owner' });
     const configuration = await t.services.db
       .selectFrom('screener_configurations')
       .select(['test_type', 'app_title', 'app_description', 'minimum_age', 'company_name', 'company_slug', 'enable_malay_translation'])

@@ -1,4 +1,4 @@
-import type { Operator } from '../../db/repositories/users';
+import type { Person } from '../../db/repositories/accounts';
 import type { RequestContext } from '../context';
 import { z } from 'zod';
 
@@ -13,7 +13,7 @@ export function forgotPasswordUrl(env: RequestContext['env']): string {
 export const ZAccount = z.object({ id: z.string(), username: z.string(), email: z.string() });
 export type Account = z.output<typeof ZAccount>;
 
-/** The operator as answered to the client. */
-export function toAccount(operator: Operator): Account {
+/** The signed-in person as answered to the client. */
+export function toAccount(operator: Person): Account {
   return { id: operator.id, username: operator.username, email: operator.email };
 }

@@ -10,6 +10,7 @@ import type { AdminAppointment } from './admin-appointment';
 import { enqueueAnsweredEmail } from './booking-notifications';
 import { toAdminAppointment } from './list-appointments';
 import { recordAppointmentChange } from './record-appointment-change';
+import { refuseOutsideProfile } from '../members/profile-scope';
 
 /** POST /api/appointments/:appointmentId/{confirm,decline,complete,no-show}, body `{ message? }`. */
 export const ZAnswerAppointmentRequest = z.object({
@@ -29,7 +30,7 @@ const DONE: Record<ClinicAnswer, string> = { confirmed: 'confirmed', declined: '
  * of every answer by e-mail, in their language; a declined request frees its slot.
  */
 export async function answerAppointment(
-  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>,
   status: ClinicAnswer,
   { appointmentId, message }: AnswerAppointmentRequest,
 ): Promise<AdminAppointment> {
@@ -39,6 +40,7 @@ export async function answerAppointment(
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
     // A hold is not the clinic's to answer until the visitor confirms it.
     if (!appointment || appointment.status === 'held' || appointment.status === 'expired') throw new NotFoundError('appointment');
+    refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
     const refuse = (current: string) =>
       new AppError('CONFLICT', (t) => t.errors.appointmentCannotMove({ status: current.replace('_', '-'), action: DONE[status] }));
     if (!canMove(appointment.status, status)) throw refuse(appointment.status);

@@ -9,6 +9,7 @@ import type { AdminAppointment } from './admin-appointment';
 import { toAdminAppointment } from './list-appointments';
 import { canMove } from '../../domain/appointment-status';
 import { recordAppointmentChange } from './record-appointment-change';
+import { refuseOutsideProfile } from '../members/profile-scope';
 
 /** POST /api/appointments/:appointmentId/cancel */
 export const ZCancelAppointmentRequest = z.object({ appointmentId: entityId('appointment') });
@@ -19,7 +20,7 @@ export const ZCancelAppointmentRequest = z.object({ appointmentId: entityId('app
  * sends no second mail; it does not give back a free booking.
  */
 export async function cancelOwnAppointment(
-  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>,
   { appointmentId }: { appointmentId: string },
 ): Promise<AdminAppointment> {
   const userId = ctx.admin.id;
@@ -27,6 +28,7 @@ export async function cancelOwnAppointment(
   return inTransaction(ctx.db, async (trx) => {
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
     if (!appointment) throw new NotFoundError('appointment');
+    refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
     // The row lock orders racing changes, so two cancels at once tell the client once and the
     // history records the status each change really left.
     const current = await lockAppointment(trx, appointment.id);

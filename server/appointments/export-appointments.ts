@@ -31,9 +31,9 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * a file escapes the retention period and the audit of each view (docs/decisions/0026). Cells
  * that a spreadsheet would run as a formula are neutralised (domain/csv.ts). Audited.
  */
-export async function exportAppointmentsCsv(ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>): Promise<string> {
+export async function exportAppointmentsCsv(ctx: Pick<OperatorContext, 'db' | 'now' | 'admin' | 'member'>): Promise<string> {
   const rows = await appointmentsToExport(ctx.db, ctx.admin.id);
-  await recordAudit(ctx.db, { userId: ctx.admin.id, actor: 'clinic', action: 'appointments.exported', subjectId: null, at: ctx.now() });
+  await recordAudit(ctx.db, { userId: ctx.admin.id, actor: 'clinic', accountId: ctx.member.accountId, action: 'appointments.exported', subjectId: null, at: ctx.now() });
   return toCsv([
     HEADER,
     ...rows.map((row) => [

@@ -4,6 +4,7 @@ import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { entityId, ZInstant } from '../zod-fields';
 import type { OperatorContext } from '../context';
 import type { AdminAppointment } from './admin-appointment';
+import { profileFilter } from '../members/profile-scope';
 
 /** More than a busy clinic's calendar shows at once; the oldest past bookings drop off. */
 export const APPOINTMENT_LIST_LIMIT = 500;
@@ -40,7 +41,7 @@ export type ListAppointmentsRequest = z.output<typeof ZListAppointmentsRequest>;
 
 /** The bookings inbox: upcoming ones soonest first, then past ones latest first. */
 export async function listAppointments(
-  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin' | 'member'>,
   filters: ListAppointmentsRequest,
 ): Promise<AdminAppointment[]> {
   const userId = ctx.admin.id;
@@ -48,7 +49,7 @@ export async function listAppointments(
     now: ctx.now(),
     limit: APPOINTMENT_LIST_LIMIT,
     status: filters.status,
-    psychologistId: filters.psychologistId,
+    psychologistId: profileFilter(ctx.member, filters.psychologistId),
     from: filters.from === undefined ? undefined : new Date(filters.from),
     to: filters.to === undefined ? undefined : new Date(filters.to),
   });

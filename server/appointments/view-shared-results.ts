@@ -7,6 +7,7 @@ import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
 import { entityId } from '../zod-fields';
 import type { SharedResults } from './shared-results';
+import { refuseOutsideProfile } from '../members/profile-scope';
 
 /** GET /api/appointments/{id}/results */
 export const ZViewSharedResultsRequest = z.object({ appointmentId: entityId('appointment') });
@@ -32,14 +33,15 @@ export type SharedResultsView = z.output<typeof ZSharedResultsView>;
  * log, in the same transaction, so no view goes unrecorded.
  */
 export async function viewSharedResults(
-  ctx: Pick<OperatorContext, 'db' | 'admin' | 'now'>,
+  ctx: Pick<OperatorContext, 'db' | 'admin' | 'member' | 'now'>,
   { appointmentId }: { appointmentId: string },
 ): Promise<SharedResultsView> {
   const userId = ctx.admin.id;
   return inTransaction(ctx.db, async (trx) => {
     const found = await sharedResultsOf(trx, userId, appointmentId);
     if (!found) throw new NotFoundError('appointment');
-    await recordAudit(trx, { userId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: ctx.now() });
+    refuseOutsideProfile(ctx.member, found.psychologistId, 'appointment');
+    await recordAudit(trx, { userId, actor: 'clinic', accountId: ctx.member.accountId, action: 'results.viewed', subjectId: appointmentId, at: ctx.now() });
     return {
       sharedResults: found.sharedResults === null ? null : (JSON.parse(found.sharedResults) as SharedResults),
       consents: await consentsOf(trx, appointmentId),

@@ -11,6 +11,8 @@ export const ZAuditEntry = z.object({
   at: z.date(),
   /** 'clinic', 'visitor' or 'system' (the retention job). */
   actor: z.string(),
+  /** The username of the member who acted, when a member did. */
+  member: z.string().nullable(),
   action: z.enum(['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased']),
   /** The appointment it concerned; null for an export. */
   subjectId: z.string().nullable(),

@@ -4,7 +4,8 @@ import { AppError } from '../errors';
 import { rateLimitBucket } from '../rate-limit/rate-limits';
 
 /**
- * Wrong passwords per account, from any address (docs/decisions/0010). A run of wrong
+ * Wrong passwords per account, from any address (docs/decisions/0010), and wrong second-factor
+ * codes per account the same way (docs/decisions/0035). A run of wrong
  * passwords lasts until `loginPerAccount.windowMinutes` pass without one. The first `limit`
  * go unhindered; from then on the next attempt must wait 1, 2, 4, 8, then 10 minutes after
  * the last wrong one. Waiting is cheaper for the operator than a lock a stranger could renew,
@@ -21,39 +22,50 @@ export function loginDelayMs(failures: number, limit: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - limit), LONGEST_DELAY_MS);
 }
 
-function runLengthMs(deps: ThrottleDeps): number {
-  return deps.rateLimits.loginPerAccount.windowMinutes * 60_000;
+/** The counts kept this way: wrong passwords per username, wrong second-factor codes per account. */
+export type ThrottledCheck = 'loginPerAccount' | 'twoFactorPerAccount';
+const THROTTLED_CHECKS: ThrottledCheck[] = ['loginPerAccount', 'twoFactorPerAccount'];
+
+function runLengthMs(deps: ThrottleDeps, check: ThrottledCheck): number {
+  return deps.rateLimits[check].windowMinutes * 60_000;
 }
 
-const bucketOf = (deps: ThrottleDeps, username: string) =>
-  rateLimitBucket(deps.env.sessionSecret, 'loginPerAccount', username);
+const bucketOf = (deps: ThrottleDeps, check: ThrottledCheck, subject: string) => rateLimitBucket(deps.env.sessionSecret, check, subject);
 
 /**
- * Claims the check of one password for this account, counted as wrong until it proves right,
- * or refuses it when it comes before the delay the run's wrong passwords call for (then it
- * counts nothing, so a stranger cannot stretch the wait). The claim is one conditional UPDATE,
- * so simultaneous guesses from many addresses get no more checks than guesses one by one.
- * Answers whether this attempt, if wrong, is the one that reached the limit (once per run).
+ * Claims one check (a password, or a second-factor code) for this subject, counted as wrong
+ * until it proves right, or refuses it when it comes before the delay the run's wrong attempts
+ * call for (then it counts nothing, so a stranger cannot stretch the wait). The claim is one
+ * conditional UPDATE, so simultaneous guesses from many addresses get no more checks than
+ * guesses one by one. Answers whether this attempt, if wrong, is the one that reached the
+ * limit (once per run).
  */
-export async function claimPasswordCheck(deps: ThrottleDeps, username: string): Promise<{ reachesLimit: boolean }> {
+export async function claimCheck(deps: ThrottleDeps, check: ThrottledCheck, subject: string): Promise<{ reachesLimit: boolean }> {
   const at = deps.now();
-  const { limit } = deps.rateLimits.loginPerAccount;
+  const { limit } = deps.rateLimits[check];
   const delays = Array.from({ length: limit + 5 }, (_, index) => loginDelayMs(index + 1, limit));
   const failures = await claimLoginAttempt(deps.db, deps.dialect, {
-    bucket: bucketOf(deps, username),
+    bucket: bucketOf(deps, check, subject),
     at,
-    runEndedBy: new Date(at.getTime() - runLengthMs(deps)),
+    runEndedBy: new Date(at.getTime() - runLengthMs(deps, check)),
     nextAttemptAfter: delays.map((delay) => new Date(at.getTime() + delay)),
   });
   if (failures === undefined) throw new AppError('TOO_MANY_REQUESTS', (t) => t.errors.tooManyAttempts());
   return { reachesLimit: failures === limit };
 }
 
-/** A correct password ends the run, its own claim included: the operator starts again with a clean slate. */
-export async function forgetWrongPasswords(deps: ThrottleDeps, username: string): Promise<void> {
-  await deleteLoginThrottle(deps.db, bucketOf(deps, username));
+/** A right attempt ends the run, its own claim included: the operator starts again with a clean slate. */
+export async function forgetWrongAttempts(deps: ThrottleDeps, check: ThrottledCheck, subject: string): Promise<void> {
+  await deleteLoginThrottle(deps.db, bucketOf(deps, check, subject));
 }
 
+/** Claims the check of one password for this username (claimCheck). */
+export const claimPasswordCheck = (deps: ThrottleDeps, username: string) => claimCheck(deps, 'loginPerAccount', username);
+
+export const forgetWrongPasswords = (deps: ThrottleDeps, username: string) => forgetWrongAttempts(deps, 'loginPerAccount', username);
+
+/** Runs of either kind are over once the longer of their windows has passed without a wrong attempt. */
 export async function purgeFinishedLoginThrottles(deps: ThrottleDeps): Promise<number> {
-  return deleteFinishedLoginThrottles(deps.db, new Date(deps.now().getTime() - runLengthMs(deps)));
+  const longestRun = Math.max(...THROTTLED_CHECKS.map((check) => runLengthMs(deps, check)));
+  return deleteFinishedLoginThrottles(deps.db, new Date(deps.now().getTime() - longestRun));
 }

@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
-import { findCredentialsByUsername, type Operator } from '../../db/repositories/users';
+import { findCredentialsByUsername, type Person } from '../../db/repositories/accounts';
 import { verifyPasswordOfAccount } from './passwords';
 import { AppError } from '../errors';
 import { loginThrottledEmail } from '../mail/account-emails';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
-import { type Account, type AccountContext, forgotPasswordUrl, toAccount } from '../account/account';
+import { type AccountContext, forgotPasswordUrl, toAccount, ZAccount } from '../account/account';
+import { ZSecondFactorCode } from '../two-factor/check-code';
+import { secondSignInStep, ZCodeNeeded } from '../two-factor/second-sign-in-step';
 import { claimPasswordCheck, forgetWrongPasswords } from './login-throttle';
 
 /** Only "required" here: an impossible username is simply unknown, answered like one. */
 export const ZLoginRequest = z.object({
   username: z.string().trim().toLowerCase().min(1, 'Username is required').max(256, 'Username is too long'),
   password: z.string().min(1, 'Password is required').max(1024, 'Password must be at most 1024 characters'),
+  /** The second step, when the account has two-factor sign-in on: the same request with a code. */
+  code: ZSecondFactorCode.optional(),
 });
+export const ZLoginAnswer = z.union([ZAccount, ZCodeNeeded]);
 export type LoginRequest = z.output<typeof ZLoginRequest>;
 
 /** The same words for an unknown username and a wrong password: neither is revealed. */
 
 /** Tells the owner once per run of wrong passwords, through the outbox so the mail is not lost. */
-async function warnOwner(ctx: AccountContext, operator: Operator): Promise<void> {
+async function warnOwner(ctx: AccountContext, operator: Person): Promise<void> {
   const message = loginThrottledEmail('en', {
     username: operator.username,
     wrongPasswords: ctx.rateLimits.loginPerAccount.limit,
@@ -28,7 +33,7 @@ async function warnOwner(ctx: AccountContext, operator: Operator): Promise<void>
   await enqueueEmail(ctx.db, { kind: 'login-throttled', to: operator.email, ...message }, ctx.now());
 }
 
-export async function login(ctx: AccountContext, input: LoginRequest): Promise<Account> {
+export async function login(ctx: AccountContext, input: LoginRequest): Promise<z.output<typeof ZLoginAnswer>> {
   await enforceRateLimits(ctx, [['loginPerIp', ctx.ip]]);
   const { reachesLimit } = await claimPasswordCheck(ctx, input.username);
   const credentials = await findCredentialsByUsername(ctx.db, input.username);
@@ -39,6 +44,7 @@ export async function login(ctx: AccountContext, input: LoginRequest): Promise<A
     throw new AppError('UNAUTHORIZED', (t) => t.errors.invalidCredentials());
   }
   await forgetWrongPasswords(ctx, input.username);
+  if ((await secondSignInStep(ctx, credentials.operator.id, input.code)) === 'codeNeeded') return { twoFactorRequired: true };
   await startSession(ctx, await ctx.session(), credentials.operator);
   return toAccount(credentials.operator);
 }

@@ -103,9 +103,9 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     const token = await requestToken(operator.email);
     const rows = await t.services.db
       .selectFrom('password_reset_tokens')
-      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .innerJoin('accounts', 'accounts.id', 'password_reset_tokens.account_id')
       .select(['token_hash', 'expires_at'])
-      .where('users.email', '=', operator.email)
+      .where('accounts.email', '=', operator.email)
       .execute();
     expect(rows).toHaveLength(1);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);

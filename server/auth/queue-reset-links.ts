@@ -6,7 +6,7 @@ import {
   type PasswordResetRequest,
 } from '../../db/repositories/password-reset-requests';
 import { insertResetToken } from '../../db/repositories/password-reset-tokens';
-import { findOperatorByEmail } from '../../db/repositories/users';
+import { findPersonByEmail } from '../../db/repositories/accounts';
 import { inTransaction } from '../../db/transaction';
 import { isLocale } from '../../i18n/i18n-util';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
@@ -41,13 +41,13 @@ export async function queueRequestedResetLinks(deps: QueueDeps, batch = 20): Pro
 async function queueResetLink(deps: QueueDeps, request: PasswordResetRequest, owner: string, now: Date): Promise<boolean> {
   return inTransaction(deps.db, async (trx) => {
     if (!(await deleteLeasedPasswordResetRequest(trx, request.id, owner))) return false;
-    const operator = await findOperatorByEmail(trx, request.email);
+    const operator = await findPersonByEmail(trx, request.email);
     if (!operator) return false;
     const token = newSecretToken();
     // The configured public URL, never the request's Host: a forged Host cannot redirect the link.
     const resetUrl = `${deps.env.publicUrl}/reset-password?token=${token}`;
     await insertResetToken(trx, {
-      userId: operator.id,
+      accountId: operator.id,
       tokenHash: hashSecretToken(token),
       expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
       createdAt: now,

@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../../db/transaction';
 import type { Kysely } from 'kysely';
 import { insertConfiguration } from '../../db/repositories/configurations';
-import { findTakenCredentials, insertUser } from '../../db/repositories/users';
+import { findTakenCredentials, insertAccount } from '../../db/repositories/accounts';
+import { insertMembership } from '../../db/repositories/memberships';
+import { insertClinic } from '../../db/repositories/users';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
@@ -16,14 +18,16 @@ import { startSession } from '../session';
 import { type Account, type AccountContext, toAccount } from '../account/account';
 
 /** Usernames are case-insensitive: they are stored and looked up lower-cased. */
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(64, 'Username must be at most 64 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores')
+  .toLowerCase();
+
 export const ZRegisterRequest = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(64, 'Username must be at most 64 characters')
-    .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores')
-    .toLowerCase(),
+  username: ZUsername,
   email: ZEmail,
   password: ZNewPassword,
 }).refine((request) => passwordProblemOf(request.password, request) !== 'sameAsAccount', {
@@ -32,15 +36,16 @@ export const ZRegisterRequest = z.object({
 });
 export type RegisterRequest = z.output<typeof ZRegisterRequest>;
 
-async function refuseTakenCredentials(db: Kysely<Database>, input: RegisterRequest): Promise<void> {
+/** Refuses a new account whose username or e-mail another account or clinic has. */
+export async function refuseTakenCredentials(db: Kysely<Database>, input: Pick<RegisterRequest, 'username' | 'email'>): Promise<void> {
   const taken = await findTakenCredentials(db, input);
   if (taken.username) throw new AppError('CONFLICT', (t) => t.errors.usernameTaken());
   if (taken.email) throw new AppError('CONFLICT', (t) => t.errors.emailTaken());
 }
 
 /**
- * Creates the operator with the default screener configuration (no company name, so no
- * slug yet) in one transaction, and signs them in.
+ * Creates the clinic with the default screener configuration (no company name, so no slug yet),
+ * its owner's account and the owner's membership in one transaction, and signs the owner in.
  */
 export async function register(ctx: AccountContext, input: RegisterRequest): Promise<Account> {
   await enforceRateLimits(ctx, [
@@ -51,18 +56,21 @@ export async function register(ctx: AccountContext, input: RegisterRequest): Pro
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   const { id: _id, userId: _userId, ...defaults } = DEFAULT_CONFIGURATION;
-  let operator;
+  let owner;
   try {
-    operator = await inTransaction(ctx.db, async (trx) => {
-      const created = await insertUser(trx, { id: randomUUID(), username: input.username, email: input.email, passwordHash, createdAt: now });
-      await insertConfiguration(trx, { id: randomUUID(), userId: created.id, values: defaults, now });
-      return created;
+    owner = await inTransaction(ctx.db, async (trx) => {
+      const clinic = await insertClinic(trx, { id: randomUUID(), username: input.username, email: input.email, createdAt: now });
+      await insertConfiguration(trx, { id: randomUUID(), userId: clinic.id, values: defaults, now });
+      // The founder's account shares the clinic's id, as every owner migrated from a single login does.
+      const account = await insertAccount(trx, { id: clinic.id, username: input.username, email: input.email, passwordHash, createdAt: now });
+      await insertMembership(trx, { accountId: account.id, clinicId: clinic.id, role: 'owner', psychologistId: null, createdAt: now });
+      return { account, clinicId: clinic.id };
     });
   } catch (error) {
     // Another sign-up took the name or address since the check above.
     if (isUniqueViolation(error)) await refuseTakenCredentials(ctx.db, input);
     throw error;
   }
-  await startSession(ctx, await ctx.session(), operator);
-  return toAccount(operator);
+  await startSession(ctx, await ctx.session(), owner.account, owner.clinicId);
+  return toAccount(owner.account);
 }

@@ -3,8 +3,8 @@ import { ZNewPassword } from './auth-fields';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
 import { claimResetToken, findUsableResetTokenOwner, retireResetTokens } from '../../db/repositories/password-reset-tokens';
-import { deleteSessionsOfOperator } from '../../db/repositories/operator-sessions';
-import { changePassword, findOperatorById } from '../../db/repositories/users';
+import { changePassword, findPersonById } from '../../db/repositories/accounts';
+import { deleteSessionsOfAccount } from '../../db/repositories/operator-sessions';
 import { passwordProblem } from '../../domain/password';
 import { hashPassword } from './passwords';
 import { AppError } from '../errors';
@@ -20,13 +20,13 @@ export type ResetPasswordRequest = z.output<typeof ZResetPasswordRequest>;
 
 /**
  * Sets the new password with a reset token, once. It also ends every session of the
- * operator, retires their other reset links and mails them a notice of the change.
+ * person, retires their other reset links and mails them a notice of the change.
  */
 export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'env'>, input: ResetPasswordRequest): Promise<{ ok: true }> {
   const tokenHash = hashSecretToken(input.token);
   // A cheap look first, so a made-up token never costs an argon2 hash.
   const ownerId = await findUsableResetTokenOwner(ctx.db, tokenHash, ctx.now());
-  const owner = ownerId && (await findOperatorById(ctx.db, ownerId));
+  const owner = ownerId && (await findPersonById(ctx.db, ownerId));
   if (!owner) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
   if (passwordProblem(input.password, owner) === 'sameAsAccount') {
     throw new AppError('BAD_REQUEST', (t) => t.account.passwordRules.sameAsAccount());
@@ -34,11 +34,11 @@ export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'en
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
-    const userId = await claimResetToken(trx, tokenHash, now);
-    if (!userId) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
-    const operator = await changePassword(trx, userId, passwordHash);
-    await deleteSessionsOfOperator(trx, userId);
-    await retireResetTokens(trx, userId, now);
+    const accountId = await claimResetToken(trx, tokenHash, now);
+    if (!accountId) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
+    const operator = await changePassword(trx, accountId, passwordHash);
+    await deleteSessionsOfAccount(trx, accountId);
+    await retireResetTokens(trx, accountId, now);
     const notice = passwordChangedEmail('en', {
       username: operator.username,
       forgotPasswordUrl: forgotPasswordUrl(ctx.env),

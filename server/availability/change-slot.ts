@@ -9,8 +9,9 @@ import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import type { UpdateSlotRequest } from './change-slot.types';
 import { toSlotResponse } from './slot-response';
+import { refuseOutsideProfile } from '../members/profile-scope';
 
-type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>;
+type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>;
 
 const bookedConflict = (change: 'move' | 'delete') =>
   new AppError('CONFLICT', (t) => (change === 'move' ? t.errors.slotBookedMove() : t.errors.slotBookedDelete()));
@@ -28,6 +29,7 @@ async function withOwnSlot<T>(
   return inTransaction(ctx.db, async (trx) => {
     const slot = await findSlotOf(trx, userId, slotId);
     if (!slot) throw new NotFoundError('availabilitySlot');
+    refuseOutsideProfile(ctx.member, slot.psychologistId, 'availabilitySlot');
     await findPsychologistOf(trx, userId, slot.psychologistId, { lock: 'update' });
     return change(trx, slot);
   });

@@ -19,6 +19,7 @@ import {
 } from '../../domain/slots';
 import { AppError, NotFoundError } from '../errors';
 import type { GenerateAvailabilityRequest } from './generate-availability.types';
+import { refuseOutsideProfile } from '../members/profile-scope';
 
 /**
  * Slots are written in parts of this many, and a transaction takes parts until it has run
@@ -40,10 +41,11 @@ const PART_BUDGET_MS = 20;
  * whole process.
  */
 export async function generateAvailability(
-  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin' | 'member'>,
   input: GenerateAvailabilityRequest,
 ): Promise<{ count: number; psychologist: { name: string } }> {
   const userId = ctx.admin.id;
+  refuseOutsideProfile(ctx.member, input.psychologistId, 'psychologist');
   const psychologist = await findPsychologistOf(ctx.db, userId, input.psychologistId);
   if (!psychologist) throw new NotFoundError('psychologist');
   const now = ctx.now();

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { PSYCHOLOGIST_TIMEZONES } from '../../domain/psychologist';
 import { inclusiveDayCount, MAX_GENERATION_DAYS } from '../../domain/slots';
 import { fieldMessage } from '../field-messages';
-import { entityId, fieldsAreValid, oneOf } from '../zod-fields';
+import { entityId, fieldsAreValid, oneOf, ZCalendarDate } from '../zod-fields';
 
-const ZCalendarDate = z.iso.date({ error: fieldMessage('date') });
 const ZClockTime = z.iso.time({ precision: -1, error: fieldMessage('time') });
 const weekdayMessage = fieldMessage('weekdays');
 

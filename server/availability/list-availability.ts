@@ -6,14 +6,16 @@ import type { ListAvailabilityRequest } from './list-availability.types';
 import { toSlotResponse } from './slot-response';
 import { DAY_MS } from '../../domain/time';
 import type { OperatorContext } from '../context';
+import { refuseOutsideProfile } from '../members/profile-scope';
 
 
 /** The admin calendar: one psychologist's slots, booked ones included, now → 90 days unless asked otherwise. */
 export async function listAvailability(
-  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'now' | 'admin' | 'member'>,
   input: ListAvailabilityRequest,
 ) {
   const userId = ctx.admin.id;
+  refuseOutsideProfile(ctx.member, input.psychologistId, 'psychologist');
   const psychologist = await findPsychologistOf(ctx.db, userId, input.psychologistId);
   if (!psychologist) throw new NotFoundError('psychologist');
   const from = input.from ? new Date(input.from) : ctx.now();

@@ -44,3 +44,14 @@ export function loginThrottledEmail(
     outro: [LL.emails.loginThrottled.notYou()],
   }));
 }
+
+/** To someone a clinic's owner invited: the clinic's name and the link, nothing about anyone else. */
+export function invitationEmail(locale: Locales, to: { clinic: string; acceptUrl: string }): RenderedEmail {
+  return renderEmail(locale, (LL, appName) => ({
+    subject: LL.emails.invitation.subject({ appName, clinic: to.clinic }),
+    heading: LL.emails.invitation.heading({ clinic: to.clinic }),
+    intro: [LL.emails.invitation.body({ appName, clinic: to.clinic })],
+    action: { label: LL.emails.invitation.action(), url: to.acceptUrl },
+    outro: [LL.emails.invitation.ignore()],
+  }));
+}

@@ -5,6 +5,7 @@ import type { Env } from '../env';
 import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
 import { entityId } from '../zod-fields';
+import { refuseOutsideProfile } from '../members/profile-scope';
 
 /** POST /api/psychologists/:id/calendar-link. */
 export const ZRenewCalendarLinkRequest = z.object({ id: entityId('psychologist') });
@@ -23,9 +24,10 @@ export const calendarFeedUrl = (env: Pick<Env, 'publicUrl'>, token: string) => `
  * (docs/decisions/0022).
  */
 export async function renewCalendarLink(
-  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>,
   input: { id: string },
 ): Promise<{ url: string }> {
+  refuseOutsideProfile(ctx.member, input.id, 'psychologist');
   const token = newSecretToken();
   const renewed = await replaceCalendarTokenHash(ctx.db, { userId: ctx.admin.id, id: input.id, calendarTokenHash: hashSecretToken(token), now: ctx.now() });
   if (!renewed) throw new NotFoundError('psychologist');

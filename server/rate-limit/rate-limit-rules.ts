@@ -15,6 +15,14 @@ export const DEFAULT_RATE_LIMITS = {
    * a growing delay instead of a lock (server/auth/login-throttle.ts).
    */
   loginPerAccount: { limit: 10, windowMinutes: 15 },
+  /** Second-factor codes tried per address, right or wrong (docs/decisions/0035). */
+  twoFactorPerIp: { limit: 30, windowMinutes: 15 },
+  /**
+   * Wrong second-factor codes per account, after a right password; past the limit each further
+   * code waits a growing delay, as wrong passwords do. Three codes of a million are right at any
+   * moment, so 5 free guesses and then one per 10 minutes leave guessing hopeless.
+   */
+  twoFactorPerAccount: { limit: 5, windowMinutes: 15 },
   registerPerIp: { limit: 10, windowMinutes: 60 },
   registerPerEmail: { limit: 5, windowMinutes: 60 },
   passwordResetPerIp: { limit: 10, windowMinutes: 60 },

@@ -13,6 +13,8 @@ import { rateLimitBucket, subjectDigest } from './rate-limits';
 const TIGHT_LIMITS: RateLimits = {
   loginPerIp: { limit: 4, windowMinutes: 15 },
   loginPerAccount: { limit: 2, windowMinutes: 15 },
+  twoFactorPerIp: { limit: 4, windowMinutes: 15 },
+  twoFactorPerAccount: { limit: 2, windowMinutes: 15 },
   registerPerIp: { limit: 2, windowMinutes: 60 },
   registerPerEmail: { limit: 1, windowMinutes: 60 },
   passwordResetPerIp: { limit: 3, windowMinutes: 60 },

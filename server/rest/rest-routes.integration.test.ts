@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS)('the HTTP edge on %s', (dialect) => {
     const current = await sessionCookie(t.services, operator.userId);
     const me = await t.app.inject({ url: '/api/me', headers: { cookie: current } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: operator.userId, username: operator.username, email: `${operator.username}@clinic.example` });
+    expect(me.json()).toMatchObject({ id: operator.userId, username: operator.username, email: `${operator.username}@clinic.example`, role: 'owner', clinicId: operator.userId });
     expect((await trpcQuery(t.app, 'admin.account.me', undefined, current)).data).toEqual(me.json());
   });
 

@@ -78,10 +78,13 @@ export async function sealedSessionCookie(services: AppServices, data: AdminSess
   return `${options.cookieName}=${sealed}`;
 }
 
-/** A session cookie as the server would set it after the operator's login, with its session row. */
-export async function sessionCookie(services: AppServices, userId: string): Promise<string> {
+/**
+ * A session cookie as the server would set it after the person's login, with its session row:
+ * in `clinicId`, else where sign-in lands (a fixture operator's account has its clinic's id).
+ */
+export async function sessionCookie(services: AppServices, accountId: string, clinicId?: string): Promise<string> {
   const started: AdminSessionData = {};
-  await startSession(services, Object.assign(started, { save: async () => undefined }) as AdminSession, { id: userId });
+  await startSession(services, Object.assign(started, { save: async () => undefined }) as AdminSession, { id: accountId }, clinicId);
   return sealedSessionCookie(services, started);
 }
 

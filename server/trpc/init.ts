@@ -3,11 +3,14 @@ import superjson from 'superjson';
 import type { OperatorContext, RequestContext } from '../context';
 import { AppError, DescribedTRPCError, describeError } from '../errors';
 import { inputLocale } from '../request-locale';
-import { operatorOfSession } from '../session';
+import { memberOfSession } from '../session';
+import type { Role } from '../../domain/roles';
 
 /** Who may call a procedure; read by tests and the OpenAPI document. */
 export interface ProcedureMeta {
   access: 'public' | 'operator';
+  /** Operator procedures: the members' roles that may call it (domain/roles.ts ACCESS). None: nobody. */
+  roles?: readonly Role[];
   /**
    * The answer is the same for every caller and holds nothing personal, so browsers and proxies
    * may keep it briefly (server/http-cache.ts). Every screener visit asks for these.
@@ -54,16 +57,26 @@ export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorM
 export const sharedReadProcedure = publicProcedure.meta({ access: 'public', sharedAnswer: true });
 
 /**
- * Signed-in operators only: the cookie must name a live session row, so a logout, a password
- * reset or an expiry ends every copy of the cookie. After this middleware `ctx.admin` and
- * `ctx.adminSession` are non-null by type.
+ * Signed-in members only: the cookie must name a live session row of a current member, so a
+ * logout, a password reset, an expiry or a removal ends every copy of the cookie. Then the
+ * member's role must be one the procedure declares (`meta.roles`; none declared lets nobody in).
+ * After this middleware `ctx.admin` (the clinic), `ctx.member` and `ctx.adminSession` are
+ * non-null by type.
  */
-export const adminProcedure = publicProcedure.meta({ access: 'operator' }).use(async ({ ctx, next }) => {
+const signedInMember = publicProcedure.use(async ({ ctx, meta, next }) => {
   const session = await ctx.session();
-  const operator = await operatorOfSession(ctx, session);
-  if (!operator) {
+  const found = await memberOfSession(ctx, session);
+  if (!found) {
     if (session.sessionId) session.destroy();
     throw new AppError('UNAUTHORIZED', (t) => t.errors.signInRequired());
   }
-  return next({ ctx: { admin: operator, adminSession: session } satisfies Pick<OperatorContext, 'admin' | 'adminSession'> });
+  if (!meta?.roles?.includes(found.member.role)) throw new AppError('FORBIDDEN', (t) => t.errors.roleNotAllowed());
+  return next({
+    ctx: { admin: found.operator, member: found.member, adminSession: session } satisfies Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>,
+  });
 });
+
+/** An operator procedure that the members with these roles may call: `memberProcedure(ACCESS.schedules)`. */
+export function memberProcedure(roles: readonly Role[]) {
+  return signedInMember.meta({ access: 'operator', roles });
+}

@@ -1,41 +1,66 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
+import { insertInvitation } from '../../db/repositories/invitations';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
-import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
+import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
-import { REST_ROUTES } from '../rest/routes';
-import { signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { ROLES, type Role } from '../../domain/roles';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
+import { sessionCookie, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
+import { totpCodeAt } from '../two-factor/totp';
 import { listProcedures, type ProcedurePath } from './root';
 
-/** Every procedure of what an operator manages; the account procedures guard themselves. */
-type ManagedDataPath = Exclude<Extract<ProcedurePath, `admin.${string}`>, `admin.account.${string}`>;
+/**
+ * The authorisation matrix (issue 16): every operator procedure × every role × the caller's
+ * own clinic and another clinic, plus a psychologist acting on a colleague's profile. Each call
+ * runs in a world of its own, so a deletion or a handover never changes what the next call meets.
+ */
+type OperatorPath = Extract<ProcedurePath, `admin.${string}` | 'billing.createSubscription' | 'billing.activateTestSubscription'>;
 
-interface Operator extends SignedInOperator {
+/** One profile's data: a psychologist, a free and a booked slot, the booking. */
+interface ProfileData {
   psychologistId: string;
   freeSlotId: string;
   bookedSlotId: string;
   appointmentId: string;
+}
+
+/** What a call may name: the caller's clinic's, another clinic's, or a colleague's profile's. */
+interface Target extends ProfileData {
+  clinicId: string;
+  username: string;
+  configurationId: string;
   webhookId: string;
+  invitationId: string;
+  /** A receptionist the owner may change, remove or hand the clinic over to. */
+  spareMemberId: string;
 }
 
 /**
- * How operator A tries to reach operator B's data through one procedure. `notFound` calls
- * carry B's ids and must answer 404; `ownDataOnly` calls carry none (or smuggle B's ids in
- * fields the procedure ignores) and must touch A's data alone.
+ * How a call answers: 'ok' (2xx, and another clinic's data untouched), or a status. For another
+ * clinic, 'own' means the call names nothing of it (or its ids are ignored) and acts on the
+ * caller's own clinic; its data must stay as it was all the same.
  */
-type IsolationCase =
-  | { kind: 'notFound'; input: (victim: Operator) => Record<string, unknown> }
-  | {
-      kind: 'ownDataOnly';
-      input: (victim: Operator) => Record<string, unknown> | undefined;
-      expectOwn: (output: unknown, attacker: Operator, victim: Operator) => void;
-    };
+type Answer = 'ok' | 400 | 403 | 404;
+interface Expected {
+  /** Each role, on its own clinic's data. */
+  own: Record<Role, Answer>;
+  /** Roles allowed above, aiming at another clinic's data (the others get their 403 whatever they aim at). */
+  other: 'own' | 400 | 403 | 404;
+  /** A psychologist member on a colleague's profile in their own clinic, where the role is allowed. */
+  colleague?: 'own' | 404;
+}
 
-const configurationForm = (victim: Operator) => ({
-  id: victim.configurationId,
-  userId: victim.userId,
+const ALL: Record<Role, Answer> = { owner: 'ok', admin: 'ok', psychologist: 'ok', receptionist: 'ok' };
+const OWNER: Record<Role, Answer> = { owner: 'ok', admin: 403, psychologist: 403, receptionist: 403 };
+const SETUP: Record<Role, Answer> = { owner: 'ok', admin: 'ok', psychologist: 403, receptionist: 403 };
+const RESULTS: Record<Role, Answer> = { owner: 'ok', admin: 'ok', psychologist: 'ok', receptionist: 403 };
+
+const configurationForm = (target: Target) => ({
+  id: target.configurationId,
+  userId: target.clinicId,
   testType: 'DASS-21',
   appTitle: 'Taken over',
   appDescription: '',
@@ -45,255 +70,241 @@ const configurationForm = (victim: Operator) => ({
   ...STOCK_CONSENT_TEXTS,
   enableMalayTranslation: false,
 });
+const psychologistForm = { name: 'Dr. Intruder', jobTitle: 'Counsellor', description: 'Not theirs', email: 'intruder@example.com', pricePerHour: 1 };
+const generateForm = (target: Target) => ({
+  psychologistId: target.psychologistId,
+  // Within the 12 months ahead that generation allows.
+  startDate: '2027-03-01',
+  endDate: '2027-03-05',
+  startTime: '09:00',
+  endTime: '17:00',
+  daysOfWeek: [1, 2, 3, 4, 5],
+  timezone: 'Asia/Kuala_Lumpur',
+});
 
-const psychologistForm = {
-  name: 'Dr. Intruder',
-  jobTitle: 'Counsellor',
-  description: 'Not theirs',
-  email: 'intruder@example.com',
-  pricePerHour: 1,
-};
+/** The caller's own second factor, turned on or only set up through their session, for the two-factor rows. */
+interface CallerTwoFactor {
+  /** A fresh secret waiting for its first code. */
+  setUp: () => Promise<string>;
+  /** Set up and turned on with the current code. */
+  turnOn: () => Promise<string>;
+}
 
-const idsOf = (output: unknown) => (output as { id: string }[]).map((item) => item.id);
+/** The code the caller's app shows a step ahead: the current one may have turned it on. */
+const nextCodeOf = (secret: string) => totpCodeAt(secret, new Date(Date.now() + 30_000));
 
-const CASES: Record<ManagedDataPath, IsolationCase> = {
-  // Settings carry no ids: the answer is the caller's own row, which the test below reads back.
-  'admin.bookingSettings.get': {
-    kind: 'ownDataOnly',
-    input: () => undefined,
-    expectOwn: (output) =>
-      expect(output).toEqual({
-        confirmVisitorEmail: expect.any(Boolean),
-        autoConfirmRequests: expect.any(Boolean),
-        secondReminder: expect.any(Boolean),
-        retentionDays: expect.any(Number),
-      }),
-  },
+/** THE table: for each procedure, its input aimed at a target, and the answers expected. */
+const MATRIX: Record<
+  OperatorPath,
+  Expected & { input: (target: Target, caller: CallerTwoFactor) => Record<string, unknown> | undefined | Promise<Record<string, unknown>> }
+> = {
+  'admin.account.me': { input: () => undefined, own: ALL, other: 'own' },
+  'admin.account.logoutEverywhere': { input: () => undefined, own: ALL, other: 'own' },
+  // Not a member of another clinic: refused, whatever the role.
+  'admin.account.switchClinic': { input: (t) => ({ clinicId: t.clinicId }), own: ALL, other: 403 },
+  // Another clinic's username does not confirm the deletion of one's own.
+  'admin.account.delete': { input: (t) => ({ confirmUsername: t.username }), own: OWNER, other: 400 },
+  // Each member's own second factor: another member's id is ignored, and their secret and codes stay.
+  'admin.twoFactor.status': { input: (t) => ({ accountId: t.spareMemberId }), own: ALL, other: 'own' },
+  'admin.twoFactor.setup': { input: (t) => ({ accountId: t.spareMemberId }), own: ALL, other: 'own' },
+  'admin.twoFactor.enable': { input: async (t, caller) => ({ code: nextCodeOf(await caller.setUp()), accountId: t.spareMemberId }), own: ALL, other: 'own' },
+  'admin.twoFactor.disable': { input: async (t, caller) => ({ code: nextCodeOf(await caller.turnOn()), accountId: t.spareMemberId }), own: ALL, other: 'own' },
+  'admin.configuration.get': { input: () => undefined, own: SETUP, other: 'own' },
+  'admin.configuration.update': { input: configurationForm, own: SETUP, other: 'own' },
+  'admin.bookingSettings.get': { input: () => undefined, own: SETUP, other: 'own' },
   'admin.bookingSettings.update': {
-    kind: 'ownDataOnly',
-    input: (victim) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, retentionDays: 45, userId: victim.userId }),
-    expectOwn: (output) => expect(output).toEqual({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, retentionDays: 45 }),
+    input: (t) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, retentionDays: 45, userId: t.clinicId }),
+    own: SETUP,
+    other: 'own',
   },
-  'admin.configuration.get': {
-    kind: 'ownDataOnly',
-    input: () => undefined,
-    expectOwn: (output, attacker) => expect(output).toMatchObject({ id: attacker.configurationId, userId: attacker.userId }),
-  },
-  'admin.configuration.update': {
-    kind: 'ownDataOnly',
-    input: configurationForm,
-    expectOwn: (output, attacker) => expect(output).toMatchObject({ id: attacker.configurationId, userId: attacker.userId }),
-  },
-  'admin.psychologists.list': {
-    kind: 'ownDataOnly',
-    input: () => undefined,
-    expectOwn: (output, attacker, victim) => {
-      expect(idsOf(output)).toContain(attacker.psychologistId);
-      expect(idsOf(output)).not.toContain(victim.psychologistId);
-    },
-  },
-  'admin.psychologists.create': {
-    kind: 'ownDataOnly',
-    input: (victim) => ({ ...psychologistForm, userId: victim.userId }),
-    // The victim's rows are compared before and after; here the new one must not be the victim's.
-    expectOwn: (output, _attacker, victim) => expect((output as { id: string }).id).not.toBe(victim.psychologistId),
-  },
-  'admin.psychologists.update': {
-    kind: 'notFound',
-    input: (victim) => ({ ...psychologistForm, id: victim.psychologistId }),
-  },
-  'admin.psychologists.delete': {
-    kind: 'notFound',
-    input: (victim) => ({ id: victim.psychologistId, confirmCancelBookings: true }),
-  },
-  'admin.psychologists.renewCalendarLink': { kind: 'notFound', input: (victim) => ({ id: victim.psychologistId }) },
-  'admin.availability.generate': {
-    kind: 'notFound',
-    input: (victim) => ({
-      psychologistId: victim.psychologistId,
-      startDate: '2030-03-04',
-      endDate: '2030-03-08',
-      startTime: '09:00',
-      endTime: '17:00',
-      daysOfWeek: [1, 2, 3, 4, 5],
-      timezone: 'Asia/Kuala_Lumpur',
-    }),
-  },
+  'admin.psychologists.list': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
+  'admin.psychologists.create': { input: (t) => ({ ...psychologistForm, userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.psychologists.update': { input: (t) => ({ ...psychologistForm, id: t.psychologistId }), own: SETUP, other: 404 },
+  'admin.psychologists.delete': { input: (t) => ({ id: t.psychologistId, confirmCancelBookings: true }), own: SETUP, other: 404 },
+  'admin.psychologists.renewCalendarLink': { input: (t) => ({ id: t.psychologistId }), own: ALL, other: 404, colleague: 404 },
+  'admin.availability.generate': { input: generateForm, own: ALL, other: 404, colleague: 404 },
   'admin.availability.list': {
-    kind: 'notFound',
-    input: (victim) => ({ psychologistId: victim.psychologistId, from: '2030-01-01T00:00:00Z', to: '2030-12-31T00:00:00Z' }),
+    input: (t) => ({ psychologistId: t.psychologistId, from: '2030-01-01T00:00:00Z', to: '2030-12-31T00:00:00Z' }),
+    own: ALL,
+    other: 404,
+    colleague: 404,
   },
   'admin.availability.update': {
-    kind: 'notFound',
-    input: (victim) => ({
-      slotId: victim.bookedSlotId,
-      startUtc: '2030-09-02T05:00:00Z',
-      endUtc: '2030-09-02T06:00:00Z',
-      confirmBooked: true,
-    }),
+    input: (t) => ({ slotId: t.bookedSlotId, startUtc: '2030-09-02T05:00:00Z', endUtc: '2030-09-02T06:00:00Z', confirmBooked: true }),
+    own: ALL,
+    other: 404,
+    colleague: 404,
   },
-  'admin.availability.delete': {
-    kind: 'notFound',
-    input: (victim) => ({ slotId: victim.bookedSlotId, confirmBooked: true }),
-  },
-  'admin.appointments.list': {
-    kind: 'ownDataOnly',
-    input: () => ({}),
-    expectOwn: (output, attacker, victim) => {
-      expect(idsOf(output)).toEqual([attacker.appointmentId]);
-      expect(idsOf(output)).not.toContain(victim.appointmentId);
-    },
-  },
-  'admin.appointments.cancel': {
-    kind: 'notFound',
-    input: (victim) => ({ appointmentId: victim.appointmentId }),
-  },
-  'admin.appointments.confirm': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
-  'admin.appointments.decline': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
-  'admin.appointments.complete': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
-  'admin.appointments.noShow': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
-  'admin.appointments.results': { kind: 'notFound', input: (victim) => ({ appointmentId: victim.appointmentId }) },
-  'admin.webhooks.list': {
-    kind: 'ownDataOnly',
-    input: () => undefined,
-    expectOwn: (output, attacker, victim) => {
-      expect(idsOf((output as { endpoints: unknown }).endpoints)).toEqual([attacker.webhookId]);
-      expect(JSON.stringify(output)).not.toContain(victim.webhookId);
-    },
-  },
-  'admin.webhooks.register': {
-    kind: 'ownDataOnly',
-    input: (victim) => ({ url: 'https://intruder.example/hook', userId: victim.userId }),
-    // The victim's endpoints are compared before and after; the new one is the attacker's.
-    expectOwn: (output, attacker) => expect(idsOf((output as { endpoints: unknown }).endpoints)).toContain(attacker.webhookId),
-  },
-  'admin.webhooks.delete': { kind: 'notFound', input: (victim) => ({ id: victim.webhookId }) },
-  'admin.webhooks.sendTest': { kind: 'notFound', input: (victim) => ({ id: victim.webhookId }) },
-  // Ids smuggled in are ignored: the export holds the caller's appointments, and audits the caller.
-  'admin.appointments.exportCsv': {
-    kind: 'ownDataOnly',
-    input: (victim) => ({ userId: victim.userId }),
-    expectOwn: (output, attacker, victim) => {
-      expect(output).toContain(attacker.appointmentId);
-      expect(output).not.toContain(victim.appointmentId);
-    },
-  },
-  'admin.auditLog.list': {
-    kind: 'ownDataOnly',
-    input: () => undefined,
-    expectOwn: (output, attacker) => expect((output as { subjectId: string }[]).map((entry) => entry.subjectId)).toEqual([attacker.appointmentId]),
-  },
-  // Ids smuggled in are ignored: the plan is read for the signed-in operator alone (server/billing/plan.integration.test.ts).
-  'admin.billing.plan': {
-    kind: 'ownDataOnly',
-    input: (victim) => ({ userId: victim.userId }),
-    expectOwn: (output) => expect(output).toMatchObject({ bookingsMade: 0, unlimited: false, subscription: null }),
-  },
-  // Test mode here: no portal for anyone; server/billing/plan.integration.test.ts opens the caller's own with Stripe.
-  'admin.billing.portal': {
-    kind: 'ownDataOnly',
-    input: (victim) => ({ userId: victim.userId }),
-    expectOwn: (output) => expect(output).toEqual({ testMode: true, url: null }),
-  },
-  // The clinic's own screener always: it takes no id (server/clinic-insights has the seeded test).
-  'admin.insights.get': {
-    kind: 'ownDataOnly',
-    input: () => ({ from: '2030-01-01', to: '2030-01-31' }),
-    expectOwn: (output, _attacker, victim) => {
-      expect(output).toMatchObject({ from: '2030-01-01', to: '2030-01-31', figures: { bookings: { requested: '< 5' } } });
-      expect(JSON.stringify(output)).not.toContain(victim.configurationId);
-    },
-  },
+  'admin.availability.delete': { input: (t) => ({ slotId: t.bookedSlotId, confirmBooked: true }), own: ALL, other: 404, colleague: 404 },
+  // The target's free slot lies on this day: another clinic's call must leave it there.
+  'admin.availability.clearDay': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-02' }), own: ALL, other: 404, colleague: 404 },
+  'admin.appointments.list': { input: () => ({}), own: ALL, other: 'own', colleague: 'own' },
+  'admin.appointments.cancel': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
+  'admin.appointments.confirm': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
+  // Confirmed first below, so the session can be declined, completed or missed.
+  'admin.appointments.decline': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
+  'admin.appointments.complete': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
+  'admin.appointments.noShow': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
+  'admin.appointments.results': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
+  'admin.appointments.exportCsv': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.auditLog.list': { input: () => undefined, own: SETUP, other: 'own' },
+  'admin.webhooks.list': { input: () => undefined, own: SETUP, other: 'own' },
+  'admin.webhooks.register': { input: (t) => ({ url: 'https://intruder.example/hook', userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.webhooks.delete': { input: (t) => ({ id: t.webhookId }), own: SETUP, other: 404 },
+  'admin.webhooks.sendTest': { input: (t) => ({ id: t.webhookId }), own: SETUP, other: 404 },
+  'admin.insights.get': { input: () => ({ from: '2030-01-01', to: '2030-01-31' }), own: SETUP, other: 'own' },
+  'admin.billing.plan': { input: (t) => ({ userId: t.clinicId }), own: OWNER, other: 'own' },
+  // Test mode: no portal and no card payment for anyone; Stripe's own are in server/billing.
+  'admin.billing.portal': { input: (t) => ({ userId: t.clinicId }), own: OWNER, other: 'own' },
+  'billing.createSubscription': { input: () => undefined, own: OWNER, other: 'own' },
+  'billing.activateTestSubscription': { input: () => undefined, own: OWNER, other: 'own' },
+  'admin.members.list': { input: () => undefined, own: OWNER, other: 'own' },
+  'admin.members.invite': { input: () => ({ email: 'new-member@staff.example', role: 'receptionist' }), own: OWNER, other: 'own' },
+  'admin.members.changeRole': { input: (t) => ({ accountId: t.spareMemberId, role: 'admin' }), own: OWNER, other: 404 },
+  'admin.members.remove': { input: (t) => ({ accountId: t.spareMemberId }), own: OWNER, other: 404 },
+  'admin.members.handOverOwnership': { input: (t) => ({ accountId: t.spareMemberId }), own: OWNER, other: 404 },
+  'admin.members.resendInvitation': { input: (t) => ({ id: t.invitationId }), own: OWNER, other: 404 },
+  'admin.members.revokeInvitation': { input: (t) => ({ id: t.invitationId }), own: OWNER, other: 404 },
 };
 
-const managedProcedures = listProcedures().filter(
-  (p) => p.access === 'operator' && p.path.startsWith('admin.') && !p.path.startsWith('admin.account.'),
-);
+/** The answers a session in a confirmed state needs: those three move only a confirmed session. */
+const NEEDS_CONFIRMED = new Set<OperatorPath>(['admin.appointments.complete', 'admin.appointments.noShow']);
 
-describe('the isolation matrix', () => {
-  it('has a case for every procedure over an operator’s data, and none for a procedure that is gone', () => {
-    expect(Object.keys(CASES).sort()).toEqual(managedProcedures.map((p) => p.path).sort());
+const operatorProcedures = listProcedures().filter((p) => p.access === 'operator');
+
+describe('the authorisation matrix', () => {
+  it('has a row for every operator procedure, and none for a procedure that is gone', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(operatorProcedures.map((p) => p.path).sort());
+  });
+
+  it('matches the roles each procedure declares next to its definition', () => {
+    for (const procedure of operatorProcedures) {
+      const allowed = ROLES.filter((role) => MATRIX[procedure.path as OperatorPath].own[role] !== 403);
+      expect([procedure.path, [...procedure.roles].sort()]).toEqual([procedure.path, [...allowed].sort()]);
+    }
   });
 });
 
-/** The REST call of a procedure: path parameters from the input, the rest in the query or the body. */
-function restRequest(path: ManagedDataPath, input: Record<string, unknown> | undefined) {
-  const route = REST_ROUTES.find((r) => r.procedure === path);
-  if (!route) throw new Error(`No REST route for ${path}`);
-  const rest = { ...input };
-  const url = route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const field = route.pathFields?.[name] ?? name;
-    const value = String(rest[field]);
-    delete rest[field];
-    return value;
-  });
-  if (route.method === 'GET' || route.method === 'DELETE') {
-    const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
-    return { method: route.method, url: query ? `${url}?${query}` : url, payload: undefined };
-  }
-  return { method: route.method, url, payload: rest };
-}
+type Aim = 'own' | 'other' | 'colleague';
+const CASES = operatorProcedures.flatMap(({ path }) => {
+  const expected = MATRIX[path as OperatorPath];
+  return ROLES.flatMap((role) => [
+    { path: path as OperatorPath, role, aim: 'own' as Aim },
+    { path: path as OperatorPath, role, aim: 'other' as Aim },
+    ...(role === 'psychologist' && expected.colleague ? [{ path: path as OperatorPath, role, aim: 'colleague' as Aim }] : []),
+  ]);
+});
 
-describe.each(TEST_DIALECTS)('operator isolation on %s', (dialect) => {
+describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // The two-factor rows turn it on for members from one address: more codes than its limit allows.
+    t = await startTestApp(dialect, { rateLimits: { ...DEFAULT_RATE_LIMITS, twoFactorPerIp: { limit: 100_000, windowMinutes: 15 } } });
   });
   afterAll(() => t.close());
 
-  async function operatorWithData(): Promise<Operator> {
-    const operator = await signInNewOperator(t);
-    const psychologistId = await insertPsychologist(t.services.db, operator.userId);
-    const freeSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T01:00:00Z'));
-    const bookedSlotId = await insertSlot(t.services.db, psychologistId, new Date('2030-09-02T02:00:00Z'));
-    const appointmentId = await bookSlot(t.services.db, { userId: operator.userId, psychologistId, slotId: bookedSlotId });
-    const webhookId = await insertWebhookEndpoint(t.services.db, { userId: operator.userId, url: 'https://clinic.example/hook', now: new Date() });
-    await recordAudit(t.services.db, { userId: operator.userId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: new Date() });
-    return { ...operator, psychologistId, freeSlotId, bookedSlotId, appointmentId, webhookId };
+  async function profileData(clinicId: string, hour: number): Promise<ProfileData> {
+    const db = t.services.db;
+    const psychologistId = await insertPsychologist(db, clinicId);
+    const freeSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour}:00:00Z`));
+    const bookedSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour + 1}:00:00Z`));
+    const appointmentId = await bookSlot(db, { userId: clinicId, psychologistId, slotId: bookedSlotId });
+    await recordAudit(db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: new Date() });
+    return { psychologistId, freeSlotId, bookedSlotId, appointmentId };
   }
 
-  /** Everything the victim owns, as stored. */
-  async function snapshot(victim: Operator) {
+  /** A clinic with its data, a second profile (a colleague's), and a member of each role. */
+  async function clinicWithTeam() {
+    const db = t.services.db;
+    const clinic = await insertOperator(db);
+    const own = await profileData(clinic.userId, 1);
+    const colleague = await profileData(clinic.userId, 4);
+    const webhookId = await insertWebhookEndpoint(db, { userId: clinic.userId, url: 'https://clinic.example/hook', now: new Date() });
+    const invitationId = randomUUID();
+    const now = new Date();
+    await insertInvitation(db, {
+      id: invitationId,
+      clinicId: clinic.userId,
+      email: `invited-${invitationId.slice(0, 8)}@staff.example`,
+      role: 'receptionist',
+      psychologistId: null,
+      tokenHash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+    const spare = await insertMember(db, { clinicId: clinic.userId, role: 'receptionist' });
+    const members: Record<Role, string> = {
+      owner: clinic.userId,
+      admin: (await insertMember(db, { clinicId: clinic.userId, role: 'admin' })).accountId,
+      psychologist: (await insertMember(db, { clinicId: clinic.userId, role: 'psychologist', psychologistId: own.psychologistId })).accountId,
+      receptionist: (await insertMember(db, { clinicId: clinic.userId, role: 'receptionist' })).accountId,
+    };
+    const base = { clinicId: clinic.userId, username: clinic.username, configurationId: clinic.configurationId, webhookId, invitationId, spareMemberId: spare.accountId };
+    return { members, own: { ...base, ...own } satisfies Target, colleague: { ...base, ...colleague } satisfies Target };
+  }
+
+  /** Everything stored of one clinic, or of one profile. */
+  async function snapshot(target: Target) {
     const db = t.services.db;
     return {
-      configuration: await db.selectFrom('screener_configurations').selectAll().where('user_id', '=', victim.userId).execute(),
-      psychologists: await db.selectFrom('psychologists').selectAll().where('user_id', '=', victim.userId).orderBy('id').execute(),
-      slots: await db.selectFrom('availability_slots').selectAll().where('psychologist_id', '=', victim.psychologistId).orderBy('id').execute(),
-      appointments: await db.selectFrom('appointments').selectAll().where('user_id', '=', victim.userId).orderBy('id').execute(),
-      redirects: await db.selectFrom('slug_redirects').selectAll().where('configuration_id', '=', victim.configurationId).execute(),
-      webhooks: await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', victim.userId).execute(),
-      deliveries: await db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', victim.userId).execute(),
-      audit: await db.selectFrom('audit_log').selectAll().where('user_id', '=', victim.userId).execute(),
+      clinic: await db.selectFrom('users').selectAll().where('id', '=', target.clinicId).execute(),
+      configuration: await db.selectFrom('screener_configurations').selectAll().where('user_id', '=', target.clinicId).execute(),
+      psychologist: await db.selectFrom('psychologists').selectAll().where('id', '=', target.psychologistId).execute(),
+      slots: await db.selectFrom('availability_slots').selectAll().where('psychologist_id', '=', target.psychologistId).orderBy('id').execute(),
+      appointments: await db.selectFrom('appointments').selectAll().where('psychologist_id', '=', target.psychologistId).orderBy('id').execute(),
+      webhooks: await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', target.clinicId).execute(),
+      audit: await db.selectFrom('audit_log').selectAll().where('user_id', '=', target.clinicId).orderBy('id').execute(),
+      members: await db.selectFrom('memberships').selectAll().where('clinic_id', '=', target.clinicId).orderBy('account_id').execute(),
+      invitations: await db.selectFrom('invitations').selectAll().where('clinic_id', '=', target.clinicId).orderBy('id').execute(),
+      subscription: await db.selectFrom('subscriptions').selectAll().where('user_id', '=', target.clinicId).execute(),
+      twoFactor: await db.selectFrom('two_factor_secrets').selectAll().where('account_id', '=', target.spareMemberId).execute(),
+      recoveryCodes: await db.selectFrom('two_factor_recovery_codes').selectAll().where('account_id', '=', target.spareMemberId).orderBy('code_hash').execute(),
     };
   }
 
-  async function call(attacker: Operator, path: ManagedDataPath, input: Record<string, unknown> | undefined, transport: string) {
-    if (transport === 'REST') {
-      const { method, url, payload } = restRequest(path, input);
-      const response = await attacker.rest(method, url, payload);
-      return { status: response.status, output: response.body };
-    }
-    const type = managedProcedures.find((p) => p.path === path)?.type;
-    const response = type === 'query' ? await attacker.query(path, input) : await attacker.mutate(path, input);
-    return { status: response.status, output: response.data ?? response.error };
+  /** A member's own second factor, through their session as the admin page does it. */
+  function twoFactorOf(cookie: string): CallerTwoFactor {
+    const setUp = async () => ((await trpcMutation(t.app, 'admin.twoFactor.setup', undefined, cookie)).data as { secret: string }).secret;
+    return {
+      setUp,
+      turnOn: async () => {
+        const secret = await setUp();
+        expect((await trpcMutation(t.app, 'admin.twoFactor.enable', { code: totpCodeAt(secret, new Date()) }, cookie)).status).toBe(200);
+        return secret;
+      },
+    };
   }
 
-  describe.each(managedProcedures.map((p) => p.path as ManagedDataPath))('%s', (path) => {
-    it.each(['tRPC', 'REST'])('keeps operator B’s data from operator A over %s', async (transport) => {
-      const isolation = CASES[path];
-      expect(isolation, `no isolation case for ${path}`).toBeDefined();
-      const attacker = await operatorWithData();
-      const victim = await operatorWithData();
-      const before = await snapshot(victim);
+  it.each(CASES)('$path: $role on $aim', async ({ path, role, aim }) => {
+    const expected = MATRIX[path];
+    const home = await clinicWithTeam();
+    const elsewhere = await clinicWithTeam();
+    const target = aim === 'own' ? home.own : aim === 'colleague' ? home.colleague : elsewhere.own;
+    if (NEEDS_CONFIRMED.has(path)) {
+      await t.services.db.updateTable('appointments').set({ status: 'confirmed' }).where('id', '=', target.appointmentId).execute();
+    }
+    const answer: Answer | 'own' =
+      expected.own[role] === 403 ? 403 : aim === 'own' ? 'ok' : aim === 'other' ? expected.other : expected.colleague!;
+    // What must stay as it was: the target, unless the call was allowed on it.
+    const guarded = answer === 'ok' ? undefined : aim === 'other' ? elsewhere.own : target;
+    if (path.startsWith('admin.twoFactor.')) {
+      // The spare member of the clinic aimed at has two-factor sign-in on: it must stay so.
+      await twoFactorOf(await sessionCookie(t.services, target.spareMemberId, target.clinicId)).turnOn();
+    }
+    const before = guarded && (await snapshot(guarded));
 
-      const { status, output } = await call(attacker, path, isolation.input(victim), transport);
-      if (isolation.kind === 'notFound') {
-        expect(status, JSON.stringify(output)).toBe(404);
-      } else {
-        expect(status, JSON.stringify(output)).toBeLessThan(300);
-        isolation.expectOwn(output, attacker, victim);
-      }
-      expect(await snapshot(victim)).toEqual(before);
-    });
+    const cookie = await sessionCookie(t.services, home.members[role], home.own.clinicId);
+    const type = operatorProcedures.find((p) => p.path === path)!.type;
+    const input = await expected.input(target, twoFactorOf(cookie));
+    const response = type === 'query' ? await trpcQuery(t.app, path, input, cookie) : await trpcMutation(t.app, path, input, cookie);
+
+    if (answer === 'ok' || answer === 'own') expect(response.status, JSON.stringify(response.error)).toBeLessThan(300);
+    else expect(response.status, JSON.stringify(response.error)).toBe(answer);
+    if (answer === 'own') {
+      // Nothing of the other clinic, or of the colleague's profile, comes back.
+      const theirs = aim === 'other' ? [target.clinicId, target.configurationId, target.webhookId, target.psychologistId, target.appointmentId] : [target.psychologistId, target.appointmentId];
+      for (const id of theirs) expect(JSON.stringify(response.data)).not.toContain(id);
+    }
+    if (guarded) expect(await snapshot(guarded)).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { Role } from '../../domain/roles';
 import { createCallerFactory, type ProcedureMeta, router } from './init';
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
@@ -29,6 +30,8 @@ export interface ProcedureInfo {
   path: ProcedurePath;
   type: 'query' | 'mutation' | 'subscription';
   access: ProcedureMeta['access'];
+  /** An operator procedure's roles (domain/roles.ts); none for a public one. */
+  roles: readonly Role[];
   /** Whether it declares an input schema. */
   hasInput: boolean;
   sharedAnswer: boolean;
@@ -44,6 +47,7 @@ export function listProcedures(): ProcedureInfo[] {
       path: path as ProcedurePath,
       type: procedure._def.type,
       access: meta.access,
+      roles: meta.roles ?? [],
       hasInput: procedure._def.inputs.length > 0,
       sharedAnswer: meta.sharedAnswer === true,
     };

@@ -17,7 +17,10 @@ interface Props {
   fields: CredentialField[];
   submitLabel: string;
   pendingLabel: string;
-  /** Sends the values; resolves once the server has signed the operator in. */
+  /**
+   * Sends the values; resolves once the server has signed the operator in, or with `false`
+   * when it asks for more first (sign-in's second factor), and the page shows that step.
+   */
   submit: (values: Record<string, string>) => Promise<unknown>;
   pending: boolean;
   footer: ReactNode;
@@ -46,7 +49,7 @@ export function CredentialsForm({ fields, submitLabel, pendingLabel, submit, pen
     setFailure(null);
     if (Object.keys(problems).length > 0) return;
     try {
-      await submit(values);
+      if ((await submit(values)) === false) return;
       await utils.admin.account.me.invalidate();
       navigate(destination);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { useAdminToast } from './useAdminToast';
@@ -12,7 +12,7 @@ interface Props {
 
 /** The operator's name, a View Screener link, Logout and Sign out everywhere. */
 export function AdminHeader({ username, screenerPath }: Props) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const toast = useAdminToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -35,6 +35,10 @@ export function AdminHeader({ username, screenerPath }: Props) {
         <span className="ml-3 text-sm text-base-content/80">{LL.admin.header.signedInAs({ username })}</span>
       </div>
       <nav className="flex gap-2">
+        {/* The clinic's language: the admin's texts, and the server's messages, in Malay under /ms. */}
+        <Link to={locale === 'ms' ? '/admin-setup' : '/ms/admin-setup'} lang={LL.admin.header.otherLanguageCode()} className="btn btn-ghost btn-sm">
+          {LL.admin.header.otherLanguage()}
+        </Link>
         {screenerPath && (
           <a href={screenerPath} target="_blank" rel="noopener noreferrer" className="btn btn-ghost btn-sm">
             {LL.admin.header.viewScreener()}

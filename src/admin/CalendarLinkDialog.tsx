@@ -4,6 +4,7 @@ import { Modal } from '../components/Modal';
 import { trpc } from '../lib/trpc';
 import { CopyableUrl } from './CopyableUrl';
 import { useAdminToast } from './useAdminToast';
+import { DialogActions } from './DialogActions';
 
 /**
  * Makes a psychologist's calendar subscription URL. Only its hash is stored, so the URL can be
@@ -28,23 +29,23 @@ export function CalendarLinkDialog({ psychologist, onClose }: { psychologist: Ps
           <p className="text-sm" role="status">
             {t.calendarLinkShownOnce()}
           </p>
-          <div className="modal-action">
+          <DialogActions>
             <button type="button" className="btn" onClick={onClose}>
               {t.calendarLinkClose()}
             </button>
-          </div>
+          </DialogActions>
         </>
       ) : (
         <>
           <p className="text-sm text-base-content/80">{t.calendarLinkRenewWarning({ name })}</p>
-          <div className="modal-action flex-wrap">
+          <DialogActions>
             <button type="button" className="btn" onClick={onClose} disabled={renew.isPending}>
               {LL.admin.cancel()}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => renew.mutate({ id: psychologist.id })} disabled={renew.isPending}>
               {renew.isPending ? t.calendarLinkMaking() : t.calendarLinkMake()}
             </button>
-          </div>
+          </DialogActions>
         </>
       )}
     </Modal>

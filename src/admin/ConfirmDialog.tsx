@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
+import { DialogActions } from './DialogActions';
 
 interface Props {
   title: string;
@@ -23,14 +24,14 @@ export function ConfirmDialog({ title, message, confirmLabel, pendingLabel, pend
   return (
     <Modal title={title} onClose={onCancel}>
       <p aria-live="polite">{message}</p>
-      <div className="modal-action flex-wrap">
+      <DialogActions>
         <button ref={cancelRef} type="button" className="btn" onClick={onCancel} disabled={pending}>
           {LL.admin.cancel()}
         </button>
         <button type="button" className="btn btn-error" onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}
         </button>
-      </div>
+      </DialogActions>
     </Modal>
   );
 }

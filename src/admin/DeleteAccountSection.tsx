@@ -7,6 +7,7 @@ import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { Field } from './Field';
+import { DialogActions } from './DialogActions';
 
 /** DELETE /api/account: the clinic deletes itself with all its data, after typing its username. */
 export function DeleteAccountSection({ username }: { username: string }) {
@@ -51,14 +52,14 @@ export function DeleteAccountSection({ username }: { username: string }) {
               )}
             </Field>
             {remove.error && <p role="alert" className="text-error">{messageOf(remove.error, t.deleteFailed())}</p>}
-            <div className="modal-action flex-wrap">
+            <DialogActions>
               <button type="button" className="btn" onClick={close} disabled={remove.isPending}>
                 {t.deleteCancel()}
               </button>
               <button type="submit" className="btn btn-error" disabled={remove.isPending || typed.trim() !== username}>
                 {remove.isPending ? t.deleting() : t.deleteConfirm()}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Modal>
       )}

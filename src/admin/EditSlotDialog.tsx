@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { formErrorsOf, hasErrorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
 import { Modal } from '../components/Modal';
 import type { AdminSlot } from './admin-slot';
 import { dateLocaleOf, formatCalendarDate, localSlotTimes, slotTimesOnDate } from '../lib/slot-times';
-import { hasErrorCode } from '../lib/errors';
 import { useAdminToast } from './useAdminToast';
 import { useRefreshSchedule } from './useRefreshSchedule';
+import { DialogActions } from './DialogActions';
 
 /**
  * A question before a change goes through: deleting always asks; a booked slot asks again
  * (the server's 409 reason) before moving or deleting it with `confirmBooked`.
  */
 type Confirmation = { action: 'delete' | 'move'; bookedReason?: string } | null;
+
+/** The dialog's time fields, and the input's fields they are sent as. */
+const SLOT_FORM = { fields: ['startTime', 'endTime'], formFields: { startUtc: 'startTime', endUtc: 'endTime' } };
 
 interface Props {
   slot: AdminSlot;
@@ -53,9 +56,9 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
     onError: (error, input) => {
       if (askIfBooked(error, 'move', input.confirmBooked === true)) return;
       setConfirmation(null);
-      // The list may be out of date (a booking or another change since it loaded).
+      // The list may be out of date (a booking or another change since it loaded). The
+      // dialog says what went wrong: a toast would sit behind it, saying it a second time.
       refreshSchedule();
-      toast.failure(error, t.updateFailed());
     },
   });
   const remove = trpc.admin.availability.delete.useMutation({
@@ -64,13 +67,13 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
       if (askIfBooked(error, 'delete', input.confirmBooked === true)) return;
       setConfirmation(null);
       refreshSchedule();
-      toast.failure(error, t.deleteFailed());
     },
   });
   const pending = move.isPending || remove.isPending;
   const canSave = startTime !== '' && endTime !== '';
-  const errors = fieldErrorsOf(move.error);
-  const failure = move.error ?? remove.error;
+  const failure = move.error
+    ? formErrorsOf(move.error, t.updateFailed(), SLOT_FORM)
+    : formErrorsOf(remove.error, t.deleteFailed(), SLOT_FORM);
 
   const sendMove = (confirmBooked: boolean) =>
     move.mutate({ slotId: slot.id, ...slotTimesOnDate(local.date, startTime, endTime, psychologist.timezone), confirmBooked });
@@ -112,16 +115,16 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
             </p>
           )}
           <div className="grid grid-cols-2 gap-3">
-            {timeInput(t.startTime(), startTime, setStartTime, errors.startUtc)}
-            {timeInput(t.endTime(), endTime, setEndTime, errors.endUtc)}
+            {timeInput(t.startTime(), startTime, setStartTime, failure.fields.startTime)}
+            {timeInput(t.endTime(), endTime, setEndTime, failure.fields.endTime)}
           </div>
           {!canSave && <p className="text-sm text-error">{t.timesRequired()}</p>}
-          {failure && !confirmation && (
+          {failure.message && !confirmation && (
             <p role="alert" className="text-sm text-error">
-              {messageOf(failure, move.error ? t.updateFailed() : t.deleteFailed())}
+              {failure.message}
             </p>
           )}
-          <div className="modal-action flex-wrap">
+          <DialogActions>
             <button type="button" className="btn btn-error mr-auto" onClick={() => setConfirmation({ action: 'delete' })} disabled={pending}>
               {remove.isPending ? t.deleting() : t.delete()}
             </button>
@@ -131,7 +134,7 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
             <button type="submit" className="btn btn-primary" disabled={!canSave || pending}>
               {move.isPending ? t.saving() : t.save()}
             </button>
-          </div>
+          </DialogActions>
         </form>
       </Modal>
       {confirmation && (

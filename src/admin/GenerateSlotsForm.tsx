@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf } from '../lib/errors';
@@ -21,6 +21,8 @@ export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
   const toast = useAdminToast();
   const refreshSchedule = useRefreshSchedule();
   const missingId = useId();
+  // 'Missing Information' answers a generate attempt; before one, an empty form is no mistake.
+  const [attempted, setAttempted] = useState(false);
   const generate = trpc.admin.availability.generate.useMutation({
     onSuccess: ({ count, psychologist }) => {
       refreshSchedule();
@@ -54,7 +56,10 @@ export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
       aria-label={t.generateTitle()}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!complete || !psychologist) return;
+        if (!complete || !psychologist) {
+          setAttempted(true);
+          return;
+        }
         generate.mutate({ ...draft, timezone: psychologist.timezone });
       }}
     >
@@ -98,8 +103,8 @@ export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
         </div>
         {errors.daysOfWeek && <span className="text-sm text-error">{errors.daysOfWeek}</span>}
       </fieldset>
-      {!complete && (
-        <p id={missingId} className="alert alert-info text-sm">
+      {attempted && !complete && (
+        <p id={missingId} role="alert" className="alert alert-info text-sm">
           <span>
             <strong>{t.missingTitle()}</strong> {t.missing()}
           </span>
@@ -108,8 +113,8 @@ export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
       <button
         type="submit"
         className="btn btn-primary self-start max-sm:w-full"
-        disabled={!complete || generate.isPending}
-        aria-describedby={complete ? undefined : missingId}
+        disabled={generate.isPending}
+        aria-describedby={attempted && !complete ? missingId : undefined}
       >
         {generate.isPending ? t.generating() : t.generate()}
       </button>

@@ -12,7 +12,7 @@ import {
 } from '../../domain/psychologist';
 import { TextField } from '../components/TextField';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { formErrorsOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { Field, NumberField, TextAreaField } from './Field';
 import { Modal } from '../components/Modal';
@@ -25,6 +25,24 @@ import {
 } from './psychologist-draft';
 import { useAdminToast } from './useAdminToast';
 import { useRefreshSchedule } from './useRefreshSchedule';
+import { DialogActions } from './DialogActions';
+
+/** The dialog's fields, named as the input names them. */
+const PSYCHOLOGIST_FORM = {
+  fields: [
+    'name',
+    'jobTitle',
+    'description',
+    'email',
+    'imageUrl',
+    'pricePerHour',
+    'slotDurationMinutes',
+    'bufferMinutes',
+    'minimumAdvanceHours',
+    'cancellationNoticeHours',
+    'timezone',
+  ],
+};
 
 interface Props {
   /** The psychologist being edited, or null to add one. */
@@ -52,15 +70,14 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
   };
   const create = trpc.admin.psychologists.create.useMutation({
     onSuccess: () => saved(LL.admin.psychologists.added()),
-    onError: (error) => toast.failure(error, LL.admin.psychologists.addFailed()),
   });
   const update = trpc.admin.psychologists.update.useMutation({
     onSuccess: () => saved(LL.admin.psychologists.updated()),
-    onError: (error) => toast.failure(error, LL.admin.psychologists.updateFailed()),
   });
   const mutation = psychologist ? update : create;
-  const errors = fieldErrorsOf(mutation.error);
   const fallback = psychologist ? LL.admin.psychologists.updateFailed() : LL.admin.psychologists.addFailed();
+  // Said in the dialog, each problem once under its field: a toast would sit behind the dialog.
+  const { fields: errors, message } = formErrorsOf(mutation.error, fallback, PSYCHOLOGIST_FORM);
 
   function submit() {
     const fields = psychologistFieldsOf(draft);
@@ -155,12 +172,12 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
             )}
           </Field>
         </div>
-        {mutation.isError && (
+        {message && (
           <p role="alert" className="text-sm text-error">
-            {messageOf(mutation.error, fallback)}
+            {message}
           </p>
         )}
-        <div className="modal-action flex-wrap">
+        <DialogActions>
           <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
             {LL.admin.cancel()}
           </button>
@@ -172,7 +189,7 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
           >
             {submitLabel}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );

@@ -4,10 +4,10 @@ import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { GenerateSlotsForm } from './GenerateSlotsForm';
 import { EMPTY_SCHEDULE_DRAFT, type ScheduleDraft } from './schedule-draft';
-import { SlotCalendar } from './SlotCalendar';
+import { WeekCalendar } from './WeekCalendar';
 
 /**
- * Generate slots and see the calendar of the psychologist chosen in the form. Until the
+ * Generate slots and see the week of the psychologist chosen in the form. Until the
  * operator picks one, the first psychologist is chosen; a deleted one falls back the same way.
  */
 export function ScheduleManagement() {
@@ -34,7 +34,7 @@ export function ScheduleManagement() {
         <>
           <GenerateSlotsForm psychologists={list} draft={effectiveDraft} onChange={setDraft} />
           <div className="divider my-0" />
-          <SlotCalendar key={chosen.id} psychologist={chosen} />
+          <WeekCalendar key={chosen.id} psychologist={chosen} />
         </>
       )}
     </AdminSection>

@@ -1,27 +1,47 @@
 import { useI18nContext } from '../../i18n/i18n-react';
-import type { ScreenerUrls } from './screener-urls';
+import type { InEachLanguage, ScreenerUrls } from './screener-urls';
 import { AdminSection } from './AdminSection';
 import { CopyableUrl } from './CopyableUrl';
 
-function ScreenerUrl({ label, url }: { label: string; url: string }) {
+/** Each language's text with its Copy button, the Malay one only when enabled. */
+function InEachLanguageCopyable({ texts, labelOf, copyLabelOf, copied }: {
+  texts: InEachLanguage;
+  labelOf: (language: string) => string;
+  copyLabelOf: (label: string) => string;
+  copied: string;
+}) {
   const { LL } = useI18nContext();
-  return <CopyableUrl label={label} url={url} copyLabel={LL.admin.urls.copyLabel({ language: label })} copied={LL.admin.urls.copied()} />;
+  const copyable = (language: string, text: string) => {
+    const label = labelOf(language);
+    return <CopyableUrl label={label} url={text} copyLabel={copyLabelOf(label)} copied={copied} />;
+  };
+  return (
+    <>
+      {copyable(LL.admin.urls.english(), texts.english)}
+      {texts.malay && copyable(LL.admin.urls.malay(), texts.malay)}
+    </>
+  );
 }
 
-/** The English URL, the Malay one when enabled, each with Copy. */
+/** The English URL, the Malay one when enabled, each with Copy; then the tags that embed the screener. */
 export function ScreenerUrlsSection({ urls }: { urls: ScreenerUrls | null }) {
   const { LL } = useI18nContext();
+  const t = LL.admin.urls;
+  const copyTag = (label: string) => t.tagCopyLabel({ tag: label });
   return (
-    <AdminSection title={LL.admin.urls.title()} intro={LL.admin.urls.intro()}>
+    <AdminSection title={t.title()} intro={t.intro()}>
       {urls ? (
         <>
-          <ScreenerUrl label={LL.admin.urls.english()} url={urls.english} />
-          {urls.malay && <ScreenerUrl label={LL.admin.urls.malay()} url={urls.malay} />}
+          <InEachLanguageCopyable texts={urls} labelOf={(language) => language} copyLabelOf={(language) => t.copyLabel({ language })} copied={t.copied()} />
+          <h3 className="text-lg font-semibold">{t.embedTitle()}</h3>
+          <p className="text-sm text-base-content/80">{t.embedIntro()}</p>
+          <InEachLanguageCopyable texts={urls.embed.inline} labelOf={(language) => t.inlineTag({ language })} copyLabelOf={copyTag} copied={t.tagCopied()} />
+          <InEachLanguageCopyable texts={urls.embed.popup} labelOf={(language) => t.popupTag({ language })} copyLabelOf={copyTag} copied={t.tagCopied()} />
         </>
       ) : (
-        <p>{LL.admin.urls.notSavedYet()}</p>
+        <p>{t.notSavedYet()}</p>
       )}
-      <p className="text-sm text-base-content/80">{LL.admin.urls.idHint()}</p>
+      <p className="text-sm text-base-content/80">{t.idHint()}</p>
     </AdminSection>
   );
 }

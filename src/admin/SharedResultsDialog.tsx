@@ -6,6 +6,7 @@ import { useNamespaces } from '../components/LocaleProvider';
 import { messageOf } from '../lib/errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
+import { DialogActions } from './DialogActions';
 
 type View = RouterOutputs['admin']['appointments']['results'];
 type Shared = NonNullable<View['sharedResults']>;
@@ -49,11 +50,11 @@ export function SharedResultsDialog({ appointment, onClose }: { appointment: { i
           )}
         </>
       )}
-      <div className="modal-action">
+      <DialogActions>
         <button type="button" className="btn" onClick={onClose}>
           {t.close()}
         </button>
-      </div>
+      </DialogActions>
     </Modal>
   );
 }

@@ -2,42 +2,54 @@ import { useMutation } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formatAppointmentTime } from '../../domain/appointment-time';
 import { clinicNameOf } from '../../domain/configuration';
-import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
+import { normaliseMalaysianPhone } from '../../domain/phone';
+import { ClinicContact } from '../components/ClinicContact';
 import { Modal } from '../components/Modal';
 import { TextField } from '../components/TextField';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
-import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
-import { bookingDetailsAtom, EMPTY_BOOKING_DETAILS } from '../lib/screening-store';
+import { type BookingDetails, bookingDetailsAtom, EMPTY_BOOKING_DETAILS } from '../lib/screening-store';
 import { trpc } from '../lib/trpc';
 import { useScreenerIdentity } from '../components/ScreenerIdentity';
+import type { BookedAppointment } from './BookingReceived';
+import { BookingSummary } from './BookingSummary';
 import type { PublicPsychologist } from './PsychologistCard';
 import { type FreeSlot, SlotPicker } from './SlotPicker';
+import { browserTimeZone } from './TimeZoneSelect';
 import { useBookingWindow } from './useBookingWindow';
 import { useBookingScreening } from './useBookingScreening';
+import { useDetailChecks } from './useDetailChecks';
 
 interface Props {
   psychologist: PublicPsychologist;
   onClose: () => void;
-  /** `confirmEmailTo`: the address that must confirm the request within 30 minutes, when the clinic asks for it. */
-  onBooked: (booking: { confirmEmailTo?: string }) => void;
+  onBooked: (booking: BookedAppointment) => void;
 }
 
-const visitorTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+type TypedField = 'name' | 'email' | 'phone';
 
-/** Slots, then the visitor's details and a summary; Confirm checks the free limit, then books. */
+/**
+ * Days, then times, in the visitor's timezone; then their details and a summary. Confirm checks
+ * the free limit, then books. A refused booking leaves the dialog as it was, with the list as it
+ * is now: a time taken meanwhile is gone from it, and Confirm waits for a new choice.
+ */
 export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const { LL, locale } = useI18nContext();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const { identifier, configuration } = useScreenerIdentity();
-  const [timezone] = useState(visitorTimezone);
   const bookingWindow = useBookingWindow();
   const slots = trpc.public.availability.useQuery({ slug: identifier, psychologistId: psychologist.id, ...bookingWindow });
-  const [chosen, setChosen] = useState<FreeSlot>();
-  // Kept in the tab until booked, so a reload does not lose what the visitor typed.
+  // Kept in the tab until booked: a reload reopens the dialog with what the visitor chose and typed.
   const [details, setDetails] = useAtom(bookingDetailsAtom);
+  const timezone = details.timezone ?? browserTimeZone();
+  const chosen = slots.data?.find((slot) => slot.id === details.slotId);
+  // SPEC: choosing a time shows the form; it stays when that time is taken meanwhile.
+  const [formShown, setFormShown] = useState(details.slotId !== undefined);
+  const checks = useDetailChecks(details);
+  const [detailsRefused, setDetailsRefused] = useState(false);
   const screening = useBookingScreening(configuration.testType);
   const terms = trpc.public.bookingTerms.useQuery({ slug: identifier });
   // When the visitor ticked the choice to share their results; unticked, nothing is shared.
@@ -46,21 +58,22 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
 
   // Confirm is one action: check the free limit, then book. One pending state, one error.
   const submit = useMutation({
-    mutationFn: async (slot: FreeSlot): Promise<{ limitReached: number } | { booked: { confirmEmailTo?: string } }> => {
+    mutationFn: async ({ slot, zone }: { slot: FreeSlot; zone: string }): Promise<{ limitReached: number } | { booked: BookedAppointment }> => {
       // A failed check counts as not required; the server enforces the limit anyway.
       const check = await utils.client.billing.checkSubscription.query({ slug: identifier }).catch((error: unknown) => {
         console.error('Subscription check failed', error);
         return { subscriptionRequired: false, bookingCount: 0 };
       });
       if (check.subscriptionRequired) return { limitReached: check.bookingCount };
+      const email = details.email.trim();
       const booking = await utils.client.public.bookAppointment.mutate({
         slug: identifier,
         psychologistId: psychologist.id,
         slotId: slot.id,
         clientName: details.name.trim(),
-        clientEmail: details.email.trim(),
+        clientEmail: email,
         clientPhone: normaliseMalaysianPhone(details.phone),
-        clientTimezone: timezone,
+        clientTimezone: zone,
         clientLanguage: locale,
         ...(screening?.consentGivenAt && {
           consents: {
@@ -71,32 +84,57 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           ...(sharedAt && { sharedResults: screening.shareable }),
         }),
       });
-      return { booked: booking.status === 'held' ? { confirmEmailTo: details.email.trim() } : {} };
+      const { psychologistName, status, startUtc, endUtc } = booking;
+      return { booked: { psychologistName, status, startUtc, endUtc, timezone: zone, email } };
     },
     onSuccess: (outcome) => {
       if (!('booked' in outcome)) return;
       setDetails(EMPTY_BOOKING_DETAILS);
       onBooked(outcome.booked);
     },
-    // The slot may have gone meanwhile: show the list as it is now.
+    // The time may have gone meanwhile: show the list as it is now.
     onError: () => void slots.refetch(),
   });
   const limitReached = submit.data && 'limitReached' in submit.data ? submit.data.limitReached : null;
-  const failure = submit.error ? messageOf(submit.error, LL.booking.failed()) : null;
 
-  const phoneValid = isValidMalaysianPhone(details.phone);
+  // The server's problems with a field read as the field's own sentence, never as its name.
+  const serverFields = fieldErrorsOf(submit.error);
+  const phoneInvalid = configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid();
+  const errors = {
+    name: serverFields.clientName ? LL.booking.nameInvalid() : undefined,
+    email: checks.problem.email || serverFields.clientEmail ? LL.booking.emailInvalid() : undefined,
+    phone: checks.problem.phone || serverFields.clientPhone ? phoneInvalid : undefined,
+  };
+  const marked = Boolean(errors.name || errors.email || errors.phone);
+  const failure = submit.error
+    ? marked
+      ? LL.booking.checkDetails()
+      : messageOf(submit.error, LL.booking.failed())
+    : detailsRefused && marked
+      ? LL.booking.checkDetails()
+      : null;
+
   const submitting = submit.isPending;
-  // The privacy notice is read before anyone agrees to it.
-  const canConfirm = Boolean(chosen && details.name.trim() && details.email.trim() && phoneValid && terms.data && !submitting);
-  const phoneError = details.phone.trim() && !phoneValid
-    ? configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid()
-    : undefined;
-  // The server's problems of each field, in the visitor's language, shown under the field.
-  const serverErrors = fieldErrorsOf(submit.error);
-  const dateLocale = dateLocaleOf(locale);
+  // SPEC: a time, a name, an e-mail and a valid phone. The privacy notice is read before anyone agrees to it.
+  const canConfirm = Boolean(chosen && details.name.trim() && details.email.trim() && checks.valid.phone && terms.data && !submitting);
 
+  const update = (change: Partial<BookingDetails>) => {
+    setDetails((before) => ({ ...before, ...change }));
+    // A refusal belongs to what was sent; the visitor is changing it.
+    if (submit.isError) submit.reset();
+  };
+  const type = (field: TypedField, value: string) => {
+    update({ [field]: value });
+    if (field !== 'name') checks.edited(field, value);
+  };
+  const chooseSlot = (slotId: string) => {
+    update({ slotId });
+    setFormShown(true);
+  };
   const confirm = () => {
-    if (chosen) submit.mutate(chosen);
+    const detailsValid = checks.checkAll();
+    setDetailsRefused(!detailsValid);
+    if (detailsValid && chosen) submit.mutate({ slot: chosen, zone: timezone });
   };
 
   if (limitReached !== null) {
@@ -118,18 +156,26 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   return (
     <Modal title={psychologist.name} onClose={onClose}>
       <h3 className="font-semibold">{LL.booking.slotsTitle()}</h3>
-      {slots.isPending ? (
+      {/* A failed refresh keeps the list it had: the visitor still sees the other times. */}
+      {slots.data && slots.data.length > 0 ? (
+        <SlotPicker
+          slots={slots.data}
+          timezone={timezone}
+          onTimezoneChange={(zone) => update({ timezone: zone })}
+          chosenId={chosen?.id}
+          onChoose={chooseSlot}
+        />
+      ) : slots.isPending ? (
         <p role="status">{LL.booking.loadingSlots()}</p>
-      ) : slots.isError || slots.data.length === 0 ? (
+      ) : (
         <div role="status">
           <p>{LL.booking.noSlots()}</p>
           <p className="text-sm text-base-content/80">{LL.booking.noSlotsHint()}</p>
+          <ClinicContact contact={configuration.crisisContact} />
         </div>
-      ) : (
-        <SlotPicker slots={slots.data} timezone={timezone} chosenId={chosen?.id} onChoose={setChosen} />
       )}
 
-      {chosen && (
+      {formShown && (
         <form
           className="flex flex-col gap-3"
           noValidate
@@ -139,9 +185,14 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           }}
         >
           <h3 className="font-semibold">{LL.booking.detailsTitle()}</h3>
-          <TextField label={LL.booking.fullName()} autoComplete="name" required value={details.name} error={serverErrors.clientName} onChange={(name) => setDetails((d) => ({ ...d, name }))} />
-          <TextField label={LL.booking.email()} type="email" autoComplete="email" required value={details.email} error={serverErrors.clientEmail} onChange={(email) => setDetails((d) => ({ ...d, email }))} />
-          <TextField label={LL.booking.phone()} type="tel" autoComplete="tel" required value={details.phone} error={phoneError ?? serverErrors.clientPhone} onChange={(phone) => setDetails((d) => ({ ...d, phone }))} />
+          <TextField label={LL.booking.fullName()} autoComplete="name" required value={details.name} error={errors.name} onChange={(value) => type('name', value)} />
+          {/* React's blur bubbles: leaving the input is leaving the field. */}
+          <div onBlur={() => checks.leave('email')}>
+            <TextField label={LL.booking.email()} type="email" autoComplete="email" required value={details.email} error={errors.email} onChange={(value) => type('email', value)} />
+          </div>
+          <div onBlur={() => checks.leave('phone')}>
+            <TextField label={LL.booking.phone()} type="tel" autoComplete="tel" required value={details.phone} error={errors.phone} onChange={(value) => type('phone', value)} />
+          </div>
           {screening && terms.data && (
             <div className="flex flex-col gap-1">
               <label className="flex items-start gap-2">
@@ -160,21 +211,11 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
             </div>
           )}
           {terms.data && <p className="text-xs text-base-content/80">{LL.booking.privacyNotice({ clinic, days: terms.data.retentionDays })}</p>}
-          <section aria-label={LL.booking.summaryTitle()} className="rounded-box bg-base-200 p-3 text-sm">
-            <h3 className="font-semibold">{LL.booking.summaryTitle()}</h3>
-            <p>
-              {LL.booking.summaryWith()}: {psychologist.name}
-            </p>
-            <p>
-              {LL.booking.summaryWhen()}: {formatCalendarDate(localSlotTimes(chosen, timezone).date, dateLocale)},{' '}
-              {formatSlotTime(chosen.startUtc, timezone, dateLocale)} – {formatSlotTime(chosen.endUtc, timezone, dateLocale)}
-            </p>
-            {psychologist.pricePerHour && (
-              <p>
-                {LL.booking.summaryPrice()}: {LL.booking.perHour({ price: psychologist.pricePerHour })}
-              </p>
-            )}
-          </section>
+          <BookingSummary
+            psychologistName={psychologist.name}
+            when={chosen ? formatAppointmentTime(chosen, timezone, locale) : LL.booking.chooseAnotherTime()}
+            pricePerHour={psychologist.pricePerHour}
+          />
           {failure && (
             <p role="alert" className="alert alert-error">
               {failure}
@@ -190,7 +231,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           </div>
         </form>
       )}
-      {!chosen && (
+      {!formShown && (
         <div className="modal-action">
           <button type="button" className="btn" onClick={onClose}>
             {LL.booking.cancel()}

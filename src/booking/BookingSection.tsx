@@ -1,11 +1,14 @@
+import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
-import { Modal } from '../components/Modal';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { tellEmbedder } from '../lib/embedder';
 import { trpc } from '../lib/trpc';
 import { CrisisResourceList } from '../components/CrisisResourceList';
 import { useScreenerIdentity } from '../components/ScreenerIdentity';
+import { bookingDetailsAtom } from '../lib/screening-store';
 import { BookingDialog } from './BookingDialog';
+import { type BookedAppointment, BookingReceived } from './BookingReceived';
 import { PsychologistCard, type PublicPsychologist } from './PsychologistCard';
 
 /**
@@ -16,10 +19,15 @@ export default function BookingSection() {
   const { LL } = useI18nContext();
   const { identifier, configuration } = useScreenerIdentity();
   const psychologists = trpc.public.psychologists.useQuery({ slug: identifier });
-  const [chosen, setChosen] = useState<PublicPsychologist | null>(null);
-  const [booked, setBooked] = useState<{ name: string; confirmEmailTo?: string } | null>(null);
+  // The open dialog is kept in the tab with the details, so a reload reopens it.
+  const [kept, setKept] = useAtom(bookingDetailsAtom);
+  const [booked, setBooked] = useState<BookedAppointment | null>(null);
 
   const list = psychologists.data ?? [];
+  const chosen = list.find((psychologist) => psychologist.id === kept.psychologistId);
+  // SPEC: closing the dialog clears the selection; the typed details and the timezone stay.
+  const choose = (psychologist: PublicPsychologist | undefined) =>
+    setKept((before) => ({ ...before, psychologistId: psychologist?.id, slotId: undefined }));
   // Printing the results page leaves booking out (docs/decisions/0024).
   return (
     <section className="card bg-base-100 shadow print:hidden" aria-labelledby="booking-title">
@@ -40,7 +48,7 @@ export default function BookingSection() {
             <p>{LL.booking.intro()}</p>
             <ul className="grid gap-3 sm:grid-cols-2">
               {list.map((psychologist) => (
-                <PsychologistCard key={psychologist.id} psychologist={psychologist} onChoose={() => setChosen(psychologist)} />
+                <PsychologistCard key={psychologist.id} psychologist={psychologist} onChoose={() => choose(psychologist)} />
               ))}
             </ul>
           </>
@@ -48,30 +56,17 @@ export default function BookingSection() {
       </div>
       {chosen && (
         <BookingDialog
+          key={chosen.id}
           psychologist={chosen}
-          onClose={() => setChosen(null)}
-          onBooked={({ confirmEmailTo }) => {
-            setBooked({ name: chosen.name, confirmEmailTo });
-            setChosen(null);
+          onClose={() => choose(undefined)}
+          onBooked={(booking) => {
+            // The clinic's page hears that a booking was made, never by whom.
+            tellEmbedder({ type: 'minda:booked', status: booking.status });
+            setBooked(booking);
           }}
         />
       )}
-      {booked && (
-        <Modal title={LL.booking.receivedTitle()} onClose={() => setBooked(null)}>
-          <p>{LL.booking.receivedText({ name: booked.name })}</p>
-          {booked.confirmEmailTo && (
-            <div role="note" className="alert alert-warning flex flex-col items-start gap-1">
-              <strong>{LL.booking.checkEmailTitle()}</strong>
-              <span>{LL.booking.checkEmailText({ email: booked.confirmEmailTo })}</span>
-            </div>
-          )}
-          <div className="modal-action">
-            <button type="button" className="btn btn-primary" onClick={() => setBooked(null)}>
-              {LL.booking.close()}
-            </button>
-          </div>
-        </Modal>
-      )}
+      {booked && <BookingReceived booking={booked} onClose={() => setBooked(null)} />}
     </section>
   );
 }

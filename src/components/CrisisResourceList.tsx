@@ -1,29 +1,15 @@
-import { type ClinicCrisisContact, clinicContactPoints, type CrisisResource, UK_HELPLINE } from '../../domain/crisis';
+import { type ClinicCrisisContact, type CrisisResource, UK_HELPLINE } from '../../domain/crisis';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { ClinicContact } from './ClinicContact';
 
 /** The clinic's own contact, in the same shape as a national line, with its own note. */
 function ClinicContactItem({ contact }: { contact: ClinicCrisisContact }) {
   const { LL } = useI18nContext();
-  const { phone, whatsApp } = clinicContactPoints(contact);
   return (
     <li>
-      <p className="font-semibold">
-        {contact.name}
-        {phone && (
-          <>
-            :{' '}
-            <a className="link" href={phone.href}>
-              {phone.display}
-            </a>
-          </>
-        )}
-      </p>
-      <p className="text-sm">{LL.assessment.crisis.clinicContact()}</p>
-      {whatsApp && (
-        <a className="link text-sm" href={whatsApp.href}>
-          {LL.assessment.crisis.whatsApp({ number: whatsApp.display })}
-        </a>
-      )}
+      <ClinicContact contact={contact}>
+        <p className="text-sm">{LL.assessment.crisis.clinicContact()}</p>
+      </ClinicContact>
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { showInEmbedder } from '../lib/embedder';
 
 interface Props {
   title: string;
@@ -25,9 +26,12 @@ export function Modal({ title, onClose, children }: Props) {
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    showInEmbedder(dialog);
     const previous = opener.current;
     return () => {
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      if (!(previous instanceof HTMLElement && previous.isConnected)) return;
+      previous.focus();
+      showInEmbedder(previous);
     };
   }, []);
 

@@ -1,11 +1,16 @@
 import { useI18nContext } from '../../i18n/i18n-react';
 
-export function SiteFooter() {
+/**
+ * The page's footer. On a clinic's screener the clinic owns the copyright line and Minda is a
+ * small "Powered by" (white label); Minda's own pages, and the sample screener, are Minda's.
+ */
+export function SiteFooter({ clinic = null }: { clinic?: string | null }) {
   const { LL } = useI18nContext();
   return (
-    <footer className="footer footer-center gap-1 bg-base-200 p-6 text-sm text-base-content/80 print:hidden">
-      <p>{LL.common.copyright({ year: new Date().getFullYear() })}</p>
+    <footer className="flex flex-col items-center gap-1 bg-base-200 p-6 text-center text-sm text-base-content/80 print:hidden">
+      <p>{LL.common.copyright({ year: new Date().getFullYear(), owner: clinic ?? LL.appName() })}</p>
       <p>{LL.common.footerNotice()}</p>
+      {clinic && <p className="text-xs">{LL.common.poweredBy()}</p>}
     </footer>
   );
 }

@@ -8,10 +8,14 @@ interface Props {
   error?: string;
   required?: boolean;
   autoComplete?: string;
+  /** The keyboard a phone shows: digits for a one-time code. */
+  inputMode?: 'text' | 'numeric';
+  /** Takes the focus when it appears: the field a new step of a form asks for. */
+  autoFocus?: boolean;
 }
 
 /** A labelled input whose error appears under it and is announced with it. */
-export function TextField({ label, value, onChange, type = 'text', error, required, autoComplete }: Props) {
+export function TextField({ label, value, onChange, type = 'text', error, required, autoComplete, inputMode, autoFocus }: Props) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -25,6 +29,8 @@ export function TextField({ label, value, onChange, type = 'text', error, requir
         value={value}
         required={required}
         autoComplete={autoComplete}
+        inputMode={inputMode}
+        autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -39,12 +39,13 @@ describe('the screening kept in the tab', () => {
     const store = before.screenerStore('klinik-minda');
     CONSENT.forEach((action) => store.set(before.dass21SessionAtom, action));
     store.set(before.dass21SessionAtom, { type: 'answer', score: 2 });
-    store.set(before.bookingDetailsAtom, { name: 'Siti', email: '', phone: '' });
+    const openDialog = { psychologistId: 'p-1', slotId: 's-1', timezone: 'Asia/Tokyo' };
+    store.set(before.bookingDetailsAtom, { name: 'Siti', email: '', phone: '', ...openDialog });
 
     const after = await loadPage();
     const reloaded = after.screenerStore('klinik-minda');
     expect(reloaded.get(after.dass21SessionAtom)).toMatchObject({ consentGiven: true, answers: { 1: 2 } });
-    expect(reloaded.get(after.bookingDetailsAtom).name).toBe('Siti');
+    expect(reloaded.get(after.bookingDetailsAtom)).toMatchObject({ name: 'Siti', ...openDialog });
     expect(after.screenerStore('klinik-lain').get(after.dass21SessionAtom).consentGiven).toBe(false);
   });
 

@@ -60,9 +60,21 @@ function keptAtom<Value extends object>(name: string, initial: Value): KeptAtom<
   );
 }
 
-export const EMPTY_BOOKING_DETAILS = { name: '', email: '', phone: '' };
+/** The booking dialog as the visitor left it: a reload reopens it where they were. */
+export interface BookingDetails {
+  name: string;
+  email: string;
+  phone: string;
+  /** The psychologist whose dialog is open; unset while none is. */
+  psychologistId?: string;
+  slotId?: string;
+  /** The IANA timezone the visitor chose to read times in; unset, the browser's own. */
+  timezone?: string;
+}
 
-/** The booking form's half-typed name, e-mail and phone, until a booking is made. */
+export const EMPTY_BOOKING_DETAILS: BookingDetails = { name: '', email: '', phone: '' };
+
+/** The booking dialog's half-typed details and choices, until a booking is made. */
 export const bookingDetailsAtom = keptAtom('booking', EMPTY_BOOKING_DETAILS);
 
 /**

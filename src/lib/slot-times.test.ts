@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatSlotTime, localSlotTimes, slotsByDay, slotTimesOnDate } from './slot-times';
+import {
+  dayToShow,
+  formatCalendarDate,
+  formatShortDate,
+  formatSlotTime,
+  localSlotTimes,
+  slotsByDay,
+  slotTimesOnDate,
+  timeZoneChoices,
+} from './slot-times';
 
 describe('slot times in the psychologist’s timezone', () => {
   it('reads a slot’s local date and times for the edit dialog', () => {
@@ -36,5 +45,48 @@ describe('slot times in the psychologist’s timezone', () => {
   it('shows en-MY 12-hour times and long dates', () => {
     expect(formatSlotTime('2026-03-09T05:30:00.000Z', 'Asia/Kuala_Lumpur', 'en-MY')).toBe('1:30 pm');
     expect(formatCalendarDate('2026-03-09', 'en-MY')).toBe('Monday, 9 March 2026');
+  });
+
+  it('shows a day button’s short date in English and Malay', () => {
+    expect(formatShortDate('2026-03-09', 'en-MY')).toBe('Mon, 9 Mar');
+    expect(formatShortDate('2026-03-09', 'ms-MY')).toBe('Isn, 9 Mac');
+  });
+});
+
+describe('the booking dialog’s days and timezone', () => {
+  // Two slots of a Kuala Lumpur psychologist, at 9:00 and 23:30 there on Monday 9 March.
+  const slots = [
+    { id: 'morning', startUtc: '2026-03-09T01:00:00.000Z' },
+    { id: 'late', startUtc: '2026-03-09T15:30:00.000Z' },
+  ];
+
+  it('moves a time to another day and hour when the visitor picks another timezone', () => {
+    const inKualaLumpur = slotsByDay(slots, 'Asia/Kuala_Lumpur');
+    expect(inKualaLumpur.map((day) => [day.date, day.slots.map((slot) => formatSlotTime(slot.startUtc, 'Asia/Kuala_Lumpur', 'en-MY'))])).toEqual([
+      ['2026-03-09', ['9:00 am', '11:30 pm']],
+    ]);
+    // Tokyo is an hour ahead: the late slot starts after midnight, on Tuesday.
+    const inTokyo = slotsByDay(slots, 'Asia/Tokyo');
+    expect(inTokyo.map((day) => [day.date, day.slots.map((slot) => formatSlotTime(slot.startUtc, 'Asia/Tokyo', 'en-MY'))])).toEqual([
+      ['2026-03-09', ['10:00 am']],
+      ['2026-03-10', ['12:30 am']],
+    ]);
+  });
+
+  it('shows the wanted day while it has times, else the next day with times, else the last', () => {
+    const days = ['2026-03-09', '2026-03-11', '2026-03-13'];
+    expect(dayToShow(days, undefined)).toBe('2026-03-09');
+    expect(dayToShow(days, '2026-03-11')).toBe('2026-03-11');
+    expect(dayToShow(days, '2026-03-10')).toBe('2026-03-11');
+    expect(dayToShow(days, '2026-03-14')).toBe('2026-03-13');
+    expect(dayToShow([], '2026-03-09')).toBeUndefined();
+  });
+
+  it('offers the browser’s zones plus those in use it leaves out, once each, sorted', () => {
+    expect(timeZoneChoices(['Europe/London', 'Asia/Kuala_Lumpur'], ['UTC', 'Asia/Kuala_Lumpur'])).toEqual([
+      'Asia/Kuala_Lumpur',
+      'Europe/London',
+      'UTC',
+    ]);
   });
 });

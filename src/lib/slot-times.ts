@@ -53,6 +53,24 @@ export function slotsByDay<T extends { startUtc: Instant }>(slots: readonly T[],
   return days;
 }
 
+/**
+ * The day whose times the visitor sees: the one they want if it still has free times, else the
+ * next day that has some (a taken slot or another timezone can empty or move a day), else the
+ * last one. Without a wish, the first. `days` are YYYY-MM-DD in ascending order.
+ */
+export function dayToShow(days: readonly string[], wanted: string | undefined): string | undefined {
+  if (wanted === undefined) return days[0];
+  return days.find((day) => day >= wanted) ?? days.at(-1);
+}
+
+/**
+ * The timezones a visitor may choose from: the browser's IANA list plus those in use that it
+ * leaves out (Chromium omits 'UTC'; a browser may report an alias), once each, sorted.
+ */
+export function timeZoneChoices(supported: readonly string[], inUse: readonly string[]): string[] {
+  return [...new Set([...supported, ...inUse])].sort();
+}
+
 /** En-MY, 12-hour clock ('9:00 am'), in the psychologist's timezone. */
 export function formatSlotTime(instant: Instant, timezone: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: timezone }).format(
@@ -69,6 +87,13 @@ export function formatCalendarDate(date: string, locale: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** 'Mon, 9 Mar' for a day button; like formatCalendarDate, no timezone shift. */
+export function formatShortDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** The product formats times as en-MY; the Malay dictionary reads them as ms-MY. */

@@ -16,6 +16,7 @@ import { WebhooksSection } from '../admin/WebhooksSection';
 import { InsightsSection } from '../admin/InsightsSection';
 import { PlanSection } from '../admin/PlanSection';
 import { SectionMenu } from '../admin/SectionMenu';
+import { TwoFactorSection } from '../admin/two-factor/TwoFactorSection';
 import { hasErrorCode } from '../lib/errors';
 import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -65,6 +66,7 @@ function AdminSetup({ username, configuration }: { username: string; configurati
     { id: 'webhooks', label: menu.webhooks(), content: <WebhooksSection /> },
     { id: 'audit-log', label: menu.auditLog(), content: <AuditLogSection /> },
     { id: 'insights', label: menu.insights(), content: <InsightsSection /> },
+    { id: 'two-factor', label: menu.twoFactor(), content: <TwoFactorSection username={username} /> },
     { id: 'account', label: menu.account(), content: <DeleteAccountSection username={username} /> },
   ];
   return (

@@ -48,7 +48,8 @@ export default function LandingPage() {
 
         <Section title={text.whatTitle()}>
           <p className="mx-auto max-w-3xl text-center">{text.whatText()}</p>
-          <div role="note" className="mx-auto max-w-3xl rounded-box border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          {/* SPEC's amber note; the theme draws alerts as a light tint (src/styles.css). */}
+          <div role="note" className="alert alert-warning mx-auto max-w-3xl">
             {text.note()}
           </div>
         </Section>

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AccountCard } from '../account/AccountCard';
 import { CredentialsForm } from '../account/CredentialsForm';
 import { RedirectIfSignedIn } from '../account/RedirectIfSignedIn';
+import { SecondFactorStep } from '../account/SecondFactorStep';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { returnPathOf } from '../lib/return-path';
 import { trpc } from '../lib/trpc';
@@ -12,33 +14,45 @@ export default function LoginPage() {
   const login = trpc.auth.login.useMutation();
   const [params] = useSearchParams();
   const destination = returnPathOf(params.get('next'));
+  // Set once the password was right and the account asks for a second factor.
+  const [awaitingCode, setAwaitingCode] = useState<{ username: string; password: string } | null>(null);
   return (
     <RedirectIfSignedIn to={destination}>
       <AccountCard title={LL.account.login.title()}>
-        <CredentialsForm
-          fields={[
-            { name: 'username', label: LL.account.username(), type: 'text', autoComplete: 'username' },
-            { name: 'password', label: LL.account.password(), type: 'password', autoComplete: 'current-password' },
-          ]}
-          submitLabel={LL.account.login.submit()}
-          pendingLabel={LL.account.login.pending()}
-          pending={login.isPending}
-          destination={destination}
-          submit={(values) => login.mutateAsync({ username: values.username ?? '', password: values.password ?? '' })}
-          footer={
-            <div className="flex flex-col gap-2 text-sm">
-              <Link to="/forgot-password" className="link">
-                {LL.account.login.forgot()}
-              </Link>
-              <Link to="/signup" className="link">
-                {LL.account.login.noAccount()}
-              </Link>
-              <Link to="/" className="link">
-                {LL.account.backHome()}
-              </Link>
-            </div>
-          }
-        />
+        {awaitingCode ? (
+          <SecondFactorStep credentials={awaitingCode} destination={destination} onStartOver={() => setAwaitingCode(null)} />
+        ) : (
+          <CredentialsForm
+            fields={[
+              { name: 'username', label: LL.account.username(), type: 'text', autoComplete: 'username' },
+              { name: 'password', label: LL.account.password(), type: 'password', autoComplete: 'current-password' },
+            ]}
+            submitLabel={LL.account.login.submit()}
+            pendingLabel={LL.account.login.pending()}
+            pending={login.isPending}
+            destination={destination}
+            submit={async (values) => {
+              const credentials = { username: values.username ?? '', password: values.password ?? '' };
+              const answer = await login.mutateAsync(credentials);
+              if (!('twoFactorRequired' in answer)) return true;
+              setAwaitingCode(credentials);
+              return false;
+            }}
+            footer={
+              <div className="flex flex-col gap-2 text-sm">
+                <Link to="/forgot-password" className="link">
+                  {LL.account.login.forgot()}
+                </Link>
+                <Link to="/signup" className="link">
+                  {LL.account.login.noAccount()}
+                </Link>
+                <Link to="/" className="link">
+                  {LL.account.backHome()}
+                </Link>
+              </div>
+            }
+          />
+        )}
       </AccountCard>
     </RedirectIfSignedIn>
   );

@@ -9,6 +9,7 @@ import { ScreenerIdentityContext } from '../components/ScreenerIdentity';
 import { screenerStore } from '../lib/screening-store';
 import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
 import { SiteFooter } from '../components/SiteFooter';
+import { ScreenerLogo } from '../screener/ScreenerLogo';
 
 function LanguageSwitch({ identifier }: { identifier: string }) {
   const { LL, locale } = useI18nContext();
@@ -20,16 +21,29 @@ function LanguageSwitch({ identifier }: { identifier: string }) {
   );
 }
 
+/**
+ * The clinic's name and logo on every step (white label), with the language switch. The logo's
+ * text is the name beside it, so the image itself is silent; without a name it is the title.
+ */
+function ScreenerHeader({ identifier, configuration }: { identifier: string; configuration: PublicScreenerConfiguration }) {
+  const name = configuration.companyName;
+  return (
+    <header className="border-b border-base-300 bg-base-100 print:hidden">
+      <div className="mx-auto flex w-full max-w-2xl items-center gap-3 px-4 py-2">
+        <ScreenerLogo logoUrl={configuration.logoUrl} alt={name ? '' : configuration.appTitle} />
+        <span className="flex-1 text-lg font-semibold">{name}</span>
+        {configuration.enableMalayTranslation && <LanguageSwitch identifier={identifier} />}
+      </div>
+    </header>
+  );
+}
+
 function Screener({ identifier, configuration }: { identifier: string; configuration: PublicScreenerConfiguration }) {
   return (
     <Provider store={screenerStore(identifier)}>
       <ScreenerIdentityContext.Provider value={{ identifier, configuration }}>
         <div className="flex min-h-screen flex-col bg-base-200">
-          {configuration.enableMalayTranslation && (
-            <nav className="flex justify-end p-2 print:hidden">
-              <LanguageSwitch identifier={identifier} />
-            </nav>
-          )}
+          <ScreenerHeader identifier={identifier} configuration={configuration} />
           <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4 print:max-w-none print:p-0">
             {configuration.testType === 'Combined' ? (
               <CombinedScreener configuration={configuration} />
@@ -37,7 +51,7 @@ function Screener({ identifier, configuration }: { identifier: string; configura
               <Dass21Screener configuration={configuration} />
             )}
           </main>
-          <SiteFooter />
+          <SiteFooter clinic={configuration.companyName} />
         </div>
       </ScreenerIdentityContext.Provider>
     </Provider>

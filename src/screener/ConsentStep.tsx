@@ -8,7 +8,7 @@ import {
 } from '../../domain/configuration';
 import type { AgeGroup } from '../../domain/screening-session';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { ScreenerLogo } from './ScreenerLogo';
+import { Note } from '../components/Note';
 
 interface ConsentStepProps {
   configuration: PublicScreenerConfiguration;
@@ -58,18 +58,17 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
 
   return (
     <div className="flex flex-col items-center gap-4 text-center">
-      <ScreenerLogo logoUrl={configuration.logoUrl} alt={configuration.companyName ?? title} />
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="text-base-content/80">{description}</p>
-      <span className="badge border-emerald-700 bg-emerald-50 text-emerald-900">{LL.screener.anonymous()}</span>
+      <span className="badge badge-outline badge-primary">{LL.screener.anonymous()}</span>
 
       <div className="card w-full bg-base-100 shadow">
         <div className="card-body gap-4">
           <h2 className="card-title self-center text-2xl">{LL.screener.beforeWeBegin()}</h2>
-          <div role="note" className="alert alert-warning alert-vertical items-start text-left">
+          <Note>
             <h3 className="font-semibold">{consent.importantTitle()}</h3>
             <p>{important}</p>
-          </div>
+          </Note>
           <Bullets title={consent.whatThisDoesTitle()} lines={bulletLines(whatThisDoes)} />
           <Bullets title={consent.privacyTitle()} lines={[...bulletLines(privacy), aiDisclosure, ...countsNotice]} />
 
@@ -90,9 +89,9 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
             </div>
           </fieldset>
           {userAge === 'belowMinimumAge' && (
-            <p role="status" className="alert alert-info text-left">
-              {consent.underAge({ age })}
-            </p>
+            <Note role="status">
+              <p>{consent.underAge({ age })}</p>
+            </Note>
           )}
           <button type="button" className="btn btn-primary" disabled={userAge === null} onClick={onConsent}>
             {consent.consentButton()}

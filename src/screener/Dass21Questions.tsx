@@ -13,9 +13,10 @@ interface Props {
   dispatch: (action: Dass21.Dass21Action) => void;
 }
 
-function FollowUp({ followUpId, given, dispatch }: { followUpId: Dass21FollowUpId; given: string; dispatch: Props['dispatch'] }) {
+/** Keyed by the follow-up: each starts from what the visitor wrote to it before, if anything. */
+function FollowUp({ followUpId, written, dispatch }: { followUpId: Dass21FollowUpId; written: string; dispatch: Props['dispatch'] }) {
   const { LL } = useI18nContext();
-  const [text, setText] = useState(given);
+  const [text, setText] = useState(written);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(followUpId);
   return (
     <div className="flex flex-col gap-3">
@@ -78,7 +79,7 @@ export default function Dass21Questions({ session, dispatch }: Props) {
         {LL.assessment.dass21.items[question.key]()}
       </h1>
       {followUpId ? (
-        <FollowUp key={followUpId} followUpId={followUpId} given={Dass21.currentFollowUpResponse(session)} dispatch={dispatch} />
+        <FollowUp key={followUpId} followUpId={followUpId} written={Dass21.currentFollowUpResponse(session)} dispatch={dispatch} />
       ) : (
         <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
           {DASS21_ANSWER_SCORES.map((score) => (

@@ -1,13 +1,13 @@
 import { type WritableAtom, useAtom, useStore } from 'jotai';
-import { DEFAULT_CONFIGURATION_ID, type PublicScreenerConfiguration } from '../../domain/configuration';
+import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import type { ScreeningSession } from '../../domain/screening-session';
 import { trpc } from '../lib/trpc';
 
 /**
  * The screening session and its dispatch, which also reports the step's anonymous events to the
- * clinic's counts, from the visitor's own act (never from an effect). The sample screener
- * reports nothing: it is no clinic's. Only this much is in the screener's first load; what a
- * step reports is worked out in the chunk it fetches (send-screener-events.ts).
+ * clinic's counts, from the visitor's own act (never from an effect), and tells a clinic's page
+ * framing the screener that a screening was completed. Only this much is in the screener's first
+ * load; what a step reports is worked out in the chunk it fetches (report-screener-step.ts).
  */
 export function useScreeningWithEvents<Session extends ScreeningSession<number, unknown>, Action>(
   atom: WritableAtom<Session, [Action], void>,
@@ -20,8 +20,7 @@ export function useScreeningWithEvents<Session extends ScreeningSession<number, 
     // Read from the store, not the render: an auto-advance timer dispatches after it.
     const before = store.get(atom);
     dispatch(action);
-    if (configuration.id === DEFAULT_CONFIGURATION_ID) return;
-    import('./send-screener-events').then((events) => events.sendScreenerEvents(client, configuration, before, store.get(atom)), () => undefined);
+    import('./report-screener-step').then((report) => report.reportScreenerStep(client, configuration, before, store.get(atom)), () => undefined);
   };
   return [session, dispatchAndReport];
 }

@@ -55,7 +55,7 @@ const en_assessment = {
       q21: 'I felt that life was meaningless',
     } satisfies Record<Dass21QuestionKey, string>,
     followUpIntro:
-      'Would you like to tell us a little more? This is optional, and your answer helps the professional who reviews your results.',
+      'Would you like to tell us a little more? This is optional. Your answer shapes your wellbeing tips, and the professional who reviews your results reads it only if you choose to share your results when you book.',
     followUps: {
       'q1-1': 'What usually keeps you from winding down: work, studies, family, money or something else?',
       'q1-2': 'What do you do now to unwind, and how well does it work for you?',

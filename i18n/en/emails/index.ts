@@ -26,6 +26,13 @@ const en_emails = {
     notYou: 'If it was not you, your password has not been given away, but consider choosing a longer one.',
     action: 'Reset Password',
   },
+  invitation: {
+    subject: 'You are invited to join {clinic:string} on {appName:string}',
+    heading: 'Join {clinic:string}',
+    body: '{clinic:string} invites you to its team on {appName:string}. Choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.',
+    action: 'Accept Invitation',
+    ignore: 'If you did not expect this, you can ignore this e-mail.',
+  },
 } satisfies BaseTranslation;
 
 export default en_emails;

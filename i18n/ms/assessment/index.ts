@@ -41,7 +41,7 @@ const ms_assessment = {
       q21: 'Saya rasa hidup ini tidak bermakna',
     },
     followUpIntro:
-      'Ingin berkongsi sedikit lagi? Ini pilihan sahaja, dan jawapan anda membantu profesional yang menyemak keputusan anda.',
+      'Ingin berkongsi sedikit lagi? Ini pilihan sahaja. Jawapan anda membantu menyediakan tip kesejahteraan anda, dan profesional yang menyemak keputusan anda hanya membacanya jika anda memilih untuk berkongsi keputusan semasa menempah temu janji.',
     followUps: {
       'q1-1': 'Apakah yang biasanya menyukarkan anda untuk bertenang: kerja, pelajaran, keluarga, kewangan atau perkara lain?',
       'q1-2': 'Apakah yang anda lakukan sekarang untuk menenangkan diri, dan sejauh manakah ia membantu?',

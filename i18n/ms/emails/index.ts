@@ -26,6 +26,13 @@ const ms_emails = {
     notYou: 'Jika bukan anda, kata laluan anda tidak terdedah, tetapi pertimbangkan untuk memilih kata laluan yang lebih panjang.',
     action: 'Tetapkan Semula Kata Laluan',
   },
+  invitation: {
+    subject: 'Anda dijemput menyertai {clinic} di {appName}',
+    heading: 'Sertai {clinic}',
+    body: '{clinic} menjemput anda menyertai pasukannya di {appName}. Pilih nama pengguna dan kata laluan, atau log masuk dengan akaun sedia ada anda. Pautan ini akan tamat tempoh dalam 72 jam dan hanya berfungsi sekali.',
+    action: 'Terima Jemputan',
+    ignore: 'Jika anda tidak menjangkakan e-mel ini, anda boleh mengabaikannya.',
+  },
 } satisfies NamespaceEmailsTranslation;
 
 export default ms_emails;

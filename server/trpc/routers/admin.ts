@@ -7,12 +7,15 @@ import { adminBillingRouter } from './admin/billing';
 import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
+import { adminMembersRouter } from './admin/members';
 import { adminPsychologistsRouter } from './admin/psychologists';
+import { adminTwoFactorRouter } from './admin/two-factor';
 import { adminWebhooksRouter } from './admin/webhooks';
 
-/** The operator's portal: the signed-in account, then what it manages. */
+/** The clinic's portal: the signed-in member's session, then what the clinic manages, each by role (domain/roles.ts). */
 export const adminRouter = router({
   account: accountRouter,
+  twoFactor: adminTwoFactorRouter,
   configuration: adminConfigurationRouter,
   psychologists: adminPsychologistsRouter,
   availability: adminAvailabilityRouter,
@@ -22,4 +25,5 @@ export const adminRouter = router({
   auditLog: adminAuditLogRouter,
   insights: adminInsightsRouter,
   billing: adminBillingRouter,
+  members: adminMembersRouter,
 });

@@ -1,17 +1,18 @@
 import { ZAccount } from '../../account/account';
 import { ZOk } from '../../zod-fields';
-import { login, ZLoginRequest } from '../../auth/login';
+import { login, ZLoginAnswer, ZLoginRequest } from '../../auth/login';
 import { logout } from '../../auth/logout';
 import { register, ZRegisterRequest } from '../../auth/register';
 import { requestPasswordReset, ZRequestPasswordResetRequest } from '../../auth/request-password-reset';
 import { resetPassword, ZResetPasswordRequest } from '../../auth/reset-password';
+import { acceptInvitation, ZAcceptInvitationRequest } from '../../members/accept-invitation';
 import { publicProcedure, router } from '../init';
 
 /** What anyone may call to get into an account: sign-up, sign-in, sign-out and password reset. */
 export const authRouter = router({
   login: publicProcedure
     .input(ZLoginRequest)
-    .output(ZAccount)
+    .output(ZLoginAnswer)
     .mutation(({ ctx, input }) => login(ctx, input)),
   register: publicProcedure
     .input(ZRegisterRequest)
@@ -22,6 +23,11 @@ export const authRouter = router({
     .input(ZRequestPasswordResetRequest)
     .output(ZOk)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+  /** Joins a clinic with an e-mailed invitation, with a new account or one the person has. */
+  acceptInvitation: publicProcedure
+    .input(ZAcceptInvitationRequest)
+    .output(ZAccount)
+    .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
   resetPassword: publicProcedure
     .input(ZResetPasswordRequest)
     .output(ZOk)

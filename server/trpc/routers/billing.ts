@@ -2,7 +2,8 @@ import { activateTestSubscription, ZActivateTestSubscriptionResponse } from '../
 import { checkSubscription, ZCheckSubscriptionRequest, ZCheckSubscriptionResponse } from '../../billing/check-subscription';
 import { createSubscription, ZCreateSubscriptionResponse } from '../../billing/create-subscription';
 import { visitorInfo, ZVisitorInfo } from '../../billing/visitor-info';
-import { adminProcedure, publicProcedure, router } from '../init';
+import { ACCESS } from '../../../domain/roles';
+import { memberProcedure, publicProcedure, router } from '../init';
 
 /** The free-booking limit, the launch offer and the Stripe subscription. */
 export const billingRouter = router({
@@ -11,10 +12,10 @@ export const billingRouter = router({
     .input(ZCheckSubscriptionRequest)
     .output(ZCheckSubscriptionResponse)
     .query(({ ctx, input }) => checkSubscription(ctx, input)),
-  createSubscription: adminProcedure
+  createSubscription: memberProcedure(ACCESS.ownerOnly)
     .output(ZCreateSubscriptionResponse)
     .mutation(({ ctx }) => createSubscription(ctx)),
-  activateTestSubscription: adminProcedure
+  activateTestSubscription: memberProcedure(ACCESS.ownerOnly)
     .output(ZActivateTestSubscriptionResponse)
     .mutation(({ ctx }) => activateTestSubscription(ctx)),
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Interpretation } from '../../../domain/interpretation';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import { Note } from '../../components/Note';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { RetryBoundary } from '../RetryBoundary';
 import { useFocusOnChange } from '../useFocusOnChange';
@@ -64,10 +65,10 @@ function ResultsPage({ scores, interpretation, insights, plan, restartLabel, onR
       <h1 ref={headingRef} tabIndex={-1} className="text-center text-3xl font-bold">
         {LL.results.title()}
       </h1>
-      <div role="note" className="alert alert-warning alert-vertical items-start text-left">
+      <Note>
         <h2 className="font-semibold">{LL.results.disclaimerTitle()}</h2>
         <p>{LL.results.disclaimer()}</p>
-      </div>
+      </Note>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {scores.map(({ key, ...score }) => (
           <ScoreCard key={key} {...score} />

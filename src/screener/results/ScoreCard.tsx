@@ -2,6 +2,7 @@ import { useI18nContext } from '../../../i18n/i18n-react';
 
 export type LevelId = keyof ReturnType<typeof useI18nContext>['LL']['assessment']['levels'];
 
+// Outlined, so a level is named in its colour on the card rather than shouted in a block.
 const BADGE: Record<LevelId, string> = {
   normal: 'badge-success',
   minimal: 'badge-success',
@@ -33,7 +34,7 @@ export function ScoreCard({ title, score, max, level }: Omit<ScaleScore, 'key'>)
           <span className="text-3xl font-bold">{score}</span>{' '}
           <span className="text-sm text-base-content/70">{LL.results.outOf({ max })}</span>
         </p>
-        <span className={`badge ${BADGE[level]}`}>{LL.assessment.levels[level]()}</span>
+        <span className={`badge badge-outline ${BADGE[level]}`}>{LL.assessment.levels[level]()}</span>
       </div>
     </section>
   );

@@ -3,12 +3,35 @@ import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { CrisisResourceList } from '../../components/CrisisResourceList';
 import { useScreenerIdentity } from '../../components/ScreenerIdentity';
+import { trpc } from '../../lib/trpc';
 
 const ACTION_INDEXES = ['0', '1', '2'] as const;
 
+/**
+ * The support lines of the plan. When the booking section already lists the Malaysian lines (the
+ * clinic has no psychologist to book, or the list failed: SPEC's crisis panel), the screen shows
+ * them once, there, and the plan keeps its UK helpline; the printed page, which leaves booking
+ * out, still has them all here.
+ */
+function SupportLines() {
+  const { identifier, configuration } = useScreenerIdentity();
+  // The booking section's own query: one request, and the same answer to decide on.
+  const psychologists = trpc.public.psychologists.useQuery({ slug: identifier });
+  const everyLine = <CrisisResourceList resources={[...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]} clinicContact={configuration.crisisContact} />;
+  const bookingListsThem = psychologists.isError || psychologists.data?.length === 0;
+  if (!bookingListsThem) return everyLine;
+  return (
+    <>
+      <div className="print:hidden">
+        <CrisisResourceList resources={[UK_HELPLINE]} />
+      </div>
+      <div className="hidden print:block">{everyLine}</div>
+    </>
+  );
+}
+
 export function WellbeingPlanCard({ plan }: { plan: WellbeingPlan }) {
   const { LL } = useI18nContext();
-  const { configuration } = useScreenerIdentity();
   const text = LL.results.plan;
   const actions = text.actions[plan.tier][plan.condition];
   return (
@@ -26,7 +49,7 @@ export function WellbeingPlanCard({ plan }: { plan: WellbeingPlan }) {
         </ol>
         <p className="text-sm">{text.retake(plan.retakeAfterWeeks)}</p>
         <h3 className="font-semibold">{text.supportLinesTitle()}</h3>
-        <CrisisResourceList resources={[...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]} clinicContact={configuration.crisisContact} />
+        <SupportLines />
       </div>
     </section>
   );

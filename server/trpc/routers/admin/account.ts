@@ -1,14 +1,17 @@
-import { toAccount } from '../../../account/account';
-import { ZAccount } from '../../../account/account';
 import { ZOk } from '../../../zod-fields';
 import { logoutEverywhere } from '../../../account/logout-everywhere';
 import { deleteAccount, ZDeleteAccountRequest } from '../../../account/delete-account';
-import { adminProcedure, router } from '../../init';
+import { me, ZMe } from '../../../account/me';
+import { switchClinic, ZSwitchClinicRequest } from '../../../members/switch-clinic';
+import { ACCESS } from '../../../../domain/roles';
+import { memberProcedure, router } from '../../init';
 
-/** The signed-in operator's own account. */
+/** The signed-in person's own session, and the clinic it acts on. */
 export const accountRouter = router({
-  me: adminProcedure.output(ZAccount).query(({ ctx }) => toAccount(ctx.admin)),
-  logoutEverywhere: adminProcedure.output(ZOk).mutation(({ ctx }) => logoutEverywhere(ctx)),
+  me: memberProcedure(ACCESS.everyMember).output(ZMe).query(({ ctx }) => me(ctx)),
+  logoutEverywhere: memberProcedure(ACCESS.everyMember).output(ZOk).mutation(({ ctx }) => logoutEverywhere(ctx)),
+  /** Another of the person's clinics for this session; `me` tells which they have. */
+  switchClinic: memberProcedure(ACCESS.everyMember).input(ZSwitchClinicRequest).output(ZMe).mutation(({ ctx, input }) => switchClinic(ctx, input)),
   /** The clinic deletes itself with all its data, its subscription cancelled first. */
-  delete: adminProcedure.input(ZDeleteAccountRequest).output(ZOk).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
+  delete: memberProcedure(ACCESS.ownerOnly).input(ZDeleteAccountRequest).output(ZOk).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });

@@ -6,21 +6,22 @@ import { answerAppointment, ZAnswerAppointmentRequest } from '../../../appointme
 import { exportAppointmentsCsv, ZAppointmentsCsv } from '../../../appointments/export-appointments';
 import type { ClinicAnswer } from '../../../mail/booking-emails';
 import { viewSharedResults, ZSharedResultsView, ZViewSharedResultsRequest } from '../../../appointments/view-shared-results';
-import { adminProcedure, router } from '../../init';
+import { ACCESS } from '../../../../domain/roles';
+import { memberProcedure, router } from '../../init';
 
 const answer = (status: ClinicAnswer) =>
-  adminProcedure
+  memberProcedure(ACCESS.schedules)
     .input(ZAnswerAppointmentRequest)
     .output(ZAdminAppointment)
     .mutation(({ ctx, input }) => answerAppointment(ctx, status, input));
 
 /** What visitors booked with the operator's psychologists. */
 export const adminAppointmentsRouter = router({
-  list: adminProcedure
+  list: memberProcedure(ACCESS.schedules)
     .input(ZListAppointmentsRequest)
     .output(z.array(ZAdminAppointment))
     .query(({ ctx, input }) => listAppointments(ctx, input)),
-  cancel: adminProcedure
+  cancel: memberProcedure(ACCESS.schedules)
     .input(ZCancelAppointmentRequest)
     .output(ZAdminAppointment)
     .mutation(({ ctx, input }) => cancelOwnAppointment(ctx, input)),
@@ -28,11 +29,11 @@ export const adminAppointmentsRouter = router({
   decline: answer('declined'),
   complete: answer('completed'),
   noShow: answer('no_show'),
-  /** A mutation, though REST reaches it by GET: every export is written to the audit log. */
   /** A mutation, though REST reaches it by GET: every look is written to the audit log. */
-  results: adminProcedure
+  results: memberProcedure(ACCESS.attachedResults)
     .input(ZViewSharedResultsRequest)
     .output(ZSharedResultsView)
     .mutation(({ ctx, input }) => viewSharedResults(ctx, input)),
-  exportCsv: adminProcedure.output(ZAppointmentsCsv).mutation(({ ctx }) => exportAppointmentsCsv(ctx)),
+  /** A mutation, though REST reaches it by GET: every export is written to the audit log. */
+  exportCsv: memberProcedure(ACCESS.clinicSetup).output(ZAppointmentsCsv).mutation(({ ctx }) => exportAppointmentsCsv(ctx)),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { listAuditLog, ZAuditEntry } from '../../../audit-log/list-audit-log';
-import { adminProcedure, router } from '../../init';
+import { ACCESS } from '../../../../domain/roles';
+import { memberProcedure, router } from '../../init';
 
 /** Who looked at or removed visitors' personal data, and when. */
 export const adminAuditLogRouter = router({
-  list: adminProcedure.output(z.array(ZAuditEntry)).query(({ ctx }) => listAuditLog(ctx)),
+  list: memberProcedure(ACCESS.clinicSetup).output(z.array(ZAuditEntry)).query(({ ctx }) => listAuditLog(ctx)),
 });

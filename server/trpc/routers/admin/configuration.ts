@@ -2,13 +2,14 @@ import { ZUpdateConfigurationRequest } from '../../../configuration/update-admin
 import { getAdminConfiguration } from '../../../configuration/get-admin-configuration';
 import { updateAdminConfiguration } from '../../../configuration/update-admin-configuration';
 import { ZScreenerConfiguration } from '../../../configuration/configuration';
-import { adminProcedure, router } from '../../init';
+import { ACCESS } from '../../../../domain/roles';
+import { memberProcedure, router } from '../../init';
 
 export const adminConfigurationRouter = router({
-  get: adminProcedure
+  get: memberProcedure(ACCESS.clinicSetup)
     .output(ZScreenerConfiguration)
     .query(({ ctx }) => getAdminConfiguration(ctx)),
-  update: adminProcedure
+  update: memberProcedure(ACCESS.clinicSetup)
     .input(ZUpdateConfigurationRequest)
     .output(ZScreenerConfiguration)
     .mutation(({ ctx, input }) => updateAdminConfiguration(ctx, input)),

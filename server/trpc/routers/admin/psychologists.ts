@@ -13,25 +13,26 @@ import {
   ZCreatePsychologistRequest,
   ZUpdatePsychologistRequest,
 } from '../../../psychologists/save-psychologist';
-import { adminProcedure, router } from '../../init';
+import { ACCESS } from '../../../../domain/roles';
+import { memberProcedure, router } from '../../init';
 
 export const adminPsychologistsRouter = router({
-  list: adminProcedure
+  list: memberProcedure(ACCESS.schedules)
     .output(z.array(ZPsychologist))
     .query(({ ctx }) => listPsychologists(ctx)),
-  create: adminProcedure
+  create: memberProcedure(ACCESS.clinicSetup)
     .input(ZCreatePsychologistRequest)
     .output(ZPsychologist)
     .mutation(({ ctx, input }) => createPsychologist(ctx, input)),
-  update: adminProcedure
+  update: memberProcedure(ACCESS.clinicSetup)
     .input(ZUpdatePsychologistRequest)
     .output(ZPsychologist)
     .mutation(({ ctx, input }) => updateOwnPsychologist(ctx, input)),
-  delete: adminProcedure
+  delete: memberProcedure(ACCESS.clinicSetup)
     .input(ZDeletePsychologistRequest)
     .output(ZDeletePsychologistResponse)
     .mutation(({ ctx, input }) => deleteOwnPsychologist(ctx, input)),
-  renewCalendarLink: adminProcedure
+  renewCalendarLink: memberProcedure(ACCESS.schedules)
     .input(ZRenewCalendarLinkRequest)
     .output(ZRenewCalendarLinkResponse)
     .mutation(({ ctx, input }) => renewCalendarLink(ctx, input)),

@@ -7,12 +7,13 @@ import {
   ZWebhookIdRequest,
   ZWebhooks,
 } from '../../../webhooks/webhook-endpoints';
-import { adminProcedure, router } from '../../init';
+import { ACCESS } from '../../../../domain/roles';
+import { memberProcedure, router } from '../../init';
 
 /** The clinic's webhook endpoints and their deliveries. */
 export const adminWebhooksRouter = router({
-  list: adminProcedure.output(ZWebhooks).query(({ ctx }) => listWebhooks(ctx)),
-  register: adminProcedure.input(ZRegisterWebhookRequest).output(ZWebhooks).mutation(({ ctx, input }) => registerWebhook(ctx, input)),
-  delete: adminProcedure.input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => deleteWebhook(ctx, input)),
-  sendTest: adminProcedure.input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
+  list: memberProcedure(ACCESS.clinicSetup).output(ZWebhooks).query(({ ctx }) => listWebhooks(ctx)),
+  register: memberProcedure(ACCESS.clinicSetup).input(ZRegisterWebhookRequest).output(ZWebhooks).mutation(({ ctx, input }) => registerWebhook(ctx, input)),
+  delete: memberProcedure(ACCESS.clinicSetup).input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => deleteWebhook(ctx, input)),
+  sendTest: memberProcedure(ACCESS.clinicSetup).input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
 });

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import { isRole, type Role } from '../../domain/roles';
+import { asDate } from '../dates';
+import type { Database } from '../schema';
+
+/** A pending invitation, as the Team section lists it. */
+export interface Invitation {
+  id: string;
+  clinicId: string;
+  email: string;
+  role: Role;
+  psychologistId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+const INVITATION_COLUMNS = ['id', 'clinic_id', 'email', 'role', 'psychologist_id', 'created_at', 'expires_at'] as const;
+
+function toInvitation(row: {
+  id: string;
+  clinic_id: string;
+  email: string;
+  role: string;
+  psychologist_id: string | null;
+  created_at: Date | string;
+  expires_at: Date | string;
+}): Invitation {
+  if (!isRole(row.role)) throw new Error(`Unknown role in invitations: ${row.role}`);
+  return {
+    id: row.id,
+    clinicId: row.clinic_id,
+    email: row.email,
+    role: row.role,
+    psychologistId: row.psychologist_id,
+    createdAt: asDate(row.created_at),
+    expiresAt: asDate(row.expires_at),
+  };
+}
+
+export async function insertInvitation(db: Kysely<Database>, invitation: Invitation & { tokenHash: string }): Promise<void> {
+  await db
+    .insertInto('invitations')
+    .values({
+      id: invitation.id,
+      clinic_id: invitation.clinicId,
+      email: invitation.email,
+      role: invitation.role,
+      psychologist_id: invitation.psychologistId,
+      token_hash: invitation.tokenHash,
+      created_at: invitation.createdAt,
+      expires_at: invitation.expiresAt,
+      accepted_at: null,
+    })
+    .execute();
+}
+
+/** The clinic's invitations not yet used, expired ones included so the owner can resend them. */
+export async function listPendingInvitations(db: Kysely<Database>, clinicId: string): Promise<Invitation[]> {
+  const rows = await db
+    .selectFrom('invitations')
+    .select(INVITATION_COLUMNS)
+    .where('clinic_id', '=', clinicId)
+    .where('accepted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toInvitation);
+}
+
+export async function findPendingInvitation(db: Kysely<Database>, clinicId: string, id: string): Promise<Invitation | undefined> {
+  const row = await db
+    .selectFrom('invitations')
+    .select(INVITATION_COLUMNS)
+    .where('clinic_id', '=', clinicId)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return row && toInvitation(row);
+}
+
+/** A new link for a pending invitation: the old token stops working, the 72 hours start again. */
+export async function renewInvitationToken(
+  db: Kysely<Database>,
+  renewal: { clinicId: string; id: string; tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ token_hash: renewal.tokenHash, expires_at: renewal.expiresAt })
+    .where('clinic_id', '=', renewal.clinicId)
+    .where('id', '=', renewal.id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function deletePendingInvitation(db: Kysely<Database>, clinicId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('invitations')
+    .where('clinic_id', '=', clinicId)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
+/** The invitation a token opens, if it is unused and unexpired; claimInvitation is what decides. */
+export async function findUsableInvitation(db: Kysely<Database>, tokenHash: string, now: Date): Promise<Invitation | undefined> {
+  const row = await db
+    .selectFrom('invitations')
+    .select(INVITATION_COLUMNS)
+    .where('token_hash', '=', tokenHash)
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row && toInvitation(row);
+}
+
+/** Marks the invitation used in one conditional UPDATE: of two concurrent acceptances exactly one wins. */
+export async function claimInvitation(db: Kysely<Database>, tokenHash: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ accepted_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

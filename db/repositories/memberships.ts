@@ -1,0 +1,115 @@
+import type { Kysely, Transaction } from 'kysely';
+import { isRole, type Role } from '../../domain/roles';
+import { asDate } from '../dates';
+import { lockedRows } from '../row-locks';
+import type { Database } from '../schema';
+
+/** A person's place in one clinic. */
+export interface Membership {
+  accountId: string;
+  clinicId: string;
+  role: Role;
+  psychologistId: string | null;
+}
+
+/** A member as the clinic's Team section lists them. */
+export interface MemberRow extends Membership {
+  username: string;
+  email: string;
+  joinedAt: Date;
+}
+
+function roleOf(value: string): Role {
+  if (!isRole(value)) throw new Error(`Unknown role in memberships: ${value}`);
+  return value;
+}
+
+export async function insertMembership(db: Kysely<Database>, membership: Membership & { createdAt: Date }): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({
+      account_id: membership.accountId,
+      clinic_id: membership.clinicId,
+      role: membership.role,
+      psychologist_id: membership.psychologistId,
+      created_at: membership.createdAt,
+    })
+    .execute();
+}
+
+export async function findMembership(db: Kysely<Database>, accountId: string, clinicId: string): Promise<Membership | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .select(['account_id', 'clinic_id', 'role', 'psychologist_id'])
+    .where('account_id', '=', accountId)
+    .where('clinic_id', '=', clinicId)
+    .executeTakeFirst();
+  return row && { accountId: row.account_id, clinicId: row.clinic_id, role: roleOf(row.role), psychologistId: row.psychologist_id };
+}
+
+/** The clinics a person belongs to, the ones they own first, then the oldest: the first is where sign-in lands. */
+export async function listClinicsOf(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<{ clinicId: string; role: Role; name: string }[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.clinic_id')
+    .leftJoin('screener_configurations', 'screener_configurations.user_id', 'users.id')
+    .select(['memberships.clinic_id', 'memberships.role', 'memberships.created_at', 'users.username', 'screener_configurations.company_name'])
+    .where('memberships.account_id', '=', accountId)
+    .execute();
+  return rows
+    .map((row) => ({ clinicId: row.clinic_id, role: roleOf(row.role), name: row.company_name ?? row.username, since: asDate(row.created_at).getTime() }))
+    .sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner') || a.since - b.since || a.clinicId.localeCompare(b.clinicId))
+    .map(({ since: _since, ...clinic }) => clinic);
+}
+
+export async function listMembers(db: Kysely<Database>, clinicId: string): Promise<MemberRow[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+    .select(['memberships.account_id', 'memberships.role', 'memberships.psychologist_id', 'memberships.created_at', 'accounts.username', 'accounts.email'])
+    .where('memberships.clinic_id', '=', clinicId)
+    .orderBy('memberships.created_at')
+    .orderBy('accounts.username')
+    .execute();
+  return rows.map((row) => ({
+    accountId: row.account_id,
+    clinicId,
+    role: roleOf(row.role),
+    psychologistId: row.psychologist_id,
+    username: row.username,
+    email: row.email,
+    joinedAt: asDate(row.created_at),
+  }));
+}
+
+export async function updateMembershipRole(
+  db: Kysely<Database>,
+  membership: Pick<Membership, 'accountId' | 'clinicId' | 'role' | 'psychologistId'>,
+): Promise<void> {
+  await db
+    .updateTable('memberships')
+    .set({ role: membership.role, psychologist_id: membership.psychologistId })
+    .where('account_id', '=', membership.accountId)
+    .where('clinic_id', '=', membership.clinicId)
+    .execute();
+}
+
+export async function deleteMembership(db: Kysely<Database>, accountId: string, clinicId: string): Promise<boolean> {
+  const result = await db.deleteFrom('memberships').where('account_id', '=', accountId).where('clinic_id', '=', clinicId).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
+/**
+ * Locks the clinic's membership rows until the transaction ends, so two handovers (or a
+ * handover and a removal) run one after the other and the clinic keeps exactly one owner.
+ */
+export async function lockMembersOf(trx: Transaction<Database>, clinicId: string): Promise<Membership[]> {
+  const rows = await lockedRows(
+    trx,
+    trx.selectFrom('memberships').select(['account_id', 'clinic_id', 'role', 'psychologist_id']).where('clinic_id', '=', clinicId),
+  ).execute();
+  return rows.map((row) => ({ accountId: row.account_id, clinicId: row.clinic_id, role: roleOf(row.role), psychologistId: row.psychologist_id }));
+}

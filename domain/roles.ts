@@ -1,0 +1,42 @@
+/**
+ * What a member of a clinic may do (issue 16, docs/decisions/0034). Every admin procedure names
+ * the roles that may call it (server/trpc/init.ts); these are the sets it picks from.
+ */
+export const ROLES = ['owner', 'admin', 'psychologist', 'receptionist'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles the owner can give; ownership itself passes only by a handover. */
+export const ASSIGNABLE_ROLES = ['admin', 'psychologist', 'receptionist'] as const satisfies readonly Role[];
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/** Who may call a procedure. */
+export const ACCESS = {
+  /** Every member: their own session, the clinic switcher. */
+  everyMember: ROLES,
+  /** Billing, members, deleting the clinic. */
+  ownerOnly: ['owner'],
+  /** The screener, psychologists' profiles, settings, webhooks, insights, the audit log. */
+  clinicSetup: ['owner', 'admin'],
+  /** Schedules and bookings; a psychologist's own profile only. */
+  schedules: ROLES,
+  /** Results a visitor attached to a booking: never the receptionist. */
+  attachedResults: ['owner', 'admin', 'psychologist'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The one profile a member is limited to: a psychologist's own (none when their profile was
+ * deleted, so they see nothing); undefined for the roles that see the whole clinic.
+ */
+export function profileScope(member: { role: Role; psychologistId: string | null }): { psychologistId: string | null } | undefined {
+  return member.role === 'psychologist' ? { psychologistId: member.psychologistId } : undefined;
+}
+
+/** Whether a member limited to one profile may act on this one. */
+export function mayActOnProfile(member: { role: Role; psychologistId: string | null }, psychologistId: string): boolean {
+  const scope = profileScope(member);
+  return !scope || scope.psychologistId === psychologistId;
+}

@@ -1,0 +1,116 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/axe';
+import { screenshot } from './support/browser';
+import { type E2eSession, useBrowserSession } from './support/session';
+
+const MEMBER = { username: 'klinik-dua-faktor', email: 'owner@dua-faktor.example', password: 'seri-kembangan-2026' };
+
+/**
+ * What the member's authenticator app shows now, or `stepsAhead` 30-second steps later. Each
+ * code is taken once, so turning on uses the current one and signing in the next step's.
+ */
+function appCode(key: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(key.replaceAll(' ', '')) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function signOut(session: E2eSession) {
+  const response = await session.page.request.post(`${session.server.url}/api/logout`, { headers: { origin: session.server.url } });
+  expect(response.ok()).toBe(true);
+}
+
+async function enterPassword(session: E2eSession) {
+  const { page } = session;
+  await session.visit('/login');
+  await page.getByLabel('Username').fill(MEMBER.username);
+  await page.getByLabel('Password').fill(MEMBER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
+}
+
+const signedIn = async (session: E2eSession) => (await session.page.request.get(`${session.server.url}/api/me`)).status() === 200;
+
+describe('two-factor sign-in in the browser', () => {
+  const session = useBrowserSession({ bypassCSP: true });
+  let key = '';
+  let recoveryCodes: string[] = [];
+
+  it('turns it on from admin setup with the QR code’s key and a first code, and shows the recovery codes once', async () => {
+    const { page } = session;
+    const registered = await page.request.post(`${session.server.url}/api/register`, { data: MEMBER, headers: { origin: session.server.url } });
+    expect(registered.status()).toBe(201);
+    await session.visit('/admin-setup');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByText('Off. Only your password protects this account.').waitFor();
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+
+    await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    key = (await section.getByTestId('two-factor-key').textContent()) ?? '';
+    expect(key).toMatch(/^[A-Z2-7 ]{32,}$/);
+    await section.scrollIntoViewIfNeeded();
+    await expectNoSeriousViolations(page, 'set-up');
+    // The section alone: the full page is mostly the other sections of admin setup.
+    await section.screenshot({ path: 'test-results/e2e/two-factor-set-up.png' });
+
+    await section.getByLabel('2. Enter the 6-digit code the app shows').fill('000000');
+    await section.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await section.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
+    await section.getByLabel('2. Enter the 6-digit code the app shows').fill(appCode(key));
+    await section.getByRole('button', { name: 'Turn on', exact: true }).click();
+
+    const codes = section.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    recoveryCodes = await codes.allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(await section.getByRole('link', { name: 'Download codes' }).getAttribute('download')).toBe('minda-recovery-codes.txt');
+    await section.getByText('On. Recovery codes left: 10.').waitFor();
+    await expectNoSeriousViolations(page, 'recovery codes');
+    await section.screenshot({ path: 'test-results/e2e/two-factor-recovery-codes.png' });
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    expect(await codes.count()).toBe(0);
+  });
+
+  it('signs in with the password and then a code from the app', async () => {
+    const { page } = session;
+    await signOut(session);
+    await enterPassword(session);
+    expect(await signedIn(session)).toBe(false);
+    await expectNoSeriousViolations(page, 'code step');
+    await screenshot(page, 'two-factor-code-step');
+
+    await page.getByLabel('Authentication code').fill(appCode(key, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/admin-setup');
+    expect(await signedIn(session)).toBe(true);
+    await expectNoSeriousViolations(page, 'signed in with a code');
+  });
+
+  it('signs in with a recovery code, which works only once', async () => {
+    const { page } = session;
+    await signOut(session);
+    await enterPassword(session);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await expectNoSeriousViolations(page, 'recovery code step');
+    await screenshot(page, 'two-factor-recovery-step');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/admin-setup');
+    await page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('On. Recovery codes left: 9.').waitFor();
+    await expectNoSeriousViolations(page, 'signed in with a recovery code');
+
+    await signOut(session);
+    await enterPassword(session);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not right, or it was already used.' }).waitFor();
+    expect(await signedIn(session)).toBe(false);
+    await screenshot(page, 'two-factor-recovery-code-used');
+  });
+});

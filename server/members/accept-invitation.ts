@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { findCredentialsByUsername, insertAccount, type Person } from '../../db/repositories/accounts';
+import { claimInvitation, findUsableInvitation, type Invitation } from '../../db/repositories/invitations';
+import { findMembership, insertMembership } from '../../db/repositories/memberships';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { passwordProblem } from '../../domain/password';
+import { type Account, type AccountContext, toAccount } from '../account/account';
+import { passwordProblemMessage, ZNewPassword } from '../auth/auth-fields';
+import { ZLoginRequest } from '../auth/login';
+import { hashPassword, verifyPasswordOfAccount } from '../auth/passwords';
+import { refuseTakenCredentials, ZUsername } from '../auth/register';
+import { hashSecretToken } from '../auth/secret-tokens';
+import { AppError } from '../errors';
+import { enforceRateLimits } from '../rate-limit/rate-limits';
+import { startSession } from '../session';
+
+const ZToken = z.string().min(1, 'The invitation token is missing').max(512, 'The invitation token is too long');
+
+/**
+ * POST /api/invitations/:token/accept: the invitee joins with a new account (a username and a
+ * password; the e-mail is the invited address) or with the account they already have.
+ */
+export const ZAcceptInvitationRequest = z.discriminatedUnion('account', [
+  z.object({ token: ZToken, account: z.literal('new'), username: ZUsername, password: ZNewPassword }),
+  z.object({ token: ZToken, account: z.literal('existing'), username: ZLoginRequest.shape.username, password: ZLoginRequest.shape.password }),
+]);
+export type AcceptInvitationRequest = z.output<typeof ZAcceptInvitationRequest>;
+
+const invalidInvitation = () => new AppError('BAD_REQUEST', (t) => t.errors.invalidInvitation());
+
+async function existingAccount(ctx: AccountContext, input: AcceptInvitationRequest): Promise<Person> {
+  const credentials = await findCredentialsByUsername(ctx.db, input.username);
+  if (!(await verifyPasswordOfAccount(credentials?.passwordHash, input.password)) || !credentials) {
+    throw new AppError('UNAUTHORIZED', (t) => t.errors.invalidCredentials());
+  }
+  return credentials.operator;
+}
+
+async function newAccount(input: AcceptInvitationRequest, invitation: Invitation): Promise<Person & { passwordHash: string }> {
+  const person = { id: randomUUID(), username: input.username, email: invitation.email };
+  if (passwordProblem(input.password, person) === 'sameAsAccount') {
+    throw new AppError('BAD_REQUEST', passwordProblemMessage('sameAsAccount'));
+  }
+  return { ...person, passwordHash: await hashPassword(input.password) };
+}
+
+/**
+ * Uses the invitation once (a conditional UPDATE: of two acceptances one wins), makes the person
+ * a member with the invited role in the same transaction, and signs them in to that clinic.
+ */
+export async function acceptInvitation(ctx: AccountContext, input: AcceptInvitationRequest): Promise<Account> {
+  // As many tries as a sign-in: an existing account's password is checked here too.
+  await enforceRateLimits(ctx, [['loginPerIp', ctx.ip]]);
+  const tokenHash = hashSecretToken(input.token);
+  // A cheap look first, so a made-up token never costs an argon2 hash.
+  const invitation = await findUsableInvitation(ctx.db, tokenHash, ctx.now());
+  if (!invitation) throw invalidInvitation();
+  const created = input.account === 'new' ? await newAccount(input, invitation) : undefined;
+  if (created) await refuseTakenCredentials(ctx.db, created);
+  const person = created ?? (await existingAccount(ctx, input));
+  try {
+    await inTransaction(ctx.db, async (trx) => {
+      const now = ctx.now();
+      if (!(await claimInvitation(trx, tokenHash, now))) throw invalidInvitation();
+      if (created) await insertAccount(trx, { ...created, createdAt: now });
+      else if (await findMembership(trx, person.id, invitation.clinicId)) throw new AppError('CONFLICT', (t) => t.errors.alreadyMember());
+      await insertMembership(trx, { accountId: person.id, clinicId: invitation.clinicId, role: invitation.role, psychologistId: invitation.psychologistId, createdAt: now });
+    });
+  } catch (error) {
+    // Another sign-up took the name or address since the check above.
+    if (created && isUniqueViolation(error)) await refuseTakenCredentials(ctx.db, created);
+    throw error;
+  }
+  await startSession(ctx, await ctx.session(), person, invitation.clinicId);
+  return toAccount(person);
+}

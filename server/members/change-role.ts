@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { updateMembershipRole } from '../../db/repositories/memberships';
+import { memberOtherThanOwner, ZMemberIdRequest } from './member-id';
+import { profileForRole, readTeam, type Team, type TeamContext, ZRoleChoice } from './team';
+
+/** PATCH /api/members/:accountId: another role; it applies to the member's next call, sessions and all. */
+export const ZChangeRoleRequest = ZMemberIdRequest.extend(ZRoleChoice.shape);
+
+export async function changeRole(ctx: TeamContext, input: z.output<typeof ZChangeRoleRequest>): Promise<Team> {
+  await memberOtherThanOwner(ctx, input.accountId);
+  const psychologistId = await profileForRole(ctx, input);
+  await updateMembershipRole(ctx.db, { accountId: input.accountId, clinicId: ctx.admin.id, role: input.role, psychologistId });
+  return readTeam(ctx);
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { enqueueEmail } from '../../db/repositories/email-outbox';
+import {
+  deletePendingInvitation,
+  findPendingInvitation,
+  insertInvitation,
+  renewInvitationToken,
+} from '../../db/repositories/invitations';
+import { inTransaction } from '../../db/transaction';
+import { clinicNameOf } from '../../domain/configuration';
+import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
+import { ZEmail } from '../auth/auth-fields';
+import type { OperatorContext } from '../context';
+import { NotFoundError } from '../errors';
+import { invitationEmail } from '../mail/account-emails';
+import { entityId } from '../zod-fields';
+import { profileForRole, readTeam, type Team, ZRoleChoice } from './team';
+
+/** The invitation mail promises it: 'The link will expire in 72 hours and works only once.' */
+export const INVITATION_LIFETIME_MS = 72 * 60 * 60_000;
+
+type InvitationContext = Pick<OperatorContext, 'db' | 'admin' | 'member' | 'now' | 'env' | 'locale'>;
+
+/** POST /api/members: the owner invites someone by e-mail to a role. */
+export const ZInviteMemberRequest = ZRoleChoice.extend({ email: ZEmail });
+
+export const ZInvitationIdRequest = z.object({ id: entityId('invitation') });
+
+/** Where the invitee lands; the token is in the link only, the database keeps its hash. */
+function acceptUrl(ctx: InvitationContext, token: string): string {
+  return `${ctx.env.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
+}
+
+/** The mail with the link: the clinic's name and the link, nothing else (no role, no inviter). */
+async function mailInvitation(ctx: InvitationContext, db: OperatorContext['db'], to: string, token: string, expiresAt: Date): Promise<void> {
+  const configuration = await findConfigurationOfOperator(db, ctx.admin.id);
+  const clinic = configuration ? clinicNameOf(configuration) : ctx.admin.username;
+  const mail = invitationEmail(ctx.locale, { clinic, acceptUrl: acceptUrl(ctx, token) });
+  // Unsent by the time the link expires, it would only lead to a refusal.
+  await enqueueEmail(db, { kind: 'member-invitation', to, ...mail, expiresAt }, ctx.now());
+}
+
+export async function inviteMember(ctx: InvitationContext, input: z.output<typeof ZInviteMemberRequest>): Promise<Team> {
+  const psychologistId = await profileForRole(ctx, input);
+  const token = newSecretToken();
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
+  await inTransaction(ctx.db, async (trx) => {
+    await insertInvitation(trx, {
+      id: randomUUID(),
+      clinicId: ctx.admin.id,
+      email: input.email,
+      role: input.role,
+      psychologistId,
+      tokenHash: hashSecretToken(token),
+      createdAt: now,
+      expiresAt,
+    });
+    await mailInvitation(ctx, trx, input.email, token, expiresAt);
+  });
+  return readTeam(ctx);
+}
+
+/** POST /api/invitations/:id/resend: a new link for 72 more hours; the old link stops working. */
+export async function resendInvitation(ctx: InvitationContext, input: z.output<typeof ZInvitationIdRequest>): Promise<Team> {
+  const invitation = await findPendingInvitation(ctx.db, ctx.admin.id, input.id);
+  if (!invitation) throw new NotFoundError('invitation');
+  const token = newSecretToken();
+  const expiresAt = new Date(ctx.now().getTime() + INVITATION_LIFETIME_MS);
+  await inTransaction(ctx.db, async (trx) => {
+    const renewed = await renewInvitationToken(trx, { clinicId: ctx.admin.id, id: input.id, tokenHash: hashSecretToken(token), expiresAt });
+    if (!renewed) throw new NotFoundError('invitation');
+    await mailInvitation(ctx, trx, invitation.email, token, expiresAt);
+  });
+  return readTeam(ctx);
+}
+
+/** DELETE /api/invitations/:id: the link stops working. */
+export async function revokeInvitation(ctx: InvitationContext, input: z.output<typeof ZInvitationIdRequest>): Promise<Team> {
+  if (!(await deletePendingInvitation(ctx.db, ctx.admin.id, input.id))) throw new NotFoundError('invitation');
+  return readTeam(ctx);
+}

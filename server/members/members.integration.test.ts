@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOperator, insertPsychologist, outboxEmailsTo } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { callerFor, CookieJar } from '../testing/caller';
+import { sessionCookie, startTestApp, type TestApp } from '../testing/test-app';
+import { INVITATION_LIFETIME_MS } from './invitations';
+
+const HOUR = 3_600_000;
+let serial = 0;
+
+describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
+  let t: TestApp;
+  let clock: number | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    t.services.now = () => new Date(clock ?? Date.now());
+  });
+  afterAll(() => t.close());
+
+  /** A clinic's owner, signed in, with a psychologist profile to invite someone to. */
+  async function owner() {
+    const clinic = await insertOperator(t.services.db);
+    const psychologistId = await insertPsychologist(t.services.db, clinic.userId);
+    const caller = callerFor(t.services, { jar: CookieJar.holding(await sessionCookie(t.services, clinic.userId)) });
+    return { ...clinic, psychologistId, caller };
+  }
+
+  /** Invites an address and reads the link's token from the queued mail. */
+  async function invite(from: Awaited<ReturnType<typeof owner>>, role: 'psychologist' | 'receptionist' = 'psychologist') {
+    const email = `invitee-${++serial}-${Date.now()}@staff.example`;
+    await from.caller.admin.members.invite({ email, role, psychologistId: role === 'psychologist' ? from.psychologistId : null });
+    const mails = await outboxEmailsTo(t.services.db, email);
+    const token = /invitation\?token=([\w-]+)/.exec(mails.at(-1)!.text)![1]!;
+    return { email, token, mails };
+  }
+
+  it('mails a link that works once: the invitee sets a username and password and sees only their own profile', async () => {
+    const clinic = await owner();
+    const { email, token, mails } = await invite(clinic);
+    expect(mails).toHaveLength(1);
+    // The mail names the clinic and the link, nothing about the inviter or the role.
+    expect(mails[0]!.text).not.toContain(clinic.username);
+    expect(mails[0]!.text).not.toContain('psychologist');
+    expect(await t.services.db.selectFrom('invitations').select('token_hash').execute()).not.toContainEqual({ token_hash: token });
+
+    const invitee = callerFor(t.services);
+    const username = `psy-${serial}`;
+    await expect(invitee.auth.acceptInvitation({ token, account: 'new', username, password: 'a-long-password-1' })).resolves.toMatchObject({ username, email });
+    await expect(invitee.admin.account.me()).resolves.toMatchObject({ role: 'psychologist', psychologistId: clinic.psychologistId, clinicId: clinic.userId });
+    await expect(invitee.admin.psychologists.list()).resolves.toEqual([expect.objectContaining({ id: clinic.psychologistId })]);
+    await expect(invitee.admin.members.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const again = callerFor(t.services);
+    await expect(again.auth.acceptInvitation({ token, account: 'new', username: `${username}-2`, password: 'a-long-password-1' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    const team = await clinic.caller.admin.members.list();
+    expect(team.members.map((m) => m.role).sort()).toEqual(['owner', 'psychologist']);
+    expect(team.invitations).toEqual([]);
+  });
+
+  it('refuses a link after its 72 hours, and a resent one works while the old one does not', async () => {
+    const clinic = await owner();
+    const { email, token } = await invite(clinic, 'receptionist');
+    const accept = (link: string) =>
+      callerFor(t.services).auth.acceptInvitation({ token: link, account: 'new', username: `late-${++serial}`, password: 'a-long-password-1' });
+    clock = Date.now() + INVITATION_LIFETIME_MS + HOUR;
+    try {
+      await expect(accept(token)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    } finally {
+      clock = undefined;
+    }
+    const [pending] = await t.services.db.selectFrom('invitations').select('id').where('email', '=', email).execute();
+    const listed = (await clinic.caller.admin.members.list()).invitations;
+    expect(listed).toEqual([expect.objectContaining({ id: pending!.id, email, expired: false })]);
+    await clinic.caller.admin.members.resendInvitation({ id: pending!.id });
+    const renewed = /invitation\?token=([\w-]+)/.exec((await outboxEmailsTo(t.services.db, email)).at(-1)!.text)![1]!;
+    expect(renewed).not.toBe(token);
+    await expect(accept(token)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(accept(renewed)).resolves.toMatchObject({ email });
+  });
+
+  it('lets a person with an account join a second clinic and switch between the two', async () => {
+    const first = await owner();
+    const second = await owner();
+    const person = callerFor(t.services);
+    const username = `both-${++serial}`;
+    const account = await person.auth.acceptInvitation({ token: (await invite(first, 'receptionist')).token, account: 'new', username, password: 'a-long-password-1' });
+    const secondLink = (await invite(second)).token;
+    await expect(callerFor(t.services).auth.acceptInvitation({ token: secondLink, account: 'existing', username, password: 'wrong-password' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(person.auth.acceptInvitation({ token: secondLink, account: 'existing', username, password: 'a-long-password-1' })).resolves.toEqual(account);
+    // The session lands in the clinic just joined; the person switches back and forth.
+    await expect(person.admin.account.me()).resolves.toMatchObject({ clinicId: second.userId, role: 'psychologist' });
+    expect((await person.admin.account.me()).clinics.map((c) => c.clinicId).sort()).toEqual([first.userId, second.userId].sort());
+    await expect(person.admin.account.switchClinic({ clinicId: first.userId })).resolves.toMatchObject({ clinicId: first.userId, role: 'receptionist' });
+    await expect(person.admin.psychologists.list()).resolves.not.toContainEqual(expect.objectContaining({ id: second.psychologistId }));
+    await expect(first.caller.admin.account.switchClinic({ clinicId: second.userId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('ends a removed member’s sessions at once, and keeps their account', async () => {
+    const clinic = await owner();
+    const { token } = await invite(clinic, 'receptionist');
+    const member = callerFor(t.services);
+    const account = await member.auth.acceptInvitation({ token, account: 'new', username: `leaving-${serial}`, password: 'a-long-password-1' });
+    await expect(member.admin.appointments.list({})).resolves.toEqual([]);
+    await clinic.caller.admin.members.remove({ accountId: account.id });
+    await expect(member.admin.appointments.list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await t.services.db.selectFrom('operator_sessions').select('id_hash').where('account_id', '=', account.id).execute()).toEqual([]);
+    expect(await t.services.db.selectFrom('accounts').select('id').where('id', '=', account.id).execute()).toHaveLength(1);
+  });
+
+  it('hands ownership over in one step: always exactly one owner, and the old owner stays on as an admin', async () => {
+    const clinic = await owner();
+    const { token } = await invite(clinic, 'receptionist');
+    const heir = callerFor(t.services);
+    const account = await heir.auth.acceptInvitation({ token, account: 'new', username: `heir-${serial}`, password: 'a-long-password-1' });
+    await expect(clinic.caller.admin.members.changeRole({ accountId: clinic.userId, role: 'admin' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+
+    const team = await clinic.caller.admin.members.handOverOwnership({ accountId: account.id });
+    expect(Object.fromEntries(team.members.map((m) => [m.accountId, m.role]))).toEqual({ [clinic.userId]: 'admin', [account.id]: 'owner' });
+    // The old owner's next call meets their new role; a second handover of theirs is refused.
+    await expect(clinic.caller.admin.members.handOverOwnership({ accountId: account.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(heir.admin.members.list()).resolves.toMatchObject({ members: expect.any(Array) });
+  });
+});

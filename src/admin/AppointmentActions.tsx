@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
+import { useI18nContext } from '../../i18n/i18n-react';
+import { trpc } from '../lib/trpc';
+import { type Appointment, useWhen } from './AppointmentSummary';
+import { ConfirmDialog } from './ConfirmDialog';
+import { SharedResultsDialog } from './SharedResultsDialog';
+import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
+
+type Answer = 'confirm' | 'decline' | 'complete' | 'noShow';
+const ANSWER_STATUS: Record<Answer, AppointmentStatus> = { confirm: 'confirmed', decline: 'declined', complete: 'completed', noShow: 'no_show' };
+
+/** What the clinic may do next: answer a request, or record how a session that began went. */
+function answersFor(appointment: Appointment, now: number): Answer[] {
+  const began = appointment.startUtc.getTime() <= now;
+  return (Object.keys(ANSWER_STATUS) as Answer[]).filter(
+    (answer) => canMove(appointment.status, ANSWER_STATUS[answer]) && (answer === 'complete' || answer === 'noShow' ? began : true),
+  );
+}
+
+/**
+ * The answers, Cancel (until the session has ended) and View results of one appointment, with
+ * the question before cancelling and the shared results' dialog. `onDone` runs after an answer
+ * or a cancellation went through.
+ */
+export function AppointmentActions({ appointment, onDone }: { appointment: Appointment; onDone?: () => void }) {
+  const { LL } = useI18nContext();
+  const t = LL.admin.appointments;
+  const toast = useAdminToast();
+  const refreshSchedule = useRefreshSchedule();
+  const when = useWhen();
+  const [cancelling, setCancelling] = useState(false);
+  const [viewingResults, setViewingResults] = useState(false);
+  const done = (message: string) => {
+    refreshSchedule();
+    toast.success(message);
+    onDone?.();
+  };
+  const answered = {
+    onSuccess: () => done(t.answeredToast()),
+    onError: (error: unknown) => toast.failure(error, t.answerFailed()),
+  };
+  const answerMutations = {
+    confirm: trpc.admin.appointments.confirm.useMutation(answered),
+    decline: trpc.admin.appointments.decline.useMutation(answered),
+    complete: trpc.admin.appointments.complete.useMutation(answered),
+    noShow: trpc.admin.appointments.noShow.useMutation(answered),
+  };
+  const cancel = trpc.admin.appointments.cancel.useMutation({
+    onSuccess: () => done(t.cancelledToast()),
+    onError: (error) => toast.failure(error, t.cancelFailed()),
+    onSettled: () => setCancelling(false),
+  });
+  const answerLabel: Record<Answer, string> = {
+    confirm: t.answerConfirm(),
+    decline: t.answerDecline(),
+    complete: t.answerComplete(),
+    noShow: t.answerNoShow(),
+  };
+  const now = Date.now();
+  const cancellable = appointment.endUtc.getTime() >= now && canMove(appointment.status, 'cancelled');
+
+  return (
+    <div className="flex shrink-0 flex-wrap gap-1">
+      {appointment.resultsShared && (
+        <button type="button" className="btn btn-sm" onClick={() => setViewingResults(true)} aria-label={t.viewResultsLabel({ name: appointment.clientName })}>
+          {t.viewResults()}
+        </button>
+      )}
+      {answersFor(appointment, now).map((answer) => (
+        <button
+          key={answer}
+          type="button"
+          className={`btn btn-sm ${answer === 'confirm' ? 'btn-primary' : 'btn-outline'}`}
+          onClick={() => answerMutations[answer].mutate({ appointmentId: appointment.id })}
+          aria-label={t.answerLabel({ action: answerLabel[answer], name: appointment.clientName })}
+        >
+          {answerLabel[answer]}
+        </button>
+      ))}
+      {cancellable && (
+        <button type="button" className="btn btn-sm btn-error" onClick={() => setCancelling(true)} aria-label={t.cancelLabel({ name: appointment.clientName })}>
+          {t.cancel()}
+        </button>
+      )}
+      {viewingResults && <SharedResultsDialog appointment={appointment} onClose={() => setViewingResults(false)} />}
+      {cancelling && (
+        <ConfirmDialog
+          title={t.confirmTitle()}
+          message={t.confirmMessage({ name: appointment.clientName, when: when(appointment) })}
+          confirmLabel={t.confirm()}
+          pendingLabel={t.cancelling()}
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate({ appointmentId: appointment.id })}
+          onCancel={() => setCancelling(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useI18nContext } from '../../i18n/i18n-react';
+import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
+import type { RouterOutputs } from '../lib/trpc';
+
+export type Appointment = RouterOutputs['admin']['appointments']['list'][number];
+
+/** '<weekday, date>, 9:00 am – 10:00 am' where the psychologist works. */
+export function useWhen() {
+  const { locale } = useI18nContext();
+  const dateLocale = dateLocaleOf(locale);
+  return (appointment: Appointment) => {
+    const timezone = appointment.psychologist.timezone;
+    return `${formatCalendarDate(localSlotTimes(appointment, timezone).date, dateLocale)}, ${formatSlotTime(
+      appointment.startUtc,
+      timezone,
+      dateLocale,
+    )} – ${formatSlotTime(appointment.endUtc, timezone, dateLocale)}`;
+  };
+}
+
+/** When, the status, who with and how to reach the client: the inbox's row and the calendar's dialog alike. */
+export function AppointmentSummary({ appointment }: { appointment: Appointment }) {
+  const { LL } = useI18nContext();
+  const t = LL.admin.appointments;
+  const when = useWhen();
+  return (
+    <div className="min-w-0 text-sm">
+      <p className="font-semibold">
+        {when(appointment)}{' '}
+        <span className={`badge ${appointment.status === 'requested' ? 'badge-warning' : 'badge-ghost'}`}>{t.statuses[appointment.status]()}</span>
+        {appointment.contactPromptly && (
+          <>
+            {' '}
+            <span className="badge badge-error" title={t.contactPromptlyHint()}>
+              {t.contactPromptly()}
+            </span>
+          </>
+        )}
+      </p>
+      <p>
+        {appointment.clientName || LL.admin.privacy.erasedVisitor()} · {t.withPsychologist({ name: appointment.psychologist.name })}
+      </p>
+      <p className="break-all text-base-content/80">
+        <a className="link" href={`mailto:${appointment.clientEmail}`}>
+          {appointment.clientEmail}
+        </a>{' '}
+        ·{' '}
+        <a className="link" href={`tel:${appointment.clientPhone}`}>
+          {appointment.clientPhone}
+        </a>
+      </p>
+    </div>
+  );
+}
