@@ -143,8 +143,10 @@ describe('the clinic’s tour', () => {
       await dismiss(page);
 
       const schedule = page.getByRole('region', { name: 'Schedule Management' });
-      await schedule.getByRole('combobox', { name: 'Psychologist' }).first().selectOption({ label: 'Dr. Aisyah Rahman' });
-      await schedule.getByRole('button', { name: /\d:\d\d\s?[ap]m/i }).first().click();
+      await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Aisyah Rahman' });
+      await schedule.getByRole('button', { name: 'Next week' }).click();
+      await checkpoint(page, screen('admin-schedule-next-week'));
+      await schedule.getByRole('button', { name: /Free$/ }).first().click();
       await page.getByRole('dialog', { name: 'Edit Slot' }).waitFor();
       await checkpoint(page, screen('admin-edit-slot'));
       await dismiss(page);

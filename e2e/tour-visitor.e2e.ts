@@ -12,6 +12,7 @@ import msAssessment from '../i18n/ms/assessment';
 import msBooking from '../i18n/ms/booking';
 import msResults from '../i18n/ms/results';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
+import { dayChoices, timeChoices } from './support/booking-steps';
 import { checkpoint, fill, useTour, VIEWPORTS } from './support/tour';
 
 // Every screen a visitor can reach, at a phone's and a laptop's width, in English and Malay: axe
@@ -155,11 +156,13 @@ describe('the visitor’s tour', () => {
         .getByRole('button', { name: fill(booking.chooseWith, { name: 'Dr. Aisyah Rahman' }) })
         .click();
       const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
-      // The last time offered: beyond the psychologist's notice, so the visitor may still move it.
-      const slot = dialog.locator('button[aria-pressed]').last();
-      await slot.waitFor();
+      await dayChoices(dialog).last().waitFor();
+      await checkpoint(page, `${name}-booking-days`);
+      // The last day's last time: beyond the psychologist's notice, so the visitor may still move it.
+      await dayChoices(dialog).last().check();
+      await timeChoices(dialog).last().waitFor();
       await checkpoint(page, `${name}-booking-times`);
-      await slot.click();
+      await timeChoices(dialog).last().check();
       await dialog.getByLabel(booking.fullName).waitFor();
       await checkpoint(page, `${name}-booking-form`);
 
