@@ -33,6 +33,8 @@ interface QuestionWalk {
   label: (position: number) => string;
   /** Gives that answer, and anything the step asks after it (a follow-up). */
   answer: (position: number) => Promise<void>;
+  /** Where back from the next question lands when it is not this question (its last follow-up). */
+  backFromNext?: (position: number) => Promise<boolean>;
 }
 
 /**
@@ -47,7 +49,9 @@ async function walkEveryQuestion(page: Page, walk: QuestionWalk) {
     if (position > 1) {
       await page.goBack();
       await walk.onQuestion(position - 1);
-      expect(await chosenAnswer(page), `answer ${position - 1} after back`).toContain(walk.label(position - 1));
+      if (!(await walk.backFromNext?.(position - 1))) {
+        expect(await chosenAnswer(page), `answer ${position - 1} after back`).toContain(walk.label(position - 1));
+      }
       await page.goForward();
       await walk.onQuestion(position);
     }
@@ -168,6 +172,12 @@ describe('progress that survives reload and back, and help one tap away', () => 
       answer: async (position) => {
         await page.getByRole('button', { name: DASS_LABELS[score(position)] }).click();
         if (score(position) === 3) await followUpsSurviveReload();
+      },
+      // Back from question 5 lands on question 4's last follow-up, the step before it.
+      backFromNext: async (position) => {
+        if (score(position) !== 3) return false;
+        await page.getByRole('heading', { name: /Have you seen a doctor/ }).waitFor();
+        return true;
       },
     };
     // Item 4's maximum asks two follow-ups: each survives a reload, the first's text shows again.
