@@ -5,7 +5,7 @@ import {
   type CombinedQuestionId,
   type CombinedResults,
 } from './combined';
-import { isCombinedCrisisAnswer } from './crisis';
+import { isCombinedCrisisAnswer } from './crisis-answers';
 import {
   hasCurrentAnswer,
   initialScreeningSession,

@@ -1,17 +1,6 @@
-import type { CombinedQuestionId } from './combined';
-import type { Dass21QuestionId } from './dass21';
 import { normaliseMalaysianPhone } from './phone';
-import type { AnswerScore } from './scoring';
 
-/** DASS-21 item 21: "I felt that life was meaningless". */
-export function isDass21CrisisAnswer(questionId: Dass21QuestionId, score: AnswerScore): boolean {
-  return questionId === 21 && score >= 2;
-}
-
-/** Combined item 11 (PHQ-9 item 9): thoughts of being better off dead or of self-harm. */
-export function isCombinedCrisisAnswer(questionId: CombinedQuestionId, score: AnswerScore): boolean {
-  return questionId === 11 && score > 0;
-}
+export { isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis-answers';
 
 export interface ContactPoint {
   /** As Malaysians write the number. */

@@ -1,4 +1,4 @@
-import { isDass21CrisisAnswer } from './crisis';
+import { isDass21CrisisAnswer } from './crisis-answers';
 import {
   DASS21_QUESTIONS,
   scoreDass21,

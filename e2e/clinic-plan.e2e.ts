@@ -4,6 +4,7 @@ import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
 import { bookSlot } from '../db/testing/fixtures';
 import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
+import { demoAisyah } from './support/admin';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { FAKE_STRIPE_JS } from './support/fake-stripe-js';
@@ -37,13 +38,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
 /** The demo clinic has taken one booking, and two requests wait for its answer. */
 async function seedDemoClinic(databaseUrl: string) {
   const { db } = connectDatabase(databaseUrl);
-  const aisyah = await db
-    .selectFrom('psychologists')
-    .innerJoin('users', 'users.id', 'psychologists.user_id')
-    .select(['psychologists.id', 'psychologists.user_id'])
-    .where('users.username', '=', DEMO_OPERATOR.username)
-    .where('psychologists.name', '=', 'Dr. Aisyah Rahman')
-    .executeTakeFirstOrThrow();
+  const aisyah = await demoAisyah(db);
   await db.updateTable('users').set({ bookings_made: 1 }).where('id', '=', aisyah.user_id).execute();
   const slots = await db.selectFrom('availability_slots').select('id').where('psychologist_id', '=', aisyah.id).orderBy('start_utc').limit(2).execute();
   for (const slot of slots) await bookSlot(db, { userId: aisyah.user_id, psychologistId: aisyah.id, slotId: slot.id });

@@ -26,6 +26,66 @@ const chosenAnswer = (page: Page) => page.getByRole('group', { name: 'Answer opt
 const tabStorage = (page: Page) =>
   page.evaluate(() => ({ session: Object.keys(sessionStorage).sort(), local: localStorage.length }));
 
+interface QuestionWalk {
+  total: number;
+  onQuestion: (position: number) => Promise<void>;
+  /** The label of the answer given at this position. */
+  label: (position: number) => string;
+  /** Gives that answer, and anything the step asks after it (a follow-up). */
+  answer: (position: number) => Promise<void>;
+  /** Where back from the next question lands when it is not this question (its last follow-up). */
+  backFromNext?: (position: number) => Promise<boolean>;
+}
+
+/**
+ * Every question: a reload keeps it, back shows the previous question with its answer, forward
+ * returns to it; then it is answered.
+ */
+async function walkEveryQuestion(page: Page, walk: QuestionWalk) {
+  for (let position = 1; position <= walk.total; position++) {
+    await walk.onQuestion(position);
+    await page.reload();
+    await walk.onQuestion(position);
+    if (position > 1) {
+      await page.goBack();
+      await walk.onQuestion(position - 1);
+      if (!(await walk.backFromNext?.(position - 1))) {
+        expect(await chosenAnswer(page), `answer ${position - 1} after back`).toContain(walk.label(position - 1));
+      }
+      await page.goForward();
+      await walk.onQuestion(position);
+    }
+    await walk.answer(position);
+  }
+}
+
+/** The results over a reload, back to the last question with its answer, and forward again. */
+async function resultsSurviveReloadAndBack(page: Page, walk: QuestionWalk) {
+  const results = await resultCardsOf(page);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+  expect(await resultCardsOf(page)).toEqual(results);
+  await page.goBack();
+  await walk.onQuestion(walk.total);
+  expect(await chosenAnswer(page)).toContain(walk.label(walk.total));
+  await page.goForward();
+  await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+  expect(await resultCardsOf(page)).toEqual(results);
+}
+
+/** The consent step keeps the chosen age group over a reload. */
+async function consentSurvivesReload(page: Page, ageButton: string) {
+  await page.getByRole('button', { name: ageButton }).click();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
+  expect(await page.getByRole('button', { name: ageButton }).getAttribute('aria-pressed')).toBe('true');
+  expect(await page.getByRole('button', { name: 'I understand and consent to continue' }).isEnabled()).toBe(true);
+  await page.getByRole('button', { name: 'I understand and consent to continue' }).click();
+}
+
+/** Whatever score cards the results show, by their text. */
+const resultCardsOf = (page: Page) => page.getByRole('region').filter({ hasText: / out of \d+/ }).allTextContents();
+
 const resultCards = (page: Page) =>
   Promise.all(['Depression', 'Anxiety', 'Stress'].map((name) => page.getByRole('region', { name, exact: true }).textContent()));
 
@@ -100,6 +160,71 @@ describe('progress that survives reload and back, and help one tap away', () => 
     expect(await tabStorage(page)).toEqual({ session: [], local: 0 });
     await page.reload();
     await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
+  });
+
+  it('keeps every DASS-21 step over a reload, and back and forward move between all 21 questions', async () => {
+    const { page } = session;
+    const score = (position: number) => (position === 4 ? 3 : position % 3) as 0 | 1 | 2 | 3;
+    const walk: QuestionWalk = {
+      total: 21,
+      onQuestion: (position) => waitForDassQuestion(page, position),
+      label: (position) => DASS_LABELS[score(position)],
+      answer: async (position) => {
+        await page.getByRole('button', { name: DASS_LABELS[score(position)] }).click();
+        if (score(position) === 3) await followUpsSurviveReload();
+      },
+      // Back from question 5 lands on question 4's last follow-up, the step before it.
+      backFromNext: async (position) => {
+        if (score(position) !== 3) return false;
+        await page.getByRole('heading', { name: /Have you seen a doctor/ }).waitFor();
+        return true;
+      },
+    };
+    // Item 4's maximum asks two follow-ups: each survives a reload, the first's text shows again.
+    const followUpsSurviveReload = async () => {
+      const first = page.getByRole('heading', { name: /In what situations does the breathing difficulty/ });
+      const second = page.getByRole('heading', { name: /Have you seen a doctor/ });
+      const box = page.getByRole('textbox', { name: 'Your answer (optional)' });
+      await first.waitFor();
+      await page.reload();
+      await first.waitFor();
+      await box.fill('On the train to work');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await second.waitFor();
+      await page.reload();
+      await second.waitFor();
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await first.waitFor();
+      expect(await box.inputValue()).toBe('On the train to work');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Skip' }).click();
+    };
+
+    await session.visit('/screener/default');
+    await consentSurvivesReload(page, '16 or older');
+    await walkEveryQuestion(page, walk);
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    await resultsSurviveReloadAndBack(page, walk);
+  });
+
+  it('keeps every Combined step over a reload, and back and forward move between all 18 questions', async () => {
+    const { page } = session;
+    const label = (position: number) => (position <= 2 ? (position === 1 ? 'Yes' : 'No') : position % 2 ? 'Several days' : 'Not at all');
+    const walk: QuestionWalk = {
+      total: 18,
+      onQuestion: (position) => page.getByText(`Question ${position} of 18`).waitFor(),
+      label,
+      answer: async (position) => {
+        await page.getByRole('button', { name: label(position), exact: true }).click();
+        if (position === 11) await page.getByRole('alert').filter({ hasText: 'You are not alone' }).getByRole('button', { name: 'Close' }).click();
+        if (position === 18) await page.getByRole('button', { name: 'View Results' }).click();
+      },
+    };
+    await session.visit(`/screener/${CLINIC}`);
+    await consentSurvivesReload(page, '18 or older');
+    await walkEveryQuestion(page, walk);
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+    await resultsSurviveReloadAndBack(page, walk);
   });
 
   it('keeps a half-typed booking form over a reload, and forgets it once booked', async () => {

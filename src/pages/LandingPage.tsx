@@ -96,7 +96,7 @@ export default function LandingPage() {
         </Section>
 
         <Section title={text.pricingTitle()}>
-          <PricingPlan offer={offer} countdown="subscribeWithin">
+          <PricingPlan offer={offer} countdown="subscribeWithin" headingLevel="h3">
             <Link to="/signup" className="btn btn-primary">
               {text.getStarted()}
             </Link>

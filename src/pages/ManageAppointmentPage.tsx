@@ -53,7 +53,8 @@ function YourData({ token, onErased }: { token: string; onErased: () => void }) 
           </div>
         </div>
       ) : (
-        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirming(true)}>
+        // Red only on the step that erases: an error-coloured outline reads 2.8:1 on white (axe).
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirming(true)}>
           {text.manageErase()}
         </button>
       )}
@@ -117,7 +118,7 @@ export default function ManageAppointmentPage() {
                   <>
                     <p className="text-sm">{text.manageCancelPrompt({ time: formatMoment(shown.changeableUntil, shown.clientTimezone, locale) })}</p>
                     <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
-                    <button type="button" className="btn btn-outline btn-error" disabled={cancel.isPending} onClick={() => cancel.mutate({ token })}>
+                    <button type="button" className="btn btn-outline" disabled={cancel.isPending} onClick={() => cancel.mutate({ token })}>
                       {cancel.isPending ? text.manageCancelling() : text.manageCancel()}
                     </button>
                   </>

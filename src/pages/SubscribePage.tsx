@@ -52,7 +52,7 @@ export default function SubscribePage() {
       </div>
       <h1 className="text-2xl font-bold">{LL.billing.title()}</h1>
       <p className="max-w-md text-center">{LL.billing.intro()}</p>
-      <PricingPlan offer={offer} countdown="daysLeft">
+      <PricingPlan offer={offer} countdown="daysLeft" headingLevel="h2">
         {current.status === 'loading' && <BillingNotice tone="loading">{LL.billing.preparing()}</BillingNotice>}
         {current.status === 'error' && <BillingNotice tone="error">{LL.billing.initFailed()}</BillingNotice>}
         {current.status === 'signedIn' && <Checkout />}

@@ -33,9 +33,10 @@ export default function CombinedQuestions({ session, dispatch }: Props) {
       <ProgressBar percent={percent} caption={LL.screener.questionOf({ position, total })} />
       <span className="badge badge-secondary badge-outline self-start">{text.categories[question.category]()}</span>
       <p className="text-sm text-base-content/70">{text.instructions[question.responseType]()}</p>
-      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
+      {/* The question is what the step is about: its one level-one heading (axe: page-has-heading-one). */}
+      <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
         {text.items[question.key]()}
-      </h2>
+      </h1>
       <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
         {RESPONSE_OPTIONS[question.responseType].map((option) => (
           <AnswerButton key={option.key} selected={chosen === option.score} onSelect={() => answer(option.score)}>

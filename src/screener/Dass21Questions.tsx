@@ -21,9 +21,9 @@ function FollowUp({ followUpId, written, dispatch }: { followUpId: Dass21FollowU
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-base-content/70">{LL.assessment.dass21.followUpIntro()}</p>
-      <h3 ref={headingRef} tabIndex={-1} id="follow-up-question" className="text-lg font-semibold">
+      <h2 ref={headingRef} tabIndex={-1} id="follow-up-question" className="text-lg font-semibold">
         {LL.assessment.dass21.followUps[followUpId]()}
-      </h3>
+      </h2>
       <label className="flex flex-col gap-1">
         <span className="text-sm">{LL.screener.followUpLabel()}</span>
         <textarea
@@ -74,9 +74,10 @@ export default function Dass21Questions({ session, dispatch }: Props) {
     <div className="flex flex-col gap-4">
       <ProgressBar percent={percent} caption={LL.screener.progress({ position, total })} />
       <p className="text-sm text-base-content/70">{LL.assessment.dass21.instructions()}</p>
-      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
+      {/* The question is what the step is about: its one level-one heading (axe: page-has-heading-one). */}
+      <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
         {LL.assessment.dass21.items[question.key]()}
-      </h2>
+      </h1>
       {followUpId ? (
         <FollowUp key={followUpId} followUpId={followUpId} written={Dass21.currentFollowUpResponse(session)} dispatch={dispatch} />
       ) : (
