@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { messageOf } from '../lib/errors';
+import { fieldErrorsOf } from '../lib/form-errors';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/return-path';
 import { trpc } from '../lib/trpc';
 import { TextField } from '../components/TextField';

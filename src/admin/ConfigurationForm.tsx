@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { fieldErrorsOf } from '../lib/errors';
+import { fieldErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
 import { AgeRequirementSection } from './AgeRequirementSection';
 import { AssessmentTypeSection } from './AssessmentTypeSection';

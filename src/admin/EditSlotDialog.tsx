@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { formErrorsOf, hasErrorCode } from '../lib/errors';
+import { hasErrorCode } from '../lib/errors';
+import { formErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';

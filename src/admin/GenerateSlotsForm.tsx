@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { fieldErrorsOf } from '../lib/errors';
+import { fieldErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
 import { Field } from './Field';
 import { isScheduleComplete, type ScheduleDraft, toggleWeekday, WEEKDAYS } from './schedule-draft';

@@ -12,7 +12,7 @@ import {
 } from '../../domain/psychologist';
 import { TextField } from '../components/TextField';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { formErrorsOf } from '../lib/errors';
+import { formErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
 import { Field, NumberField, TextAreaField } from './Field';
 import { Modal } from '../components/Modal';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { fieldErrorsOf } from '../lib/errors';
+import { fieldErrorsOf } from '../lib/form-errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAdminToast } from '../admin/useAdminToast';
 import { TextField } from '../components/TextField';
-import { fieldErrorsOf } from '../lib/errors';
+import { fieldErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
 import { type RoleChoice, RoleChoiceFields, roleChoiceInput } from './RoleChoiceFields';
 

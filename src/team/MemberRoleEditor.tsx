@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AssignableRole } from '../../domain/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAdminToast } from '../admin/useAdminToast';
-import { fieldErrorsOf } from '../lib/errors';
+import { fieldErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
 import { type RoleChoice, RoleChoiceFields, roleChoiceInput } from './RoleChoiceFields';
 
