@@ -126,7 +126,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin-setup');
     const team = page.getByRole('region', { name: 'Team' });
-    await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).check();
+    await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).click();
     await page.getByText('Two-factor sign-in is now required of every member.').waitFor();
     expect(await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).isChecked()).toBe(true);
     await expectNoSeriousViolations(page, 'the requirement switched on');
