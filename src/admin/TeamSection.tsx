@@ -17,10 +17,10 @@ export function TeamSection({ selfId }: { selfId: string }) {
       {team.isError && <p role="alert">{t.loadFailed()}</p>}
       {team.data && (
         <>
+          <TwoFactorRequirement required={team.data.twoFactorRequired} />
           <TeamMembers members={team.data.members} psychologists={psychologists} selfId={selfId} />
           <InviteMemberForm psychologists={psychologists} />
           <PendingInvitations invitations={team.data.invitations} />
-          <TwoFactorRequirement required={team.data.twoFactorRequired} />
         </>
       )}
     </AdminSection>
