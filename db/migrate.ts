@@ -19,6 +19,7 @@ import * as clinicMembers from './migrations/2026-11-26T0100-clinic-members';
 import * as twoFactor from './migrations/2026-11-26T0200-two-factor';
 import * as portableLeases from './migrations/2026-11-26T0300-portable-leases';
 import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-text';
+import * as requireTwoFactor from './migrations/2026-11-26T0900-require-two-factor';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0200-two-factor': twoFactor,
   '2026-11-26T0300-portable-leases': portableLeases,
   '2026-11-26T0500-stock-privacy-text': stockPrivacyText,
+  '2026-11-26T0900-require-two-factor': requireTwoFactor,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,6 +27,8 @@ export interface UsersTable {
   auto_confirm_requests: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** Whether visitors get a second reminder 2 hours before, beside the one 24 hours before. */
   second_reminder: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** The owner requires every member to sign in with two factors (docs/decisions/0035). */
+  require_two_factor: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** The secret that signs the clinic's webhooks; drawn with its first endpoint. */
   webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** Days a visitor's personal data is kept after their appointment ends (30–730, default 180). */

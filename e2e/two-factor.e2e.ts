@@ -1,11 +1,14 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
-import { type E2eSession, useBrowserSession } from './support/session';
+import { useBrowserSessionWithMail } from './support/mail';
+import type { E2eSession } from './support/session';
 
 const MEMBER = { username: 'klinik-dua-faktor', email: 'owner@dua-faktor.example', password: 'seri-kembangan-2026' };
+const RECEPTIONIST = { email: 'farah@dua-faktor.example', username: 'farah-kaunter', password: 'kaunter-depan-2026' };
 
 /**
  * What the member's authenticator app shows now, or `stepsAhead` 30-second steps later. Each
@@ -37,7 +40,7 @@ async function enterPassword(session: E2eSession) {
 const signedIn = async (session: E2eSession) => (await session.page.request.get(`${session.server.url}/api/me`)).status() === 200;
 
 describe('two-factor sign-in in the browser', () => {
-  const session = useBrowserSession({ bypassCSP: true });
+  const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
   let key = '';
   let recoveryCodes: string[] = [];
 
@@ -112,5 +115,50 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByRole('alert').filter({ hasText: 'That code is not right, or it was already used.' }).waitFor();
     expect(await signedIn(session)).toBe(false);
     await screenshot(page, 'two-factor-recovery-code-used');
+  });
+
+  it('the owner requires it of the clinic; an invited member is led to set it up before anything else', async () => {
+    const { page } = session;
+    const post = (path: string, data: object) => page.request.post(`${session.server.url}${path}`, { headers: { origin: session.server.url }, data });
+    await enterPassword(session);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/admin-setup');
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).click();
+    await page.getByText('Two-factor sign-in is now required of every member.').waitFor();
+    expect(await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).isChecked()).toBe(true);
+    await expectNoSeriousViolations(page, 'the requirement switched on');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await team.screenshot({ path: 'test-results/e2e/two-factor-required-of-the-team.png' });
+
+    expect((await post('/api/members', { email: RECEPTIONIST.email, role: 'receptionist' })).status()).toBe(201);
+    await expect.poll(() => mailsTo(RECEPTIONIST.email).length, { timeout: 20_000 }).toBe(1);
+    const token = /invitation\?token=([\w%-]+)/.exec(decodeQuotedPrintable(mailsTo(RECEPTIONIST.email)[0]!.raw))![1]!;
+    await signOut(session);
+    const joined = await post(`/api/invitations/${token}/accept`, { account: 'new', username: RECEPTIONIST.username, password: RECEPTIONIST.password });
+    expect(joined.status(), await joined.text()).toBe(201);
+
+    // Signed in, but held to the set-up: the page is that section alone, with the reason.
+    await session.visit('/admin-setup');
+    await page.getByText('This clinic requires two-factor sign-in. Turn yours on below to open the rest of the admin page.').waitFor();
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByText('Off. Only your password protects this account.').waitFor();
+    expect(await page.getByRole('region', { name: 'Appointments' }).count()).toBe(0);
+    expect((await page.request.get(`${session.server.url}/api/appointments`)).status()).toBe(403);
+    await expectNoSeriousViolations(page, 'held to the set-up');
+    await screenshot(page, 'two-factor-required-set-up');
+
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const memberKey = (await section.getByTestId('two-factor-key').textContent()) ?? '';
+    await section.getByLabel('2. Enter the 6-digit code the app shows').fill(appCode(memberKey));
+    await section.getByRole('button', { name: 'Turn on', exact: true }).click();
+    // The recovery codes stay on screen until put away; then the rest of the page opens.
+    await section.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Appointments' }).count()).toBe(0);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('region', { name: 'Appointments' }).waitFor();
+    expect(await page.getByText('This clinic requires two-factor sign-in.').count()).toBe(0);
   });
 });

@@ -2231,6 +2231,10 @@ export type NamespaceAdminTranslation = {
 		 */
 		title: string
 		/**
+		 * T​h​i​s​ ​c​l​i​n​i​c​ ​r​e​q​u​i​r​e​s​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​.​ ​T​u​r​n​ ​y​o​u​r​s​ ​o​n​ ​b​e​l​o​w​ ​t​o​ ​o​p​e​n​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​t​h​e​ ​a​d​m​i​n​ ​p​a​g​e​.
+		 */
+		requiredByClinic: string
+		/**
 		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​(​G​o​o​g​l​e​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​,​ ​M​i​c​r​o​s​o​f​t​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​,​ ​1​P​a​s​s​w​o​r​d​,​ ​A​e​g​i​s​…​)​,​ ​s​o​ ​a​ ​s​t​o​l​e​n​ ​p​a​s​s​w​o​r​d​ ​a​l​o​n​e​ ​o​p​e​n​s​ ​n​o​t​h​i​n​g​.
 		 */
 		intro: string
@@ -3971,6 +3975,14 @@ export type NamespaceErrorsTranslation = {
 		 * S​t​a​r​t​ ​t​h​e​ ​s​e​t​-​u​p​ ​a​g​a​i​n​:​ ​n​o​ ​n​e​w​ ​s​e​c​r​e​t​ ​i​s​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​f​i​r​s​t​ ​c​o​d​e​.
 		 */
 		noSetup: string
+		/**
+		 * T​h​i​s​ ​c​l​i​n​i​c​ ​r​e​q​u​i​r​e​s​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​.​ ​T​u​r​n​ ​y​o​u​r​s​ ​o​n​ ​i​n​ ​t​h​e​ ​a​d​m​i​n​ ​p​a​g​e​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​n​t​i​n​u​e​.
+		 */
+		setUpRequired: string
+		/**
+		 * T​u​r​n​ ​o​n​ ​y​o​u​r​ ​o​w​n​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​f​i​r​s​t​,​ ​t​h​e​n​ ​r​e​q​u​i​r​e​ ​i​t​ ​o​f​ ​t​h​e​ ​w​h​o​l​e​ ​c​l​i​n​i​c​.
+		 */
+		ownFirst: string
 	}
 	/**
 	 * T​h​a​t​ ​u​s​e​r​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n
@@ -5056,6 +5068,28 @@ export type NamespaceTeamTranslation = {
 		 * F​a​i​l​e​d​ ​t​o​ ​h​a​n​d​ ​o​v​e​r​ ​o​w​n​e​r​s​h​i​p​.
 		 */
 		handOverFailed: string
+	}
+	twoFactorRequirement: {
+		/**
+		 * R​e​q​u​i​r​e​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​o​f​ ​e​v​e​r​y​ ​m​e​m​b​e​r
+		 */
+		label: string
+		/**
+		 * M​e​m​b​e​r​s​ ​w​h​o​ ​h​a​v​e​ ​n​o​t​ ​t​u​r​n​e​d​ ​i​t​ ​o​n​ ​a​r​e​ ​l​e​d​ ​t​o​ ​s​e​t​ ​i​t​ ​u​p​ ​a​t​ ​t​h​e​i​r​ ​n​e​x​t​ ​s​i​g​n​-​i​n​,​ ​a​n​d​ ​c​a​n​ ​o​p​e​n​ ​n​o​t​h​i​n​g​ ​e​l​s​e​ ​u​n​t​i​l​ ​t​h​e​y​ ​h​a​v​e​.​ ​T​u​r​n​ ​o​n​ ​y​o​u​r​ ​o​w​n​ ​f​i​r​s​t​.
+		 */
+		hint: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​n​o​w​ ​r​e​q​u​i​r​e​d​ ​o​f​ ​e​v​e​r​y​ ​m​e​m​b​e​r​.
+		 */
+		required: string
+		/**
+		 * E​a​c​h​ ​m​e​m​b​e​r​ ​c​h​o​o​s​e​s​ ​a​g​a​i​n​ ​w​h​e​t​h​e​r​ ​t​o​ ​u​s​e​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​.
+		 */
+		notRequired: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​t​h​e​ ​r​e​q​u​i​r​e​m​e​n​t​.
+		 */
+		failed: string
 	}
 	invite: {
 		/**
@@ -7448,6 +7482,10 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
+			 * This clinic requires two-factor sign-in. Turn yours on below to open the rest of the admin page.
+			 */
+			requiredByClinic: () => LocalizedString
+			/**
 			 * Sign in with your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), so a stolen password alone opens nothing.
 			 */
 			intro: () => LocalizedString
@@ -9085,6 +9123,14 @@ export type TranslationFunctions = {
 			 * Start the set-up again: no new secret is waiting for its first code.
 			 */
 			noSetup: () => LocalizedString
+			/**
+			 * This clinic requires two-factor sign-in. Turn yours on in the admin page before you continue.
+			 */
+			setUpRequired: () => LocalizedString
+			/**
+			 * Turn on your own two-factor sign-in first, then require it of the whole clinic.
+			 */
+			ownFirst: () => LocalizedString
 		}
 		/**
 		 * That username is already taken
@@ -10105,6 +10151,28 @@ export type TranslationFunctions = {
 			 * Failed to hand over ownership.
 			 */
 			handOverFailed: () => LocalizedString
+		}
+		twoFactorRequirement: {
+			/**
+			 * Require two-factor sign-in of every member
+			 */
+			label: () => LocalizedString
+			/**
+			 * Members who have not turned it on are led to set it up at their next sign-in, and can open nothing else until they have. Turn on your own first.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Two-factor sign-in is now required of every member.
+			 */
+			required: () => LocalizedString
+			/**
+			 * Each member chooses again whether to use two-factor sign-in.
+			 */
+			notRequired: () => LocalizedString
+			/**
+			 * Failed to change the requirement.
+			 */
+			failed: () => LocalizedString
 		}
 		invite: {
 			/**

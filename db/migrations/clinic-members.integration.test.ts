@@ -57,9 +57,10 @@ describe.each(TEST_DIALECTS)('the clinic-members migration on %s', (dialect) => 
     expect(await db.selectFrom('memberships').select(['account_id', 'clinic_id', 'role', 'psychologist_id']).orderBy('account_id').execute()).toEqual(
       clinics.map((c) => ({ account_id: c.id, clinic_id: c.id, role: 'owner', psychologist_id: null })),
     );
-    // The clinic keeps everything but the password, which the account holds now.
+    // The clinic keeps everything but the password, which the account holds now; a later
+    // migration leaves every clinic's two-factor requirement off.
     expect((await db.selectFrom('users').selectAll().orderBy('id').execute()).map(dates)).toEqual(
-      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => dates(rest)),
+      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => ({ ...dates(rest), require_two_factor: 0 })),
     );
     expect(await db.selectFrom('screener_configurations').selectAll().execute()).toEqual(configurationBefore);
     const { user_id: sessionClinic, ...sessionRest } = session;

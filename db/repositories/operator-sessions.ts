@@ -11,6 +11,11 @@ export interface SessionMember {
   email: string;
   role: Role;
   psychologistId: string | null;
+  /**
+   * The clinic requires two-factor sign-in and this person has not turned theirs on: until they
+   * do, only their own session and the set-up are open to them (server/trpc/init.ts).
+   */
+  twoFactorSetupRequired: boolean;
 }
 
 export interface StoredSession {
@@ -50,6 +55,7 @@ export async function findLiveSession(db: Kysely<Database>, idHash: string, now:
       join.onRef('memberships.account_id', '=', 'operator_sessions.account_id').onRef('memberships.clinic_id', '=', 'operator_sessions.clinic_id'),
     )
     .innerJoin('accounts', 'accounts.id', 'operator_sessions.account_id')
+    .leftJoin('two_factor_secrets', 'two_factor_secrets.account_id', 'operator_sessions.account_id')
     .select(OPERATOR_COLUMNS.map((column) => `users.${column}` as const))
     .select([
       'operator_sessions.created_at',
@@ -59,6 +65,8 @@ export async function findLiveSession(db: Kysely<Database>, idHash: string, now:
       'memberships.psychologist_id',
       'accounts.username as account_username',
       'accounts.email as account_email',
+      'users.require_two_factor',
+      'two_factor_secrets.enabled_at as two_factor_enabled_at',
     ])
     .where('operator_sessions.id_hash', '=', idHash)
     .where('operator_sessions.expires_at', '>', now)
@@ -66,7 +74,14 @@ export async function findLiveSession(db: Kysely<Database>, idHash: string, now:
   if (!row || !isRole(row.role)) return undefined;
   return {
     operator: toOperator(row),
-    member: { accountId: row.account_id, username: row.account_username, email: row.account_email, role: row.role, psychologistId: row.psychologist_id },
+    member: {
+      accountId: row.account_id,
+      username: row.account_username,
+      email: row.account_email,
+      role: row.role,
+      psychologistId: row.psychologist_id,
+      twoFactorSetupRequired: Boolean(row.require_two_factor) && !row.two_factor_enabled_at,
+    },
     createdAt: asDate(row.created_at),
     lastSeenAt: asDate(row.last_seen_at),
   };

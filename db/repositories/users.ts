@@ -91,3 +91,13 @@ export async function incrementBookingsMade(db: Kysely<Database>, userId: string
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Whether the clinic's owner requires two-factor sign-in of every member. */
+export async function findTwoFactorRequirement(db: Kysely<Database>, clinicId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('require_two_factor').where('id', '=', clinicId).executeTakeFirst();
+  return Boolean(row?.require_two_factor);
+}
+
+export async function updateTwoFactorRequirement(db: Kysely<Database>, clinicId: string, required: boolean): Promise<void> {
+  await db.updateTable('users').set({ require_two_factor: required }).where('id', '=', clinicId).execute();
+}

@@ -37,7 +37,7 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     const me = await restMe(cookie);
     expect(me.statusCode).toBe(200);
     // The person, then their place: a new sign-up owns the clinic it made.
-    expect(me.json()).toEqual({ ...account, clinicId: expect.any(String), role: 'owner', psychologistId: null, clinics: [expect.objectContaining({ role: 'owner' })] });
+    expect(me.json()).toEqual({ ...account, clinicId: expect.any(String), role: 'owner', psychologistId: null, twoFactorSetupRequired: false, clinics: [expect.objectContaining({ role: 'owner' })] });
   });
 
   it('registers over tRPC too, creating the default screener configuration without a slug', async () => {

@@ -10,6 +10,8 @@ export const ZMe = ZAccount.extend({
   role: z.enum(ROLES),
   /** A psychologist's own profile, the only one they see. */
   psychologistId: z.string().nullable(),
+  /** The clinic requires two-factor sign-in and this person has not turned it on: only the set-up is open. */
+  twoFactorSetupRequired: z.boolean(),
   clinics: z.array(z.object({ clinicId: z.string(), name: z.string(), role: z.enum(ROLES) })),
 });
 export type Me = z.output<typeof ZMe>;
@@ -23,6 +25,7 @@ export async function me(ctx: Pick<OperatorContext, 'db' | 'admin' | 'member'>):
     clinicId: ctx.admin.id,
     role: member.role,
     psychologistId: member.psychologistId,
+    twoFactorSetupRequired: member.twoFactorSetupRequired,
     clinics: await listClinicsOf(ctx.db, member.accountId),
   };
 }

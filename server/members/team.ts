@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listPendingInvitations } from '../../db/repositories/invitations';
 import { listMembers } from '../../db/repositories/memberships';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
+import { findTwoFactorRequirement } from '../../db/repositories/users';
 import { ASSIGNABLE_ROLES, type AssignableRole, ROLES } from '../../domain/roles';
 import type { OperatorContext } from '../context';
 import { FieldProblem } from '../errors';
@@ -10,6 +11,8 @@ import { entityId } from '../zod-fields';
 
 /** What the Team section shows (GET /api/members): the members, then the invitations not yet used. */
 export const ZTeam = z.object({
+  /** Every member must sign in with two factors (PUT /api/two-factor/requirement). */
+  twoFactorRequired: z.boolean(),
   members: z.array(
     z.object({
       accountId: z.string(),
@@ -38,9 +41,14 @@ export type Team = z.output<typeof ZTeam>;
 export type TeamContext = Pick<OperatorContext, 'db' | 'admin' | 'member' | 'now'>;
 
 export async function readTeam(ctx: TeamContext): Promise<Team> {
-  const [members, invitations] = await Promise.all([listMembers(ctx.db, ctx.admin.id), listPendingInvitations(ctx.db, ctx.admin.id)]);
+  const [members, invitations, twoFactorRequired] = await Promise.all([
+    listMembers(ctx.db, ctx.admin.id),
+    listPendingInvitations(ctx.db, ctx.admin.id),
+    findTwoFactorRequirement(ctx.db, ctx.admin.id),
+  ]);
   const now = ctx.now().getTime();
   return {
+    twoFactorRequired,
     members: members.map(({ clinicId: _clinicId, ...member }) => member),
     invitations: invitations.map(({ clinicId: _clinicId, ...invitation }) => ({ ...invitation, expired: invitation.expiresAt.getTime() <= now })),
   };

@@ -65,6 +65,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/two-factor/setup', procedure: 'admin.twoFactor.setup', summary: 'A fresh TOTP secret (otpauth URI and QR code), waiting for its first code' },
   { method: 'POST', path: '/api/two-factor/enable', procedure: 'admin.twoFactor.enable', summary: 'Turn two-factor sign-in on with a current code; answers 10 single-use recovery codes, shown once' },
   { method: 'POST', path: '/api/two-factor/disable', procedure: 'admin.twoFactor.disable', summary: 'Turn two-factor sign-in off, with the password or a current code' },
+  { method: 'PUT', path: '/api/two-factor/requirement', procedure: 'admin.members.requireTwoFactor', summary: 'The owner requires two-factor sign-in of every member (required: true) or not; answers the team, whose twoFactorRequired tells the state' },
   { method: 'POST', path: '/api/request-password-reset', procedure: 'auth.requestPasswordReset', summary: 'E-mail a password reset link' },
   { method: 'POST', path: '/api/reset-password', procedure: 'auth.resetPassword', summary: 'Set a new password with a reset token' },
   { method: 'GET', path: '/api/configuration', procedure: 'admin.configuration.get', summary: "The operator's screener configuration" },

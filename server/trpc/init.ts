@@ -12,6 +12,11 @@ export interface ProcedureMeta {
   /** Operator procedures: the members' roles that may call it (domain/roles.ts ACCESS). None: nobody. */
   roles?: readonly Role[];
   /**
+   * Open to a member whose clinic requires two-factor sign-in before they have turned theirs on:
+   * their own session and the set-up itself. Every other operator procedure refuses them.
+   */
+  openBeforeTwoFactor?: true;
+  /**
    * The answer is the same for every caller and holds nothing personal, so browsers and proxies
    * may keep it briefly (server/http-cache.ts). Every screener visit asks for these.
    */
@@ -60,6 +65,8 @@ export const sharedReadProcedure = publicProcedure.meta({ access: 'public', shar
  * Signed-in members only: the cookie must name a live session row of a current member, so a
  * logout, a password reset, an expiry or a removal ends every copy of the cookie. Then the
  * member's role must be one the procedure declares (`meta.roles`; none declared lets nobody in).
+ * A member whose clinic requires two-factor sign-in and who has not turned theirs on is held to
+ * the set-up (`meta.openBeforeTwoFactor`) until they do: here, so no procedure can forget it.
  * After this middleware `ctx.admin` (the clinic), `ctx.member` and `ctx.adminSession` are
  * non-null by type.
  */
@@ -71,12 +78,19 @@ const signedInMember = publicProcedure.use(async ({ ctx, meta, next }) => {
     throw new AppError('UNAUTHORIZED', (t) => t.errors.signInRequired());
   }
   if (!meta?.roles?.includes(found.member.role)) throw new AppError('FORBIDDEN', (t) => t.errors.roleNotAllowed());
+  if (found.member.twoFactorSetupRequired && !meta.openBeforeTwoFactor) {
+    throw new AppError('FORBIDDEN', (t) => t.errors.twoFactor.setUpRequired());
+  }
   return next({
     ctx: { admin: found.operator, member: found.member, adminSession: session } satisfies Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>,
   });
 });
 
-/** An operator procedure that the members with these roles may call: `memberProcedure(ACCESS.schedules)`. */
-export function memberProcedure(roles: readonly Role[]) {
-  return signedInMember.meta({ access: 'operator', roles });
+/**
+ * An operator procedure that the members with these roles may call: `memberProcedure(ACCESS.schedules)`.
+ * `openBeforeTwoFactor` also lets in a member who still has to set up the two-factor sign-in
+ * their clinic requires.
+ */
+export function memberProcedure(roles: readonly Role[], options: Pick<ProcedureMeta, 'openBeforeTwoFactor'> = {}) {
+  return signedInMember.meta({ access: 'operator', roles, ...options });
 }

@@ -165,6 +165,15 @@ const MATRIX: Record<
   'admin.members.handOverOwnership': { input: (t) => ({ accountId: t.spareMemberId }), own: OWNER, other: 404 },
   'admin.members.resendInvitation': { input: (t) => ({ id: t.invitationId }), own: OWNER, other: 404 },
   'admin.members.revokeInvitation': { input: (t) => ({ id: t.invitationId }), own: OWNER, other: 404 },
+  // The owner turns on their own two-factor sign-in first; another clinic's id is ignored and that clinic stays as it was.
+  'admin.members.requireTwoFactor': {
+    input: async (t, caller) => {
+      await caller.turnOn();
+      return { required: true, clinicId: t.clinicId };
+    },
+    own: OWNER,
+    other: 'own',
+  },
 };
 
 /** The answers a session in a confirmed state needs: those three move only a confirmed session. */

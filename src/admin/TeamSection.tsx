@@ -3,9 +3,10 @@ import { trpc } from '../lib/trpc';
 import { InviteMemberForm } from '../team/InviteMemberForm';
 import { PendingInvitations } from '../team/PendingInvitations';
 import { TeamMembers } from '../team/TeamMembers';
+import { TwoFactorRequirement } from '../team/TwoFactorRequirement';
 import { AdminSection } from './AdminSection';
 
-/** The owner's Team section (GET /api/members): members and roles, inviting, pending invitations. */
+/** The owner's Team section (GET /api/members): members and roles, inviting, pending invitations, the two-factor requirement. */
 export function TeamSection({ selfId }: { selfId: string }) {
   const { LL } = useI18nContext();
   const t = LL.team.section;
@@ -16,6 +17,7 @@ export function TeamSection({ selfId }: { selfId: string }) {
       {team.isError && <p role="alert">{t.loadFailed()}</p>}
       {team.data && (
         <>
+          <TwoFactorRequirement required={team.data.twoFactorRequired} />
           <TeamMembers members={team.data.members} psychologists={psychologists} selfId={selfId} />
           <InviteMemberForm psychologists={psychologists} />
           <PendingInvitations invitations={team.data.invitations} />

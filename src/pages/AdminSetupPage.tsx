@@ -99,6 +99,25 @@ function AdminSetup({ me, configuration }: AdminSetupProps) {
   );
 }
 
+/**
+ * A member whose clinic requires two-factor sign-in, before they turned theirs on: the server
+ * answers them nothing else (server/trpc/init.ts), so the page is the set-up alone, with why.
+ */
+function TwoFactorSetUpFirst({ me }: { me: CurrentMember }) {
+  const { LL } = useI18nContext();
+  return (
+    <div className="flex min-h-screen flex-col bg-base-200">
+      <AdminHeader me={me} screenerPath={null} />
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 p-3 sm:p-4">
+        <h1 className="text-2xl font-bold">{LL.admin.title()}</h1>
+        <p className="alert alert-warning">{LL.admin.twoFactor.requiredByClinic()}</p>
+        <TwoFactorSection username={me.username} />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
 /** Loads the configuration, for the roles that set it up, once the person is known to be signed in. */
 function SignedInAdminSetup({ me }: { me: CurrentMember }) {
   const setsUp = mayUse(me.role, ACCESS.clinicSetup);
@@ -117,5 +136,6 @@ export default function AdminSetupPage() {
   if (current.status === 'loading') return <Loading />;
   if (current.status === 'signedOut') return <Navigate to="/login" replace />;
   if (current.status === 'error') return <LoadFailed />;
+  if (current.operator.twoFactorSetupRequired) return <TwoFactorSetUpFirst me={current.operator} />;
   return <SignedInAdminSetup me={current.operator} />;
 }

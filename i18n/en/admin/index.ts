@@ -475,6 +475,7 @@ const en_admin = {
   },
   twoFactor: {
     title: 'Two-factor sign-in',
+    requiredByClinic: 'This clinic requires two-factor sign-in. Turn yours on below to open the rest of the admin page.',
     intro: 'Sign in with your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), so a stolen password alone opens nothing.',
     statusOn: 'On. Recovery codes left: {count:number}.',
     statusOff: 'Off. Only your password protects this account.',

@@ -45,6 +45,8 @@ const en_errors = {
     wrongPassword: 'That password is not right.',
     alreadyOn: 'Two-factor sign-in is already on. Turn it off first to move it to another app.',
     noSetup: 'Start the set-up again: no new secret is waiting for its first code.',
+    setUpRequired: 'This clinic requires two-factor sign-in. Turn yours on in the admin page before you continue.',
+    ownFirst: 'Turn on your own two-factor sign-in first, then require it of the whole clinic.',
   },
   usernameTaken: 'That username is already taken',
   emailTaken: 'An account with that e-mail already exists',

@@ -39,6 +39,13 @@ const en_team = {
     handedOver: '{username:string} is now the owner.',
     handOverFailed: 'Failed to hand over ownership.',
   },
+  twoFactorRequirement: {
+    label: 'Require two-factor sign-in of every member',
+    hint: 'Members who have not turned it on are led to set it up at their next sign-in, and can open nothing else until they have. Turn on your own first.',
+    required: 'Two-factor sign-in is now required of every member.',
+    notRequired: 'Each member chooses again whether to use two-factor sign-in.',
+    failed: 'Failed to change the requirement.',
+  },
   invite: {
     title: 'Invite someone',
     email: 'E-mail address',

@@ -472,6 +472,7 @@ const ms_admin = {
   },
   twoFactor: {
     title: 'Log masuk dua faktor',
+    requiredByClinic: 'Klinik ini mewajibkan log masuk dua faktor. Hidupkan log masuk dua faktor anda di bawah untuk membuka bahagian lain halaman pentadbir.',
     intro: 'Log masuk dengan kata laluan anda dan kod daripada aplikasi pengesah pada telefon anda (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), supaya kata laluan yang dicuri sahaja tidak membuka apa-apa.',
     statusOn: 'Hidup. Baki kod pemulihan: {count}.',
     statusOff: 'Mati. Hanya kata laluan anda melindungi akaun ini.',

@@ -41,6 +41,8 @@ const ms_errors = {
     wrongPassword: 'Kata laluan itu tidak betul.',
     alreadyOn: 'Log masuk dua faktor sudah dihidupkan. Matikannya dahulu untuk memindahkannya ke aplikasi lain.',
     noSetup: 'Mulakan semula persediaan: tiada rahsia baharu yang menunggu kod pertamanya.',
+    setUpRequired: 'Klinik ini mewajibkan log masuk dua faktor. Hidupkan log masuk dua faktor anda di halaman pentadbir sebelum meneruskan.',
+    ownFirst: 'Hidupkan log masuk dua faktor anda sendiri dahulu, kemudian wajibkannya untuk seluruh klinik.',
   },
   usernameTaken: 'Nama pengguna itu sudah digunakan',
   emailTaken: 'Akaun dengan e-mel itu sudah wujud',

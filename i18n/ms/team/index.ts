@@ -37,6 +37,13 @@ const ms_team = {
     handedOver: '{username} kini pemilik.',
     handOverFailed: 'Gagal menyerahkan pemilikan.',
   },
+  twoFactorRequirement: {
+    label: 'Wajibkan log masuk dua faktor untuk setiap ahli',
+    hint: 'Ahli yang belum menghidupkannya dibawa untuk menyediakannya pada log masuk seterusnya, dan tidak boleh membuka apa-apa lagi sehingga selesai. Hidupkan log masuk dua faktor anda sendiri dahulu.',
+    required: 'Log masuk dua faktor kini diwajibkan untuk setiap ahli.',
+    notRequired: 'Setiap ahli memilih semula sama ada mahu menggunakan log masuk dua faktor.',
+    failed: 'Gagal mengubah keperluan ini.',
+  },
   invite: {
     title: 'Jemput seseorang',
     email: 'Alamat e-mel',

@@ -29,16 +29,23 @@ export function TwoFactorSection({ username }: { username: string }) {
     toast.success(t.turnedOn());
     void utils.admin.twoFactor.invalidate();
   };
+  // Only now may a page held to the set-up open the rest (AdminSetupPage): not before the codes are kept.
+  const codesKept = () => {
+    setRecoveryCodes(null);
+    void utils.admin.account.me.invalidate();
+  };
   const turnedOff = () => {
     setTurningOff(false);
     toast.success(t.turnedOff());
     void utils.admin.twoFactor.invalidate();
+    // A clinic that requires it holds the member to the set-up again.
+    void utils.admin.account.me.invalidate();
   };
 
   return (
     <AdminSection title={t.title()} intro={t.intro()}>
       <p role="status">{status.data.enabled ? t.statusOn({ count: status.data.recoveryCodesLeft }) : t.statusOff()}</p>
-      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} username={username} onDone={() => setRecoveryCodes(null)} />}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} username={username} onDone={codesKept} />}
       {setup && <TurnOnTwoFactor setup={setup} onEnabled={enabled} onCancel={() => setSetup(null)} />}
       {!setup && !recoveryCodes && (
         <div>

@@ -8,10 +8,12 @@ import { memberProcedure, router } from '../../init';
 
 /** The signed-in person's own session, and the clinic it acts on. */
 export const accountRouter = router({
-  me: memberProcedure(ACCESS.everyMember).output(ZMe).query(({ ctx }) => me(ctx)),
-  logoutEverywhere: memberProcedure(ACCESS.everyMember).output(ZOk).mutation(({ ctx }) => logoutEverywhere(ctx)),
+  // Open to a member held to the two-factor set-up their clinic requires (server/trpc/init.ts),
+  // as are signing out and the switch to a clinic that may not require it.
+  me: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).output(ZMe).query(({ ctx }) => me(ctx)),
+  logoutEverywhere: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).output(ZOk).mutation(({ ctx }) => logoutEverywhere(ctx)),
   /** Another of the person's clinics for this session; `me` tells which they have. */
-  switchClinic: memberProcedure(ACCESS.everyMember).input(ZSwitchClinicRequest).output(ZMe).mutation(({ ctx, input }) => switchClinic(ctx, input)),
+  switchClinic: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).input(ZSwitchClinicRequest).output(ZMe).mutation(({ ctx, input }) => switchClinic(ctx, input)),
   /** The clinic deletes itself with all its data, its subscription cancelled first. */
   delete: memberProcedure(ACCESS.ownerOnly).input(ZDeleteAccountRequest).output(ZOk).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });

@@ -4,6 +4,7 @@ import { handOverOwnership } from '../../../members/hand-over-ownership';
 import { inviteMember, resendInvitation, revokeInvitation, ZInvitationIdRequest, ZInviteMemberRequest } from '../../../members/invitations';
 import { ZMemberIdRequest } from '../../../members/member-id';
 import { removeMember } from '../../../members/remove-member';
+import { requireTwoFactor, ZRequireTwoFactorRequest } from '../../../members/require-two-factor';
 import { readTeam, ZTeam } from '../../../members/team';
 import { memberProcedure, router } from '../../init';
 
@@ -18,4 +19,6 @@ export const adminMembersRouter = router({
   handOverOwnership: ownerProcedure.input(ZMemberIdRequest).mutation(({ ctx, input }) => handOverOwnership(ctx, input)),
   resendInvitation: ownerProcedure.input(ZInvitationIdRequest).mutation(({ ctx, input }) => resendInvitation(ctx, input)),
   revokeInvitation: ownerProcedure.input(ZInvitationIdRequest).mutation(({ ctx, input }) => revokeInvitation(ctx, input)),
+  /** Two-factor sign-in for every member, or each member's own choice again. */
+  requireTwoFactor: ownerProcedure.input(ZRequireTwoFactorRequest).mutation(({ ctx, input }) => requireTwoFactor(ctx, input)),
 });
