@@ -4976,6 +4976,14 @@ export type NamespaceTeamTranslation = {
 		 */
 		you: string
 		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​:​ ​o​n
+		 */
+		twoFactorOn: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​:​ ​o​f​f
+		 */
+		twoFactorOff: string
+		/**
 		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​p​r​o​f​i​l​e
 		 */
 		profile: string
@@ -10067,6 +10075,14 @@ export type TranslationFunctions = {
 			 * (you)
 			 */
 			you: () => LocalizedString
+			/**
+			 * Two-factor sign-in: on
+			 */
+			twoFactorOn: () => LocalizedString
+			/**
+			 * Two-factor sign-in: off
+			 */
+			twoFactorOff: () => LocalizedString
 			/**
 			 * Psychologist profile
 			 */

@@ -17,6 +17,8 @@ export interface MemberRow extends Membership {
   username: string;
   email: string;
   joinedAt: Date;
+  /** Signs in with a code from an app as well as the password. */
+  twoFactorEnabled: boolean;
 }
 
 function roleOf(value: string): Role {
@@ -69,7 +71,16 @@ export async function listMembers(db: Kysely<Database>, clinicId: string): Promi
   const rows = await db
     .selectFrom('memberships')
     .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
-    .select(['memberships.account_id', 'memberships.role', 'memberships.psychologist_id', 'memberships.created_at', 'accounts.username', 'accounts.email'])
+    .leftJoin('two_factor_secrets', 'two_factor_secrets.account_id', 'memberships.account_id')
+    .select([
+      'memberships.account_id',
+      'memberships.role',
+      'memberships.psychologist_id',
+      'memberships.created_at',
+      'accounts.username',
+      'accounts.email',
+      'two_factor_secrets.enabled_at',
+    ])
     .where('memberships.clinic_id', '=', clinicId)
     .orderBy('memberships.created_at')
     .orderBy('accounts.username')
@@ -82,6 +93,8 @@ export async function listMembers(db: Kysely<Database>, clinicId: string): Promi
     username: row.username,
     email: row.email,
     joinedAt: asDate(row.created_at),
+    // A secret waiting for its first code is not yet on.
+    twoFactorEnabled: row.enabled_at !== null,
   }));
 }
 

@@ -21,6 +21,7 @@ export const ZTeam = z.object({
       role: z.enum(ROLES),
       psychologistId: z.string().nullable(),
       joinedAt: z.date(),
+      twoFactorEnabled: z.boolean(),
     }),
   ),
   invitations: z.array(

@@ -70,7 +70,12 @@ describe.each(TEST_DIALECTS)('the clinic’s two-factor requirement on %s', (dia
     await expect(member.caller.admin.appointments.list({})).rejects.toMatchObject({ code: 'FORBIDDEN', message: SET_UP_REQUIRED });
 
     await expect(signedIn.admin.twoFactor.status()).resolves.toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    // The owner's Team list tells who has it on; a secret still waiting for its first code is not on.
+    const twoFactorOf = async () => Object.fromEntries((await home.owner.admin.members.list()).members.map((m) => [m.username, m.twoFactorEnabled]));
+    await signedIn.admin.twoFactor.setup();
+    await expect(twoFactorOf()).resolves.toMatchObject({ [member.username]: false });
     await turnOn(signedIn);
+    await expect(twoFactorOf()).resolves.toMatchObject({ [member.username]: true });
     await expect(signedIn.admin.account.me()).resolves.toMatchObject({ twoFactorSetupRequired: false });
     await expect(signedIn.admin.appointments.list({})).resolves.toEqual([]);
     await expect(member.caller.admin.appointments.list({})).resolves.toEqual([]);

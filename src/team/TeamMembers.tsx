@@ -51,6 +51,7 @@ export function TeamMembers({ members, psychologists, selfId }: Props) {
                 {member.username} {member.accountId === selfId && <span className="text-sm text-base-content/80">{t.you()}</span>}
               </p>
               <p className="text-sm break-all text-base-content/80">{member.email}</p>
+              <p className="text-sm">{member.twoFactorEnabled ? t.twoFactorOn() : t.twoFactorOff()}</p>
               {member.role === 'owner' ? (
                 <span className="badge badge-primary mt-1">{LL.team.roles.owner()}</span>
               ) : (

@@ -16,6 +16,8 @@ const en_team = {
     loadFailed: 'Failed to load the team. Please try refreshing the page.',
     members: 'Members',
     you: '(you)',
+    twoFactorOn: 'Two-factor sign-in: on',
+    twoFactorOff: 'Two-factor sign-in: off',
     profile: 'Psychologist profile',
     noProfile: 'No profile (deleted)',
     changeRole: 'Change the role of {username:string}',

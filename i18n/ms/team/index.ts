@@ -14,6 +14,8 @@ const ms_team = {
     loadFailed: 'Gagal memuatkan pasukan. Sila muat semula halaman.',
     members: 'Ahli',
     you: '(anda)',
+    twoFactorOn: 'Log masuk dua faktor: aktif',
+    twoFactorOff: 'Log masuk dua faktor: tidak aktif',
     profile: 'Profil ahli psikologi',
     noProfile: 'Tiada profil (dipadam)',
     changeRole: 'Tukar peranan {username}',
