@@ -4,6 +4,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
 import { Field } from './Field';
+import { PsychologistSelect } from './PsychologistSelect';
 import { isScheduleComplete, type ScheduleDraft, toggleWeekday, WEEKDAYS } from './schedule-draft';
 import { useAdminToast } from './useAdminToast';
 import { useRefreshSchedule } from './useRefreshSchedule';
@@ -67,16 +68,13 @@ export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
       <p className="text-sm text-base-content/80">{t.generateIntro()}</p>
       <Field label={t.psychologist()} error={errors.psychologistId}>
         {(control) => (
-          <select {...control} className="select w-full" value={draft.psychologistId} onChange={(event) => set('psychologistId')(event.target.value)}>
-            <option value="" disabled>
-              {t.choosePsychologist()}
-            </option>
-            {psychologists.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+          <PsychologistSelect
+            control={control}
+            psychologists={psychologists}
+            value={draft.psychologistId}
+            onChange={set('psychologistId')}
+            placeholder={t.choosePsychologist()}
+          />
         )}
       </Field>
       {psychologist && <p className="text-sm text-base-content/80">{t.timezoneNote({ timezone: psychologist.timezone })}</p>}

@@ -1,6 +1,7 @@
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../domain/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Field } from '../admin/Field';
+import { PsychologistSelect } from '../admin/PsychologistSelect';
 
 export interface RoleChoice {
   role: AssignableRole;
@@ -35,16 +36,13 @@ export function RoleChoiceFields({ value, onChange, psychologists, errors = {} }
       {value.role === 'psychologist' && (
         <Field label={t.profile()} hint={psychologists.length === 0 ? t.noProfiles() : undefined} error={errors.psychologistId}>
           {(control) => (
-            <select {...control} className="select w-full" value={value.psychologistId} onChange={(event) => onChange({ ...value, psychologistId: event.target.value })}>
-              <option value="" disabled>
-                {t.chooseProfile()}
-              </option>
-              {psychologists.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
+            <PsychologistSelect
+              control={control}
+              psychologists={psychologists}
+              value={value.psychologistId}
+              onChange={(psychologistId) => onChange({ ...value, psychologistId })}
+              placeholder={t.chooseProfile()}
+            />
           )}
         </Field>
       )}
