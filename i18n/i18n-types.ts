@@ -3960,6 +3960,10 @@ export type NamespaceErrorsTranslation = {
 	invalidCredentials: string
 	twoFactor: {
 		/**
+		 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​o​n​.​ ​A​d​d​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​,​ ​t​o​ ​j​o​i​n​.
+		 */
+		codeNeededToJoin: string
+		/**
 		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​,​ ​o​r​ ​i​t​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​.
 		 */
 		wrongCode: string
@@ -9115,6 +9119,10 @@ export type TranslationFunctions = {
 		 */
 		invalidCredentials: () => LocalizedString
 		twoFactor: {
+			/**
+			 * This account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code, to join.
+			 */
+			codeNeededToJoin: () => LocalizedString
 			/**
 			 * That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.
 			 */

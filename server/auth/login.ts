@@ -33,7 +33,12 @@ async function warnOwner(ctx: AccountContext, operator: Person): Promise<void> {
   await enqueueEmail(ctx.db, { kind: 'login-throttled', to: operator.email, ...message }, ctx.now());
 }
 
-export async function login(ctx: AccountContext, input: LoginRequest): Promise<z.output<typeof ZLoginAnswer>> {
+/**
+ * Every check of a sign-in, for /login and for joining a clinic with an existing account: the
+ * per-address and per-account limits, the password, then the second factor. Answers the person,
+ * or 'codeNeeded' when the account has two-factor sign-in on and no code came with the request.
+ */
+export async function checkSignIn(ctx: AccountContext, input: LoginRequest): Promise<Person | 'codeNeeded'> {
   await enforceRateLimits(ctx, [['loginPerIp', ctx.ip]]);
   const { reachesLimit } = await claimPasswordCheck(ctx, input.username);
   const credentials = await findCredentialsByUsername(ctx.db, input.username);
@@ -44,7 +49,13 @@ export async function login(ctx: AccountContext, input: LoginRequest): Promise<z
     throw new AppError('UNAUTHORIZED', (t) => t.errors.invalidCredentials());
   }
   await forgetWrongPasswords(ctx, input.username);
-  if ((await secondSignInStep(ctx, credentials.operator.id, input.code)) === 'codeNeeded') return { twoFactorRequired: true };
-  await startSession(ctx, await ctx.session(), credentials.operator);
-  return toAccount(credentials.operator);
+  if ((await secondSignInStep(ctx, credentials.operator.id, input.code)) === 'codeNeeded') return 'codeNeeded';
+  return credentials.operator;
+}
+
+export async function login(ctx: AccountContext, input: LoginRequest): Promise<z.output<typeof ZLoginAnswer>> {
+  const person = await checkSignIn(ctx, input);
+  if (person === 'codeNeeded') return { twoFactorRequired: true };
+  await startSession(ctx, await ctx.session(), person);
+  return toAccount(person);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { findCredentialsByUsername, insertAccount, type Person } from '../../db/repositories/accounts';
+import { insertAccount, type Person } from '../../db/repositories/accounts';
 import { claimInvitation, findUsableInvitation, type Invitation } from '../../db/repositories/invitations';
 import { findMembership, insertMembership } from '../../db/repositories/memberships';
 import { inTransaction } from '../../db/transaction';
@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { passwordProblem } from '../../domain/password';
 import { type Account, type AccountContext, toAccount } from '../account/account';
 import { passwordProblemMessage, ZNewPassword } from '../auth/auth-fields';
-import { ZLoginRequest } from '../auth/login';
-import { hashPassword, verifyPasswordOfAccount } from '../auth/passwords';
+import { checkSignIn, ZLoginRequest } from '../auth/login';
+import { hashPassword } from '../auth/passwords';
 import { refuseTakenCredentials, ZUsername } from '../auth/register';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { AppError } from '../errors';
@@ -24,18 +24,18 @@ const ZToken = z.string().min(1, 'The invitation token is missing').max(512, 'Th
  */
 export const ZAcceptInvitationRequest = z.discriminatedUnion('account', [
   z.object({ token: ZToken, account: z.literal('new'), username: ZUsername, password: ZNewPassword }),
-  z.object({ token: ZToken, account: z.literal('existing'), username: ZLoginRequest.shape.username, password: ZLoginRequest.shape.password }),
+  // The same fields as /login, the second factor's code included: joining signs the person in.
+  ZLoginRequest.extend({ token: ZToken, account: z.literal('existing') }),
 ]);
 export type AcceptInvitationRequest = z.output<typeof ZAcceptInvitationRequest>;
 
 const invalidInvitation = () => new AppError('BAD_REQUEST', (t) => t.errors.invalidInvitation());
 
-async function existingAccount(ctx: AccountContext, input: AcceptInvitationRequest): Promise<Person> {
-  const credentials = await findCredentialsByUsername(ctx.db, input.username);
-  if (!(await verifyPasswordOfAccount(credentials?.passwordHash, input.password)) || !credentials) {
-    throw new AppError('UNAUTHORIZED', (t) => t.errors.invalidCredentials());
-  }
-  return credentials.operator;
+/** Joining with an existing account is a sign-in: the same limits, password and second factor. */
+async function existingAccount(ctx: AccountContext, input: Extract<AcceptInvitationRequest, { account: 'existing' }>): Promise<Person> {
+  const person = await checkSignIn(ctx, input);
+  if (person === 'codeNeeded') throw new AppError('UNAUTHORIZED', (t) => t.errors.twoFactor.codeNeededToJoin());
+  return person;
 }
 
 async function newAccount(input: AcceptInvitationRequest, invitation: Invitation): Promise<Person & { passwordHash: string }> {
@@ -51,15 +51,16 @@ async function newAccount(input: AcceptInvitationRequest, invitation: Invitation
  * a member with the invited role in the same transaction, and signs them in to that clinic.
  */
 export async function acceptInvitation(ctx: AccountContext, input: AcceptInvitationRequest): Promise<Account> {
-  // As many tries as a sign-in: an existing account's password is checked here too.
-  await enforceRateLimits(ctx, [['loginPerIp', ctx.ip]]);
+  // As many tries as a sign-in (an existing account's are counted by checkSignIn).
+  if (input.account === 'new') await enforceRateLimits(ctx, [['loginPerIp', ctx.ip]]);
   const tokenHash = hashSecretToken(input.token);
   // A cheap look first, so a made-up token never costs an argon2 hash.
   const invitation = await findUsableInvitation(ctx.db, tokenHash, ctx.now());
   if (!invitation) throw invalidInvitation();
   const created = input.account === 'new' ? await newAccount(input, invitation) : undefined;
   if (created) await refuseTakenCredentials(ctx.db, created);
-  const person = created ?? (await existingAccount(ctx, input));
+  const person = input.account === 'existing' ? await existingAccount(ctx, input) : created;
+  if (!person) throw invalidInvitation();
   try {
     await inTransaction(ctx.db, async (trx) => {
       const now = ctx.now();

@@ -3,6 +3,8 @@ import { insertOperator, insertPsychologist, outboxEmailsTo } from '../../db/tes
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { callerFor, CookieJar } from '../testing/caller';
 import { sessionCookie, startTestApp, type TestApp } from '../testing/test-app';
+import { translationsFor } from '../translations';
+import { totpCodeAt } from '../two-factor/totp';
 import { INVITATION_LIFETIME_MS } from './invitations';
 
 const HOUR = 3_600_000;
@@ -78,6 +80,26 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     expect(renewed).not.toBe(token);
     await expect(accept(token)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(accept(renewed)).resolves.toMatchObject({ email });
+  });
+
+  it('asks an account with two-factor sign-in on for its code before it joins, as a sign-in would', async () => {
+    const first = await owner();
+    const second = await owner();
+    const person = callerFor(t.services);
+    const username = `guarded-${++serial}`;
+    await person.auth.acceptInvitation({ token: (await invite(first)).token, account: 'new', username, password: 'a-long-password-1' });
+    const { secret } = await person.admin.twoFactor.setup();
+    await person.admin.twoFactor.enable({ code: totpCodeAt(secret, new Date()) });
+
+    const link = (await invite(second)).token;
+    const joiner = callerFor(t.services);
+    const join = (code?: string) => joiner.auth.acceptInvitation({ token: link, account: 'existing', username, password: 'a-long-password-1', code });
+    await expect(join()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: translationsFor('en').errors.twoFactor.codeNeededToJoin() });
+    await expect(join('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    // Neither refusal used the invitation or made a member.
+    await expect(joiner.admin.account.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(join(totpCodeAt(secret, new Date(Date.now() + 30_000)))).resolves.toMatchObject({ username });
+    await expect(joiner.admin.account.me()).resolves.toMatchObject({ clinicId: second.userId });
   });
 
   it('lets a person with an account join a second clinic and switch between the two', async () => {

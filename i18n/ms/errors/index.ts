@@ -37,6 +37,7 @@ const ms_errors = {
   ownerRoleByHandover: 'Peranan pemilik hanya berubah dengan menyerahkan pemilikan kepada ahli lain.',
   invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
   twoFactor: {
+    codeNeededToJoin: 'Akaun ini menggunakan log masuk dua faktor. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan, untuk menyertai.',
     wrongCode: 'Kod itu tidak betul, atau sudah digunakan. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan.',
     wrongPassword: 'Kata laluan itu tidak betul.',
     alreadyOn: 'Log masuk dua faktor sudah dihidupkan. Matikannya dahulu untuk memindahkannya ke aplikasi lain.',
