@@ -111,7 +111,13 @@ export async function updateMembershipRole(
 }
 
 export async function deleteMembership(db: Kysely<Database>, accountId: string, clinicId: string): Promise<boolean> {
-  const result = await db.deleteFrom('memberships').where('account_id', '=', accountId).where('clinic_id', '=', clinicId).executeTakeFirst();
+  // Never the owner's row, even when a handover made them owner after the caller looked.
+  const result = await db
+    .deleteFrom('memberships')
+    .where('account_id', '=', accountId)
+    .where('clinic_id', '=', clinicId)
+    .where('role', '!=', 'owner')
+    .executeTakeFirst();
   return result.numDeletedRows === 1n;
 }
 

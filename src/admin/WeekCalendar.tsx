@@ -4,7 +4,7 @@ import type { AppointmentStatus } from '../../domain/appointment-status';
 import { addCalendarDays, calendarDateIn, localDaysBounds, mondayOf, weekDates } from '../../domain/calendar-days';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { dateLocaleOf, formatCalendarDate, formatSlotTime } from '../lib/slot-times';
+import { dateLocaleOf, formatCalendarDate, formatShortDate, formatSlotTime } from '../lib/slot-times';
 import { trpc } from '../lib/trpc';
 import type { AdminSlot } from './admin-slot';
 import { AppointmentDialog } from './AppointmentDialog';
@@ -19,11 +19,6 @@ const STATUS_BADGE: Partial<Record<AppointmentStatus, string>> = {
 };
 
 type Open = { slot: AdminSlot } | { appointment: Appointment; slot: AdminSlot } | { clear: { date: string; count: number } } | null;
-
-/** 'Mon, 2 Dec': a column is narrow. */
-function shortDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * One week of the psychologist's slots, Monday to Sunday where they work, today's week first:
@@ -83,7 +78,7 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
               return (
                 <li key={day.date} className="flex min-w-0 flex-col gap-1 rounded-box border border-base-300 p-2">
                   <h4 className="text-sm font-semibold">
-                    <time dateTime={day.date}>{shortDate(day.date, dateLocale)}</time>
+                    <time dateTime={day.date}>{formatShortDate(day.date, dateLocale)}</time>
                   </h4>
                   {day.entries.length === 0 ? (
                     <p className="text-xs text-base-content/70">{t.noSlots()}</p>
