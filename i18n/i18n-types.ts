@@ -3960,10 +3960,6 @@ export type NamespaceErrorsTranslation = {
 	invalidCredentials: string
 	twoFactor: {
 		/**
-		 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​o​n​.​ ​A​d​d​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​,​ ​t​o​ ​j​o​i​n​.
-		 */
-		codeNeededToJoin: string
-		/**
 		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​,​ ​o​r​ ​i​t​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​.
 		 */
 		wrongCode: string
@@ -4049,6 +4045,10 @@ export type NamespaceErrorsTranslation = {
 	 */
 	psychologistHasBookings: RequiredParams<'count' | 'name'>
 	fields: {
+		/**
+		 * i​s​ ​n​e​e​d​e​d​:​ ​t​h​i​s​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​o​n​.​ ​A​d​d​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		codeNeededToJoin: string
 		/**
 		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​b​l​a​n​k
 		 */
@@ -9120,10 +9120,6 @@ export type TranslationFunctions = {
 		invalidCredentials: () => LocalizedString
 		twoFactor: {
 			/**
-			 * This account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code, to join.
-			 */
-			codeNeededToJoin: () => LocalizedString
-			/**
 			 * That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.
 			 */
 			wrongCode: () => LocalizedString
@@ -9205,6 +9201,10 @@ export type TranslationFunctions = {
 		 */
 		psychologistHasBookings: (arg: { count: number, name: string }) => LocalizedString
 		fields: {
+			/**
+			 * is needed: this account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code
+			 */
+			codeNeededToJoin: () => LocalizedString
 			/**
 			 * must not be blank
 			 */

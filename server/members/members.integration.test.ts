@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     const link = (await invite(second)).token;
     const joiner = callerFor(t.services);
     const join = (code?: string) => joiner.auth.acceptInvitation({ token: link, account: 'existing', username, password: 'a-long-password-1', code });
-    await expect(join()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: translationsFor('en').errors.twoFactor.codeNeededToJoin() });
+    await expect(join()).rejects.toMatchObject({ code: 'BAD_REQUEST', described: { body: { fields: { code: [translationsFor('en').errors.fields.codeNeededToJoin()] } } } });
     await expect(join('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     // Neither refusal used the invitation or made a member.
     await expect(joiner.admin.account.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

@@ -41,7 +41,6 @@ const en_errors = {
   ownerRoleByHandover: 'The owner’s role changes only by handing ownership over to another member.',
   invalidCredentials: 'Invalid username or password',
   twoFactor: {
-    codeNeededToJoin: 'This account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code, to join.',
     wrongCode: 'That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.',
     wrongPassword: 'That password is not right.',
     alreadyOn: 'Two-factor sign-in is already on. Turn it off first to move it to another app.',
@@ -65,6 +64,7 @@ const en_errors = {
   psychologistHasBookings:
     '{name:string} has {count:number} upcoming booked appointment{{s}}. Deleting the psychologist cancels {{it|them}}; confirm to delete anyway.',
   fields: {
+    codeNeededToJoin: 'is needed: this account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code',
     notBlank: 'must not be blank',
     notAFollowUpOf: 'is not a follow-up of question {questionId:number}',
     eachFollowUpOnce: 'must answer each follow-up at most once',

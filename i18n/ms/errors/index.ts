@@ -37,7 +37,6 @@ const ms_errors = {
   ownerRoleByHandover: 'Peranan pemilik hanya berubah dengan menyerahkan pemilikan kepada ahli lain.',
   invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
   twoFactor: {
-    codeNeededToJoin: 'Akaun ini menggunakan log masuk dua faktor. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan, untuk menyertai.',
     wrongCode: 'Kod itu tidak betul, atau sudah digunakan. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan.',
     wrongPassword: 'Kata laluan itu tidak betul.',
     alreadyOn: 'Log masuk dua faktor sudah dihidupkan. Matikannya dahulu untuk memindahkannya ke aplikasi lain.',
@@ -63,6 +62,7 @@ const ms_errors = {
   psychologistHasBookings:
     '{name} mempunyai {count} janji temu yang akan datang. Memadamkan ahli psikologi ini membatalkannya; sahkan untuk memadam juga.',
   fields: {
+    codeNeededToJoin: 'diperlukan: akaun ini menggunakan log masuk dua faktor. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan',
     notBlank: 'tidak boleh kosong',
     notAFollowUpOf: 'bukan soalan susulan bagi soalan {questionId}',
     eachFollowUpOnce: 'setiap soalan susulan hanya boleh dijawab sekali',
