@@ -1,9 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { timeZoneChoices } from '../lib/slot-times';
-
-/** The browser's own timezone: where the visitor's times are shown until they choose another. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { browserTimeZone, timeZoneChoices } from '../lib/slot-times';
 
 /** Every IANA timezone the browser knows, by name; the chosen one is what the booking records. */
 export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (timezone: string) => void }) {

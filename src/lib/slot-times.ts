@@ -1,5 +1,8 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
+/** The browser's own timezone: where times are shown until the person chooses another. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** Slots arrive as ISO text (REST and tRPC answer the same JSON); a Date is accepted as well. */
 type Instant = string | Date;
 
