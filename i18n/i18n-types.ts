@@ -4025,11 +4025,29 @@ export type NamespaceErrorsTranslation = {
 	 */
 	slotBookedDelete: string
 	/**
-	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​{​s​t​a​t​u​s​}​ ​n​o​w​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​{​a​c​t​i​o​n​}​.​ ​T​h​e​ ​l​i​s​t​ ​s​h​o​w​s​ ​i​t​ ​a​s​ ​i​t​ ​i​s​.
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​n​o​w​ ​“​{​s​t​a​t​u​s​}​”​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​{​a​c​t​i​o​n​}​.​ ​T​h​e​ ​l​i​s​t​ ​s​h​o​w​s​ ​i​t​ ​a​s​ ​i​t​ ​i​s​.
 	 * @param {string} action
 	 * @param {string} status
 	 */
 	appointmentCannotMove: RequiredParams<'action' | 'status'>
+	appointmentAnswers: {
+		/**
+		 * c​o​n​f​i​r​m​e​d
+		 */
+		confirmed: string
+		/**
+		 * d​e​c​l​i​n​e​d
+		 */
+		declined: string
+		/**
+		 * m​a​r​k​e​d​ ​c​o​m​p​l​e​t​e​d
+		 */
+		completed: string
+		/**
+		 * m​a​r​k​e​d​ ​a​ ​n​o​-​s​h​o​w
+		 */
+		no_show: string
+	}
 	/**
 	 * T​h​e​ ​n​e​w​ ​t​i​m​e​s​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​l​o​t​ ​o​f​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​C​h​o​o​s​e​ ​t​i​m​e​s​ ​t​h​a​t​ ​a​r​e​ ​f​r​e​e​.
 	 */
@@ -9185,9 +9203,27 @@ export type TranslationFunctions = {
 		 */
 		slotBookedDelete: () => LocalizedString
 		/**
-		 * This appointment is {status} now, so it cannot be {action}. The list shows it as it is.
+		 * This appointment is now “{status}”, so it cannot be {action}. The list shows it as it is.
 		 */
 		appointmentCannotMove: (arg: { action: string, status: string }) => LocalizedString
+		appointmentAnswers: {
+			/**
+			 * confirmed
+			 */
+			confirmed: () => LocalizedString
+			/**
+			 * declined
+			 */
+			declined: () => LocalizedString
+			/**
+			 * marked completed
+			 */
+			completed: () => LocalizedString
+			/**
+			 * marked a no-show
+			 */
+			no_show: () => LocalizedString
+		}
 		/**
 		 * The new times overlap another slot of this psychologist. Choose times that are free.
 		 */

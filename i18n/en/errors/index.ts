@@ -58,7 +58,14 @@ const en_errors = {
   billingPortalUnavailable: 'Stripe’s billing page could not be opened just now. Please try again in a few minutes.',
   slotBookedMove: 'This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.',
   slotBookedDelete: 'This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.',
-  appointmentCannotMove: 'This appointment is {status:string} now, so it cannot be {action:string}. The list shows it as it is.',
+  appointmentCannotMove: 'This appointment is now “{status:string}”, so it cannot be {action:string}. The list shows it as it is.',
+  /** What appointmentCannotMove's {action} says of each answer. */
+  appointmentAnswers: {
+    confirmed: 'confirmed',
+    declined: 'declined',
+    completed: 'marked completed',
+    no_show: 'marked a no-show',
+  },
   slotOverlap: 'The new times overlap another slot of this psychologist. Choose times that are free.',
   rangeEndBeforeStart: 'The end of the range (to) must be after its start (from, now by default).',
   psychologistHasBookings:

@@ -56,7 +56,13 @@ const ms_errors = {
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:
     'Slot ini telah ditempah oleh klien. Memadamkannya membatalkan janji temu mereka; sahkan untuk meneruskan juga.',
-  appointmentCannotMove: 'Janji temu ini kini berstatus {status}, jadi ia tidak boleh {action}. Senarai menunjukkannya seperti sekarang.',
+  appointmentCannotMove: 'Janji temu ini kini berstatus “{status}”, jadi ia tidak boleh {action}. Senarai menunjukkannya seperti sekarang.',
+  appointmentAnswers: {
+    confirmed: 'disahkan',
+    declined: 'ditolak',
+    completed: 'ditanda selesai',
+    no_show: 'ditanda tidak hadir',
+  },
   slotOverlap: 'Masa baharu bertindih dengan slot lain ahli psikologi ini. Pilih masa yang kosong.',
   rangeEndBeforeStart: 'Penghujung julat (to) mestilah selepas permulaannya (from, sekarang secara lalai).',
   psychologistHasBookings:
