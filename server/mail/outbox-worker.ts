@@ -1,4 +1,5 @@
 import { releaseLeases } from '../../db/leases';
+import { inTransaction } from '../../db/transaction';
 import { claimDueEmails, type ClaimedEmail, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
@@ -37,13 +38,15 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
     } catch (error) {
       const attempts = email.attempts + 1;
       const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
-      await markEmailFailed(deps.db, email.id, { error: String(error), nextAttemptAt });
+      await inTransaction(deps.db, (trx) => markEmailFailed(trx, email.id, { error: String(error), nextAttemptAt }));
       deps.log.warn({ err: error, emailId: email.id, kind: email.kind, attempts, nextAttemptAt }, 'e-mail not delivered; will retry');
       outcome.failed++;
       return;
     }
-    // Outside the try: a mail that went out must never be marked for another attempt.
-    await markEmailSent(deps.db, email.id, deps.now());
+    // Outside the try: a mail that went out must never be marked for another attempt. Once more
+    // if the mark was a deadlock's victim (it races the other processes' leases): left
+    // unmarked, the mail would go out again when its lease lapses.
+    await inTransaction(deps.db, (trx) => markEmailSent(trx, email.id, deps.now()));
     deps.log.info({ emailId: email.id, kind: email.kind, where }, 'e-mail delivered');
     outcome.sent++;
   };
