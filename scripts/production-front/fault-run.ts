@@ -141,7 +141,7 @@ export async function faultRun(seconds: number): Promise<FaultRunResult> {
   const seeded = await seed(database, receiver.url, startedAt);
   secret = (await database.db.selectFrom('users').select('webhook_secret').where('id', '=', seeded.clinic.userId).executeTakeFirstOrThrow()).webhook_secret!;
   const processes: MindaProcess[] = await Promise.all(ports.map((port) => startMindaProcess(port, env)));
-  const haproxy = await startHaproxy(dir, haproxyConfig({ port: frontPort, servers: ports.map((port, n) => ({ name: `minda${n + 1}`, port })) }));
+  const haproxy = await startHaproxy(dir, haproxyConfig({ port: frontPort, servers: ports.map((port, n) => ({ name: `minda${n + 1}`, port })), log: process.env.FRONT_LOG === '1' }));
   await sleep(1_500);
 
   let phase: Phase = 'steady';
