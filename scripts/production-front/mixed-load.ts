@@ -37,10 +37,21 @@ export interface LoadPlan {
   visitors: number;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
-  body: unknown;
   headers: Headers;
+  bytes: Buffer;
+}
+
+/** Each answer's route and its bytes, for a benchmark to record. */
+export type AnswerListener = (route: string, answer: Answer) => void;
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString());
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -51,22 +62,25 @@ interface Answer {
  * each operator from their own, as HAProxy forwards them, so the per-address limits stay out
  * of the way; state-changing calls carry the origin the CSRF check expects. Runs until `stop`.
  */
-export function startMixedLoad<Phase extends string>(frontUrl: string, plan: LoadPlan, phaseAt: () => Phase) {
+export function startMixedLoad<Phase extends string>(frontUrl: string, plan: LoadPlan, phaseAt: () => Phase, onAnswer?: AnswerListener) {
   const samples: Sample<Phase>[] = [];
   let running = true;
   let visitor = 0;
 
-  const request = async (kind: RequestKind, route: string, path: string, init: RequestInit & { address: string }): Promise<Answer | undefined> => {
+  const request = async (kind: RequestKind, route: string, path: string, init: RequestInit & { address: string }): Promise<(Answer & { body: unknown }) | undefined> => {
     const started = performance.now();
     try {
       const response = await fetch(`${frontUrl}${path}`, {
         ...init,
-        headers: { 'x-forwarded-for': init.address, origin: frontUrl, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        // Uncompressed, so a benchmark's recorded bytes are the very bytes sent (fetch would decode them).
+        headers: { 'x-forwarded-for': init.address, origin: frontUrl, 'accept-encoding': 'identity', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
       });
-      const body: unknown = await response.json().catch(() => ({}));
+      const answer = { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+      onAnswer?.(route, answer);
+      const body: unknown = parseJson(answer.bytes);
       const appointmentId = kind === 'booking' && response.status === 201 ? (body as { appointmentId?: string }).appointmentId : undefined;
       samples.push({ kind, route, phase: phaseAt(), status: response.status, ms: performance.now() - started, appointmentId });
-      return { status: response.status, body, headers: response.headers };
+      return { ...answer, body };
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       samples.push({ kind, route, phase: phaseAt(), status: 0, ms: performance.now() - started, error: cause?.code ?? cause?.message ?? String(error) });
