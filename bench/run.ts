@@ -4,6 +4,7 @@ import { benchmarkAvailabilityGeneration } from './availability-generation';
 import { benchmarkBookingContention } from './booking-contention';
 import { benchmarkClientWeight } from './client-weight';
 import { benchmarkLighthouse } from './lighthouse';
+import { benchmarkMixedLoad } from './mixed-load';
 import { benchmarkReminderDelivery } from './reminder-delivery';
 import { type Figure, figureTable } from './support/figures';
 
@@ -14,6 +15,7 @@ const BENCHMARKS: [string, () => Promise<Figure[]>][] = [
   ['availability generation', benchmarkAvailabilityGeneration],
   ['booking contention', benchmarkBookingContention],
   ['reminder delivery', benchmarkReminderDelivery],
+  ['mixed load through the production front', benchmarkMixedLoad],
   ['Lighthouse', benchmarkLighthouse],
 ];
 
