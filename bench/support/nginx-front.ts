@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../e2e/support/server';
+import { freePort } from '../../server/testing/spawn-server';
 import type { BenchServer } from './bare-http-server';
 
 const NGINX = '/usr/sbin/nginx';

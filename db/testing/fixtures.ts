@@ -136,9 +136,15 @@ const slotRow = (psychologistId: string, startUtc: Date, minutes: number) => ({
 });
 
 export async function insertSlot(db: Kysely<Database>, psychologistId: string, startUtc: Date, minutes = 60) {
-  const row = slotRow(psychologistId, startUtc, minutes);
-  await db.insertInto('availability_slots').values(row).execute();
-  return row.id;
+  const [id] = await insertSlots(db, psychologistId, [startUtc], minutes);
+  return id!;
+}
+
+/** A free slot of the psychologist at each start, in one statement. */
+export async function insertSlots(db: Kysely<Database>, psychologistId: string, starts: readonly Date[], minutes = 60) {
+  const rows = starts.map((start) => slotRow(psychologistId, start, minutes));
+  await db.insertInto('availability_slots').values(rows).execute();
+  return rows.map((row) => row.id);
 }
 
 const appointmentRow = (booking: { userId: string; psychologistId: string; slotId: string }) => ({

@@ -1,38 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitUntilOk } from '../../server/testing/spawn-server';
 
 export interface RunningServer {
   url: string;
   databaseUrl: string;
   stop: () => Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not become healthy:\n${output()}`);
 }
 
 /**
@@ -62,7 +37,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForHealth(url, child, () => log);
+  await waitUntilOk(`${url}/healthz`, child, { timeoutMs: 30_000, output: () => log });
   return {
     url,
     databaseUrl,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addHours, addSeconds } from 'date-fns';
 import { webhookSecretOf } from '../../db/repositories/webhooks';
-import { bookSlot, insertSlot } from '../../db/testing/fixtures';
+import { bookSlot, insertSlot, insertSlots } from '../../db/testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../db/testing/test-databases';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertBookableScreener } from '../../server/testing/booking-requests';
@@ -31,8 +31,7 @@ async function seed(database: TestDatabase, webhookUrl: string, now: Date) {
   const clinic = await insertBookableScreener(db, { minimumAdvanceHours: 0 }, { autoConfirmRequests: true });
   await webhookSecretOf(db, clinic.userId, `whsec_${randomBytes(16).toString('hex')}`);
   await db.insertInto('webhook_endpoints').values({ id: crypto.randomUUID(), user_id: clinic.userId, url: webhookUrl, created_at: now }).execute();
-  const slotIds: string[] = [];
-  for (let n = 0; n < SLOTS; n++) slotIds.push(await insertSlot(db, clinic.psychologistId, addHours(now, 48 + n)));
+  const slotIds = await insertSlots(db, clinic.psychologistId, Array.from({ length: SLOTS }, (_, n) => addHours(now, 48 + n)));
   const quiet = await insertBookableScreener(db);
   const standing = async (startsAt: Date, status: string, holdExpiresAt: Date | null) => {
     const id = await bookSlot(db, { userId: quiet.userId, psychologistId: quiet.psychologistId, slotId: await insertSlot(db, quiet.psychologistId, startsAt) });

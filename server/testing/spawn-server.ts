@@ -22,18 +22,22 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/**
+ * Asks `url` every 100 ms until it answers 2xx, as a supervisor (/healthz) or a balancer
+ * (/readyz) would; fails with the process's `output` if it exits first or the time runs out.
+ */
+export async function waitUntilOk(url: string, child: ChildProcess, { timeoutMs, output = () => '' }: { timeoutMs: number; output?: () => string }): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before ${url} answered:\n${output()}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The server did not become healthy within 30 s:\n${output()}`);
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 /**
@@ -62,7 +66,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    await waitUntilHealthy(url, child, () => output);
+    await waitUntilOk(`${url}/healthz`, child, { timeoutMs: 30_000, output: () => output });
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
