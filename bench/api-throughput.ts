@@ -26,7 +26,7 @@ function throughputFigure(benchmark: string, measured: Throughput, baseline: Thr
 
 /** The subject against bare node:http sending the very headers and bytes the subject sends. */
 async function measureAgainstBareHttp(subject: LoadTarget) {
-  const baseline: BenchServer = await startBaselineProcess(await fetchAnswer(subject.url));
+  const baseline: BenchServer = await startBaselineProcess({ '*': await fetchAnswer(subject.url) });
   try {
     return await compareThroughput(subject, { url: baseline.url });
   } finally {

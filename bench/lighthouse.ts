@@ -55,7 +55,7 @@ async function audit(url: string): Promise<Scores> {
 }
 
 export async function benchmarkLighthouse(): Promise<Figure[]> {
-  const minimal = await startBareHttpServer(MINIMAL_PAGE, { 'content-type': 'text/html; charset=utf-8' });
+  const minimal = await startBareHttpServer({ '*': { bytes: MINIMAL_PAGE, headers: { 'content-type': 'text/html; charset=utf-8' } } });
   const server = await startBuiltServer();
   try {
     const baseline = await audit(minimal.url);

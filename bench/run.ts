@@ -4,6 +4,8 @@ import { benchmarkAvailabilityGeneration } from './availability-generation';
 import { benchmarkBookingContention } from './booking-contention';
 import { benchmarkClientWeight } from './client-weight';
 import { benchmarkLighthouse } from './lighthouse';
+import { benchmarkMixedLoad } from './mixed-load';
+import { benchmarkReminderDelivery } from './reminder-delivery';
 import { type Figure, figureTable } from './support/figures';
 
 // One after another, never in parallel: each one's figures need the machine to themselves.
@@ -12,6 +14,8 @@ const BENCHMARKS: [string, () => Promise<Figure[]>][] = [
   ['public API throughput', benchmarkApiThroughput],
   ['availability generation', benchmarkAvailabilityGeneration],
   ['booking contention', benchmarkBookingContention],
+  ['reminder delivery', benchmarkReminderDelivery],
+  ['mixed load through the production front', benchmarkMixedLoad],
   ['Lighthouse', benchmarkLighthouse],
 ];
 

@@ -54,3 +54,13 @@ export async function leaseDueRows(
         .execute(),
     );
 }
+
+/**
+ * Ends the lease of the rows `owner` leased and never attempted (`ids`), so the next pass of any
+ * process takes them at once instead of after the lease. Only the owner's rows: one whose lease
+ * lapsed and that another pass leased since is that pass's now.
+ */
+export async function releaseLeases(db: Kysely<Database>, table: LeasedTable, owner: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable(table).set({ lease_owner: null, locked_until: null }).where('lease_owner', '=', owner).where('id', 'in', ids).execute();
+}

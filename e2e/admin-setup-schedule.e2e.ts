@@ -37,6 +37,13 @@ async function seedDay(databaseUrl: string, date: string) {
   return slots.slice(0, 3).map((s) => s.id);
 }
 
+/** Another member's answer, made meanwhile: the appointment on `slotId` takes `status`. */
+async function answeredElsewhere(databaseUrl: string, slotId: string, status: string) {
+  const { db } = connectDatabase(databaseUrl);
+  await db.updateTable('appointments').set({ status }).where('slot_id', '=', slotId).execute();
+  await db.destroy();
+}
+
 async function slotsLeft(databaseUrl: string, ids: string[]) {
   const { db } = connectDatabase(databaseUrl);
   const rows = await db.selectFrom('availability_slots').select('id').where('id', 'in', ids).execute();
@@ -126,6 +133,14 @@ describe('the schedule’s week view, clearing a day, dialogs that fit and field
     await expectActionsInView(page, appointmentDialog);
     await expectAccessibleAtBothWidths(page, 'appointment dialog');
     await screenshotsAtBothWidths(page, `admin-schedule-appointment-${lang}`);
+    // Declined by another member meanwhile: the refusal shows inside the dialog, not behind it.
+    await answeredElsewhere(session.server.databaseUrl, bookedSlotIds[1]!, 'declined');
+    await appointmentDialog.getByRole('button', { name: t.appointments.answerLabel({ action: t.appointments.answerConfirm(), name: 'Ravi' }) }).click();
+    const refusal = LL.errors.appointmentCannotMove({ status: t.appointments.statuses.declined(), action: LL.errors.appointmentAnswers.confirmed() });
+    await appointmentDialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    await expectAccessibleAtBothWidths(page, 'appointment dialog with a refusal');
+    await screenshotsAtBothWidths(page, `admin-schedule-appointment-refused-${lang}`);
+    await answeredElsewhere(session.server.databaseUrl, bookedSlotIds[1]!, 'requested');
     await appointmentDialog.getByRole('button', { name: t.appointments.close() }).click();
 
     // Clear the day's free slots: the five go, the three appointments stay.

@@ -161,4 +161,36 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByRole('region', { name: 'Appointments' }).waitFor();
     expect(await page.getByText('This clinic requires two-factor sign-in.').count()).toBe(0);
   });
+
+  it('an account with it on joins another clinic from the invitation page: the password, then a code', async () => {
+    const { page } = session;
+    const post = (path: string, data: object) => page.request.post(`${session.server.url}${path}`, { headers: { origin: session.server.url }, data });
+    await page.context().clearCookies();
+    // Another clinic signs up and invites the member as its admin.
+    expect((await post('/api/register', { username: 'klinik-kedua', email: 'owner@kedua.example', password: 'bandar-baru-kedua-9' })).status()).toBe(201);
+    const mailsBefore = mailsTo(MEMBER.email).length;
+    expect((await post('/api/members', { email: MEMBER.email, role: 'admin' })).status()).toBe(201);
+    await expect.poll(() => mailsTo(MEMBER.email).length, { timeout: 20_000 }).toBe(mailsBefore + 1);
+    const link = /https?:\/\/[^\s"<]+\/invitation\?token=[\w%-]+/.exec(decodeQuotedPrintable(mailsTo(MEMBER.email).at(-1)!.raw))![0];
+    await page.context().clearCookies();
+
+    await page.goto(link);
+    await page.getByRole('radio', { name: 'I already have an account: sign in to join' }).check();
+    await page.getByLabel('Username', { exact: true }).fill(MEMBER.username);
+    await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
+    expect(await signedIn(session)).toBe(false);
+    await expectNoSeriousViolations(page, 'the invitation’s code step');
+    await screenshot(page, 'two-factor-invitation-code-step');
+
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[2]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/admin-setup');
+    const switcher = page.getByRole('combobox', { name: 'Clinic' });
+    await switcher.waitFor();
+    expect(await switcher.locator('option').count()).toBe(2);
+    expect(await switcher.locator('option:checked').textContent()).toContain('Admin');
+  });
 });

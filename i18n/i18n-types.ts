@@ -3960,10 +3960,6 @@ export type NamespaceErrorsTranslation = {
 	invalidCredentials: string
 	twoFactor: {
 		/**
-		 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​o​n​.​ ​A​d​d​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​,​ ​t​o​ ​j​o​i​n​.
-		 */
-		codeNeededToJoin: string
-		/**
 		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​,​ ​o​r​ ​i​t​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​.
 		 */
 		wrongCode: string
@@ -4029,11 +4025,29 @@ export type NamespaceErrorsTranslation = {
 	 */
 	slotBookedDelete: string
 	/**
-	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​{​s​t​a​t​u​s​}​ ​n​o​w​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​{​a​c​t​i​o​n​}​.​ ​T​h​e​ ​l​i​s​t​ ​s​h​o​w​s​ ​i​t​ ​a​s​ ​i​t​ ​i​s​.
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​n​o​w​ ​“​{​s​t​a​t​u​s​}​”​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​{​a​c​t​i​o​n​}​.​ ​T​h​e​ ​l​i​s​t​ ​s​h​o​w​s​ ​i​t​ ​a​s​ ​i​t​ ​i​s​.
 	 * @param {string} action
 	 * @param {string} status
 	 */
 	appointmentCannotMove: RequiredParams<'action' | 'status'>
+	appointmentAnswers: {
+		/**
+		 * c​o​n​f​i​r​m​e​d
+		 */
+		confirmed: string
+		/**
+		 * d​e​c​l​i​n​e​d
+		 */
+		declined: string
+		/**
+		 * m​a​r​k​e​d​ ​c​o​m​p​l​e​t​e​d
+		 */
+		completed: string
+		/**
+		 * m​a​r​k​e​d​ ​a​ ​n​o​-​s​h​o​w
+		 */
+		no_show: string
+	}
 	/**
 	 * T​h​e​ ​n​e​w​ ​t​i​m​e​s​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​l​o​t​ ​o​f​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​C​h​o​o​s​e​ ​t​i​m​e​s​ ​t​h​a​t​ ​a​r​e​ ​f​r​e​e​.
 	 */
@@ -4049,6 +4063,10 @@ export type NamespaceErrorsTranslation = {
 	 */
 	psychologistHasBookings: RequiredParams<'count' | 'name'>
 	fields: {
+		/**
+		 * i​s​ ​n​e​e​d​e​d​:​ ​t​h​i​s​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​t​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​o​n​.​ ​A​d​d​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​n​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		codeNeededToJoin: string
 		/**
 		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​b​l​a​n​k
 		 */
@@ -9120,10 +9138,6 @@ export type TranslationFunctions = {
 		invalidCredentials: () => LocalizedString
 		twoFactor: {
 			/**
-			 * This account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code, to join.
-			 */
-			codeNeededToJoin: () => LocalizedString
-			/**
 			 * That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.
 			 */
 			wrongCode: () => LocalizedString
@@ -9189,9 +9203,27 @@ export type TranslationFunctions = {
 		 */
 		slotBookedDelete: () => LocalizedString
 		/**
-		 * This appointment is {status} now, so it cannot be {action}. The list shows it as it is.
+		 * This appointment is now “{status}”, so it cannot be {action}. The list shows it as it is.
 		 */
 		appointmentCannotMove: (arg: { action: string, status: string }) => LocalizedString
+		appointmentAnswers: {
+			/**
+			 * confirmed
+			 */
+			confirmed: () => LocalizedString
+			/**
+			 * declined
+			 */
+			declined: () => LocalizedString
+			/**
+			 * marked completed
+			 */
+			completed: () => LocalizedString
+			/**
+			 * marked a no-show
+			 */
+			no_show: () => LocalizedString
+		}
 		/**
 		 * The new times overlap another slot of this psychologist. Choose times that are free.
 		 */
@@ -9205,6 +9237,10 @@ export type TranslationFunctions = {
 		 */
 		psychologistHasBookings: (arg: { count: number, name: string }) => LocalizedString
 		fields: {
+			/**
+			 * is needed: this account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code
+			 */
+			codeNeededToJoin: () => LocalizedString
 			/**
 			 * must not be blank
 			 */

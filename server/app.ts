@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { loggedNetwork } from './client-network';
 import { type AppServices, createRequestContext } from './context';
 import { csrfGuard } from './csrf';
@@ -47,7 +47,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     frameworkErrors: answerError,
     // One line per request (below) instead of Fastify's two: at 'info' the pair cost a fifth of
     // a cached configuration answer (bench/api-throughput.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   // The load balancer's request id (or ours) goes back to the client and into every log line
   // (reqId), so one request can be followed through the balancer and whichever process took it.

@@ -79,6 +79,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('refuses a malformed address or CIDR in TRUST_PROXY and METRICS_ALLOW with a sentence, before anything listens', () => {
+    for (const value of ['10.0.0.0/33', '10.0.0/8', '::1/129', '10.0.0.1/8/8', '10.0.0.0/', '999.1.1.1']) {
+      expect(() => loadEnv({ VAR_DIR: tempVar(), METRICS_ALLOW: value }), value).toThrow(/METRICS_ALLOW: must be IP addresses or CIDRs/);
+      expect(() => loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be/);
+    }
+    expect(loadEnv({ VAR_DIR: tempVar(), METRICS_ALLOW: ' 10.0.0.0/8, ::1/128,192.0.2.7 ' }).metrics.allow).toEqual(['10.0.0.0/8', '::1/128', '192.0.2.7']);
+  });
+
   const STRIPE = {
     STRIPE_SECRET_KEY: 'sk_test_minda',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_minda',

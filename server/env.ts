@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from '../db/connect';
@@ -15,6 +16,20 @@ function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** All four switch billing to Stripe; none leaves it in test mode; some is a mistake. */
+/** The entries of a comma-separated list, blanks dropped. */
+const listEntries = (value: string) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+
+/** An IP address, or a CIDR whose prefix fits its family: what proxy-addr and net.BlockList accept. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** Checked here, a mistyped address stops the start with a sentence instead of a stack trace at listen. */
+const isAddressList = (value: string) => listEntries(value).every(isAddressOrCidr);
+
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 const EnvSchema = z
@@ -42,7 +57,10 @@ const EnvSchema = z
      * need it. A hop count, or the proxies' addresses/CIDRs separated by commas; 'true'
      * (believe every client's header) only outside production.
      */
-    TRUST_PROXY: z.string().regex(/^(true|false|\d+|[\d.:a-fA-F/,\s]+)$/, "must be 'true', 'false', a hop count or addresses").default('false'),
+    TRUST_PROXY: z
+      .string()
+      .refine((value) => /^(true|false|\d+)$/.test(value) || isAddressList(value), "must be 'true', 'false', a hop count or IP addresses/CIDRs separated by commas")
+      .default('false'),
     /** Without a key the built-in writer composes every insight. */
     OPENAI_API_KEY: z.string().trim().optional(),
     OPENAI_MODEL: z.string().trim().optional(),
@@ -62,7 +80,7 @@ const EnvSchema = z
     /** Opens /metrics to a scraper that sends `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Opens /metrics to these client addresses or CIDRs, separated by commas (as the proxy reports them). */
-    METRICS_ALLOW: z.string().regex(/^[\d.:a-fA-F/,\s]+$/, 'must be addresses or CIDRs separated by commas').optional(),
+    METRICS_ALLOW: z.string().refine(isAddressList, 'must be IP addresses or CIDRs separated by commas, such as 10.0.0.0/8,127.0.0.1').optional(),
     /**
      * On SIGTERM, how long /readyz answers 503 before the server stops taking requests, so the load
      * balancer stops sending new ones first: at least its check interval times its fall count.
@@ -195,7 +213,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     offerEndsAt: env.OFFER_ENDS_AT === undefined ? undefined : parseOfferEnd(env.OFFER_ENDS_AT),
     metrics: {
       token: env.METRICS_TOKEN,
-      allow: (env.METRICS_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),
+      allow: listEntries(env.METRICS_ALLOW ?? ''),
     },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
   };

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),
     // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.
     startPolling('hold expiry', () => expireLapsedHolds(services), 30_000, log),
-    startPolling('reminders', () => queueDueReminders(services), 60_000, log),
+    startPolling('reminders', (stopping) => queueDueReminders(services, stopping), 60_000, log),
     // Daily, and once at every start; any number of processes may run it (guarded updates).
     startPolling('visitor data retention', () => eraseExpiredVisitorData(services), 24 * 60 * 60_000, log),
   ];

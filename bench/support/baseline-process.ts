@@ -3,22 +3,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { BenchServer } from './bare-http-server';
-import type { Answer } from './demo-screener';
+import type { AnswerTable, BenchServer } from './bare-http-server';
 
 const STARTUP_TIMEOUT_MS = 15_000;
 
 /**
- * Starts bare node:http answering `answer` in its own Node process: inside the benchmark's
- * process it would share one thread with autocannon, a handicap the real server does not have.
+ * Starts bare node:http sending `answers` in its own Node process: inside the benchmark's
+ * process it would share one thread with the load, a handicap the real server does not have.
  */
-export async function startBaselineProcess(answer: Answer): Promise<BenchServer> {
+export async function startBaselineProcess(answers: AnswerTable): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'minda-bench-'));
-  const answerFile = join(dir, 'answer');
-  const headersFile = join(dir, 'headers.json');
-  writeFileSync(answerFile, answer.bytes);
-  writeFileSync(headersFile, JSON.stringify(answer.headers));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'baseline-main.ts'), answerFile, headersFile], {
+  const answersFile = join(dir, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(Object.fromEntries(Object.entries(answers).map(([route, answer]) => [route, { ...answer, bytes: answer.bytes.toString('base64') }]))));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'baseline-main.ts'), answersFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });

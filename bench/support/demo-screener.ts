@@ -2,6 +2,8 @@
 export const DEMO_SLUG = 'klinik-minda';
 
 export interface Answer {
+  /** 200 unless said. */
+  status?: number;
   bytes: Buffer;
   /** As the server sent them, less those of the connection and the moment. */
   headers: Record<string, string>;
@@ -10,6 +12,9 @@ export interface Answer {
 /** Set by Node's HTTP server for each answer, the baseline's as much as ours. */
 const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
+/** The headers a recorded answer keeps: the server's own, less those of the connection and the moment. */
+export const answerHeaders = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)));
+
 /**
  * One request that must succeed, kept as bytes and headers so a baseline can answer the very
  * same ones. Asked without compression, as autocannon asks.
@@ -17,8 +22,7 @@ const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
 export async function fetchAnswer(url: string): Promise<Answer> {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)));
-  return { bytes: Buffer.from(await response.arrayBuffer()), headers };
+  return { bytes: Buffer.from(await response.arrayBuffer()), headers: answerHeaders(response.headers) };
 }
 
 const fetchJson = async <T>(url: string) => JSON.parse((await fetchAnswer(url)).bytes.toString()) as T;

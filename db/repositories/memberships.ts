@@ -101,13 +101,18 @@ export async function listMembers(db: Kysely<Database>, clinicId: string): Promi
 export async function updateMembershipRole(
   db: Kysely<Database>,
   membership: Pick<Membership, 'accountId' | 'clinicId' | 'role' | 'psychologistId'>,
-): Promise<void> {
-  await db
+  /** Only a handover, holding the clinic's members locked, changes the owner's row. */
+  options: { ownerToo?: boolean } = {},
+): Promise<boolean> {
+  // Otherwise never the owner's row, even when a handover made them owner after the caller looked.
+  const result = await db
     .updateTable('memberships')
     .set({ role: membership.role, psychologist_id: membership.psychologistId })
     .where('account_id', '=', membership.accountId)
     .where('clinic_id', '=', membership.clinicId)
-    .execute();
+    .$if(!options.ownerToo, (query) => query.where('role', '!=', 'owner'))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 export async function deleteMembership(db: Kysely<Database>, accountId: string, clinicId: string): Promise<boolean> {

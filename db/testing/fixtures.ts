@@ -127,43 +127,58 @@ export async function insertPsychologist(
   return id;
 }
 
+const slotRow = (psychologistId: string, startUtc: Date, minutes: number) => ({
+  id: randomUUID(),
+  psychologist_id: psychologistId,
+  start_utc: startUtc,
+  end_utc: new Date(startUtc.getTime() + minutes * 60_000),
+  created_at: new Date(),
+});
+
 export async function insertSlot(db: Kysely<Database>, psychologistId: string, startUtc: Date, minutes = 60) {
-  const id = randomUUID();
-  await db
-    .insertInto('availability_slots')
-    .values({
-      id,
-      psychologist_id: psychologistId,
-      start_utc: startUtc,
-      end_utc: new Date(startUtc.getTime() + minutes * 60_000),
-      created_at: new Date(),
-    })
-    .execute();
-  return id;
+  const row = slotRow(psychologistId, startUtc, minutes);
+  await db.insertInto('availability_slots').values(row).execute();
+  return row.id;
 }
+
+const appointmentRow = (booking: { userId: string; psychologistId: string; slotId: string }) => ({
+  id: randomUUID(),
+  user_id: booking.userId,
+  psychologist_id: booking.psychologistId,
+  slot_id: booking.slotId,
+  active_slot_id: booking.slotId,
+  status: 'requested',
+  client_name: 'Siti',
+  client_email: 'siti@example.com',
+  client_phone: '+60123456789',
+  client_timezone: 'Asia/Kuala_Lumpur',
+  client_language: 'ms',
+  created_at: new Date(),
+  cancelled_at: null,
+});
 
 /** A standing booking of the slot, as a visitor's booking leaves it. */
 export async function bookSlot(db: Kysely<Database>, booking: { userId: string; psychologistId: string; slotId: string }) {
-  const id = randomUUID();
-  await db
-    .insertInto('appointments')
-    .values({
-      id,
-      user_id: booking.userId,
-      psychologist_id: booking.psychologistId,
-      slot_id: booking.slotId,
-      active_slot_id: booking.slotId,
-      status: 'requested',
-      client_name: 'Siti',
-      client_email: 'siti@example.com',
-      client_phone: '+60123456789',
-      client_timezone: 'Asia/Kuala_Lumpur',
-      client_language: 'ms',
-      created_at: new Date(),
-      cancelled_at: null,
-    })
-    .execute();
-  return id;
+  const row = appointmentRow(booking);
+  await db.insertInto('appointments').values(row).execute();
+  return row.id;
+}
+
+/**
+ * Confirmed appointments of one psychologist, one per start, each in a slot of its own, in
+ * multi-row inserts: thousands of them seed in seconds, where one statement each takes minutes.
+ */
+export async function insertConfirmedAppointments(db: Kysely<Database>, clinic: { userId: string; psychologistId: string }, starts: readonly Date[]) {
+  const rowsPerInsert = 500;
+  const ids: string[] = [];
+  for (let first = 0; first < starts.length; first += rowsPerInsert) {
+    const slots = starts.slice(first, first + rowsPerInsert).map((start) => slotRow(clinic.psychologistId, start, 60));
+    const appointments = slots.map((slot) => ({ ...appointmentRow({ ...clinic, slotId: slot.id }), status: 'confirmed' }));
+    await db.insertInto('availability_slots').values(slots).execute();
+    await db.insertInto('appointments').values(appointments).execute();
+    ids.push(...appointments.map((row) => row.id));
+  }
+  return ids;
 }
 
 /** The mails queued for a recipient, oldest first, with their rendered message. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findAppointmentOf, moveAppointment } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
-import { canMove } from '../../domain/appointment-status';
+import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import type { ClinicAnswer } from '../mail/booking-emails';
@@ -19,9 +19,6 @@ export const ZAnswerAppointmentRequest = z.object({
   message: nullableText(1000, 'several lines'),
 });
 export type AnswerAppointmentRequest = z.output<typeof ZAnswerAppointmentRequest>;
-
-/** How the refusal names each answer, as in "cannot be confirmed". */
-const DONE: Record<ClinicAnswer, string> = { confirmed: 'confirmed', declined: 'declined', completed: 'marked completed', no_show: 'marked a no-show' };
 
 /**
  * The clinic answers a request (confirms or declines it) or records how a confirmed session went
@@ -41,8 +38,9 @@ export async function answerAppointment(
     // A hold is not the clinic's to answer until the visitor confirms it.
     if (!appointment || appointment.status === 'held' || appointment.status === 'expired') throw new NotFoundError('appointment');
     refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
-    const refuse = (current: string) =>
-      new AppError('CONFLICT', (t) => t.errors.appointmentCannotMove({ status: current.replace('_', '-'), action: DONE[status] }));
+    // The status as the admin list names it, and the answer, both in the caller's language.
+    const refuse = (current: AppointmentStatus) =>
+      new AppError('CONFLICT', (t) => t.errors.appointmentCannotMove({ status: t.admin.appointments.statuses[current](), action: t.errors.appointmentAnswers[status]() }));
     if (!canMove(appointment.status, status)) throw refuse(appointment.status);
     if (!(await moveAppointment(trx, appointment.id, status, now))) {
       throw refuse((await findAppointmentOf(trx, userId, appointmentId))!.status);

@@ -7,6 +7,7 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { HOLD_MINUTES, MAX_OPEN_HOLDS_PER_CLINIC, MAX_OPEN_HOLDS_PER_EMAIL } from '../../domain/appointment-status';
 import { translationsFor } from '../translations';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { callerFor, CookieJar } from '../testing/caller';
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
 import { expireLapsedHolds } from './expire-holds';
@@ -187,7 +188,11 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
       expect(await kindsTo(request.clientEmail)).toEqual(['booking-client', 'appointment-declined']);
       await expect(caller.admin.appointments.confirm({ appointmentId })).rejects.toMatchObject({
         code: 'CONFLICT',
-        message: 'This appointment is declined now, so it cannot be confirmed. The list shows it as it is.',
+        message: 'This appointment is now “Declined”, so it cannot be confirmed. The list shows it as it is.',
+      });
+      const inMalay = callerFor(t.services, { jar: CookieJar.holding(operator.cookie), locale: 'ms' });
+      await expect(inMalay.admin.appointments.complete({ appointmentId })).rejects.toMatchObject({
+        message: 'Janji temu ini kini berstatus “Ditolak”, jadi ia tidak boleh ditanda selesai. Senarai menunjukkannya seperti sekarang.',
       });
     });
 

@@ -32,16 +32,21 @@ const ALREADY_QUEUED = Symbol('already queued');
  * retries it through an SMTP outage, and never after the session began (its expiry).
  * Cancelling or moving the appointment withdraws it (db/repositories/appointments).
  */
-export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'metrics'>): Promise<number> {
+export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'metrics'>, stopping?: AbortSignal): Promise<number> {
   const now = services.now();
   const range = { after: now, until: addHours(now, FIRST_REMINDER_HOURS) };
   let queued = 0;
-  for (;;) {
-    const lease = { owner: randomUUID(), now, lockedUntil: addMilliseconds(now, LEASE_MS), limit: BATCH };
+  // A shutdown ends the pass between batches; the next process to run the job goes on.
+  while (!stopping?.aborted) {
+    // Each batch's lease runs from when it is taken: a pass through thousands of reminders
+    // outlasts a minute, and a lease dated from its start would hand later batches to all.
+    const leasedAt = services.now();
+    const lease = { owner: randomUUID(), now: leasedAt, lockedUntil: addMilliseconds(leasedAt, LEASE_MS), limit: BATCH };
     const candidates = await leaseAppointmentsToRemind(services.db, services.dialect, range, lease);
     queued += await queueRemindersOf(services, candidates, now);
-    if (candidates.length < BATCH) return queued;
+    if (candidates.length < BATCH) break;
   }
+  return queued;
 }
 
 async function queueRemindersOf(

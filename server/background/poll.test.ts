@@ -38,4 +38,15 @@ describe('startPolling', () => {
     await poller.stop();
     expect(finished).toBe(true);
   });
+
+  it('tells a run in progress that stop() was called, so it can end early', async () => {
+    let sawStop = false;
+    const poller = startPolling('long', async (stopping) => {
+      while (!stopping.aborted) await sleep(5);
+      sawStop = true;
+    }, 1_000, silent);
+    await sleep(20);
+    await poller.stop();
+    expect(sawStop).toBe(true);
+  });
 });

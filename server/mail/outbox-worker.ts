@@ -1,51 +1,73 @@
-import { randomUUID } from 'node:crypto';
-import { claimDueEmails, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
+import { releaseLeases } from '../../db/leases';
+import { inTransaction } from '../../db/transaction';
+import { claimDueEmails, type ClaimedEmail, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
+import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
 import type { AppServices } from '../context';
-import { LONGEST_ATTEMPT_MS } from './transport';
+import { LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS } from './transport';
 
 export type OutboxDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'mailTransport' | 'env'>;
 
-/** Longer than any attempt can take (see the transport's timeouts), so leases never overlap. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A mail leased by a process that was killed goes out from another one after this long. Twice
+ * the longest attempt: a pass has the first half of a batch's lease to start its attempts.
+ */
+export const OUTBOX_LEASE_MS = 2 * LONGEST_ATTEMPT_MS;
+/** Mails leased at a time; a pass leases batch after batch while they come back full. */
+const BATCH = 50;
+/** 1,000 mails a pass at most, then the poller's pause: a pass ends while the backlog lasts. */
+const MAX_BATCHES = 20;
 
 /**
- * One pass of the outbox: leases the due mails, sends each outside any transaction, and
- * records the outcome. A failure schedules a retry; a mail is never dropped, except one whose
- * moment has passed (a reminder of a session that began), which is closed unsent.
+ * One pass of the outbox: leases the due mails, sends each outside any transaction (several at
+ * once, over the transport's pooled connections), and records the outcome. A failure schedules
+ * a retry; a mail is never dropped, except one whose moment has passed (a reminder of a session
+ * that began), which is closed unsent. A process killed after the SMTP server took a mail and
+ * before it was marked sent leaves it to be sent again once the lease lapses: the Message-ID
+ * stays the same, so the receiving side can drop the copy.
  */
-export async function deliverDueEmails(deps: OutboxDeps, limit = 10): Promise<{ sent: number; failed: number }> {
-  const claimedAt = deps.now();
-  await expireLapsedEmails(deps.db, claimedAt);
-  const lockedUntil = new Date(claimedAt.getTime() + LEASE_MS);
-  const claimed = await claimDueEmails(deps.db, deps.dialect, { owner: randomUUID(), now: claimedAt, lockedUntil, limit });
+export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stopping?: AbortSignal): Promise<{ sent: number; failed: number }> {
+  await expireLapsedEmails(deps.db, deps.now());
   const host = new URL(deps.env.publicUrl).hostname;
   const outcome = { sent: 0, failed: 0 };
-  for (const email of claimed) {
-    // Each attempt is short, but a slow server across a whole batch is not: once the lease
-    // could end mid-attempt, the rest wait for it to lapse, so no other process sends them too.
-    if (deps.now().getTime() + LONGEST_ATTEMPT_MS > lockedUntil.getTime()) break;
+  const attempt = async (email: ClaimedEmail) => {
     let where: string;
     try {
       where = await deps.mailTransport.send({ ...email, messageId: `<${email.id}@${host}>`, from: deps.env.mailFrom });
     } catch (error) {
       const attempts = email.attempts + 1;
       const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
-      await markEmailFailed(deps.db, email.id, { error: String(error), nextAttemptAt });
+      await inTransaction(deps.db, (trx) => markEmailFailed(trx, email.id, { error: String(error), nextAttemptAt }));
       deps.log.warn({ err: error, emailId: email.id, kind: email.kind, attempts, nextAttemptAt }, 'e-mail not delivered; will retry');
       outcome.failed++;
-      continue;
+      return;
     }
-    // Outside the try: a mail that went out must never be marked for another attempt.
-    await markEmailSent(deps.db, email.id, deps.now());
+    // Outside the try: a mail that went out must never be marked for another attempt. Once more
+    // if the mark was a deadlock's victim (it races the other processes' leases): left
+    // unmarked, the mail would go out again when its lease lapses.
+    await inTransaction(deps.db, (trx) => markEmailSent(trx, email.id, deps.now()));
     deps.log.info({ emailId: email.id, kind: email.kind, where }, 'e-mail delivered');
     outcome.sent++;
-  }
+  };
+  await workLeasedBatches(
+    {
+      now: () => deps.now(),
+      leaseMs: OUTBOX_LEASE_MS,
+      longestAttemptMs: LONGEST_ATTEMPT_MS,
+      batchSize,
+      inFlight: SMTP_CONNECTIONS,
+      maxBatches: MAX_BATCHES,
+      lease: (lease) => claimDueEmails(deps.db, deps.dialect, lease),
+      attempt,
+      release: (owner, ids) => releaseLeases(deps.db, 'email_outbox', owner, ids),
+    },
+    stopping,
+  );
   return outcome;
 }
 
 /** Delivers due mails every `intervalMs` until stopped. */
 export function startOutboxWorker(deps: OutboxDeps, intervalMs = 2_000): Poller {
-  return startPolling('e-mail outbox', () => deliverDueEmails(deps), intervalMs, deps.log);
+  return startPolling('e-mail outbox', (stopping) => deliverDueEmails(deps, BATCH, stopping), intervalMs, deps.log);
 }

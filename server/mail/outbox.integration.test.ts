@@ -2,15 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect';
-import { enqueueEmail, type OutboxEmail } from '../../db/repositories/email-outbox';
+import { claimDueEmails, enqueueEmail, type OutboxEmail } from '../../db/repositories/email-outbox';
 import * as eraseSentMail from '../../db/migrations/2026-11-23T2200-erase-sent-mail';
 import { outboxEmailsTo, outboxRow } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { queueRequestedResetLinks } from '../auth/queue-reset-links';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { deliverDueEmails, startOutboxWorker } from './outbox-worker';
-import { emlFileTransport, smtpTransport } from './transport';
+import { deliverDueEmails, OUTBOX_LEASE_MS, startOutboxWorker } from './outbox-worker';
+import { emlFileTransport, LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS, smtpTransport } from './transport';
 
 let serial = 0;
 const newEmail = (kind = 'test'): OutboxEmail => {
@@ -155,6 +155,8 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
   });
 
   it('stops the worker cleanly: nothing is delivered after stop() resolves', async () => {
+    // What earlier tests left (the password-changed notice), so the count below is this test's.
+    await deliverDueEmails(t.services);
     const worker = startOutboxWorker(t.services, 20);
     await worker.stop();
     const email = newEmail();
@@ -166,24 +168,56 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     expect(await deliverDueEmails(t.services)).toEqual({ sent: 1, failed: 0 });
   });
 
-  it('stops a pass before the lease could run out mid-attempt; the rest go once, after the lease', async () => {
-    const emails = [newEmail('slow'), newEmail('slow')];
+  it('starts no attempt that could outlast the lease, and releases the mails it did not try: each goes once', async () => {
+    const emails = Array.from({ length: SMTP_CONNECTIONS + 1 }, () => newEmail('slow'));
     for (const email of emails) await enqueueEmail(t.services.db, email, t.services.now());
     let clock = Date.now();
     const smtpSend = t.services.mailTransport.send;
-    // A server that takes four minutes to accept a mail: a second one would end past the 5-minute lease.
+    // A server so slow that, once the first mails are in, another attempt could end past the lease.
     const slowServer = { ...t.services, now: () => new Date(clock) };
-    slowServer.mailTransport = { ...t.services.mailTransport, send: async (email) => { clock += 4 * 60_000; return smtpSend(email); } };
+    slowServer.mailTransport = {
+      ...t.services.mailTransport,
+      send: async (email) => {
+        const where = await smtpSend(email);
+        clock += OUTBOX_LEASE_MS - LONGEST_ATTEMPT_MS + 1;
+        return where;
+      },
+    };
 
-    expect(await deliverDueEmails(slowServer)).toEqual({ sent: 1, failed: 0 });
+    // As many as there are connections start at once; the one left is not started.
+    expect(await deliverDueEmails(slowServer)).toEqual({ sent: SMTP_CONNECTIONS, failed: 0 });
     const waiting = emails.filter((email) => deliveredTo(email.to).length === 0);
     expect(waiting).toHaveLength(1);
-    expect(await outboxEmailsTo(t.services.db, waiting[0]!.to)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
-    // Still leased to the first pass: no other worker may take it yet.
-    expect(await deliverDueEmails({ ...t.services, now: () => new Date(clock) })).toEqual({ sent: 0, failed: 0 });
-    clock += 60_000;
-    expect(await deliverDueEmails({ ...t.services, now: () => new Date(clock) })).toEqual({ sent: 1, failed: 0 });
+    const [row] = await t.services.db.selectFrom('email_outbox').select(['status', 'attempts', 'lease_owner', 'locked_until']).where('recipient', '=', waiting[0]!.to).execute();
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, lease_owner: null, locked_until: null });
+    // Released, so the next pass takes it at once rather than after the lease.
+    expect((await deliverDueEmails({ ...t.services, now: () => new Date(clock) })).sent).toBeGreaterThanOrEqual(1);
     for (const email of emails) expect(deliveredTo(email.to), email.to).toHaveLength(1);
+  });
+
+  it('goes on leasing while batches come back full: one pass delivers several batches, over reused connections', async () => {
+    const emails = Array.from({ length: 25 }, () => newEmail('backlog'));
+    for (const email of emails) await enqueueEmail(t.services.db, email, t.services.now());
+    const connectionsBefore = smtp.connections();
+    expect(await deliverDueEmails(t.services, 10)).toEqual({ sent: 25, failed: 0 });
+    for (const email of emails) expect(deliveredTo(email.to), email.to).toHaveLength(1);
+    const second = newEmail('backlog');
+    await enqueueEmail(t.services.db, second, t.services.now());
+    expect(await deliverDueEmails(t.services, 10)).toEqual({ sent: 1, failed: 0 });
+    // The pool opened its connections once (earlier tests may have opened some already).
+    expect(smtp.connections() - connectionsBefore).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+  });
+
+  it('a killed process’s mails go out from another once the lease lapses, about a minute later', async () => {
+    const email = newEmail('killed');
+    const id = await enqueueEmail(t.services.db, email, t.services.now());
+    const now = new Date();
+    // The killed process leased the mail and never came back to it.
+    await claimDueEmails(t.services.db, t.services.dialect, { owner: 'killed-process', now, lockedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS), limit: 10 });
+    expect(await deliverDueEmails({ ...t.services, now: () => new Date(now.getTime() + OUTBOX_LEASE_MS - 1_000) })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueEmails({ ...t.services, now: () => new Date(now.getTime() + OUTBOX_LEASE_MS) })).toEqual({ sent: 1, failed: 0 });
+    expect(await outboxRow(t.services.db, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(OUTBOX_LEASE_MS).toBeLessThanOrEqual(60_000);
   });
 
   it('delivers attachments stored with the mail', async () => {

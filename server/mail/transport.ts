@@ -32,17 +32,35 @@ const envelope = (email: SendableEmail) => ({
   attachments: email.attachments,
 });
 
-const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+/**
+ * Connections each process keeps open to the SMTP server and reuses from one mail and one pass to
+ * the next; the outbox worker sends as many mails at once, so none waits in nodemailer's queue.
+ */
+export const SMTP_CONNECTIONS = 5;
 
-/** The longest one SMTP attempt can wait: the outbox worker sends nothing it cannot finish within its lease. */
+const TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 20_000 };
+
+/**
+ * nodemailer's pool. `maxRequeues: 0`: a connection that drops mid-mail fails that attempt, which
+ * the outbox retries later, instead of nodemailer sending it again on another connection and
+ * stretching the attempt past the time the outbox allows for it (LONGEST_ATTEMPT_MS).
+ */
+export const SMTP_POOL = { pool: true, maxConnections: SMTP_CONNECTIONS, maxRequeues: 0, ...TIMEOUTS } as const;
+
+/**
+ * The longest one SMTP attempt can wait, against a server that stops answering: connecting,
+ * the greeting, then silence on the socket. The outbox worker starts no attempt it could not
+ * finish within its lease.
+ */
 export const LONGEST_ATTEMPT_MS = TIMEOUTS.connectionTimeout + TIMEOUTS.greetingTimeout + TIMEOUTS.socketTimeout;
 
 /**
- * Sends through the SMTP server of the URL. The timeouts keep every attempt well inside the
- * outbox lease, so a slow server cannot make a second worker send the same mail.
+ * Sends through the SMTP server of the URL over pooled connections. The timeouts keep every
+ * attempt well inside the outbox lease, so a slow server cannot make a second worker send the
+ * same mail.
  */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = createTransport({ url, ...TIMEOUTS });
+  const transporter = createTransport({ url, ...SMTP_POOL });
   return {
     send: async (email) => {
       const info = await transporter.sendMail(envelope(email));

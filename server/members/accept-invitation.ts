@@ -12,7 +12,8 @@ import { checkSignIn, ZLoginRequest } from '../auth/login';
 import { hashPassword } from '../auth/passwords';
 import { refuseTakenCredentials, ZUsername } from '../auth/register';
 import { hashSecretToken } from '../auth/secret-tokens';
-import { AppError } from '../errors';
+import { AppError, FieldProblem } from '../errors';
+import { fieldMessage } from '../field-messages';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
 
@@ -34,7 +35,8 @@ const invalidInvitation = () => new AppError('BAD_REQUEST', (t) => t.errors.inva
 /** Joining with an existing account is a sign-in: the same limits, password and second factor. */
 async function existingAccount(ctx: AccountContext, input: Extract<AcceptInvitationRequest, { account: 'existing' }>): Promise<Person> {
   const person = await checkSignIn(ctx, input);
-  if (person === 'codeNeeded') throw new AppError('UNAUTHORIZED', (t) => t.errors.twoFactor.codeNeededToJoin());
+  // A field problem of `code`, so the invitation page answers with its code step, as /login does.
+  if (person === 'codeNeeded') throw new FieldProblem('code', fieldMessage('codeNeededToJoin'));
   return person;
 }
 

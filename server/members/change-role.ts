@@ -9,6 +9,8 @@ export const ZChangeRoleRequest = ZMemberIdRequest.extend(ZRoleChoice.shape);
 export async function changeRole(ctx: TeamContext, input: z.output<typeof ZChangeRoleRequest>): Promise<Team> {
   await memberOtherThanOwner(ctx, input.accountId);
   const psychologistId = await profileForRole(ctx, input);
-  await updateMembershipRole(ctx.db, { accountId: input.accountId, clinicId: ctx.admin.id, role: input.role, psychologistId });
+  const membership = { accountId: input.accountId, clinicId: ctx.admin.id, role: input.role, psychologistId };
+  // Nothing changed: the member left, or a handover made them owner since the check; say which.
+  if (!(await updateMembershipRole(ctx.db, membership))) await memberOtherThanOwner(ctx, input.accountId);
   return readTeam(ctx);
 }

@@ -19,7 +19,7 @@ export async function handOverOwnership(ctx: TeamContext, input: z.output<typeof
     const heir = members.find((m) => m.accountId === input.accountId);
     if (!heir || heir.accountId === self.accountId) throw new NotFoundError('member');
     await updateMembershipRole(trx, { accountId: heir.accountId, clinicId: ctx.admin.id, role: 'owner', psychologistId: null });
-    await updateMembershipRole(trx, { accountId: self.accountId, clinicId: ctx.admin.id, role: 'admin', psychologistId: null });
+    await updateMembershipRole(trx, { accountId: self.accountId, clinicId: ctx.admin.id, role: 'admin', psychologistId: null }, { ownerToo: true });
   });
   return readTeam(ctx);
 }

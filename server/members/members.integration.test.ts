@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateMembershipRole } from '../../db/repositories/memberships';
 import { insertOperator, insertPsychologist, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { callerFor, CookieJar } from '../testing/caller';
@@ -94,7 +95,7 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     const link = (await invite(second)).token;
     const joiner = callerFor(t.services);
     const join = (code?: string) => joiner.auth.acceptInvitation({ token: link, account: 'existing', username, password: 'a-long-password-1', code });
-    await expect(join()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: translationsFor('en').errors.twoFactor.codeNeededToJoin() });
+    await expect(join()).rejects.toMatchObject({ code: 'BAD_REQUEST', described: { body: { fields: { code: [translationsFor('en').errors.fields.codeNeededToJoin()] } } } });
     await expect(join('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     // Neither refusal used the invitation or made a member.
     await expect(joiner.admin.account.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -145,5 +146,9 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     // The old owner's next call meets their new role; a second handover of theirs is refused.
     await expect(clinic.caller.admin.members.handOverOwnership({ accountId: account.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(heir.admin.members.list()).resolves.toMatchObject({ members: expect.any(Array) });
+    // A role change that looked before the handover cannot demote the new owner after it.
+    const stale = { accountId: account.id, clinicId: clinic.userId, role: 'admin' as const, psychologistId: null };
+    expect(await updateMembershipRole(t.services.db, stale)).toBe(false);
+    expect((await heir.admin.members.list()).members.find((m) => m.accountId === account.id)).toMatchObject({ role: 'owner' });
   });
 });

@@ -5,6 +5,7 @@ import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { createMetrics } from './metrics';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -70,6 +71,20 @@ describe.each(TEST_DIALECTS)('/metrics on %s', (dialect) => {
     const text = await scrape();
     expect(sample(text, 'minda_outbox_pending')).toBe(before + 2);
     expect(sample(text, 'minda_outbox_oldest_due_age_seconds')).toBeGreaterThanOrEqual(90);
+  });
+
+  it('reads the outbox once a scrape for both of its gauges', async () => {
+    let outboxReads = 0;
+    const counting = t.services.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"email_outbox"')) outboxReads++;
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    const text = await createMetrics(counting).registry.metrics();
+    expect(text).toContain('minda_outbox_oldest_due_age_seconds');
+    expect(outboxReads).toBe(1);
   });
 });
 

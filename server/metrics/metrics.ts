@@ -36,12 +36,15 @@ export function createMetrics(db: Kysely<Database>, now: () => Date = () => new 
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry, prefix: 'minda_' });
+  // The registry collects both outbox gauges at once: they share one query per scrape.
+  let backlog: ReturnType<typeof outboxBacklog> | undefined;
+  const readBacklog = () => (backlog ??= outboxBacklog(db, now()).finally(() => (backlog = undefined)));
   new Gauge({
     name: 'minda_outbox_pending',
     help: 'E-mails waiting in the outbox (shared database: take the max across processes)',
     registers,
     async collect() {
-      this.set((await outboxBacklog(db, now())).pending);
+      this.set((await readBacklog()).pending);
     },
   });
   new Gauge({
@@ -49,7 +52,7 @@ export function createMetrics(db: Kysely<Database>, now: () => Date = () => new 
     help: 'How long the oldest due e-mail has been waiting; 0 when none is due',
     registers,
     async collect() {
-      const { oldestDueAt } = await outboxBacklog(db, now());
+      const { oldestDueAt } = await readBacklog();
       this.set(oldestDueAt === null ? 0 : Math.max(0, (now().getTime() - oldestDueAt.getTime()) / 1000));
     },
   });

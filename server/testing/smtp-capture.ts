@@ -11,6 +11,8 @@ export interface SmtpCapture {
   /** smtp://127.0.0.1:<port>; the port stays the same across stop() and start(). */
   url: string;
   messages: CapturedMail[];
+  /** Connections accepted so far: a pooled client opens few and reuses them. */
+  connections: () => number;
   /** Stops listening, as an SMTP server that went down. */
   stop: () => Promise<void>;
   /** Listens again on the same port. */
@@ -21,12 +23,20 @@ export interface SmtpCapture {
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let port = 0;
+  let connections = 0;
   let server: SMTPServer | undefined;
   const start = async () => {
     const listening = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // A stop is an outage: connections a pooled client keeps open are dropped at once, not
+      // after the 30 s smtp-server gives them by default.
+      closeTimeout: 50,
+      onConnect(_session, callback) {
+        connections++;
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,6 +57,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connections: () => connections,
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
     start,
   };

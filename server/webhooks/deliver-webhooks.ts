@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { claimDueDeliveries, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
+import { releaseLeases } from '../../db/leases';
+import { claimDueDeliveries, type ClaimedDelivery, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
+import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
 import type { AppServices } from '../context';
@@ -9,8 +10,14 @@ export type WebhookDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | '
 
 /** A receiver that has not answered by then has failed this attempt. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
-/** Far longer than a batch of attempts, so two workers never hold one delivery at once. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A delivery leased by a process that was killed is posted by another one after this long.
+ * Longer than an attempt, so two workers never hold one delivery at once.
+ */
+export const WEBHOOK_LEASE_MS = 60_000;
+/** Deliveries leased at a time; a pass leases batch after batch while they come back full. */
+const BATCH = 10;
+const MAX_BATCHES = 20;
 
 /** Posts one delivery; the receiver's status, or the reason there was none. */
 async function post(delivery: { url: string; secret: string; eventId: string; payload: string }, at: Date) {
@@ -37,23 +44,19 @@ async function post(delivery: { url: string; secret: string; eventId: string; pa
 
 /**
  * One pass of the webhook outbox: leases the due deliveries, posts each outside any
- * transaction, and records the outcome. A 2xx delivers it; anything else is tried again later
- * (retryDelayMs), until the clinic removes the endpoint. A crash between a receiver's 2xx and
- * the mark sends it again once the lease lapses, so receivers de-duplicate by the event id.
+ * transaction, one at a time so a clinic receives its events in order, and records the outcome.
+ * A 2xx delivers it; anything else is tried again later (retryDelayMs), until the clinic
+ * removes the endpoint. A crash between a receiver's 2xx and the mark sends it again once the
+ * lease lapses, so receivers de-duplicate by the event id.
  */
-export async function deliverDueWebhooks(deps: WebhookDeps, limit = 10): Promise<{ delivered: number; failed: number }> {
-  const now = deps.now();
-  const lockedUntil = new Date(now.getTime() + LEASE_MS);
-  const claimed = await claimDueDeliveries(deps.db, deps.dialect, { owner: randomUUID(), now, lockedUntil, limit });
+export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, stopping?: AbortSignal): Promise<{ delivered: number; failed: number }> {
   const outcome = { delivered: 0, failed: 0 };
-  for (const delivery of claimed) {
-    // Past this point the lease could lapse mid-attempt: the rest wait for another pass.
-    if (deps.now().getTime() + ATTEMPT_TIMEOUT_MS > lockedUntil.getTime()) break;
+  const attempt = async (delivery: ClaimedDelivery) => {
     const { statusCode, error } = await post(delivery, deps.now());
     if (error === null && statusCode !== null) {
       await markDeliveryDelivered(deps.db, delivery.id, { statusCode, now: deps.now() });
       outcome.delivered++;
-      continue;
+      return;
     }
     const attempts = delivery.attempts + 1;
     const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
@@ -62,11 +65,25 @@ export async function deliverDueWebhooks(deps: WebhookDeps, limit = 10): Promise
     deps.log.warn({ deliveryId: delivery.id, eventId: delivery.eventId, statusCode, attempts, nextAttemptAt }, 'webhook not delivered; will retry');
     deps.metrics.webhookFailures.inc();
     outcome.failed++;
-  }
+  };
+  await workLeasedBatches(
+    {
+      now: () => deps.now(),
+      leaseMs: WEBHOOK_LEASE_MS,
+      longestAttemptMs: ATTEMPT_TIMEOUT_MS,
+      batchSize,
+      inFlight: 1,
+      maxBatches: MAX_BATCHES,
+      lease: (lease) => claimDueDeliveries(deps.db, deps.dialect, lease),
+      attempt,
+      release: (owner, ids) => releaseLeases(deps.db, 'webhook_deliveries', owner, ids),
+    },
+    stopping,
+  );
   return outcome;
 }
 
 /** Delivers due webhooks every `intervalMs` until stopped. */
 export function startWebhookWorker(deps: WebhookDeps, intervalMs = 2_000): Poller {
-  return startPolling('webhooks', () => deliverDueWebhooks(deps), intervalMs, deps.log);
+  return startPolling('webhooks', (stopping) => deliverDueWebhooks(deps, BATCH, stopping), intervalMs, deps.log);
 }

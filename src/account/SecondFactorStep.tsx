@@ -7,19 +7,22 @@ import { trpc } from '../lib/trpc';
 import { TextField } from '../components/TextField';
 
 interface Props {
-  /** What the first step sent: the second is the same request with the code (docs/decisions/0035). */
-  credentials: { username: string; password: string };
+  /** Sends the first step's request again with the code (docs/decisions/0035); resolves once signed in. */
+  verify: (code: string) => Promise<unknown>;
+  pending: boolean;
   destination: string;
   onStartOver: () => void;
 }
 
-/** /login's second step: the code from the member's authenticator app, or one of their recovery codes. */
-export function SecondFactorStep({ credentials, destination, onStartOver }: Props) {
+/**
+ * The second step of a sign-in (/login, and joining a clinic with an existing account): the code
+ * from the member's authenticator app, or one of their recovery codes.
+ */
+export function SecondFactorStep({ verify, pending, destination, onStartOver }: Props) {
   const { LL } = useI18nContext();
   const t = LL.account.login;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const login = trpc.auth.login.useMutation();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function SecondFactorStep({ credentials, destination, onStartOver }: Prop
       return;
     }
     try {
-      await login.mutateAsync({ ...credentials, code });
+      await verify(code);
       await utils.admin.account.me.invalidate();
       navigate(destination);
     } catch (error) {
@@ -70,8 +73,8 @@ export function SecondFactorStep({ credentials, destination, onStartOver }: Prop
         autoComplete={recovery ? 'off' : 'one-time-code'}
         inputMode={recovery ? 'text' : 'numeric'}
       />
-      <button type="submit" className="btn btn-primary" disabled={login.isPending}>
-        {login.isPending ? t.verifying() : t.verify()}
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {pending ? t.verifying() : t.verify()}
       </button>
       <div className="flex flex-col items-start gap-2 text-sm">
         <button type="button" className="link" onClick={switchKind}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
 import { ACCESS, mayUse } from '../../domain/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { type Appointment, useWhen } from './AppointmentSummary';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -23,7 +24,8 @@ function answersFor(appointment: Appointment, now: number): Answer[] {
 /**
  * The answers, Cancel (until the session has ended) and View results of one appointment, with
  * the question before cancelling and the shared results' dialog. `onDone` runs after an answer
- * or a cancellation went through.
+ * or a cancellation went through. A refusal shows beside the buttons, not as a toast: opened
+ * from the week view they sit in a modal dialog, which would cover the toast.
  */
 export function AppointmentActions({ appointment, onDone }: { appointment: Appointment; onDone?: () => void }) {
   const { LL } = useI18nContext();
@@ -33,14 +35,16 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
   const when = useWhen();
   const [cancelling, setCancelling] = useState(false);
   const [viewingResults, setViewingResults] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const done = (message: string) => {
     refreshSchedule();
     toast.success(message);
     onDone?.();
   };
   const answered = {
+    onMutate: () => setFailure(null),
     onSuccess: () => done(t.answeredToast()),
-    onError: (error: unknown) => toast.failure(error, t.answerFailed()),
+    onError: (error: unknown) => setFailure(messageOf(error, t.answerFailed())),
   };
   const answerMutations = {
     confirm: trpc.admin.appointments.confirm.useMutation(answered),
@@ -49,8 +53,9 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
     noShow: trpc.admin.appointments.noShow.useMutation(answered),
   };
   const cancel = trpc.admin.appointments.cancel.useMutation({
+    onMutate: () => setFailure(null),
     onSuccess: () => done(t.cancelledToast()),
-    onError: (error) => toast.failure(error, t.cancelFailed()),
+    onError: (error) => setFailure(messageOf(error, t.cancelFailed())),
     onSettled: () => setCancelling(false),
   });
   const answerLabel: Record<Answer, string> = {
@@ -87,6 +92,11 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
         <button type="button" className="btn btn-sm btn-error" onClick={() => setCancelling(true)} aria-label={t.cancelLabel({ name: appointment.clientName })}>
           {t.cancel()}
         </button>
+      )}
+      {failure && (
+        <p role="alert" className="alert alert-error w-full text-sm">
+          {failure}
+        </p>
       )}
       {viewingResults && <SharedResultsDialog appointment={appointment} onClose={() => setViewingResults(false)} />}
       {cancelling && (

@@ -1,4 +1,5 @@
 import { formatMoment } from '../../domain/appointment-time';
+import { browserTimeZone } from '../lib/slot-times';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
@@ -10,7 +11,7 @@ export function AuditLogSection() {
   const { LL, locale } = useI18nContext();
   const t = LL.admin.privacy;
   const audit = trpc.admin.auditLog.list.useQuery();
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = browserTimeZone();
   const actor = (entry: AuditEntry) => (entry.actor in t.actors ? t.actors[entry.actor as keyof typeof t.actors]() : entry.actor);
   const action: Record<AuditEntry['action'], () => string> = {
     'results.viewed': t.actions.resultsViewed,

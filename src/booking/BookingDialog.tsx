@@ -18,7 +18,7 @@ import type { BookedAppointment } from './BookingReceived';
 import { BookingSummary } from './BookingSummary';
 import type { PublicPsychologist } from './PsychologistCard';
 import { type FreeSlot, SlotPicker } from './SlotPicker';
-import { browserTimeZone } from './TimeZoneSelect';
+import { browserTimeZone } from '../lib/slot-times';
 import { useBookingWindow } from './useBookingWindow';
 import { useBookingScreening } from './useBookingScreening';
 import { useDetailChecks } from './useDetailChecks';

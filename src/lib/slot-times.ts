@@ -1,5 +1,8 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
+/** The browser's own timezone: where times are shown until the person chooses another. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** Slots arrive as ISO text (REST and tRPC answer the same JSON); a Date is accepted as well. */
 type Instant = string | Date;
 
@@ -69,6 +72,14 @@ export function dayToShow(days: readonly string[], wanted: string | undefined): 
  */
 export function timeZoneChoices(supported: readonly string[], inUse: readonly string[]): string[] {
   return [...new Set([...supported, ...inUse])].sort();
+}
+
+/** 'Asia/Kuala Lumpur (GMT+8)': a zone's name as people read it, with its offset from UTC at `at`. */
+export function timeZoneLabel(zone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
+  const offset = parts.find((part) => part.type === 'timeZoneName')?.value;
+  const name = zone.replaceAll('_', ' ');
+  return offset ? `${name} (${offset})` : name;
 }
 
 /** En-MY, 12-hour clock ('9:00 am'), in the psychologist's timezone. */

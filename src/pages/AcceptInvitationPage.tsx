@@ -4,6 +4,9 @@ import { passwordProblem } from '../../domain/password';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { AccountCard } from '../account/AccountCard';
 import { CredentialsForm } from '../account/CredentialsForm';
+import { SecondFactorStep } from '../account/SecondFactorStep';
+import { fieldErrorsOf } from '../lib/form-errors';
+import { DEFAULT_AFTER_SIGN_IN } from '../lib/return-path';
 import { trpc } from '../lib/trpc';
 
 type Choice = 'new' | 'existing';
@@ -15,6 +18,8 @@ export default function AcceptInvitationPage() {
   const token = useSearchParams()[0].get('token');
   const accept = trpc.auth.acceptInvitation.useMutation();
   const [choice, setChoice] = useState<Choice>('new');
+  // Set once an existing account's password was right and it asks for its second factor.
+  const [awaitingCode, setAwaitingCode] = useState<{ username: string; password: string } | null>(null);
 
   if (!token) {
     return (
@@ -29,7 +34,31 @@ export default function AcceptInvitationPage() {
     );
   }
 
+  if (awaitingCode) {
+    return (
+      <AccountCard title={t.title()}>
+        <SecondFactorStep
+          verify={(code) => accept.mutateAsync({ token, account: 'existing', ...awaitingCode, code })}
+          pending={accept.isPending}
+          destination={DEFAULT_AFTER_SIGN_IN}
+          onStartOver={() => setAwaitingCode(null)}
+        />
+      </AccountCard>
+    );
+  }
+
   const isNew = choice === 'new';
+  const join = async (values: Record<string, string>) => {
+    const credentials = { username: values.username ?? '', password: values.password ?? '' };
+    try {
+      return await accept.mutateAsync({ token, account: choice, ...credentials });
+    } catch (error) {
+      // The server asks for the code as a field problem; the page answers with the code step.
+      if (isNew || !fieldErrorsOf(error).code) throw error;
+      setAwaitingCode(credentials);
+      return false;
+    }
+  };
   return (
     <AccountCard title={t.title()}>
       <p>{t.intro()}</p>
@@ -56,7 +85,7 @@ export default function AcceptInvitationPage() {
           const problem = isNew && values.password ? passwordProblem(values.password, { username: values.username ?? '' }) : undefined;
           return problem ? { password: LL.account.passwordRules[problem]() } : {};
         }}
-        submit={(values) => accept.mutateAsync({ token, account: choice, username: values.username ?? '', password: values.password ?? '' })}
+        submit={join}
         footer={
           <Link to="/forgot-password" className="link text-sm">
             {LL.account.login.forgot()}

@@ -20,7 +20,12 @@ export default function LoginPage() {
     <RedirectIfSignedIn to={destination}>
       <AccountCard title={LL.account.login.title()}>
         {awaitingCode ? (
-          <SecondFactorStep credentials={awaitingCode} destination={destination} onStartOver={() => setAwaitingCode(null)} />
+          <SecondFactorStep
+            verify={(code) => login.mutateAsync({ ...awaitingCode, code })}
+            pending={login.isPending}
+            destination={destination}
+            onStartOver={() => setAwaitingCode(null)}
+          />
         ) : (
           <CredentialsForm
             fields={[

@@ -1,4 +1,5 @@
 import { formatMoment } from '../../domain/appointment-time';
+import { browserTimeZone } from '../lib/slot-times';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useAdminToast } from '../admin/useAdminToast';
 import { type RouterOutputs, trpc } from '../lib/trpc';
@@ -11,7 +12,7 @@ export function PendingInvitations({ invitations }: { invitations: Invitation[] 
   const t = LL.team.invitations;
   const toast = useAdminToast();
   const utils = trpc.useUtils();
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = browserTimeZone();
   const emailOf = (id: string) => invitations.find((invitation) => invitation.id === id)?.email ?? '';
   const resend = trpc.admin.members.resendInvitation.useMutation({
     onSuccess: (team, { id }) => {

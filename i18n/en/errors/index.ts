@@ -41,7 +41,6 @@ const en_errors = {
   ownerRoleByHandover: 'The owner’s role changes only by handing ownership over to another member.',
   invalidCredentials: 'Invalid username or password',
   twoFactor: {
-    codeNeededToJoin: 'This account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code, to join.',
     wrongCode: 'That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.',
     wrongPassword: 'That password is not right.',
     alreadyOn: 'Two-factor sign-in is already on. Turn it off first to move it to another app.',
@@ -59,12 +58,20 @@ const en_errors = {
   billingPortalUnavailable: 'Stripe’s billing page could not be opened just now. Please try again in a few minutes.',
   slotBookedMove: 'This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.',
   slotBookedDelete: 'This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.',
-  appointmentCannotMove: 'This appointment is {status:string} now, so it cannot be {action:string}. The list shows it as it is.',
+  appointmentCannotMove: 'This appointment is now “{status:string}”, so it cannot be {action:string}. The list shows it as it is.',
+  /** What appointmentCannotMove's {action} says of each answer. */
+  appointmentAnswers: {
+    confirmed: 'confirmed',
+    declined: 'declined',
+    completed: 'marked completed',
+    no_show: 'marked a no-show',
+  },
   slotOverlap: 'The new times overlap another slot of this psychologist. Choose times that are free.',
   rangeEndBeforeStart: 'The end of the range (to) must be after its start (from, now by default).',
   psychologistHasBookings:
     '{name:string} has {count:number} upcoming booked appointment{{s}}. Deleting the psychologist cancels {{it|them}}; confirm to delete anyway.',
   fields: {
+    codeNeededToJoin: 'is needed: this account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code',
     notBlank: 'must not be blank',
     notAFollowUpOf: 'is not a follow-up of question {questionId:number}',
     eachFollowUpOnce: 'must answer each follow-up at most once',

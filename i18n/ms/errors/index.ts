@@ -37,7 +37,6 @@ const ms_errors = {
   ownerRoleByHandover: 'Peranan pemilik hanya berubah dengan menyerahkan pemilikan kepada ahli lain.',
   invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
   twoFactor: {
-    codeNeededToJoin: 'Akaun ini menggunakan log masuk dua faktor. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan, untuk menyertai.',
     wrongCode: 'Kod itu tidak betul, atau sudah digunakan. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan.',
     wrongPassword: 'Kata laluan itu tidak betul.',
     alreadyOn: 'Log masuk dua faktor sudah dihidupkan. Matikannya dahulu untuk memindahkannya ke aplikasi lain.',
@@ -57,12 +56,19 @@ const ms_errors = {
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:
     'Slot ini telah ditempah oleh klien. Memadamkannya membatalkan janji temu mereka; sahkan untuk meneruskan juga.',
-  appointmentCannotMove: 'Janji temu ini kini berstatus {status}, jadi ia tidak boleh {action}. Senarai menunjukkannya seperti sekarang.',
+  appointmentCannotMove: 'Janji temu ini kini berstatus “{status}”, jadi ia tidak boleh {action}. Senarai menunjukkannya seperti sekarang.',
+  appointmentAnswers: {
+    confirmed: 'disahkan',
+    declined: 'ditolak',
+    completed: 'ditanda selesai',
+    no_show: 'ditanda tidak hadir',
+  },
   slotOverlap: 'Masa baharu bertindih dengan slot lain ahli psikologi ini. Pilih masa yang kosong.',
   rangeEndBeforeStart: 'Penghujung julat (to) mestilah selepas permulaannya (from, sekarang secara lalai).',
   psychologistHasBookings:
     '{name} mempunyai {count} janji temu yang akan datang. Memadamkan ahli psikologi ini membatalkannya; sahkan untuk memadam juga.',
   fields: {
+    codeNeededToJoin: 'diperlukan: akaun ini menggunakan log masuk dua faktor. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan',
     notBlank: 'tidak boleh kosong',
     notAFollowUpOf: 'bukan soalan susulan bagi soalan {questionId}',
     eachFollowUpOnce: 'setiap soalan susulan hanya boleh dijawab sekali',

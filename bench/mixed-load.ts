@@ -1,0 +1,71 @@
+import { type ProductionFront, startProductionFront } from '../scripts/production-front/front';
+import { type AnswerListener, type LoadPlan, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
+import type { AnswerTable } from './support/bare-http-server';
+import { startBaselineProcess } from './support/baseline-process';
+import { answerHeaders } from './support/demo-screener';
+import { type Figure, formatMs, formatRate, runWhenMain } from './support/figures';
+
+/** The fault run's clients: 12 visitors and the operators the front seeds. */
+const VISITORS = 12;
+/** Seconds of load on each side; BENCH_SECONDS=3 for trying a change, the README's figures use 10. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The mixed load against `url` for the warm-up, then for SECONDS, counted. */
+async function runLoad(url: string, plan: LoadPlan, onAnswer?: AnswerListener) {
+  let phase: 'warm-up' | 'measured' = 'warm-up';
+  const load = startMixedLoad(url, plan, () => phase, onAnswer);
+  await sleep(WARM_UP_SECONDS * 1000);
+  phase = 'measured';
+  const started = performance.now();
+  await sleep(SECONDS * 1000);
+  await load.stop();
+  const seconds = (performance.now() - started) / 1000;
+  return summarise(
+    load.samples.filter((sample) => sample.phase === 'measured'),
+    seconds,
+  ).map((row) => ({ ...row, perSecond: row.requests / seconds }));
+}
+
+/**
+ * The mixed load of issue 17 (visitors screening and booking, operators saving and editing
+ * schedules) through the production front without faults (HAProxy over three processes on
+ * MariaDB), against the same load, with the same clients for the same time, answered by bare
+ * node:http in its own process sending, per route, the first answer the front gave.
+ */
+export async function benchmarkMixedLoad(): Promise<Figure[]> {
+  const front: ProductionFront = await startProductionFront();
+  const plan = front.plan(VISITORS);
+  const recorded: Record<string, { status: number; headers: Record<string, string>; bytes: Buffer }> = {};
+  let subject;
+  try {
+    subject = await runLoad(front.url, plan, (route, answer) => {
+      if (!recorded[route] && answer.status < 500) recorded[route] = { status: answer.status, headers: answerHeaders(answer.headers), bytes: answer.bytes };
+    });
+  } finally {
+    await front.stop();
+  }
+  const baselineServer = await startBaselineProcess(recorded satisfies AnswerTable);
+  let baseline;
+  try {
+    baseline = await runLoad(baselineServer.url, plan);
+  } finally {
+    await baselineServer.close();
+  }
+  return REQUEST_KINDS.map((kind) => {
+    const [measured, bare] = [subject, baseline].map((rows) => rows.find((row) => row.kind === kind)!);
+    const side = (row: typeof measured) => `${formatRate(row!.perSecond)}, p99 ${formatMs(row!.p99Ms)}, ${row!.failed} failed`;
+    return {
+      benchmark: `Mixed load through HAProxy over 3 processes, ${kind}, vs bare node:http sending the recorded answers (p99 ${(measured!.p99Ms / Math.max(1, bare!.p99Ms)).toFixed(0)}×)`,
+      figure: side(measured),
+      baseline: side(bare),
+      ratio: measured!.perSecond / bare!.perSecond,
+      target: '0 failed',
+      met: measured!.failed === 0 && bare!.failed === 0,
+    };
+  });
+}
+
+runWhenMain(import.meta.url, benchmarkMixedLoad);

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addHours, addSeconds } from 'date-fns';
+import { webhookSecretOf } from '../../db/repositories/webhooks';
+import { bookSlot, insertSlot } from '../../db/testing/fixtures';
+import { createTestDatabase, type TestDatabase } from '../../db/testing/test-databases';
+import { hashPassword } from '../../server/auth/passwords';
+import { insertBookableScreener } from '../../server/testing/booking-requests';
+import { type SmtpCapture, startSmtpCapture } from '../../server/testing/smtp-capture';
+import { freePort } from '../../server/testing/spawn-server';
+import { startWebhookReceiver } from '../../server/testing/webhook-receiver';
+import { haproxyConfig, startHaproxy } from './haproxy';
+import { type MindaProcess, startMindaProcess } from './minda-process';
+import type { LoadPlan, OperatorLogin } from './mixed-load';
+
+export const PROCESSES = 3;
+export const REMINDERS = 30;
+export const HOLDS = 20;
+const SLOTS = 600;
+const OPERATORS = 2;
+const OPERATOR_PASSWORD = 'mixed-load operator password';
+
+/**
+ * What a run starts with: a clinic taking bookings with a webhook, reminders due, holds about
+ * to lapse, and clinics whose operators sign in with a password (hashed as registration does).
+ */
+async function seed(database: TestDatabase, webhookUrl: string, now: Date) {
+  const db = database.db;
+  const clinic = await insertBookableScreener(db, { minimumAdvanceHours: 0 }, { autoConfirmRequests: true });
+  await webhookSecretOf(db, clinic.userId, `whsec_${randomBytes(16).toString('hex')}`);
+  await db.insertInto('webhook_endpoints').values({ id: crypto.randomUUID(), user_id: clinic.userId, url: webhookUrl, created_at: now }).execute();
+  const slotIds: string[] = [];
+  for (let n = 0; n < SLOTS; n++) slotIds.push(await insertSlot(db, clinic.psychologistId, addHours(now, 48 + n)));
+  const quiet = await insertBookableScreener(db);
+  const standing = async (startsAt: Date, status: string, holdExpiresAt: Date | null) => {
+    const id = await bookSlot(db, { userId: quiet.userId, psychologistId: quiet.psychologistId, slotId: await insertSlot(db, quiet.psychologistId, startsAt) });
+    await db.updateTable('appointments').set({ status, hold_expires_at: holdExpiresAt }).where('id', '=', id).execute();
+  };
+  for (let n = 0; n < REMINDERS; n++) await standing(addSeconds(addHours(now, 23), (n * 3600) / REMINDERS), 'confirmed', null);
+  for (let n = 0; n < HOLDS; n++) await standing(addHours(now, 100 + n), 'held', addSeconds(now, 5));
+  const passwordHash = await hashPassword(OPERATOR_PASSWORD);
+  const operators: OperatorLogin[] = [];
+  for (let n = 0; n < OPERATORS; n++) {
+    const operated = await insertBookableScreener(db);
+    await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', operated.userId).execute();
+    operators.push({ username: operated.username, password: OPERATOR_PASSWORD, psychologistId: operated.psychologistId });
+  }
+  return { clinic, slotIds, quietUserId: quiet.userId, operators };
+}
+
+export interface ProductionFront {
+  url: string;
+  database: TestDatabase;
+  smtp: SmtpCapture;
+  receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  /** The load's targets, for `visitors` concurrent visitors. */
+  plan: (visitors: number) => LoadPlan;
+  clinicUserId: string;
+  quietUserId: string;
+  /** SIGKILL or SIGTERM process `n`, and start it again on its port. */
+  restart: (n: number, signal: 'SIGTERM' | 'SIGKILL') => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The production front of issue 17: HAProxy (Debian's package) over three
+ * `node dist/server/main.js` processes on one fresh MariaDB database, with an SMTP sink and a
+ * webhook receiver, seeded for the mixed load. Needs `npm run build`.
+ */
+export async function startProductionFront(): Promise<ProductionFront> {
+  const dir = mkdtempSync(join(tmpdir(), 'minda-front-'));
+  const database = await createTestDatabase('mysql');
+  const smtp = await startSmtpCapture();
+  let secret = '';
+  const receiver = await startWebhookReceiver(() => secret);
+  const frontPort = await freePort();
+  const url = `http://127.0.0.1:${frontPort}`;
+  const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: url,
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    TRUST_PROXY: '2',
+    SMTP_URL: smtp.url,
+    FREE_BOOKINGS: '1000000',
+    STRIPE_SECRET_KEY: 'sk_test_front',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_front',
+    STRIPE_PRICE_ID: 'price_front',
+    STRIPE_WEBHOOK_SECRET: 'whsec_front',
+    LOG_LEVEL: 'warn',
+    VAR_DIR: dir,
+    SHUTDOWN_DRAIN_MS: '2000',
+  };
+  const seeded = await seed(database, receiver.url, new Date());
+  secret = (await database.db.selectFrom('users').select('webhook_secret').where('id', '=', seeded.clinic.userId).executeTakeFirstOrThrow()).webhook_secret!;
+  const processes: MindaProcess[] = await Promise.all(ports.map((port) => startMindaProcess(port, env)));
+  const haproxy = await startHaproxy(dir, haproxyConfig({ port: frontPort, servers: ports.map((port, n) => ({ name: `minda${n + 1}`, port })), log: process.env.FRONT_LOG === '1' }));
+  return {
+    url,
+    database,
+    smtp,
+    receiver,
+    plan: (visitors) => ({ clinic: { slug: seeded.clinic.slug, psychologistId: seeded.clinic.psychologistId, slotIds: seeded.slotIds }, operators: seeded.operators, visitors }),
+    clinicUserId: seeded.clinic.userId,
+    quietUserId: seeded.quietUserId,
+    restart: async (n, signal) => {
+      await processes[n]!.stop(signal);
+      processes[n] = await startMindaProcess(ports[n]!, env);
+    },
+    stop: async () => {
+      await haproxy.stop();
+      await Promise.all(processes.map((process) => process.stop('SIGTERM')));
+      await receiver.stop();
+      await smtp.stop();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
