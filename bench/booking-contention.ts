@@ -6,7 +6,8 @@ import { type Figure, formatMs, runWhenMain } from './support/figures';
 
 const SLOTS = 50;
 const ATTEMPTS_PER_SLOT = 10;
-const P99_TARGET_MS = 300;
+/** The contended burst's p99 may be at most this many times the validation burst's (issue 17). */
+const MAX_RATIO_TO_VALIDATION = 2;
 /** Not a Malaysian number: the booking schema refuses it before the procedure runs. */
 const INVALID_PHONE = '12345';
 const ATTEMPT_TIMEOUT_MS = 30_000;
@@ -14,7 +15,8 @@ const ATTEMPT_TIMEOUT_MS = 30_000;
 /**
  * Each attempt poses as its own visitor behind a proxy, so the per-address booking limit
  * (20 per 10 minutes) does not turn the contention into rate limiting; the free-booking
- * limit is lifted for the same reason.
+ * limit is lifted for the same reason, and the clinic confirms bookings itself, at once, so
+ * they are not holds or requests, of which a clinic may have only 20 open (MAX_OPEN_HOLDS_PER_CLINIC).
  */
 const SERVER_ENV = { TRUST_PROXY: '127.0.0.1', FREE_BOOKINGS: '100000', SEED_DEMO: 'true' };
 const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -68,6 +70,8 @@ export async function benchmarkBookingContention(): Promise<Figure[]> {
   try {
     // One after the other: the first seeds the demo, the second finds it there.
     for (let i = 0; i < 2; i += 1) servers.push(await startBuiltServer({ ...SERVER_ENV, DATABASE_URL: database.url }));
+    // The demo is the database's only clinic; bookings read these settings as they run.
+    await database.db.updateTable('users').set({ confirm_visitor_email: false, auto_confirm_requests: true }).execute();
     const free = await demoFreeSlots(servers[0]!.url);
     if (free.length < 2 * SLOTS) throw new Error(`The demo has ${free.length} free slots; ${2 * SLOTS} are needed`);
     const contested = free.slice(0, SLOTS);
@@ -89,7 +93,7 @@ export async function benchmarkBookingContention(): Promise<Figure[]> {
       .groupBy('slot_id')
       .having((eb) => eb.fn.countAll(), '>', 1)
       .execute();
-    const p99 = percentile(attempts, 99);
+    const ratio = percentile(attempts, 99) / percentile(refusedByValidation, 99);
     return [
       {
         benchmark: `booking contention: ${attempts.length} attempts on ${SLOTS} slots, 2 processes, MySQL`,
@@ -102,9 +106,9 @@ export async function benchmarkBookingContention(): Promise<Figure[]> {
         benchmark: 'booking contention latency',
         figure: latencies(attempts),
         baseline: `${latencies(uncontended)} one at a time; ${latencies(refusedByValidation)} for the same burst refused by validation (${refusedByValidation.filter((attempt) => attempt.status === 400).length} × 400)`,
-        ratio: p99 / percentile(refusedByValidation, 99),
-        target: `p99 < ${formatMs(P99_TARGET_MS)}`,
-        met: p99 < P99_TARGET_MS,
+        ratio,
+        target: `p99 ≤ ${MAX_RATIO_TO_VALIDATION} × the validation burst's p99`,
+        met: ratio <= MAX_RATIO_TO_VALIDATION,
       },
     ];
   } finally {

@@ -356,18 +356,22 @@ export async function listAppointmentEvents(db: Kysely<Database>, appointmentId:
 }
 
 /**
- * A clinic's bookings nobody has answered yet: live holds, and requests waiting for the clinic.
- * Of one visitor's address, or those made after `createdAfter`.
+ * A clinic's bookings nobody has answered yet (live holds, and requests waiting for the clinic),
+ * counted two ways in one read: those of one visitor's address, and those made after
+ * `createdAfter`.
  */
 export async function countOpenBookings(
   db: Kysely<Database>,
   userId: string,
   now: Date,
-  of: { clientEmail: string } | { createdAfter: Date },
-): Promise<number> {
+  of: { clientEmail: string; createdAfter: Date },
+): Promise<{ ofEmail: number; recent: number }> {
   const row = await db
     .selectFrom('appointments')
-    .select((eb) => eb.fn.countAll<number | string>().as('open'))
+    .select((eb) => [
+      eb.fn.sum<number | string | null>(eb.case().when('client_email', '=', of.clientEmail).then(1).else(0).end()).as('of_email'),
+      eb.fn.sum<number | string | null>(eb.case().when('created_at', '>', of.createdAfter).then(1).else(0).end()).as('recent'),
+    ])
     .where('user_id', '=', userId)
     .where((eb) =>
       eb.or([
@@ -375,10 +379,9 @@ export async function countOpenBookings(
         eb('status', '=', 'requested' satisfies AppointmentStatus),
       ]),
     )
-    .$if('clientEmail' in of, (query) => query.where('client_email', '=', (of as { clientEmail: string }).clientEmail))
-    .$if('createdAfter' in of, (query) => query.where('created_at', '>', (of as { createdAfter: Date }).createdAfter))
     .executeTakeFirstOrThrow();
-  return Number(row.open);
+  // SUM over no rows is NULL; MySQL answers a decimal string.
+  return { ofEmail: Number(row.of_email ?? 0), recent: Number(row.recent ?? 0) };
 }
 
 /** Holds whose time ran out, for the expiry job; at most `limit`. */

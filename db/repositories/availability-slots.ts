@@ -63,11 +63,26 @@ export async function findSlotOf(db: Kysely<Database>, userId: string, slotId: s
 }
 
 /**
- * Holds the slot's row until the transaction ends, so bookings of one slot run one after
- * another. Only this row: a locking read of findSlotOf's join would lock the psychologist too.
+ * Holds the slot's row until the transaction ends: bookings of one slot, and its moves and
+ * deletion, run one after another (docs/decisions/0012). Only this row: a locking read of
+ * findSlotOf's join would lock the psychologist too.
  */
 export async function lockSlot(trx: Transaction<Database>, slotId: string): Promise<void> {
   await lockedRows(trx, trx.selectFrom('availability_slots').select('id').where('id', '=', slotId)).execute();
+}
+
+/**
+ * Holds the psychologist's slots (those starting in `range`, or all) until the transaction
+ * ends, waiting for the bookings of them in flight. Taken before the psychologist's row, in the
+ * order a booking takes its slot and then, by its insert's foreign key, the psychologist.
+ */
+export async function lockSlotsOf(trx: Transaction<Database>, psychologistId: string, range?: { from: Date; to: Date }): Promise<void> {
+  const query = trx
+    .selectFrom('availability_slots')
+    .select('id')
+    .where('psychologist_id', '=', psychologistId)
+    .$if(range !== undefined, (slots) => slots.where('start_utc', '>=', range!.from).where('start_utc', '<', range!.to));
+  await lockedRows(trx, query).execute();
 }
 
 /** The psychologist's slots overlapping the range, booked or not, leaving out `exceptSlotId`. */

@@ -41,22 +41,50 @@ export interface BookingCounter {
   retentionDays: number;
 }
 
+const BOOKING_COUNTER_COLUMNS = [
+  'users.email',
+  'users.bookings_made',
+  'users.confirm_visitor_email',
+  'users.auto_confirm_requests',
+  'users.second_reminder',
+  'users.visitor_data_retention_days',
+] as const;
+
+function toBookingCounter(row: {
+  email: string;
+  bookings_made: number | string;
+  confirm_visitor_email: number | boolean;
+  auto_confirm_requests: number | boolean;
+  second_reminder: number | boolean;
+  visitor_data_retention_days: number | string;
+}): BookingCounter {
+  return {
+    operatorEmail: row.email,
+    bookingsMade: Number(row.bookings_made),
+    confirmVisitorEmail: Boolean(row.confirm_visitor_email),
+    autoConfirmRequests: Boolean(row.auto_confirm_requests),
+    secondReminder: Boolean(row.second_reminder),
+    retentionDays: Number(row.visitor_data_retention_days),
+  };
+}
+
 export async function findBookingCounter(db: Kysely<Database>, userId: string): Promise<BookingCounter | undefined> {
+  const row = await db.selectFrom('users').select(BOOKING_COUNTER_COLUMNS).where('id', '=', userId).executeTakeFirst();
+  return row && toBookingCounter(row);
+}
+
+/** The counter with the operator's subscription status (undefined without one), in one read. */
+export async function findBookingCounterWithSubscription(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<(BookingCounter & { subscriptionStatus: string | undefined }) | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['email', 'bookings_made', 'confirm_visitor_email', 'auto_confirm_requests', 'second_reminder', 'visitor_data_retention_days'])
-    .where('id', '=', userId)
+    .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+    .select([...BOOKING_COUNTER_COLUMNS, 'subscriptions.status'])
+    .where('users.id', '=', userId)
     .executeTakeFirst();
-  return (
-    row && {
-      operatorEmail: row.email,
-      bookingsMade: Number(row.bookings_made),
-      confirmVisitorEmail: Boolean(row.confirm_visitor_email),
-      autoConfirmRequests: Boolean(row.auto_confirm_requests),
-      secondReminder: Boolean(row.second_reminder),
-      retentionDays: Number(row.visitor_data_retention_days),
-    }
-  );
+  return row && { ...toBookingCounter(row), subscriptionStatus: row.status ?? undefined };
 }
 
 /** The clinic's booking settings, as in BookingCounter. */

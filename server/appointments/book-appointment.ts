@@ -34,11 +34,12 @@ type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLim
 
 /**
  * Books a free slot of the screener owner's psychologist in one transaction, taking its locks
- * in one order: the psychologist's row shared (their slots cannot be moved or deleted under a
- * booking, yet bookings of different slots run side by side), the slot's row (a second booking
- * of it waits, then finds it taken), and last the operator's row, by the conditional count
- * that enforces the free limit, so it is held only for the last statements and the commit
- * (docs/decisions/0012). The e-mails are queued in the same transaction; nothing waits for SMTP.
+ * in one order: the slot's row (a second booking of it waits, then finds it taken; moving or
+ * deleting the slot, clearing its day and deleting the psychologist take it too), then, by the
+ * appointment insert's foreign key, the psychologist's row shared, and last the operator's row,
+ * by the conditional count that enforces the free limit, so it is held only for the last
+ * statements and the commit (docs/decisions/0012). Bookings of different slots do not wait for
+ * each other. The e-mails are queued in the same transaction; nothing waits for SMTP.
  *
  * While the clinic asks visitors to confirm their e-mail (the default), the booking is a hold:
  * it keeps the slot for HOLD_MINUTES, counts toward nothing and mails the visitor alone, so a
@@ -74,26 +75,23 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
   if (seen?.isBooked && seen.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
 
   return inTransaction(services.db, async (trx) => {
-    // Locks before any plain read: MySQL's snapshot starts at the first plain read, and it must
-    // include whatever the transactions we waited for committed.
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
-    if (!psychologist) throw new NotFoundError('psychologist');
+    // The lock before any plain read: MySQL's snapshot starts at the first plain read, and it
+    // must include whatever the booking we waited for committed.
     await lockSlot(trx, input.slotId);
     // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
+    if (slot?.isBooked && slot.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
+    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId);
+    if (!psychologist) throw new NotFoundError('psychologist');
     if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
-    if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) {
       throw new AppError('CONFLICT', refusal.slotUnavailable());
     }
     const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings);
     if (allowance.subscriptionRequired) throw new AppError('CONFLICT', refusal.freeLimit());
-    if ((await countOpenBookings(trx, userId, now, { clientEmail: input.clientEmail })) >= MAX_OPEN_HOLDS_PER_EMAIL) {
-      throw new AppError('TOO_MANY_REQUESTS', refusal.tooManyOpenForEmail());
-    }
-    if ((await countOpenBookings(trx, userId, now, { createdAfter: subMinutes(now, HOLD_MINUTES) })) >= MAX_OPEN_HOLDS_PER_CLINIC) {
-      throw new AppError('TOO_MANY_REQUESTS', refusal.clinicBusy());
-    }
+    const open = await countOpenBookings(trx, userId, now, { clientEmail: input.clientEmail, createdAfter: subMinutes(now, HOLD_MINUTES) });
+    if (open.ofEmail >= MAX_OPEN_HOLDS_PER_EMAIL) throw new AppError('TOO_MANY_REQUESTS', refusal.tooManyOpenForEmail());
+    if (open.recent >= MAX_OPEN_HOLDS_PER_CLINIC) throw new AppError('TOO_MANY_REQUESTS', refusal.clinicBusy());
 
     const client = {
       name: input.clientName,

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { findSubscriptionOf } from '../../db/repositories/subscriptions';
-import { type BookingCounter, findBookingCounter } from '../../db/repositories/users';
+import { type BookingCounter, findBookingCounterWithSubscription } from '../../db/repositories/users';
 import type { Database } from '../../db/schema';
 import { allowsUnlimitedBookings } from '../../domain/subscription';
 import { NotFoundError } from '../errors';
@@ -19,9 +18,9 @@ export interface BookingAllowance extends BookingCounter {
  * settles two bookings racing for the last free one.
  */
 export async function readBookingAllowance(db: Kysely<Database>, userId: string, freeBookings: number): Promise<BookingAllowance> {
-  const counter = await findBookingCounter(db, userId);
-  if (!counter) throw new NotFoundError('screener');
-  const subscription = await findSubscriptionOf(db, userId);
-  const limit = allowsUnlimitedBookings(subscription?.status) ? undefined : freeBookings;
+  const found = await findBookingCounterWithSubscription(db, userId);
+  if (!found) throw new NotFoundError('screener');
+  const { subscriptionStatus, ...counter } = found;
+  const limit = allowsUnlimitedBookings(subscriptionStatus) ? undefined : freeBookings;
   return { ...counter, limit, subscriptionRequired: limit !== undefined && counter.bookingsMade >= limit };
 }

@@ -20,10 +20,10 @@ export const ZRescheduleOwnBookingRequest = ZManageTokenRequest.extend({ slotId:
 
 /**
  * The visitor moves their appointment to another free slot of the same psychologist, up to the
- * cancellation notice. One transaction takes the new slot and frees the old one, with the locks
- * a booking takes in the same order (the psychologist's row shared, then the slot's), so a
- * booking and a move racing for one slot wait for each other and exactly one wins; the UNIQUE
- * active_slot_id refuses the other even so. The appointment keeps its status and its link.
+ * cancellation notice. One transaction takes the new slot and frees the old one, locking the new
+ * slot's row first as a booking does, so a booking and a move racing for one slot wait for each
+ * other and exactly one wins; the UNIQUE active_slot_id refuses the other even so. The
+ * appointment keeps its status and its link.
  */
 export async function rescheduleOwnBooking(
   ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
@@ -37,10 +37,10 @@ export async function rescheduleOwnBooking(
   if (slotId === seen.slotId) return toOwnAppointment(ctx.db, seen);
 
   return inTransaction(ctx.db, async (trx) => {
-    const psychologist = await findPsychologistOf(trx, seen.userId, seen.psychologist.id, { lock: true });
-    if (!psychologist) throw new NotFoundError('appointment');
     await lockSlot(trx, slotId);
     const slot = await findSlotOf(trx, seen.userId, slotId);
+    const psychologist = await findPsychologistOf(trx, seen.userId, seen.psychologist.id);
+    if (!psychologist) throw new NotFoundError('appointment');
     if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
     if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) throw new AppError('CONFLICT', refusal.slotUnavailable());

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { inTransaction } from '../../db/transaction';
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
-import { deleteSlot, findSlotOf, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
+import { deleteSlot, findSlotOf, lockSlot, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
 import { enqueueCancellationEmails } from '../appointments/booking-notifications';
@@ -17,8 +17,10 @@ const bookedConflict = (change: 'move' | 'delete') =>
   new AppError('CONFLICT', (t) => (change === 'move' ? t.errors.slotBookedMove() : t.errors.slotBookedDelete()));
 
 /**
- * Runs `change` on the operator's slot inside a transaction that holds the psychologist's
- * row, so it cannot interleave with a generation or another change of their slots.
+ * Runs `change` on the operator's slot inside a transaction that holds the slot's row (so it
+ * waits for a booking of the slot in flight, and a booking waits for it) and then the
+ * psychologist's (so it cannot interleave with a generation or another change of their slots).
+ * Slot before psychologist, as a booking takes them (docs/decisions/0012).
  */
 async function withOwnSlot<T>(
   ctx: Services,
@@ -26,11 +28,15 @@ async function withOwnSlot<T>(
   slotId: string,
   change: (trx: Transaction<Database>, slot: Slot) => Promise<T>,
 ): Promise<T> {
+  const seen = await findSlotOf(ctx.db, userId, slotId);
+  if (!seen) throw new NotFoundError('availabilitySlot');
+  refuseOutsideProfile(ctx.member, seen.psychologistId, 'availabilitySlot');
   return inTransaction(ctx.db, async (trx) => {
+    // The locks before any plain read, so the read below sees what a booking we waited for committed.
+    await lockSlot(trx, slotId);
+    await findPsychologistOf(trx, userId, seen.psychologistId, { lock: true });
     const slot = await findSlotOf(trx, userId, slotId);
     if (!slot) throw new NotFoundError('availabilitySlot');
-    refuseOutsideProfile(ctx.member, slot.psychologistId, 'availabilitySlot');
-    await findPsychologistOf(trx, userId, slot.psychologistId, { lock: true });
     return change(trx, slot);
   });
 }

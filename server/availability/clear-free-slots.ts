@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deleteFreeSlots } from '../../db/repositories/availability-slots';
+import { deleteFreeSlots, lockSlotsOf } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { inTransaction } from '../../db/transaction';
 import { localDaysBounds } from '../../domain/calendar-days';
@@ -23,8 +23,11 @@ export const ZClearFreeSlotsResponse = z.object({
 /**
  * Deletes one day's free slots of the operator's psychologist, in one statement. Slots that have
  * begun stay: a past slot may carry a finished session's record, which goes with its slot.
- * The psychologist's row is held (as every change of their slots does, decision 0006), and
- * the statement skips booked slots, so a booking racing the clear keeps its slot.
+ * The day's slots are locked first, so a booking of one of them in flight finishes before the
+ * statement looks, and the statement skips booked slots: a booking racing the clear keeps its
+ * slot. The psychologist's row is not taken: a clear only removes free slots, which neither a
+ * generation's overlap check nor a move needs to see, and a booking of another day that holds it
+ * shared by its insert's foreign key would otherwise deadlock with the clear (decision 0012).
  */
 export async function clearFreeSlots(
   ctx: Pick<OperatorContext, 'db' | 'now' | 'admin' | 'member'>,
@@ -32,13 +35,15 @@ export async function clearFreeSlots(
 ): Promise<z.output<typeof ZClearFreeSlotsResponse>> {
   refuseOutsideProfile(ctx.member, input.psychologistId, 'psychologist');
   const userId = ctx.admin.id;
+  const psychologist = await findPsychologistOf(ctx.db, userId, input.psychologistId);
+  if (!psychologist) throw new NotFoundError('psychologist');
+  const day = localDaysBounds(input.date, psychologist.timezone);
+  const now = ctx.now();
+  const from = day.startUtc > now ? day.startUtc : now;
+  if (from >= day.endUtc) return { count: 0 };
+  const range = { from, to: day.endUtc };
   return inTransaction(ctx.db, async (trx) => {
-    const psychologist = await findPsychologistOf(trx, userId, input.psychologistId, { lock: true });
-    if (!psychologist) throw new NotFoundError('psychologist');
-    const day = localDaysBounds(input.date, psychologist.timezone);
-    const now = ctx.now();
-    const from = day.startUtc > now ? day.startUtc : now;
-    if (from >= day.endUtc) return { count: 0 };
-    return { count: await deleteFreeSlots(trx, psychologist.id, { from, to: day.endUtc }) };
+    await lockSlotsOf(trx, psychologist.id, range);
+    return { count: await deleteFreeSlots(trx, psychologist.id, range) };
   });
 }

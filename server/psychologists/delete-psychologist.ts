@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId, ZConfirmationFlag } from '../zod-fields';
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
+import { lockSlotsOf } from '../../db/repositories/availability-slots';
 import { inTransaction } from '../../db/transaction';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
 import { enqueueCancellationEmails } from '../appointments/booking-notifications';
@@ -31,7 +32,12 @@ export async function deleteOwnPsychologist(
   input: { id: string; confirmCancelBookings: boolean },
 ): Promise<{ cancelledAppointments: number }> {
   const userId = ctx.admin.id;
+  // Another clinic's psychologist is refused before any of their slots is locked.
+  if (!(await findPsychologistOf(ctx.db, userId, input.id))) throw new NotFoundError('psychologist');
   return inTransaction(ctx.db, async (trx) => {
+    // Their slots before them, in a booking's order, so the bookings in flight finish first and
+    // are read below (docs/decisions/0012).
+    await lockSlotsOf(trx, input.id);
     const psychologist = await findPsychologistOf(trx, userId, input.id, { lock: true });
     if (!psychologist) throw new NotFoundError('psychologist');
     const now = ctx.now();

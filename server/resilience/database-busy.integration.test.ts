@@ -51,10 +51,10 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
   it('runs a booking whose lock wait timed out once more, and books', async () => {
     const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(24));
     await holder.query('START TRANSACTION');
-    await holder.query('SELECT id FROM psychologists WHERE id = ? FOR UPDATE', [screener.psychologistId]);
+    await holder.query('SELECT id FROM availability_slots WHERE id = ? FOR UPDATE', [slotId]);
     const pending = postBooking(t, bookingRequest(screener, slotId));
-    // The booking waits for the psychologist's row, which the holder has.
-    await appRuns('%from `psychologists`%for update%');
+    // The booking waits for the slot's row, which the holder has.
+    await appRuns('%availability_slots%for update%');
     // The first attempt times out after 1 s; the second finds the row free.
     await sleep(1500);
     await holder.query('COMMIT');
@@ -66,7 +66,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
   it('answers 503 with a readable sentence, never 500, when the second attempt times out too, and books nothing', async () => {
     const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(25));
     await holder.query('START TRANSACTION');
-    await holder.query('SELECT id FROM psychologists WHERE id = ? FOR UPDATE', [screener.psychologistId]);
+    await holder.query('SELECT id FROM availability_slots WHERE id = ? FOR UPDATE', [slotId]);
     const pending = postBooking(t, bookingRequest(screener, slotId, { clientLanguage: 'ms' }));
     const response = await pending;
     await holder.query('ROLLBACK');
@@ -80,13 +80,14 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks
     await holder.query('CREATE TABLE IF NOT EXISTS deadlock_weight (id INT PRIMARY KEY)');
     await holder.query('START TRANSACTION');
     await holder.query(`INSERT INTO deadlock_weight VALUES ${Array.from({ length: 200 }, (_, i) => `(${i})`).join(',')}`);
-    // The holder has the slot; the booking takes the psychologist's row, then waits for the slot.
-    await holder.query('SELECT id FROM availability_slots WHERE id = ? FOR UPDATE', [slotId]);
-    const pending = postBooking(t, bookingRequest(screener, slotId));
-    await appRuns('%availability_slots%for update%');
-    // Now the holder wants the psychologist's row: each waits for the other, and InnoDB picks the booking.
-    const asked = Date.now();
+    // The holder has the psychologist's row; the booking takes the slot's, then its insert's
+    // foreign key waits for the psychologist's.
     await holder.query('SELECT id FROM psychologists WHERE id = ? FOR UPDATE', [screener.psychologistId]);
+    const pending = postBooking(t, bookingRequest(screener, slotId));
+    await appRuns('%insert into `appointments`%');
+    // Now the holder wants the slot's row: each waits for the other, and InnoDB picks the booking.
+    const asked = Date.now();
+    await holder.query('SELECT id FROM availability_slots WHERE id = ? FOR UPDATE', [slotId]);
     // Sooner than the booking's 1 s lock wait could end: the deadlock detector rolled the booking back.
     expect(Date.now() - asked).toBeLessThan(900);
     await holder.query('ROLLBACK');
