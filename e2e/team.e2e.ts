@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
+import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
 import { useBrowserSessionWithMail } from './support/mail';
 
 const INVITEE = { email: 'aisyah.rahman@example.my', username: 'aisyah', password: 'tenang-dan-teratur-7' };
@@ -65,7 +65,7 @@ describe('the clinic team', () => {
 
     // The mail carries the link; the invitee opens it signed out.
     await expect.poll(() => mailsTo(INVITEE.email).length, { timeout: 20_000 }).toBe(1);
-    const link = /https?:\/\/[^\s"<]+\/invitation\?token=[\w%-]+/.exec(decodeQuotedPrintable(mailsTo(INVITEE.email)[0]!.raw))![0];
+    const link = invitationLinkIn(mailsTo(INVITEE.email)[0]!);
     await page.context().clearCookies();
     await page.goto(link);
     await page.getByRole('heading', { name: 'Join the clinic' }).waitFor();
@@ -98,14 +98,10 @@ describe('the clinic team', () => {
     expect((await post('/api/register', { username: 'klinikdua', email: 'owner@klinikdua.example', password: 'dua-klinik-baharu-8' })).status()).toBe(201);
     expect((await post('/api/members', { email: INVITEE.email, role: 'receptionist' })).status()).toBe(201);
     await expect.poll(() => mailsTo(INVITEE.email).length, { timeout: 20_000 }).toBe(2);
-    const link = /https?:\/\/[^\s"<]+\/invitation\?token=[\w%-]+/.exec(decodeQuotedPrintable(mailsTo(INVITEE.email)[1]!.raw))![0];
+    const link = invitationLinkIn(mailsTo(INVITEE.email)[1]!);
     await page.context().clearCookies();
 
-    await page.goto(link);
-    await page.getByRole('radio', { name: 'I already have an account: sign in to join' }).check();
-    await page.getByLabel('Username', { exact: true }).fill(INVITEE.username);
-    await page.getByLabel('Password', { exact: true }).fill(INVITEE.password);
-    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await joinWithExistingAccount(page, link, INVITEE);
     await page.waitForURL('**/admin-setup');
 
     // She lands in the clinic she joined, where nobody has booked yet.

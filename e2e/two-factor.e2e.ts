@@ -5,6 +5,7 @@ import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useBrowserSessionWithMail } from './support/mail';
+import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
 import type { E2eSession } from './support/session';
 
 const MEMBER = { username: 'klinik-dua-faktor', email: 'owner@dua-faktor.example', password: 'seri-kembangan-2026' };
@@ -171,14 +172,10 @@ describe('two-factor sign-in in the browser', () => {
     const mailsBefore = mailsTo(MEMBER.email).length;
     expect((await post('/api/members', { email: MEMBER.email, role: 'admin' })).status()).toBe(201);
     await expect.poll(() => mailsTo(MEMBER.email).length, { timeout: 20_000 }).toBe(mailsBefore + 1);
-    const link = /https?:\/\/[^\s"<]+\/invitation\?token=[\w%-]+/.exec(decodeQuotedPrintable(mailsTo(MEMBER.email).at(-1)!.raw))![0];
+    const link = invitationLinkIn(mailsTo(MEMBER.email).at(-1)!);
     await page.context().clearCookies();
 
-    await page.goto(link);
-    await page.getByRole('radio', { name: 'I already have an account: sign in to join' }).check();
-    await page.getByLabel('Username', { exact: true }).fill(MEMBER.username);
-    await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
-    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await joinWithExistingAccount(page, link, MEMBER);
     await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
     expect(await signedIn(session)).toBe(false);
     await expectNoSeriousViolations(page, 'the invitation’s code step');
