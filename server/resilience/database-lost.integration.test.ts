@@ -56,16 +56,17 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('the datab
   it('answers a booking whose connection is killed mid-transaction with 503, books nothing, and the retry books', async () => {
     const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(24));
     const request = bookingRequest(screener, slotId);
-    // Holding the psychologist's row keeps the booking waiting inside its transaction.
+    // Holding the slot's row keeps the booking waiting inside its transaction (its first lock).
     await killer.query('START TRANSACTION');
-    await killer.query('SELECT id FROM psychologists WHERE id = ? FOR UPDATE', [screener.psychologistId]);
+    await killer.query('SELECT id FROM availability_slots WHERE id = ? FOR UPDATE', [slotId]);
     const pending = postBooking(t, request);
     let waiting: { id: number } | undefined;
     for (let poll = 0; poll < 100 && !waiting; poll++) {
-      waiting = (await appConnections()).find((c) => /from `psychologists`.*for update/is.test(c.info ?? ''));
+      waiting = (await appConnections()).find((c) => /from `availability_slots`.*for update/is.test(c.info ?? ''));
       if (!waiting) await sleep(20);
     }
-    expect(waiting, 'the booking never reached the psychologist’s row lock').toBeDefined();
+    if (!waiting) await killer.query('ROLLBACK');
+    expect(waiting, 'the booking never reached the slot’s row lock').toBeDefined();
     await kill(waiting!.id);
     await killer.query('ROLLBACK');
 
