@@ -5,6 +5,8 @@ export interface CapturedMail {
   to: string[];
   /** The message as received, headers and MIME parts included. */
   raw: string;
+  /** When its data ended (ms since the epoch), before the server's answer. */
+  receivedAt: number;
 }
 
 export interface SmtpCapture {
@@ -41,7 +43,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() });
           callback();
         });
       },
@@ -50,6 +52,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       listening.once('error', reject);
       listening.listen(port, '127.0.0.1', () => resolve());
     });
+    // A client that vanishes mid-conversation (a process killed with pooled connections open)
+    // is an SMTP server's everyday: smtp-server reports it as an 'error' event, not a failure.
+    listening.on('error', () => undefined);
     port = (listening.server.address() as AddressInfo).port;
     server = listening;
   };

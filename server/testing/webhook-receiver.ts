@@ -7,6 +7,8 @@ export interface ReceivedEvent {
   body: string;
   /** Whether the signature checks out with the secret alone, within 5 minutes. */
   signatureValid: boolean;
+  /** When it arrived (ms since the epoch). */
+  receivedAt: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function startWebhookReceiver(secret: () => string) {
         res.writeHead(500).end('down');
         return;
       }
-      received.push({ headers: req.headers, body, signatureValid: signatureValid(secret(), String(req.headers['minda-signature']), body) });
+      received.push({ headers: req.headers, body, signatureValid: signatureValid(secret(), String(req.headers['minda-signature']), body), receivedAt: Date.now() });
       res.writeHead(204).end();
     });
   });

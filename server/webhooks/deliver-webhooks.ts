@@ -1,4 +1,5 @@
 import { releaseLeases } from '../../db/leases';
+import { inTransaction } from '../../db/transaction';
 import { claimDueDeliveries, type ClaimedDelivery, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
@@ -54,7 +55,9 @@ export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, s
   const attempt = async (delivery: ClaimedDelivery) => {
     const { statusCode, error } = await post(delivery, deps.now());
     if (error === null && statusCode !== null) {
-      await markDeliveryDelivered(deps.db, delivery.id, { statusCode, now: deps.now() });
+      // Once more if the mark was a deadlock's victim (it races the other processes' leases), as
+      // the outbox does: left unmarked, the event would be posted again when its lease lapses.
+      await inTransaction(deps.db, (trx) => markDeliveryDelivered(trx, delivery.id, { statusCode, now: deps.now() }));
       outcome.delivered++;
       return;
     }
