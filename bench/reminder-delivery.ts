@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/test
 import { type MindaProcess, startMindaProcess } from '../scripts/production-front/minda-process';
 import { SMTP_CONNECTIONS, SMTP_POOL } from '../server/mail/transport';
 import { insertBookableScreener } from '../server/testing/booking-requests';
+import { productionEnv } from '../server/testing/production-env';
 import { freePort } from '../server/testing/spawn-server';
 import { type Figure, formatMs, runWhenMain } from './support/figures';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
@@ -35,19 +35,7 @@ async function seedDueReminders(database: TestDatabase): Promise<void> {
 /** Starts the processes and answers how long until the sink had every reminder, and until all were queued. */
 async function deliverThroughProcesses(database: TestDatabase, sink: SmtpSink, processes: MindaProcess[]) {
   const varDir = mkdtempSync(join(tmpdir(), 'minda-bench-'));
-  const env = {
-    NODE_ENV: 'production',
-    DATABASE_URL: database.url,
-    PUBLIC_URL: 'https://minda.bench',
-    SESSION_SECRET: randomBytes(32).toString('base64'),
-    SMTP_URL: sink.url,
-    STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-    STRIPE_PRICE_ID: 'price_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-    LOG_LEVEL: 'warn',
-    VAR_DIR: varDir,
-  };
+  const env = productionEnv({ DATABASE_URL: database.url, SMTP_URL: sink.url, LOG_LEVEL: 'warn', VAR_DIR: varDir });
   try {
     const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
     const started = performance.now();

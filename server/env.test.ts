@@ -43,7 +43,9 @@ describe('loadEnv', () => {
 
   it('refuses to start production without real secrets, naming each missing one', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(EnvError);
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required in production[\s\S]*PUBLIC_URL: is required in production/);
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: is required in production[\s\S]*PUBLIC_URL: is required in production[\s\S]*SMTP_URL: is required in production[\s\S]*MAIL_FROM: is on minda.local/,
+    );
   });
 
   it('explains each invalid variable in one readable message', () => {
@@ -124,7 +126,59 @@ describe('loadEnv', () => {
   });
 
   /** A production start that passes every check; tests spoil one variable at a time. */
-  const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('base64'), PUBLIC_URL: 'https://minda.example', ...STRIPE };
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    PUBLIC_URL: 'https://screen.klinik.my',
+    SMTP_URL: 'smtps://user:pass@smtp.klinik.my:465',
+    MAIL_FROM: 'Klinik Minda <no-reply@klinik.my>',
+    ...STRIPE,
+  };
+
+  // Issue 24: compose started "fine" with mail in files, links to http://localhost:3000 and a .local sender.
+  it('refuses production without SMTP_URL, saying mail would only reach files', () => {
+    expect(loadEnv(PRODUCTION).smtpUrl).toBe(PRODUCTION.SMTP_URL);
+    const { SMTP_URL: _smtp, ...withoutSmtp } = PRODUCTION;
+    expect(() => loadEnv(withoutSmtp)).toThrow(/SMTP_URL: is required in production: without it every mail is written to a file/);
+  });
+
+  it('refuses a PUBLIC_URL that is not https, or that names this machine, in production', () => {
+    expect(() => loadEnv({ ...PRODUCTION, PUBLIC_URL: 'http://screen.klinik.my' })).toThrow(/PUBLIC_URL: must be https in production/);
+    for (const local of ['https://localhost:3000', 'https://LOCALHOST.', 'https://minda.localhost', 'https://127.0.0.1', 'https://127.1.2.3:8443', 'https://[::1]', 'https://[::ffff:127.0.0.1]', 'https://0.0.0.0']) {
+      expect(() => loadEnv({ ...PRODUCTION, PUBLIC_URL: local }), local).toThrow(/PUBLIC_URL: names this machine/);
+    }
+    for (const fine of ['https://screen.klinik.my', 'https://minda.test:8443', 'https://203.0.113.7', 'https://localhost.klinik.my']) {
+      expect(loadEnv({ ...PRODUCTION, PUBLIC_URL: fine }).publicUrl, fine).toBe(fine);
+    }
+    // Outside production, the local default stays.
+    expect(loadEnv({ VAR_DIR: tempVar() }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses a MAIL_FROM on a reserved domain in production, the default included', () => {
+    const { MAIL_FROM: _from, ...withoutSender } = PRODUCTION;
+    expect(() => loadEnv(withoutSender)).toThrow(/MAIL_FROM: is on minda.local, a reserved domain \(.local\) for which no SPF or DMARC check passes/);
+    const reserved = {
+      'no-reply@clinic.local': '.local',
+      'Minda <no-reply@minda.localhost>': '.localhost',
+      'a@klinik.example': '.example',
+      'A <a@mail.minda.test.>': '.test',
+      'a@x.INVALID': '.invalid',
+      'a@example.com': '.example.com',
+      '"Klinik, Minda" <a@news.example.net>': '.example.net',
+      'a@example.org': '.example.org',
+    };
+    for (const [from, domain] of Object.entries(reserved)) {
+      expect(() => loadEnv({ ...PRODUCTION, MAIL_FROM: from }), from).toThrow(`a reserved domain (${domain})`);
+    }
+    for (const from of ['no-reply', 'Minda <no-reply@localhost>', 'a@minda']) {
+      expect(() => loadEnv({ ...PRODUCTION, MAIL_FROM: from }), from).toThrow(/MAIL_FROM: (must be an address on your own domain|is on localhost)/);
+    }
+    for (const from of ['no-reply@klinik.my', 'Klinik <no-reply@mail.klinik.com.my>', 'a@notexample.com', 'a@example.com.my']) {
+      expect(loadEnv({ ...PRODUCTION, MAIL_FROM: from }).mailFrom, from).toBe(from);
+    }
+    // Outside production the .local default stays, for files and local SMTP sinks.
+    expect(loadEnv({ VAR_DIR: tempVar() }).mailFrom).toBe('Minda <no-reply@minda.local>');
+  });
 
   it('starts production with a random session secret, and refuses placeholders and repetitive ones, saying how to make one', () => {
     expect(loadEnv(PRODUCTION).sessionSecret).toBe(PRODUCTION.SESSION_SECRET);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from '../db/connect';
 import { PRICING } from '../domain/pricing';
+import { mailFromProblem, publicUrlProblem } from './production-addresses';
 import { sessionSecretWeakness } from './session-secret-strength';
 
 /**
@@ -49,8 +50,9 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Writable folder for the embedded database, the generated secret and offline mail. */
     VAR_DIR: z.string().min(1).default('var'),
-    /** smtp(s)://user:pass@host:port; without it mails are written as .eml files under VAR_DIR/outbox. */
+    /** smtp(s)://user:pass@host:port; without it mails are written as .eml files under VAR_DIR/outbox (refused in production). */
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    /** The default is on .local, which production refuses: a deployer names their own domain. */
     MAIL_FROM: z.string().min(3).default('Minda <no-reply@minda.local>'),
     /**
      * Behind a reverse proxy the client's address is in X-Forwarded-For; rate limits per IP
@@ -127,9 +129,17 @@ const EnvSchema = z
         message: 'must not be true in production: the demo operator\'s password is published in the README',
       });
     }
-    if (!env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    const publicUrlWrong = env.PUBLIC_URL ? publicUrlProblem(env.PUBLIC_URL) : 'is required in production';
+    if (publicUrlWrong) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: publicUrlWrong });
+    if (!env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production: without it every mail is written to a file under VAR_DIR/outbox, and no visitor can confirm a booking',
+      });
     }
+    const mailFromWrong = mailFromProblem(env.MAIL_FROM);
+    if (mailFromWrong) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: mailFromWrong });
   });
 
 export interface Env {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { createTestDatabase, type TestDatabase } from '../db/testing/test-databases';
 import { hashPassword } from './auth/passwords';
+import { productionEnv } from './testing/production-env';
 
 /** Runs the real entry point (server/main.ts) until it exits; a refused start exits at once. */
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -32,18 +32,20 @@ describe('a production start of server/main.ts', () => {
   let production: Record<string, string>;
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
-    production = {
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      PUBLIC_URL: 'https://minda.test',
-      SESSION_SECRET: randomBytes(32).toString('base64'),
-      STRIPE_SECRET_KEY: 'sk_test_minda',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_minda',
-      STRIPE_PRICE_ID: 'price_monthly',
-      STRIPE_WEBHOOK_SECRET: 'whsec_minda',
-    };
+    // Nothing listens there: these starts are refused before any mail could be sent.
+    production = productionEnv({ DATABASE_URL: database.url, SMTP_URL: 'smtp://127.0.0.1:1' });
   });
   afterAll(() => database.drop());
+
+  it('is refused as docker-compose.yml used to start it, naming SMTP_URL, PUBLIC_URL and MAIL_FROM', async () => {
+    const { SMTP_URL: _smtp, MAIL_FROM: _from, ...composeDefaults } = production;
+    const { code, output } = await runServer({ ...composeDefaults, PUBLIC_URL: 'http://localhost:3000' });
+    expect(code).toBe(1);
+    expect(output).toContain('PUBLIC_URL: must be https in production');
+    expect(output).toContain('SMTP_URL: is required in production');
+    expect(output).toContain('MAIL_FROM: is on minda.local, a reserved domain');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
 
   it('is refused with the session secret docker-compose.yml used to ship, saying why', async () => {
     const { code, output } = await runServer({ ...production, SESSION_SECRET: 'change-me-to-32-or-more-random-characters' });
