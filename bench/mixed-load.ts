@@ -1,5 +1,5 @@
 import { type ProductionFront, startProductionFront } from '../scripts/production-front/front';
-import { type AnswerListener, type LoadPlan, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
+import { type AnswerListener, type FrontClient, type LoadPlan, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
 import type { AnswerTable } from './support/bare-http-server';
 import { startBaselineProcess } from './support/baseline-process';
 import { answerHeaders } from './support/demo-screener';
@@ -14,9 +14,9 @@ const WARM_UP_SECONDS = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The mixed load against `url` for the warm-up, then for SECONDS, counted. */
-async function runLoad(url: string, plan: LoadPlan, onAnswer?: AnswerListener) {
+async function runLoad(client: FrontClient, plan: LoadPlan, onAnswer?: AnswerListener) {
   let phase: 'warm-up' | 'measured' = 'warm-up';
-  const load = startMixedLoad(url, plan, () => phase, onAnswer);
+  const load = startMixedLoad(client, plan, () => phase, onAnswer);
   await sleep(WARM_UP_SECONDS * 1000);
   phase = 'measured';
   const started = performance.now();
@@ -41,7 +41,7 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
   const recorded: Record<string, { status: number; headers: Record<string, string>; bytes: Buffer }> = {};
   let subject;
   try {
-    subject = await runLoad(front.url, plan, (route, answer) => {
+    subject = await runLoad(front.client, plan, (route, answer) => {
       if (!recorded[route] && answer.status < 500) recorded[route] = { status: answer.status, headers: answerHeaders(answer.headers), bytes: answer.bytes };
     });
   } finally {
@@ -50,7 +50,7 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
   const baselineServer = await startBaselineProcess(recorded satisfies AnswerTable);
   let baseline;
   try {
-    baseline = await runLoad(baselineServer.url, plan);
+    baseline = await runLoad({ url: baselineServer.url, fetch }, plan);
   } finally {
     await baselineServer.close();
   }

@@ -44,7 +44,7 @@ export async function faultRun(seconds: number): Promise<FaultRunResult> {
   let phase: Phase = 'steady';
   let killedAt = 0;
   const plan = front.plan(VISITORS);
-  const load = startMixedLoad(front.url, plan, () => phase);
+  const load = startMixedLoad(front.client, plan, () => phase);
   try {
     await sleep(seconds * 200);
     phase = 'kill';

@@ -9,11 +9,12 @@ import { createTestDatabase, type TestDatabase } from '../../db/testing/test-dat
 import { hashPassword } from '../../server/auth/passwords';
 import { insertBookableScreener } from '../../server/testing/booking-requests';
 import { type SmtpCapture, startSmtpCapture } from '../../server/testing/smtp-capture';
+import { productionEnv } from '../../server/testing/production-env';
 import { freePort } from '../../server/testing/spawn-server';
 import { startWebhookReceiver } from '../../server/testing/webhook-receiver';
-import { haproxyConfig, startHaproxy } from './haproxy';
+import { frontPorts, frontPublicUrl, startHaproxy } from './haproxy';
 import { type MindaProcess, startMindaProcess } from './minda-process';
-import type { LoadPlan, OperatorLogin } from './mixed-load';
+import type { FrontClient, LoadPlan, OperatorLogin } from './mixed-load';
 
 export const PROCESSES = 3;
 export const REMINDERS = 30;
@@ -50,7 +51,8 @@ async function seed(database: TestDatabase, webhookUrl: string, now: Date) {
 }
 
 export interface ProductionFront {
-  url: string;
+  /** The front's https address and how this machine reaches it. */
+  client: FrontClient;
   database: TestDatabase;
   smtp: SmtpCapture;
   receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -64,7 +66,7 @@ export interface ProductionFront {
 }
 
 /**
- * The production front of issue 17: HAProxy (Debian's package) over three
+ * The production front of issue 17: HAProxy (Debian's package) running deploy/haproxy.cfg over three
  * `node dist/server/main.js` processes on one fresh MariaDB database, with an SMTP sink and a
  * webhook receiver, seeded for the mixed load. Needs `npm run build`.
  */
@@ -74,31 +76,26 @@ export async function startProductionFront(): Promise<ProductionFront> {
   const smtp = await startSmtpCapture();
   let secret = '';
   const receiver = await startWebhookReceiver(() => secret);
-  const frontPort = await freePort();
-  const url = `http://127.0.0.1:${frontPort}`;
+  const front = await frontPorts();
   const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
-  const env = {
-    NODE_ENV: 'production',
+  const env = productionEnv({
     DATABASE_URL: database.url,
-    PUBLIC_URL: url,
-    SESSION_SECRET: randomBytes(32).toString('base64'),
+    // The links in mails and the origin the CSRF check expects: the front's https address.
+    PUBLIC_URL: frontPublicUrl(front),
+    // HAProxy's hops, and the address the load plays in X-Forwarded-For (mixed-load.ts).
     TRUST_PROXY: '2',
     SMTP_URL: smtp.url,
     FREE_BOOKINGS: '1000000',
-    STRIPE_SECRET_KEY: 'sk_test_front',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_front',
-    STRIPE_PRICE_ID: 'price_front',
-    STRIPE_WEBHOOK_SECRET: 'whsec_front',
     LOG_LEVEL: 'warn',
     VAR_DIR: dir,
     SHUTDOWN_DRAIN_MS: '2000',
-  };
+  });
   const seeded = await seed(database, receiver.url, new Date());
   secret = (await database.db.selectFrom('users').select('webhook_secret').where('id', '=', seeded.clinic.userId).executeTakeFirstOrThrow()).webhook_secret!;
   const processes: MindaProcess[] = await Promise.all(ports.map((port) => startMindaProcess(port, env)));
-  const haproxy = await startHaproxy(dir, haproxyConfig({ port: frontPort, servers: ports.map((port, n) => ({ name: `minda${n + 1}`, port })), log: process.env.FRONT_LOG === '1' }));
+  const haproxy = await startHaproxy(dir, { ports: front, serverPorts: ports, log: process.env.FRONT_LOG === '1' });
   return {
-    url,
+    client: { url: haproxy.publicUrl, fetch: haproxy.fetch },
     database,
     smtp,
     receiver,

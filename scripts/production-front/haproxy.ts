@@ -1,78 +1,108 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join, resolve } from 'node:path';
+import { PRODUCTION_HOST } from '../../server/testing/production-env';
+import { freePort } from '../../server/testing/spawn-server';
+import { type Fetch, fetchResolvingTo } from './front-client';
 
 /** Debian's package puts it here; HAPROXY overrides. */
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 
+/** The production front as shipped; runs give it their addresses through its variables. */
+export const FRONT_CONFIG = resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
+
+/** The processes deploy/haproxy.cfg lists: its `server` lines and the variable each one reads. */
+export function frontServerVariables(config = readFileSync(FRONT_CONFIG, 'utf8')): string[] {
+  return [...config.matchAll(/^\s*server \S+ "\$\{(MINDA_\d+)-[^}]*\}"/gm)].map(([, name]) => name!);
+}
+
 /**
- * The balancer as production would run it: round robin over the processes, each checked on
- * /readyz twice a second (two failures take it out, two passes bring it back), no keep-alive
- * to the processes (a draining process gets no new request on an old connection), a failed
- * connect retried on another process, and a request id every process logs and echoes.
- *
- * When a process dies with a request in flight, HAProxy 2.6 answers 502 only on a client
- * connection's first request; on a reused one it closes the connection without an answer or
- * a log line, the HTTP/1.1 signal that the client may send it again (http_ana.c,
- * abort_keep_alive). A read (GET, HEAD) is therefore retried here on another process
- * (`retry-on empty-response`), so the visitor sees nothing. A write must not be replayed,
- * and a browser may replay one on a silently closed connection, so writes reach the
- * processes through an internal hop that gets each on a connection of its own: there the
- * dead process's request is a first request, answered 502, which the front passes on.
+ * A certificate for PRODUCTION_HOST made for this run, signed by itself: the front's PEM
+ * (certificate and key) in `dir`, and the certificate for clients to trust.
  */
-export function haproxyConfig(front: { port: number; servers: readonly { name: string; port: number }[]; log?: boolean }): string {
-  return [
-    'global',
-    '  maxconn 4096',
-    // FRONT_LOG=1: one line per request on HAProxy's stdout, with its termination state (SH, SD, CD…).
-    ...(front.log ? ['  log stdout format raw local0'] : []),
-    'defaults',
-    '  mode http',
-    ...(front.log ? ['  log global', '  option httplog'] : []),
-    '  timeout connect 2s',
-    '  timeout client 30s',
-    '  timeout server 30s',
-    '  option http-server-close',
-    '  retries 3',
-    '  option redispatch 1',
-    'frontend minda',
-    `  bind 127.0.0.1:${front.port}`,
-    '  option forwardfor',
-    '  unique-id-format %{+X}o%Ts-%rt-%pid',
-    '  unique-id-header X-Request-ID',
-    '  use_backend writes unless METH_GET',
-    '  default_backend processes',
-    'backend writes',
-    `  server hop abns@minda-writes-${front.port}`,
-    'frontend writes-hop',
-    `  bind abns@minda-writes-${front.port}`,
-    '  default_backend processes',
-    'backend processes',
-    '  balance roundrobin',
-    '  retry-on conn-failure empty-response response-timeout',
-    '  http-request disable-l7-retry unless METH_GET',
-    '  option httpchk GET /readyz',
-    '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 2',
-    ...front.servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`),
-    '',
-  ].join('\n');
+export function runCertificate(dir: string): { pemFile: string; ca: string } {
+  const [certFile, keyFile, pemFile] = ['cert.pem', 'key.pem', 'front.pem'].map((name) => join(dir, name));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${PRODUCTION_HOST}`, '-addext', `subjectAltName=DNS:${PRODUCTION_HOST}`, '-keyout', keyFile!, '-out', certFile!],
+    { stdio: 'ignore' },
+  );
+  const ca = readFileSync(certFile!, 'utf8');
+  writeFileSync(pemFile!, ca + readFileSync(keyFile!, 'utf8'));
+  return { pemFile: pemFile!, ca };
 }
 
 export interface Haproxy {
+  /** https://minda.test:<port>: the PUBLIC_URL the processes must be given. */
+  publicUrl: string;
+  /** http://127.0.0.1:<port>, which redirects to https. */
+  plainUrl: string;
+  /** Reaches publicUrl on this machine, trusting this run's certificate. */
+  fetch: Fetch;
   stop: () => Promise<void>;
 }
 
-/** Writes the configuration into `dir`, checks it (`haproxy -c`), and runs HAProxy in the foreground. */
-export async function startHaproxy(dir: string, config: string): Promise<Haproxy> {
-  const file = join(dir, 'haproxy.cfg');
-  writeFileSync(file, config);
-  const check = spawn(HAPROXY, ['-c', '-q', '-f', file], { stdio: 'inherit' });
+export interface FrontPorts {
+  https: number;
+  http: number;
+}
+
+/** Waits until HAProxy accepts connections on `port`; fails if it exits first or takes over 10 s. */
+async function untilListening(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      }).once('error', () => resolve(false));
+    });
+    if (accepted) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`HAProxy did not listen on ${port}`);
+}
+
+/** Free ports for the front; take them before starting the processes, whose PUBLIC_URL names one. */
+export async function frontPorts(): Promise<FrontPorts> {
+  return { https: await freePort(), http: await freePort() };
+}
+
+/** The public address of a front on `ports`. */
+export const frontPublicUrl = (ports: FrontPorts) => `https://${PRODUCTION_HOST}:${ports.https}`;
+
+/**
+ * Runs deploy/haproxy.cfg in the foreground on loopback, with a certificate made in `dir`, over
+ * the processes on `serverPorts` (one per `server` line of the file), after `haproxy -c` passed.
+ * Its request log goes to this process's stdout with `log: true` (FRONT_LOG=1), else nowhere.
+ */
+export async function startHaproxy(dir: string, front: { ports: FrontPorts; serverPorts: readonly number[]; log?: boolean }): Promise<Haproxy> {
+  const servers = frontServerVariables();
+  if (servers.length !== front.serverPorts.length) {
+    throw new Error(`${FRONT_CONFIG} lists ${servers.length} processes; this run starts ${front.serverPorts.length}`);
+  }
+  const certificate = runCertificate(dir);
+  const env = {
+    ...process.env,
+    MINDA_TLS_CERT: certificate.pemFile,
+    MINDA_HTTPS: `127.0.0.1:${front.ports.https}`,
+    MINDA_HTTP: `127.0.0.1:${front.ports.http}`,
+    // The abstract socket namespace is the machine's: two runs side by side need two names.
+    MINDA_WRITES_HOP: `minda-writes-${front.ports.https}`,
+    ...Object.fromEntries(servers.map((name, n) => [name, `127.0.0.1:${front.serverPorts[n]}`])),
+  };
+  const check = spawn(HAPROXY, ['-c', '-q', '-f', FRONT_CONFIG], { env, stdio: 'inherit' });
   const valid = await new Promise<number | null>((resolve) => check.once('exit', resolve));
-  if (valid !== 0) throw new Error(`haproxy refused ${file}`);
-  const child: ChildProcess = spawn(HAPROXY, ['-db', '-f', file], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (valid !== 0) throw new Error(`haproxy refused ${FRONT_CONFIG}`);
+  const child: ChildProcess = spawn(HAPROXY, ['-db', '-f', FRONT_CONFIG], { env, stdio: ['ignore', front.log ? 'inherit' : 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await untilListening(front.ports.https, child);
   return {
+    publicUrl: frontPublicUrl(front.ports),
+    plainUrl: `http://127.0.0.1:${front.ports.http}`,
+    fetch: fetchResolvingTo('127.0.0.1', certificate.ca),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -1,4 +1,5 @@
 import { addDays, format } from 'date-fns';
+import type { Fetch } from './front-client';
 
 /** What a request was for, as the results table groups them. */
 export const REQUEST_KINDS = ['screening', 'booking', 'operator read', 'operator write'] as const;
@@ -43,6 +44,12 @@ export interface Answer {
   bytes: Buffer;
 }
 
+/** Where the load goes (the front's public address, which is also the origin it names) and how it gets there. */
+export interface FrontClient {
+  url: string;
+  fetch: Fetch;
+}
+
 /** Each answer's route and its bytes, for a benchmark to record. */
 export type AnswerListener = (route: string, answer: Answer) => void;
 
@@ -55,14 +62,14 @@ function parseJson(bytes: Buffer): unknown {
 }
 
 /**
- * The mixed load of issue 17 through `frontUrl`: visitors screening (configuration and
+ * The mixed load of issue 17 through `front`: visitors screening (configuration and
  * psychologists by slug) and booking, and operators who sign in once, then read and save
  * their configuration, generate a day of availability, move one slot and delete another, and
  * read their appointments, over and over. Each visitor request comes from a new address and
  * each operator from their own, as HAProxy forwards them, so the per-address limits stay out
  * of the way; state-changing calls carry the origin the CSRF check expects. Runs until `stop`.
  */
-export function startMixedLoad<Phase extends string>(frontUrl: string, plan: LoadPlan, phaseAt: () => Phase, onAnswer?: AnswerListener) {
+export function startMixedLoad<Phase extends string>(front: FrontClient, plan: LoadPlan, phaseAt: () => Phase, onAnswer?: AnswerListener) {
   const samples: Sample<Phase>[] = [];
   let running = true;
   let visitor = 0;
@@ -70,10 +77,10 @@ export function startMixedLoad<Phase extends string>(frontUrl: string, plan: Loa
   const request = async (kind: RequestKind, route: string, path: string, init: RequestInit & { address: string }): Promise<(Answer & { body: unknown }) | undefined> => {
     const started = performance.now();
     try {
-      const response = await fetch(`${frontUrl}${path}`, {
+      const response = await front.fetch(`${front.url}${path}`, {
         ...init,
         // Uncompressed, so a benchmark's recorded bytes are the very bytes sent (fetch would decode them).
-        headers: { 'x-forwarded-for': init.address, origin: frontUrl, 'accept-encoding': 'identity', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        headers: { 'x-forwarded-for': init.address, origin: front.url, 'accept-encoding': 'identity', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
       });
       const answer = { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
       onAnswer?.(route, answer);
