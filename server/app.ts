@@ -116,7 +116,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 
   app.setNotFoundHandler((req, reply) => {
     const apiPath = /^\/(api|trpc)(\/|$)/.test(req.url);
-    if (!apiPath && !isSourceMap(req.url.split('?')[0]!) && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+    const path = req.url.split('?')[0]!;
+    if (!apiPath && !isSourceMap(path) && !isAsset(path) && hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes, the not-found screen included, are the SPA's to draw.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -141,6 +142,15 @@ function withoutSecrets(url: string): string {
  */
 function isSourceMap(path: string): boolean {
   return path.toLowerCase().endsWith('.map');
+}
+
+/**
+ * Vite puts every file a page loads under /assets, fingerprinted; a missing one (a tab opened
+ * before a deploy asking for the old bundle, a typo) is a 404. The page in its place would
+ * reach the browser as a script or a style sheet of HTML, answered 200, and be logged as served.
+ */
+function isAsset(path: string): boolean {
+  return path.startsWith('/assets/');
 }
 
 /** Errors thrown outside a procedure: the status they carry, or a 500 that says no more. */

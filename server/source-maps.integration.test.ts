@@ -37,4 +37,14 @@ describe('the built client', () => {
     }
     expect((await app.inject('/screener/klinik-minda')).statusCode).toBe(200);
   });
+
+  // Issue 24: a missing bundle was answered with the page, 200 and HTML, where a script was due.
+  it('answers 404 for a missing file under /assets, never the page', async () => {
+    for (const path of ['/assets/index-old999.js', '/assets/index-old999.js?v=2', '/assets/index-old999.css', '/assets/fonts/missing.woff2', '/assets/']) {
+      const response = await app.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers['content-type'], path).not.toContain('text/html');
+    }
+    expect((await app.inject('/assets-overview')).statusCode).toBe(200);
+  });
 });
