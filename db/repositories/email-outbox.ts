@@ -21,6 +21,10 @@ export interface OutboxEmail {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /** The language it is written in (BCP 47: en, ms), sent as Content-Language; every rendered mail has one. */
+  language?: string;
+  /** Sent as Reply-To: the clinic's contact address on a clinic's mail. */
+  replyTo?: string;
   /** After this moment the mail is pointless and is never sent: a reminder once the session began. */
   expiresAt?: Date;
   /** The appointment it is about: erasing the visitor withdraws it while it waits. */
@@ -67,7 +71,7 @@ export async function enqueueEmail(db: Kysely<Database>, email: OutboxEmail, now
 const CLAIM_COLUMNS = ['id', 'kind', 'recipient', 'message', 'attempts'] as const;
 
 function toClaimedEmail(row: { id: string; kind: string; recipient: string; message: string; attempts: number }): ClaimedEmail {
-  const message = JSON.parse(row.message) as Pick<OutboxEmail, 'subject' | 'text' | 'html' | 'attachments'>;
+  const message = JSON.parse(row.message) as Pick<ClaimedEmail, 'subject' | 'text' | 'html' | 'attachments' | 'language' | 'replyTo'>;
   return { id: row.id, kind: row.kind, to: row.recipient, attempts: Number(row.attempts), ...message };
 }
 

@@ -107,7 +107,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     const held = status === 'held';
     const manageToken = manageTokenOf(services.env, facts.id);
     const emails = held
-      ? [holdEmail({ facts, screener, manageToken }, { env: services.env })]
+      ? [holdEmail({ facts, screener, operatorEmail: allowance.operatorEmail, manageToken }, { env: services.env })]
       : bookingEmails({ facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
 
     // The operator's row from here to the commit: the count, then the inserts.

@@ -5,7 +5,7 @@ import { deliverDueEmails } from '../mail/outbox-worker';
 import { smtpTransport } from '../mail/transport';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { readCalendarEvents } from '../testing/read-calendar';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
+import { decodeQuotedPrintable, headerOf, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
@@ -23,10 +23,10 @@ describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
   const deliveredTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
 
   /** A booking of a new screener's slot a day ahead; answers who should hear of it. */
-  async function bookNewSlot() {
+  async function bookNewSlot(overrides: Record<string, unknown> = {}) {
     const screener = await insertBookableScreener(t.services.db);
     const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(24));
-    const request = bookingRequest(screener, slotId);
+    const request = bookingRequest(screener, slotId, overrides);
     const started = performance.now();
     const response = await postBooking(t, request);
     return { response, tookMs: performance.now() - started, recipients: [request.clientEmail, screener.psychologistEmail, screener.operatorEmail] };
@@ -49,6 +49,24 @@ describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
       : decodeQuotedPrintable(body);
     expect(readCalendarEvents(ics)).toEqual([expect.objectContaining({ uid: `${response.body.appointmentId as string}@minda` })]);
     expect(ics).toContain('METHOD:PUBLISH');
+  });
+
+  // Issue 24: a visitor's reply went to the no-reply sender, and nothing said the mail was automatic.
+  it('marks each mail automatic and in its language, and sends the visitor’s replies to the clinic', async () => {
+    const { response, recipients } = await bookNewSlot({ clientLanguage: 'ms' });
+    expect(response.status).toBe(201);
+    expect(await deliverDueEmails(t.services)).toEqual({ sent: 3, failed: 0 });
+    const [visitor, psychologist, clinic] = recipients.map((to) => deliveredTo(to)[0]!.raw);
+    const clinicAddress = recipients[2]!;
+    for (const raw of [visitor!, psychologist!, clinic!]) expect(headerOf(raw, 'Auto-Submitted')).toBe('auto-generated');
+    expect(headerOf(visitor!, 'Content-Language')).toBe('ms');
+    expect(headerOf(visitor!, 'Reply-To')).toBe(clinicAddress);
+    // Staff read English; a psychologist's reply reaches the clinic's desk too.
+    expect(headerOf(psychologist!, 'Content-Language')).toBe('en');
+    expect(headerOf(psychologist!, 'Reply-To')).toBe(clinicAddress);
+    // The clinic's own copy needs no Reply-To naming itself.
+    expect(headerOf(clinic!, 'Content-Language')).toBe('en');
+    expect(headerOf(clinic!, 'Reply-To')).toBeUndefined();
   });
 
   it('books at once while SMTP is down, and delivers each mail once after it returns', async () => {

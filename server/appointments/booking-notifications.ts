@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { findOperatorById } from '../../db/repositories/users';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import type { Database } from '../../db/schema';
 import type { ScreenerConfiguration } from '../../domain/configuration';
@@ -22,12 +23,24 @@ import { manageTokenOf } from './manage-token';
 
 type Screener = Pick<ScreenerConfiguration, 'id' | 'appTitle' | 'logoUrl' | 'companySlug' | 'enableMalayTranslation'>;
 
-/** The operator's title and logo; a logo on this site ('/demo-logo.svg') is made absolute. */
-export function brandOfOperator(screener: Screener, env: Pick<Env, 'publicUrl'>): EmailBrand {
+/**
+ * The clinic's title and logo, and its contact address (users.email) for replies; a logo on this
+ * site ('/demo-logo.svg') is made absolute.
+ */
+export function brandOfOperator(screener: Screener, contactEmail: string, env: Pick<Env, 'publicUrl'>): EmailBrand {
   return {
     name: screener.appTitle,
     logoUrl: screener.logoUrl && new URL(screener.logoUrl, `${env.publicUrl}/`).href,
+    contactEmail,
   };
+}
+
+/** The clinic's screener and the brand of its mails, read in the caller's transaction. */
+export async function brandOfClinic(trx: Kysely<Database>, userId: string, env: Pick<Env, 'publicUrl'>): Promise<{ screener: ScreenerConfiguration; brand: EmailBrand }> {
+  // Bookings are only ever made through the clinic's configuration, so both exist.
+  const screener = (await findConfigurationOfOperator(trx, userId))!;
+  const clinic = (await findOperatorById(trx, userId))!;
+  return { screener, brand: brandOfOperator(screener, clinic.email, env) };
 }
 
 /** The screener the visitor booked on, in their language when the operator offers Malay. */
@@ -43,10 +56,10 @@ export function manageUrl(env: Pick<Env, 'publicUrl'>, language: AppointmentDeta
 
 /** The one mail of a new hold: the visitor confirms that the request is theirs. */
 export function holdEmail(
-  hold: { facts: AppointmentFacts; screener: Screener; manageToken: string },
+  hold: { facts: AppointmentFacts; screener: Screener; operatorEmail: string; manageToken: string },
   services: { env: Pick<Env, 'publicUrl'> },
 ): OutboxEmail {
-  const brand = brandOfOperator(hold.screener, services.env);
+  const brand = brandOfOperator(hold.screener, hold.operatorEmail, services.env);
   return { kind: 'booking-hold', to: hold.facts.client.email, appointmentId: hold.facts.id, ...bookingHoldEmail(hold.facts, brand, manageUrl(services.env, hold.facts.client.language, hold.manageToken)) };
 }
 
@@ -59,7 +72,7 @@ export function bookingEmails(
   services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
 ): OutboxEmail[] {
   const { facts, screener } = booking;
-  const brand = brandOfOperator(screener, services.env);
+  const brand = brandOfOperator(screener, booking.operatorEmail, services.env);
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   return [
     { kind: 'booking-client', to: facts.client.email, appointmentId: facts.id, ...bookingClientEmail(facts, brand, services.now, link) },
@@ -84,9 +97,7 @@ export async function enqueueCancellationEmails(
   services: { env: Pick<Env, 'publicUrl'>; now: Date },
 ): Promise<void> {
   if (cancelled.appointments.length === 0) return;
-  // Bookings are only ever made through the operator's configuration, so it exists.
-  const screener = (await findConfigurationOfOperator(trx, cancelled.userId))!;
-  const brand = brandOfOperator(screener, services.env);
+  const { screener, brand } = await brandOfClinic(trx, cancelled.userId, services.env);
   const mails = cancelled.appointments.map((before): OutboxEmail => {
     const facts = { ...before, status: 'cancelled' as const, revision: before.revision + 1 };
     const rebookUrl = screenerUrl(screener, facts.client.language, services.env);
@@ -105,8 +116,7 @@ export async function enqueueVisitorChangeEmails(
   changed: { userId: string; facts: AppointmentFacts; operatorEmail: string; clinicKnows: boolean },
   services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
 ): Promise<void> {
-  const screener = (await findConfigurationOfOperator(trx, changed.userId))!;
-  const brand = brandOfOperator(screener, services.env);
+  const { brand } = await brandOfClinic(trx, changed.userId, services.env);
   const { facts } = changed;
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   const kind = facts.status === 'cancelled' ? 'visitor-cancelled' : 'visitor-rescheduled';
@@ -125,10 +135,10 @@ export async function enqueueAnsweredEmail(
   answered: { userId: string; facts: AppointmentFacts; status: ClinicAnswer; message?: string },
   services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
 ): Promise<void> {
-  const screener = (await findConfigurationOfOperator(trx, answered.userId))!;
+  const { brand } = await brandOfClinic(trx, answered.userId, services.env);
   const { facts } = answered;
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
-  const email = appointmentAnsweredEmail(facts, brandOfOperator(screener, services.env), {
+  const email = appointmentAnsweredEmail(facts, brand, {
     status: answered.status,
     message: answered.message,
     manageUrl: link,

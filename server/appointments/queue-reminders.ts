@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { addHours, addMilliseconds, subHours } from 'date-fns';
 import { leaseAppointmentsToRemind, lockAppointment } from '../../db/repositories/appointments';
 import { recordReminder, remindedLeads } from '../../db/repositories/appointment-reminders';
-import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
 import { dueReminder, FIRST_REMINDER_HOURS, reminderLeads } from '../../domain/reminders';
 import type { AppServices } from '../context';
 import { appointmentReminderEmail } from '../mail/booking-emails';
-import { brandOfOperator, manageUrl } from './booking-notifications';
+import { brandOfClinic, manageUrl } from './booking-notifications';
 import { manageTokenOf } from './manage-token';
 
 /** Appointments leased at a time; a pass leases batch after batch until none is left. */
@@ -63,9 +62,9 @@ async function queueRemindersOf(
       const done = await inTransaction(services.db, async (trx) => {
         const current = await lockAppointment(trx, appointment.id);
         if (current?.status !== 'confirmed' || current.revision !== appointment.revision) return false;
-        const screener = (await findConfigurationOfOperator(trx, appointment.userId))!;
+        const { brand } = await brandOfClinic(trx, appointment.userId, services.env);
         const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
-        const mail = appointmentReminderEmail(appointment, brandOfOperator(screener, services.env), link);
+        const mail = appointmentReminderEmail(appointment, brand, link);
         const emailId = await enqueueEmail(trx, { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc }, now);
         if (!(await recordReminder(trx, { appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId }))) throw ALREADY_QUEUED;
         return true;

@@ -21,7 +21,7 @@ const facts: AppointmentFacts = {
   endUtc: new Date('2026-12-07T03:00:00Z'),
   care: { resultsShared: false, contactPromptly: false },
 };
-const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg' };
+const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg', contactEmail: 'hello@klinik.example' };
 // ICU separates times with narrow and thin spaces; compare with plain ones.
 const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
 

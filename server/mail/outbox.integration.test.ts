@@ -7,8 +7,9 @@ import * as eraseSentMail from '../../db/migrations/2026-11-23T2200-erase-sent-m
 import { outboxEmailsTo, outboxRow } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { queueRequestedResetLinks } from '../auth/queue-reset-links';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
+import { decodeQuotedPrintable, headerOf, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { passwordResetEmail } from './account-emails';
 import { deliverDueEmails, OUTBOX_LEASE_MS, startOutboxWorker } from './outbox-worker';
 import { emlFileTransport, LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS, smtpTransport } from './transport';
 
@@ -46,6 +47,16 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
     expect(received[0]!.raw).toContain('From: Minda <no-reply@minda.local>');
     expect(received[0]!.raw).toContain(`Message-ID: <${id}@minda.test>`);
     expect(await outboxRow(t.services.db, id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null, sent_at: expect.anything() });
+  });
+
+  it('sends an account mail as automatic, in its language, with no Reply-To: no clinic speaks in it', async () => {
+    const email = { kind: 'password-reset', to: 'pemilik@klinik.example', ...passwordResetEmail('ms', { username: 'pemilik', resetUrl: 'https://minda.test/reset-password?token=x' }) };
+    await enqueueEmail(t.services.db, email, t.services.now());
+    expect(await deliverDueEmails(t.services)).toEqual({ sent: 1, failed: 0 });
+    const raw = deliveredTo(email.to)[0]!.raw;
+    expect(headerOf(raw, 'Auto-Submitted')).toBe('auto-generated');
+    expect(headerOf(raw, 'Content-Language')).toBe('ms');
+    expect(headerOf(raw, 'Reply-To')).toBeUndefined();
   });
 
   it('erases a mail’s message and recipient once it is sent, keeping its kind, times and attempts', async () => {

@@ -7,13 +7,19 @@ export interface RenderedEmail {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /** The language it is written in: its Content-Language. */
+  language: Locales;
+  /** Where a reply should go: the clinic's contact address on a clinic's mail, else none. */
+  replyTo?: string;
 }
 
-/** Whose mail it is: the product itself, or an operator's screener with its title and logo. */
+/** Whose mail it is: the product itself, or a clinic's screener with its title, logo and contact. */
 export interface EmailBrand {
   name: string;
   /** Absolute: a mail client has no page to resolve '/logo.svg' against. */
   logoUrl: string | null;
+  /** The clinic's contact address, its mails' Reply-To: a reply reaches a person, not our no-reply sender. */
+  contactEmail: string;
 }
 
 /** What one kind of e-mail says; renderEmail lays it out as HTML and as plain text. */
@@ -92,5 +98,5 @@ ${outro.map(paragraph).join('\n')}
 <p style="margin:0;font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>
 </div></body></html>`;
 
-  return { subject: content.subject, text, html };
+  return { subject: content.subject, text, html, language: locale, ...(brand && { replyTo: brand.contactEmail }) };
 }

@@ -14,6 +14,9 @@ export interface SendableEmail {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /** Content-Language. */
+  language?: string;
+  replyTo?: string;
 }
 
 export interface MailTransport {
@@ -30,6 +33,14 @@ const envelope = (email: SendableEmail) => ({
   text: email.text,
   html: email.html,
   attachments: email.attachments,
+  // A mail to the clinic's own contact address needs no Reply-To naming that address again.
+  replyTo: email.replyTo?.toLowerCase() === email.to.toLowerCase() ? undefined : email.replyTo,
+  headers: {
+    // Sent by a program, not a person (RFC 3834): out-of-office and other automatic replies stay
+    // silent, so no mail loop starts between them and us.
+    'Auto-Submitted': 'auto-generated',
+    ...(email.language && { 'Content-Language': email.language }),
+  },
 });
 
 /**

@@ -68,6 +68,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   };
 }
 
+/** A header of a raw message (unfolded), or undefined when the message has none. */
+export function headerOf(raw: string, name: string): string | undefined {
+  const headers = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(headers)?.[1]?.trim();
+}
+
 /** The body of a quoted-printable part as plain text, to find a link in a raw message. */
 export function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

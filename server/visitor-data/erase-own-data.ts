@@ -38,7 +38,7 @@ export async function eraseOwnData(ctx: Pick<RequestContext, 'db' | 'env' | 'now
     if (cancels && current.status !== 'held') {
       const screener = (await findConfigurationOfOperator(trx, seen.userId))!;
       const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-      const notice = visitorErasedEmail(seen, brandOfOperator(screener, ctx.env));
+      const notice = visitorErasedEmail(seen, brandOfOperator(screener, operatorEmail, ctx.env));
       await enqueueEmails(
         trx,
         [
