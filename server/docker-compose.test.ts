@@ -67,11 +67,11 @@ describe('docker-compose.yml', () => {
   });
 
   it('restarts both services after a crash or a reboot, unless stopped by hand', () => {
-    for (const service of ['db', 'app']) expect(serviceBlock(service), service).toMatch(/^    restart: unless-stopped$/m);
+    for (const service of ['db', 'app']) expect(serviceBlock(service), service).toMatch(/^ {4}restart: unless-stopped$/m);
   });
 
   it('publishes the app on 127.0.0.1 only unless told otherwise', () => {
-    const ports = [...serviceBlock('app').matchAll(/^      - "(.+)"$/gm)].map(([, mapping]) => withDefaults(mapping!));
+    const ports = [...serviceBlock('app').matchAll(/^ {6}- "(.+)"$/gm)].map(([, mapping]) => withDefaults(mapping!));
     expect(ports).toEqual(['127.0.0.1:3000:3000']);
   });
 });
