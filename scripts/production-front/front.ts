@@ -82,7 +82,8 @@ export async function startProductionFront(): Promise<ProductionFront> {
     DATABASE_URL: database.url,
     // The links in mails and the origin the CSRF check expects: the front's https address.
     PUBLIC_URL: frontPublicUrl(front),
-    // HAProxy's hops, and the address the load plays in X-Forwarded-For (mixed-load.ts).
+    // HAProxy, and the load behind it on 127.0.0.1, are trusted: the address the load plays in
+    // X-Forwarded-For is the visitor's (mixed-load.ts).
     TRUST_PROXY: '2',
     SMTP_URL: smtp.url,
     FREE_BOOKINGS: '1000000',
