@@ -69,7 +69,7 @@ export async function listWebhooks(ctx: Pick<OperatorContext, 'db' | 'admin'>): 
 
 /** Registers an address; the clinic's signing secret is drawn with its first one. */
 export async function registerWebhook(ctx: Ctx, { url }: { url: string }): Promise<Webhooks> {
-  const problem = webhookUrlProblem(url, ctx.env.nodeEnv === 'production');
+  const problem = webhookUrlProblem(url, { production: ctx.env.nodeEnv === 'production', allowedNetworks: ctx.env.webhookAllowedNetworks });
   if (problem) throw new AppError('BAD_REQUEST', (t) => t.errors.webhooks[problem]());
   const userId = ctx.admin.id;
   const endpoints = await listWebhookEndpoints(ctx.db, userId);
