@@ -3873,6 +3873,17 @@ export type NamespaceErrorsTranslation = {
 	 * @param {string} path
 	 */
 	noSuchEndpoint: RequiredParams<'method' | 'path'>
+	/**
+	 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​t​h​a​t​ ​H​T​T​P​ ​m​e​t​h​o​d​:​ ​a​ ​q​u​e​r​y​ ​i​s​ ​r​e​a​d​ ​w​i​t​h​ ​G​E​T​,​ ​a​n​d​ ​a​ ​c​h​a​n​g​e​ ​i​s​ ​s​e​n​t​ ​w​i​t​h​ ​P​O​S​T​.
+	 */
+	wrongMethod: string
+	/**
+	 * {​p​a​t​h​}​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​{​m​e​t​h​o​d​}​.​ ​I​t​ ​t​a​k​e​s​ ​{​a​l​l​o​w​e​d​}​.
+	 * @param {string} allowed
+	 * @param {string} method
+	 * @param {string} path
+	 */
+	wrongRestMethod: RequiredParams<'allowed' | 'method' | 'path'>
 	notFound: {
 		/**
 		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​n​o​t​ ​f​o​u​n​d
@@ -9052,6 +9063,14 @@ export type TranslationFunctions = {
 		 * No such endpoint: {method} {path}
 		 */
 		noSuchEndpoint: (arg: { method: string, path: string }) => LocalizedString
+		/**
+		 * This address does not take that HTTP method: a query is read with GET, and a change is sent with POST.
+		 */
+		wrongMethod: () => LocalizedString
+		/**
+		 * {path} does not take {method}. It takes {allowed}.
+		 */
+		wrongRestMethod: (arg: { allowed: string, method: string, path: string }) => LocalizedString
 		notFound: {
 			/**
 			 * Psychologist not found

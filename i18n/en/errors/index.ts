@@ -16,6 +16,8 @@ const en_errors = {
   crossSiteRefused: 'Cross-site request refused',
   jsonBodyRequired: 'A request body must be JSON (Content-Type: application/json)',
   noSuchEndpoint: 'No such endpoint: {method:string} {path:string}',
+  wrongMethod: 'This address does not take that HTTP method: a query is read with GET, and a change is sent with POST.',
+  wrongRestMethod: '{path:string} does not take {method:string}. It takes {allowed:string}.',
   notFound: {
     psychologist: 'Psychologist not found',
     timeSlot: 'Time slot not found',

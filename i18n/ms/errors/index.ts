@@ -12,6 +12,8 @@ const ms_errors = {
   crossSiteRefused: 'Permintaan merentas tapak ditolak',
   jsonBodyRequired: 'Badan permintaan mestilah JSON (Content-Type: application/json)',
   noSuchEndpoint: 'Tiada titik akhir sedemikian: {method} {path}',
+  wrongMethod: 'Alamat ini tidak menerima kaedah HTTP itu: pertanyaan dibaca dengan GET, dan perubahan dihantar dengan POST.',
+  wrongRestMethod: '{path} tidak menerima {method}. Ia menerima {allowed}.',
   notFound: {
     psychologist: 'Ahli psikologi tidak ditemui',
     timeSlot: 'Slot masa tidak ditemui',
