@@ -1689,6 +1689,27 @@ export type NamespaceAdminTranslation = {
 		 */
 		hideSecret: string
 		/**
+		 * R​o​l​l​ ​s​e​c​r​e​t
+		 */
+		rollSecret: string
+		/**
+		 * R​o​l​l​ ​t​h​e​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​?
+		 */
+		rollTitle: string
+		/**
+		 * A​ ​n​e​w​ ​s​e​c​r​e​t​ ​i​s​ ​d​r​a​w​n​.​ ​F​o​r​ ​2​4​ ​h​o​u​r​s​ ​e​v​e​r​y​ ​r​e​q​u​e​s​t​ ​c​a​r​r​i​e​s​ ​t​w​o​ ​s​i​g​n​a​t​u​r​e​s​,​ ​o​n​e​ ​u​n​d​e​r​ ​e​a​c​h​ ​s​e​c​r​e​t​,​ ​s​o​ ​y​o​u​r​ ​r​e​c​e​i​v​e​r​s​ ​k​e​e​p​ ​w​o​r​k​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​g​i​v​e​ ​t​h​e​m​ ​t​h​e​ ​n​e​w​ ​o​n​e​.​ ​A​f​t​e​r​ ​t​h​a​t​ ​o​n​l​y​ ​t​h​e​ ​n​e​w​ ​s​e​c​r​e​t​ ​s​i​g​n​s​.​ ​R​o​l​l​ ​i​t​ ​w​h​e​n​ ​t​h​e​ ​s​e​c​r​e​t​ ​m​a​y​ ​h​a​v​e​ ​l​e​a​k​e​d​.
+		 */
+		rollBody: string
+		/**
+		 * N​e​w​ ​s​e​c​r​e​t​ ​d​r​a​w​n​.​ ​T​h​e​ ​p​r​e​v​i​o​u​s​ ​o​n​e​ ​s​i​g​n​s​ ​b​e​s​i​d​e​ ​i​t​ ​f​o​r​ ​2​4​ ​h​o​u​r​s​.
+		 */
+		rolled: string
+		/**
+		 * T​h​e​ ​p​r​e​v​i​o​u​s​ ​s​e​c​r​e​t​ ​a​l​s​o​ ​s​i​g​n​s​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​.
+		 * @param {string} until
+		 */
+		previousSigns: RequiredParams<'until'>
+		/**
 		 * E​n​d​p​o​i​n​t​ ​a​d​d​r​e​s​s
 		 */
 		url: string
@@ -3940,6 +3961,10 @@ export type NamespaceErrorsTranslation = {
 		 * @param {number} max
 		 */
 		tooMany: RequiredParams<'max'>
+		/**
+		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​ ​t​o​ ​r​o​l​l​ ​y​e​t​:​ ​i​t​ ​i​s​ ​d​r​a​w​n​ ​w​i​t​h​ ​y​o​u​r​ ​f​i​r​s​t​ ​e​n​d​p​o​i​n​t​.
+		 */
+		noSecretYet: string
 	}
 	/**
 	 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​y​ ​c​l​i​n​i​c​ ​a​n​y​ ​m​o​r​e​.​ ​A​s​k​ ​a​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​a​g​a​i​n​.
@@ -6999,6 +7024,26 @@ export type TranslationFunctions = {
 			 */
 			hideSecret: () => LocalizedString
 			/**
+			 * Roll secret
+			 */
+			rollSecret: () => LocalizedString
+			/**
+			 * Roll the signing secret?
+			 */
+			rollTitle: () => LocalizedString
+			/**
+			 * A new secret is drawn. For 24 hours every request carries two signatures, one under each secret, so your receivers keep working while you give them the new one. After that only the new secret signs. Roll it when the secret may have leaked.
+			 */
+			rollBody: () => LocalizedString
+			/**
+			 * New secret drawn. The previous one signs beside it for 24 hours.
+			 */
+			rolled: () => LocalizedString
+			/**
+			 * The previous secret also signs until {until}.
+			 */
+			previousSigns: (arg: { until: string }) => LocalizedString
+			/**
 			 * Endpoint address
 			 */
 			url: () => LocalizedString
@@ -9126,6 +9171,10 @@ export type TranslationFunctions = {
 			 * You can register at most {max} endpoints. Remove one first.
 			 */
 			tooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * There is no signing secret to roll yet: it is drawn with your first endpoint.
+			 */
+			noSecretYet: () => LocalizedString
 		}
 		/**
 		 * Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.

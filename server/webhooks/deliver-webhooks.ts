@@ -34,7 +34,7 @@ async function post(deps: WebhookDeps, delivery: ClaimedDelivery, at: Date) {
         'content-type': 'application/json',
         'user-agent': 'Minda-Webhooks/1',
         'minda-event-id': delivery.eventId,
-        [SIGNATURE_HEADER]: webhookSignature(delivery.secret, delivery.payload, at),
+        [SIGNATURE_HEADER]: webhookSignature(delivery.secrets, delivery.payload, at),
       },
       body: delivery.payload,
       timeoutMs: ATTEMPT_TIMEOUT_MS,

@@ -34,6 +34,7 @@ const en_errors = {
     httpsRequired: 'The endpoint must be an https address. Events carry your clients’ names and contacts.',
     privateAddress: 'The endpoint must be a public address, not one on a private network or this server.',
     tooMany: 'You can register at most {max:number} endpoints. Remove one first.',
+    noSecretYet: 'There is no signing secret to roll yet: it is drawn with your first endpoint.',
   },
   noClinic: 'Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.',
   roleNotAllowed: 'Your role in this clinic does not allow this. Ask the clinic’s owner if you need it.',

@@ -30,6 +30,7 @@ const ms_errors = {
     httpsRequired: 'Titik akhir mestilah alamat https. Acara membawa nama dan maklumat hubungan klien anda.',
     privateAddress: 'Titik akhir mestilah alamat awam, bukan alamat rangkaian persendirian atau pelayan ini.',
     tooMany: 'Anda boleh mendaftar paling banyak {max} titik akhir. Buang satu dahulu.',
+    noSecretYet: 'Belum ada rahsia tandatangan untuk ditukar: ia dijana bersama titik akhir pertama anda.',
   },
   noClinic: 'Akaun anda bukan lagi ahli mana-mana klinik. Minta pemilik klinik menjemput anda semula.',
   roleNotAllowed: 'Peranan anda dalam klinik ini tidak membenarkan tindakan ini. Tanya pemilik klinik jika anda memerlukannya.',
