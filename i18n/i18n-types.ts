@@ -3876,6 +3876,16 @@ export type NamespaceErrorsTranslation = {
 	 * @param {string} testType
 	 */
 	eventsOfAnotherTest: RequiredParams<'testType'>
+	screeningSteps: {
+		/**
+		 * T​h​i​s​ ​s​c​r​e​e​n​i​n​g​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​c​o​u​n​t​e​d​ ​t​h​a​t​ ​s​t​e​p​:​ ​e​a​c​h​ ​s​t​e​p​ ​c​o​u​n​t​s​ ​o​n​c​e​ ​p​e​r​ ​s​c​r​e​e​n​i​n​g​.
+		 */
+		repeated: string
+		/**
+		 * T​h​a​t​ ​s​t​e​p​ ​c​a​n​n​o​t​ ​b​e​ ​c​o​u​n​t​e​d​ ​y​e​t​:​ ​a​ ​s​c​r​e​e​n​i​n​g​ ​c​o​u​n​t​s​ ​i​t​s​ ​s​t​a​r​t​,​ ​t​h​e​n​ ​t​h​e​ ​c​o​n​s​e​n​t​,​ ​b​e​f​o​r​e​ ​i​t​s​ ​c​r​i​s​i​s​ ​n​o​t​i​c​e​ ​o​r​ ​i​t​s​ ​r​e​s​u​l​t​s​.
+		 */
+		outOfOrder: string
+	}
 	/**
 	 * T​h​e​ ​r​e​q​u​e​s​t​ ​b​o​d​y​ ​m​u​s​t​ ​b​e​ ​a​ ​J​S​O​N​ ​o​b​j​e​c​t
 	 */
@@ -4107,6 +4117,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​b​l​a​n​k
 		 */
 		notBlank: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​’​s​ ​i​d​:​ ​3​2​ ​h​e​x​a​d​e​c​i​m​a​l​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		screeningId: string
 		/**
 		 * i​s​ ​n​o​t​ ​a​ ​f​o​l​l​o​w​-​u​p​ ​o​f​ ​q​u​e​s​t​i​o​n​ ​{​q​u​e​s​t​i​o​n​I​d​}
 		 * @param {number} questionId
@@ -9092,6 +9106,16 @@ export type TranslationFunctions = {
 		 * These events are of another test than this screener’s ({testType}).
 		 */
 		eventsOfAnotherTest: (arg: { testType: string }) => LocalizedString
+		screeningSteps: {
+			/**
+			 * This screening has already counted that step: each step counts once per screening.
+			 */
+			repeated: () => LocalizedString
+			/**
+			 * That step cannot be counted yet: a screening counts its start, then the consent, before its crisis notice or its results.
+			 */
+			outOfOrder: () => LocalizedString
+		}
 		/**
 		 * The request body must be a JSON object
 		 */
@@ -9313,6 +9337,10 @@ export type TranslationFunctions = {
 			 * must not be blank
 			 */
 			notBlank: () => LocalizedString
+			/**
+			 * must be the screening’s id: 32 hexadecimal characters
+			 */
+			screeningId: () => LocalizedString
 			/**
 			 * is not a follow-up of question {questionId}
 			 */

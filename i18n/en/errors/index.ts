@@ -12,6 +12,10 @@ const en_errors = {
   signInRequired: 'Please sign in to continue.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   eventsOfAnotherTest: 'These events are of another test than this screener’s ({testType:string}).',
+  screeningSteps: {
+    repeated: 'This screening has already counted that step: each step counts once per screening.',
+    outOfOrder: 'That step cannot be counted yet: a screening counts its start, then the consent, before its crisis notice or its results.',
+  },
   bodyNotObject: 'The request body must be a JSON object',
   crossSiteRefused: 'Cross-site request refused',
   jsonBodyRequired: 'A request body must be JSON (Content-Type: application/json)',
@@ -76,6 +80,7 @@ const en_errors = {
   fields: {
     codeNeededToJoin: 'is needed: this account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code',
     notBlank: 'must not be blank',
+    screeningId: 'must be the screening’s id: 32 hexadecimal characters',
     notAFollowUpOf: 'is not a follow-up of question {questionId:number}',
     eachFollowUpOnce: 'must answer each follow-up at most once',
     required: 'is required',

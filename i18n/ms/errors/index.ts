@@ -8,6 +8,10 @@ const ms_errors = {
   signInRequired: 'Sila log masuk untuk meneruskan.',
   tooManyAttempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi.',
   eventsOfAnotherTest: 'Rekod ini untuk ujian lain, bukan ujian saringan ini ({testType}).',
+  screeningSteps: {
+    repeated: 'Saringan ini sudah mengira langkah itu: setiap langkah dikira sekali bagi setiap saringan.',
+    outOfOrder: 'Langkah itu belum boleh dikira: saringan mengira permulaannya, kemudian persetujuan, sebelum notis krisis atau keputusannya.',
+  },
   bodyNotObject: 'Badan permintaan mestilah objek JSON',
   crossSiteRefused: 'Permintaan merentas tapak ditolak',
   jsonBodyRequired: 'Badan permintaan mestilah JSON (Content-Type: application/json)',
@@ -73,6 +77,7 @@ const ms_errors = {
   fields: {
     codeNeededToJoin: 'diperlukan: akaun ini menggunakan log masuk dua faktor. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan',
     notBlank: 'tidak boleh kosong',
+    screeningId: 'mestilah id saringan: 32 aksara perenambelasan',
     notAFollowUpOf: 'bukan soalan susulan bagi soalan {questionId}',
     eachFollowUpOnce: 'setiap soalan susulan hanya boleh dijawab sekali',
     required: 'wajib diisi',
