@@ -47,6 +47,7 @@ export function postWebhook(post: WebhookPost): Promise<number> {
   const https = url.protocol === 'https:';
   const send = https ? httpsRequest : httpRequest;
   const agent = agentsFor(post.rules)[https ? 'https' : 'http'];
+  const timeout = AbortSignal.timeout(post.timeoutMs);
   return new Promise((resolve, reject) => {
     const request = send(
       url,
@@ -54,7 +55,7 @@ export function postWebhook(post: WebhookPost): Promise<number> {
         method: 'POST',
         agent,
         headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
-        signal: AbortSignal.timeout(post.timeoutMs),
+        signal: timeout,
         ...(post.lookup && { lookup: post.lookup }),
       },
       (response) => {
@@ -63,7 +64,8 @@ export function postWebhook(post: WebhookPost): Promise<number> {
         resolve(response.statusCode ?? 0);
       },
     );
-    request.on('error', reject);
+    // A timeout reads as one (TimeoutError), not as the AbortError it is raised through.
+    request.on('error', (error) => reject(timeout.aborted ? timeout.reason : error));
     request.end(post.body);
   });
 }
