@@ -31,6 +31,9 @@ export interface UsersTable {
   require_two_factor: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** The secret that signs the clinic's webhooks; drawn with its first endpoint. */
   webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret a roll replaced: it signs beside webhook_secret until webhook_previous_secret_until. */
+  webhook_previous_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  webhook_previous_secret_until: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
   /** Days a visitor's personal data is kept after their appointment ends (30–730, default 180). */
   visitor_data_retention_days: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;

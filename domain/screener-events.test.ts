@@ -3,7 +3,7 @@ import { COMBINED_MAX_SCORES, combinedLevel, COMBINED_CATEGORIES } from './combi
 import { combinedSessionReducer, initialCombinedSession, type CombinedAction, type CombinedSession } from './combined-session';
 import { DASS21_CATEGORIES, DASS21_MAX_SCALE_SCORE, dass21Level } from './dass21';
 import { dass21SessionReducer, initialDass21Session, type Dass21Action, type Dass21Session } from './dass21-session';
-import { counterKeysOf, parseCounterKey, SCALE_LEVELS, type ScreenerEvent, screenerEventsBetween } from './screener-events';
+import { counterKeysOf, parseCounterKey, SCALE_LEVELS, type ScreenerEvent, type ScreenerEventKind, screenerEventsBetween, screeningStepsProblem } from './screener-events';
 
 /** Runs the actions through the reducer and collects the events each step produced. */
 function eventsOfDass21(actions: Dass21Action[]): ScreenerEvent[] {
@@ -111,5 +111,31 @@ describe('counter keys', () => {
     expect(parseCounterKey('started:PHQ-2')).toBeUndefined();
     expect(parseCounterKey('visited:DASS-21')).toBeUndefined();
     expect(parseCounterKey('started:DASS-21:extra')).toBeUndefined();
+  });
+});
+
+describe('screeningStepsProblem', () => {
+  const none = new Set<ScreenerEventKind>();
+  it('accepts the steps in the order the flow makes them, one call or several', () => {
+    expect(screeningStepsProblem(none, ['started'])).toBeNull();
+    expect(screeningStepsProblem(new Set(['started']), ['consented'])).toBeNull();
+    expect(screeningStepsProblem(new Set(['started', 'consented']), ['crisisShown', 'completed'])).toBeNull();
+    expect(screeningStepsProblem(new Set(['started', 'consented']), ['completed'])).toBeNull();
+    expect(screeningStepsProblem(none, ['started', 'consented', 'crisisShown', 'completed'])).toBeNull();
+  });
+
+  it('refuses a step counted before in the screening, or twice in one call', () => {
+    expect(screeningStepsProblem(new Set(['started']), ['started'])).toBe('repeated');
+    expect(screeningStepsProblem(new Set(['started', 'consented', 'crisisShown']), ['crisisShown'])).toBe('repeated');
+    expect(screeningStepsProblem(new Set(['started', 'consented', 'completed']), ['completed'])).toBe('repeated');
+    expect(screeningStepsProblem(new Set(['started']), ['consented', 'consented'])).toBe('repeated');
+  });
+
+  it('refuses a step the flow cannot reach yet: a completion without a start or a consent', () => {
+    expect(screeningStepsProblem(none, ['completed'])).toBe('outOfOrder');
+    expect(screeningStepsProblem(none, ['consented'])).toBe('outOfOrder');
+    expect(screeningStepsProblem(new Set(['started']), ['completed'])).toBe('outOfOrder');
+    expect(screeningStepsProblem(new Set(['started']), ['crisisShown'])).toBe('outOfOrder');
+    expect(screeningStepsProblem(none, ['completed', 'started'])).toBe('outOfOrder');
   });
 });

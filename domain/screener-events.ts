@@ -79,3 +79,33 @@ export function parseCounterKey(key: CounterKey): ParsedCounterKey | undefined {
   const isStep = (SCREENER_EVENT_KINDS as readonly string[]).includes(kind!);
   return isStep && scale === undefined ? { kind: kind as ScreenerEventKind, testType: test } : undefined;
 }
+
+/**
+ * The step each step needs counted before it in one screening: consent after the start (an age
+ * chosen), the crisis notice and the results after consent (the questions come after it).
+ */
+const STEP_NEEDS: Readonly<Record<ScreenerEventKind, ScreenerEventKind | null>> = {
+  started: null,
+  consented: 'started',
+  crisisShown: 'consented',
+  completed: 'consented',
+};
+
+export type ScreeningStepsProblem = 'repeated' | 'outOfOrder';
+
+/**
+ * Why a screening's next steps cannot be counted after those it already counted, or null. Each
+ * step counts at most once per screening (a crisis notice that rises again, a completion sent
+ * twice), and only after the steps that must come before it: a completion without a start is
+ * refused, since the flow cannot produce it.
+ */
+export function screeningStepsProblem(counted: ReadonlySet<ScreenerEventKind>, steps: readonly ScreenerEventKind[]): ScreeningStepsProblem | null {
+  const seen = new Set(counted);
+  for (const step of steps) {
+    if (seen.has(step)) return 'repeated';
+    const needs = STEP_NEEDS[step];
+    if (needs !== null && !seen.has(needs)) return 'outOfOrder';
+    seen.add(step);
+  }
+  return null;
+}

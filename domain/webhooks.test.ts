@@ -35,25 +35,58 @@ describe('webhookEventOf', () => {
   });
 });
 
+const PRODUCTION = { production: true, allowedNetworks: [] };
+const DEVELOPMENT = { production: false, allowedNetworks: [] };
+
 describe('webhookUrlProblem', () => {
-  it('accepts a public https address anywhere', () => {
-    expect(webhookUrlProblem('https://clinic.example.my/hooks/minda', true)).toBeNull();
-    expect(webhookUrlProblem('https://clinic.example.my/hooks/minda', false)).toBeNull();
+  it('accepts a public https address anywhere, by name or by address', () => {
+    for (const rules of [PRODUCTION, DEVELOPMENT]) {
+      expect(webhookUrlProblem('https://clinic.example.my/hooks/minda', rules)).toBeNull();
+      expect(webhookUrlProblem('https://203.106.93.94/hooks', rules)).toBeNull();
+      expect(webhookUrlProblem('https://[2001:4860:4860::8888]/hooks', rules)).toBeNull();
+    }
   });
 
   it('refuses plain http, except on this machine outside production', () => {
-    expect(webhookUrlProblem('http://clinic.example.my/hooks', false)).toBe('httpsRequired');
-    expect(webhookUrlProblem('http://127.0.0.1:4000/hooks', false)).toBeNull();
-    expect(webhookUrlProblem('http://localhost:4000/hooks', false)).toBeNull();
-    expect(webhookUrlProblem('http://[::1]:4000/hooks', false)).toBeNull();
-    expect(webhookUrlProblem('http://127.0.0.1:4000/hooks', true)).toBe('httpsRequired');
-    expect(webhookUrlProblem('ftp://clinic.example.my/hooks', false)).toBe('httpsRequired');
+    expect(webhookUrlProblem('http://clinic.example.my/hooks', DEVELOPMENT)).toBe('httpsRequired');
+    expect(webhookUrlProblem('http://127.0.0.1:4000/hooks', DEVELOPMENT)).toBeNull();
+    expect(webhookUrlProblem('http://localhost:4000/hooks', DEVELOPMENT)).toBeNull();
+    expect(webhookUrlProblem('http://[::1]:4000/hooks', DEVELOPMENT)).toBeNull();
+    expect(webhookUrlProblem('http://127.0.0.1:4000/hooks', PRODUCTION)).toBe('privateAddress');
+    expect(webhookUrlProblem('ftp://clinic.example.my/hooks', DEVELOPMENT)).toBe('httpsRequired');
   });
 
-  it('refuses loopback and private networks in production', () => {
-    for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '192.168.0.5', '172.20.0.1', '169.254.169.254', '[::1]', '[fd00::1]']) {
-      expect(webhookUrlProblem(`https://${host}/hooks`, true), host).toBe('privateAddress');
+  it('refuses loopback, private and reserved addresses in every spelling, in production', () => {
+    const hosts = [
+      // Loopback, as names and as addresses in decimal, short, hex, octal and IPv6 forms.
+      'localhost', 'localhost.', 'LOCALHOST', 'hooks.localhost', '127.0.0.1', '127.1', '2130706433', '0x7f000001', '0x7f.0.0.1', '0177.0.0.1', '[::1]',
+      '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[0:0:0:0:0:ffff:127.0.0.1]', '[::127.0.0.1]',
+      // The cloud metadata address and link-local.
+      '169.254.169.254', '[::ffff:a9fe:a9fe]', '[fe80::1]',
+      // Private, CGNAT, benchmarking, documentation and the other reserved ranges.
+      '10.1.2.3', '172.20.0.1', '192.168.0.5', '100.64.0.1', '100.127.255.254', '198.18.0.1', '198.19.255.254', '192.0.2.1', '240.0.0.1',
+      '[::ffff:10.0.0.1]', '[::ffff:c0a8:1]', '[64:ff9b::a00:1]', '[2002:a00:1::]',
+      // Unique-local, site-local, multicast, unspecified and broadcast.
+      '[fd00::1]', '[fc00::1]', '[fec0::1]', '[ff02::1]', '224.0.0.1', '0.0.0.0', '0', '[::]', '255.255.255.255',
+    ];
+    for (const host of hosts) expect(webhookUrlProblem(`https://${host}:8443/hooks`, PRODUCTION), host).toBe('privateAddress');
+    expect(webhookUrlProblem('https://172.32.0.1/hooks', PRODUCTION)).toBeNull();
+    expect(webhookUrlProblem('https://100.128.0.1/hooks', PRODUCTION)).toBeNull();
+    expect(webhookUrlProblem('https://198.20.0.1/hooks', PRODUCTION)).toBeNull();
+  });
+
+  it('keeps refusing private networks outside production: only loopback opens there', () => {
+    for (const host of ['10.1.2.3', '169.254.169.254', '[::ffff:a9fe:a9fe]', '[fd00::1]']) {
+      expect(webhookUrlProblem(`https://${host}/hooks`, DEVELOPMENT), host).toBe('privateAddress');
     }
-    expect(webhookUrlProblem('https://172.32.0.1/hooks', true)).toBeNull();
+    expect(webhookUrlProblem('https://[::ffff:127.0.0.1]/hooks', DEVELOPMENT)).toBe('privateAddress');
+  });
+
+  it('accepts the networks the deployer allowed', () => {
+    const rules = { production: true, allowedNetworks: ['10.1.2.0/24', '127.0.0.1'] };
+    expect(webhookUrlProblem('https://10.1.2.3/hooks', rules)).toBeNull();
+    expect(webhookUrlProblem('https://127.0.0.1/hooks', rules)).toBeNull();
+    expect(webhookUrlProblem('https://10.1.3.1/hooks', rules)).toBe('privateAddress');
+    expect(webhookUrlProblem('https://127.0.0.2/hooks', rules)).toBe('privateAddress');
   });
 });

@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from './appointment-status';
+import { addressOfHostname, inNetworks, isLocalhostName, isPublicAddress, LOOPBACK_NETWORKS } from './network-address';
 
 /**
  * What a clinic's own systems hear of its appointments (issue 13). A hold and its expiry are not
@@ -28,22 +29,41 @@ export function webhookEventOf(from: AppointmentStatus | null, to: AppointmentSt
   return `appointment.${to}`;
 }
 
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-const PRIVATE_HOST = /^(10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2}|169\.254(\.\d{1,3}){2}|0\.0\.0\.0|\[(f[cd]|fe80)[0-9a-f:]*\])$/i;
-
 export type WebhookUrlProblem = 'httpsRequired' | 'privateAddress';
+
+/** Where webhooks may go: production's rules, and the networks the deployer let in (WEBHOOK_ALLOWED_NETWORKS). */
+export interface WebhookNetworkRules {
+  production: boolean;
+  allowedNetworks: readonly string[];
+}
+
+/**
+ * The networks webhooks may reach besides public addresses: the deployer's, and outside
+ * production this machine's loopback, for a developer's own receiver. The delivery's connection
+ * filter (server/webhooks/post-webhook.ts) allows exactly these.
+ */
+export function webhookAllowedNetworks(rules: WebhookNetworkRules): string[] {
+  return [...(rules.production ? [] : LOOPBACK_NETWORKS), ...rules.allowedNetworks];
+}
+
+/** Whether a webhook may connect to this address. */
+export function webhookAddressAllowed(address: string, rules: WebhookNetworkRules): boolean {
+  return isPublicAddress(address) || inNetworks(address, webhookAllowedNetworks(rules));
+}
 
 /**
  * Why an address may not receive webhooks, or null. Events carry visitors' names and contacts,
  * so they travel over https only; outside production an http address on this machine is
- * accepted too, for a developer's own receiver. In production the server never posts to its own
- * or a private network's addresses, which an address typed by a clinic could otherwise reach.
+ * accepted too, for a developer's own receiver. An address written as an IP, in any spelling,
+ * or as `localhost`, must be public (or allowed above); a name is judged again by the address
+ * it resolves to at every delivery, which is what counts (a name can change its address).
  */
-export function webhookUrlProblem(value: string, production: boolean): WebhookUrlProblem | null {
+export function webhookUrlProblem(value: string, rules: WebhookNetworkRules): WebhookUrlProblem | null {
   const url = new URL(value);
-  const local = LOOPBACK_HOST.test(url.hostname) || PRIVATE_HOST.test(url.hostname);
-  if (url.protocol === 'http:' && !(LOOPBACK_HOST.test(url.hostname) && !production)) return 'httpsRequired';
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'httpsRequired';
-  if (production && local) return 'privateAddress';
+  const address = isLocalhostName(url.hostname) ? '127.0.0.1' : addressOfHostname(url.hostname);
+  if (address !== null && !webhookAddressAllowed(address, rules)) return 'privateAddress';
+  const loopback = address !== null && inNetworks(address, LOOPBACK_NETWORKS);
+  if (url.protocol === 'http:' && !(loopback && !rules.production)) return 'httpsRequired';
   return null;
 }

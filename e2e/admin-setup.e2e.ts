@@ -103,6 +103,21 @@ describe('the operator’s admin setup', () => {
       expect(receiver.events()[0]!.type).toBe('webhook.test');
       await screenshot(page, 'admin-webhooks');
       await expectNoSeriousViolations(page, 'webhooks');
+
+      // Rolling the secret: the receiver moves to the new one while the old one still signs.
+      await webhooks.getByRole('button', { name: 'Roll secret' }).click();
+      const roll = page.getByRole('dialog', { name: 'Roll the signing secret?' });
+      await expectNoSeriousViolations(page, 'roll webhook secret');
+      await roll.getByRole('button', { name: 'Roll secret' }).click();
+      await expectToast(page, 'Success!', 'New secret drawn.');
+      await webhooks.getByText('The previous secret also signs until').waitFor();
+      const rolled = (await webhooks.locator('code').first().textContent()) ?? '';
+      expect(rolled).toMatch(/^whsec_/);
+      expect(rolled).not.toBe(secret);
+      secret = rolled;
+      await webhooks.getByRole('button', { name: `Send test event to ${receiver.url}` }).click();
+      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);
+      expect(receiver.received[1]!.signatureValid).toBe(true);
     } finally {
       await receiver.stop();
     }

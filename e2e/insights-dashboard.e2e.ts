@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR, DEMO_SLUG } from '../db/seed-demo';
+import { newScreeningId } from '../server/testing/screenings';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { consent, completeDass21Quickly } from './support/screener-steps';
@@ -46,12 +47,15 @@ describe('the clinic’s anonymous insights', () => {
     const completion = page.waitForResponse((response) => response.url().includes('screenerEvents') && response.request().postData()!.includes('completed'));
     await completeDass21Quickly(page);
     expect((await completion).status()).toBe(200);
-    expect(calls.map((body) => JSON.parse(body) as unknown)).toHaveLength(3);
+    expect(calls).toHaveLength(3);
+    // One screening: each of its steps names the same random id.
+    expect(new Set(calls.map((body) => /"screening":"([0-9a-f]{32})"/.exec(body)?.[1])).size).toBe(1);
+    expect(calls[0]).toMatch(/"screening":"[0-9a-f]{32}"/);
 
     // Five more screenings started elsewhere today, through the public endpoint.
     for (let i = 0; i < 5; i++) {
       const response = await page.request.post(`${session.server.url}/api/public/events`, {
-        data: { screener: DEMO_SLUG, events: [{ kind: 'started', testType: 'DASS-21' }] },
+        data: { screener: DEMO_SLUG, screening: newScreeningId(), events: [{ kind: 'started', testType: 'DASS-21' }] },
         headers: { origin: session.server.url },
       });
       expect(response.status()).toBe(202);

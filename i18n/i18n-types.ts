@@ -1689,6 +1689,27 @@ export type NamespaceAdminTranslation = {
 		 */
 		hideSecret: string
 		/**
+		 * R​o​l​l​ ​s​e​c​r​e​t
+		 */
+		rollSecret: string
+		/**
+		 * R​o​l​l​ ​t​h​e​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​?
+		 */
+		rollTitle: string
+		/**
+		 * A​ ​n​e​w​ ​s​e​c​r​e​t​ ​i​s​ ​d​r​a​w​n​.​ ​F​o​r​ ​2​4​ ​h​o​u​r​s​ ​e​v​e​r​y​ ​r​e​q​u​e​s​t​ ​c​a​r​r​i​e​s​ ​t​w​o​ ​s​i​g​n​a​t​u​r​e​s​,​ ​o​n​e​ ​u​n​d​e​r​ ​e​a​c​h​ ​s​e​c​r​e​t​,​ ​s​o​ ​y​o​u​r​ ​r​e​c​e​i​v​e​r​s​ ​k​e​e​p​ ​w​o​r​k​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​g​i​v​e​ ​t​h​e​m​ ​t​h​e​ ​n​e​w​ ​o​n​e​.​ ​A​f​t​e​r​ ​t​h​a​t​ ​o​n​l​y​ ​t​h​e​ ​n​e​w​ ​s​e​c​r​e​t​ ​s​i​g​n​s​.​ ​R​o​l​l​ ​i​t​ ​w​h​e​n​ ​t​h​e​ ​s​e​c​r​e​t​ ​m​a​y​ ​h​a​v​e​ ​l​e​a​k​e​d​.
+		 */
+		rollBody: string
+		/**
+		 * N​e​w​ ​s​e​c​r​e​t​ ​d​r​a​w​n​.​ ​T​h​e​ ​p​r​e​v​i​o​u​s​ ​o​n​e​ ​s​i​g​n​s​ ​b​e​s​i​d​e​ ​i​t​ ​f​o​r​ ​2​4​ ​h​o​u​r​s​.
+		 */
+		rolled: string
+		/**
+		 * T​h​e​ ​p​r​e​v​i​o​u​s​ ​s​e​c​r​e​t​ ​a​l​s​o​ ​s​i​g​n​s​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​.
+		 * @param {string} until
+		 */
+		previousSigns: RequiredParams<'until'>
+		/**
 		 * E​n​d​p​o​i​n​t​ ​a​d​d​r​e​s​s
 		 */
 		url: string
@@ -3855,6 +3876,16 @@ export type NamespaceErrorsTranslation = {
 	 * @param {string} testType
 	 */
 	eventsOfAnotherTest: RequiredParams<'testType'>
+	screeningSteps: {
+		/**
+		 * T​h​i​s​ ​s​c​r​e​e​n​i​n​g​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​c​o​u​n​t​e​d​ ​t​h​a​t​ ​s​t​e​p​:​ ​e​a​c​h​ ​s​t​e​p​ ​c​o​u​n​t​s​ ​o​n​c​e​ ​p​e​r​ ​s​c​r​e​e​n​i​n​g​.
+		 */
+		repeated: string
+		/**
+		 * T​h​a​t​ ​s​t​e​p​ ​c​a​n​n​o​t​ ​b​e​ ​c​o​u​n​t​e​d​ ​y​e​t​:​ ​a​ ​s​c​r​e​e​n​i​n​g​ ​c​o​u​n​t​s​ ​i​t​s​ ​s​t​a​r​t​,​ ​t​h​e​n​ ​t​h​e​ ​c​o​n​s​e​n​t​,​ ​b​e​f​o​r​e​ ​i​t​s​ ​c​r​i​s​i​s​ ​n​o​t​i​c​e​ ​o​r​ ​i​t​s​ ​r​e​s​u​l​t​s​.
+		 */
+		outOfOrder: string
+	}
 	/**
 	 * T​h​e​ ​r​e​q​u​e​s​t​ ​b​o​d​y​ ​m​u​s​t​ ​b​e​ ​a​ ​J​S​O​N​ ​o​b​j​e​c​t
 	 */
@@ -3873,6 +3904,17 @@ export type NamespaceErrorsTranslation = {
 	 * @param {string} path
 	 */
 	noSuchEndpoint: RequiredParams<'method' | 'path'>
+	/**
+	 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​t​h​a​t​ ​H​T​T​P​ ​m​e​t​h​o​d​:​ ​a​ ​q​u​e​r​y​ ​i​s​ ​r​e​a​d​ ​w​i​t​h​ ​G​E​T​,​ ​a​n​d​ ​a​ ​c​h​a​n​g​e​ ​i​s​ ​s​e​n​t​ ​w​i​t​h​ ​P​O​S​T​.
+	 */
+	wrongMethod: string
+	/**
+	 * {​p​a​t​h​}​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​ ​{​m​e​t​h​o​d​}​.​ ​I​t​ ​t​a​k​e​s​ ​{​a​l​l​o​w​e​d​}​.
+	 * @param {string} allowed
+	 * @param {string} method
+	 * @param {string} path
+	 */
+	wrongRestMethod: RequiredParams<'allowed' | 'method' | 'path'>
 	notFound: {
 		/**
 		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​n​o​t​ ​f​o​u​n​d
@@ -3929,6 +3971,10 @@ export type NamespaceErrorsTranslation = {
 		 * @param {number} max
 		 */
 		tooMany: RequiredParams<'max'>
+		/**
+		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​ ​t​o​ ​r​o​l​l​ ​y​e​t​:​ ​i​t​ ​i​s​ ​d​r​a​w​n​ ​w​i​t​h​ ​y​o​u​r​ ​f​i​r​s​t​ ​e​n​d​p​o​i​n​t​.
+		 */
+		noSecretYet: string
 	}
 	/**
 	 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​y​ ​c​l​i​n​i​c​ ​a​n​y​ ​m​o​r​e​.​ ​A​s​k​ ​a​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​a​g​a​i​n​.
@@ -4071,6 +4117,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​b​l​a​n​k
 		 */
 		notBlank: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​’​s​ ​i​d​:​ ​3​2​ ​h​e​x​a​d​e​c​i​m​a​l​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		screeningId: string
 		/**
 		 * i​s​ ​n​o​t​ ​a​ ​f​o​l​l​o​w​-​u​p​ ​o​f​ ​q​u​e​s​t​i​o​n​ ​{​q​u​e​s​t​i​o​n​I​d​}
 		 * @param {number} questionId
@@ -6988,6 +7038,26 @@ export type TranslationFunctions = {
 			 */
 			hideSecret: () => LocalizedString
 			/**
+			 * Roll secret
+			 */
+			rollSecret: () => LocalizedString
+			/**
+			 * Roll the signing secret?
+			 */
+			rollTitle: () => LocalizedString
+			/**
+			 * A new secret is drawn. For 24 hours every request carries two signatures, one under each secret, so your receivers keep working while you give them the new one. After that only the new secret signs. Roll it when the secret may have leaked.
+			 */
+			rollBody: () => LocalizedString
+			/**
+			 * New secret drawn. The previous one signs beside it for 24 hours.
+			 */
+			rolled: () => LocalizedString
+			/**
+			 * The previous secret also signs until {until}.
+			 */
+			previousSigns: (arg: { until: string }) => LocalizedString
+			/**
 			 * Endpoint address
 			 */
 			url: () => LocalizedString
@@ -9036,6 +9106,16 @@ export type TranslationFunctions = {
 		 * These events are of another test than this screener’s ({testType}).
 		 */
 		eventsOfAnotherTest: (arg: { testType: string }) => LocalizedString
+		screeningSteps: {
+			/**
+			 * This screening has already counted that step: each step counts once per screening.
+			 */
+			repeated: () => LocalizedString
+			/**
+			 * That step cannot be counted yet: a screening counts its start, then the consent, before its crisis notice or its results.
+			 */
+			outOfOrder: () => LocalizedString
+		}
 		/**
 		 * The request body must be a JSON object
 		 */
@@ -9052,6 +9132,14 @@ export type TranslationFunctions = {
 		 * No such endpoint: {method} {path}
 		 */
 		noSuchEndpoint: (arg: { method: string, path: string }) => LocalizedString
+		/**
+		 * This address does not take that HTTP method: a query is read with GET, and a change is sent with POST.
+		 */
+		wrongMethod: () => LocalizedString
+		/**
+		 * {path} does not take {method}. It takes {allowed}.
+		 */
+		wrongRestMethod: (arg: { allowed: string, method: string, path: string }) => LocalizedString
 		notFound: {
 			/**
 			 * Psychologist not found
@@ -9107,6 +9195,10 @@ export type TranslationFunctions = {
 			 * You can register at most {max} endpoints. Remove one first.
 			 */
 			tooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * There is no signing secret to roll yet: it is drawn with your first endpoint.
+			 */
+			noSecretYet: () => LocalizedString
 		}
 		/**
 		 * Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.
@@ -9245,6 +9337,10 @@ export type TranslationFunctions = {
 			 * must not be blank
 			 */
 			notBlank: () => LocalizedString
+			/**
+			 * must be the screening’s id: 32 hexadecimal characters
+			 */
+			screeningId: () => LocalizedString
 			/**
 			 * is not a follow-up of question {questionId}
 			 */

@@ -78,6 +78,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   await registerEtags(app);
 
   const sharedPaths = new Set<string>(listProcedures().filter((procedure) => procedure.sharedAnswer).map((procedure) => procedure.path));
+  const methodOfPath = new Map<string, string>(listProcedures().map((procedure) => [procedure.path, procedure.type === 'query' ? 'GET' : 'POST']));
+  /** The methods a batch's procedures take; both for a path that is no procedure's. */
+  const allowedTrpcMethods = (paths: readonly string[] | undefined) =>
+    [...new Set((paths ?? []).map((path) => methodOfPath.get(path) ?? 'GET, POST'))].join(', ') || 'GET, POST';
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -85,7 +89,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       createContext: ({ req, res }) => createRequestContext(services, req, res),
       // A batch is shared only when every call in it is, and a refusal never is.
       responseMeta: ({ paths, type, errors }) => ({
-        headers: { 'cache-control': cacheControlOf(type === 'query' && errors.length === 0 && !!paths?.every((path) => sharedPaths.has(path))) },
+        headers: {
+          'cache-control': cacheControlOf(type === 'query' && errors.length === 0 && !!paths?.every((path) => sharedPaths.has(path))),
+          // A 405 names the method that works (RFC 9110 §15.5.6): GET for a query, POST for a mutation.
+          ...(errors.some((error) => error.code === 'METHOD_NOT_SUPPORTED') && { allow: allowedTrpcMethods(paths) }),
+        },
       }),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -81,12 +81,15 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('refuses a malformed address or CIDR in TRUST_PROXY and METRICS_ALLOW with a sentence, before anything listens', () => {
+  it('refuses a malformed address or CIDR in TRUST_PROXY, METRICS_ALLOW and WEBHOOK_ALLOWED_NETWORKS with a sentence, before anything listens', () => {
     for (const value of ['10.0.0.0/33', '10.0.0/8', '::1/129', '10.0.0.1/8/8', '10.0.0.0/', '999.1.1.1']) {
+      expect(() => loadEnv({ VAR_DIR: tempVar(), WEBHOOK_ALLOWED_NETWORKS: value }), value).toThrow(/WEBHOOK_ALLOWED_NETWORKS: must be IP addresses or CIDRs/);
       expect(() => loadEnv({ VAR_DIR: tempVar(), METRICS_ALLOW: value }), value).toThrow(/METRICS_ALLOW: must be IP addresses or CIDRs/);
       expect(() => loadEnv({ VAR_DIR: tempVar(), TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be/);
     }
     expect(loadEnv({ VAR_DIR: tempVar(), METRICS_ALLOW: ' 10.0.0.0/8, ::1/128,192.0.2.7 ' }).metrics.allow).toEqual(['10.0.0.0/8', '::1/128', '192.0.2.7']);
+    expect(loadEnv({ VAR_DIR: tempVar(), WEBHOOK_ALLOWED_NETWORKS: '10.1.2.0/24, 127.0.0.1' }).webhookAllowedNetworks).toEqual(['10.1.2.0/24', '127.0.0.1']);
+    expect(loadEnv({ VAR_DIR: tempVar() }).webhookAllowedNetworks).toEqual([]);
   });
 
   const STRIPE = {

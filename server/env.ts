@@ -88,6 +88,11 @@ const EnvSchema = z
      * balancer stops sending new ones first: at least its check interval times its fall count.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    /**
+     * Private networks webhooks may reach after all, as addresses or CIDRs separated by commas:
+     * a clinic's system beside a self-hosted server. Unset, webhooks reach public addresses only.
+     */
+    WEBHOOK_ALLOWED_NETWORKS: z.string().refine(isAddressList, 'must be IP addresses or CIDRs separated by commas, such as 10.1.2.0/24').optional(),
     OFFER_ENDS_AT: z.union([z.iso.date(), z.iso.datetime({ offset: true })], 'must be an ISO date or date-time').optional(),
   })
   .superRefine((env, ctx) => {
@@ -165,6 +170,8 @@ export interface Env {
   offerEndsAt: Date | undefined;
   /** Who may read /metrics; neither set means nobody (closed by default). */
   metrics: { token: string | undefined; allow: string[] };
+  /** Networks webhooks may reach besides public addresses (domain/webhooks.ts). */
+  webhookAllowedNetworks: string[];
   /** 5 s in production unless set, 0 elsewhere (server/health). */
   shutdownDrainMs: number;
 }
@@ -225,6 +232,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       token: env.METRICS_TOKEN,
       allow: listEntries(env.METRICS_ALLOW ?? ''),
     },
+    webhookAllowedNetworks: listEntries(env.WEBHOOK_ALLOWED_NETWORKS ?? ''),
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
   };
 }

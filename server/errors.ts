@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401 },
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
+  METHOD_NOT_SUPPORTED: { trpc: 'METHOD_NOT_SUPPORTED', http: 405 },
   TIMEOUT: { trpc: 'TIMEOUT', http: 408 },
   CONFLICT: { trpc: 'CONFLICT', http: 409 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
@@ -130,6 +131,8 @@ export function describeError(error: unknown, locale: Locales): DescribedError {
   if (isDatabaseUnavailable(error)) return { code: 'SERVICE_UNAVAILABLE', body: { error: t.errors.databaseUnavailable() } };
   if (isDatabaseBusy(error)) return { code: 'SERVICE_UNAVAILABLE', body: { error: t.errors.databaseBusy() } };
   const code = error instanceof TRPCError ? CODE_BY_TRPC_CODE.get(error.code) : undefined;
+  // tRPC's own sentence names its internals; ours says what to do instead.
+  if (code === 'METHOD_NOT_SUPPORTED') return { code, body: { error: t.errors.wrongMethod() } };
   if (code && code !== 'INTERNAL' && error instanceof TRPCError) return { code, body: { error: error.message } };
   return { code: 'INTERNAL', body: { error: t.errors.internal() } };
 }

@@ -6,6 +6,7 @@ import { REST_ROUTES } from './rest/routes';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, visitorAddress } from './testing/booking-requests';
 import { startTestApp, type TestApp, trpcMutation, trpcQuery } from './testing/test-app';
 import { listProcedures } from './trpc/root';
+import { newScreeningId } from './testing/screenings';
 
 /** Keys that name what only the server and the operator may know. */
 const INTERNAL_KEY = /^(user_?id|owner_?id|operator_?id|username|e-?mail|password\w*|session\w*|stripe\w*|customer\w*)$/i;
@@ -43,7 +44,7 @@ const VISITOR_CALLS: Record<string, (screener: Screener) => Promise<object | und
   'public.ownAppointment.data': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.erase': async (s) => ({ token: await s.heldToken() }),
   'public.calendarFeed': async (s) => ({ token: await s.calendarToken() }),
-  'public.screenerEvents': async (s) => ({ screener: s.configurationId, events: [{ kind: 'started', testType: 'Combined' }] }),
+  'public.screenerEvents': async (s) => ({ screener: s.configurationId, screening: newScreeningId(), events: [{ kind: 'started', testType: 'Combined' }] }),
   'billing.visitorInfo': async () => undefined,
   'billing.checkSubscription': async (s) => ({ slug: s.slug }),
 };

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
+import { asDate } from '../dates';
 import type { Database } from '../schema';
 
 export interface CounterWindow {
@@ -35,4 +36,15 @@ export async function countHit(db: Kysely<Database>, dialect: DialectName, windo
 export async function deleteExpiredCounters(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Which of these buckets have a live window at `now`, each with its window's start. */
+export async function findLiveBuckets(db: Kysely<Database>, buckets: readonly string[], now: Date): Promise<Map<string, Date>> {
+  const rows = await db
+    .selectFrom('rate_limit_counters')
+    .select(['bucket', 'window_start'])
+    .where('bucket', 'in', buckets)
+    .where('expires_at', '>', now)
+    .execute();
+  return new Map(rows.map((row) => [row.bucket, asDate(row.window_start)]));
 }

@@ -30,7 +30,8 @@ export interface WebhookDeliverySummary {
 export interface ClaimedDelivery {
   id: string;
   url: string;
-  secret: string;
+  /** The clinic's secret, then the one a roll replaced while it still signs: each signs the POST. */
+  secrets: string[];
   eventId: string;
   payload: string;
   attempts: number;
@@ -64,10 +65,37 @@ export async function findWebhookSecret(db: Kysely<Database>, userId: string): P
   return row?.webhook_secret ?? null;
 }
 
+/** Until when the secret a roll replaced still signs; null when none does at `now`. */
+export async function findPreviousSecretUntil(db: Kysely<Database>, userId: string, now: Date): Promise<Date | null> {
+  const row = await db.selectFrom('users').select('webhook_previous_secret_until').where('id', '=', userId).executeTakeFirst();
+  const until = row?.webhook_previous_secret_until;
+  return until && asDate(until) > now ? asDate(until) : null;
+}
+
 /** The clinic's signing secret, drawing `fresh` if it has none yet (two racing draws keep the first). */
 export async function webhookSecretOf(db: Kysely<Database>, userId: string, fresh: string): Promise<string> {
   await db.updateTable('users').set({ webhook_secret: fresh }).where('id', '=', userId).where('webhook_secret', 'is', null).execute();
   return (await findWebhookSecret(db, userId))!;
+}
+
+/**
+ * Makes `fresh` the clinic's secret and keeps the one it replaces signing until `until`, in one
+ * statement (MySQL assigns left to right, SQLite from the old row: either way the previous
+ * secret is the one replaced). A secret a former roll kept is dropped. False when the clinic
+ * has no secret to roll.
+ */
+export async function rollWebhookSecret(db: Kysely<Database>, userId: string, roll: { fresh: string; until: Date }): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      webhook_previous_secret: sql.ref('webhook_secret'),
+      webhook_previous_secret_until: roll.until,
+      webhook_secret: roll.fresh,
+    })
+    .where('id', '=', userId)
+    .where('webhook_secret', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Queues one event for some of the clinic's endpoints, in the transaction of the change it reports. */
@@ -111,7 +139,7 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectN
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('users as u', 'u.id', 'd.user_id')
-    .select(['d.id', 'e.url', 'u.webhook_secret', 'd.event_id', 'd.payload', 'd.attempts'])
+    .select(['d.id', 'e.url', 'u.webhook_secret', 'u.webhook_previous_secret', 'u.webhook_previous_secret_until', 'd.event_id', 'd.payload', 'd.attempts'])
     .where('d.lease_owner', '=', lease.owner)
     .where('d.status', '=', 'pending')
     .orderBy('d.next_attempt_at')
@@ -119,7 +147,10 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectN
   return rows.map((row) => ({
     id: row.id,
     url: row.url,
-    secret: row.webhook_secret ?? '',
+    secrets: [
+      row.webhook_secret ?? '',
+      ...(row.webhook_previous_secret && row.webhook_previous_secret_until && asDate(row.webhook_previous_secret_until) > lease.now ? [row.webhook_previous_secret] : []),
+    ],
     eventId: row.event_id,
     payload: row.payload,
     attempts: Number(row.attempts),

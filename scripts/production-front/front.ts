@@ -90,6 +90,8 @@ export async function startProductionFront(): Promise<ProductionFront> {
     LOG_LEVEL: 'warn',
     VAR_DIR: dir,
     SHUTDOWN_DRAIN_MS: '2000',
+    // The webhook receiver listens on loopback, which production refuses unless allowed.
+    WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1',
   });
   const seeded = await seed(database, receiver.url, new Date());
   secret = (await database.db.selectFrom('users').select('webhook_secret').where('id', '=', seeded.clinic.userId).executeTakeFirstOrThrow()).webhook_secret!;

@@ -9,6 +9,7 @@ import type { AppointmentStatus } from '../../domain/appointment-status';
 import { parseCounterKey } from '../../domain/screener-events';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { visitorAddress } from '../testing/booking-requests';
+import { newScreeningId } from '../testing/screenings';
 import { signedInAs, signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
@@ -29,16 +30,23 @@ describe.each(TEST_DIALECTS)('anonymous insights on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  /** A visitor's call, each from an address of its own unless one is given. */
+  /** A visitor's call, each from an address of its own and of a new screening unless they are given. */
   const postEvents = (payload: object, remoteAddress = visitorAddress()) =>
-    t.app.inject({ method: 'POST', url: '/api/public/events', payload, remoteAddress, headers: { origin: t.services.env.publicUrl } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/events',
+      payload: { screening: newScreeningId(), ...payload },
+      remoteAddress,
+      headers: { origin: t.services.env.publicUrl },
+    });
 
   /** `times` screenings of the (Combined) screener, each in the calls the client makes. */
   async function screenings(screener: string, times: number, completed = times) {
     for (let i = 0; i < times; i++) {
       const address = visitorAddress();
+      const screening = newScreeningId();
       const steps = [[{ kind: 'started', testType: 'Combined' }], [{ kind: 'consented', testType: 'Combined' }], ...(i < completed ? [[COMBINED_COMPLETED]] : [])];
-      for (const events of steps) expect((await postEvents({ screener, events }, address)).statusCode).toBe(202);
+      for (const events of steps) expect((await postEvents({ screener, screening, events }, address)).statusCode).toBe(202);
     }
   }
 

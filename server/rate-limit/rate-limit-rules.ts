@@ -36,6 +36,11 @@ export const DEFAULT_RATE_LIMITS = {
    * behind one address can screen a dozen visitors in ten minutes; a script cannot flood the counts.
    */
   screenerEventsPerIp: { limit: 60, windowMinutes: 10 },
+  /**
+   * And per day (UTC): about 50 screenings from one address, which a clinic's waiting room stays
+   * under, while one client cannot add thousands of made-up screenings to a clinic's figures.
+   */
+  screenerEventsPerIpPerDay: { limit: 200, windowMinutes: 24 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

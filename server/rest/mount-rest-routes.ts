@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppServices, createRequestContext } from '../context';
-import { AppError, restErrorAnswer } from '../errors';
+import { AppError, httpErrorBody, restErrorAnswer } from '../errors';
 import { cacheControlOf, PRIVATE_CACHE_CONTROL } from '../http-cache';
 import { requestLocale } from '../request-locale';
 import { createCaller, listProcedures } from '../trpc/root';
@@ -58,6 +58,33 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           return reply.code(status).header('cache-control', PRIVATE_CACHE_CONTROL).send(body);
         }
       },
+    });
+  }
+  refuseOtherMethods(app);
+}
+
+/** The methods REST routes use; any of them on a path that does not take it is a 405. */
+const REST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * A path of the table asked with a method it does not take answers 405 with the methods it does
+ * (RFC 9110 §15.5.6), rather than "no such endpoint", which would send the caller looking for
+ * a mistyped path.
+ */
+export function refuseOtherMethods(app: FastifyInstance): void {
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of REST_ROUTES) methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+  for (const [path, methods] of methodsByPath) {
+    const allowed = methods.join(', ');
+    app.route({
+      method: REST_METHODS.filter((method) => !methods.includes(method)),
+      url: path,
+      handler: async (req, reply) =>
+        reply
+          .code(405)
+          .header('allow', allowed)
+          .header('cache-control', PRIVATE_CACHE_CONTROL)
+          .send(httpErrorBody(req, 405, (t) => t.errors.wrongRestMethod({ path: req.url.split('?')[0]!, method: req.method, allowed }))),
     });
   }
 }

@@ -95,6 +95,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/webhooks', procedure: 'admin.webhooks.register', summary: 'Register an https endpoint for appointment events', successStatus: 201 },
   { method: 'DELETE', path: '/api/webhooks/:id', procedure: 'admin.webhooks.delete', summary: 'Remove an endpoint and its deliveries' },
   { method: 'POST', path: '/api/webhooks/:id/test', procedure: 'admin.webhooks.sendTest', summary: 'Send a test event to an endpoint' },
+  { method: 'POST', path: '/api/webhooks/secret/roll', procedure: 'admin.webhooks.rollSecret', summary: 'Draw a new signing secret; the old one signs beside it for 24 hours' },
   { method: 'GET', path: '/api/insights', procedure: 'admin.insights.get', summary: "The clinic's anonymous figures for Malaysian days from..to (counts under 5 as '< 5')" },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription' },
   { method: 'GET', path: '/api/plan', procedure: 'admin.billing.plan', summary: 'The free bookings used, the subscription and whether its billing portal can open' },

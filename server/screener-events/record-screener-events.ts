@@ -10,6 +10,7 @@ import { AppError, NotFoundError } from '../errors';
 import { fieldMessage } from '../field-messages';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { oneOf } from '../zod-fields';
+import { countScreeningSteps } from './screening-steps';
 
 /** A screening's steps arrive one call each; the completion is one event. */
 const MAX_EVENTS_PER_CALL = 4;
@@ -45,6 +46,8 @@ const ZScreenerEvent = z
 /** POST /api/public/events: anonymous steps of one screening, by the screener's id or slug. */
 export const ZRecordScreenerEventsRequest = z.strictObject({
   screener: ZScreenerIdentifier,
+  /** A random id the screener draws when the visitor starts, so each step counts once per screening. */
+  screening: z.string({ error: fieldMessage('screeningId') }).regex(/^[0-9a-f]{32}$/, fieldMessage('screeningId')),
   events: z.array(ZScreenerEvent).min(1).max(MAX_EVENTS_PER_CALL),
 });
 export type RecordScreenerEventsRequest = z.input<typeof ZRecordScreenerEventsRequest>;
@@ -55,14 +58,18 @@ export const ZRecordScreenerEventsResponse = z.object({ ok: z.literal(true) });
 type Ctx = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'configurations'>;
 
 /**
- * Adds the events to the screener's counters of the Malaysian day. The sample screener is no
- * clinic's, so its visitors are counted for nobody.
+ * Adds the events to the screener's counters of the Malaysian day, each step once per screening
+ * and in an order the flow can make (screening-steps.ts). The sample screener is no clinic's,
+ * so its visitors are counted for nobody.
  */
 export async function recordScreenerEvents(
   ctx: Ctx,
-  input: { screener: string; events: readonly ScreenerEvent[] },
+  input: { screener: string; screening: string; events: readonly ScreenerEvent[] },
 ): Promise<z.output<typeof ZRecordScreenerEventsResponse>> {
-  await enforceRateLimits(ctx, [['screenerEventsPerIp', ctx.ip]]);
+  await enforceRateLimits(ctx, [
+    ['screenerEventsPerIp', ctx.ip],
+    ['screenerEventsPerIpPerDay', ctx.ip],
+  ]);
   if (input.screener === DEFAULT_CONFIGURATION_ID) return { ok: true };
   const configuration = await findScreenerConfiguration(ctx, input.screener);
   if (!configuration?.userId) throw new NotFoundError('screener');
@@ -72,6 +79,7 @@ export async function recordScreenerEvents(
   if (input.events.some((event) => event.testType !== testType)) {
     throw new AppError('BAD_REQUEST', (t) => t.errors.eventsOfAnotherTest({ testType }));
   }
+  await countScreeningSteps(ctx, { configurationId: configuration.id, id: input.screening, steps: input.events.map((event) => event.kind) });
   await incrementCounters(ctx.db, ctx.dialect, {
     configurationId: configuration.id,
     day: malaysianDay(ctx.now()),

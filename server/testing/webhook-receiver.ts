@@ -13,7 +13,7 @@ export interface ReceivedEvent {
 
 /**
  * A clinic's receiver as README shows it: it knows only the signing secret and checks
- * `minda-signature: t=…,v1=…` against HMAC-SHA256("<t>.<body>"). `failNext` answers the next
+ * `minda-signature: t=…,v1=…[,v1=…]` against HMAC-SHA256("<t>.<body>"). `failNext` answers the next
  * requests 500, as a receiver that is down for a moment.
  */
 export async function startWebhookReceiver(secret: () => string) {
@@ -46,11 +46,16 @@ export async function startWebhookReceiver(secret: () => string) {
   };
 }
 
-function signatureValid(secret: string, header: string, body: string): boolean {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=') as [string, string]));
-  const timestamp = Number(parts.t);
+/** Any `v1` may be the one under our secret: while a rolled secret still signs, there are two. */
+export function signatureValid(secret: string, header: string, body: string): boolean {
+  const parts = header.split(',').map((part) => part.split('=') as [string, string]);
+  const timestamp = Number(parts.find(([name]) => name === 't')?.[1]);
   if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return false;
   const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
-  const given = Buffer.from(parts.v1 ?? '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return parts
+    .filter(([name]) => name === 'v1')
+    .some(([, value]) => {
+      const given = Buffer.from(value ?? '', 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
 }

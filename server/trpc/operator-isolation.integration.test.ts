@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
-import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
+import { insertWebhookEndpoint, webhookSecretOf } from '../../db/repositories/webhooks';
 import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
@@ -152,6 +152,8 @@ const MATRIX: Record<
   'admin.webhooks.register': { input: (t) => ({ url: 'https://intruder.example/hook', userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.webhooks.delete': { input: (t) => ({ id: t.webhookId }), own: SETUP, other: 404 },
   'admin.webhooks.sendTest': { input: (t) => ({ id: t.webhookId }), own: SETUP, other: 404 },
+  // Another clinic's id is ignored: only the caller's own secret is rolled.
+  'admin.webhooks.rollSecret': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.insights.get': { input: () => ({ from: '2030-01-01', to: '2030-01-31' }), own: SETUP, other: 'own' },
   'admin.billing.plan': { input: (t) => ({ userId: t.clinicId }), own: OWNER, other: 'own' },
   // Test mode: no portal and no card payment for anyone; Stripe's own are in server/billing.
@@ -229,6 +231,8 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     const own = await profileData(clinic.userId, 1);
     const colleague = await profileData(clinic.userId, 4);
     const webhookId = await insertWebhookEndpoint(db, { userId: clinic.userId, url: 'https://clinic.example/hook', now: new Date() });
+    // Drawn with the first endpoint, as registering does: there is a secret to roll.
+    await webhookSecretOf(db, clinic.userId, `whsec_${randomUUID()}`);
     const invitationId = randomUUID();
     const now = new Date();
     await insertInvitation(db, {

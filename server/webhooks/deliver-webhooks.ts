@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { releaseLeases } from '../../db/leases';
 import { inTransaction } from '../../db/transaction';
 import { claimDueDeliveries, type ClaimedDelivery, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
@@ -5,9 +6,13 @@ import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
 import type { AppServices } from '../context';
+import { postWebhook } from './post-webhook';
 import { SIGNATURE_HEADER, webhookSignature } from './webhook-signature';
 
-export type WebhookDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'metrics'>;
+export type WebhookDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'metrics' | 'env'> & {
+  /** How receivers' names become addresses; the system resolver unless a test gives its own. */
+  lookup?: LookupFunction;
+};
 
 /** A receiver that has not answered by then has failed this attempt. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -21,23 +26,23 @@ const BATCH = 10;
 const MAX_BATCHES = 20;
 
 /** Posts one delivery; the receiver's status, or the reason there was none. */
-async function post(delivery: { url: string; secret: string; eventId: string; payload: string }, at: Date) {
+async function post(deps: WebhookDeps, delivery: ClaimedDelivery, at: Date) {
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
+    const statusCode = await postWebhook({
+      url: delivery.url,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Minda-Webhooks/1',
         'minda-event-id': delivery.eventId,
-        [SIGNATURE_HEADER]: webhookSignature(delivery.secret, delivery.payload, at),
+        [SIGNATURE_HEADER]: webhookSignature(delivery.secrets, delivery.payload, at),
       },
       body: delivery.payload,
-      // A redirect could lead a clinic's event where it never registered: it counts as a failure.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      rules: { production: deps.env.nodeEnv === 'production', allowedNetworks: deps.env.webhookAllowedNetworks },
+      lookup: deps.lookup,
     });
-    await response.body?.cancel();
-    return { statusCode: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+    const ok = statusCode >= 200 && statusCode < 300;
+    return { statusCode, error: ok ? null : `HTTP ${statusCode}` };
   } catch (error) {
     return { statusCode: null, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
@@ -53,7 +58,7 @@ async function post(delivery: { url: string; secret: string; eventId: string; pa
 export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, stopping?: AbortSignal): Promise<{ delivered: number; failed: number }> {
   const outcome = { delivered: 0, failed: 0 };
   const attempt = async (delivery: ClaimedDelivery) => {
-    const { statusCode, error } = await post(delivery, deps.now());
+    const { statusCode, error } = await post(deps, delivery, deps.now());
     if (error === null && statusCode !== null) {
       // Once more if the mark was a deadlock's victim (it races the other processes' leases), as
       // the outbox does: left unmarked, the event would be posted again when its lease lapses.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   deleteWebhookEndpoint,
+  findPreviousSecretUntil,
   findWebhookSecret,
   insertWebhookEndpoint,
   listRecentDeliveries,
@@ -36,6 +37,8 @@ const ZWebhookEndpoint = z.object({ id: z.string(), url: z.string(), createdAt: 
 export const ZWebhooks = z.object({
   /** Null until the first endpoint is registered. */
   secret: z.string().nullable(),
+  /** After a roll, until when the secret it replaced still signs beside this one; null otherwise. */
+  previousSecretUntil: z.date().nullable(),
   endpoints: z.array(ZWebhookEndpoint),
   deliveries: z.array(
     z.object({
@@ -57,24 +60,28 @@ export type Webhooks = z.output<typeof ZWebhooks>;
 
 type Ctx = Pick<OperatorContext, 'db' | 'admin' | 'now' | 'env'>;
 
-export async function listWebhooks(ctx: Pick<OperatorContext, 'db' | 'admin'>): Promise<Webhooks> {
+export async function listWebhooks(ctx: Pick<OperatorContext, 'db' | 'admin' | 'now'>): Promise<Webhooks> {
   const userId = ctx.admin.id;
-  const [secret, endpoints, deliveries] = await Promise.all([
+  const [secret, previousSecretUntil, endpoints, deliveries] = await Promise.all([
     findWebhookSecret(ctx.db, userId),
+    findPreviousSecretUntil(ctx.db, userId, ctx.now()),
     listWebhookEndpoints(ctx.db, userId),
     listRecentDeliveries(ctx.db, userId, RECENT_DELIVERIES),
   ]);
-  return { secret, endpoints, deliveries };
+  return { secret, previousSecretUntil, endpoints, deliveries };
 }
+
+/** A new signing secret, in Stripe's `whsec_` form. */
+export const newWebhookSecret = () => `whsec_${newSecretToken()}`;
 
 /** Registers an address; the clinic's signing secret is drawn with its first one. */
 export async function registerWebhook(ctx: Ctx, { url }: { url: string }): Promise<Webhooks> {
-  const problem = webhookUrlProblem(url, ctx.env.nodeEnv === 'production');
+  const problem = webhookUrlProblem(url, { production: ctx.env.nodeEnv === 'production', allowedNetworks: ctx.env.webhookAllowedNetworks });
   if (problem) throw new AppError('BAD_REQUEST', (t) => t.errors.webhooks[problem]());
   const userId = ctx.admin.id;
   const endpoints = await listWebhookEndpoints(ctx.db, userId);
   if (endpoints.length >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('CONFLICT', (t) => t.errors.webhooks.tooMany({ max: MAX_WEBHOOK_ENDPOINTS }));
-  await webhookSecretOf(ctx.db, userId, `whsec_${newSecretToken()}`);
+  await webhookSecretOf(ctx.db, userId, newWebhookSecret());
   await insertWebhookEndpoint(ctx.db, { userId, url, now: ctx.now() });
   return listWebhooks(ctx);
 }

@@ -6,7 +6,7 @@ import { manageTokenOf } from '../appointments/manage-token';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { startWebhookReceiver } from '../testing/webhook-receiver';
+import { signatureValid, startWebhookReceiver } from '../testing/webhook-receiver';
 import { deliverDueWebhooks } from './deliver-webhooks';
 import type { Webhooks } from './webhook-endpoints';
 
@@ -137,5 +137,51 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect(removed).toMatchObject({ status: 200, body: { endpoints: [], deliveries: [] } });
     expect(await operator.rest('DELETE', `/api/webhooks/${endpointId}`)).toMatchObject({ status: 404, body: { error: 'Webhook endpoint not found' } });
     expect((await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {})).status).toBe(404);
+  });
+
+  it('rolls the signing secret: the old one signs beside the new one for 24 hours, then stops', async () => {
+    const fresh = await signedInAs(t, await insertBookableScreener(t.services.db));
+    expect(await fresh.rest('POST', '/api/webhooks/secret/roll', {})).toMatchObject({
+      status: 409,
+      body: { error: 'There is no signing secret to roll yet: it is drawn with your first endpoint.' },
+    });
+
+    const { operator, endpointId } = await clinicWithEndpoint();
+    const first = secret;
+    const rolled = await operator.rest('POST', '/api/webhooks/secret/roll', {});
+    expect(rolled.status).toBe(200);
+    const { secret: second, previousSecretUntil } = rolled.body as Webhooks;
+    expect(second).toMatch(/^whsec_[\w-]{43}$/);
+    expect(second).not.toBe(first);
+    const hoursLeft = (new Date(previousSecretUntil!).getTime() - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+
+    /** The signature header of one test event, delivered now. */
+    const delivered = async () => {
+      await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+      const event = receiver.received.at(-1)!;
+      return { header: String(event.headers['minda-signature']), body: event.body };
+    };
+    const during = await delivered();
+    expect(during.header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(signatureValid(second!, during.header, during.body)).toBe(true);
+    expect(signatureValid(first, during.header, during.body)).toBe(true);
+
+    // Rolled again within the day: the newest two sign, the first no more.
+    const third = ((await operator.rest('POST', '/api/webhooks/secret/roll', {})).body as Webhooks).secret!;
+    const again = await delivered();
+    expect(signatureValid(third, again.header, again.body)).toBe(true);
+    expect(signatureValid(second!, again.header, again.body)).toBe(true);
+    expect(signatureValid(first, again.header, again.body)).toBe(false);
+
+    // A day later, only the newest.
+    await t.services.db.updateTable('users').set({ webhook_previous_secret_until: new Date(Date.now() - 1000) }).where('id', '=', operator.userId).execute();
+    const after = await delivered();
+    expect(after.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(signatureValid(third, after.header, after.body)).toBe(true);
+    expect(signatureValid(second!, after.header, after.body)).toBe(false);
+    expect(((await operator.rest('GET', '/api/webhooks')).body as Webhooks).previousSecretUntil).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ export function WebhooksSection() {
   const [url, setUrl] = useState('');
   const [secretShown, setSecretShown] = useState(false);
   const [removing, setRemoving] = useState<Webhooks['endpoints'][number] | null>(null);
+  const [confirmingRoll, setConfirmingRoll] = useState(false);
   const webhooks = trpc.admin.webhooks.list.useQuery(undefined, {
     refetchInterval: (query) => (query.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? REFRESH_WHILE_PENDING_MS : false),
   });
@@ -50,8 +51,18 @@ export function WebhooksSection() {
     },
     onError: (error) => toast.failure(error, t.actionFailed()),
   });
+  const rollSecret = trpc.admin.webhooks.rollSecret.useMutation({
+    onSuccess: (data) => {
+      show(data);
+      setConfirmingRoll(false);
+      setSecretShown(true);
+      toast.success(t.rolled());
+    },
+    onError: (error) => toast.failure(error, t.actionFailed()),
+  });
   if (!webhooks.data) return null;
-  const { secret, endpoints, deliveries } = webhooks.data;
+  const { secret, previousSecretUntil, endpoints, deliveries } = webhooks.data;
+  const formatWhen = (date: Date) => new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
   const urlError = fieldErrorsOf(register.error).url;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,8 +92,12 @@ export function WebhooksSection() {
             <button type="button" className="btn btn-sm" onClick={() => setSecretShown(!secretShown)} aria-pressed={secretShown}>
               {secretShown ? t.hideSecret() : t.showSecret()}
             </button>
+            <button type="button" className="btn btn-sm" onClick={() => setConfirmingRoll(true)}>
+              {t.rollSecret()}
+            </button>
           </div>
           <span className="text-xs text-base-content/70">{t.secretHint()}</span>
+          {previousSecretUntil && <span className="text-xs text-base-content/70">{t.previousSigns({ until: formatWhen(previousSecretUntil) })}</span>}
         </div>
       )}
 
@@ -129,7 +144,7 @@ export function WebhooksSection() {
             <tbody>
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td>{new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(delivery.createdAt)}</td>
+                  <td>{formatWhen(delivery.createdAt)}</td>
                   <td>
                     <code>{delivery.eventType}</code>
                   </td>
@@ -141,6 +156,18 @@ export function WebhooksSection() {
             </tbody>
           </table>
         </div>
+      )}
+
+      {confirmingRoll && (
+        <ConfirmDialog
+          title={t.rollTitle()}
+          message={t.rollBody()}
+          confirmLabel={t.rollSecret()}
+          pendingLabel={t.rollSecret()}
+          pending={rollSecret.isPending}
+          onConfirm={() => rollSecret.mutate()}
+          onCancel={() => setConfirmingRoll(false)}
+        />
       )}
 
       {removing && (

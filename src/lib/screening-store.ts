@@ -16,7 +16,7 @@ const screenerIdentifierAtom = atom('');
  * results are sensitive, so never localStorage and never the URL. Where the browser refuses
  * storage (a blocked third-party frame) there is none, and the screener works in memory.
  */
-function tabStorage(): Storage | undefined {
+export function tabStorage(): Storage | undefined {
   try {
     return window.sessionStorage;
   } catch {

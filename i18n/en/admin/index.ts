@@ -335,6 +335,12 @@ const en_admin = {
     secretHint: 'Check the minda-signature header of each request with this secret, as README shows. Keep it private.',
     showSecret: 'Show secret',
     hideSecret: 'Hide secret',
+    rollSecret: 'Roll secret',
+    rollTitle: 'Roll the signing secret?',
+    rollBody:
+      'A new secret is drawn. For 24 hours every request carries two signatures, one under each secret, so your receivers keep working while you give them the new one. After that only the new secret signs. Roll it when the secret may have leaked.',
+    rolled: 'New secret drawn. The previous one signs beside it for 24 hours.',
+    previousSigns: 'The previous secret also signs until {until:string}.',
     url: 'Endpoint address',
     urlHint: 'An https address of your own system, such as https://clinic.example.my/minda-events.',
     add: 'Add endpoint',

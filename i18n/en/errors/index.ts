@@ -12,10 +12,16 @@ const en_errors = {
   signInRequired: 'Please sign in to continue.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   eventsOfAnotherTest: 'These events are of another test than this screener’s ({testType:string}).',
+  screeningSteps: {
+    repeated: 'This screening has already counted that step: each step counts once per screening.',
+    outOfOrder: 'That step cannot be counted yet: a screening counts its start, then the consent, before its crisis notice or its results.',
+  },
   bodyNotObject: 'The request body must be a JSON object',
   crossSiteRefused: 'Cross-site request refused',
   jsonBodyRequired: 'A request body must be JSON (Content-Type: application/json)',
   noSuchEndpoint: 'No such endpoint: {method:string} {path:string}',
+  wrongMethod: 'This address does not take that HTTP method: a query is read with GET, and a change is sent with POST.',
+  wrongRestMethod: '{path:string} does not take {method:string}. It takes {allowed:string}.',
   notFound: {
     psychologist: 'Psychologist not found',
     timeSlot: 'Time slot not found',
@@ -32,6 +38,7 @@ const en_errors = {
     httpsRequired: 'The endpoint must be an https address. Events carry your clients’ names and contacts.',
     privateAddress: 'The endpoint must be a public address, not one on a private network or this server.',
     tooMany: 'You can register at most {max:number} endpoints. Remove one first.',
+    noSecretYet: 'There is no signing secret to roll yet: it is drawn with your first endpoint.',
   },
   noClinic: 'Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.',
   roleNotAllowed: 'Your role in this clinic does not allow this. Ask the clinic’s owner if you need it.',
@@ -73,6 +80,7 @@ const en_errors = {
   fields: {
     codeNeededToJoin: 'is needed: this account has two-factor sign-in on. Add the current code from your authenticator app, or an unused recovery code',
     notBlank: 'must not be blank',
+    screeningId: 'must be the screening’s id: 32 hexadecimal characters',
     notAFollowUpOf: 'is not a follow-up of question {questionId:number}',
     eachFollowUpOnce: 'must answer each follow-up at most once',
     required: 'is required',

@@ -332,6 +332,12 @@ const ms_admin = {
     secretHint: 'Semak pengepala minda-signature setiap permintaan dengan rahsia ini, seperti yang ditunjukkan dalam README. Rahsiakannya.',
     showSecret: 'Tunjukkan rahsia',
     hideSecret: 'Sembunyikan rahsia',
+    rollSecret: 'Tukar rahsia',
+    rollTitle: 'Tukar rahsia tandatangan?',
+    rollBody:
+      'Rahsia baharu dijana. Selama 24 jam setiap permintaan membawa dua tandatangan, satu bagi setiap rahsia, jadi penerima anda terus berfungsi sementara anda memberikan rahsia baharu kepadanya. Selepas itu hanya rahsia baharu yang menandatangani. Tukarlah apabila rahsia mungkin telah bocor.',
+    rolled: 'Rahsia baharu dijana. Rahsia sebelumnya turut menandatangani selama 24 jam.',
+    previousSigns: 'Rahsia sebelumnya juga menandatangani sehingga {until}.',
     url: 'Alamat titik akhir',
     urlHint: 'Alamat https sistem anda sendiri, seperti https://klinik.example.my/acara-minda.',
     add: 'Tambah titik akhir',

@@ -8,10 +8,16 @@ const ms_errors = {
   signInRequired: 'Sila log masuk untuk meneruskan.',
   tooManyAttempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi.',
   eventsOfAnotherTest: 'Rekod ini untuk ujian lain, bukan ujian saringan ini ({testType}).',
+  screeningSteps: {
+    repeated: 'Saringan ini sudah mengira langkah itu: setiap langkah dikira sekali bagi setiap saringan.',
+    outOfOrder: 'Langkah itu belum boleh dikira: saringan mengira permulaannya, kemudian persetujuan, sebelum notis krisis atau keputusannya.',
+  },
   bodyNotObject: 'Badan permintaan mestilah objek JSON',
   crossSiteRefused: 'Permintaan merentas tapak ditolak',
   jsonBodyRequired: 'Badan permintaan mestilah JSON (Content-Type: application/json)',
   noSuchEndpoint: 'Tiada titik akhir sedemikian: {method} {path}',
+  wrongMethod: 'Alamat ini tidak menerima kaedah HTTP itu: pertanyaan dibaca dengan GET, dan perubahan dihantar dengan POST.',
+  wrongRestMethod: '{path} tidak menerima {method}. Ia menerima {allowed}.',
   notFound: {
     psychologist: 'Ahli psikologi tidak ditemui',
     timeSlot: 'Slot masa tidak ditemui',
@@ -28,6 +34,7 @@ const ms_errors = {
     httpsRequired: 'Titik akhir mestilah alamat https. Acara membawa nama dan maklumat hubungan klien anda.',
     privateAddress: 'Titik akhir mestilah alamat awam, bukan alamat rangkaian persendirian atau pelayan ini.',
     tooMany: 'Anda boleh mendaftar paling banyak {max} titik akhir. Buang satu dahulu.',
+    noSecretYet: 'Belum ada rahsia tandatangan untuk ditukar: ia dijana bersama titik akhir pertama anda.',
   },
   noClinic: 'Akaun anda bukan lagi ahli mana-mana klinik. Minta pemilik klinik menjemput anda semula.',
   roleNotAllowed: 'Peranan anda dalam klinik ini tidak membenarkan tindakan ini. Tanya pemilik klinik jika anda memerlukannya.',
@@ -70,6 +77,7 @@ const ms_errors = {
   fields: {
     codeNeededToJoin: 'diperlukan: akaun ini menggunakan log masuk dua faktor. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan',
     notBlank: 'tidak boleh kosong',
+    screeningId: 'mestilah id saringan: 32 aksara perenambelasan',
     notAFollowUpOf: 'bukan soalan susulan bagi soalan {questionId}',
     eachFollowUpOnce: 'setiap soalan susulan hanya boleh dijawab sekali',
     required: 'wajib diisi',

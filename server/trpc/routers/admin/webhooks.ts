@@ -7,6 +7,7 @@ import {
   ZWebhookIdRequest,
   ZWebhooks,
 } from '../../../webhooks/webhook-endpoints';
+import { rollWebhookSecret } from '../../../webhooks/roll-webhook-secret';
 import { ACCESS } from '../../../../domain/roles';
 import { memberProcedure, router } from '../../init';
 
@@ -16,4 +17,5 @@ export const adminWebhooksRouter = router({
   register: memberProcedure(ACCESS.clinicSetup).input(ZRegisterWebhookRequest).output(ZWebhooks).mutation(({ ctx, input }) => registerWebhook(ctx, input)),
   delete: memberProcedure(ACCESS.clinicSetup).input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => deleteWebhook(ctx, input)),
   sendTest: memberProcedure(ACCESS.clinicSetup).input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
+  rollSecret: memberProcedure(ACCESS.clinicSetup).output(ZWebhooks).mutation(({ ctx }) => rollWebhookSecret(ctx)),
 });
