@@ -285,7 +285,7 @@ export type NamespaceAccountTranslation = {
 	backHome: string
 	passwordRules: {
 		/**
-		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
+		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​8​ ​c​h​a​r​a​c​t​e​r​s
 		 */
 		tooShort: string
 		/**
@@ -2333,17 +2333,13 @@ export type NamespaceAdminTranslation = {
 		 */
 		turnOffTitle: string
 		/**
-		 * C​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​.
+		 * C​o​n​f​i​r​m​ ​w​i​t​h​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​w​i​t​h​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.​ ​Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​l​o​n​e​ ​i​s​ ​n​o​t​ ​e​n​o​u​g​h​.
 		 */
 		turnOffIntro: string
 		/**
-		 * P​a​s​s​w​o​r​d
+		 * C​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​,​ ​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
 		 */
-		password: string
-		/**
-		 * O​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​ ​(​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​)
-		 */
-		orCode: string
+		code: string
 		/**
 		 * T​u​r​n​ ​o​f​f
 		 */
@@ -3964,10 +3960,6 @@ export type NamespaceErrorsTranslation = {
 		 */
 		wrongCode: string
 		/**
-		 * T​h​a​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.
-		 */
-		wrongPassword: string
-		/**
 		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​o​n​.​ ​T​u​r​n​ ​i​t​ ​o​f​f​ ​f​i​r​s​t​ ​t​o​ ​m​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​p​p​.
 		 */
 		alreadyOn: string
@@ -4267,9 +4259,13 @@ export type NamespaceErrorsTranslation = {
 		 */
 		secondFactorCode: string
 		/**
-		 * g​i​v​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 * l​o​o​k​s​ ​t​o​o​ ​m​u​c​h​ ​l​i​k​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​t​h​a​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​.​ ​C​h​o​o​s​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​c​l​e​a​r​l​y​ ​d​i​f​f​e​r​e​n​t
 		 */
-		passwordOrCode: string
+		usernameLooksTaken: string
+		/**
+		 * i​s​ ​n​o​t​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+		 */
+		currentPassword: string
 	}
 }
 
@@ -5624,7 +5620,7 @@ export type TranslationFunctions = {
 		backHome: () => LocalizedString
 		passwordRules: {
 			/**
-			 * Password must be at least 6 characters
+			 * Password must be at least 8 characters
 			 */
 			tooShort: () => LocalizedString
 			/**
@@ -7612,17 +7608,13 @@ export type TranslationFunctions = {
 			 */
 			turnOffTitle: () => LocalizedString
 			/**
-			 * Confirm with your password, or with a code from your app.
+			 * Confirm with the current code from your authenticator app, or with one of your unused recovery codes. Your password alone is not enough.
 			 */
 			turnOffIntro: () => LocalizedString
 			/**
-			 * Password
+			 * Code from your app, or a recovery code
 			 */
-			password: () => LocalizedString
-			/**
-			 * Or a code from your app (or a recovery code)
-			 */
-			orCode: () => LocalizedString
+			code: () => LocalizedString
 			/**
 			 * Turn off
 			 */
@@ -9142,10 +9134,6 @@ export type TranslationFunctions = {
 			 */
 			wrongCode: () => LocalizedString
 			/**
-			 * That password is not right.
-			 */
-			wrongPassword: () => LocalizedString
-			/**
 			 * Two-factor sign-in is already on. Turn it off first to move it to another app.
 			 */
 			alreadyOn: () => LocalizedString
@@ -9426,9 +9414,13 @@ export type TranslationFunctions = {
 			 */
 			secondFactorCode: () => LocalizedString
 			/**
-			 * give your password or a code from your authenticator app
+			 * looks too much like a username that is already taken. Choose one that is clearly different
 			 */
-			passwordOrCode: () => LocalizedString
+			usernameLooksTaken: () => LocalizedString
+			/**
+			 * is not your current password
+			 */
+			currentPassword: () => LocalizedString
 		}
 	}
 	insightsWriter: {

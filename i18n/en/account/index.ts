@@ -8,7 +8,7 @@ const en_account = {
   genericError: 'An error occurred. Please try again.',
   backHome: 'Back to home',
   passwordRules: {
-    tooShort: 'Password must be at least 6 characters',
+    tooShort: 'Password must be at least 8 characters',
     common: 'This password is one of the most common ones. Please choose one that is harder to guess.',
     sameAsAccount: 'Password must not be your username or e-mail address.',
   },

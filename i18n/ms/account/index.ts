@@ -7,7 +7,7 @@ const ms_account = {
   required: '{field} diperlukan',
   genericError: 'Ralat telah berlaku. Sila cuba lagi.',
   passwordRules: {
-    tooShort: 'Kata laluan mestilah sekurang-kurangnya 6 aksara',
+    tooShort: 'Kata laluan mestilah sekurang-kurangnya 8 aksara',
     common: 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih kata laluan yang lebih sukar diteka.',
     sameAsAccount: 'Kata laluan tidak boleh sama dengan nama pengguna atau alamat e-mel anda.',
   },

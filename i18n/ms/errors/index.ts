@@ -38,7 +38,6 @@ const ms_errors = {
   invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
   twoFactor: {
     wrongCode: 'Kod itu tidak betul, atau sudah digunakan. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan.',
-    wrongPassword: 'Kata laluan itu tidak betul.',
     alreadyOn: 'Log masuk dua faktor sudah dihidupkan. Matikannya dahulu untuk memindahkannya ke aplikasi lain.',
     noSetup: 'Mulakan semula persediaan: tiada rahsia baharu yang menunggu kod pertamanya.',
     setUpRequired: 'Klinik ini mewajibkan log masuk dua faktor. Hidupkan log masuk dua faktor anda di halaman pentadbir sebelum meneruskan.',
@@ -115,7 +114,8 @@ const ms_errors = {
     notAScaleOf: 'bukan skala bagi {testType}',
     authenticatorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda',
     secondFactorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda atau kod pemulihan (16 huruf dan digit)',
-    passwordOrCode: 'berikan kata laluan anda atau kod daripada aplikasi pengesah anda',
+    usernameLooksTaken: 'terlalu mirip dengan nama pengguna yang sudah digunakan. Pilih nama yang jelas berbeza',
+    currentPassword: 'bukan kata laluan semasa anda',
   },
 } satisfies NamespaceErrorsTranslation;
 
