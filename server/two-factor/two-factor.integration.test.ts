@@ -88,6 +88,19 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(JSON.stringify(hashes)).not.toMatch(new RegExp(recoveryCodes.map((code) => code.replaceAll('-', '')).join('|')));
   });
 
+  it('ends every other session of the member when it goes on, keeps this one, and no one else’s', async () => {
+    const m = await member();
+    const someoneElse = await member();
+    const laptop = browser();
+    await signIn(m, undefined, laptop);
+    await expect(laptop.admin.account.me()).resolves.toMatchObject({ id: m.id });
+    const { secret } = await m.caller.admin.twoFactor.setup();
+    await m.caller.admin.twoFactor.enable({ code: totpCodeAt(secret, clock) });
+    expect(await m.caller.admin.twoFactor.status()).toMatchObject({ enabled: true });
+    expect(await refusal(laptop.admin.account.me())).toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(someoneElse.caller.admin.account.me()).resolves.toMatchObject({ id: someoneElse.id });
+  });
+
   it('replaces a secret still waiting, and refuses a new one while two-factor sign-in is on', async () => {
     const m = await member();
     const first = await m.caller.admin.twoFactor.setup();
