@@ -190,4 +190,30 @@ describe('two-factor sign-in in the browser', () => {
     expect(await switcher.locator('option').count()).toBe(2);
     expect(await switcher.locator('option:checked').textContent()).toContain('Admin');
   });
+
+  it('turns it off by keyboard only with a code: not with the password, with a recovery code', async () => {
+    const { page } = session;
+    await session.visit('/admin-setup');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await dialog.getByText('Your password alone is not enough.', { exact: false }).waitFor();
+    expect(await dialog.getByLabel('Password').count()).toBe(0);
+
+    // The password typed where the code goes is refused as no code at all.
+    await dialog.getByLabel('Code from your app, or a recovery code').fill(MEMBER.password);
+    await page.keyboard.press('Enter');
+    await dialog.getByText('must be the 6-digit code from your authenticator app or a recovery code', { exact: false }).waitFor();
+    await dialog.getByLabel('Code from your app, or a recovery code').fill('000000');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
+    await expectNoSeriousViolations(page, 'turning off');
+    await dialog.screenshot({ path: 'test-results/e2e/two-factor-turn-off.png' });
+
+    await dialog.getByLabel('Code from your app, or a recovery code').fill(recoveryCodes[3]!);
+    await page.keyboard.press('Enter');
+    await section.getByText('Off. Only your password protects this account.').waitFor();
+    expect(await dialog.count()).toBe(0);
+  });
 });

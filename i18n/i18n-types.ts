@@ -436,6 +436,48 @@ export type NamespaceAccountTranslation = {
 		 */
 		failed: string
 	}
+	change: {
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		title: string
+		/**
+		 * C​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​ ​f​i​r​s​t​:​ ​a​n​ ​o​p​e​n​ ​s​e​s​s​i​o​n​ ​a​l​o​n​e​ ​c​a​n​n​o​t​ ​c​h​a​n​g​e​ ​i​t​.​ ​Y​o​u​ ​s​t​a​y​ ​s​i​g​n​e​d​ ​i​n​ ​h​e​r​e​;​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​d​e​v​i​c​e​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 */
+		intro: string
+		/**
+		 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+		 */
+		currentPassword: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * C​o​n​f​i​r​m​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		confirmPassword: string
+		/**
+		 * P​a​s​s​w​o​r​d​s​ ​d​o​n​'​t​ ​m​a​t​c​h
+		 */
+		mismatch: string
+		/**
+		 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+		 */
+		submit: string
+		/**
+		 * C​h​a​n​g​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​E​v​e​r​y​ ​o​t​h​e​r​ ​d​e​v​i​c​e​ ​h​a​s​ ​b​e​e​n​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 */
+		changed: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+	}
 	reset: {
 		/**
 		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
@@ -674,7 +716,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		insights: string
 		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 * P​a​s​s​w​o​r​d​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r
 		 */
 		twoFactor: string
 		/**
@@ -4259,11 +4301,11 @@ export type NamespaceErrorsTranslation = {
 		 */
 		secondFactorCode: string
 		/**
-		 * l​o​o​k​s​ ​t​o​o​ ​m​u​c​h​ ​l​i​k​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​t​h​a​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​.​ ​C​h​o​o​s​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​c​l​e​a​r​l​y​ ​d​i​f​f​e​r​e​n​t
+		 * T​h​i​s​ ​u​s​e​r​n​a​m​e​ ​l​o​o​k​s​ ​t​o​o​ ​m​u​c​h​ ​l​i​k​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​c​l​e​a​r​l​y​ ​d​i​f​f​e​r​e​n​t​.
 		 */
 		usernameLooksTaken: string
 		/**
-		 * i​s​ ​n​o​t​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​.
 		 */
 		currentPassword: string
 	}
@@ -5770,6 +5812,48 @@ export type TranslationFunctions = {
 			 */
 			failed: () => LocalizedString
 		}
+		change: {
+			/**
+			 * Password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Change your password here. Enter the current one first: an open session alone cannot change it. You stay signed in here; every other device is signed out.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Current password
+			 */
+			currentPassword: () => LocalizedString
+			/**
+			 * New password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Confirm new password
+			 */
+			confirmPassword: () => LocalizedString
+			/**
+			 * Passwords don't match
+			 */
+			mismatch: () => LocalizedString
+			/**
+			 * Change password
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Changing...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Your password has been changed. Every other device has been signed out.
+			 */
+			changed: () => LocalizedString
+			/**
+			 * The password could not be changed. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
 		reset: {
 			/**
 			 * Reset Password
@@ -6004,7 +6088,7 @@ export type TranslationFunctions = {
 			 */
 			insights: () => LocalizedString
 			/**
-			 * Two-factor sign-in
+			 * Password and two-factor
 			 */
 			twoFactor: () => LocalizedString
 			/**
@@ -9414,11 +9498,11 @@ export type TranslationFunctions = {
 			 */
 			secondFactorCode: () => LocalizedString
 			/**
-			 * looks too much like a username that is already taken. Choose one that is clearly different
+			 * This username looks too much like one that is already taken. Please choose one that is clearly different.
 			 */
 			usernameLooksTaken: () => LocalizedString
 			/**
-			 * is not your current password
+			 * This is not your current password.
 			 */
 			currentPassword: () => LocalizedString
 		}

@@ -58,14 +58,14 @@ describe.each(TEST_DIALECTS)('changing one’s own password on %s', (dialect) =>
     const m = await member();
     const wrong = await post('/api/account/password', { currentPassword: 'not the password', newPassword: NEW_PASSWORD }, m.cookie);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ currentPassword: ['is not your current password'] });
+    expect(wrong.json().fields).toEqual({ currentPassword: ['This is not your current password.'] });
     const malay = await t.app.inject({
       method: 'POST',
       url: '/api/account/password',
       payload: { currentPassword: 'not the password', newPassword: NEW_PASSWORD },
       headers: { cookie: m.cookie, 'accept-language': 'ms' },
     });
-    expect(malay.json().fields).toEqual({ currentPassword: ['bukan kata laluan semasa anda'] });
+    expect(malay.json().fields).toEqual({ currentPassword: ['Ini bukan kata laluan semasa anda.'] });
     expect((await me(m.laptop)).statusCode).toBe(200);
     expect((await signIn(m)).statusCode).toBe(200);
   });

@@ -51,6 +51,18 @@ const en_account = {
     errorTitle: 'Error',
     failed: 'Failed to send reset email. Please try again.',
   },
+  change: {
+    title: 'Password',
+    intro: 'Change your password here. Enter the current one first: an open session alone cannot change it. You stay signed in here; every other device is signed out.',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    mismatch: "Passwords don't match",
+    submit: 'Change password',
+    pending: 'Changing...',
+    changed: 'Your password has been changed. Every other device has been signed out.',
+    failed: 'The password could not be changed. Please try again.',
+  },
   reset: {
     title: 'Reset Password',
     newPassword: 'New Password',

@@ -50,7 +50,7 @@ const en_admin = {
     webhooks: 'Webhooks',
     auditLog: 'Audit log',
     insights: 'Insights',
-    twoFactor: 'Two-factor sign-in',
+    twoFactor: 'Password and two-factor',
     account: 'Account',
     waiting: '{count:number} waiting for your answer',
   },

@@ -117,8 +117,8 @@ const en_errors = {
     notAScaleOf: 'is not a scale of {testType:string}',
     authenticatorCode: 'must be the 6-digit code from your authenticator app',
     secondFactorCode: 'must be the 6-digit code from your authenticator app or a recovery code (16 letters and digits)',
-    usernameLooksTaken: 'looks too much like a username that is already taken. Choose one that is clearly different',
-    currentPassword: 'is not your current password',
+    usernameLooksTaken: 'This username looks too much like one that is already taken. Please choose one that is clearly different.',
+    currentPassword: 'This is not your current password.',
   },
 } satisfies BaseTranslation;
 

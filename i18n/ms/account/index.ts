@@ -51,6 +51,18 @@ const ms_account = {
     errorTitle: 'Ralat',
     failed: 'Gagal menghantar e-mel tetapan semula. Sila cuba lagi.',
   },
+  change: {
+    title: 'Kata laluan',
+    intro: 'Tukar kata laluan anda di sini. Masukkan kata laluan semasa dahulu: sesi yang terbuka sahaja tidak boleh menukarnya. Anda kekal log masuk di sini; setiap peranti lain akan dilog keluar.',
+    currentPassword: 'Kata laluan semasa',
+    newPassword: 'Kata laluan baharu',
+    confirmPassword: 'Sahkan kata laluan baharu',
+    mismatch: 'Kata laluan tidak sepadan',
+    submit: 'Tukar kata laluan',
+    pending: 'Menukar...',
+    changed: 'Kata laluan anda telah ditukar. Setiap peranti lain telah dilog keluar.',
+    failed: 'Kata laluan tidak dapat ditukar. Sila cuba lagi.',
+  },
   reset: {
     title: 'Tetapkan Semula Kata Laluan',
     newPassword: 'Kata Laluan Baharu',

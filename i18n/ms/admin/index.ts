@@ -47,7 +47,7 @@ const ms_admin = {
     webhooks: 'Webhook',
     auditLog: 'Log audit',
     insights: 'Statistik',
-    twoFactor: 'Log masuk dua faktor',
+    twoFactor: 'Kata laluan dan dua faktor',
     account: 'Akaun',
     waiting: '{count} menunggu jawapan anda',
   },

@@ -114,8 +114,8 @@ const ms_errors = {
     notAScaleOf: 'bukan skala bagi {testType}',
     authenticatorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda',
     secondFactorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda atau kod pemulihan (16 huruf dan digit)',
-    usernameLooksTaken: 'terlalu mirip dengan nama pengguna yang sudah digunakan. Pilih nama yang jelas berbeza',
-    currentPassword: 'bukan kata laluan semasa anda',
+    usernameLooksTaken: 'Nama pengguna ini terlalu mirip dengan nama yang sudah digunakan. Sila pilih nama yang jelas berbeza.',
+    currentPassword: 'Ini bukan kata laluan semasa anda.',
   },
 } satisfies NamespaceErrorsTranslation;
 

@@ -71,10 +71,10 @@ describe.each(TEST_DIALECTS)('look-alike sign-ins on %s', (dialect) => {
       expect(refused.json().fields.username).toHaveLength(1);
     }
     expect((await register('0wnerc')).json().fields).toEqual({
-      username: ['looks too much like a username that is already taken. Choose one that is clearly different'],
+      username: ['This username looks too much like one that is already taken. Please choose one that is clearly different.'],
     });
     expect((await register('0wnerc', undefined, { 'accept-language': 'ms' })).json().fields).toEqual({
-      username: ['terlalu mirip dengan nama pengguna yang sudah digunakan. Pilih nama yang jelas berbeza'],
+      username: ['Nama pengguna ini terlalu mirip dengan nama yang sudah digunakan. Sila pilih nama yang jelas berbeza.'],
     });
     // Accented letters are refused for what they are; the fullwidth address is the owner's.
     expect((await register('ownerç')).json().fields.username).toEqual(['Username may contain only letters, digits, dots, dashes and underscores']);
