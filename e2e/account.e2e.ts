@@ -10,7 +10,8 @@ describe('operator accounts in the browser', () => {
     smtp = await startSmtpCapture();
   });
   afterAll(() => smtp.stop());
-  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
+  // bypassCSP only lets axe's script into the page.
+  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }), bypassCSP: true });
 
   const signedIn = async () => (await session.page.request.get(`${session.server.url}/api/me`)).status() === 200;
 

@@ -3,6 +3,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { passwordProblem } from '../../domain/password';
 import { AdminSection } from '../admin/AdminSection';
 import { useAdminToast } from '../admin/useAdminToast';
+import { WithNamespaces } from '../components/LocaleProvider';
 import { TextField } from '../components/TextField';
 import { formErrorsOf } from '../lib/form-errors';
 import { trpc } from '../lib/trpc';
@@ -10,11 +11,24 @@ import { trpc } from '../lib/trpc';
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type Fields = (typeof FIELDS)[number];
 
+interface Props {
+  account: { username: string; email: string };
+}
+
 /**
  * The signed-in person changes their own password, giving the current one. This session stays;
- * the server ends the others (server/account/change-password.ts).
+ * the server ends the others (server/account/change-password.ts). Its texts are the account
+ * pages' (the `account` namespace), which the admin page does not load by itself.
  */
-export function ChangePasswordSection({ account }: { account: { username: string; email: string } }) {
+export function ChangePasswordSection(props: Props) {
+  return (
+    <WithNamespaces namespaces={['account']}>
+      <ChangePasswordForm {...props} />
+    </WithNamespaces>
+  );
+}
+
+function ChangePasswordForm({ account }: Props) {
   const { LL } = useI18nContext();
   const t = LL.account.change;
   const toast = useAdminToast();
