@@ -57,6 +57,18 @@ describe.each(TEST_DIALECTS)('look-alike sign-ins on %s', (dialect) => {
     expect((await outboxEmailsTo(t.services.db, OWNER.email)).filter((mail) => mail.kind === 'login-throttled')).toHaveLength(1);
   });
 
+  it('slows a name no one has exactly like an account, and its guesses lock no account', async () => {
+    const { limit } = DEFAULT_RATE_LIMITS.loginPerAccount;
+    const neighbour = { username: 'klinik-jiran', email: 'jiran@klinik.example', password: 'the neighbour’s passphrase' };
+    expect((await post('/api/register', neighbour)).statusCode).toBe(201);
+    for (const unknown of ['nobody-by-this-name', 'klinik-jirán']) {
+      const answers = [];
+      for (let attempt = 0; attempt <= limit; attempt += 1) answers.push((await signIn(unknown, `wrong guess ${attempt}`)).statusCode);
+      expect(answers).toEqual([...Array<number>(limit).fill(401), 429]);
+    }
+    expect((await signIn('klinik-jiran', neighbour.password)).statusCode).toBe(200);
+  });
+
   it('refuses to register a spelling or a look-alike of the name, and of the e-mail', async () => {
     const register = (username: string, email = `someone-${++lastAddress}@klinik.example`, headers?: Record<string, string>) =>
       post('/api/register', { username, email, password: 'a passphrase of their own' }, headers);
@@ -81,8 +93,8 @@ describe.each(TEST_DIALECTS)('look-alike sign-ins on %s', (dialect) => {
     const sameEmail = await register('someone-new', 'ＯＷＮＥＲＣ@klinik.example');
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toEqual({ error: 'An account with that e-mail already exists' });
-    const accounts = await t.services.db.selectFrom('accounts').select('username').execute();
-    expect(accounts.map((account) => account.username)).toEqual(['ownerc']);
+    const lookAlikes = await t.services.db.selectFrom('accounts').select('username').where('username', 'like', '%nerc').execute();
+    expect(lookAlikes.map((account) => account.username)).toEqual(['ownerc']);
   });
 
   it('looks a reset request up by the normalised e-mail', async () => {
