@@ -21,6 +21,7 @@ import * as portableLeases from './migrations/2026-11-26T0300-portable-leases';
 import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-text';
 import * as requireTwoFactor from './migrations/2026-11-26T0900-require-two-factor';
 import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-roll';
+import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0500-stock-privacy-text': stockPrivacyText,
   '2026-11-26T0900-require-two-factor': requireTwoFactor,
   '2026-11-27T1300-webhook-secret-roll': webhookSecretRoll,
+  '2026-11-27T1400-normalised-account-names': normalisedAccountNames,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -209,9 +209,11 @@ export interface ConsentTextsTable {
 /** A person who signs in; a member of clinics through `memberships`. */
 export interface AccountsTable {
   id: string;
-  /** Lower-cased, unique. */
+  /** Normalised (domain/account-names.ts), unique; compared byte for byte on MySQL too (utf8mb4_bin). */
   username: string;
   email: string;
+  /** What the username looks like (nameSkeleton), unique; NULL for a name older than a look-alike of it (docs/decisions/0041). */
+  username_skeleton: string | null;
   password_hash: string;
   created_at: Timestamp;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../domain/configuration';
 import { generateSlotTimes } from '../domain/slots';
 import { insertConfiguration } from './repositories/configurations';
+import { insertAccount } from './repositories/accounts';
 import { insertMembership } from './repositories/memberships';
 import type { Database } from './schema';
 import { DAY_MS } from '../domain/time';
@@ -77,10 +78,7 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
       })
       .execute();
     // The demo clinic's owner, with the clinic's id as every migrated owner has.
-    await trx
-      .insertInto('accounts')
-      .values({ id: userId, username: DEMO_OPERATOR.username, email: DEMO_OPERATOR.email, password_hash: passwordHash, created_at: now })
-      .execute();
+    await insertAccount(trx, { id: userId, username: DEMO_OPERATOR.username, email: DEMO_OPERATOR.email, passwordHash, createdAt: now });
     await insertMembership(trx, { accountId: userId, clinicId: userId, role: 'owner', psychologistId: null, createdAt: now });
     await insertConfiguration(trx, {
       id: randomUUID(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useBrowserSession } from './support/session';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
@@ -9,9 +10,35 @@ describe('operator accounts in the browser', () => {
     smtp = await startSmtpCapture();
   });
   afterAll(() => smtp.stop());
-  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }) });
+  // bypassCSP only lets axe's script into the page.
+  const session = useBrowserSession({ serverEnv: () => ({ SMTP_URL: smtp.url }), bypassCSP: true });
 
   const signedIn = async () => (await session.page.request.get(`${session.server.url}/api/me`)).status() === 200;
+
+  /**
+   * The owner signs up on another device, then signs in here and opens admin setup; `use` acts
+   * and asks after the other device, which is closed after.
+   */
+  async function onTwoDevices(
+    owner: { username: string; email: string; password: string },
+    use: (otherDevice: { otherDeviceSignedIn: () => Promise<boolean>; signInOnOtherDevice: () => Promise<number> }) => Promise<void>,
+  ) {
+    const { page } = session;
+    const otherDevice = await page.context().browser()!.newContext();
+    const post = (device: typeof otherDevice, path: string) =>
+      device.request.post(`${session.server.url}${path}`, { data: owner, headers: { origin: session.server.url } });
+    try {
+      expect((await post(otherDevice, '/api/register')).status()).toBe(201);
+      expect((await post(page.context(), '/api/login')).status()).toBe(200);
+      await session.visit('/admin-setup');
+      await use({
+        otherDeviceSignedIn: async () => (await otherDevice.request.get(`${session.server.url}/api/me`)).status() === 200,
+        signInOnOtherDevice: async () => (await post(otherDevice, '/api/login')).status(),
+      });
+    } finally {
+      await otherDevice.close();
+    }
+  }
 
   it('signs up, lands on admin setup, and is sent there again from /login and /signup', async () => {
     const { page } = session;
@@ -74,7 +101,7 @@ describe('operator accounts in the browser', () => {
     await page.getByLabel('New Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm New Password').fill('different');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    expect(await page.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
+    expect(await page.getByText('Password must be at least 8 characters').isVisible()).toBe(true);
     expect(await page.getByText("Passwords don't match").isVisible()).toBe(true);
 
     await page.getByLabel('New Password', { exact: true }).fill('a-new-long-passphrase');
@@ -96,20 +123,49 @@ describe('operator accounts in the browser', () => {
   it('signs out everywhere from the admin header, ending the session of every device', async () => {
     const { page } = session;
     const owner = { username: 'everywhere', email: 'everywhere@klinik.example', password: 'seri-kembangan-2027' };
-    const otherDevice = await page.context().browser()!.newContext();
-    try {
-      const post = (device: typeof otherDevice, path: string) =>
-        device.request.post(`${session.server.url}${path}`, { data: owner, headers: { origin: session.server.url } });
-      expect((await post(otherDevice, '/api/register')).status()).toBe(201);
-      expect((await post(page.context(), '/api/login')).status()).toBe(200);
-      await session.visit('/admin-setup');
+    await onTwoDevices(owner, async ({ otherDeviceSignedIn }) => {
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();
       await page.waitForURL('**/login');
       expect(await signedIn()).toBe(false);
-      expect((await otherDevice.request.get(`${session.server.url}/api/me`)).status()).toBe(401);
-    } finally {
-      await otherDevice.close();
-    }
+      expect(await otherDeviceSignedIn()).toBe(false);
+    });
+  });
+
+  it('changes the password by keyboard with the current one, keeping this session and ending the other device’s', async () => {
+    const { page } = session;
+    const owner = { username: 'changes-password', email: 'changes@klinik.example', password: 'seri-kembangan-2028' };
+    const newPassword = 'bukit-bintang-2029';
+    await onTwoDevices(owner, async ({ otherDeviceSignedIn, signInOnOtherDevice }) => {
+      const section = page.getByRole('region', { name: 'Password', exact: true });
+      await section.scrollIntoViewIfNeeded();
+
+      // By keyboard: focus the first field, type, Tab on, Enter sends.
+      await section.getByLabel('Current password').focus();
+      await page.keyboard.type('not-my-password');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('short');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('short');
+      await page.keyboard.press('Enter');
+      await section.getByText('Password must be at least 8 characters').waitFor();
+
+      await section.getByLabel('New password', { exact: true }).fill(newPassword);
+      await section.getByLabel('Confirm new password').fill(newPassword);
+      await section.getByLabel('Confirm new password').press('Enter');
+      await section.getByText('This is not your current password.').waitFor();
+      expect(await section.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await section.screenshot({ path: 'test-results/e2e/change-password-refused.png' });
+
+      await section.getByLabel('Current password').fill(owner.password);
+      await section.getByLabel('Current password').press('Enter');
+      await page.getByText('Your password has been changed. Every other device has been signed out.').waitFor();
+      expect(await section.getByLabel('Current password').inputValue()).toBe('');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await signedIn()).toBe(true);
+      expect(await otherDeviceSignedIn()).toBe(false);
+      expect(await signInOnOtherDevice()).toBe(401);
+    });
   });
 
   it('explains a reset link without a token', async () => {

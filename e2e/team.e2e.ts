@@ -84,7 +84,7 @@ describe('the clinic team', () => {
     expect(await inbox.getByText('Kumar Raj').count()).toBe(0);
     const menu = page.getByRole('navigation', { name: 'Sections of admin setup' });
     // Her one request waits, not her colleague's.
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Schedule', 'Appointments1 1 waiting for your answer', 'Two-factor sign-in']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Schedule', 'Appointments1 1 waiting for your answer', 'Password and two-factor']);
     for (const hidden of ['Team', 'Audit log', 'Booking Settings']) expect(await page.getByRole('region', { name: hidden }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(0);
     await expectNoSeriousViolations(page, 'the psychologist’s admin page');

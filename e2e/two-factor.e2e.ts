@@ -38,6 +38,16 @@ async function enterPassword(session: E2eSession) {
   await page.getByRole('heading', { name: 'Enter your sign-in code' }).waitFor();
 }
 
+/** Signs the member in with the password, then this recovery code, onto admin setup. */
+async function signInWithRecoveryCode(session: E2eSession, code: string) {
+  const { page } = session;
+  await enterPassword(session);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/admin-setup');
+}
+
 const signedIn = async (session: E2eSession) => (await session.page.request.get(`${session.server.url}/api/me`)).status() === 200;
 
 describe('two-factor sign-in in the browser', () => {
@@ -121,11 +131,7 @@ describe('two-factor sign-in in the browser', () => {
   it('the owner requires it of the clinic; an invited member is led to set it up before anything else', async () => {
     const { page } = session;
     const post = (path: string, data: object) => page.request.post(`${session.server.url}${path}`, { headers: { origin: session.server.url }, data });
-    await enterPassword(session);
-    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-    await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/admin-setup');
+    await signInWithRecoveryCode(session, recoveryCodes[1]!);
     const team = page.getByRole('region', { name: 'Team' });
     await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).click();
     await page.getByText('Two-factor sign-in is now required of every member.').waitFor();
@@ -189,5 +195,31 @@ describe('two-factor sign-in in the browser', () => {
     await switcher.waitFor();
     expect(await switcher.locator('option').count()).toBe(2);
     expect(await switcher.locator('option:checked').textContent()).toContain('Admin');
+  });
+
+  it('turns it off by keyboard only with a code: not with the password, with a recovery code', async () => {
+    const { page } = session;
+    await signInWithRecoveryCode(session, recoveryCodes[3]!);
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await dialog.getByText('Your password alone is not enough.', { exact: false }).waitFor();
+    expect(await dialog.getByLabel('Password').count()).toBe(0);
+
+    // The password typed where the code goes is refused as no code at all.
+    await dialog.getByLabel('Code from your app, or a recovery code').fill(MEMBER.password);
+    await page.keyboard.press('Enter');
+    await dialog.getByText('must be the 6-digit code from your authenticator app or a recovery code', { exact: false }).waitFor();
+    await dialog.getByLabel('Code from your app, or a recovery code').fill('000000');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
+    await expectNoSeriousViolations(page, 'turning off');
+    await dialog.screenshot({ path: 'test-results/e2e/two-factor-turn-off.png' });
+
+    await dialog.getByLabel('Code from your app, or a recovery code').fill(recoveryCodes[4]!);
+    await page.keyboard.press('Enter');
+    await section.getByText('Off. Only your password protects this account.').waitFor();
+    expect(await dialog.count()).toBe(0);
   });
 });

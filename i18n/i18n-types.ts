@@ -285,7 +285,7 @@ export type NamespaceAccountTranslation = {
 	backHome: string
 	passwordRules: {
 		/**
-		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​6​ ​c​h​a​r​a​c​t​e​r​s
+		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​8​ ​c​h​a​r​a​c​t​e​r​s
 		 */
 		tooShort: string
 		/**
@@ -433,6 +433,48 @@ export type NamespaceAccountTranslation = {
 		errorTitle: string
 		/**
 		 * F​a​i​l​e​d​ ​t​o​ ​s​e​n​d​ ​r​e​s​e​t​ ​e​m​a​i​l​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+	}
+	change: {
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		title: string
+		/**
+		 * C​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.​ ​E​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​ ​f​i​r​s​t​:​ ​a​n​ ​o​p​e​n​ ​s​e​s​s​i​o​n​ ​a​l​o​n​e​ ​c​a​n​n​o​t​ ​c​h​a​n​g​e​ ​i​t​.​ ​Y​o​u​ ​s​t​a​y​ ​s​i​g​n​e​d​ ​i​n​ ​h​e​r​e​;​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​d​e​v​i​c​e​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 */
+		intro: string
+		/**
+		 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+		 */
+		currentPassword: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * C​o​n​f​i​r​m​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		confirmPassword: string
+		/**
+		 * P​a​s​s​w​o​r​d​s​ ​d​o​n​'​t​ ​m​a​t​c​h
+		 */
+		mismatch: string
+		/**
+		 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+		 */
+		submit: string
+		/**
+		 * C​h​a​n​g​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​E​v​e​r​y​ ​o​t​h​e​r​ ​d​e​v​i​c​e​ ​h​a​s​ ​b​e​e​n​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 */
+		changed: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		failed: string
 	}
@@ -674,7 +716,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		insights: string
 		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n
+		 * P​a​s​s​w​o​r​d​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r
 		 */
 		twoFactor: string
 		/**
@@ -2354,17 +2396,13 @@ export type NamespaceAdminTranslation = {
 		 */
 		turnOffTitle: string
 		/**
-		 * C​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​.
+		 * C​o​n​f​i​r​m​ ​w​i​t​h​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​w​i​t​h​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​u​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.​ ​Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​l​o​n​e​ ​i​s​ ​n​o​t​ ​e​n​o​u​g​h​.
 		 */
 		turnOffIntro: string
 		/**
-		 * P​a​s​s​w​o​r​d
+		 * C​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​,​ ​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
 		 */
-		password: string
-		/**
-		 * O​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​p​p​ ​(​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​)
-		 */
-		orCode: string
+		code: string
 		/**
 		 * T​u​r​n​ ​o​f​f
 		 */
@@ -4010,10 +4048,6 @@ export type NamespaceErrorsTranslation = {
 		 */
 		wrongCode: string
 		/**
-		 * T​h​a​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.
-		 */
-		wrongPassword: string
-		/**
 		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​o​n​.​ ​T​u​r​n​ ​i​t​ ​o​f​f​ ​f​i​r​s​t​ ​t​o​ ​m​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​p​p​.
 		 */
 		alreadyOn: string
@@ -4317,9 +4351,13 @@ export type NamespaceErrorsTranslation = {
 		 */
 		secondFactorCode: string
 		/**
-		 * g​i​v​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 * T​h​i​s​ ​u​s​e​r​n​a​m​e​ ​l​o​o​k​s​ ​t​o​o​ ​m​u​c​h​ ​l​i​k​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​o​n​e​ ​t​h​a​t​ ​i​s​ ​c​l​e​a​r​l​y​ ​d​i​f​f​e​r​e​n​t​.
 		 */
-		passwordOrCode: string
+		usernameLooksTaken: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​.
+		 */
+		currentPassword: string
 	}
 }
 
@@ -5674,7 +5712,7 @@ export type TranslationFunctions = {
 		backHome: () => LocalizedString
 		passwordRules: {
 			/**
-			 * Password must be at least 6 characters
+			 * Password must be at least 8 characters
 			 */
 			tooShort: () => LocalizedString
 			/**
@@ -5821,6 +5859,48 @@ export type TranslationFunctions = {
 			errorTitle: () => LocalizedString
 			/**
 			 * Failed to send reset email. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
+		change: {
+			/**
+			 * Password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Change your password here. Enter the current one first: an open session alone cannot change it. You stay signed in here; every other device is signed out.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Current password
+			 */
+			currentPassword: () => LocalizedString
+			/**
+			 * New password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Confirm new password
+			 */
+			confirmPassword: () => LocalizedString
+			/**
+			 * Passwords don't match
+			 */
+			mismatch: () => LocalizedString
+			/**
+			 * Change password
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Changing...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Your password has been changed. Every other device has been signed out.
+			 */
+			changed: () => LocalizedString
+			/**
+			 * The password could not be changed. Please try again.
 			 */
 			failed: () => LocalizedString
 		}
@@ -6058,7 +6138,7 @@ export type TranslationFunctions = {
 			 */
 			insights: () => LocalizedString
 			/**
-			 * Two-factor sign-in
+			 * Password and two-factor
 			 */
 			twoFactor: () => LocalizedString
 			/**
@@ -7682,17 +7762,13 @@ export type TranslationFunctions = {
 			 */
 			turnOffTitle: () => LocalizedString
 			/**
-			 * Confirm with your password, or with a code from your app.
+			 * Confirm with the current code from your authenticator app, or with one of your unused recovery codes. Your password alone is not enough.
 			 */
 			turnOffIntro: () => LocalizedString
 			/**
-			 * Password
+			 * Code from your app, or a recovery code
 			 */
-			password: () => LocalizedString
-			/**
-			 * Or a code from your app (or a recovery code)
-			 */
-			orCode: () => LocalizedString
+			code: () => LocalizedString
 			/**
 			 * Turn off
 			 */
@@ -9234,10 +9310,6 @@ export type TranslationFunctions = {
 			 */
 			wrongCode: () => LocalizedString
 			/**
-			 * That password is not right.
-			 */
-			wrongPassword: () => LocalizedString
-			/**
 			 * Two-factor sign-in is already on. Turn it off first to move it to another app.
 			 */
 			alreadyOn: () => LocalizedString
@@ -9522,9 +9594,13 @@ export type TranslationFunctions = {
 			 */
 			secondFactorCode: () => LocalizedString
 			/**
-			 * give your password or a code from your authenticator app
+			 * This username looks too much like one that is already taken. Please choose one that is clearly different.
 			 */
-			passwordOrCode: () => LocalizedString
+			usernameLooksTaken: () => LocalizedString
+			/**
+			 * This is not your current password.
+			 */
+			currentPassword: () => LocalizedString
 		}
 	}
 	insightsWriter: {

@@ -104,6 +104,15 @@ export async function endSession(deps: Pick<SessionDeps, 'db'>, session: AdminSe
   session.destroy();
 }
 
+/**
+ * Ends every other session of the person, on every device and in every clinic, and keeps this
+ * browser's: after they proved who they are (a new password, two-factor turned on), whoever
+ * holds an older session, perhaps the reason for the change, is out. `db` may be a transaction.
+ */
+export async function endOtherSessions(deps: Pick<SessionDeps, 'db'>, session: AdminSession, accountId: string): Promise<void> {
+  await deleteSessionsOfAccount(deps.db, accountId, session.sessionId ? { idHash: hashSecretToken(session.sessionId) } : undefined);
+}
+
 /** Ends every session of the person, on every device and in every clinic, and clears this browser's cookie. */
 export async function endEverySession(deps: Pick<SessionDeps, 'db'>, session: AdminSession, accountId: string): Promise<void> {
   await deleteSessionsOfAccount(deps.db, accountId);

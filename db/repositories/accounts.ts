@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { nameSkeleton } from '../../domain/account-names';
 import type { Database } from '../schema';
 
 /** A person who signs in (docs/decisions/0034); a member of clinics through memberships. */
@@ -37,14 +38,21 @@ export async function findCredentialsByUsername(
   return row && { operator: toPerson(row), passwordHash: row.password_hash };
 }
 
+/** The password hash of a signed-in person, to check the password they type again. */
+export async function findPasswordHash(db: Kysely<Database>, accountId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirst();
+  return row?.password_hash;
+}
+
 /**
  * Which of a new account's unique fields are already taken, by a person or by a clinic (whose
- * handle and contact address are its first owner's, db/schema.ts UsersTable).
+ * handle and contact address are its first owner's, db/schema.ts UsersTable), and whether its
+ * username looks like a person's (nameSkeleton). Names are compared normalised.
  */
 export async function findTakenCredentials(
   db: Kysely<Database>,
   wanted: { username: string; email: string },
-): Promise<{ username: boolean; email: boolean }> {
+): Promise<{ username: boolean; email: boolean; lookAlike: boolean }> {
   const holders = (table: 'accounts' | 'users') =>
     db
       .selectFrom(table)
@@ -52,16 +60,26 @@ export async function findTakenCredentials(
       .where((eb) => eb.or([eb('username', '=', wanted.username), eb('email', '=', wanted.email)]))
       .execute();
   const rows = [...(await holders('accounts')), ...(await holders('users'))];
+  const lookAlike = await db.selectFrom('accounts').select('id').where('username_skeleton', '=', nameSkeleton(wanted.username)).executeTakeFirst();
   return {
     username: rows.some((r) => r.username === wanted.username),
     email: rows.some((r) => r.email === wanted.email),
+    lookAlike: lookAlike !== undefined,
   };
 }
 
+/** A new person; the unique skeleton of the username refuses a look-alike that raced past findTakenCredentials. */
 export async function insertAccount(db: Kysely<Database>, account: Person & { passwordHash: string; createdAt: Date }): Promise<Person> {
   await db
     .insertInto('accounts')
-    .values({ id: account.id, username: account.username, email: account.email, password_hash: account.passwordHash, created_at: account.createdAt })
+    .values({
+      id: account.id,
+      username: account.username,
+      username_skeleton: nameSkeleton(account.username),
+      email: account.email,
+      password_hash: account.passwordHash,
+      created_at: account.createdAt,
+    })
     .execute();
   return toPerson(account);
 }

@@ -104,9 +104,13 @@ export async function deleteSession(db: Kysely<Database>, idHash: string): Promi
   await db.deleteFrom('operator_sessions').where('id_hash', '=', idHash).execute();
 }
 
-/** Signs the person out on every device, whatever clinic each session acts on. */
-export async function deleteSessionsOfAccount(db: Kysely<Database>, accountId: string): Promise<void> {
-  await db.deleteFrom('operator_sessions').where('account_id', '=', accountId).execute();
+/** Signs the person out on every device, whatever clinic each session acts on, but for the session `except` names. */
+export async function deleteSessionsOfAccount(db: Kysely<Database>, accountId: string, except?: { idHash: string }): Promise<void> {
+  await db
+    .deleteFrom('operator_sessions')
+    .where('account_id', '=', accountId)
+    .$if(except !== undefined, (query) => query.where('id_hash', '!=', except!.idHash))
+    .execute();
 }
 
 /** Ends the person's sessions in one clinic: they were removed from it. */

@@ -82,12 +82,12 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
   });
 
   it("explains invalid sign-up fields with the sign-up form's messages", async () => {
-    const response = await restPost('/api/register', { username: 'ab', email: 'not-an-email', password: '12345' });
+    const response = await restPost('/api/register', { username: 'ab', email: 'not-an-email', password: 'Kx9#qz7' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
       username: ['Username must be at least 3 characters'],
       email: ['Please enter a valid email address'],
-      password: ['Password must be at least 6 characters'],
+      password: ['Password must be at least 8 characters'],
     });
   });
 

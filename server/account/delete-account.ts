@@ -3,7 +3,6 @@ import { deleteClinic } from '../../db/repositories/clinic-deletion';
 import { findSubscriptionOf } from '../../db/repositories/subscriptions';
 import { inTransaction } from '../../db/transaction';
 import { hasEnded } from '../../domain/subscription';
-import { forgetWrongPasswords } from '../auth/login-throttle';
 import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
@@ -41,7 +40,6 @@ export async function deleteAccount(ctx: DeletionContext, { confirmUsername }: z
   if (confirmUsername !== ctx.admin.username) throw new AppError('BAD_REQUEST', (t) => t.errors.accountDeletionNotConfirmed());
   await cancelSubscription(ctx);
   await inTransaction(ctx.db, (trx) => deleteClinic(trx, { userId: ctx.admin.id, email: ctx.admin.email }));
-  await forgetWrongPasswords(ctx, ctx.admin.username);
   ctx.configurations.forgetAll();
   ctx.adminSession.destroy();
   return { ok: true };

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { normaliseAccountName } from '../../domain/account-names';
 import { MIN_PASSWORD_LENGTH, type PasswordProblem, passwordProblem } from '../../domain/password';
 import { translationsFor } from '../translations';
 import { emailAddress } from '../zod-fields';
 
-// The sign-up form's wording; stored lower-cased so one address is one account on both databases.
-export const ZEmail = emailAddress('Please enter a valid email address').transform((email) => email.toLowerCase());
+// The sign-up form's wording. Normalised before it is checked, so a fullwidth address is the
+// address it shows, and one address is one account on both databases (docs/decisions/0041).
+const invalidEmail = 'Please enter a valid email address';
+export const ZEmail = z.string({ error: invalidEmail }).overwrite(normaliseAccountName).pipe(emailAddress(invalidEmail));
 
 /** The words for a refused new password (domain/password.ts); English until requests name their language. */
 export function passwordProblemMessage(problem: PasswordProblem): string {
@@ -12,7 +15,7 @@ export function passwordProblemMessage(problem: PasswordProblem): string {
 }
 
 /**
- * At least 6 characters (the published sign-up rule), and none of the most common passwords; long passphrases are
+ * At least 8 characters (ASVS 5.0 6.2.1), and none of the most common passwords; long passphrases are
  * accepted whole, up to a sane bound. Being the account's own name is checked where the
  * account is known.
  */

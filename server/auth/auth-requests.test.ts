@@ -25,11 +25,21 @@ describe('ZRegisterRequest', () => {
     expect(message('a'.repeat(65))).toBe('Username must be at most 64 characters');
     expect(message('dr_aisyah-2')).toBeUndefined();
   });
+
+  it('normalises before it checks: fullwidth is the name it shows, an accented letter is refused', () => {
+    const parsed = ZRegisterRequest.parse({ ...valid, username: 'ＫＬＩＮＩＫ.ｍｉｎｄａ', email: 'ＯＷＮＥＲ@klinik.my' });
+    expect(parsed).toMatchObject({ username: 'klinik.minda', email: 'owner@klinik.my' });
+    expect(ZRegisterRequest.safeParse({ ...valid, username: 'klinikç' }).error?.issues[0]?.message).toBe(
+      'Username may contain only letters, digits, dots, dashes and underscores',
+    );
+  });
 });
 
 describe('ZLoginRequest', () => {
   it('needs both fields and looks the username up lower-cased', () => {
     expect(ZLoginRequest.parse({ username: ' Demo ', password: 'x' }).username).toBe('demo');
+    expect(ZLoginRequest.parse({ username: 'ＤＥＭＯ', password: 'x' }).username).toBe('demo');
+    expect(ZLoginRequest.parse({ username: 'DEMÓ', password: 'x' }).username).toBe('demó');
     const problems = ZLoginRequest.safeParse({ username: '', password: '' }).error?.issues.map((i) => i.message);
     expect(problems).toEqual(['Username is required', 'Password is required']);
   });

@@ -14,7 +14,7 @@ import { rateLimitBucket } from '../rate-limit/rate-limits';
 const FIRST_DELAY_MS = 60_000;
 const LONGEST_DELAY_MS = 10 * 60_000;
 
-type ThrottleDeps = Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits'>;
+export type ThrottleDeps = Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits'>;
 
 /** How long after the last wrong password the next attempt must wait. */
 export function loginDelayMs(failures: number, limit: number): number {
@@ -22,7 +22,7 @@ export function loginDelayMs(failures: number, limit: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - limit), LONGEST_DELAY_MS);
 }
 
-/** The counts kept this way: wrong passwords per username, wrong second-factor codes per account. */
+/** The counts kept this way: wrong passwords per account, wrong second-factor codes per account. */
 export type ThrottledCheck = 'loginPerAccount' | 'twoFactorPerAccount';
 const THROTTLED_CHECKS: ThrottledCheck[] = ['loginPerAccount', 'twoFactorPerAccount'];
 
@@ -59,10 +59,21 @@ export async function forgetWrongAttempts(deps: ThrottleDeps, check: ThrottledCh
   await deleteLoginThrottle(deps.db, bucketOf(deps, check, subject));
 }
 
-/** Claims the check of one password for this username (claimCheck). */
-export const claimPasswordCheck = (deps: ThrottleDeps, username: string) => claimCheck(deps, 'loginPerAccount', username);
+/**
+ * Whose wrong passwords an attempt counts toward: the account that was found, by its id, so
+ * every spelling that finds it shares one count; or, for a name no account has, that name
+ * (normalised). The two never share a bucket, so guesses at unknown names lock no real account,
+ * and an unknown name is slowed down exactly as an account is, so the delay tells no one which
+ * names exist (docs/decisions/0041).
+ */
+export type PasswordSubject = { accountId: string } | { unknownName: string };
 
-export const forgetWrongPasswords = (deps: ThrottleDeps, username: string) => forgetWrongAttempts(deps, 'loginPerAccount', username);
+const subjectKey = (subject: PasswordSubject) => ('accountId' in subject ? `account:${subject.accountId}` : `unknown:${subject.unknownName}`);
+
+/** Claims the check of one password (claimCheck). */
+export const claimPasswordCheck = (deps: ThrottleDeps, subject: PasswordSubject) => claimCheck(deps, 'loginPerAccount', subjectKey(subject));
+
+export const forgetWrongPasswords = (deps: ThrottleDeps, account: { accountId: string }) => forgetWrongAttempts(deps, 'loginPerAccount', subjectKey(account));
 
 /** Runs of either kind are over once the longer of their windows has passed without a wrong attempt. */
 export async function purgeFinishedLoginThrottles(deps: ThrottleDeps): Promise<number> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseAccountName } from '../../domain/account-names';
 import { passwordProblem as passwordProblemOf } from '../../domain/password';
 import { passwordProblemMessage, ZEmail, ZNewPassword } from './auth-fields';
 import { randomUUID } from 'node:crypto';
@@ -12,19 +13,23 @@ import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { DEFAULT_CONFIGURATION } from '../../domain/configuration';
 import { hashPassword } from './passwords';
-import { AppError } from '../errors';
+import { AppError, FieldProblem } from '../errors';
+import { fieldMessage } from '../field-messages';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
 import { type Account, type AccountContext, toAccount } from '../account/account';
 
-/** Usernames are case-insensitive: they are stored and looked up lower-cased. */
+/**
+ * Stored and looked up normalised (NFKC, case folded: docs/decisions/0041), and checked after
+ * that, so `ＯＷＮＥＲＣ` is the name `ownerc` and `ownerç` is refused for its letter.
+ */
 export const ZUsername = z
   .string()
+  .overwrite(normaliseAccountName)
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(64, 'Username must be at most 64 characters')
-  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores')
-  .toLowerCase();
+  .regex(/^[a-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores');
 
 export const ZRegisterRequest = z.object({
   username: ZUsername,
@@ -36,10 +41,14 @@ export const ZRegisterRequest = z.object({
 });
 export type RegisterRequest = z.output<typeof ZRegisterRequest>;
 
-/** Refuses a new account whose username or e-mail another account or clinic has. */
+/**
+ * Refuses a new account whose username or e-mail another account or clinic has, or whose
+ * username could pass for a person's at a glance (`c1inic` beside `clinic`).
+ */
 export async function refuseTakenCredentials(db: Kysely<Database>, input: Pick<RegisterRequest, 'username' | 'email'>): Promise<void> {
   const taken = await findTakenCredentials(db, input);
   if (taken.username) throw new AppError('CONFLICT', (t) => t.errors.usernameTaken());
+  if (taken.lookAlike) throw new FieldProblem('username', fieldMessage('usernameLooksTaken'));
   if (taken.email) throw new AppError('CONFLICT', (t) => t.errors.emailTaken());
 }
 

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { ZNewPassword } from './auth-fields';
-import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
-import { claimResetToken, findUsableResetTokenOwner, retireResetTokens } from '../../db/repositories/password-reset-tokens';
-import { changePassword, findPersonById } from '../../db/repositories/accounts';
-import { deleteSessionsOfAccount } from '../../db/repositories/operator-sessions';
+import { claimResetToken, findUsableResetTokenOwner } from '../../db/repositories/password-reset-tokens';
+import { findPersonById } from '../../db/repositories/accounts';
 import { passwordProblem } from '../../domain/password';
 import { hashPassword } from './passwords';
 import { AppError } from '../errors';
-import { passwordChangedEmail } from '../mail/account-emails';
-import { type AccountContext, forgotPasswordUrl } from '../account/account';
+import type { AccountContext } from '../account/account';
+import { replacePassword } from './replace-password';
 import { hashSecretToken } from './secret-tokens';
 
 export const ZResetPasswordRequest = z.object({
@@ -36,14 +34,8 @@ export async function resetPassword(ctx: Pick<AccountContext, 'db' | 'now' | 'en
     const now = ctx.now();
     const accountId = await claimResetToken(trx, tokenHash, now);
     if (!accountId) throw new AppError('BAD_REQUEST', (t) => t.errors.invalidResetLink());
-    const operator = await changePassword(trx, accountId, passwordHash);
-    await deleteSessionsOfAccount(trx, accountId);
-    await retireResetTokens(trx, accountId, now);
-    const notice = passwordChangedEmail('en', {
-      username: operator.username,
-      forgotPasswordUrl: forgotPasswordUrl(ctx.env),
-    });
-    await enqueueEmail(trx, { kind: 'password-changed', to: operator.email, ...notice }, now);
+    // Whoever reset it may not be the one signed in elsewhere: every session ends, none is kept.
+    await replacePassword(trx, { env: ctx.env, at: now }, { accountId, passwordHash });
   });
   return { ok: true };
 }

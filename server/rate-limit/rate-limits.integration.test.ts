@@ -65,8 +65,9 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
   async function newOperator() {
     const n = ++lastOperator;
     const account = { username: `throttled-${n}`, email: `throttled-${n}@klinik.example`, password: 'right password' };
-    expect((await post('/api/register', account, newIp())).statusCode).toBe(201);
-    return account;
+    const registered = await post('/api/register', account, newIp());
+    expect(registered.statusCode).toBe(201);
+    return { ...account, id: (registered.json() as { id: string }).id };
   }
   const at = (msAfterStart: number) => {
     t.services.now = () => new Date(HOUR_START.getTime() + msAfterStart);
@@ -146,9 +147,9 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
     const kept = await t.services.db
       .selectFrom('login_throttles')
       .select('bucket')
-      .where('bucket', 'in', [over, running].map((account) => rateLimitBucket(t.services.env.sessionSecret, 'loginPerAccount', account.username)))
+      .where('bucket', 'in', [over, running].map((account) => rateLimitBucket(t.services.env.sessionSecret, 'loginPerAccount', `account:${account.id}`)))
       .execute();
-    expect(kept).toEqual([{ bucket: rateLimitBucket(t.services.env.sessionSecret, 'loginPerAccount', running.username) }]);
+    expect(kept).toEqual([{ bucket: rateLimitBucket(t.services.env.sessionSecret, 'loginPerAccount', `account:${running.id}`) }]);
   });
 
   it('refuses one address cycling through usernames after the per-address limit', async () => {

@@ -7,6 +7,7 @@ import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot 
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { ROLES, type Role } from '../../domain/roles';
+import { hashPassword } from '../auth/passwords';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { sessionCookie, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
 import { totpCodeAt } from '../two-factor/totp';
@@ -88,6 +89,8 @@ interface CallerTwoFactor {
   setUp: () => Promise<string>;
   /** Set up and turned on with the current code. */
   turnOn: () => Promise<string>;
+  /** A password the caller's account now has (fixtures give none that signs in). */
+  knownPassword: () => Promise<string>;
 }
 
 /** The code the caller's app shows a step ahead: the current one may have turned it on. */
@@ -100,6 +103,12 @@ const MATRIX: Record<
 > = {
   'admin.account.me': { input: () => undefined, own: ALL, other: 'own' },
   'admin.account.logoutEverywhere': { input: () => undefined, own: ALL, other: 'own' },
+  // One's own password: another member's id is ignored.
+  'admin.account.changePassword': {
+    input: async (t, caller) => ({ currentPassword: await caller.knownPassword(), newPassword: 'another long passphrase', accountId: t.spareMemberId }),
+    own: ALL,
+    other: 'own',
+  },
   // Not a member of another clinic: refused, whatever the role.
   'admin.account.switchClinic': { input: (t) => ({ clinicId: t.clinicId }), own: ALL, other: 403 },
   // Another clinic's username does not confirm the deletion of one's own.
@@ -276,7 +285,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
   }
 
   /** A member's own second factor, through their session as the admin page does it. */
-  function twoFactorOf(cookie: string): CallerTwoFactor {
+  function twoFactorOf(cookie: string, accountId: string): CallerTwoFactor {
     const setUp = async () => ((await trpcMutation(t.app, 'admin.twoFactor.setup', undefined, cookie)).data as { secret: string }).secret;
     return {
       setUp,
@@ -284,6 +293,11 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
         const secret = await setUp();
         expect((await trpcMutation(t.app, 'admin.twoFactor.enable', { code: totpCodeAt(secret, new Date()) }, cookie)).status).toBe(200);
         return secret;
+      },
+      knownPassword: async () => {
+        const password = 'the caller’s own passphrase';
+        await t.services.db.updateTable('accounts').set({ password_hash: await hashPassword(password) }).where('id', '=', accountId).execute();
+        return password;
       },
     };
   }
@@ -302,13 +316,13 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     const guarded = answer === 'ok' ? undefined : aim === 'other' ? elsewhere.own : target;
     if (path.startsWith('admin.twoFactor.')) {
       // The spare member of the clinic aimed at has two-factor sign-in on: it must stay so.
-      await twoFactorOf(await sessionCookie(t.services, target.spareMemberId, target.clinicId)).turnOn();
+      await twoFactorOf(await sessionCookie(t.services, target.spareMemberId, target.clinicId), target.spareMemberId).turnOn();
     }
     const before = guarded && (await snapshot(guarded));
 
     const cookie = await sessionCookie(t.services, home.members[role], home.own.clinicId);
     const type = operatorProcedures.find((p) => p.path === path)!.type;
-    const input = await expected.input(target, twoFactorOf(cookie));
+    const input = await expected.input(target, twoFactorOf(cookie, home.members[role]));
     const response = type === 'query' ? await trpcQuery(t.app, path, input, cookie) : await trpcMutation(t.app, path, input, cookie);
 
     if (answer === 'ok' || answer === 'own') expect(response.status, JSON.stringify(response.error)).toBeLessThan(300);

@@ -1,42 +1,27 @@
 import { z } from 'zod';
 import { deleteTwoFactor } from '../../db/repositories/two-factor';
-import { findCredentialsByUsername } from '../../db/repositories/accounts';
-import { claimPasswordCheck, forgetWrongPasswords } from '../auth/login-throttle';
-import { verifyPasswordOfAccount } from '../auth/passwords';
 import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
 import { checkSecondFactor, ZSecondFactorCode } from './check-code';
 
-/** Proof that the person at the keyboard is the member, not someone at a session left open. */
-export const ZDisableTwoFactorRequest = z
-  .object({
-    password: z.string().min(1).max(1024).optional(),
-    code: ZSecondFactorCode.optional(),
-  })
-  .refine((proof) => proof.password !== undefined || proof.code !== undefined, { message: fieldMessage('passwordOrCode'), path: ['password'] });
+/**
+ * Proof that the person at the keyboard still holds the second factor, not only a session left
+ * open or a password that may have leaked: a current code from the app, or a recovery code.
+ */
+export const ZDisableTwoFactorRequest = z.object({
+  code: z.string({ error: fieldMessage('secondFactorCode') }).pipe(ZSecondFactorCode),
+});
 
 type DisableContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'member'>;
 
-/** A wrong password here counts toward the account's wrong passwords, as at sign-in. */
-async function passwordIsRight(ctx: DisableContext, password: string): Promise<boolean> {
-  await claimPasswordCheck(ctx, ctx.member.username);
-  const credentials = await findCredentialsByUsername(ctx.db, ctx.member.username);
-  const right = await verifyPasswordOfAccount(credentials?.passwordHash, password);
-  if (right) await forgetWrongPasswords(ctx, ctx.member.username);
-  return right;
-}
-
 /**
- * POST /api/two-factor/disable: with the password or a current code (an app's or a recovery
- * code), the secret, waiting or enabled, and every recovery code are deleted.
+ * POST /api/two-factor/disable: with a current code (an app's, or a recovery code, which is used
+ * up), the secret, waiting or enabled, and every recovery code are deleted. The code is counted
+ * like a sign-in's (check-code.ts).
  */
-export async function disableTwoFactor(ctx: DisableContext, { password, code }: z.output<typeof ZDisableTwoFactorRequest>): Promise<{ ok: true }> {
-  if (password !== undefined) {
-    if (!(await passwordIsRight(ctx, password))) throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongPassword());
-  } else if (!(await checkSecondFactor(ctx, ctx.member.accountId, code!))) {
-    throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongCode());
-  }
+export async function disableTwoFactor(ctx: DisableContext, { code }: z.output<typeof ZDisableTwoFactorRequest>): Promise<{ ok: true }> {
+  if (!(await checkSecondFactor(ctx, ctx.member.accountId, code))) throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongCode());
   await deleteTwoFactor(ctx.db, [ctx.member.accountId]);
   return { ok: true };
 }

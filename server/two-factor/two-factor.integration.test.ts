@@ -88,6 +88,19 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(JSON.stringify(hashes)).not.toMatch(new RegExp(recoveryCodes.map((code) => code.replaceAll('-', '')).join('|')));
   });
 
+  it('ends every other session of the member when it goes on, keeps this one, and no one else’s', async () => {
+    const m = await member();
+    const someoneElse = await member();
+    const laptop = browser();
+    await signIn(m, undefined, laptop);
+    await expect(laptop.admin.account.me()).resolves.toMatchObject({ id: m.id });
+    const { secret } = await m.caller.admin.twoFactor.setup();
+    await m.caller.admin.twoFactor.enable({ code: totpCodeAt(secret, clock) });
+    expect(await m.caller.admin.twoFactor.status()).toMatchObject({ enabled: true });
+    expect(await refusal(laptop.admin.account.me())).toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(someoneElse.caller.admin.account.me()).resolves.toMatchObject({ id: someoneElse.id });
+  });
+
   it('replaces a secret still waiting, and refuses a new one while two-factor sign-in is on', async () => {
     const m = await member();
     const first = await m.caller.admin.twoFactor.setup();
@@ -173,19 +186,19 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(await signIn(members[1]!, totpCodeAt(members[1]!.secret, clock))).toMatchObject({ id: members[1]!.id });
   });
 
-  it('turns off with the password or a current code, not with a wrong one, and sign-in asks no code after', async () => {
-    const byPassword = await memberWithTwoFactor();
-    expect(await refusal(byPassword.caller.admin.twoFactor.disable({ password: 'not the password' }))).toEqual({
+  it('turns off with a current code or a recovery code, not with a wrong one nor with the password, and sign-in asks no code after', async () => {
+    const byRecoveryCode = await memberWithTwoFactor();
+    expect(await refusal(byRecoveryCode.caller.admin.twoFactor.disable({ code: totpCodeAt(byRecoveryCode.secret, new Date(clock.getTime() + 10 * STEP_MS)) }))).toEqual({
       code: 'BAD_REQUEST',
-      message: 'That password is not right.',
+      message: WRONG_CODE,
     });
-    expect(await refusal(byPassword.caller.admin.twoFactor.disable({ code: totpCodeAt(byPassword.secret, new Date(clock.getTime() + 10 * STEP_MS)) }))).toMatchObject({
-      code: 'BAD_REQUEST',
-    });
-    expect(await byPassword.caller.admin.twoFactor.status()).toMatchObject({ enabled: true });
-    expect(await byPassword.caller.admin.twoFactor.disable({ password: byPassword.password })).toEqual({ ok: true });
-    expect(await byPassword.caller.admin.twoFactor.status()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
-    expect(await signIn(byPassword)).toMatchObject({ id: byPassword.id });
+    // A password alone, which may have leaked with the session, turns nothing off.
+    const byPassword = await refusal(byRecoveryCode.caller.admin.twoFactor.disable({ password: byRecoveryCode.password } as never));
+    expect(byPassword.code).toBe('BAD_REQUEST');
+    expect(await byRecoveryCode.caller.admin.twoFactor.status()).toMatchObject({ enabled: true });
+    expect(await byRecoveryCode.caller.admin.twoFactor.disable({ code: byRecoveryCode.recoveryCodes[0]! })).toEqual({ ok: true });
+    expect(await byRecoveryCode.caller.admin.twoFactor.status()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect(await signIn(byRecoveryCode)).toMatchObject({ id: byRecoveryCode.id });
 
     const byCode = await memberWithTwoFactor();
     expect(await byCode.caller.admin.twoFactor.disable({ code: totpCodeAt(byCode.secret, clock) })).toEqual({ ok: true });
@@ -197,7 +210,7 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
   it('refuses turning off without any proof, changing nothing', async () => {
     const m = await memberWithTwoFactor();
     const before = await snapshotTables(t.services.db);
-    const refused = await refusal(m.caller.admin.twoFactor.disable({}));
+    const refused = await refusal(m.caller.admin.twoFactor.disable({} as never));
     expect(refused.code).toBe('BAD_REQUEST');
     expect(await snapshotTables(t.services.db)).toEqual(before);
   });

@@ -19,6 +19,7 @@ import { PlanSection } from '../admin/PlanSection';
 import { type MenuEntry, SectionMenu } from '../admin/SectionMenu';
 import { TeamSection } from '../admin/TeamSection';
 import { TwoFactorSection } from '../admin/two-factor/TwoFactorSection';
+import { ChangePasswordSection } from '../account/ChangePasswordSection';
 import { hasErrorCode } from '../lib/errors';
 import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -75,7 +76,15 @@ function AdminSetup({ me, configuration }: AdminSetupProps) {
     'audit-log': { label: menu.auditLog(), content: () => <AuditLogSection /> },
     insights: { label: menu.insights(), content: () => <InsightsSection /> },
     team: { label: LL.team.menu(), content: () => <TeamSection selfId={me.id} /> },
-    'two-factor': { label: menu.twoFactor(), content: () => <TwoFactorSection username={me.username} /> },
+    'two-factor': {
+      label: menu.twoFactor(),
+      content: () => (
+        <div className="flex flex-col gap-4">
+          <ChangePasswordSection account={me} />
+          <TwoFactorSection username={me.username} />
+        </div>
+      ),
+    },
     account: { label: menu.account(), content: () => <DeleteAccountSection username={me.username} /> },
   };
   const sections = adminSectionsFor(me.role).map((id) => ({ id, ...all[id] }));

@@ -8,7 +8,7 @@ const en_account = {
   genericError: 'An error occurred. Please try again.',
   backHome: 'Back to home',
   passwordRules: {
-    tooShort: 'Password must be at least 6 characters',
+    tooShort: 'Password must be at least 8 characters',
     common: 'This password is one of the most common ones. Please choose one that is harder to guess.',
     sameAsAccount: 'Password must not be your username or e-mail address.',
   },
@@ -50,6 +50,18 @@ const en_account = {
     sentToast: 'If an account exists with this email, a password reset link has been sent.',
     errorTitle: 'Error',
     failed: 'Failed to send reset email. Please try again.',
+  },
+  change: {
+    title: 'Password',
+    intro: 'Change your password here. Enter the current one first: an open session alone cannot change it. You stay signed in here; every other device is signed out.',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    mismatch: "Passwords don't match",
+    submit: 'Change password',
+    pending: 'Changing...',
+    changed: 'Your password has been changed. Every other device has been signed out.',
+    failed: 'The password could not be changed. Please try again.',
   },
   reset: {
     title: 'Reset Password',

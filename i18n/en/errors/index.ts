@@ -49,7 +49,6 @@ const en_errors = {
   invalidCredentials: 'Invalid username or password',
   twoFactor: {
     wrongCode: 'That code is not right, or it was already used. Enter the current code from your authenticator app, or an unused recovery code.',
-    wrongPassword: 'That password is not right.',
     alreadyOn: 'Two-factor sign-in is already on. Turn it off first to move it to another app.',
     noSetup: 'Start the set-up again: no new secret is waiting for its first code.',
     setUpRequired: 'This clinic requires two-factor sign-in. Turn yours on in the admin page before you continue.',
@@ -126,7 +125,8 @@ const en_errors = {
     notAScaleOf: 'is not a scale of {testType:string}',
     authenticatorCode: 'must be the 6-digit code from your authenticator app',
     secondFactorCode: 'must be the 6-digit code from your authenticator app or a recovery code (16 letters and digits)',
-    passwordOrCode: 'give your password or a code from your authenticator app',
+    usernameLooksTaken: 'This username looks too much like one that is already taken. Please choose one that is clearly different.',
+    currentPassword: 'This is not your current password.',
   },
 } satisfies BaseTranslation;
 

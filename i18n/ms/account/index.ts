@@ -7,7 +7,7 @@ const ms_account = {
   required: '{field} diperlukan',
   genericError: 'Ralat telah berlaku. Sila cuba lagi.',
   passwordRules: {
-    tooShort: 'Kata laluan mestilah sekurang-kurangnya 6 aksara',
+    tooShort: 'Kata laluan mestilah sekurang-kurangnya 8 aksara',
     common: 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih kata laluan yang lebih sukar diteka.',
     sameAsAccount: 'Kata laluan tidak boleh sama dengan nama pengguna atau alamat e-mel anda.',
   },
@@ -50,6 +50,18 @@ const ms_account = {
     sentToast: 'Jika akaun wujud dengan e-mel ini, pautan tetapan semula kata laluan telah dihantar.',
     errorTitle: 'Ralat',
     failed: 'Gagal menghantar e-mel tetapan semula. Sila cuba lagi.',
+  },
+  change: {
+    title: 'Kata laluan',
+    intro: 'Tukar kata laluan anda di sini. Masukkan kata laluan semasa dahulu: sesi yang terbuka sahaja tidak boleh menukarnya. Anda kekal log masuk di sini; setiap peranti lain akan dilog keluar.',
+    currentPassword: 'Kata laluan semasa',
+    newPassword: 'Kata laluan baharu',
+    confirmPassword: 'Sahkan kata laluan baharu',
+    mismatch: 'Kata laluan tidak sepadan',
+    submit: 'Tukar kata laluan',
+    pending: 'Menukar...',
+    changed: 'Kata laluan anda telah ditukar. Setiap peranti lain telah dilog keluar.',
+    failed: 'Kata laluan tidak dapat ditukar. Sila cuba lagi.',
   },
   reset: {
     title: 'Tetapkan Semula Kata Laluan',

@@ -45,7 +45,6 @@ const ms_errors = {
   invalidCredentials: 'Nama pengguna atau kata laluan tidak sah',
   twoFactor: {
     wrongCode: 'Kod itu tidak betul, atau sudah digunakan. Masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan yang belum digunakan.',
-    wrongPassword: 'Kata laluan itu tidak betul.',
     alreadyOn: 'Log masuk dua faktor sudah dihidupkan. Matikannya dahulu untuk memindahkannya ke aplikasi lain.',
     noSetup: 'Mulakan semula persediaan: tiada rahsia baharu yang menunggu kod pertamanya.',
     setUpRequired: 'Klinik ini mewajibkan log masuk dua faktor. Hidupkan log masuk dua faktor anda di halaman pentadbir sebelum meneruskan.',
@@ -123,7 +122,8 @@ const ms_errors = {
     notAScaleOf: 'bukan skala bagi {testType}',
     authenticatorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda',
     secondFactorCode: 'mestilah kod 6 digit daripada aplikasi pengesah anda atau kod pemulihan (16 huruf dan digit)',
-    passwordOrCode: 'berikan kata laluan anda atau kod daripada aplikasi pengesah anda',
+    usernameLooksTaken: 'Nama pengguna ini terlalu mirip dengan nama yang sudah digunakan. Sila pilih nama yang jelas berbeza.',
+    currentPassword: 'Ini bukan kata laluan semasa anda.',
   },
 } satisfies NamespaceErrorsTranslation;
 

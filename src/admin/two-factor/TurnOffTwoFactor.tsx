@@ -6,35 +6,22 @@ import { fieldErrorsOf } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { Field } from '../Field';
 
-/** Turning two-factor sign-in off asks for the password or a code: a session left open is not enough. */
+/** Turning two-factor sign-in off asks for a code: a session left open, or a leaked password, is not enough. */
 export function TurnOffTwoFactor({ onClose, onTurnedOff }: { onClose: () => void; onTurnedOff: () => void }) {
   const { LL } = useI18nContext();
   const t = LL.admin.twoFactor;
-  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const disable = trpc.admin.twoFactor.disable.useMutation({ onSuccess: onTurnedOff });
   const errors = fieldErrorsOf(disable.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    disable.mutate(password ? { password } : { code });
+    disable.mutate({ code });
   };
   return (
     <Modal title={t.turnOffTitle()} onClose={onClose}>
       <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
         <p>{t.turnOffIntro()}</p>
-        <Field label={t.password()} error={errors.password}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              className="input w-full"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t.orCode()} error={errors.code}>
+        <Field label={t.code()} error={errors.code}>
           {(control) => (
             <input {...control} className="input w-full" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
           )}
@@ -48,7 +35,7 @@ export function TurnOffTwoFactor({ onClose, onTurnedOff }: { onClose: () => void
           <button type="button" className="btn" onClick={onClose} disabled={disable.isPending}>
             {t.cancel()}
           </button>
-          <button type="submit" className="btn btn-error" disabled={disable.isPending || !(password || code.trim())}>
+          <button type="submit" className="btn btn-error" disabled={disable.isPending || !code.trim()}>
             {disable.isPending ? t.turningOff() : t.turnOffConfirm()}
           </button>
         </div>

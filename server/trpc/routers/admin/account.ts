@@ -1,4 +1,5 @@
 import { ZOk } from '../../../zod-fields';
+import { changeOwnPassword, ZChangePasswordRequest } from '../../../account/change-password';
 import { logoutEverywhere } from '../../../account/logout-everywhere';
 import { deleteAccount, ZDeleteAccountRequest } from '../../../account/delete-account';
 import { me, ZMe } from '../../../account/me';
@@ -14,6 +15,8 @@ export const accountRouter = router({
   logoutEverywhere: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).output(ZOk).mutation(({ ctx }) => logoutEverywhere(ctx)),
   /** Another of the person's clinics for this session; `me` tells which they have. */
   switchClinic: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).input(ZSwitchClinicRequest).output(ZMe).mutation(({ ctx, input }) => switchClinic(ctx, input)),
+  /** A new password, given the current one; the person's other sessions end. */
+  changePassword: memberProcedure(ACCESS.everyMember).input(ZChangePasswordRequest).output(ZOk).mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
   /** The clinic deletes itself with all its data, its subscription cancelled first. */
   delete: memberProcedure(ACCESS.ownerOnly).input(ZDeleteAccountRequest).output(ZOk).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });
