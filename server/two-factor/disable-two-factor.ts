@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { deleteTwoFactor } from '../../db/repositories/two-factor';
-import { findCredentialsByUsername } from '../../db/repositories/accounts';
-import { claimPasswordCheck, forgetWrongPasswords } from '../auth/login-throttle';
-import { verifyPasswordOfAccount } from '../auth/passwords';
+import { ownPasswordIsRight } from '../auth/own-password';
 import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
@@ -18,22 +16,13 @@ export const ZDisableTwoFactorRequest = z
 
 type DisableContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'member'>;
 
-/** A wrong password here counts toward the account's wrong passwords, as at sign-in. */
-async function passwordIsRight(ctx: DisableContext, password: string): Promise<boolean> {
-  await claimPasswordCheck(ctx, ctx.member.username);
-  const credentials = await findCredentialsByUsername(ctx.db, ctx.member.username);
-  const right = await verifyPasswordOfAccount(credentials?.passwordHash, password);
-  if (right) await forgetWrongPasswords(ctx, ctx.member.username);
-  return right;
-}
-
 /**
  * POST /api/two-factor/disable: with the password or a current code (an app's or a recovery
  * code), the secret, waiting or enabled, and every recovery code are deleted.
  */
 export async function disableTwoFactor(ctx: DisableContext, { password, code }: z.output<typeof ZDisableTwoFactorRequest>): Promise<{ ok: true }> {
   if (password !== undefined) {
-    if (!(await passwordIsRight(ctx, password))) throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongPassword());
+    if (!(await ownPasswordIsRight(ctx, password))) throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongPassword());
   } else if (!(await checkSecondFactor(ctx, ctx.member.accountId, code!))) {
     throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongCode());
   }

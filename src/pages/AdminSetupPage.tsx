@@ -76,7 +76,7 @@ function AdminSetup({ me, configuration }: AdminSetupProps) {
     insights: { label: menu.insights(), content: () => <InsightsSection /> },
     team: { label: LL.team.menu(), content: () => <TeamSection selfId={me.id} /> },
     'two-factor': { label: menu.twoFactor(), content: () => <TwoFactorSection username={me.username} /> },
-    account: { label: menu.account(), content: () => <DeleteAccountSection username={me.username} /> },
+    account: { label: menu.account(), content: () => <DeleteAccountSection /> },
   };
   const sections = adminSectionsFor(me.role).map((id) => ({ id, ...all[id] }));
   return (

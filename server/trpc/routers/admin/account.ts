@@ -1,6 +1,7 @@
 import { ZOk } from '../../../zod-fields';
 import { logoutEverywhere } from '../../../account/logout-everywhere';
 import { deleteAccount, ZDeleteAccountRequest } from '../../../account/delete-account';
+import { upcomingBeforeDeletion, ZUpcomingBeforeDeletion } from '../../../account/upcoming-before-deletion';
 import { me, ZMe } from '../../../account/me';
 import { switchClinic, ZSwitchClinicRequest } from '../../../members/switch-clinic';
 import { ACCESS } from '../../../../domain/roles';
@@ -14,6 +15,8 @@ export const accountRouter = router({
   logoutEverywhere: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).output(ZOk).mutation(({ ctx }) => logoutEverywhere(ctx)),
   /** Another of the person's clinics for this session; `me` tells which they have. */
   switchClinic: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).input(ZSwitchClinicRequest).output(ZMe).mutation(({ ctx, input }) => switchClinic(ctx, input)),
-  /** The clinic deletes itself with all its data, its subscription cancelled first. */
+  /** What deleting the clinic would cancel: its upcoming appointments, without their visitors. */
+  upcomingBeforeDeletion: memberProcedure(ACCESS.ownerOnly).output(ZUpcomingBeforeDeletion).query(({ ctx }) => upcomingBeforeDeletion(ctx)),
+  /** The clinic deletes itself with all its data, its subscription cancelled first; its upcoming visitors are told. */
   delete: memberProcedure(ACCESS.ownerOnly).input(ZDeleteAccountRequest).output(ZOk).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });
