@@ -7,9 +7,18 @@ import { completeDass21Quickly } from './support/screener-steps';
 import { calendarAttachmentOf, useBrowserSessionWithMail } from './support/mail';
 import { expectNoSeriousViolations } from './support/axe';
 import type { Page } from 'playwright-core';
+import { connectDatabase } from '../db/connect';
+import { demoAisyah } from './support/admin';
 
 const VISITOR = { name: 'Nurul Huda binti Kamal', email: 'nurul.huda.kamal@example.my', phone: '012-765 4321' };
 const LEFT_BEHIND = { name: 'Tan Mei Ling', email: 'tan.meiling@example.my', phone: '013-222 3344' };
+
+/** Sets the cancellation notice Dr. Aisyah Rahman asks, in hours. */
+async function setAisyahNotice(databaseUrl: string, hours: number) {
+  const { db } = connectDatabase(databaseUrl);
+  await db.updateTable('psychologists').set({ cancellation_notice_hours: hours }).where('id', '=', (await demoAisyah(db)).id).execute();
+  await db.destroy();
+}
 
 /** Books the demo clinic's Dr. Aisyah Rahman through the screener, and answers the private link of the first mail. */
 async function bookDemoClinic(page: Page, visit: (path: string) => Promise<unknown>, visitor: typeof VISITOR, mailsTo: (address: string) => { raw: string }[]) {
@@ -47,6 +56,18 @@ describe("the visitor's rights from their private link", () => {
       contact: { clientName: VISITOR.name, clientEmail: VISITOR.email, clientPhone: '+60127654321' },
       statusHistory: [{ actor: 'visitor', from: null, to: 'requested' }],
     });
+
+    // Inside the cancellation notice the erasure waits: the page shows how to reach the clinic instead.
+    await setAisyahNotice(session.server.databaseUrl, 24 * 60);
+    await page.reload();
+    const contacts = page.getByRole('region', { name: 'How to reach Klinik Minda' });
+    await contacts.getByRole('link', { name: 'demo@minda.example' }).waitFor();
+    await manage.getByText('It is too close to the appointment to erase your data here', { exact: false }).waitFor();
+    expect(await manage.getByRole('button', { name: 'Erase my data' }).count()).toBe(0);
+    await expectNoSeriousViolations(page, 'manage page inside the notice');
+    await screenshot(page, 'visitor-erase-inside-notice');
+    await setAisyahNotice(session.server.databaseUrl, 24);
+    await page.reload();
 
     // Erase, with a confirm step that can be stepped back from.
     await manage.getByRole('button', { name: 'Erase my data' }).click();

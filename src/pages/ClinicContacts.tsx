@@ -10,37 +10,29 @@ export function ClinicContacts({ appointment }: { appointment: Pick<OwnAppointme
   const text = LL.booking;
   const { email, phone, whatsApp } = appointment.clinicContact;
   const links = clinicContactPoints({ name: appointment.clinicName, phone, whatsApp });
+  const rows = [
+    { label: text.manageClinicEmail(), point: { display: email, href: `mailto:${email}` } },
+    { label: text.manageClinicPhone(), point: links.phone },
+    { label: text.manageClinicWhatsApp(), point: links.whatsApp },
+  ];
   return (
     <section className="flex flex-col gap-1 rounded-box bg-base-200 p-3" aria-labelledby="clinic-contacts-title">
       <h2 id="clinic-contacts-title" className="font-semibold">
         {text.manageClinicContacts({ clinic: appointment.clinicName })}
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-        <dt>{text.manageClinicEmail()}</dt>
-        <dd>
-          <a className="link" href={`mailto:${email}`}>
-            {email}
-          </a>
-        </dd>
-        {links.phone && (
-          <>
-            <dt>{text.manageClinicPhone()}</dt>
-            <dd>
-              <a className="link" href={links.phone.href}>
-                {links.phone.display}
-              </a>
-            </dd>
-          </>
-        )}
-        {links.whatsApp && (
-          <>
-            <dt>{text.manageClinicWhatsApp()}</dt>
-            <dd>
-              <a className="link" href={links.whatsApp.href}>
-                {links.whatsApp.display}
-              </a>
-            </dd>
-          </>
+        {rows.map(
+          ({ label, point }) =>
+            point && (
+              <div key={label} className="contents">
+                <dt>{label}</dt>
+                <dd>
+                  <a className="link" href={point.href}>
+                    {point.display}
+                  </a>
+                </dd>
+              </div>
+            ),
         )}
       </dl>
     </section>
