@@ -13,10 +13,12 @@ import { demoAisyah } from './support/admin';
 const VISITOR = { name: 'Nurul Huda binti Kamal', email: 'nurul.huda.kamal@example.my', phone: '012-765 4321' };
 const LEFT_BEHIND = { name: 'Tan Mei Ling', email: 'tan.meiling@example.my', phone: '013-222 3344' };
 
-/** Sets the cancellation notice Dr. Aisyah Rahman asks, in hours. */
+/** Sets the cancellation notice Dr. Aisyah Rahman asks, in hours, and gives the demo clinic a published contact. */
 async function setAisyahNotice(databaseUrl: string, hours: number) {
   const { db } = connectDatabase(databaseUrl);
-  await db.updateTable('psychologists').set({ cancellation_notice_hours: hours }).where('id', '=', (await demoAisyah(db)).id).execute();
+  const aisyah = await demoAisyah(db);
+  await db.updateTable('psychologists').set({ cancellation_notice_hours: hours }).where('id', '=', aisyah.id).execute();
+  await db.updateTable('screener_configurations').set({ crisis_contact_name: 'Klinik Minda', crisis_contact_phone: '03-2000 0000' }).where('user_id', '=', aisyah.user_id).execute();
   await db.destroy();
 }
 
@@ -61,7 +63,7 @@ describe("the visitor's rights from their private link", () => {
     await setAisyahNotice(session.server.databaseUrl, 24 * 60);
     await page.reload();
     const contacts = page.getByRole('region', { name: 'How to reach Klinik Minda' });
-    await contacts.getByRole('link', { name: 'demo@minda.example' }).waitFor();
+    await contacts.getByRole('link', { name: '03-2000 0000' }).waitFor();
     await manage.getByText('It is too close to the appointment to erase your data here', { exact: false }).waitFor();
     expect(await manage.getByRole('button', { name: 'Erase my data' }).count()).toBe(0);
     await expectNoSeriousViolations(page, 'manage page inside the notice');

@@ -3201,18 +3201,6 @@ export type NamespaceBookingTranslation = {
 	 */
 	manageClinicContacts: RequiredParams<'clinic'>
 	/**
-	 * E​-​m​a​i​l
-	 */
-	manageClinicEmail: string
-	/**
-	 * P​h​o​n​e
-	 */
-	manageClinicPhone: string
-	/**
-	 * W​h​a​t​s​A​p​p
-	 */
-	manageClinicWhatsApp: string
-	/**
 	 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​i​n​ ​t​i​m​e​,​ ​s​o​ ​t​h​e​ ​t​i​m​e​ ​w​a​s​ ​r​e​l​e​a​s​e​d​.​ ​P​l​e​a​s​e​ ​b​o​o​k​ ​a​g​a​i​n​.
 	 */
 	holdExpired: string
@@ -8561,18 +8549,6 @@ export type TranslationFunctions = {
 		 * How to reach {clinic}
 		 */
 		manageClinicContacts: (arg: { clinic: string }) => LocalizedString
-		/**
-		 * E-mail
-		 */
-		manageClinicEmail: () => LocalizedString
-		/**
-		 * Phone
-		 */
-		manageClinicPhone: () => LocalizedString
-		/**
-		 * WhatsApp
-		 */
-		manageClinicWhatsApp: () => LocalizedString
 		/**
 		 * This request was not confirmed in time, so the time was released. Please book again.
 		 */

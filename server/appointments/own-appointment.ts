@@ -6,8 +6,8 @@ import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { hashSecretToken } from '../auth/secret-tokens';
+import { clinicNameOf } from '../../domain/configuration';
 import { refuseClosedAppointmentLink } from '../visitor-data/closed-links';
-import { clinicContactOf } from './clinic-contact';
 
 /** The visitor's private link names their appointment by a token that only their e-mails hold. */
 export const ZManageTokenRequest = z.object({ token: z.string().trim().min(1).max(128) });
@@ -28,8 +28,12 @@ export const ZOwnAppointment = z.object({
   changeableUntil: z.date(),
   /** Whom to contact inside the notice. */
   clinicName: z.string(),
-  /** How to reach the clinic itself, shown where the link can no longer change the appointment. */
-  clinicContact: z.object({ email: z.string(), phone: z.string().nullable(), whatsApp: z.string().nullable() }),
+  /**
+   * The contact the clinic publishes beside the crisis lines (decision 0024), shown where the link
+   * can no longer change the appointment; null when it gave none. Not its account e-mail, which
+   * public answers never carry (decision 0042).
+   */
+  clinicContact: z.object({ name: z.string(), phone: z.string().nullable(), whatsApp: z.string().nullable() }).nullable(),
 });
 export type OwnAppointment = z.output<typeof ZOwnAppointment>;
 
@@ -53,7 +57,6 @@ export function changeableUntil(appointment: FoundAppointment): Date {
 
 export async function toOwnAppointment(db: RequestContext['db'], appointment: FoundAppointment): Promise<OwnAppointment> {
   const configuration = await findConfigurationOfOperator(db, appointment.userId);
-  const { name, ...clinicContact } = await clinicContactOf(db, appointment.userId);
   return {
     status: appointment.status,
     psychologistName: appointment.psychologist.name,
@@ -65,8 +68,8 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     clientLanguage: appointment.client.language,
     holdExpiresAt: appointment.holdExpiresAt,
     changeableUntil: changeableUntil(appointment),
-    clinicName: name,
-    clinicContact,
+    clinicName: configuration ? clinicNameOf(configuration) : '',
+    clinicContact: configuration?.crisisContact ?? null,
   };
 }
 

@@ -6,7 +6,7 @@ import { formatAppointmentTime, formatMoment } from '../../domain/appointment-ti
 import { useI18nContext } from '../../i18n/i18n-react';
 import { hasErrorCode, isGone, messageOf } from '../lib/errors';
 import { type RouterOutputs, trpc } from '../lib/trpc';
-import { ClinicContacts } from './ClinicContacts';
+import { ClinicContact } from '../components/ClinicContact';
 import { RescheduleChoice } from './RescheduleChoice';
 
 type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
@@ -139,7 +139,11 @@ export default function ManageAppointmentPage() {
                 ) : (
                   <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>
                 ))}
-              {insideNotice(shown) && <ClinicContacts appointment={shown} />}
+              {insideNotice(shown) && shown.clinicContact && (
+                <section className="flex flex-col gap-1 rounded-box bg-base-200 p-3" aria-label={text.manageClinicContacts({ clinic: shown.clinicName })}>
+                  <ClinicContact contact={shown.clinicContact} />
+                </section>
+              )}
               {[confirm.error, cancel.error, reschedule.error].map(
                 (error) =>
                   error && (
