@@ -22,6 +22,7 @@ import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-te
 import * as requireTwoFactor from './migrations/2026-11-26T0900-require-two-factor';
 import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-roll';
 import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
+import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0900-require-two-factor': requireTwoFactor,
   '2026-11-27T1300-webhook-secret-roll': webhookSecretRoll,
   '2026-11-27T1400-normalised-account-names': normalisedAccountNames,
+  '2026-11-27T1500-closed-links': closedLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -380,6 +380,17 @@ export interface PasswordResetRequestsTable {
   lease_until: NullableTimestamp;
 }
 
+/**
+ * What became of a private link whose appointment or calendar is gone (docs/decisions/0042):
+ * the SHA-256 of its token, whose link it was and why; no personal data. Kept until `expires_at`.
+ */
+export interface ClosedLinksTable {
+  token_hash: string;
+  kind: 'appointment' | 'calendar';
+  reason: 'clinic-closed' | 'visitor-erased';
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -408,6 +419,7 @@ export interface Database {
   screener_event_counters: ScreenerEventCountersTable;
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  closed_links: ClosedLinksTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

@@ -176,4 +176,25 @@ describe('operator accounts in the browser', () => {
     await page.getByRole('link', { name: 'Request New Password Reset' }).click();
     await page.waitForURL('**/forgot-password');
   });
+
+  it('deletes a clinic only with its password in the dialog: a wrong one is refused readably, the right one deletes it and signs out', async () => {
+    const { page } = session;
+    const owner = { username: 'klinik-pergi', email: 'owner@klinik-pergi.example', password: 'tutup-akaun-2026' };
+    expect((await page.request.post(`${session.server.url}/api/register`, { data: owner, headers: { origin: session.server.url } })).status()).toBe(201);
+    await session.visit('/admin-setup');
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the account and all its data?' });
+    await dialog.getByText('There are no upcoming appointments to cancel.').waitFor();
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete everything' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'That password is not right.' }).waitFor();
+    expect(await signedIn()).toBe(true);
+    await dialog.getByLabel('Password').fill(owner.password);
+    await dialog.getByRole('button', { name: 'Delete everything' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await signedIn()).toBe(false);
+    const login = await page.request.post(`${session.server.url}/api/login`, { data: owner, headers: { origin: session.server.url } });
+    expect(login.status()).toBe(401);
+  });
 });
+

@@ -3,15 +3,9 @@ import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
 import { completeDass21Quickly } from './support/screener-steps';
-import { useBrowserSessionWithMail } from './support/mail';
+import { calendarAttachmentOf, useBrowserSessionWithMail } from './support/mail';
 
 const VISITOR = { name: 'Farah Aziz', email: 'farah@example.my' };
-
-/** The calendar file a raw mail carries, decoded from its base64 part. */
-function calendarAttachmentOf(raw: string): string {
-  const [, encoded] = /filename=appointment\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)!;
-  return Buffer.from(encoded!.replace(/\s/g, ''), 'base64').toString('utf8');
-}
 
 describe('a clinic that asks visitors to confirm their e-mail', () => {
   const { session, mailsTo } = useBrowserSessionWithMail();

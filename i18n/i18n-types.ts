@@ -2014,14 +2014,33 @@ export type NamespaceAdminTranslation = {
 		 */
 		deleteConfirmTitle: string
 		/**
-		 * T​y​p​e​ ​y​o​u​r​ ​u​s​e​r​n​a​m​e​,​ ​{​u​s​e​r​n​a​m​e​}​,​ ​t​o​ ​c​o​n​f​i​r​m​.​ ​V​i​s​i​t​o​r​s​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​r​e​a​c​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​,​ ​a​n​d​ ​b​o​o​k​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​w​i​l​l​ ​n​o​t​ ​b​e​ ​k​e​p​t​.
-		 * @param {string} username
+		 * E​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​c​o​n​f​i​r​m​.​ ​V​i​s​i​t​o​r​s​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​r​e​a​c​h​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​.
 		 */
-		deleteConfirmMessage: RequiredParams<'username'>
+		deleteConfirmMessage: string
 		/**
-		 * U​s​e​r​n​a​m​e
+		 * P​a​s​s​w​o​r​d
 		 */
-		deleteUsername: string
+		deletePassword: string
+		/**
+		 * C​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		deleteCode: string
+		/**
+		 * L​o​o​k​i​n​g​ ​f​o​r​ ​u​p​c​o​m​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​…
+		 */
+		deleteLoadingUpcoming: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​u​p​c​o​m​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​t​o​ ​c​a​n​c​e​l​.
+		 */
+		deleteNoUpcoming: string
+		/**
+		 * T​h​e​s​e​ ​u​p​c​o​m​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.​ ​E​a​c​h​ ​v​i​s​i​t​o​r​ ​g​e​t​s​ ​a​n​ ​e​-​m​a​i​l​ ​i​n​ ​t​h​e​i​r​ ​l​a​n​g​u​a​g​e​ ​w​i​t​h​ ​y​o​u​r​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​c​r​i​s​i​s​ ​l​i​n​e​s​,​ ​a​n​d​ ​t​h​e​ ​s​e​s​s​i​o​n​s​ ​l​e​a​v​e​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​’​ ​c​a​l​e​n​d​a​r​s​.
+		 */
+		deleteUpcoming: string
+		/**
+		 * I​ ​u​n​d​e​r​s​t​a​n​d​ ​t​h​a​t​ ​t​h​e​s​e​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d
+		 */
+		deleteUpcomingConfirm: string
 		/**
 		 * D​e​l​e​t​e​ ​e​v​e​r​y​t​h​i​n​g
 		 */
@@ -3224,6 +3243,23 @@ export type NamespaceBookingTranslation = {
 	 */
 	manageNotFound: string
 	/**
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​ ​b​e​c​a​u​s​e​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t​.​ ​T​h​e​ ​e​-​m​a​i​l​ ​w​e​ ​s​e​n​t​ ​y​o​u​ ​a​b​o​u​t​ ​i​t​ ​g​i​v​e​s​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​c​r​i​s​i​s​ ​l​i​n​e​s​.
+	 */
+	manageClosedByClinic: string
+	/**
+	 * Y​o​u​ ​e​r​a​s​e​d​ ​t​h​i​s​ ​b​o​o​k​i​n​g​’​s​ ​d​a​t​a​.​ ​N​o​t​h​i​n​g​ ​a​b​o​u​t​ ​y​o​u​ ​i​s​ ​k​e​p​t​ ​h​e​r​e​ ​a​n​y​ ​m​o​r​e​,​ ​s​o​ ​t​h​i​s​ ​l​i​n​k​ ​s​h​o​w​s​ ​n​o​t​h​i​n​g​ ​e​l​s​e​.
+	 */
+	manageErasedByVisitor: string
+	/**
+	 * I​t​ ​i​s​ ​t​o​o​ ​c​l​o​s​e​ ​t​o​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​e​r​a​s​e​ ​y​o​u​r​ ​d​a​t​a​ ​h​e​r​e​:​ ​t​h​e​ ​c​l​i​n​i​c​ ​i​s​ ​e​x​p​e​c​t​i​n​g​ ​y​o​u​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​t​o​ ​c​a​n​c​e​l​ ​i​t​ ​f​i​r​s​t​.​ ​A​f​t​e​r​ ​t​h​a​t​,​ ​o​r​ ​a​f​t​e​r​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​y​o​u​ ​c​a​n​ ​e​r​a​s​e​ ​y​o​u​r​ ​d​a​t​a​ ​h​e​r​e​.
+	 */
+	manageEraseInsideNotice: string
+	/**
+	 * H​o​w​ ​t​o​ ​r​e​a​c​h​ ​{​c​l​i​n​i​c​}
+	 * @param {string} clinic
+	 */
+	manageClinicContacts: RequiredParams<'clinic'>
+	/**
 	 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​i​n​ ​t​i​m​e​,​ ​s​o​ ​t​h​e​ ​t​i​m​e​ ​w​a​s​ ​r​e​l​e​a​s​e​d​.​ ​P​l​e​a​s​e​ ​b​o​o​k​ ​a​g​a​i​n​.
 	 */
 	holdExpired: string
@@ -3398,6 +3434,14 @@ export type NamespaceBookingEmailsTranslation = {
 		 * C​l​i​e​n​t​'​s​ ​t​i​m​e​z​o​n​e
 		 */
 		clientTimezone: string
+		/**
+		 * C​l​i​n​i​c
+		 */
+		clinic: string
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		whatsApp: string
 	}
 	hold: {
 		/**
@@ -3500,6 +3544,10 @@ export type NamespaceBookingEmailsTranslation = {
 		 * W​h​o​ ​b​o​o​k​e​d​ ​i​s​ ​i​n​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​e​-​m​a​i​l​ ​a​n​d​ ​i​n​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​l​i​s​t​:​ ​t​h​i​s​ ​c​a​l​e​n​d​a​r​ ​c​a​r​r​i​e​s​ ​n​o​ ​c​l​i​e​n​t​ ​d​e​t​a​i​l​s​.
 		 */
 		privacy: string
+		/**
+		 * C​l​o​s​e​d​ ​c​a​l​e​n​d​a​r​:​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t
+		 */
+		closedName: string
 	}
 	reminder: {
 		/**
@@ -3647,6 +3695,34 @@ export type NamespaceBookingEmailsTranslation = {
 		 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e
 		 */
 		action: string
+	}
+	clinicClosed: {
+		/**
+		 * C​a​n​c​e​l​l​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​,​ ​b​e​c​a​u​s​e​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t
+		 * @param {string} psychologist
+		 */
+		subject: RequiredParams<'psychologist'>
+		/**
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​a​n​c​e​l​l​e​d
+		 */
+		heading: string
+		/**
+		 * {​c​l​i​n​i​c​}​ ​h​a​s​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​{​a​p​p​T​i​t​l​e​}​,​ ​s​o​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​b​e​l​o​w​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​w​i​l​l​ ​n​o​t​ ​t​a​k​e​ ​p​l​a​c​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​ ​a​b​o​u​t​ ​y​o​u​r​ ​c​a​r​e​:​ ​i​t​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​b​e​l​o​w​.
+		 * @param {string} appTitle
+		 * @param {string} clinic
+		 * @param {string} psychologist
+		 */
+		body: RequiredParams<'appTitle' | 'clinic' | 'psychologist'>
+		/**
+		 * I​f​ ​y​o​u​ ​n​e​e​d​ ​t​o​ ​t​a​l​k​ ​t​o​ ​s​o​m​e​o​n​e​ ​n​o​w​,​ ​t​h​e​s​e​ ​l​i​n​e​s​ ​a​r​e​ ​t​h​e​r​e​ ​f​o​r​ ​y​o​u​:
+		 */
+		crisisIntro: string
+		/**
+		 * {​n​a​m​e​}​:​ ​{​n​u​m​b​e​r​}
+		 * @param {string} name
+		 * @param {string} number
+		 */
+		crisisLine: RequiredParams<'name' | 'number'>
 	}
 	visitorCancelled: {
 		/**
@@ -4080,10 +4156,21 @@ export type NamespaceErrorsTranslation = {
 	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​c​t​i​v​e​.
 	 */
 	subscriptionAlreadyActive: string
-	/**
-	 * T​y​p​e​ ​y​o​u​r​ ​u​s​e​r​n​a​m​e​ ​e​x​a​c​t​l​y​ ​a​s​ ​i​t​ ​i​s​ ​s​h​o​w​n​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​a​l​l​ ​i​t​s​ ​d​a​t​a​ ​s​h​o​u​l​d​ ​b​e​ ​d​e​l​e​t​e​d​.
-	 */
-	accountDeletionNotConfirmed: string
+	accountDeletion: {
+		/**
+		 * T​h​a​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.
+		 */
+		wrongPassword: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​s​i​g​n​-​i​n​ ​i​s​ ​o​n​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​:​ ​e​n​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​.
+		 */
+		codeRequired: string
+		/**
+		 * T​h​i​s​ ​c​l​i​n​i​c​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​u​p​c​o​m​i​n​g​ ​a​p​p​o​i​n​t​m​e​n​t​{​{​s​}​}​.​ ​C​o​n​f​i​r​m​ ​t​h​a​t​ ​{​{​i​t​|​t​h​e​y​}​}​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d​:​ ​e​a​c​h​ ​v​i​s​i​t​o​r​ ​i​s​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+		 * @param {number} count
+		 */
+		upcomingAppointments: RequiredParams<'count'>
+	}
 	/**
 	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 	 */
@@ -7394,13 +7481,33 @@ export type TranslationFunctions = {
 			 */
 			deleteConfirmTitle: () => LocalizedString
 			/**
-			 * Type your username, {username}, to confirm. Visitors will no longer reach your screener, and booked appointments will not be kept.
+			 * Enter your password to confirm. Visitors will no longer reach your screener.
 			 */
-			deleteConfirmMessage: (arg: { username: string }) => LocalizedString
+			deleteConfirmMessage: () => LocalizedString
 			/**
-			 * Username
+			 * Password
 			 */
-			deleteUsername: () => LocalizedString
+			deletePassword: () => LocalizedString
+			/**
+			 * Code from your authenticator app, or a recovery code
+			 */
+			deleteCode: () => LocalizedString
+			/**
+			 * Looking for upcoming appointments…
+			 */
+			deleteLoadingUpcoming: () => LocalizedString
+			/**
+			 * There are no upcoming appointments to cancel.
+			 */
+			deleteNoUpcoming: () => LocalizedString
+			/**
+			 * These upcoming appointments will be cancelled. Each visitor gets an e-mail in their language with your contact details and the crisis lines, and the sessions leave the psychologists’ calendars.
+			 */
+			deleteUpcoming: () => LocalizedString
+			/**
+			 * I understand that these appointments will be cancelled
+			 */
+			deleteUpcomingConfirm: () => LocalizedString
 			/**
 			 * Delete everything
 			 */
@@ -8577,6 +8684,22 @@ export type TranslationFunctions = {
 		 */
 		manageNotFound: () => LocalizedString
 		/**
+		 * This appointment was cancelled because the clinic closed its account. The e-mail we sent you about it gives the clinic’s contact details and the crisis lines.
+		 */
+		manageClosedByClinic: () => LocalizedString
+		/**
+		 * You erased this booking’s data. Nothing about you is kept here any more, so this link shows nothing else.
+		 */
+		manageErasedByVisitor: () => LocalizedString
+		/**
+		 * It is too close to the appointment to erase your data here: the clinic is expecting you. Please contact the clinic to cancel it first. After that, or after the appointment, you can erase your data here.
+		 */
+		manageEraseInsideNotice: () => LocalizedString
+		/**
+		 * How to reach {clinic}
+		 */
+		manageClinicContacts: (arg: { clinic: string }) => LocalizedString
+		/**
 		 * This request was not confirmed in time, so the time was released. Please book again.
 		 */
 		holdExpired: () => LocalizedString
@@ -8741,6 +8864,14 @@ export type TranslationFunctions = {
 			 * Client's timezone
 			 */
 			clientTimezone: () => LocalizedString
+			/**
+			 * Clinic
+			 */
+			clinic: () => LocalizedString
+			/**
+			 * WhatsApp
+			 */
+			whatsApp: () => LocalizedString
 		}
 		hold: {
 			/**
@@ -8831,6 +8962,10 @@ export type TranslationFunctions = {
 			 * Who booked is in the booking e-mail and in the appointments list: this calendar carries no client details.
 			 */
 			privacy: () => LocalizedString
+			/**
+			 * Closed calendar: the clinic closed its account
+			 */
+			closedName: () => LocalizedString
 		}
 		reminder: {
 			/**
@@ -8955,6 +9090,28 @@ export type TranslationFunctions = {
 			 * Book another time
 			 */
 			action: () => LocalizedString
+		}
+		clinicClosed: {
+			/**
+			 * Cancelled: your appointment with {psychologist}, because the clinic closed its account
+			 */
+			subject: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Your appointment is cancelled
+			 */
+			heading: () => LocalizedString
+			/**
+			 * {clinic} has closed its account with {appTitle}, so your appointment with {psychologist} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.
+			 */
+			body: (arg: { appTitle: string, clinic: string, psychologist: string }) => LocalizedString
+			/**
+			 * If you need to talk to someone now, these lines are there for you:
+			 */
+			crisisIntro: () => LocalizedString
+			/**
+			 * {name}: {number}
+			 */
+			crisisLine: (arg: { name: string, number: string }) => LocalizedString
 		}
 		visitorCancelled: {
 			/**
@@ -9342,10 +9499,20 @@ export type TranslationFunctions = {
 		 * Your subscription is already active.
 		 */
 		subscriptionAlreadyActive: () => LocalizedString
-		/**
-		 * Type your username exactly as it is shown to confirm that the account and all its data should be deleted.
-		 */
-		accountDeletionNotConfirmed: () => LocalizedString
+		accountDeletion: {
+			/**
+			 * That password is not right.
+			 */
+			wrongPassword: () => LocalizedString
+			/**
+			 * Two-factor sign-in is on for your account: enter the current code from your authenticator app, or a recovery code.
+			 */
+			codeRequired: () => LocalizedString
+			/**
+			 * This clinic has {count} upcoming appointment{{s}}. Confirm that {{it|they}} will be cancelled: each visitor is told by e-mail.
+			 */
+			upcomingAppointments: (arg: { count: number }) => LocalizedString
+		}
 		/**
 		 * Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.
 		 */

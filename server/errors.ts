@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
   METHOD_NOT_SUPPORTED: { trpc: 'METHOD_NOT_SUPPORTED', http: 405 },
+  /** A private link whose appointment or calendar is gone, and why (docs/decisions/0042); tRPC has no code of its own for it. */
+  GONE: { trpc: 'NOT_FOUND', http: 410 },
   TIMEOUT: { trpc: 'TIMEOUT', http: 408 },
   CONFLICT: { trpc: 'CONFLICT', http: 409 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
@@ -105,8 +107,11 @@ export function fieldProblems(error: ZodError, locale: Locales): Record<string, 
   return fields;
 }
 
+/** tRPC's code back to ours; where two share one (NOT_FOUND, GONE) the first listed is meant. */
 const CODE_BY_TRPC_CODE = new Map<TRPC_ERROR_CODE_KEY, AppErrorCode>(
-  Object.entries(ERROR_CODES).map(([code, { trpc }]) => [trpc, code as AppErrorCode]),
+  Object.entries(ERROR_CODES)
+    .reverse()
+    .map(([code, { trpc }]) => [trpc, code as AppErrorCode]),
 );
 
 /**

@@ -2,6 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import pino from 'pino';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { deleteLapsedClosedLinks } from '../db/repositories/closed-links';
 import { deleteExpiredSessions } from '../db/repositories/operator-sessions';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     startPolling('reminders', (stopping) => queueDueReminders(services, stopping), 60_000, log),
     // Daily, and once at every start; any number of processes may run it (guarded updates).
     startPolling('visitor data retention', () => eraseExpiredVisitorData(services), 24 * 60 * 60_000, log),
+    // What a closed link said is kept for CLOSED_LINK_DAYS (docs/decisions/0042), then forgotten.
+    startPolling('closed link purge', () => deleteLapsedClosedLinks(db, services.now()), 24 * 60 * 60_000, log),
   ];
   // Stopped before the database closes, so no job is cut off halfway through a write.
   app.addHook('onClose', async () => {

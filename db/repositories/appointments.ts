@@ -255,23 +255,26 @@ export async function findAppointmentOf(
   return row && toDetails(row);
 }
 
+/** Who is booked, read for a deletion: one slot, all a psychologist's slots, or a whole clinic's. */
+export type BookingsScope = { slotId: string } | { psychologistId: string } | { userId: string };
+
 /**
- * Standing bookings whose session has not ended, of one slot or of all a psychologist's
- * slots: the clients to tell before the slot or the psychologist is deleted. Read locked
- * (MySQL), which also reads the latest rows rather than the transaction's older snapshot.
+ * Standing bookings whose session has not ended, of one slot, of all a psychologist's slots or
+ * of a clinic: the clients to tell before the slot, the psychologist or the clinic is deleted.
+ * Read locked (MySQL), which also reads the latest rows rather than the transaction's older
+ * snapshot.
  */
-export async function upcomingBookingsOf(
-  db: Transaction<Database>,
-  of: { slotId: string } | { psychologistId: string },
-  now: Date,
-): Promise<AppointmentDetails[]> {
+export async function upcomingBookingsOf(db: Transaction<Database>, of: BookingsScope, now: Date): Promise<AppointmentDetails[]> {
   const standing = appointmentsWithDetails(db)
     .where('a.status', 'in', SLOT_HOLDING_STATUSES)
     .where('s.end_utc', '>', now);
-  const query = ('slotId' in of
-    ? standing.where('a.slot_id', '=', of.slotId)
-    : standing.where('a.psychologist_id', '=', of.psychologistId)
-  ).orderBy('s.start_utc');
+  const scoped =
+    'slotId' in of
+      ? standing.where('a.slot_id', '=', of.slotId)
+      : 'psychologistId' in of
+        ? standing.where('a.psychologist_id', '=', of.psychologistId)
+        : standing.where('a.user_id', '=', of.userId);
+  const query = scoped.orderBy('s.start_utc');
   const rows = await lockedRows(db, query).execute();
   return rows.map(toDetails);
 }

@@ -136,6 +136,12 @@ export async function findPsychologistByCalendarTokenHash(db: Kysely<Database>, 
   return row && toPsychologist(row);
 }
 
+/** The hashes of the clinic's calendar subscription tokens, of the psychologists who have one. */
+export async function calendarTokenHashesOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('psychologists').select('calendar_token_hash').where('user_id', '=', userId).where('calendar_token_hash', 'is not', null).execute();
+  return rows.map((row) => row.calendar_token_hash!);
+}
+
 /** Its slots and appointments go with it (ON DELETE CASCADE). */
 export async function deletePsychologist(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('psychologists').where('id', '=', id).execute();

@@ -17,3 +17,9 @@ export function useBrowserSessionWithMail(options: { bypassCSP?: boolean } = {})
   const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
   return { session, mailsTo };
 }
+
+/** The calendar file a raw mail carries, decoded from its base64 part. */
+export function calendarAttachmentOf(raw: string): string {
+  const [, encoded] = /filename=appointment\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)!;
+  return Buffer.from(encoded!.replace(/\s/g, ''), 'base64').toString('utf8');
+}

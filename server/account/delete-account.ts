@@ -1,22 +1,49 @@
 import { z } from 'zod';
+import { upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deleteClinic } from '../../db/repositories/clinic-deletion';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { enqueueEmails } from '../../db/repositories/email-outbox';
+import { calendarTokenHashesOf } from '../../db/repositories/psychologists';
 import { findSubscriptionOf } from '../../db/repositories/subscriptions';
+import { findTwoFactor } from '../../db/repositories/two-factor';
 import { inTransaction } from '../../db/transaction';
 import { hasEnded } from '../../domain/subscription';
+import { clinicClosedEmails } from '../appointments/booking-notifications';
+import { clinicContactOf } from '../appointments/clinic-contact';
+import { manageTokenOf } from '../appointments/manage-token';
+import { isOwnPassword } from '../auth/own-password';
+import { hashSecretToken } from '../auth/secret-tokens';
 import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
+import { checkSecondFactor, ZSecondFactorCode } from '../two-factor/check-code';
+import { closeLinks } from '../visitor-data/closed-links';
 
 /**
- * DELETE /api/account?confirmUsername=…: the clinic confirms by typing its username. Not the
- * password: a DELETE carries its input in the URL (server/rest/routes.ts), which proxies and
- * logs keep, and a password must never be there (docs/decisions/0026).
+ * POST /api/account/delete: the owner proves it is them with the password, and the current
+ * second-factor code where two-factor sign-in is on, in the body (never in a URL, which proxies
+ * and logs keep: docs/decisions/0042). Upcoming appointments are cancelled only when the body
+ * says so.
  */
 export const ZDeleteAccountRequest = z.strictObject({
-  confirmUsername: z.string({ error: fieldMessage('required') }).trim().min(1, { error: fieldMessage('required') }).max(100),
+  password: z.string({ error: fieldMessage('required') }).min(1, { error: fieldMessage('required') }).max(1024),
+  code: ZSecondFactorCode.optional(),
+  /** The clinic saw its upcoming appointments (upcomingBeforeDeletion) and agrees that they are cancelled. */
+  cancelUpcoming: z.boolean().default(false),
 });
 
-type DeletionContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'billing' | 'admin' | 'adminSession' | 'configurations'>;
+type DeletionContext = Pick<
+  OperatorContext,
+  'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'billing' | 'admin' | 'member' | 'adminSession' | 'configurations'
+>;
+
+/** The password, then the second factor where it is on; wrong ones count toward the account's throttles. */
+async function confirmItIsTheOwner(ctx: DeletionContext, { password, code }: { password: string; code?: string }): Promise<void> {
+  if (!(await isOwnPassword(ctx, ctx.member.accountId, password))) throw new AppError('BAD_REQUEST', (t) => t.errors.accountDeletion.wrongPassword());
+  if (!(await findTwoFactor(ctx.db, ctx.member.accountId))?.enabledAt) return;
+  if (code === undefined) throw new AppError('BAD_REQUEST', (t) => t.errors.accountDeletion.codeRequired());
+  if (!(await checkSecondFactor(ctx, ctx.member.accountId, code))) throw new AppError('BAD_REQUEST', (t) => t.errors.twoFactor.wrongCode());
+}
 
 /** Stripe is told first: a clinic whose subscription could not be cancelled keeps its data, so it can try again. */
 async function cancelSubscription(ctx: DeletionContext): Promise<void> {
@@ -32,14 +59,35 @@ async function cancelSubscription(ctx: DeletionContext): Promise<void> {
 }
 
 /**
- * The clinic deletes itself with all its data: the Stripe subscription is cancelled first
- * (outside any transaction), then every row of the clinic goes in one transaction
- * (db/repositories/clinic-deletion.ts), and this browser's cookie is cleared.
+ * The clinic deletes itself with all its data. After the owner's proof and the confirmation that
+ * its upcoming appointments will be cancelled (409 without it), the Stripe subscription is
+ * cancelled (outside any transaction). Then one transaction reads the appointments still ahead
+ * (locked: a booking that landed meanwhile is among them), deletes every row of the clinic
+ * (db/repositories/clinic-deletion.ts), queues each of those visitors a cancellation mail, and
+ * remembers why their links and the psychologists' calendar links closed (no personal data).
+ * This browser's cookie is cleared.
  */
-export async function deleteAccount(ctx: DeletionContext, { confirmUsername }: z.output<typeof ZDeleteAccountRequest>): Promise<{ ok: true }> {
-  if (confirmUsername !== ctx.admin.username) throw new AppError('BAD_REQUEST', (t) => t.errors.accountDeletionNotConfirmed());
+export async function deleteAccount(ctx: DeletionContext, input: z.output<typeof ZDeleteAccountRequest>): Promise<{ ok: true }> {
+  await confirmItIsTheOwner(ctx, input);
+  const userId = ctx.admin.id;
+  const upcoming = await inTransaction(ctx.db, (trx) => upcomingBookingsOf(trx, { userId }, ctx.now()));
+  if (upcoming.length > 0 && !input.cancelUpcoming) {
+    throw new AppError('CONFLICT', (t) => t.errors.accountDeletion.upcomingAppointments({ count: upcoming.length }));
+  }
   await cancelSubscription(ctx);
-  await inTransaction(ctx.db, (trx) => deleteClinic(trx, { userId: ctx.admin.id, email: ctx.admin.email }));
+  await inTransaction(ctx.db, async (trx) => {
+    const now = ctx.now();
+    const leaving = await upcomingBookingsOf(trx, { userId }, now);
+    const screener = await findConfigurationOfOperator(trx, userId);
+    const farewells = screener ? clinicClosedEmails({ screener, clinic: await clinicContactOf(trx, userId), appointments: leaving }, { env: ctx.env, now }) : [];
+    const calendars = await calendarTokenHashesOf(trx, userId);
+    await deleteClinic(trx, { userId, email: ctx.admin.email });
+    // After the deletion, which takes the clinic's queued mails along: these must still go out.
+    await enqueueEmails(trx, farewells, now);
+    const manageLinks = leaving.map((appointment) => hashSecretToken(manageTokenOf(ctx.env, appointment.id)));
+    await closeLinks(trx, { tokenHashes: manageLinks, kind: 'appointment', reason: 'clinic-closed' }, now);
+    await closeLinks(trx, { tokenHashes: calendars, kind: 'calendar', reason: 'clinic-closed' }, now);
+  });
   ctx.configurations.forgetAll();
   ctx.adminSession.destroy();
   return { ok: true };

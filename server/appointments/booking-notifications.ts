@@ -15,6 +15,8 @@ import {
   bookingHoldEmail,
   bookingOperatorEmail,
   bookingPsychologistEmail,
+  type ClinicContactDetails,
+  clinicClosedEmail,
   ownChangeEmail,
   visitorChangeEmail,
 } from '../mail/booking-emails';
@@ -104,6 +106,24 @@ export async function enqueueCancellationEmails(
     return { kind: 'appointment-cancelled', to: facts.client.email, appointmentId: facts.id, ...appointmentCancelledEmail(facts, brand, rebookUrl, services.now) };
   });
   await enqueueEmails(trx, mails, services.now);
+}
+
+/**
+ * Tells each visitor, in their language, that their appointment is cancelled because the clinic
+ * closed its account: the calendar entry that removes it (METHOD:CANCEL, a higher SEQUENCE), how
+ * to reach the clinic, and the crisis lines. Rendered before the clinic's rows go, queued after
+ * (the deletion takes the clinic's mails along), in the same transaction. Not tied to the
+ * appointment: there is none left to withdraw them for.
+ */
+export function clinicClosedEmails(
+  closing: { screener: Screener; clinic: ClinicContactDetails; appointments: AppointmentFacts[] },
+  services: { env: Pick<Env, 'publicUrl'>; now: Date },
+): OutboxEmail[] {
+  const brand = brandOfOperator(closing.screener, closing.clinic.email, services.env);
+  return closing.appointments.map((before) => {
+    const facts = { ...before, status: 'cancelled' as const, revision: before.revision + 1 };
+    return { kind: 'clinic-closed', to: facts.client.email, ...clinicClosedEmail(facts, brand, closing.clinic, services.now) };
+  });
 }
 
 /**

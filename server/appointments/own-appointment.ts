@@ -3,10 +3,11 @@ import { subHours } from 'date-fns';
 import { findAppointmentByTokenHash } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
-import { clinicNameOf } from '../../domain/configuration';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { hashSecretToken } from '../auth/secret-tokens';
+import { clinicNameOf } from '../../domain/configuration';
+import { refuseClosedAppointmentLink } from '../visitor-data/closed-links';
 
 /** The visitor's private link names their appointment by a token that only their e-mails hold. */
 export const ZManageTokenRequest = z.object({ token: z.string().trim().min(1).max(128) });
@@ -25,16 +26,26 @@ export const ZOwnAppointment = z.object({
   holdExpiresAt: z.date().nullable(),
   /** Until when the visitor may cancel or move it here: the psychologist's cancellation notice. */
   changeableUntil: z.date(),
-  /** Whom to contact inside the notice: the clinic's name (its account e-mail stays private). */
+  /** Whom to contact inside the notice. */
   clinicName: z.string(),
+  /**
+   * The contact the clinic publishes beside the crisis lines (decision 0024), shown where the link
+   * can no longer change the appointment; null when it gave none. Not its account e-mail, which
+   * public answers never carry (decision 0042).
+   */
+  clinicContact: z.object({ name: z.string(), phone: z.string().nullable(), whatsApp: z.string().nullable() }).nullable(),
 });
 export type OwnAppointment = z.output<typeof ZOwnAppointment>;
 
-/** The appointment of a token, or a 404 that says nothing of whether another one exists. */
+/**
+ * The appointment of a token; a 410 that says what happened when it went with its clinic or its
+ * visitor erased it (closed-links.ts); else a 404 that says nothing of whether another one exists.
+ */
 export async function findOwnAppointment(db: RequestContext['db'], token: string) {
   const appointment = await findAppointmentByTokenHash(db, hashSecretToken(token));
-  if (!appointment) throw new NotFoundError('appointment');
-  return appointment;
+  if (appointment) return appointment;
+  await refuseClosedAppointmentLink(db, token);
+  throw new NotFoundError('appointment');
 }
 
 type FoundAppointment = Awaited<ReturnType<typeof findOwnAppointment>>;
@@ -58,6 +69,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     holdExpiresAt: appointment.holdExpiresAt,
     changeableUntil: changeableUntil(appointment),
     clinicName: configuration ? clinicNameOf(configuration) : '',
+    clinicContact: configuration?.crisisContact ?? null,
   };
 }
 

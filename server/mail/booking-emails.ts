@@ -1,5 +1,6 @@
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
+import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
 import { appointmentEvent, calendarAttachment, calendarStateOf } from './ics';
@@ -62,7 +63,12 @@ type BookingTexts = TranslationFunctions['bookingEmails'];
 /** What one mail to the visitor says; the greeting, the appointment and the footer are common. */
 interface VisitorNotice {
   texts: (LL: BookingTexts, names: { psychologist: string; appTitle: string }) => { subject: string; heading: string; body: string; outro?: string[] };
-  action: { label: (LL: BookingTexts) => string; url: string };
+  /** Facts below the appointment's own (with whom, when). */
+  details?: (LL: TranslationFunctions) => { label: string; value: string }[];
+  /** Paragraphs after the outro. */
+  closing?: (LL: TranslationFunctions) => string[];
+  /** The button; none when there is nothing left to do through us. */
+  action?: { label: (LL: BookingTexts) => string; url: string };
   /** Attach the calendar entry as the appointment now stands, made at this moment. */
   calendarAt?: Date;
 }
@@ -77,9 +83,9 @@ function visitorEmail(facts: AppointmentFacts, brand: EmailBrand, notice: Visito
         subject: texts.subject,
         heading: texts.heading,
         intro: [LL.bookingEmails.greeting({ name: facts.client.name }), texts.body],
-        details: visitorDetails(LL, facts),
-        action: { label: notice.action.label(LL.bookingEmails), url: notice.action.url },
-        outro: texts.outro ?? [],
+        details: [...visitorDetails(LL, facts), ...(notice.details?.(LL) ?? [])],
+        action: notice.action && { label: notice.action.label(LL.bookingEmails), url: notice.action.url },
+        outro: [...(texts.outro ?? []), ...(notice.closing?.(LL) ?? [])],
         footer: footer(LL, appTitle),
       };
     },
@@ -121,6 +127,58 @@ export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailB
       outro: [LL.cancelled.rebook(), LL.calendarUpdate()],
     }),
     action: { label: (LL) => LL.cancelled.action(), url: rebookUrl },
+    calendarAt: now,
+  });
+}
+
+/** How a visitor reaches the clinic itself: its name and contact e-mail, and its own phone or WhatsApp when it gave one. */
+export interface ClinicContactDetails {
+  name: string;
+  email: string;
+  phone: string | null;
+  whatsApp: string | null;
+}
+
+function clinicContactDetails(LL: TranslationFunctions, clinic: ClinicContactDetails) {
+  const labels = LL.bookingEmails.details;
+  return [
+    { label: labels.clinic(), value: clinic.name },
+    { label: labels.email(), value: clinic.email },
+    ...(clinic.phone ? [{ label: labels.phone(), value: clinic.phone }] : []),
+    ...(clinic.whatsApp ? [{ label: labels.whatsApp(), value: clinic.whatsApp }] : []),
+  ];
+}
+
+/** Malaysia's crisis lines as the results page lists them, one line each, in the mail's language. */
+function crisisLines(LL: TranslationFunctions): string[] {
+  const crisis = LL.assessment.crisis;
+  return [
+    LL.bookingEmails.clinicClosed.crisisIntro(),
+    ...MALAYSIAN_CRISIS_RESOURCES.map((line) =>
+      [
+        LL.bookingEmails.clinicClosed.crisisLine({ name: crisis.resources[line.id].name(), number: line.phone.display }),
+        ...(line.alternativePhone ? [crisis.alternativePhone({ number: line.alternativePhone.display })] : []),
+        ...(line.whatsApp ? [`(${crisis.whatsApp({ number: line.whatsApp.display })})`] : []),
+      ].join(' '),
+    ),
+  ];
+}
+
+/**
+ * To the visitor whose appointment ended with its clinic's account: cancelled, with the calendar
+ * entry that removes it, how to reach the clinic, and the crisis lines, since the care they were
+ * waiting for is not coming. No link: the clinic's pages are gone.
+ */
+export function clinicClosedEmail(facts: AppointmentFacts, brand: EmailBrand, clinic: ClinicContactDetails, now: Date): RenderedEmail {
+  return visitorEmail(facts, brand, {
+    texts: (LL, names) => ({
+      subject: LL.clinicClosed.subject(names),
+      heading: LL.clinicClosed.heading(),
+      body: LL.clinicClosed.body({ ...names, clinic: clinic.name }),
+      outro: [LL.calendarUpdate()],
+    }),
+    details: (LL) => clinicContactDetails(LL, clinic),
+    closing: crisisLines,
     calendarAt: now,
   });
 }

@@ -1,6 +1,7 @@
 import { subDays } from 'date-fns';
 import { z } from 'zod';
 import { calendarEntriesOf } from '../../db/repositories/appointments';
+import { findClosedLink } from '../../db/repositories/closed-links';
 import { findPsychologistByCalendarTokenHash } from '../../db/repositories/psychologists';
 import type { AppointmentStatus } from '../../domain/appointment-status';
 import { hashSecretToken } from '../auth/secret-tokens';
@@ -11,7 +12,9 @@ import { translationsFor } from '../translations';
 
 /**
  * GET /api/calendar/{token}.ics. Any text is a token here: one that is not a psychologist's,
- * malformed ones included, answers the same 404, so the answer tells nothing but "not this".
+ * malformed ones included, answers the same 404, so the answer tells nothing but "not this";
+ * except the link of a clinic that closed its account, which answers an empty calendar for a
+ * while (docs/decisions/0042).
  */
 export const ZCalendarFeedRequest = z.object({ token: z.string() });
 
@@ -35,11 +38,17 @@ const FEED_LIMIT = 2_000;
  * (docs/decisions/0022).
  */
 export async function calendarFeed(ctx: Pick<RequestContext, 'db' | 'now' | 'locale'>, { token }: { token: string }): Promise<string> {
-  const psychologist = TOKEN_SHAPE.test(token) ? await findPsychologistByCalendarTokenHash(ctx.db, hashSecretToken(token)) : undefined;
-  if (!psychologist) throw new NotFoundError('calendar');
+  if (!TOKEN_SHAPE.test(token)) throw new NotFoundError('calendar');
+  const texts = translationsFor(ctx.locale).bookingEmails.psychologistCalendar;
+  const psychologist = await findPsychologistByCalendarTokenHash(ctx.db, hashSecretToken(token));
+  if (!psychologist) {
+    // A calendar app keeps the events it has when a fetch fails: only an empty feed takes the
+    // closed clinic's sessions off the psychologist's calendar.
+    if ((await findClosedLink(ctx.db, 'calendar', hashSecretToken(token))) === 'clinic-closed') return calendarFile([], { name: texts.closedName() });
+    throw new NotFoundError('calendar');
+  }
   const now = ctx.now();
   const entries = await calendarEntriesOf(ctx.db, psychologist.id, { statuses: FEED_STATUSES, from: subDays(now, FEED_PAST_DAYS), limit: FEED_LIMIT });
-  const texts = translationsFor(ctx.locale).bookingEmails.psychologistCalendar;
   const events = entries.flatMap((entry): CalendarEvent[] => {
     const event = appointmentEvent(entry, now);
     if (!event) return [];

@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { OperatorContext, RequestContext } from '../context';
-import { AppError, DescribedTRPCError, describeError } from '../errors';
+import { AppError, DescribedTRPCError, describeError, ERROR_CODES } from '../errors';
 import { inputLocale } from '../request-locale';
 import { memberOfSession } from '../session';
 import type { Role } from '../../domain/roles';
@@ -30,8 +30,10 @@ const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
   // Procedures' errors arrive described (errorMapping); tRPC's own, thrown before any procedure
   // runs (a malformed batch, an unknown path), are described here.
   errorFormatter({ shape, error, ctx }) {
-    const { body } = describeError(error, ctx?.locale ?? 'en');
-    return { ...shape, message: body.error, data: { ...shape.data, fields: body.fields } };
+    const { code, body } = describeError(error, ctx?.locale ?? 'en');
+    // Our status where tRPC's code stands for more than one of ours (410 beside 404).
+    const httpStatus = ERROR_CODES[code].trpc === shape.data.code ? ERROR_CODES[code].http : shape.data.httpStatus;
+    return { ...shape, message: body.error, data: { ...shape.data, httpStatus, fields: body.fields } };
   },
 });
 

@@ -93,6 +93,9 @@ interface CallerTwoFactor {
   knownPassword: () => Promise<string>;
 }
 
+/** Every owner's password here: deleting the clinic asks for it. */
+const OWNER_PASSWORD = 'matrix-owner-passphrase';
+
 /** The code the caller's app shows a step ahead: the current one may have turned it on. */
 const nextCodeOf = (secret: string) => totpCodeAt(secret, new Date(Date.now() + 30_000));
 
@@ -111,8 +114,9 @@ const MATRIX: Record<
   },
   // Not a member of another clinic: refused, whatever the role.
   'admin.account.switchClinic': { input: (t) => ({ clinicId: t.clinicId }), own: ALL, other: 403 },
-  // Another clinic's username does not confirm the deletion of one's own.
-  'admin.account.delete': { input: (t) => ({ confirmUsername: t.username }), own: OWNER, other: 400 },
+  // The owner's own password deletes their own clinic only; another clinic's stays as it was.
+  'admin.account.upcomingBeforeDeletion': { input: () => undefined, own: OWNER, other: 'own' },
+  'admin.account.delete': { input: () => ({ password: OWNER_PASSWORD, cancelUpcoming: true }), own: OWNER, other: 'own' },
   // Each member's own second factor: another member's id is ignored, and their secret and codes stay.
   'admin.twoFactor.status': { input: (t) => ({ accountId: t.spareMemberId }), own: ALL, other: 'own' },
   'admin.twoFactor.setup': { input: (t) => ({ accountId: t.spareMemberId }), own: ALL, other: 'own' },
@@ -222,6 +226,10 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     t = await startTestApp(dialect, { rateLimits: { ...DEFAULT_RATE_LIMITS, twoFactorPerIp: { limit: 100_000, windowMinutes: 15 } } });
   });
   afterAll(() => t.close());
+  let ownerPasswordHash: string;
+  beforeAll(async () => {
+    ownerPasswordHash = await hashPassword(OWNER_PASSWORD);
+  });
 
   async function profileData(clinicId: string, hour: number): Promise<ProfileData> {
     const db = t.services.db;
@@ -237,6 +245,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
   async function clinicWithTeam() {
     const db = t.services.db;
     const clinic = await insertOperator(db);
+    await db.updateTable('accounts').set({ password_hash: ownerPasswordHash }).where('id', '=', clinic.userId).execute();
     const own = await profileData(clinic.userId, 1);
     const colleague = await profileData(clinic.userId, 4);
     const webhookId = await insertWebhookEndpoint(db, { userId: clinic.userId, url: 'https://clinic.example/hook', now: new Date() });

@@ -235,9 +235,18 @@ describe.each(TEST_DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(me.statusCode).toBe(200);
   });
 
-  it('goes with the account when the clinic is deleted', async () => {
+  it('is asked for, besides the password, before the clinic is deleted, and goes with the account then', async () => {
     const m = await memberWithTwoFactor();
-    await m.caller.admin.account.delete({ confirmUsername: m.username });
+    expect(await refusal(m.caller.admin.account.delete({ password: m.password }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('enter the current code from your authenticator app'),
+    });
+    expect(await refusal(m.caller.admin.account.delete({ password: m.password, code: totpCodeAt(m.secret, new Date(clock.getTime() + 10 * STEP_MS)) }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: WRONG_CODE,
+    });
+    expect(await m.caller.admin.account.me()).toMatchObject({ username: m.username });
+    await m.caller.admin.account.delete({ password: m.password, code: totpCodeAt(m.secret, clock) });
     expect(await t.services.db.selectFrom('two_factor_secrets').select('account_id').where('account_id', '=', m.id).execute()).toEqual([]);
     expect(await t.services.db.selectFrom('two_factor_recovery_codes').select('account_id').where('account_id', '=', m.id).execute()).toEqual([]);
   });

@@ -5,28 +5,38 @@ import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
 import { brandOfOperator } from '../appointments/booking-notifications';
-import { findOwnAppointment } from '../appointments/own-appointment';
+import { changeableUntil, findOwnAppointment } from '../appointments/own-appointment';
 import { recordAppointmentChange } from '../appointments/record-appointment-change';
+import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
-import { NotFoundError } from '../errors';
+import { AppError, NotFoundError } from '../errors';
 import { visitorErasedEmail } from '../mail/booking-emails';
+import { translationsFor } from '../translations';
+import { closeLinks } from './closed-links';
 import { eraseVisitorData } from './erase-visitor-data';
 
 /**
  * POST /api/public/appointments/manage/{token}/erase: the visitor erases their personal data
- * (the PDPA's withdrawal of consent). An appointment still ahead is cancelled first, whatever the
- * cancellation notice: nobody could be reached for it any more. The change is recorded and sent
- * to the clinic's webhooks as any cancellation; the psychologist and the clinic get a notice
- * without the visitor's name or contacts (and never any results), the visitor no mail (their
- * address goes). Afterwards the link answers 404, as for a link that never existed.
+ * (the PDPA's withdrawal of consent). An appointment still ahead is cancelled first, up to the
+ * cancellation notice as the link's own cancel is: inside it the erasure is refused (409) and the
+ * page shows the clinic's contacts, since the clinic expects them and could no longer reach them
+ * (docs/decisions/0042). One that has begun or passed is erased as it stands. The change is
+ * recorded and sent to the clinic's webhooks as any cancellation; the psychologist and the
+ * clinic get a notice without the visitor's name or contacts (and never any results), the
+ * visitor no mail (their address goes). Afterwards the link answers 410 "you erased this
+ * booking's data" for a while (closed-links.ts).
  */
 export async function eraseOwnData(ctx: Pick<RequestContext, 'db' | 'env' | 'now'>, { token }: { token: string }): Promise<{ ok: true }> {
   const now = ctx.now();
   const seen = await findOwnAppointment(ctx.db, token);
+  const ahead = seen.startUtc > now;
+  if (ahead && canMove(seen.status, 'cancelled') && now >= changeableUntil(seen)) {
+    throw new AppError('CONFLICT', translationsFor(seen.client.language).booking.manageEraseInsideNotice());
+  }
   return inTransaction(ctx.db, async (trx) => {
     const current = await lockAppointment(trx, seen.id);
     if (!current) throw new NotFoundError('appointment');
-    const cancels = seen.startUtc > now && canMove(current.status, 'cancelled') && (await moveAppointment(trx, seen.id, 'cancelled', now));
+    const cancels = ahead && canMove(current.status, 'cancelled') && (await moveAppointment(trx, seen.id, 'cancelled', now));
     if (cancels) {
       await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: current.status, to: 'cancelled', at: now });
     }
@@ -34,6 +44,7 @@ export async function eraseOwnData(ctx: Pick<RequestContext, 'db' | 'env' | 'now
     if (!(await eraseVisitorData(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', action: 'visitor.erased', now }))) {
       throw new NotFoundError('appointment');
     }
+    await closeLinks(trx, { tokenHashes: [hashSecretToken(token)], kind: 'appointment', reason: 'visitor-erased' }, now);
     // Queued after the erasure withdrew the mails about it; a hold had not reached the clinic.
     if (cancels && current.status !== 'held') {
       const screener = (await findConfigurationOfOperator(trx, seen.userId))!;

@@ -152,9 +152,12 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
 
     const erase = await visitorCall('POST', `/api/public/appointments/manage/${token}/erase`);
     expect(erase.statusCode, erase.body).toBe(200);
-    expect((await visitorCall('GET', `/api/public/appointments/manage/${token}`)).statusCode).toBe(404);
-    expect((await visitorCall('GET', `/api/public/appointments/manage/${token}/data`)).statusCode).toBe(404);
-    expect((await visitorCall('POST', `/api/public/appointments/manage/${token}/erase`)).statusCode).toBe(404);
+    // The link says what became of it (docs/decisions/0042), and names nothing.
+    for (const [method, path] of [['GET', ''], ['GET', '/data'], ['POST', '/erase']] as const) {
+      const after = await visitorCall(method, `/api/public/appointments/manage/${token}${path}`);
+      expect(after.statusCode, path).toBe(410);
+      expect(after.json(), path).toEqual({ error: expect.stringContaining('You erased this booking’s data') });
+    }
 
     // Cancelled first, as the visitor would have, and recorded; the clinic's systems hear of it without them.
     const row = await appointmentRow(appointmentId);

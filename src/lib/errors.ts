@@ -24,3 +24,8 @@ export function messageOf(error: unknown, fallback: string): string {
 export function hasErrorCode(error: unknown, code: 'CONFLICT' | 'UNAUTHORIZED' | 'NOT_FOUND'): boolean {
   return appErrorOf(error)?.data?.code === code;
 }
+
+/** Whether a private link's appointment is gone (410) rather than unknown: its message says what happened. */
+export function isGone(error: unknown): boolean {
+  return appErrorOf(error)?.data?.httpStatus === 410;
+}

@@ -85,7 +85,7 @@ function AdminSetup({ me, configuration }: AdminSetupProps) {
         </div>
       ),
     },
-    account: { label: menu.account(), content: () => <DeleteAccountSection username={me.username} /> },
+    account: { label: menu.account(), content: () => <DeleteAccountSection /> },
   };
   const sections = adminSectionsFor(me.role).map((id) => ({ id, ...all[id] }));
   return (

@@ -4,9 +4,17 @@ import { useParams } from 'react-router-dom';
 import { canMove } from '../../domain/appointment-status';
 import { formatAppointmentTime, formatMoment } from '../../domain/appointment-time';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { hasErrorCode, messageOf } from '../lib/errors';
-import { trpc } from '../lib/trpc';
+import { hasErrorCode, isGone, messageOf } from '../lib/errors';
+import { type RouterOutputs, trpc } from '../lib/trpc';
+import { ClinicContact } from '../components/ClinicContact';
 import { RescheduleChoice } from './RescheduleChoice';
+
+type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
+
+/** Inside the cancellation notice, a session still ahead is the clinic's to change: the link only shows how to reach it. */
+function insideNotice(appointment: OwnAppointment): boolean {
+  return canMove(appointment.status, 'cancelled') && Date.now() >= appointment.changeableUntil.getTime() && Date.now() < appointment.startUtc.getTime();
+}
 
 /** Hands the browser the visitor's data as a JSON file to save. */
 function saveJson(name: string, data: unknown) {
@@ -19,8 +27,10 @@ function saveJson(name: string, data: unknown) {
 /**
  * The visitor's rights from their link: download everything held about them, or erase it after
  * a confirm step. Once erased the link names nothing, so the page says so and asks nothing more.
+ * Inside the cancellation notice the erasure would cancel a session the clinic expects them at
+ * without a word to it, so it waits: the page says so beside the clinic's contacts.
  */
-function YourData({ token, onErased }: { token: string; onErased: () => void }) {
+function YourData({ token, onHold, onErased }: { token: string; onHold: boolean; onErased: () => void }) {
   const { LL } = useI18nContext();
   const text = LL.booking;
   const utils = trpc.useUtils();
@@ -40,7 +50,9 @@ function YourData({ token, onErased }: { token: string; onErased: () => void }) 
       <button type="button" className="btn btn-outline btn-sm" disabled={download.isPending} onClick={() => download.mutate()}>
         {text.manageDownload()}
       </button>
-      {confirming ? (
+      {onHold ? (
+        <p className="text-sm">{text.manageEraseInsideNotice()}</p>
+      ) : confirming ? (
         <div role="group" className="flex flex-col gap-2 rounded-box border border-error p-3">
           <p>{text.manageEraseConfirm()}</p>
           <div className="flex flex-wrap gap-2">
@@ -98,7 +110,9 @@ export default function ManageAppointmentPage() {
           {erased && <p role="status">{text.manageErased()}</p>}
           {appointment.isPending && <p role="status">{text.loadingSlots()}</p>}
           {!erased && appointment.error && (
-            <p role="alert">{hasErrorCode(appointment.error, 'NOT_FOUND') ? text.manageNotFound() : messageOf(appointment.error, text.failed())}</p>
+            <p role="alert">
+              {hasErrorCode(appointment.error, 'NOT_FOUND') && !isGone(appointment.error) ? text.manageNotFound() : messageOf(appointment.error, text.failed())}
+            </p>
           )}
           {shown && (
             <>
@@ -125,6 +139,11 @@ export default function ManageAppointmentPage() {
                 ) : (
                   <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>
                 ))}
+              {insideNotice(shown) && shown.clinicContact && (
+                <section className="flex flex-col gap-1 rounded-box bg-base-200 p-3" aria-label={text.manageClinicContacts({ clinic: shown.clinicName })}>
+                  <ClinicContact contact={shown.clinicContact} />
+                </section>
+              )}
               {[confirm.error, cancel.error, reschedule.error].map(
                 (error) =>
                   error && (
@@ -133,7 +152,7 @@ export default function ManageAppointmentPage() {
                     </p>
                   ),
               )}
-              <YourData token={token} onErased={() => setErased(true)} />
+              <YourData token={token} onHold={insideNotice(shown)} onErased={() => setErased(true)} />
             </>
           )}
         </div>

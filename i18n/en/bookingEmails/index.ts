@@ -10,6 +10,8 @@ const en_bookingEmails = {
     email: 'E-mail',
     phone: 'Phone',
     clientTimezone: "Client's timezone",
+    clinic: 'Clinic',
+    whatsApp: 'WhatsApp',
   },
   hold: {
     subject: 'Please confirm your booking request: {psychologist:string}',
@@ -38,6 +40,7 @@ const en_bookingEmails = {
     requestedDescription: 'Requested by a client; the clinic has not confirmed it yet.',
     confirmedDescription: 'Confirmed.',
     privacy: 'Who booked is in the booking e-mail and in the appointments list: this calendar carries no client details.',
+    closedName: 'Closed calendar: the clinic closed its account',
   },
   reminder: {
     subject: 'Reminder: your appointment with {psychologist:string}',
@@ -81,6 +84,13 @@ const en_bookingEmails = {
     body: 'Your appointment with {psychologist:string} has been cancelled by {appTitle:string}. We are sorry for the inconvenience.',
     rebook: 'You are welcome to choose another time.',
     action: 'Book another time',
+  },
+  clinicClosed: {
+    subject: 'Cancelled: your appointment with {psychologist:string}, because the clinic closed its account',
+    heading: 'Your appointment is cancelled',
+    body: '{clinic:string} has closed its account with {appTitle:string}, so your appointment with {psychologist:string} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.',
+    crisisIntro: 'If you need to talk to someone now, these lines are there for you:',
+    crisisLine: '{name:string}: {number:string}',
   },
   visitorCancelled: {
     subject: 'Cancelled by the client: {client:string} with {psychologist:string}',

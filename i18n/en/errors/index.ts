@@ -58,7 +58,11 @@ const en_errors = {
   emailTaken: 'An account with that e-mail already exists',
   invalidResetLink: 'The reset link may be invalid or expired. Please request a new one.',
   subscriptionAlreadyActive: 'Your subscription is already active.',
-  accountDeletionNotConfirmed: 'Type your username exactly as it is shown to confirm that the account and all its data should be deleted.',
+  accountDeletion: {
+    wrongPassword: 'That password is not right.',
+    codeRequired: 'Two-factor sign-in is on for your account: enter the current code from your authenticator app, or a recovery code.',
+    upcomingAppointments: 'This clinic has {count:number} upcoming appointment{{s}}. Confirm that {{it|they}} will be cancelled: each visitor is told by e-mail.',
+  },
   subscriptionNotCancelled: 'Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.',
   noBillingAccount: 'There is no billing account to manage yet. Subscribe first; Stripe keeps your invoices and payment details from then on.',
   billingPortalUnavailable: 'Stripe’s billing page could not be opened just now. Please try again in a few minutes.',

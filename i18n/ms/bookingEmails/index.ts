@@ -10,6 +10,8 @@ const ms_bookingEmails = {
     email: 'E-mel',
     phone: 'Telefon',
     clientTimezone: 'Zon waktu klien',
+    clinic: 'Klinik',
+    whatsApp: 'WhatsApp',
   },
   hold: {
     subject: 'Sila sahkan permintaan tempahan anda: {psychologist}',
@@ -37,6 +39,7 @@ const ms_bookingEmails = {
     requestedDescription: 'Diminta oleh klien; klinik belum mengesahkannya.',
     confirmedDescription: 'Disahkan.',
     privacy: 'Siapa yang menempah ada dalam e-mel tempahan dan senarai janji temu: kalendar ini tidak membawa butiran klien.',
+    closedName: 'Kalendar ditutup: klinik telah menutup akaunnya',
   },
   reminder: {
     subject: 'Peringatan: janji temu anda dengan {psychologist}',
@@ -80,6 +83,13 @@ const ms_bookingEmails = {
     body: 'Janji temu anda dengan {psychologist} telah dibatalkan oleh {appTitle}. Kami memohon maaf atas kesulitan ini.',
     rebook: 'Anda dialu-alukan untuk memilih masa lain.',
     action: 'Tempah masa lain',
+  },
+  clinicClosed: {
+    subject: 'Dibatalkan: janji temu anda dengan {psychologist}, kerana klinik telah menutup akaunnya',
+    heading: 'Janji temu anda dibatalkan',
+    body: '{clinic} telah menutup akaunnya di {appTitle}, jadi janji temu anda dengan {psychologist} di bawah dibatalkan dan tidak akan berlangsung. Sila hubungi klinik secara terus mengenai rawatan anda: butiran hubungannya ada di bawah.',
+    crisisIntro: 'Jika anda perlu bercakap dengan seseorang sekarang, talian ini sedia membantu:',
+    crisisLine: '{name}: {number}',
   },
   visitorCancelled: {
     subject: 'Dibatalkan oleh klien: {client} dengan {psychologist}',

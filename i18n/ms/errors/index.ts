@@ -54,7 +54,11 @@ const ms_errors = {
   emailTaken: 'Akaun dengan e-mel itu sudah wujud',
   invalidResetLink: 'Pautan tetapan semula mungkin tidak sah atau telah tamat tempoh. Sila minta pautan baharu.',
   subscriptionAlreadyActive: 'Langganan anda sudah aktif.',
-  accountDeletionNotConfirmed: 'Taip nama pengguna anda tepat seperti yang ditunjukkan untuk mengesahkan bahawa akaun dan semua datanya perlu dipadam.',
+  accountDeletion: {
+    wrongPassword: 'Kata laluan itu tidak betul.',
+    codeRequired: 'Log masuk dua faktor dihidupkan untuk akaun anda: masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan.',
+    upcomingAppointments: 'Klinik ini mempunyai {count} janji temu akan datang. Sahkan bahawa janji temu itu akan dibatalkan: setiap pelawat dimaklumkan melalui e-mel.',
+  },
   subscriptionNotCancelled: 'Langganan anda tidak dapat dibatalkan di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
   noBillingAccount: 'Belum ada akaun pengebilan untuk diurus. Langgan dahulu; selepas itu Stripe menyimpan invois dan butiran pembayaran anda.',
   billingPortalUnavailable: 'Halaman pengebilan Stripe tidak dapat dibuka buat masa ini. Sila cuba lagi dalam beberapa minit.',

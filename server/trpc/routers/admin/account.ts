@@ -2,6 +2,7 @@ import { ZOk } from '../../../zod-fields';
 import { changeOwnPassword, ZChangePasswordRequest } from '../../../account/change-password';
 import { logoutEverywhere } from '../../../account/logout-everywhere';
 import { deleteAccount, ZDeleteAccountRequest } from '../../../account/delete-account';
+import { upcomingBeforeDeletion, ZUpcomingBeforeDeletion } from '../../../account/upcoming-before-deletion';
 import { me, ZMe } from '../../../account/me';
 import { switchClinic, ZSwitchClinicRequest } from '../../../members/switch-clinic';
 import { ACCESS } from '../../../../domain/roles';
@@ -17,6 +18,8 @@ export const accountRouter = router({
   switchClinic: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).input(ZSwitchClinicRequest).output(ZMe).mutation(({ ctx, input }) => switchClinic(ctx, input)),
   /** A new password, given the current one; the person's other sessions end. */
   changePassword: memberProcedure(ACCESS.everyMember).input(ZChangePasswordRequest).output(ZOk).mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
-  /** The clinic deletes itself with all its data, its subscription cancelled first. */
+  /** What deleting the clinic would cancel: its upcoming appointments, without their visitors. */
+  upcomingBeforeDeletion: memberProcedure(ACCESS.ownerOnly).output(ZUpcomingBeforeDeletion).query(({ ctx }) => upcomingBeforeDeletion(ctx)),
+  /** The clinic deletes itself with all its data, its subscription cancelled first; its upcoming visitors are told. */
   delete: memberProcedure(ACCESS.ownerOnly).input(ZDeleteAccountRequest).output(ZOk).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { findBookingCounter } from '../../db/repositories/users';
+import type { Database } from '../../db/schema';
+import { clinicNameOf } from '../../domain/configuration';
+import type { ClinicContactDetails } from '../mail/booking-emails';
+
+/**
+ * How a visitor reaches the clinic itself, when we cannot help them further: its name, its
+ * contact e-mail (the clinic's address, not a person's login) and the phone or WhatsApp of the
+ * contact it publishes beside the crisis lines (decision 0024).
+ */
+export async function clinicContactOf(db: Kysely<Database>, userId: string): Promise<ClinicContactDetails> {
+  const configuration = await findConfigurationOfOperator(db, userId);
+  const { operatorEmail } = (await findBookingCounter(db, userId))!;
+  const published = configuration?.crisisContact;
+  return {
+    name: configuration ? clinicNameOf(configuration) : '',
+    email: operatorEmail,
+    phone: published?.phone ?? null,
+    whatsApp: published?.whatsApp ?? null,
+  };
+}
