@@ -34,6 +34,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   two_factor_secrets: true,
   two_factor_recovery_codes: true,
   rate_limit_counters: false,
+  used_booking_challenges: true,
   operator_sessions: false,
   login_throttles: false,
 } satisfies Record<keyof Database, boolean>;
