@@ -109,12 +109,12 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
   let visitor = 0;
   /** Alternates between the two processes, each request from another visitor's address. */
   const attempt: Attempt = async (payload, index) => {
-    visitor += 1;
+    const address = `2001:db8:${(++visitor).toString(16)}::1`;
     const server = pair.servers[index % 2]!.url;
     const proofOfWork = await fetchProofOfWork(server, payload.slug);
     const response = await fetch(`${server}/api/public/appointments`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': `2001:db8:${visitor.toString(16)}::1` },
+      headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': address },
       body: JSON.stringify({ ...payload, proofOfWork }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };

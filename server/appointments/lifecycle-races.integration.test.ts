@@ -120,10 +120,11 @@ describe.each(TEST_DIALECTS)('lifecycle races in one server process on %s', (dia
   afterAll(() => t.close());
 
   const post: Post = async (url, payload, options = {}) => {
+    const remoteAddress = `2001:db8:${(++visitor).toString(16)}::1`;
     const response = await t.app.inject({
       method: 'POST',
       url,
-      remoteAddress: `2001:db8:${(++visitor).toString(16)}::1`,
+      remoteAddress,
       headers: { origin: t.services.env.publicUrl, ...(options.cookie && { cookie: options.cookie, 'sec-fetch-site': 'same-origin' }) },
       payload: isBooking(url, payload) ? await withProofOfWork(t, payload) : payload,
     });
@@ -153,6 +154,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('lifecycle
 
   /** Alternates between the processes by `server`, each request from another visitor's address. */
   const post: Post = async (path, payload, options = {}) => {
+    const address = `2001:db8:${(++visitor).toString(16)}::1`;
     const server = pair.servers[(options.server ?? 0) % 2]!.url;
     const body = isBooking(path, payload) ? { ...payload, proofOfWork: await fetchProofOfWork(server, payload.slug) } : payload;
     const response = await fetch(`${server}${path}`, {
@@ -160,7 +162,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('lifecycle
       headers: {
         'content-type': 'application/json',
         origin: PAIR_PUBLIC_URL,
-        'x-forwarded-for': `2001:db8:${(++visitor).toString(16)}::1`,
+        'x-forwarded-for': address,
         ...(options.cookie && { cookie: options.cookie, 'sec-fetch-site': 'same-origin' }),
       },
       body: JSON.stringify(body),

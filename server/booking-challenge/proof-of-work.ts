@@ -36,8 +36,10 @@ export async function signedChallenge(
     cost: ITERATIONS,
     counter: randomInt(range.min, range.max + 1),
     deriveKey,
-    expiresAt: new Date(of.now.getTime() + CHALLENGE_MINUTES * 60_000),
-    data: { screener: of.screener },
+    // The expiry rides in the signed data rather than in ALTCHA's own field, which altcha-lib
+    // checks against the machine's clock: the server's clock (services.now) decides, as
+    // everywhere else.
+    data: { screener: of.screener, expiresAt: of.now.getTime() + CHALLENGE_MINUTES * 60_000 },
     ...challengeSecrets(sessionSecret),
   });
   return { parameters: challenge.parameters, signature: challenge.signature! };
@@ -53,13 +55,10 @@ export async function checkProofOfWork(
   screener: string,
   now: Date,
 ): Promise<{ challengeKey: string; expiresAt: Date } | undefined> {
-  const { parameters } = proof.challenge;
-  if (parameters.algorithm !== CHALLENGE_ALGORITHM || parameters.cost !== ITERATIONS || parameters.data?.screener !== screener) return undefined;
-  if (parameters.expiresAt === undefined || parameters.expiresAt * 1_000 <= now.getTime()) return undefined;
+  const { algorithm, cost, data } = proof.challenge.parameters;
+  if (algorithm !== CHALLENGE_ALGORITHM || cost !== ITERATIONS || data?.screener !== screener) return undefined;
+  if (typeof data.expiresAt !== 'number' || data.expiresAt <= now.getTime()) return undefined;
   const result = await verifySolution({ challenge: proof.challenge, solution: proof.solution, deriveKey, ...challengeSecrets(sessionSecret) });
   if (!result.verified) return undefined;
-  return {
-    challengeKey: createHash('sha256').update(proof.challenge.signature).digest('hex'),
-    expiresAt: new Date(parameters.expiresAt * 1_000),
-  };
+  return { challengeKey: createHash('sha256').update(proof.challenge.signature).digest('hex'), expiresAt: new Date(data.expiresAt) };
 }
