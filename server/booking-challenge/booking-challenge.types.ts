@@ -28,15 +28,19 @@ export type BookingChallenge = z.infer<typeof ZBookingChallenge>;
  * The solved challenge a booking carries: the challenge as the server handed it out, and the
  * counter that solves it with its derived key.
  */
-export const ZProofOfWork = z.object(
-  {
-    challenge: ZBookingChallenge,
-    solution: z.object({
-      counter: z.number().int().nonnegative(),
-      derivedKey: hex,
-      time: z.number().optional(),
-    }),
-  },
-  { error: fieldMessage('proofOfWork') },
-);
+export const ZProofOfWork = z
+  .object(
+    {
+      challenge: ZBookingChallenge,
+      solution: z.object({
+        counter: z.number().int().nonnegative(),
+        derivedKey: hex,
+        time: z.number().optional(),
+      }),
+    },
+    { error: fieldMessage('proofOfWork') },
+  )
+  .describe(
+    "The challenge of GET /api/public/booking-challenge/{slug}, as it came, and its solution: the counter whose PBKDF2 key starts with the challenge's keyPrefix, and that key (altcha-lib's solveChallenge gives both). Each solution books once, within 30 minutes.",
+  );
 export type ProofOfWork = z.infer<typeof ZProofOfWork>;
