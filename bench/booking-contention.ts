@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase, TEST_DIALECTS } from '../db/testing/test-databases';
 import { type RunningServer, startBuiltServer } from '../e2e/support/server';
@@ -22,7 +23,14 @@ const ATTEMPT_TIMEOUT_MS = 30_000;
  * carries its own proof of work, solved before the clock starts at the cheapest cost: this
  * measures the booking's locks, bench/booking-challenge.ts the challenge.
  */
-const SERVER_ENV = { TRUST_PROXY: '127.0.0.1', FREE_BOOKINGS: '100000', SEED_DEMO: 'true', BOOKING_CHALLENGE_COST: '1' };
+const SERVER_ENV = {
+  TRUST_PROXY: '127.0.0.1',
+  FREE_BOOKINGS: '100000',
+  SEED_DEMO: 'true',
+  BOOKING_CHALLENGE_COST: '1',
+  // One deployment's two processes share the secret: a challenge one signs, the other checks.
+  SESSION_SECRET: randomBytes(32).toString('base64'),
+};
 const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 interface Attempt {
