@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase, TEST_DIALECTS } from '../db/testing/test-databases';
 import { type RunningServer, startBuiltServer } from '../e2e/support/server';
+import type { ProofOfWork } from '../server/booking-challenge/booking-challenge.types';
+import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { DEMO_SLUG, demoFreeSlots } from './support/demo-screener';
 import { type Figure, formatMs, runWhenMain } from './support/figures';
 
@@ -16,9 +19,18 @@ const ATTEMPT_TIMEOUT_MS = 30_000;
  * Each attempt poses as its own visitor behind a proxy, so the per-address booking limit
  * (20 per 10 minutes) does not turn the contention into rate limiting; the free-booking
  * limit is lifted for the same reason, and the clinic confirms bookings itself, at once, so
- * they are not holds or requests, of which a clinic may have only 20 open (MAX_OPEN_HOLDS_PER_CLINIC).
+ * they are not holds or requests, which each client may have only a few of. Every attempt
+ * carries its own proof of work, solved before the clock starts at the cheapest cost: this
+ * measures the booking's locks, bench/booking-challenge.ts the challenge.
  */
-const SERVER_ENV = { TRUST_PROXY: '127.0.0.1', FREE_BOOKINGS: '100000', SEED_DEMO: 'true' };
+const SERVER_ENV = {
+  TRUST_PROXY: '127.0.0.1',
+  FREE_BOOKINGS: '100000',
+  SEED_DEMO: 'true',
+  BOOKING_CHALLENGE_COST: '1',
+  // One deployment's two processes share the secret: a challenge one signs, the other checks.
+  SESSION_SECRET: randomBytes(32).toString('base64'),
+};
 const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 interface Attempt {
@@ -30,6 +42,7 @@ async function book(
   server: RunningServer,
   slot: { psychologistId: string; slotId: string },
   visitor: number,
+  proofOfWork: ProofOfWork,
   clientPhone = '0123456789',
 ): Promise<Attempt> {
   const started = performance.now();
@@ -43,11 +56,19 @@ async function book(
       clientEmail: `visitor${visitor}@example.com`,
       clientPhone,
       clientTimezone: 'Asia/Kuala_Lumpur',
+      proofOfWork,
     }),
     signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
   });
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
+}
+
+/** `count` proofs, solved a few at a time before a burst: the burst measures the booking alone. */
+async function solvedInTurn(count: number, solve: () => Promise<ProofOfWork>): Promise<ProofOfWork[]> {
+  const proofs: ProofOfWork[] = [];
+  while (proofs.length < count) proofs.push(...(await Promise.all(Array.from({ length: Math.min(20, count - proofs.length) }, solve))));
+  return proofs;
 }
 
 function percentile(attempts: readonly Attempt[], p: number): number {
@@ -77,9 +98,13 @@ export async function benchmarkBookingContention(): Promise<Figure[]> {
     const contested = free.slice(0, SLOTS);
 
     const uncontended: Attempt[] = [];
-    for (const [i, slot] of free.slice(SLOTS, 2 * SLOTS).entries()) uncontended.push(await book(servers[i % 2]!, slot, i));
-    const burst = (phone?: string) =>
-      Promise.all(Array.from({ length: SLOTS * ATTEMPTS_PER_SLOT }, (_, i) => book(servers[i % 2]!, contested[i % SLOTS]!, SLOTS + i, phone)));
+    for (const [i, slot] of free.slice(SLOTS, 2 * SLOTS).entries()) {
+      uncontended.push(await book(servers[i % 2]!, slot, i, await fetchProofOfWork(servers[0]!.url, DEMO_SLUG)));
+    }
+    const burst = async (phone?: string) => {
+      const proofs = await solvedInTurn(SLOTS * ATTEMPTS_PER_SLOT, () => fetchProofOfWork(servers[0]!.url, DEMO_SLUG));
+      return Promise.all(proofs.map((proof, i) => book(servers[i % 2]!, contested[i % SLOTS]!, SLOTS + i, proof, phone)));
+    };
     // The floor: the same burst refused by validation (400), before any database work.
     const refusedByValidation = await burst(INVALID_PHONE);
     const attempts = await burst();

@@ -1,6 +1,7 @@
 import { cpus } from 'node:os';
 import { benchmarkApiThroughput } from './api-throughput';
 import { benchmarkAvailabilityGeneration } from './availability-generation';
+import { benchmarkBookingChallenge } from './booking-challenge';
 import { benchmarkBookingContention } from './booking-contention';
 import { benchmarkClientWeight } from './client-weight';
 import { benchmarkLighthouse } from './lighthouse';
@@ -14,6 +15,7 @@ const BENCHMARKS: [string, () => Promise<Figure[]>][] = [
   ['public API throughput', benchmarkApiThroughput],
   ['availability generation', benchmarkAvailabilityGeneration],
   ['booking contention', benchmarkBookingContention],
+  ['booking challenge', benchmarkBookingChallenge],
   ['reminder delivery', benchmarkReminderDelivery],
   ['mixed load through the production front', benchmarkMixedLoad],
   ['Lighthouse', benchmarkLighthouse],

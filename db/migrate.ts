@@ -20,6 +20,7 @@ import * as twoFactor from './migrations/2026-11-26T0200-two-factor';
 import * as portableLeases from './migrations/2026-11-26T0300-portable-leases';
 import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-text';
 import * as requireTwoFactor from './migrations/2026-11-26T0900-require-two-factor';
+import * as holdBounds from './migrations/2026-11-27T1000-hold-bounds';
 import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-roll';
 import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
 import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0300-portable-leases': portableLeases,
   '2026-11-26T0500-stock-privacy-text': stockPrivacyText,
   '2026-11-26T0900-require-two-factor': requireTwoFactor,
+  '2026-11-27T1000-hold-bounds': holdBounds,
   '2026-11-27T1300-webhook-secret-roll': webhookSecretRoll,
   '2026-11-27T1400-normalised-account-names': normalisedAccountNames,
   '2026-11-27T1500-closed-links': closedLinks,

@@ -136,6 +136,21 @@ export interface AppointmentsTable {
   /** The reminder job's lease (db/leases.ts): which pass holds the appointment, and until when. */
   lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
   locked_until: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /**
+   * Keyed digests (server/appointments/client-keys.ts) of the visitor's normalised e-mail, of
+   * their address and of its /24 or /48, by which open holds are bounded per client; null on
+   * rows booked before they were kept, and once the visitor's data is erased.
+   */
+  client_email_key: ColumnType<string | null, string | null | undefined, string | null>;
+  client_address_key: ColumnType<string | null, string | null | undefined, string | null>;
+  client_network_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A solved booking challenge, kept until it expires so that it books only once (docs/decisions/0037). */
+export interface UsedBookingChallengesTable {
+  /** SHA-256 of the challenge's signature. */
+  challenge_key: string;
+  expires_at: Timestamp;
 }
 
 /** One row per reminder queued: the primary key lets any number of processes queue it once. */
@@ -406,6 +421,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
+  used_booking_challenges: UsedBookingChallengesTable;
   operator_sessions: OperatorSessionsTable;
   login_throttles: LoginThrottlesTable;
   password_reset_requests: PasswordResetRequestsTable;

@@ -38,10 +38,17 @@ export function holdsSlot(status: AppointmentStatus): boolean {
 
 /** How long an unconfirmed booking keeps its slot. */
 export const HOLD_MINUTES = 30;
-/** Open holds one e-mail address may have at one clinic at once. */
+/**
+ * Unanswered bookings (live holds and requests) one client may have at one clinic at once
+ * (docs/decisions/0037): per e-mail mailbox (domain/email-identity.ts), per address, and per
+ * /24 or /48 network, so no one client can take more than a few of a clinic's slots, while
+ * nothing counts the clinic as a whole: strangers cannot refuse its real visitors.
+ */
 export const MAX_OPEN_HOLDS_PER_EMAIL = 2;
-/** Open holds a clinic may have at once: a flood of made-up addresses cannot take every slot. */
-export const MAX_OPEN_HOLDS_PER_CLINIC = 20;
+/** Per address (an IPv6 client by its /64): a family booking together behind one router. */
+export const MAX_OPEN_HOLDS_PER_ADDRESS = 4;
+/** Per /24 or /48: a waiting room, an office or a campus behind one provider's block. */
+export const MAX_OPEN_HOLDS_PER_NETWORK = 10;
 
 /** Where a booking starts: a hold while the clinic asks visitors to confirm their e-mail. */
 export function initialStatus(clinic: { confirmVisitorEmail: boolean; autoConfirmRequests: boolean }): AppointmentStatus {

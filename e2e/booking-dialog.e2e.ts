@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { connectDatabase } from '../db/connect';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
@@ -174,6 +175,7 @@ describe('the booking dialog: days first, times in a timezone the visitor choose
         clientEmail: 'weiming@example.my',
         clientPhone: '+60198765432',
         clientTimezone: 'Asia/Kuala_Lumpur',
+        proofOfWork: await fetchProofOfWork(session.server.url, 'klinik-minda'),
       }),
     });
     expect(other.status).toBe(201);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
 import { completeDass21Quickly } from './support/screener-steps';
@@ -101,6 +102,7 @@ describe('booking from the results page, the operator’s appointments and the f
           clientEmail: 'weiming@example.my',
           clientPhone: '+60198765432',
           clientTimezone: 'Asia/Kuala_Lumpur',
+          proofOfWork: await fetchProofOfWork(session.server.url, 'klinik-minda'),
         }),
       });
       expect(response.status).toBe(201);

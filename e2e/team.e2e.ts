@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
@@ -35,6 +36,7 @@ describe('the clinic team', () => {
         clientEmail: `${clientName.split(' ')[0]!.toLowerCase()}@example.my`,
         clientPhone: '012-345 6789',
         clientTimezone: 'Asia/Kuala_Lumpur',
+        proofOfWork: await fetchProofOfWork(session.server.url, 'klinik-minda'),
       },
     });
     expect(booked.status(), await booked.text()).toBe(201);

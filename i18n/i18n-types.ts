@@ -3213,9 +3213,17 @@ export type NamespaceBookingTranslation = {
 	 */
 	tooManyOpenForEmail: string
 	/**
-	 * T​h​i​s​ ​c​l​i​n​i​c​ ​h​a​s​ ​m​a​n​y​ ​r​e​q​u​e​s​t​s​ ​w​a​i​t​i​n​g​ ​t​o​ ​b​e​ ​c​o​n​f​i​r​m​e​d​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​h​a​l​f​ ​a​n​ ​h​o​u​r​.
+	 * S​e​v​e​r​a​l​ ​r​e​q​u​e​s​t​s​ ​f​r​o​m​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​w​a​i​t​i​n​g​ ​a​t​ ​t​h​i​s​ ​c​l​i​n​i​c​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​o​r​ ​c​a​n​c​e​l​ ​t​h​e​m​ ​f​r​o​m​ ​y​o​u​r​ ​e​-​m​a​i​l​,​ ​o​r​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​c​l​i​n​i​c​ ​t​o​ ​a​n​s​w​e​r​,​ ​b​e​f​o​r​e​ ​b​o​o​k​i​n​g​ ​a​n​o​t​h​e​r​ ​t​i​m​e​.
 	 */
-	clinicBusy: string
+	tooManyOpenFromNetwork: string
+	/**
+	 * Y​o​u​r​ ​b​o​o​k​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​e​c​k​e​d​,​ ​o​r​ ​t​h​e​ ​c​h​e​c​k​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	challengeFailed: string
+	/**
+	 * T​h​i​s​ ​b​o​o​k​i​n​g​ ​c​h​e​c​k​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+	 */
+	challengeUsed: string
 	/**
 	 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
 	 */
@@ -4324,6 +4332,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​ ​t​i​m​e​z​o​n​e​ ​s​u​c​h​ ​a​s​ ​A​s​i​a​/​K​u​a​l​a​_​L​u​m​p​u​r
 		 */
 		timezone: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​s​o​l​v​e​d​ ​b​o​o​k​i​n​g​ ​c​h​a​l​l​e​n​g​e​ ​f​r​o​m​ ​G​E​T​ ​/​a​p​i​/​p​u​b​l​i​c​/​b​o​o​k​i​n​g​-​c​h​a​l​l​e​n​g​e​/​:​s​l​u​g​;​ ​p​l​e​a​s​e​ ​r​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n
+		 */
+		proofOfWork: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​'​e​n​'​ ​o​r​ ​'​m​s​'
 		 */
@@ -8656,9 +8668,17 @@ export type TranslationFunctions = {
 		 */
 		tooManyOpenForEmail: () => LocalizedString
 		/**
-		 * This clinic has many requests waiting to be confirmed right now. Please try again in half an hour.
+		 * Several requests from your connection are already waiting at this clinic. Please confirm or cancel them from your e-mail, or wait for the clinic to answer, before booking another time.
 		 */
-		clinicBusy: () => LocalizedString
+		tooManyOpenFromNetwork: () => LocalizedString
+		/**
+		 * Your booking could not be checked, or the check has expired. Please try again.
+		 */
+		challengeFailed: () => LocalizedString
+		/**
+		 * This booking check was already used. Please try again.
+		 */
+		challengeUsed: () => LocalizedString
 		/**
 		 * Your appointment
 		 */
@@ -9660,6 +9680,10 @@ export type TranslationFunctions = {
 			 * must be a timezone such as Asia/Kuala_Lumpur
 			 */
 			timezone: () => LocalizedString
+			/**
+			 * must be a solved booking challenge from GET /api/public/booking-challenge/:slug; please reload the page and try again
+			 */
+			proofOfWork: () => LocalizedString
 			/**
 			 * must be 'en' or 'ms'
 			 */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggedNetwork, rateLimitClient } from './client-network';
+import { clientNetwork, loggedNetwork, rateLimitClient } from './client-network';
 
 describe('the client network written to logs', () => {
   it.each([
@@ -50,5 +50,16 @@ describe('the client the rate limits count', () => {
   it('counts what is no address as it is', () => {
     expect(rateLimitClient('')).toBe('');
     expect(rateLimitClient('unix:/tmp/socket')).toBe('unix:/tmp/socket');
+  });
+});
+
+describe('the network the hold bounds count', () => {
+  it.each([
+    ['192.0.2.77', '192.0.2.0/24'],
+    [rateLimitClient('::ffff:192.0.2.77'), '192.0.2.0/24'],
+    [rateLimitClient('2001:db8:1:2:3:4:5:6'), '2001:db8:1::/48'],
+    [rateLimitClient('2001:db8:1:ffff::9'), '2001:db8:1::/48'],
+  ])('counts the client %s by its network %s', (client, network) => {
+    expect(clientNetwork(client)).toBe(network);
   });
 });

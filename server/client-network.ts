@@ -30,6 +30,14 @@ export function loggedNetwork(address: string): string {
   return parsed.ipv4 ? `${parsed.ipv4.slice(0, 3).join('.')}.0/24` : `${hexGroups(parsed.ipv6, 3)}::/48`;
 }
 
+/**
+ * The network a client (as rateLimitClient names it) books from, as the hold bounds count it:
+ * its /24 or /48, as logged. A flood from one provider's block counts as one client.
+ */
+export function clientNetwork(client: string): string {
+  return loggedNetwork(client.replace(/\/64$/, ''));
+}
+
 type ParsedAddress = { ipv4: number[]; ipv6?: never } | { ipv4?: never; ipv6: number[] };
 
 function parseAddress(address: string): ParsedAddress | undefined {

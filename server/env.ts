@@ -33,6 +33,9 @@ const isAddressList = (value: string) => listEntries(value).every(isAddressOrCid
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
 
+/** The booking challenge's quiet work: measured by bench/booking-challenge.ts (docs/decisions/0037). */
+export const DEFAULT_BOOKING_CHALLENGE_COST = 400;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -68,6 +71,12 @@ const EnvSchema = z
     OPENAI_MODEL: z.string().trim().optional(),
     /** Any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1; unset means OpenAI itself. */
     OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The work of a booking's proof-of-work challenge at a quiet clinic: the highest counter a
+     * solver may have to try, each try 1,000 PBKDF2 rounds (docs/decisions/0037). The default
+     * takes a mid-range phone well under a second; tests set it low.
+     */
+    BOOKING_CHALLENGE_COST: z.coerce.number().int('must be a whole number').min(1).default(DEFAULT_BOOKING_CHALLENGE_COST),
     /** Bookings an operator's screener takes before a subscription is required. */
     FREE_BOOKINGS: z.coerce.number().int('must be a whole number').min(0).default(PRICING.freeBookings),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
@@ -164,6 +173,8 @@ export interface Env {
   openai: { apiKey: string; model: string; baseUrl: string | undefined } | undefined;
   /** Bookings a clinic may take without an active subscription: 3 (decision 0012). */
   freeBookings: number;
+  /** The booking challenge's work at a quiet clinic (server/booking-challenge). */
+  bookingChallengeCost: number;
   /** Unset: billing runs in test mode, where /subscribe activates a subscription without payment. */
   stripe: StripeSettings | undefined;
   /** When the launch offer ends; unset, there is no offer. */
@@ -216,6 +227,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ? { apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? 'gpt-4o-mini', baseUrl: env.OPENAI_BASE_URL }
       : undefined,
     freeBookings: env.FREE_BOOKINGS,
+    bookingChallengeCost: env.BOOKING_CHALLENGE_COST,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_PRICE_ID && env.STRIPE_WEBHOOK_SECRET
         ? {

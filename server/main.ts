@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate';
 import { deleteLapsedClosedLinks } from '../db/repositories/closed-links';
 import { deleteExpiredSessions } from '../db/repositories/operator-sessions';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
+import { deleteExpiredChallenges } from '../db/repositories/used-booking-challenges';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
 import { purgeFinishedLoginThrottles } from './auth/login-throttle';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     startOutboxWorker(services),
     startWebhookWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
+    startPolling('used booking challenge purge', () => deleteExpiredChallenges(db, services.now()), 15 * 60_000, log),
     startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),
     startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),
     // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.

@@ -11,7 +11,7 @@ import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
 import { deliverDueEmails } from './mail/outbox-worker';
 import { smtpTransport } from './mail/transport';
-import { bookingRequest, hoursFromNow, insertBookableScreener } from './testing/booking-requests';
+import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from './testing/booking-requests';
 import { type FakeOpenAi, startFakeOpenAi } from './testing/fake-openai';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from './testing/smtp-capture';
 import { startTestApp, type TestApp } from './testing/test-app';
@@ -69,11 +69,9 @@ describe.each(TEST_DIALECTS)('personal data in the log on %s', (dialect) => {
 
     const screener = await insertBookableScreener(services.db);
     const slotId = await insertSlot(services.db, screener.psychologistId, hoursFromNow(72));
-    const booking = await post(
-      '/api/public/appointments',
-      bookingRequest(screener, slotId, { clientName: VISITOR.name, clientEmail: VISITOR.email, clientPhone: VISITOR.phone }),
-    );
-    expect(booking.statusCode).toBe(201);
+    const request = bookingRequest(screener, slotId, { clientName: VISITOR.name, clientEmail: VISITOR.email, clientPhone: VISITOR.phone });
+    const booking = await postBooking({ app, services }, request, VISITOR.address);
+    expect(booking.status).toBe(201);
 
     expect((await post('/api/register', OPERATOR)).statusCode).toBe(201);
     expect((await post('/api/request-password-reset', { email: OPERATOR.email })).statusCode).toBe(200);

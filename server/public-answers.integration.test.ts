@@ -3,7 +3,7 @@ import { bookSlot, insertSlot } from '../db/testing/fixtures';
 import { hashSecretToken, newSecretToken } from './auth/secret-tokens';
 import { TEST_DIALECTS } from '../db/testing/test-databases';
 import { REST_ROUTES } from './rest/routes';
-import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, visitorAddress } from './testing/booking-requests';
+import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, visitorAddress, withProofOfWork } from './testing/booking-requests';
 import { startTestApp, type TestApp, trpcMutation, trpcQuery } from './testing/test-app';
 import { listProcedures } from './trpc/root';
 import { newScreeningId } from './testing/screenings';
@@ -18,6 +18,8 @@ interface Screener extends BookableScreener {
   heldToken: () => Promise<string>;
   /** The psychologist's calendar subscription token, as the clinic's renewed link carries it. */
   calendarToken: () => Promise<string>;
+  /** A booking request on a free slot with its challenge solved. */
+  solvedBooking: () => Promise<object>;
 }
 
 const DASS21_RESULTS = { depression: { score: 14, level: 'moderate' }, anxiety: { score: 8, level: 'mild' }, stress: { score: 20, level: 'moderate' } };
@@ -35,7 +37,8 @@ const VISITOR_CALLS: Record<string, (screener: Screener) => Promise<object | und
   'public.analyzeCombined': async () => ({ results: COMBINED_RESULTS, language: 'en' }),
   'public.psychologists': async (s) => ({ slug: s.slug }),
   'public.availability': async (s) => ({ slug: s.slug, psychologistId: s.psychologistId }),
-  'public.bookAppointment': async (s) => bookingRequest(s, await s.freeSlot()),
+  'public.bookingChallenge': async (s) => ({ slug: s.slug }),
+  'public.bookAppointment': async (s) => s.solvedBooking(),
   'public.bookingTerms': async (s) => ({ slug: s.slug }),
   'public.ownAppointment.view': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.confirmEmail': async (s) => ({ token: await s.heldToken() }),
@@ -97,7 +100,8 @@ describe.each(TEST_DIALECTS)('public answers on %s', (dialect) => {
       await t.services.db.updateTable('psychologists').set({ calendar_token_hash: hashSecretToken(token) }).where('id', '=', bookable.psychologistId).execute();
       return token;
     };
-    screener = { ...bookable, freeSlot, heldToken, calendarToken };
+    const solvedBooking = async () => withProofOfWork(t, bookingRequest(bookable, await freeSlot()));
+    screener = { ...bookable, freeSlot, heldToken, calendarToken, solvedBooking };
     // Every booking and confirmation below counts: past the free allowance, only a subscription books.
     await t.services.db.insertInto('subscriptions').values({ user_id: bookable.userId, status: 'active', updated_at: new Date() }).execute();
     await screener.freeSlot();

@@ -163,6 +163,7 @@ export async function insertAppointment(
     /** The results the visitor chose to share, as JSON; null when they did not. */
     sharedResults: string | null;
     contactPromptly: boolean;
+    clientKeys: ClientKeys;
     now: Date;
   },
 ): Promise<void> {
@@ -188,6 +189,9 @@ export async function insertAppointment(
       revised_at: appointment.now,
       shared_results: appointment.sharedResults,
       contact_promptly: appointment.contactPromptly,
+      client_email_key: appointment.clientKeys.emailKey,
+      client_address_key: appointment.clientKeys.addressKey,
+      client_network_key: appointment.clientKeys.networkKey,
     })
     .execute();
 }
@@ -358,33 +362,55 @@ export async function listAppointmentEvents(db: Kysely<Database>, appointmentId:
   );
 }
 
+/** Live holds and requests waiting for the clinic: bookings nobody has answered yet. */
+function nobodyAnswered(eb: ExpressionBuilder<Database, 'appointments'>, now: Date) {
+  return eb.or([
+    eb.and([eb('status', '=', 'held' satisfies AppointmentStatus), eb('hold_expires_at', '>', now)]),
+    eb('status', '=', 'requested' satisfies AppointmentStatus),
+  ]);
+}
+
+/** The keyed digests (server/appointments/client-keys.ts) by which a client's open bookings are counted. */
+export interface ClientKeys {
+  emailKey: string;
+  addressKey: string;
+  networkKey: string;
+}
+
 /**
- * A clinic's bookings nobody has answered yet (live holds, and requests waiting for the clinic),
- * counted two ways in one read: those of one visitor's address, and those made after
- * `createdAfter`.
+ * A clinic's bookings nobody has answered yet, counted three ways in one read: those of one
+ * visitor's e-mail, of their address, and of their network.
  */
 export async function countOpenBookings(
   db: Kysely<Database>,
   userId: string,
   now: Date,
-  of: { clientEmail: string; createdAfter: Date },
-): Promise<{ ofEmail: number; recent: number }> {
+  of: ClientKeys,
+): Promise<{ ofEmail: number; ofAddress: number; ofNetwork: number }> {
   const row = await db
     .selectFrom('appointments')
     .select((eb) => [
-      eb.fn.sum<number | string | null>(eb.case().when('client_email', '=', of.clientEmail).then(1).else(0).end()).as('of_email'),
-      eb.fn.sum<number | string | null>(eb.case().when('created_at', '>', of.createdAfter).then(1).else(0).end()).as('recent'),
+      eb.fn.sum<number | string | null>(eb.case().when('client_email_key', '=', of.emailKey).then(1).else(0).end()).as('of_email'),
+      eb.fn.sum<number | string | null>(eb.case().when('client_address_key', '=', of.addressKey).then(1).else(0).end()).as('of_address'),
+      eb.fn.sum<number | string | null>(eb.case().when('client_network_key', '=', of.networkKey).then(1).else(0).end()).as('of_network'),
     ])
     .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'held' satisfies AppointmentStatus), eb('hold_expires_at', '>', now)]),
-        eb('status', '=', 'requested' satisfies AppointmentStatus),
-      ]),
-    )
+    .where((eb) => nobodyAnswered(eb, now))
     .executeTakeFirstOrThrow();
   // SUM over no rows is NULL; MySQL answers a decimal string.
-  return { ofEmail: Number(row.of_email ?? 0), recent: Number(row.recent ?? 0) };
+  return { ofEmail: Number(row.of_email ?? 0), ofAddress: Number(row.of_address ?? 0), ofNetwork: Number(row.of_network ?? 0) };
+}
+
+/** A clinic's live holds: what its booking challenge's cost rises with. */
+export async function countLiveHolds(db: Kysely<Database>, userId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number | string>().as('holds'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'held' satisfies AppointmentStatus)
+    .where('hold_expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.holds);
 }
 
 /** Holds whose time ran out, for the expiry job; at most `limit`. */

@@ -5,10 +5,17 @@ import type { Database } from '../schema';
 import { consentsOf } from './consents';
 
 /** What an erased visitor's contact columns hold: nothing (they are NOT NULL). */
-const ERASED_CONTACT = { client_name: '', client_email: '', client_phone: '' } as const;
+const ERASED_CONTACT = {
+  client_name: '',
+  client_email: '',
+  client_phone: '',
+  client_email_key: null,
+  client_address_key: null,
+  client_network_key: null,
+} as const;
 
 /**
- * Erases the visitor's name, e-mail, phone and shared results (and the crisis flag drawn from
+ * Erases the visitor's name, e-mail (and the digests of it and of their address), phone and shared results (and the crisis flag drawn from
  * them), and the hash of their private link, so the link answers 404 from now on. Guarded on
  * `personal_data_erased_at`: of any number of processes, one erases and the others find it done.
  * The row stays: status, times and psychologist are the clinic's anonymous counts.

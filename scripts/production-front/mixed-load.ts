@@ -1,5 +1,7 @@
 import { addDays, format } from 'date-fns';
 import type { Fetch } from './front-client';
+import type { BookingChallenge } from '../../server/booking-challenge/booking-challenge.types';
+import { solveBookingChallenge } from '../../server/testing/booking-challenge-solver';
 
 /** What a request was for, as the results table groups them. */
 export const REQUEST_KINDS = ['screening', 'booking', 'operator read', 'operator write'] as const;
@@ -101,7 +103,11 @@ export function startMixedLoad<Phase extends string>(front: FrontClient, plan: L
       if (Math.random() < 0.3) {
         const { slug, psychologistId, slotIds } = plan.clinic;
         const slotId = slotIds[Math.floor(Math.random() * slotIds.length)]!;
-        const booking = { slug, psychologistId, slotId, clientName: 'Nur Aisyah', clientEmail: `visitor-${visitor}@example.com`, clientPhone: '012-345 6789', clientTimezone: 'Asia/Kuala_Lumpur' };
+        // As the booking dialog does: the challenge, solved, then the booking that carries it.
+        const challenge = await request('booking', 'GET /api/public/booking-challenge/:slug', `/api/public/booking-challenge/${slug}`, { address });
+        if (challenge?.status !== 200) continue;
+        const proofOfWork = await solveBookingChallenge(challenge.body as BookingChallenge);
+        const booking = { slug, psychologistId, slotId, clientName: 'Nur Aisyah', clientEmail: `visitor-${visitor}@example.com`, clientPhone: '012-345 6789', clientTimezone: 'Asia/Kuala_Lumpur', proofOfWork };
         await request('booking', 'POST /api/public/appointments', '/api/public/appointments', { method: 'POST', body: JSON.stringify(booking), address });
       } else if (Math.random() < 0.5) {
         await request('screening', 'GET /api/public/configuration/slug/:slug', `/api/public/configuration/slug/${plan.clinic.slug}`, { address });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { addMinutes, subMinutes } from 'date-fns';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { addMinutes } from 'date-fns';
 import { inTransaction } from '../../db/transaction';
 import { countOpenBookings, insertAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
@@ -7,7 +9,13 @@ import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { incrementBookingsMade } from '../../db/repositories/users';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { HOLD_MINUTES, initialStatus, MAX_OPEN_HOLDS_PER_CLINIC, MAX_OPEN_HOLDS_PER_EMAIL } from '../../domain/appointment-status';
+import {
+  HOLD_MINUTES,
+  initialStatus,
+  MAX_OPEN_HOLDS_PER_ADDRESS,
+  MAX_OPEN_HOLDS_PER_EMAIL,
+  MAX_OPEN_HOLDS_PER_NETWORK,
+} from '../../domain/appointment-status';
 import { bookingWindow, isInBookingWindow } from '../../domain/booking';
 import type { RequestContext } from '../context';
 import { AppError, FieldProblem, NotFoundError } from '../errors';
@@ -24,6 +32,10 @@ import { recordConsents } from '../../db/repositories/consents';
 import { givenConsents } from './consent-texts';
 import { fieldMessage } from '../field-messages';
 import { refusalOutcome } from '../metrics/metrics';
+import { checkProofOfWork } from '../booking-challenge/proof-of-work';
+import { markChallengeUsed } from '../../db/repositories/used-booking-challenges';
+import { countHit } from '../../db/repositories/rate-limit-counters';
+import { clientKeysOf } from './client-keys';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
@@ -31,6 +43,8 @@ export const SLOT_UNAVAILABLE_MESSAGE = english.slotUnavailable();
 export const FREE_LIMIT_MESSAGE = english.freeLimit();
 
 type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'configurations' | 'metrics'>;
+
+type Translations = ReturnType<typeof translationsFor>;
 
 /**
  * Books a free slot of the screener owner's psychologist in one transaction, taking its locks
@@ -44,9 +58,14 @@ type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLim
  * While the clinic asks visitors to confirm their e-mail (the default), the booking is a hold:
  * it keeps the slot for HOLD_MINUTES, counts toward nothing and mails the visitor alone, so a
  * stranger's made-up bookings neither use up the free allowance nor reach the clinic
- * (confirm-booking-email.ts). A visitor may have MAX_OPEN_HOLDS_PER_EMAIL unanswered bookings at a
- * clinic, and a clinic MAX_OPEN_HOLDS_PER_CLINIC made within HOLD_MINUTES. The counts are read
- * without a lock, so two bookings racing may pass the same count: a bound, not an exact quota.
+ * (confirm-booking-email.ts).
+ *
+ * Strangers cannot close a clinic (docs/decisions/0037): no bound counts the clinic as a whole.
+ * One client's unanswered bookings at a clinic are bounded instead, per normalised e-mail
+ * (MAX_OPEN_HOLDS_PER_EMAIL), per address (MAX_OPEN_HOLDS_PER_ADDRESS) and per /24 or /48
+ * (MAX_OPEN_HOLDS_PER_NETWORK), and every booking carries a solved proof-of-work challenge, used
+ * once. The bookings of one network take turns on a row lock between the count and the commit,
+ * so a flood from it racing in parallel stays within the bound.
  */
 export async function bookAppointment(services: Services, input: BookAppointmentRequest) {
   try {
@@ -74,10 +93,16 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
   const seen = await findSlotOf(services.db, userId, input.slotId);
   if (seen?.isBooked && seen.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
 
+  const proof = await checkProofOfWork(services.env.sessionSecret, input.proofOfWork, input.slug, now);
+  if (!proof) throw new AppError('BAD_REQUEST', refusal.challengeFailed());
+  const clientKeys = clientKeysOf(services.env.sessionSecret, { clientEmail: input.clientEmail, client: services.ip });
+
   return inTransaction(services.db, async (trx) => {
-    // The lock before any plain read: MySQL's snapshot starts at the first plain read, and it
+    // The locks before any plain read: MySQL's snapshot starts at the first plain read, and it
     // must include whatever the booking we waited for committed.
     await lockSlot(trx, input.slotId);
+    if (!(await markChallengeUsed(trx, proof))) throw new AppError('BAD_REQUEST', refusal.challengeUsed());
+    await takeNetworkTurn(trx, services, clientKeys.networkKey, now);
     // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
     if (slot?.isBooked && slot.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
@@ -89,9 +114,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     }
     const allowance = await readBookingAllowance(trx, userId, services.env.freeBookings);
     if (allowance.subscriptionRequired) throw new AppError('CONFLICT', refusal.freeLimit());
-    const open = await countOpenBookings(trx, userId, now, { clientEmail: input.clientEmail, createdAfter: subMinutes(now, HOLD_MINUTES) });
-    if (open.ofEmail >= MAX_OPEN_HOLDS_PER_EMAIL) throw new AppError('TOO_MANY_REQUESTS', refusal.tooManyOpenForEmail());
-    if (open.recent >= MAX_OPEN_HOLDS_PER_CLINIC) throw new AppError('TOO_MANY_REQUESTS', refusal.clinicBusy());
+    refuseBeyondClientBounds(await countOpenBookings(trx, userId, now, clientKeys), refusal);
 
     const client = {
       name: input.clientName,
@@ -125,6 +148,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
         manageTokenHash: hashSecretToken(manageToken),
         sharedResults: shared ? JSON.stringify(shared) : null,
         contactPromptly: care.contactPromptly,
+        clientKeys,
         now,
       });
     } catch (error) {
@@ -138,5 +162,27 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     }
     await enqueueEmails(trx, emails, now);
     return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
+  });
+}
+
+function refuseBeyondClientBounds(open: { ofEmail: number; ofAddress: number; ofNetwork: number }, refusal: Translations['booking']) {
+  if (open.ofEmail >= MAX_OPEN_HOLDS_PER_EMAIL) throw new AppError('TOO_MANY_REQUESTS', refusal.tooManyOpenForEmail());
+  if (open.ofAddress >= MAX_OPEN_HOLDS_PER_ADDRESS || open.ofNetwork >= MAX_OPEN_HOLDS_PER_NETWORK) {
+    throw new AppError('TOO_MANY_REQUESTS', refusal.tooManyOpenFromNetwork());
+  }
+}
+
+/**
+ * Makes the bookings of one network take turns from here to the commit: the upsert of its
+ * counter row holds that row's lock, so the next booking from the network counts this one's
+ * hold. (SQLite runs one transaction at a time anyway.) The counter itself is only a lock.
+ */
+async function takeNetworkTurn(trx: Kysely<Database>, services: Pick<Services, 'dialect'>, networkKey: string, now: Date) {
+  const windowMs = HOLD_MINUTES * 60_000;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  await countHit(trx, services.dialect, {
+    bucket: `bookingNetworkTurn:${networkKey}`,
+    windowStart: new Date(windowStart),
+    expiresAt: new Date(windowStart + windowMs),
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locales } from '../../i18n/i18n-types';
 import { fieldProblems } from '../errors';
 import { ZBookAppointmentRequest } from './book-appointment.types';
+import { translationsFor } from '../translations';
 
 const valid = {
   slug: 'klinik-minda',
@@ -11,6 +12,14 @@ const valid = {
   clientEmail: ' siti@example.com ',
   clientPhone: '012-345 6789',
   clientTimezone: 'Asia/Kuala_Lumpur',
+  // Its shape only: the use case checks the solution (server/booking-challenge/proof-of-work.ts).
+  proofOfWork: {
+    challenge: {
+      parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1000, keyLength: 32, keyPrefix: '00', data: { screener: 'klinik-minda' } },
+      signature: 'ef',
+    },
+    solution: { counter: 7, derivedKey: '00ff' },
+  },
 };
 
 const INVALID_PHONE_MESSAGE = 'Please enter a valid Malaysian phone number';
@@ -32,6 +41,12 @@ describe('the booking request', () => {
       clientLanguage: 'en',
     });
     expect(ZBookAppointmentRequest.parse({ ...valid, clientPhone: '60 3-7627 2929' }).clientPhone).toBe('+60376272929');
+  });
+
+  it('asks for the solved booking challenge under its own field, in the caller’s language', () => {
+    const { proofOfWork: _left, ...withoutProof } = valid;
+    expect(problems(withoutProof)).toEqual({ proofOfWork: translationsFor('en').errors.fields.proofOfWork() });
+    expect(problems(withoutProof, 'ms')).toEqual({ proofOfWork: translationsFor('ms').errors.fields.proofOfWork() });
   });
 
   it('refuses a phone number outside the Malaysian phone rules with their message', () => {

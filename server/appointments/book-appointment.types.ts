@@ -6,6 +6,7 @@ import { ZScreenerIdentifier } from '../configuration/screener-owner';
 import { fieldMessage } from '../field-messages';
 import { emailAddress, entityId, requiredText } from '../zod-fields';
 import { ZBookingConsents, ZSharedResults } from './shared-results';
+import { ZProofOfWork } from '../booking-challenge/booking-challenge.types';
 
 /** Shown under the phone field: what a Malaysian number looks like. */
 const INVALID_PHONE_MESSAGE = fieldMessage('phone');
@@ -34,6 +35,8 @@ export const ZBookAppointmentRequest = z.object({
   /** Only when the visitor ticked the choice to share them; nothing of the screening otherwise. */
   sharedResults: ZSharedResults.optional(),
   consents: ZBookingConsents.optional(),
+  /** The solved challenge of GET /api/public/booking-challenge/{slug}; each books once (docs/decisions/0037). */
+  proofOfWork: ZProofOfWork,
 }).superRefine((request, ctx) => {
   if (request.sharedResults && !request.consents?.resultsSharing) {
     ctx.addIssue({ code: 'custom', path: ['consents', 'resultsSharing'], message: fieldMessage('consentToShare') });

@@ -4,7 +4,7 @@ import { listAppointmentEvents } from '../../db/repositories/appointments';
 import { findBookingCounter } from '../../db/repositories/users';
 import { insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { HOLD_MINUTES, MAX_OPEN_HOLDS_PER_CLINIC, MAX_OPEN_HOLDS_PER_EMAIL } from '../../domain/appointment-status';
+import { HOLD_MINUTES, MAX_OPEN_HOLDS_PER_EMAIL } from '../../domain/appointment-status';
 import { translationsFor } from '../translations';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { callerFor, CookieJar } from '../testing/caller';
@@ -131,16 +131,6 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
       expect(refused.body).toEqual({ error: translationsFor(language).booking.tooManyOpenForEmail() });
     }
     expect((await outboxEmailsTo(t.services.db, clientEmail)).length).toBe(MAX_OPEN_HOLDS_PER_EMAIL);
-  });
-
-  it(`refuses more than ${MAX_OPEN_HOLDS_PER_CLINIC} open holds at one clinic`, async () => {
-    const screener = await insertBookableScreener(t.services.db, {}, { confirmVisitorEmail: true });
-    for (let i = 0; i < MAX_OPEN_HOLDS_PER_CLINIC; i++) {
-      expect((await postBooking(t, bookingRequest(screener, await nextSlot(screener.psychologistId)))).status).toBe(201);
-    }
-    const refused = await postBooking(t, bookingRequest(screener, await nextSlot(screener.psychologistId)));
-    expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: translationsFor('en').booking.clinicBusy() });
   });
 
   it('counts at once and tells everyone when the clinic has e-mail confirmation off; confirms at once when it confirms automatically', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { fetchProofOfWork } from '../testing/booking-challenge-solver';
 import { PAIR_PUBLIC_URL, type ServerPair, startServerPair } from '../testing/server-pair';
 import type { SmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -10,7 +11,7 @@ import { FREE_LIMIT_MESSAGE, SLOT_TAKEN_MESSAGE } from './book-appointment';
 const ROUNDS = 3;
 const ATTEMPTS_PER_SLOT = 50;
 
-type Attempt = (payload: object, index: number) => Promise<{ status: number; body: Record<string, unknown> }>;
+type Attempt = (payload: { slug: string }, index: number) => Promise<{ status: number; body: Record<string, unknown> }>;
 
 const statusCounts = (results: { status: number }[]) =>
   results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
@@ -108,11 +109,13 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
   let visitor = 0;
   /** Alternates between the two processes, each request from another visitor's address. */
   const attempt: Attempt = async (payload, index) => {
-    visitor += 1;
-    const response = await fetch(`${pair.servers[index % 2]!.url}/api/public/appointments`, {
+    const address = `2001:db8:${(++visitor).toString(16)}::1`;
+    const server = pair.servers[index % 2]!.url;
+    const proofOfWork = await fetchProofOfWork(server, payload.slug);
+    const response = await fetch(`${server}/api/public/appointments`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': `2001:db8:${visitor.toString(16)}::1` },
-      body: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': address },
+      body: JSON.stringify({ ...payload, proofOfWork }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };

@@ -10,6 +10,7 @@ import {
   insertBookableScreener,
   postBooking,
   visitorAddress,
+  withProofOfWork,
 } from '../testing/booking-requests';
 import { callerFor } from '../testing/caller';
 import { readCalendarEvents } from '../testing/read-calendar';
@@ -154,7 +155,8 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       const screener = await insertBookableScreener(t.services.db);
       const start = hoursFromNow(DAY_HOURS);
       const slotId = await insertSlot(t.services.db, screener.psychologistId, start);
-      const result = await visitor(visitorAddress()).public.bookAppointment(bookingRequest(screener, slotId));
+      const address = visitorAddress();
+      const result = await visitor(address).public.bookAppointment(await withProofOfWork(t, bookingRequest(screener, slotId), address));
       expect(result).toEqual({
         appointmentId: expect.any(String),
         startUtc: start,

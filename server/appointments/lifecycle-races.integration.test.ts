@@ -4,7 +4,8 @@ import { listAppointmentEvents } from '../../db/repositories/appointments';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
 import type { AppServices } from '../context';
-import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener } from '../testing/booking-requests';
+import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, withProofOfWork } from '../testing/booking-requests';
+import { fetchProofOfWork } from '../testing/booking-challenge-solver';
 import { PAIR_PUBLIC_URL, PAIR_SESSION_SECRET, type ServerPair, startServerPair } from '../testing/server-pair';
 import { startTestApp, sessionCookie, type TestApp } from '../testing/test-app';
 import { expireLapsedHolds } from './expire-holds';
@@ -29,6 +30,9 @@ async function subscribedClinic(db: Db, psychologist: Parameters<typeof insertBo
   return screener;
 }
 const appointmentsOnSlot = (db: Db, slotId: string) => db.selectFrom('appointments').select('id').where('active_slot_id', '=', slotId).execute();
+
+/** A booking, which carries a solved challenge (the Post implementations solve one for it). */
+const isBooking = (path: string, payload: object): payload is { slug: string } => path === '/api/public/appointments' && 'slug' in payload;
 
 /** Each change leaves the status the one before it reached. */
 async function expectHistoryChains(db: Db, appointmentId: string) {
@@ -116,12 +120,13 @@ describe.each(TEST_DIALECTS)('lifecycle races in one server process on %s', (dia
   afterAll(() => t.close());
 
   const post: Post = async (url, payload, options = {}) => {
+    const remoteAddress = `2001:db8:${(++visitor).toString(16)}::1`;
     const response = await t.app.inject({
       method: 'POST',
       url,
-      remoteAddress: `2001:db8:${(++visitor).toString(16)}::1`,
+      remoteAddress,
       headers: { origin: t.services.env.publicUrl, ...(options.cookie && { cookie: options.cookie, 'sec-fetch-site': 'same-origin' }) },
-      payload,
+      payload: isBooking(url, payload) ? await withProofOfWork(t, payload) : payload,
     });
     return { status: response.statusCode, body: response.json() };
   };
@@ -149,15 +154,18 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('lifecycle
 
   /** Alternates between the processes by `server`, each request from another visitor's address. */
   const post: Post = async (path, payload, options = {}) => {
-    const response = await fetch(`${pair.servers[(options.server ?? 0) % 2]!.url}${path}`, {
+    const address = `2001:db8:${(++visitor).toString(16)}::1`;
+    const server = pair.servers[(options.server ?? 0) % 2]!.url;
+    const body = isBooking(path, payload) ? { ...payload, proofOfWork: await fetchProofOfWork(server, payload.slug) } : payload;
+    const response = await fetch(`${server}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         origin: PAIR_PUBLIC_URL,
-        'x-forwarded-for': `2001:db8:${(++visitor).toString(16)}::1`,
+        'x-forwarded-for': address,
         ...(options.cookie && { cookie: options.cookie, 'sec-fetch-site': 'same-origin' }),
       },
-      body: JSON.stringify(payload),
+      body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };

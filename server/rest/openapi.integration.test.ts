@@ -68,5 +68,17 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     }
   });
 
+  it('asks every booking for a solved challenge, and says where to get one', () => {
+    const booking = paths('/api/public/appointments').post as unknown as {
+      requestBody: { content: { 'application/json': { schema: { required: string[]; properties: Record<string, { description?: string }> } } } };
+    };
+    const body = booking.requestBody.content['application/json'].schema;
+    expect(body.required).toContain('proofOfWork');
+    expect(body.properties.proofOfWork!.description).toContain('/api/public/booking-challenge/{slug}');
+    const challenge = paths('/api/public/booking-challenge/{slug}').get!;
+    expect(challenge.security).toEqual([]);
+    expect(challenge.parameters.map((p) => p.name)).toEqual(['slug']);
+  });
+
   const paths = (path: string) => document.paths[path]!;
 });

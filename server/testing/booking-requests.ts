@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { insertOperator, insertPsychologist } from '../../db/testing/fixtures';
+import type { BookingChallenge, ProofOfWork } from '../booking-challenge/booking-challenge.types';
+import { solveBookingChallenge } from './booking-challenge-solver';
 import type { TestApp } from './test-app';
 
 /** An operator's screener with one psychologist, as a visitor reaches it by its slug. */
@@ -40,14 +42,34 @@ export function bookingRequest(screener: BookableScreener, slotId: string, overr
   };
 }
 
-/** POST /api/public/appointments as the browser sends it, from a visitor's own address. */
-export async function postBooking(t: TestApp, payload: object, remoteAddress = visitorAddress()) {
+/** The server driven by `inject`: a test app, or one a test built with services of its own. */
+type InProcessApp = Pick<TestApp, 'app' | 'services'>;
+
+/** The booking's challenge, fetched from the visitor's address and solved, as the booking dialog does. */
+export async function proofOfWorkFor(t: InProcessApp, slug: string, remoteAddress = visitorAddress()): Promise<ProofOfWork> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/public/booking-challenge/${encodeURIComponent(slug)}`, remoteAddress });
+  if (response.statusCode !== 200) throw new Error(`The booking challenge answered ${response.statusCode}: ${response.body}`);
+  return solveBookingChallenge(response.json<BookingChallenge>());
+}
+
+/** A booking request with its challenge solved, for callers that book through tRPC. */
+export async function withProofOfWork<Request extends { slug: string }>(t: InProcessApp, request: Request, remoteAddress?: string) {
+  return { ...request, proofOfWork: await proofOfWorkFor(t, request.slug, remoteAddress) };
+}
+
+/**
+ * POST /api/public/appointments as the browser sends it, from a visitor's own address, with a
+ * challenge solved for it, unless the payload names its own `proofOfWork` (even as undefined,
+ * to send none).
+ */
+export async function postBooking(t: InProcessApp, payload: Record<string, unknown>, remoteAddress = visitorAddress()) {
+  const solved = 'proofOfWork' in payload || typeof payload.slug !== 'string' ? payload : await withProofOfWork(t, { ...payload, slug: payload.slug }, remoteAddress);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/public/appointments',
     remoteAddress,
     headers: { origin: t.services.env.publicUrl },
-    payload,
+    payload: solved,
   });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }

@@ -54,6 +54,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'false',
+      BOOKING_CHALLENGE_COST: '2',
       LOG_LEVEL: 'warn',
       VAR_DIR: mkdtempSync(join(tmpdir(), 'minda-server-')),
       ...env,

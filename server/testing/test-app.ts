@@ -40,6 +40,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const env = loadEnv({
+    // The booking challenge at its cheapest, unless a test measures it.
+    BOOKING_CHALLENGE_COST: '2',
     ...extraEnv,
     NODE_ENV: 'test',
     DATABASE_URL: database.url,

@@ -12,7 +12,7 @@ import type { AppServices } from '../context';
 import { loggerOptions } from '../logger';
 import { deliverDueEmails } from '../mail/outbox-worker';
 import { smtpTransport } from '../mail/transport';
-import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, visitorAddress } from '../testing/booking-requests';
+import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking, visitorAddress } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
 import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -58,15 +58,9 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
   /** A visitor books through the API, with results shared, a consent and a webhook endpoint listening. */
   async function bookedVisit(screener: BookableScreener, visitor: { clientName: string; clientEmail: string; clientPhone: string }, hoursAhead = 72) {
     const slotId = await insertSlot(services.db, screener.psychologistId, hoursFromNow(hoursAhead));
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/public/appointments',
-      remoteAddress: visitorAddress(),
-      headers: { origin: services.env.publicUrl },
-      payload: bookingRequest(screener, slotId, visitor),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const appointmentId = (response.json() as { appointmentId: string }).appointmentId;
+    const response = await postBooking({ app, services }, bookingRequest(screener, slotId, visitor));
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const appointmentId = response.body.appointmentId as string;
     await services.db.updateTable('appointments').set({ shared_results: JSON.stringify(sharedResultsOf(appointmentId)), contact_promptly: 1 }).where('id', '=', appointmentId).execute();
     await services.db.insertInto('consent_texts').values({ version: `v-${appointmentId}`, kind: 'privacy-notice', language: 'en', text: 'We keep your booking for 180 days.', first_shown_at: new Date() }).execute();
     await services.db

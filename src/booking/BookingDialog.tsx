@@ -22,6 +22,7 @@ import { browserTimeZone } from '../lib/slot-times';
 import { useBookingWindow } from './useBookingWindow';
 import { useBookingScreening } from './useBookingScreening';
 import { useDetailChecks } from './useDetailChecks';
+import { useBookingProof } from './useBookingProof';
 
 interface Props {
   psychologist: PublicPsychologist;
@@ -33,7 +34,7 @@ type TypedField = 'name' | 'email' | 'phone';
 
 /**
  * Days, then times, in the visitor's timezone; then their details and a summary. Confirm checks
- * the free limit, then books. A refused booking leaves the dialog as it was, with the list as it
+ * the free limit, then books with the proof of work solved since the dialog opened. A refused booking leaves the dialog as it was, with the list as it
  * is now: a time taken meanwhile is gone from it, and Confirm waits for a new choice.
  */
 export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
@@ -56,6 +57,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   // When the visitor ticked the choice to share their results; unticked, nothing is shared.
   const [sharedAt, setSharedAt] = useState<string | null>(null);
   const clinic = clinicNameOf(configuration);
+  const proof = useBookingProof(identifier);
 
   // Confirm is one action: check the free limit, then book. One pending state, one error.
   const submit = useMutation({
@@ -67,6 +69,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
       });
       if (check.subscriptionRequired) return { limitReached: check.bookingCount };
       const email = details.email.trim();
+      const proofOfWork = await proof.take();
       const booking = await utils.client.public.bookAppointment.mutate({
         slug: identifier,
         psychologistId: psychologist.id,
@@ -76,6 +79,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
         clientPhone: normaliseMalaysianPhone(details.phone),
         clientTimezone: zone,
         clientLanguage: locale,
+        proofOfWork,
         ...(screening?.consentGivenAt && {
           consents: {
             screener: { givenAt: screening.consentGivenAt },

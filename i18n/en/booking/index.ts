@@ -52,7 +52,10 @@ const en_booking = {
   checkEmailText:
     'We have sent a link to {email:string}. Open it within 30 minutes and confirm your request, or the time will be released for others.',
   tooManyOpenForEmail: 'You already have requests waiting at this clinic. Please confirm or cancel them from your e-mail before booking another time.',
-  clinicBusy: 'This clinic has many requests waiting to be confirmed right now. Please try again in half an hour.',
+  tooManyOpenFromNetwork:
+    'Several requests from your connection are already waiting at this clinic. Please confirm or cancel them from your e-mail, or wait for the clinic to answer, before booking another time.',
+  challengeFailed: 'Your booking could not be checked, or the check has expired. Please try again.',
+  challengeUsed: 'This booking check was already used. Please try again.',
   manageTitle: 'Your appointment',
   manageWith: 'With {psychologist:string}',
   manageConfirmPrompt: 'Please confirm that you made this request. The time is held for you until {time:string}.',

@@ -104,6 +104,7 @@ const en_errors = {
     crisisContactNumber: 'give a phone number, a WhatsApp number or both',
     protectedCrisisName: 'must not be the name of a national crisis line, a public hospital or a Ministry of Health service',
     timezone: 'must be a timezone such as Asia/Kuala_Lumpur',
+    proofOfWork: 'must be a solved booking challenge from GET /api/public/booking-challenge/:slug; please reload the page and try again',
     language: "must be 'en' or 'ms'",
     oneOf: 'must be one of {values:string}',
     testType: "must be 'DASS-21' or 'Combined'",

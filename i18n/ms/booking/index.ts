@@ -52,7 +52,10 @@ const ms_booking = {
   checkEmailText:
     'Kami telah menghantar pautan ke {email}. Buka pautan itu dalam masa 30 minit dan sahkan permintaan anda, atau masa itu akan dilepaskan kepada orang lain.',
   tooManyOpenForEmail: 'Anda sudah mempunyai permintaan yang menunggu di klinik ini. Sila sahkan atau batalkannya melalui e-mel anda sebelum menempah masa lain.',
-  clinicBusy: 'Klinik ini mempunyai banyak permintaan yang menunggu pengesahan sekarang. Sila cuba lagi dalam setengah jam.',
+  tooManyOpenFromNetwork:
+    'Beberapa permintaan daripada sambungan anda sudah menunggu di klinik ini. Sila sahkan atau batalkannya melalui e-mel anda, atau tunggu jawapan klinik, sebelum menempah masa lain.',
+  challengeFailed: 'Tempahan anda tidak dapat disemak, atau semakan itu telah tamat tempoh. Sila cuba lagi.',
+  challengeUsed: 'Semakan tempahan ini telah digunakan. Sila cuba lagi.',
   manageTitle: 'Janji temu anda',
   manageWith: 'Dengan {psychologist}',
   manageConfirmPrompt: 'Sila sahkan bahawa anda yang membuat permintaan ini. Masa ini ditahan untuk anda sehingga {time}.',

@@ -101,6 +101,7 @@ const ms_errors = {
     crisisContactNumber: 'berikan nombor telefon, nombor WhatsApp atau kedua-duanya',
     protectedCrisisName: 'tidak boleh menggunakan nama talian krisis kebangsaan, hospital awam atau perkhidmatan Kementerian Kesihatan',
     timezone: 'mestilah zon waktu seperti Asia/Kuala_Lumpur',
+    proofOfWork: 'mestilah cabaran tempahan yang telah diselesaikan daripada GET /api/public/booking-challenge/:slug; sila muat semula halaman dan cuba lagi',
     language: "mestilah 'en' atau 'ms'",
     oneOf: 'mestilah salah satu daripada {values}',
     testType: "mestilah 'DASS-21' atau 'Combined'",

@@ -8,6 +8,8 @@ import { viewOwnAppointment, ZManageTokenRequest, ZOwnAppointment } from '../../
 import { downloadOwnData, ZOwnData } from '../../visitor-data/download-own-data';
 import { eraseOwnData } from '../../visitor-data/erase-own-data';
 import { ZOk } from '../../zod-fields';
+import { createBookingChallenge } from '../../booking-challenge/create-booking-challenge';
+import { ZBookingChallenge, ZBookingChallengeRequest } from '../../booking-challenge/booking-challenge.types';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
 import { listFreeSlots, ZFreeSlot, ZFreeSlotsRequest } from '../../availability/list-free-slots';
 import {
@@ -66,6 +68,11 @@ export const publicRouter = router({
     .input(ZBookingTermsRequest)
     .output(ZBookingTerms)
     .query(({ ctx, input }) => bookingTerms(ctx, input)),
+  /** The proof of work a booking must carry; never cached, each is for one booking. */
+  bookingChallenge: publicProcedure
+    .input(ZBookingChallengeRequest)
+    .output(ZBookingChallenge)
+    .query(({ ctx, input }) => createBookingChallenge(ctx, input)),
   bookAppointment: publicProcedure
     .input(ZBookAppointmentRequest)
     .output(ZBookAppointmentResponse)
