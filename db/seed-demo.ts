@@ -76,10 +76,11 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
         created_at: now,
       })
       .execute();
-    // The demo clinic's owner, with the clinic's id as every migrated owner has.
+    // The demo clinic's owner, with the clinic's id as every migrated owner has; its address
+    // counts as verified, so the demo shows inviting and webhooks (docs/decisions/0039).
     await trx
       .insertInto('accounts')
-      .values({ id: userId, username: DEMO_OPERATOR.username, email: DEMO_OPERATOR.email, password_hash: passwordHash, created_at: now })
+      .values({ id: userId, username: DEMO_OPERATOR.username, email: DEMO_OPERATOR.email, password_hash: passwordHash, email_verified_at: now, created_at: now })
       .execute();
     await insertMembership(trx, { accountId: userId, clinicId: userId, role: 'owner', psychologistId: null, createdAt: now });
     await insertConfiguration(trx, {

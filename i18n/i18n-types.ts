@@ -3798,30 +3798,61 @@ export type NamespaceEmailsTranslation = {
 	}
 	invitation: {
 		/**
-		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​c​l​i​n​i​c​}​ ​o​n​ ​{​a​p​p​N​a​m​e​}
+		 * A​n​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​a​ ​c​l​i​n​i​c​ ​t​e​a​m​ ​o​n​ ​{​a​p​p​N​a​m​e​}
 		 * @param {string} appName
-		 * @param {string} clinic
 		 */
-		subject: RequiredParams<'appName' | 'clinic'>
+		subject: RequiredParams<'appName'>
 		/**
-		 * J​o​i​n​ ​{​c​l​i​n​i​c​}
-		 * @param {string} clinic
+		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​a​ ​c​l​i​n​i​c​ ​t​e​a​m
 		 */
-		heading: RequiredParams<'clinic'>
+		heading: string
 		/**
-		 * {​c​l​i​n​i​c​}​ ​i​n​v​i​t​e​s​ ​y​o​u​ ​t​o​ ​i​t​s​ ​t​e​a​m​ ​o​n​ ​{​a​p​p​N​a​m​e​}​.​ ​C​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 * S​o​m​e​o​n​e​ ​a​t​ ​a​ ​c​l​i​n​i​c​ ​t​h​a​t​ ​u​s​e​s​ ​{​a​p​p​N​a​m​e​}​ ​i​n​v​i​t​e​d​ ​y​o​u​ ​t​o​ ​j​o​i​n​ ​i​t​s​ ​t​e​a​m​.​ ​T​h​e​y​ ​d​e​s​c​r​i​b​e​ ​t​h​e​ ​c​l​i​n​i​c​ ​a​s​:​ ​“​{​c​l​i​n​i​c​}​”
 		 * @param {string} appName
 		 * @param {string} clinic
 		 */
 		body: RequiredParams<'appName' | 'clinic'>
 		/**
+		 * T​h​e​s​e​ ​a​r​e​ ​t​h​e​i​r​ ​w​o​r​d​s​,​ ​n​o​t​ ​o​u​r​s​:​ ​{​a​p​p​N​a​m​e​}​ ​h​a​s​ ​n​o​t​ ​c​h​e​c​k​e​d​ ​t​h​e​m​.
+		 * @param {string} appName
+		 */
+		notOurs: RequiredParams<'appName'>
+		/**
+		 * T​o​ ​j​o​i​n​,​ ​c​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 */
+		howToJoin: string
+		/**
 		 * A​c​c​e​p​t​ ​I​n​v​i​t​a​t​i​o​n
 		 */
 		action: string
 		/**
-		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+		 * I​f​ ​y​o​u​ ​d​o​ ​n​o​t​ ​k​n​o​w​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​o​r​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​h​a​p​p​e​n​s​ ​u​n​l​e​s​s​ ​y​o​u​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​.
 		 */
 		ignore: string
+	}
+	emailVerification: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​f​o​r​ ​{​a​p​p​N​a​m​e​}
+		 * @param {string} appName
+		 */
+		subject: RequiredParams<'appName'>
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		heading: string
+		/**
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.​ ​U​n​t​i​l​ ​y​o​u​ ​d​o​,​ ​y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​t​o​ ​i​t​s​ ​t​e​a​m​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​ ​d​a​y​s​.
+		 */
+		body: string
+		/**
+		 * C​o​n​f​i​r​m​ ​E​-​m​a​i​l​ ​A​d​d​r​e​s​s
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​o​n​ ​{​a​p​p​N​a​m​e​}​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​ ​u​n​l​e​s​s​ ​y​o​u​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​a​n​d​ ​p​r​e​s​s​ ​i​t​s​ ​b​u​t​t​o​n​.
+		 * @param {string} appName
+		 */
+		ignore: RequiredParams<'appName'>
 	}
 }
 
@@ -3942,6 +3973,38 @@ export type NamespaceErrorsTranslation = {
 	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​e​x​p​i​r​e​d​ ​o​r​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​s​e​n​d​ ​a​ ​n​e​w​ ​o​n​e​.
 	 */
 	invalidInvitation: string
+	invitations: {
+		/**
+		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​l​e​s​s​ ​t​h​a​n​ ​{​g​a​p​}​ ​m​i​n​u​t​e​s​ ​a​g​o​.​ ​Y​o​u​ ​c​a​n​ ​s​e​n​d​ ​i​t​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​.
+		 * @param {number} gap
+		 * @param {number} minutes
+		 */
+		resendTooSoon: RequiredParams<'gap' | 'minutes'>
+		/**
+		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​s​e​n​t​ ​a​g​a​i​n​ ​{​m​a​x​}​ ​t​i​m​e​s​.​ ​R​e​v​o​k​e​ ​i​t​ ​a​n​d​ ​i​n​v​i​t​e​ ​t​h​e​ ​p​e​r​s​o​n​ ​a​n​e​w​ ​i​f​ ​t​h​e​y​ ​s​t​i​l​l​ ​n​e​e​d​ ​a​ ​l​i​n​k​.
+		 * @param {number} max
+		 */
+		resendTooMany: RequiredParams<'max'>
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​ ​h​a​s​ ​s​e​n​t​ ​{​m​a​x​}​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​s​ ​t​o​d​a​y​,​ ​t​h​e​ ​m​o​s​t​ ​o​n​e​ ​d​a​y​ ​a​l​l​o​w​s​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​t​o​m​o​r​r​o​w​.
+		 * @param {number} max
+		 */
+		dailyLimit: RequiredParams<'max'>
+	}
+	emailVerification: {
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​m​u​s​t​ ​c​o​n​f​i​r​m​ ​t​h​e​i​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​a​n​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​.​ ​T​h​e​ ​o​w​n​e​r​ ​c​a​n​ ​s​e​n​d​ ​t​h​e​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​a​g​a​i​n​ ​f​r​o​m​ ​t​h​e​ ​T​e​a​m​ ​s​e​c​t​i​o​n​.
+		 */
+		ownerUnverified: string
+		/**
+		 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​e​x​p​i​r​e​d​ ​o​r​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​S​i​g​n​ ​i​n​ ​a​n​d​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​ ​i​n​ ​t​h​e​ ​T​e​a​m​ ​s​e​c​t​i​o​n​.
+		 */
+		invalidLink: string
+		/**
+		 * A​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​w​a​s​ ​s​e​n​t​ ​s​e​v​e​r​a​l​ ​t​i​m​e​s​ ​w​i​t​h​i​n​ ​t​h​e​ ​h​o​u​r​.​ ​P​l​e​a​s​e​ ​l​o​o​k​ ​i​n​ ​y​o​u​r​ ​i​n​b​o​x​,​ ​a​n​d​ ​y​o​u​r​ ​s​p​a​m​ ​f​o​l​d​e​r​,​ ​o​r​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​n​ ​h​o​u​r​.
+		 */
+		tooManyMails: string
+	}
 	/**
 	 * T​h​a​t​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​c​l​i​n​i​c​.
 	 */
@@ -8986,25 +9049,55 @@ export type TranslationFunctions = {
 		}
 		invitation: {
 			/**
-			 * You are invited to join {clinic} on {appName}
+			 * An invitation to a clinic team on {appName}
 			 */
-			subject: (arg: { appName: string, clinic: string }) => LocalizedString
+			subject: (arg: { appName: string }) => LocalizedString
 			/**
-			 * Join {clinic}
+			 * You are invited to a clinic team
 			 */
-			heading: (arg: { clinic: string }) => LocalizedString
+			heading: () => LocalizedString
 			/**
-			 * {clinic} invites you to its team on {appName}. Choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
+			 * Someone at a clinic that uses {appName} invited you to join its team. They describe the clinic as: “{clinic}”
 			 */
 			body: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * These are their words, not ours: {appName} has not checked them.
+			 */
+			notOurs: (arg: { appName: string }) => LocalizedString
+			/**
+			 * To join, choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
+			 */
+			howToJoin: () => LocalizedString
 			/**
 			 * Accept Invitation
 			 */
 			action: () => LocalizedString
 			/**
-			 * If you did not expect this, you can ignore this e-mail.
+			 * If you do not know this clinic or did not expect this, ignore this e-mail: nothing happens unless you open the link.
 			 */
 			ignore: () => LocalizedString
+		}
+		emailVerification: {
+			/**
+			 * Confirm your e-mail address for {appName}
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Confirm your e-mail address
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Please confirm that this address is yours. Until you do, your clinic cannot invite anyone to its team or register a webhook. The link will expire in 7 days.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Confirm E-mail Address
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not create an account on {appName}, ignore this e-mail: nothing changes unless you open the link and press its button.
+			 */
+			ignore: (arg: { appName: string }) => LocalizedString
 		}
 	}
 	errors: {
@@ -9120,6 +9213,34 @@ export type TranslationFunctions = {
 		 * This invitation link is invalid, expired or already used. Ask the clinic’s owner to send a new one.
 		 */
 		invalidInvitation: () => LocalizedString
+		invitations: {
+			/**
+			 * This invitation was sent less than {gap} minutes ago. You can send it again in {minutes} minutes.
+			 */
+			resendTooSoon: (arg: { gap: number, minutes: number }) => LocalizedString
+			/**
+			 * This invitation was already sent again {max} times. Revoke it and invite the person anew if they still need a link.
+			 */
+			resendTooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * Your clinic has sent {max} new invitations today, the most one day allows. Please try again tomorrow.
+			 */
+			dailyLimit: (arg: { max: number }) => LocalizedString
+		}
+		emailVerification: {
+			/**
+			 * Your clinic’s owner must confirm their e-mail address before the clinic can invite anyone or register a webhook. The owner can send the confirmation link again from the Team section.
+			 */
+			ownerUnverified: () => LocalizedString
+			/**
+			 * This confirmation link is invalid, expired or already used. Sign in and ask for a new one in the Team section.
+			 */
+			invalidLink: () => LocalizedString
+			/**
+			 * A confirmation link was sent several times within the hour. Please look in your inbox, and your spam folder, or try again in an hour.
+			 */
+			tooManyMails: () => LocalizedString
+		}
 		/**
 		 * That account is already a member of this clinic.
 		 */

@@ -60,6 +60,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/invitations/:id/resend', procedure: 'admin.members.resendInvitation', summary: 'A new invitation link for 72 more hours; the old one stops working (owner)' },
   { method: 'DELETE', path: '/api/invitations/:id', procedure: 'admin.members.revokeInvitation', summary: 'Revoke a pending invitation (owner)' },
   { method: 'POST', path: '/api/invitations/:token/accept', procedure: 'auth.acceptInvitation', summary: 'Join a clinic with an invitation, with a new account (username, password) or an existing one', successStatus: 201 },
+  { method: 'POST', path: '/api/email-verification', procedure: 'admin.account.sendEmailVerification', summary: "Mail the link that verifies the owner's address again, at most 3 times an hour (owner)", successStatus: 202 },
+  { method: 'POST', path: '/api/email-verification/:token/confirm', procedure: 'auth.verifyEmail', summary: "Verify the owner's address with the mailed link's token; until then the clinic cannot invite or register webhooks. Signs nobody in" },
   { method: 'DELETE', path: '/api/account', procedure: 'admin.account.delete', summary: 'Delete the clinic with all its data, its subscription cancelled first (?confirmUsername=)' },
   { method: 'GET', path: '/api/two-factor', procedure: 'admin.twoFactor.status', summary: 'Whether two-factor sign-in is on, and the recovery codes left' },
   { method: 'POST', path: '/api/two-factor/setup', procedure: 'admin.twoFactor.setup', summary: 'A fresh TOTP secret (otpauth URI and QR code), waiting for its first code' },

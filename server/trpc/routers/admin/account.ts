@@ -2,6 +2,7 @@ import { ZOk } from '../../../zod-fields';
 import { logoutEverywhere } from '../../../account/logout-everywhere';
 import { deleteAccount, ZDeleteAccountRequest } from '../../../account/delete-account';
 import { me, ZMe } from '../../../account/me';
+import { sendVerificationMail } from '../../../email-verification/verification-mail';
 import { switchClinic, ZSwitchClinicRequest } from '../../../members/switch-clinic';
 import { ACCESS } from '../../../../domain/roles';
 import { memberProcedure, router } from '../../init';
@@ -15,5 +16,7 @@ export const accountRouter = router({
   /** Another of the person's clinics for this session; `me` tells which they have. */
   switchClinic: memberProcedure(ACCESS.everyMember, { openBeforeTwoFactor: true }).input(ZSwitchClinicRequest).output(ZMe).mutation(({ ctx, input }) => switchClinic(ctx, input)),
   /** The clinic deletes itself with all its data, its subscription cancelled first. */
+  /** The owner asks for the link that verifies their address again; `me` tells whether it is verified. */
+  sendEmailVerification: memberProcedure(ACCESS.ownerOnly).output(ZOk).mutation(({ ctx }) => sendVerificationMail(ctx)),
   delete: memberProcedure(ACCESS.ownerOnly).input(ZDeleteAccountRequest).output(ZOk).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });
