@@ -502,6 +502,44 @@ export type NamespaceAccountTranslation = {
 		 */
 		failed: string
 	}
+	verifyEmail: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		title: string
+		/**
+		 * P​r​e​s​s​ ​t​h​e​ ​b​u​t​t​o​n​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​i​s​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.​ ​Y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​ ​t​h​e​n​ ​i​n​v​i​t​e​ ​i​t​s​ ​t​e​a​m​ ​a​n​d​ ​r​e​g​i​s​t​e​r​ ​w​e​b​h​o​o​k​s​.
+		 */
+		intro: string
+		/**
+		 * C​o​n​f​i​r​m​ ​m​y​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		submit: string
+		/**
+		 * C​o​n​f​i​r​m​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​c​o​n​f​i​r​m​e​d
+		 */
+		doneTitle: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​.​ ​Y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​ ​n​o​w​ ​i​n​v​i​t​e​ ​i​t​s​ ​t​e​a​m​ ​a​n​d​ ​r​e​g​i​s​t​e​r​ ​w​e​b​h​o​o​k​s​.
+		 */
+		done: string
+		/**
+		 * G​o​ ​t​o​ ​t​h​e​ ​a​d​m​i​n​ ​p​a​g​e
+		 */
+		toAdmin: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​,​ ​o​r​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​ ​i​n​ ​t​h​e​ ​T​e​a​m​ ​s​e​c​t​i​o​n​.
+		 */
+		missing: string
+		/**
+		 * T​h​e​ ​a​d​d​r​e​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​n​f​i​r​m​e​d​.
+		 */
+		failed: string
+	}
 }
 
 export type NamespaceAdminTranslation = {
@@ -5282,6 +5320,38 @@ export type NamespaceTeamTranslation = {
 		 */
 		revokeFailed: string
 	}
+	verification: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​f​i​r​s​t
+		 */
+		title: string
+		/**
+		 * B​e​f​o​r​e​ ​y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​,​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​y​o​u​r​s​:​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​w​e​ ​e​-​m​a​i​l​e​d​ ​y​o​u​ ​a​n​d​ ​p​r​e​s​s​ ​i​t​s​ ​b​u​t​t​o​n​.​ ​T​h​i​s​ ​k​e​e​p​s​ ​a​n​y​o​n​e​ ​f​r​o​m​ ​u​s​i​n​g​ ​a​ ​n​e​w​ ​c​l​i​n​i​c​ ​t​o​ ​s​e​n​d​ ​m​a​i​l​ ​i​n​ ​o​u​r​ ​n​a​m​e​.
+		 * @param {string} email
+		 */
+		owner: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​h​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​t​h​e​i​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​y​e​t​.​ ​U​n​t​i​l​ ​t​h​e​y​ ​d​o​,​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​.
+		 */
+		others: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​a​g​a​i​n
+		 */
+		resend: string
+		/**
+		 * S​e​n​d​i​n​g​.​.​.
+		 */
+		resending: string
+		/**
+		 * A​ ​n​e​w​ ​l​i​n​k​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​E​a​r​l​i​e​r​ ​l​i​n​k​s​ ​n​o​ ​l​o​n​g​e​r​ ​w​o​r​k​.
+		 * @param {string} email
+		 */
+		resent: RequiredParams<'email'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​e​n​d​ ​t​h​e​ ​l​i​n​k​.
+		 */
+		resendFailed: string
+	}
 	switcher: {
 		/**
 		 * C​l​i​n​i​c
@@ -5900,6 +5970,44 @@ export type TranslationFunctions = {
 			failedTitle: () => LocalizedString
 			/**
 			 * The reset link may be invalid or expired. Please request a new one.
+			 */
+			failed: () => LocalizedString
+		}
+		verifyEmail: {
+			/**
+			 * Confirm your e-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * Press the button to confirm that this e-mail address is yours. Your clinic can then invite its team and register webhooks.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Confirm my e-mail address
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Confirming...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * E-mail address confirmed
+			 */
+			doneTitle: () => LocalizedString
+			/**
+			 * Thank you. Your clinic can now invite its team and register webhooks.
+			 */
+			done: () => LocalizedString
+			/**
+			 * Go to the admin page
+			 */
+			toAdmin: () => LocalizedString
+			/**
+			 * This link has no confirmation token. Open the link from the e-mail again, or ask for a new one in the Team section.
+			 */
+			missing: () => LocalizedString
+			/**
+			 * The address could not be confirmed.
 			 */
 			failed: () => LocalizedString
 		}
@@ -10446,6 +10554,36 @@ export type TranslationFunctions = {
 			 * Failed to revoke the invitation.
 			 */
 			revokeFailed: () => LocalizedString
+		}
+		verification: {
+			/**
+			 * Confirm your e-mail address first
+			 */
+			title: () => LocalizedString
+			/**
+			 * Before your clinic can invite anyone or register a webhook, confirm that {email} is yours: open the link we e-mailed you and press its button. This keeps anyone from using a new clinic to send mail in our name.
+			 */
+			owner: (arg: { email: string }) => LocalizedString
+			/**
+			 * The clinic’s owner has not confirmed their e-mail address yet. Until they do, the clinic cannot invite anyone or register a webhook.
+			 */
+			others: () => LocalizedString
+			/**
+			 * Send the link again
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Sending...
+			 */
+			resending: () => LocalizedString
+			/**
+			 * A new link was sent to {email}. Earlier links no longer work.
+			 */
+			resent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Failed to send the link.
+			 */
+			resendFailed: () => LocalizedString
 		}
 		switcher: {
 			/**

@@ -123,7 +123,8 @@ const MATRIX: Record<
   'admin.psychologists.create': { input: (t) => ({ ...psychologistForm, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.psychologists.update': { input: (t) => ({ ...psychologistForm, id: t.psychologistId }), own: SETUP, other: 404 },
   'admin.psychologists.delete': { input: (t) => ({ id: t.psychologistId, confirmCancelBookings: true }), own: SETUP, other: 404 },
-  'admin.psychologists.renewCalendarLink': { input: (t) => ({ id: t.psychologistId }), own: ALL, other: 404, colleague: 404 },
+  // The owner, admins and the psychologist themself (issue 24): not the receptionist.
+  'admin.psychologists.renewCalendarLink': { input: (t) => ({ id: t.psychologistId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.availability.generate': { input: generateForm, own: ALL, other: 404, colleague: 404 },
   'admin.availability.list': {
     input: (t) => ({ psychologistId: t.psychologistId, from: '2030-01-01T00:00:00Z', to: '2030-12-31T00:00:00Z' }),
