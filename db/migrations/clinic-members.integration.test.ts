@@ -53,7 +53,9 @@ describe.each(TEST_DIALECTS)('the clinic-members migration on %s', (dialect) => 
 
     const dates = <T extends Record<string, unknown>>(row: T) =>
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) ? new Date(v).toISOString() : v instanceof Date ? v.toISOString() : v]));
-    expect((await db.selectFrom('accounts').selectAll().orderBy('id').execute()).map(dates)).toEqual(clinics.map(dates));
+    // The columns this migration made; later ones add their own (email_verified_at).
+    const accountColumns = ['id', 'username', 'email', 'password_hash', 'created_at'] as const;
+    expect((await db.selectFrom('accounts').select(accountColumns).orderBy('id').execute()).map(dates)).toEqual(clinics.map(dates));
     expect(await db.selectFrom('memberships').select(['account_id', 'clinic_id', 'role', 'psychologist_id']).orderBy('account_id').execute()).toEqual(
       clinics.map((c) => ({ account_id: c.id, clinic_id: c.id, role: 'owner', psychologist_id: null })),
     );
