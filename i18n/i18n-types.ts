@@ -3380,10 +3380,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	hold: {
 		/**
-		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​r​e​q​u​e​s​t​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​r​e​q​u​e​s​t
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​r​e​q​u​e​s​t
 		 */
@@ -3409,10 +3408,9 @@ export type NamespaceBookingEmailsTranslation = {
 	manage: string
 	client: {
 		/**
-		 * B​o​o​k​i​n​g​ ​r​e​c​e​i​v​e​d​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​b​o​o​k​i​n​g​ ​w​a​s​ ​r​e​c​e​i​v​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
 		 */
@@ -3482,10 +3480,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	reminder: {
 		/**
-		 * R​e​m​i​n​d​e​r​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * A​ ​r​e​m​i​n​d​e​r​ ​o​f​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​m​i​n​g​ ​u​p
 		 */
@@ -3503,10 +3500,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	rescheduled: {
 		/**
-		 * M​o​v​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​a​s​ ​m​o​v​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​ ​r​e​s​c​h​e​d​u​l​e​d
 		 */
@@ -3520,10 +3516,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	youCancelled: {
 		/**
-		 * C​a​n​c​e​l​l​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​a​n​c​e​l​l​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
 		 */
@@ -3604,10 +3599,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	cancelled: {
 		/**
-		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
 		 */
@@ -3668,10 +3662,9 @@ export type NamespaceBookingEmailsTranslation = {
 	answered: {
 		confirmed: {
 			/**
-			 * C​o​n​f​i​r​m​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
+			 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​o​n​f​i​r​m​e​d
 			 */
@@ -3685,10 +3678,9 @@ export type NamespaceBookingEmailsTranslation = {
 		}
 		declined: {
 			/**
-			 * Y​o​u​r​ ​r​e​q​u​e​s​t​ ​f​o​r​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​d​e​c​l​i​n​e​d
-			 * @param {string} psychologist
+			 * Y​o​u​r​ ​b​o​o​k​i​n​g​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​d​e​c​l​i​n​e​d
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * R​e​q​u​e​s​t​ ​d​e​c​l​i​n​e​d
 			 */
@@ -3702,10 +3694,9 @@ export type NamespaceBookingEmailsTranslation = {
 		}
 		completed: {
 			/**
-			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​y​o​u​r​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​y​o​u​r​ ​s​e​s​s​i​o​n
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * S​e​s​s​i​o​n​ ​c​o​m​p​l​e​t​e​d
 			 */
@@ -3719,10 +3710,9 @@ export type NamespaceBookingEmailsTranslation = {
 		}
 		no_show: {
 			/**
-			 * W​e​ ​m​i​s​s​e​d​ ​y​o​u​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
+			 * W​e​ ​m​i​s​s​e​d​ ​y​o​u​ ​a​t​ ​y​o​u​r​ ​s​e​s​s​i​o​n
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * S​e​s​s​i​o​n​ ​m​i​s​s​e​d
 			 */
@@ -8769,9 +8759,9 @@ export type TranslationFunctions = {
 		}
 		hold: {
 			/**
-			 * Please confirm your booking request: {psychologist}
+			 * Please confirm your booking request
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Confirm your request
 			 */
@@ -8795,9 +8785,9 @@ export type TranslationFunctions = {
 		manage: () => LocalizedString
 		client: {
 			/**
-			 * Booking received: {psychologist}
+			 * Your booking was received
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Booking Received!
 			 */
@@ -8859,9 +8849,9 @@ export type TranslationFunctions = {
 		}
 		reminder: {
 			/**
-			 * Reminder: your appointment with {psychologist}
+			 * A reminder of your appointment
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Your appointment is coming up
 			 */
@@ -8877,9 +8867,9 @@ export type TranslationFunctions = {
 		}
 		rescheduled: {
 			/**
-			 * Moved: your appointment with {psychologist}
+			 * Your appointment was moved
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Appointment rescheduled
 			 */
@@ -8891,9 +8881,9 @@ export type TranslationFunctions = {
 		}
 		youCancelled: {
 			/**
-			 * Cancelled: your appointment with {psychologist}
+			 * Your appointment is cancelled
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Appointment cancelled
 			 */
@@ -8961,9 +8951,9 @@ export type TranslationFunctions = {
 		}
 		cancelled: {
 			/**
-			 * Your appointment with {psychologist} was cancelled
+			 * Your appointment was cancelled
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Appointment cancelled
 			 */
@@ -9012,9 +9002,9 @@ export type TranslationFunctions = {
 		answered: {
 			confirmed: {
 				/**
-				 * Confirmed: your appointment with {psychologist}
+				 * Your appointment is confirmed
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Appointment confirmed
 				 */
@@ -9026,9 +9016,9 @@ export type TranslationFunctions = {
 			}
 			declined: {
 				/**
-				 * Your request for {psychologist} was declined
+				 * Your booking request was declined
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Request declined
 				 */
@@ -9040,9 +9030,9 @@ export type TranslationFunctions = {
 			}
 			completed: {
 				/**
-				 * Thank you for your session with {psychologist}
+				 * Thank you for your session
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Session completed
 				 */
@@ -9054,9 +9044,9 @@ export type TranslationFunctions = {
 			}
 			no_show: {
 				/**
-				 * We missed you: {psychologist}
+				 * We missed you at your session
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Session missed
 				 */

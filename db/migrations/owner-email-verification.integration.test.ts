@@ -29,7 +29,7 @@ describe.each(TEST_DIALECTS)('the owner-email-verification migration on %s', (di
 
     expect(await db.selectFrom('accounts').select('email_verified_at').execute()).toEqual([{ email_verified_at: null }]);
     const [invitation] = await db.selectFrom('invitations').select(['last_sent_at', 'resends']).execute();
-    expect([new Date(invitation.last_sent_at).toISOString(), Number(invitation.resends)]).toEqual([MADE.toISOString(), 0]);
+    expect([new Date(invitation!.last_sent_at).toISOString(), Number(invitation!.resends)]).toEqual([MADE.toISOString(), 0]);
     expect(await db.selectFrom('email_verifications').selectAll().execute()).toEqual([]);
   });
 });
