@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOperator, outboxEmailsTo } from '../../../db/testing/fixtures';
+import { insertMember, insertOperator, outboxEmailsTo } from '../../../db/testing/fixtures';
 import { snapshotTables } from '../../../db/testing/table-snapshots';
 import { TEST_DIALECTS } from '../../../db/testing/test-databases';
 import { callerFor, CookieJar } from '../../testing/caller';
-import { verificationToken } from '../../testing/owner-email';
+import { sessionCookie } from '../../testing/test-app';
+import { verificationToken, verifyOwnerEmail } from '../../testing/owner-email';
 import { signedInAs } from '../../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { translationsFor } from '../../translations';
@@ -89,6 +90,18 @@ describe.each(TEST_DIALECTS)('invitations under abuse on %s', (dialect) => {
     // The link works once.
     const again = await call('POST', `/api/email-verification/${token}/confirm`, { payload: {}, language: 'ms' });
     expect([again.status, errorOf(again)]).toEqual([400, ms.emailVerification.invalidLink()]);
+  });
+
+  it('counts the current owner’s address: after a handover the new owner verifies theirs before the clinic invites again', async () => {
+    const founder = await signedInAs(t, await insertOperator(t.services.db));
+    const heir = await insertMember(t.services.db, { clinicId: founder.userId, role: 'admin' });
+    await founder.caller.admin.members.handOverOwnership({ accountId: heir.accountId });
+    const owner = callerFor(t.services, { jar: CookieJar.holding(await sessionCookie(t.services, heir.accountId, founder.userId)) });
+    await expect(owner.admin.account.me()).resolves.toMatchObject({ role: 'owner', ownerEmailVerified: false });
+    await expect(owner.admin.members.invite({ email: `after-handover-${serial}@staff.example`, role: 'receptionist' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await owner.admin.account.sendEmailVerification();
+    await verifyOwnerEmail(t.services, `${heir.username}@staff.example`);
+    await expect(owner.admin.members.invite({ email: `after-handover-${serial}@staff.example`, role: 'receptionist' })).resolves.toBeDefined();
   });
 
   it('sends the verification link again at most 3 times an hour, however often the owner asks', async () => {
