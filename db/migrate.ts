@@ -24,6 +24,7 @@ import * as holdBounds from './migrations/2026-11-27T1000-hold-bounds';
 import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-roll';
 import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
 import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
+import * as ownerEmailVerification from './migrations/2026-11-27T1200-owner-email-verification';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1300-webhook-secret-roll': webhookSecretRoll,
   '2026-11-27T1400-normalised-account-names': normalisedAccountNames,
   '2026-11-27T1500-closed-links': closedLinks,
+  '2026-11-27T1200-owner-email-verification': ownerEmailVerification,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -230,7 +230,18 @@ export interface AccountsTable {
   /** What the username looks like (nameSkeleton), unique; NULL for a name older than a look-alike of it (docs/decisions/0041). */
   username_skeleton: string | null;
   password_hash: string;
+  /** When the person opened a link mailed to their address; null until then (docs/decisions/0039). */
+  email_verified_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
+}
+
+/** The one verification link waiting per account, for the address it was mailed to; the token is stored as its SHA-256. */
+export interface EmailVerificationsTable {
+  account_id: string;
+  email: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 /** A person's place in a clinic: one role, and for a psychologist the profile they are. */
@@ -255,6 +266,10 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   /** Set once, when it was used: a link works once. */
   accepted_at: NullableTimestamp;
+  /** When its last mail was queued: a resend waits 10 minutes after it (docs/decisions/0039). */
+  last_sent_at: Timestamp;
+  /** Resends so far, at most 3. */
+  resends: Generated<number>;
 }
 
 /** Who looked at or removed personal data, and when: a clinic's accountability under the PDPA. */
@@ -409,6 +424,7 @@ export interface ClosedLinksTable {
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
+  email_verifications: EmailVerificationsTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
   screener_configurations: ScreenerConfigurationsTable;

@@ -4,6 +4,7 @@ import { STOCK_CONSENT_TEXTS } from '../domain/configuration';
 import { generateSlotTimes } from '../domain/slots';
 import { insertConfiguration } from './repositories/configurations';
 import { insertAccount } from './repositories/accounts';
+import { markEmailVerified } from './repositories/email-verifications';
 import { insertMembership } from './repositories/memberships';
 import type { Database } from './schema';
 import { DAY_MS } from '../domain/time';
@@ -77,8 +78,10 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
         created_at: now,
       })
       .execute();
-    // The demo clinic's owner, with the clinic's id as every migrated owner has.
+    // The demo clinic's owner, with the clinic's id as every migrated owner has; its address
+    // counts as verified, so the demo shows inviting and webhooks (docs/decisions/0039).
     await insertAccount(trx, { id: userId, username: DEMO_OPERATOR.username, email: DEMO_OPERATOR.email, passwordHash, createdAt: now });
+    await markEmailVerified(trx, userId, DEMO_OPERATOR.email, now);
     await insertMembership(trx, { accountId: userId, clinicId: userId, role: 'owner', psychologistId: null, createdAt: now });
     await insertConfiguration(trx, {
       id: randomUUID(),

@@ -19,8 +19,13 @@ export const ACCESS = {
   clinicSetup: ['owner', 'admin'],
   /** Schedules and bookings; a psychologist's own profile only. */
   schedules: ROLES,
-  /** Results a visitor attached to a booking: never the receptionist. */
+  /**
+   * Health data of a booking: the results a visitor attached, whether they attached any, and
+   * the crisis flag (contact promptly). Never the receptionist.
+   */
   attachedResults: ['owner', 'admin', 'psychologist'],
+  /** A psychologist's calendar link: the owner, admins, and the psychologist themself only. */
+  calendarLinks: ['owner', 'admin', 'psychologist'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export function isRole(value: string): value is Role {

@@ -30,6 +30,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'readyz',
   'metrics',
   'invitation',
+  'verify-email',
   'assets',
   'static',
   'www',

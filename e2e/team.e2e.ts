@@ -5,6 +5,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
 import { useBrowserSessionWithMail } from './support/mail';
+import { verifyOwnerEmail } from './support/owner-email';
 
 const INVITEE = { email: 'aisyah.rahman@example.my', username: 'aisyah', password: 'tenang-dan-teratur-7' };
 
@@ -98,6 +99,19 @@ describe('the clinic team', () => {
     const post = (path: string, data: object) => page.request.post(`${session.server.url}${path}`, { headers: { origin: session.server.url }, data });
     // Another clinic signs up and invites her as its receptionist.
     expect((await post('/api/register', { username: 'klinikdua', email: 'owner@klinikdua.example', password: 'dua-klinik-baharu-8' })).status()).toBe(201);
+    // Until its owner confirms their address, the new clinic may invite nobody.
+    expect((await post('/api/members', { email: INVITEE.email, role: 'receptionist' })).status()).toBe(403);
+    // The Team section says why, and mails the link again on request.
+    await session.visit('/admin-setup');
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByRole('heading', { name: 'Confirm your e-mail address first' }).waitFor();
+    expect(await team.getByRole('form', { name: 'Invite someone' }).count()).toBe(0);
+    await team.getByRole('button', { name: 'Send the link again' }).click();
+    await team.getByText('A new link was sent to owner@klinikdua.example. Earlier links no longer work.').waitFor();
+    await expectNoSeriousViolations(page, 'an owner yet to confirm their e-mail');
+    await screenshotsAtBothWidths(page, 'team-confirm-email-first');
+    await expect.poll(() => mailsTo('owner@klinikdua.example').length, { timeout: 20_000 }).toBe(2);
+    await verifyOwnerEmail(page, mailsTo, 'owner@klinikdua.example');
     expect((await post('/api/members', { email: INVITEE.email, role: 'receptionist' })).status()).toBe(201);
     await expect.poll(() => mailsTo(INVITEE.email).length, { timeout: 20_000 }).toBe(2);
     const link = invitationLinkIn(mailsTo(INVITEE.email)[1]!);

@@ -6,6 +6,7 @@ import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useBrowserSessionWithMail } from './support/mail';
 import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
+import { verifyOwnerEmail } from './support/owner-email';
 import type { E2eSession } from './support/session';
 
 const MEMBER = { username: 'klinik-dua-faktor', email: 'owner@dua-faktor.example', password: 'seri-kembangan-2026' };
@@ -140,6 +141,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await team.screenshot({ path: 'test-results/e2e/two-factor-required-of-the-team.png' });
 
+    await verifyOwnerEmail(page, mailsTo, MEMBER.email);
     expect((await post('/api/members', { email: RECEPTIONIST.email, role: 'receptionist' })).status()).toBe(201);
     await expect.poll(() => mailsTo(RECEPTIONIST.email).length, { timeout: 20_000 }).toBe(1);
     const token = /invitation\?token=([\w%-]+)/.exec(decodeQuotedPrintable(mailsTo(RECEPTIONIST.email)[0]!.raw))![1]!;
@@ -175,6 +177,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.context().clearCookies();
     // Another clinic signs up and invites the member as its admin.
     expect((await post('/api/register', { username: 'klinik-kedua', email: 'owner@kedua.example', password: 'bandar-baru-kedua-9' })).status()).toBe(201);
+    await verifyOwnerEmail(page, mailsTo, 'owner@kedua.example');
     const mailsBefore = mailsTo(MEMBER.email).length;
     expect((await post('/api/members', { email: MEMBER.email, role: 'admin' })).status()).toBe(201);
     await expect.poll(() => mailsTo(MEMBER.email).length, { timeout: 20_000 }).toBe(mailsBefore + 1);

@@ -544,6 +544,44 @@ export type NamespaceAccountTranslation = {
 		 */
 		failed: string
 	}
+	verifyEmail: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		title: string
+		/**
+		 * P​r​e​s​s​ ​t​h​e​ ​b​u​t​t​o​n​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​i​s​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.​ ​Y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​ ​t​h​e​n​ ​i​n​v​i​t​e​ ​i​t​s​ ​t​e​a​m​ ​a​n​d​ ​r​e​g​i​s​t​e​r​ ​w​e​b​h​o​o​k​s​.
+		 */
+		intro: string
+		/**
+		 * C​o​n​f​i​r​m​ ​m​y​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		submit: string
+		/**
+		 * C​o​n​f​i​r​m​i​n​g​.​.​.
+		 */
+		pending: string
+		/**
+		 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​c​o​n​f​i​r​m​e​d
+		 */
+		doneTitle: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​.​ ​Y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​ ​n​o​w​ ​i​n​v​i​t​e​ ​i​t​s​ ​t​e​a​m​ ​a​n​d​ ​r​e​g​i​s​t​e​r​ ​w​e​b​h​o​o​k​s​.
+		 */
+		done: string
+		/**
+		 * G​o​ ​t​o​ ​t​h​e​ ​a​d​m​i​n​ ​p​a​g​e
+		 */
+		toAdmin: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​,​ ​o​r​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​ ​i​n​ ​t​h​e​ ​T​e​a​m​ ​s​e​c​t​i​o​n​.
+		 */
+		missing: string
+		/**
+		 * T​h​e​ ​a​d​d​r​e​s​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​n​f​i​r​m​e​d​.
+		 */
+		failed: string
+	}
 }
 
 export type NamespaceAdminTranslation = {
@@ -3453,10 +3491,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	hold: {
 		/**
-		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​r​e​q​u​e​s​t​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​r​e​q​u​e​s​t
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​r​e​q​u​e​s​t
 		 */
@@ -3482,10 +3519,9 @@ export type NamespaceBookingEmailsTranslation = {
 	manage: string
 	client: {
 		/**
-		 * B​o​o​k​i​n​g​ ​r​e​c​e​i​v​e​d​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​b​o​o​k​i​n​g​ ​w​a​s​ ​r​e​c​e​i​v​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * B​o​o​k​i​n​g​ ​R​e​c​e​i​v​e​d​!
 		 */
@@ -3559,10 +3595,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	reminder: {
 		/**
-		 * R​e​m​i​n​d​e​r​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * A​ ​r​e​m​i​n​d​e​r​ ​o​f​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​m​i​n​g​ ​u​p
 		 */
@@ -3580,10 +3615,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	rescheduled: {
 		/**
-		 * M​o​v​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​a​s​ ​m​o​v​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​ ​r​e​s​c​h​e​d​u​l​e​d
 		 */
@@ -3597,10 +3631,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	youCancelled: {
 		/**
-		 * C​a​n​c​e​l​l​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​a​n​c​e​l​l​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
 		 */
@@ -3681,10 +3714,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	cancelled: {
 		/**
-		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
 		 */
@@ -3773,10 +3805,9 @@ export type NamespaceBookingEmailsTranslation = {
 	answered: {
 		confirmed: {
 			/**
-			 * C​o​n​f​i​r​m​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
+			 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​o​n​f​i​r​m​e​d
 			 */
@@ -3790,10 +3821,9 @@ export type NamespaceBookingEmailsTranslation = {
 		}
 		declined: {
 			/**
-			 * Y​o​u​r​ ​r​e​q​u​e​s​t​ ​f​o​r​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​a​s​ ​d​e​c​l​i​n​e​d
-			 * @param {string} psychologist
+			 * Y​o​u​r​ ​b​o​o​k​i​n​g​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​d​e​c​l​i​n​e​d
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * R​e​q​u​e​s​t​ ​d​e​c​l​i​n​e​d
 			 */
@@ -3807,10 +3837,9 @@ export type NamespaceBookingEmailsTranslation = {
 		}
 		completed: {
 			/**
-			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​y​o​u​r​ ​s​e​s​s​i​o​n​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​y​o​u​r​ ​s​e​s​s​i​o​n
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * S​e​s​s​i​o​n​ ​c​o​m​p​l​e​t​e​d
 			 */
@@ -3824,10 +3853,9 @@ export type NamespaceBookingEmailsTranslation = {
 		}
 		no_show: {
 			/**
-			 * W​e​ ​m​i​s​s​e​d​ ​y​o​u​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
-			 * @param {string} psychologist
+			 * W​e​ ​m​i​s​s​e​d​ ​y​o​u​ ​a​t​ ​y​o​u​r​ ​s​e​s​s​i​o​n
 			 */
-			subject: RequiredParams<'psychologist'>
+			subject: string
 			/**
 			 * S​e​s​s​i​o​n​ ​m​i​s​s​e​d
 			 */
@@ -3941,30 +3969,61 @@ export type NamespaceEmailsTranslation = {
 	}
 	invitation: {
 		/**
-		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​{​c​l​i​n​i​c​}​ ​o​n​ ​{​a​p​p​N​a​m​e​}
+		 * A​n​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​a​ ​c​l​i​n​i​c​ ​t​e​a​m​ ​o​n​ ​{​a​p​p​N​a​m​e​}
 		 * @param {string} appName
-		 * @param {string} clinic
 		 */
-		subject: RequiredParams<'appName' | 'clinic'>
+		subject: RequiredParams<'appName'>
 		/**
-		 * J​o​i​n​ ​{​c​l​i​n​i​c​}
-		 * @param {string} clinic
+		 * Y​o​u​ ​a​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​a​ ​c​l​i​n​i​c​ ​t​e​a​m
 		 */
-		heading: RequiredParams<'clinic'>
+		heading: string
 		/**
-		 * {​c​l​i​n​i​c​}​ ​i​n​v​i​t​e​s​ ​y​o​u​ ​t​o​ ​i​t​s​ ​t​e​a​m​ ​o​n​ ​{​a​p​p​N​a​m​e​}​.​ ​C​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 * S​o​m​e​o​n​e​ ​a​t​ ​a​ ​c​l​i​n​i​c​ ​t​h​a​t​ ​u​s​e​s​ ​{​a​p​p​N​a​m​e​}​ ​i​n​v​i​t​e​d​ ​y​o​u​ ​t​o​ ​j​o​i​n​ ​i​t​s​ ​t​e​a​m​.​ ​T​h​e​y​ ​d​e​s​c​r​i​b​e​ ​t​h​e​ ​c​l​i​n​i​c​ ​a​s​:​ ​“​{​c​l​i​n​i​c​}​”
 		 * @param {string} appName
 		 * @param {string} clinic
 		 */
 		body: RequiredParams<'appName' | 'clinic'>
 		/**
+		 * T​h​e​s​e​ ​a​r​e​ ​t​h​e​i​r​ ​w​o​r​d​s​,​ ​n​o​t​ ​o​u​r​s​:​ ​{​a​p​p​N​a​m​e​}​ ​h​a​s​ ​n​o​t​ ​c​h​e​c​k​e​d​ ​t​h​e​m​.
+		 * @param {string} appName
+		 */
+		notOurs: RequiredParams<'appName'>
+		/**
+		 * T​o​ ​j​o​i​n​,​ ​c​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
+		 */
+		howToJoin: string
+		/**
 		 * A​c​c​e​p​t​ ​I​n​v​i​t​a​t​i​o​n
 		 */
 		action: string
 		/**
-		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+		 * I​f​ ​y​o​u​ ​d​o​ ​n​o​t​ ​k​n​o​w​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​o​r​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​h​a​p​p​e​n​s​ ​u​n​l​e​s​s​ ​y​o​u​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​.
 		 */
 		ignore: string
+	}
+	emailVerification: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​f​o​r​ ​{​a​p​p​N​a​m​e​}
+		 * @param {string} appName
+		 */
+		subject: RequiredParams<'appName'>
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		heading: string
+		/**
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.​ ​U​n​t​i​l​ ​y​o​u​ ​d​o​,​ ​y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​t​o​ ​i​t​s​ ​t​e​a​m​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​ ​d​a​y​s​.
+		 */
+		body: string
+		/**
+		 * C​o​n​f​i​r​m​ ​E​-​m​a​i​l​ ​A​d​d​r​e​s​s
+		 */
+		action: string
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​o​n​ ​{​a​p​p​N​a​m​e​}​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​ ​u​n​l​e​s​s​ ​y​o​u​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​a​n​d​ ​p​r​e​s​s​ ​i​t​s​ ​b​u​t​t​o​n​.
+		 * @param {string} appName
+		 */
+		ignore: RequiredParams<'appName'>
 	}
 }
 
@@ -4110,6 +4169,38 @@ export type NamespaceErrorsTranslation = {
 	 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​e​x​p​i​r​e​d​ ​o​r​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​s​e​n​d​ ​a​ ​n​e​w​ ​o​n​e​.
 	 */
 	invalidInvitation: string
+	invitations: {
+		/**
+		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​s​e​n​t​ ​l​e​s​s​ ​t​h​a​n​ ​{​g​a​p​}​ ​m​i​n​u​t​e​s​ ​a​g​o​.​ ​Y​o​u​ ​c​a​n​ ​s​e​n​d​ ​i​t​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​.
+		 * @param {number} gap
+		 * @param {number} minutes
+		 */
+		resendTooSoon: RequiredParams<'gap' | 'minutes'>
+		/**
+		 * T​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​s​e​n​t​ ​a​g​a​i​n​ ​{​m​a​x​}​ ​t​i​m​e​s​.​ ​R​e​v​o​k​e​ ​i​t​ ​a​n​d​ ​i​n​v​i​t​e​ ​t​h​e​ ​p​e​r​s​o​n​ ​a​n​e​w​ ​i​f​ ​t​h​e​y​ ​s​t​i​l​l​ ​n​e​e​d​ ​a​ ​l​i​n​k​.
+		 * @param {number} max
+		 */
+		resendTooMany: RequiredParams<'max'>
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​ ​h​a​s​ ​s​e​n​t​ ​{​m​a​x​}​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​s​ ​t​o​d​a​y​,​ ​t​h​e​ ​m​o​s​t​ ​o​n​e​ ​d​a​y​ ​a​l​l​o​w​s​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​t​o​m​o​r​r​o​w​.
+		 * @param {number} max
+		 */
+		dailyLimit: RequiredParams<'max'>
+	}
+	emailVerification: {
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​m​u​s​t​ ​c​o​n​f​i​r​m​ ​t​h​e​i​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​a​n​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​.​ ​T​h​e​ ​o​w​n​e​r​ ​c​a​n​ ​s​e​n​d​ ​t​h​e​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​a​g​a​i​n​ ​f​r​o​m​ ​t​h​e​ ​T​e​a​m​ ​s​e​c​t​i​o​n​.
+		 */
+		ownerUnverified: string
+		/**
+		 * T​h​i​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​e​x​p​i​r​e​d​ ​o​r​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​S​i​g​n​ ​i​n​ ​a​n​d​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​ ​i​n​ ​t​h​e​ ​T​e​a​m​ ​s​e​c​t​i​o​n​.
+		 */
+		invalidLink: string
+		/**
+		 * A​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k​ ​w​a​s​ ​s​e​n​t​ ​s​e​v​e​r​a​l​ ​t​i​m​e​s​ ​w​i​t​h​i​n​ ​t​h​e​ ​h​o​u​r​.​ ​P​l​e​a​s​e​ ​l​o​o​k​ ​i​n​ ​y​o​u​r​ ​i​n​b​o​x​,​ ​a​n​d​ ​y​o​u​r​ ​s​p​a​m​ ​f​o​l​d​e​r​,​ ​o​r​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​n​ ​h​o​u​r​.
+		 */
+		tooManyMails: string
+	}
 	/**
 	 * T​h​a​t​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​c​l​i​n​i​c​.
 	 */
@@ -5406,6 +5497,38 @@ export type NamespaceTeamTranslation = {
 		 */
 		revokeFailed: string
 	}
+	verification: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​f​i​r​s​t
+		 */
+		title: string
+		/**
+		 * B​e​f​o​r​e​ ​y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​,​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​y​o​u​r​s​:​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​w​e​ ​e​-​m​a​i​l​e​d​ ​y​o​u​ ​a​n​d​ ​p​r​e​s​s​ ​i​t​s​ ​b​u​t​t​o​n​.​ ​T​h​i​s​ ​k​e​e​p​s​ ​a​n​y​o​n​e​ ​f​r​o​m​ ​u​s​i​n​g​ ​a​ ​n​e​w​ ​c​l​i​n​i​c​ ​t​o​ ​s​e​n​d​ ​m​a​i​l​ ​i​n​ ​o​u​r​ ​n​a​m​e​.
+		 * @param {string} email
+		 */
+		owner: RequiredParams<'email'>
+		/**
+		 * T​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​h​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​t​h​e​i​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​y​e​t​.​ ​U​n​t​i​l​ ​t​h​e​y​ ​d​o​,​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​a​n​y​o​n​e​ ​o​r​ ​r​e​g​i​s​t​e​r​ ​a​ ​w​e​b​h​o​o​k​.
+		 */
+		others: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​a​g​a​i​n
+		 */
+		resend: string
+		/**
+		 * S​e​n​d​i​n​g​.​.​.
+		 */
+		resending: string
+		/**
+		 * A​ ​n​e​w​ ​l​i​n​k​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​E​a​r​l​i​e​r​ ​l​i​n​k​s​ ​n​o​ ​l​o​n​g​e​r​ ​w​o​r​k​.
+		 * @param {string} email
+		 */
+		resent: RequiredParams<'email'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​e​n​d​ ​t​h​e​ ​l​i​n​k​.
+		 */
+		resendFailed: string
+	}
 	switcher: {
 		/**
 		 * C​l​i​n​i​c
@@ -6066,6 +6189,44 @@ export type TranslationFunctions = {
 			failedTitle: () => LocalizedString
 			/**
 			 * The reset link may be invalid or expired. Please request a new one.
+			 */
+			failed: () => LocalizedString
+		}
+		verifyEmail: {
+			/**
+			 * Confirm your e-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * Press the button to confirm that this e-mail address is yours. Your clinic can then invite its team and register webhooks.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Confirm my e-mail address
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Confirming...
+			 */
+			pending: () => LocalizedString
+			/**
+			 * E-mail address confirmed
+			 */
+			doneTitle: () => LocalizedString
+			/**
+			 * Thank you. Your clinic can now invite its team and register webhooks.
+			 */
+			done: () => LocalizedString
+			/**
+			 * Go to the admin page
+			 */
+			toAdmin: () => LocalizedString
+			/**
+			 * This link has no confirmation token. Open the link from the e-mail again, or ask for a new one in the Team section.
+			 */
+			missing: () => LocalizedString
+			/**
+			 * The address could not be confirmed.
 			 */
 			failed: () => LocalizedString
 		}
@@ -8895,9 +9056,9 @@ export type TranslationFunctions = {
 		}
 		hold: {
 			/**
-			 * Please confirm your booking request: {psychologist}
+			 * Please confirm your booking request
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Confirm your request
 			 */
@@ -8921,9 +9082,9 @@ export type TranslationFunctions = {
 		manage: () => LocalizedString
 		client: {
 			/**
-			 * Booking received: {psychologist}
+			 * Your booking was received
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Booking Received!
 			 */
@@ -8989,9 +9150,9 @@ export type TranslationFunctions = {
 		}
 		reminder: {
 			/**
-			 * Reminder: your appointment with {psychologist}
+			 * A reminder of your appointment
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Your appointment is coming up
 			 */
@@ -9007,9 +9168,9 @@ export type TranslationFunctions = {
 		}
 		rescheduled: {
 			/**
-			 * Moved: your appointment with {psychologist}
+			 * Your appointment was moved
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Appointment rescheduled
 			 */
@@ -9021,9 +9182,9 @@ export type TranslationFunctions = {
 		}
 		youCancelled: {
 			/**
-			 * Cancelled: your appointment with {psychologist}
+			 * Your appointment is cancelled
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Appointment cancelled
 			 */
@@ -9091,9 +9252,9 @@ export type TranslationFunctions = {
 		}
 		cancelled: {
 			/**
-			 * Your appointment with {psychologist} was cancelled
+			 * Your appointment was cancelled
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Appointment cancelled
 			 */
@@ -9164,9 +9325,9 @@ export type TranslationFunctions = {
 		answered: {
 			confirmed: {
 				/**
-				 * Confirmed: your appointment with {psychologist}
+				 * Your appointment is confirmed
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Appointment confirmed
 				 */
@@ -9178,9 +9339,9 @@ export type TranslationFunctions = {
 			}
 			declined: {
 				/**
-				 * Your request for {psychologist} was declined
+				 * Your booking request was declined
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Request declined
 				 */
@@ -9192,9 +9353,9 @@ export type TranslationFunctions = {
 			}
 			completed: {
 				/**
-				 * Thank you for your session with {psychologist}
+				 * Thank you for your session
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Session completed
 				 */
@@ -9206,9 +9367,9 @@ export type TranslationFunctions = {
 			}
 			no_show: {
 				/**
-				 * We missed you: {psychologist}
+				 * We missed you at your session
 				 */
-				subject: (arg: { psychologist: string }) => LocalizedString
+				subject: () => LocalizedString
 				/**
 				 * Session missed
 				 */
@@ -9309,25 +9470,55 @@ export type TranslationFunctions = {
 		}
 		invitation: {
 			/**
-			 * You are invited to join {clinic} on {appName}
+			 * An invitation to a clinic team on {appName}
 			 */
-			subject: (arg: { appName: string, clinic: string }) => LocalizedString
+			subject: (arg: { appName: string }) => LocalizedString
 			/**
-			 * Join {clinic}
+			 * You are invited to a clinic team
 			 */
-			heading: (arg: { clinic: string }) => LocalizedString
+			heading: () => LocalizedString
 			/**
-			 * {clinic} invites you to its team on {appName}. Choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
+			 * Someone at a clinic that uses {appName} invited you to join its team. They describe the clinic as: “{clinic}”
 			 */
 			body: (arg: { appName: string, clinic: string }) => LocalizedString
+			/**
+			 * These are their words, not ours: {appName} has not checked them.
+			 */
+			notOurs: (arg: { appName: string }) => LocalizedString
+			/**
+			 * To join, choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
+			 */
+			howToJoin: () => LocalizedString
 			/**
 			 * Accept Invitation
 			 */
 			action: () => LocalizedString
 			/**
-			 * If you did not expect this, you can ignore this e-mail.
+			 * If you do not know this clinic or did not expect this, ignore this e-mail: nothing happens unless you open the link.
 			 */
 			ignore: () => LocalizedString
+		}
+		emailVerification: {
+			/**
+			 * Confirm your e-mail address for {appName}
+			 */
+			subject: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Confirm your e-mail address
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Please confirm that this address is yours. Until you do, your clinic cannot invite anyone to its team or register a webhook. The link will expire in 7 days.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Confirm E-mail Address
+			 */
+			action: () => LocalizedString
+			/**
+			 * If you did not create an account on {appName}, ignore this e-mail: nothing changes unless you open the link and press its button.
+			 */
+			ignore: (arg: { appName: string }) => LocalizedString
 		}
 	}
 	errors: {
@@ -9465,6 +9656,34 @@ export type TranslationFunctions = {
 		 * This invitation link is invalid, expired or already used. Ask the clinic’s owner to send a new one.
 		 */
 		invalidInvitation: () => LocalizedString
+		invitations: {
+			/**
+			 * This invitation was sent less than {gap} minutes ago. You can send it again in {minutes} minutes.
+			 */
+			resendTooSoon: (arg: { gap: number, minutes: number }) => LocalizedString
+			/**
+			 * This invitation was already sent again {max} times. Revoke it and invite the person anew if they still need a link.
+			 */
+			resendTooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * Your clinic has sent {max} new invitations today, the most one day allows. Please try again tomorrow.
+			 */
+			dailyLimit: (arg: { max: number }) => LocalizedString
+		}
+		emailVerification: {
+			/**
+			 * Your clinic’s owner must confirm their e-mail address before the clinic can invite anyone or register a webhook. The owner can send the confirmation link again from the Team section.
+			 */
+			ownerUnverified: () => LocalizedString
+			/**
+			 * This confirmation link is invalid, expired or already used. Sign in and ask for a new one in the Team section.
+			 */
+			invalidLink: () => LocalizedString
+			/**
+			 * A confirmation link was sent several times within the hour. Please look in your inbox, and your spam folder, or try again in an hour.
+			 */
+			tooManyMails: () => LocalizedString
+		}
 		/**
 		 * That account is already a member of this clinic.
 		 */
@@ -10688,6 +10907,36 @@ export type TranslationFunctions = {
 			 * Failed to revoke the invitation.
 			 */
 			revokeFailed: () => LocalizedString
+		}
+		verification: {
+			/**
+			 * Confirm your e-mail address first
+			 */
+			title: () => LocalizedString
+			/**
+			 * Before your clinic can invite anyone or register a webhook, confirm that {email} is yours: open the link we e-mailed you and press its button. This keeps anyone from using a new clinic to send mail in our name.
+			 */
+			owner: (arg: { email: string }) => LocalizedString
+			/**
+			 * The clinic’s owner has not confirmed their e-mail address yet. Until they do, the clinic cannot invite anyone or register a webhook.
+			 */
+			others: () => LocalizedString
+			/**
+			 * Send the link again
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Sending...
+			 */
+			resending: () => LocalizedString
+			/**
+			 * A new link was sent to {email}. Earlier links no longer work.
+			 */
+			resent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Failed to send the link.
+			 */
+			resendFailed: () => LocalizedString
 		}
 		switcher: {
 			/**

@@ -33,6 +33,7 @@ const LoginPage = lazyPageWithTexts(() => import('./pages/LoginPage'), ['account
 const SignupPage = lazyPageWithTexts(() => import('./pages/SignupPage'), ['account']);
 const ForgotPasswordPage = lazyPageWithTexts(() => import('./pages/ForgotPasswordPage'), ['account']);
 const ResetPasswordPage = lazyPageWithTexts(() => import('./pages/ResetPasswordPage'), ['account']);
+const VerifyEmailPage = lazyPageWithTexts(() => import('./pages/VerifyEmailPage'), ['account']);
 const AcceptInvitationPage = lazyPageWithTexts(() => import('./pages/AcceptInvitationPage'), ['account', 'team']);
 const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin', 'team']);
 const ManageAppointmentPage = lazyPageWithTexts(() => import('./pages/ManageAppointmentPage'), ['booking']);
@@ -56,6 +57,7 @@ export function App() {
                 <Route path="/forgot-password" element={<ForgotPasswordPage />} />
                 <Route path="/reset-password" element={<ResetPasswordPage />} />
                 <Route path="/invitation" element={<AcceptInvitationPage />} />
+                <Route path="/verify-email" element={<VerifyEmailPage />} />
                 <Route path="/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/admin/setup" element={<AdminSetupPage />} />
                 <Route path="/ms/admin-setup" element={<AdminSetupPage />} />

@@ -53,7 +53,7 @@ describe.each(TEST_DIALECTS)('the clinic-members migration on %s', (dialect) => 
 
     const dates = <T extends Record<string, unknown>>(row: T) =>
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) ? new Date(v).toISOString() : v instanceof Date ? v.toISOString() : v]));
-    // The columns this migration made; later ones add their own (username_skeleton).
+    // The columns this migration made; later ones add their own (username_skeleton, email_verified_at).
     const accounts = await db.selectFrom('accounts').select(['id', 'username', 'email', 'password_hash', 'created_at']).orderBy('id').execute();
     expect(accounts.map(dates)).toEqual(clinics.map(dates));
     expect(await db.selectFrom('memberships').select(['account_id', 'clinic_id', 'role', 'psychologist_id']).orderBy('account_id').execute()).toEqual(

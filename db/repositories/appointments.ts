@@ -213,14 +213,15 @@ export async function sharedResultsOf(
 }
 
 /**
- * The operator's appointments, cancelled ones included: those not yet ended first (standing ones
- * flagged 'contact promptly' before the rest, each soonest first), then past ones, latest first; at most `limit` in all. Holds, live or lapsed, are left
+ * The operator's appointments, cancelled ones included: those not yet ended first (soonest first;
+ * with `flaggedFirst`, standing ones flagged 'contact promptly' before the rest), then past ones,
+ * latest first; at most `limit` in all. Holds, live or lapsed, are left
  * out: until the visitor confirms their e-mail, a booking is not the clinic's business.
  */
 export async function listAppointmentsOf(
   db: Kysely<Database>,
   userId: string,
-  options: { now: Date; limit: number; status?: AppointmentStatus; psychologistId?: string; from?: Date; to?: Date },
+  options: { now: Date; limit: number; flaggedFirst: boolean; status?: AppointmentStatus; psychologistId?: string; from?: Date; to?: Date },
 ): Promise<AppointmentDetails[]> {
   const clinics = appointmentsWithDetails(db)
     .where('a.user_id', '=', userId)
@@ -232,7 +233,7 @@ export async function listAppointmentsOf(
   const upcoming = await clinics
     .where('s.end_utc', '>', options.now)
     // A standing booking whose visitor answered the crisis item comes first: contact promptly.
-    .orderBy(sql`case when a.contact_promptly = 1 and a.status in ('requested', 'confirmed') then 0 else 1 end`)
+    .$if(options.flaggedFirst, (query) => query.orderBy(sql`case when a.contact_promptly = 1 and a.status in ('requested', 'confirmed') then 0 else 1 end`))
     .orderBy('s.start_utc')
     .orderBy('a.created_at')
     .limit(options.limit)

@@ -50,6 +50,7 @@ export async function insertInvitation(db: Kysely<Database>, invitation: Invitat
       created_at: invitation.createdAt,
       expires_at: invitation.expiresAt,
       accepted_at: null,
+      last_sent_at: invitation.createdAt,
     })
     .execute();
 }
@@ -67,28 +68,37 @@ export async function listPendingInvitations(db: Kysely<Database>, clinicId: str
   return rows.map(toInvitation);
 }
 
-export async function findPendingInvitation(db: Kysely<Database>, clinicId: string, id: string): Promise<Invitation | undefined> {
+/** How often an invitation was mailed again, and when last: what a resend must wait for (domain/invitation-limits.ts). */
+export async function findResendHistory(
+  db: Kysely<Database>,
+  clinicId: string,
+  id: string,
+): Promise<{ email: string; lastSentAt: Date; resends: number } | undefined> {
   const row = await db
     .selectFrom('invitations')
-    .select(INVITATION_COLUMNS)
+    .select(['email', 'last_sent_at', 'resends'])
     .where('clinic_id', '=', clinicId)
     .where('id', '=', id)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
-  return row && toInvitation(row);
+  return row && { email: row.email, lastSentAt: asDate(row.last_sent_at), resends: Number(row.resends) };
 }
 
-/** A new link for a pending invitation: the old token stops working, the 72 hours start again. */
+/**
+ * A new link for a pending invitation: the old token stops working, the 72 hours start again.
+ * Conditional on the count of resends the caller judged, so of two resends racing one wins.
+ */
 export async function renewInvitationToken(
   db: Kysely<Database>,
-  renewal: { clinicId: string; id: string; tokenHash: string; expiresAt: Date },
+  renewal: { clinicId: string; id: string; tokenHash: string; expiresAt: Date; sentAt: Date; resendsSeen: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('invitations')
-    .set({ token_hash: renewal.tokenHash, expires_at: renewal.expiresAt })
+    .set((eb) => ({ token_hash: renewal.tokenHash, expires_at: renewal.expiresAt, last_sent_at: renewal.sentAt, resends: eb('resends', '+', 1) }))
     .where('clinic_id', '=', renewal.clinicId)
     .where('id', '=', renewal.id)
     .where('accepted_at', 'is', null)
+    .where('resends', '=', renewal.resendsSeen)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }

@@ -18,6 +18,11 @@ interface OperatorOverrides {
   secondReminder?: boolean;
   companyName?: string | null;
   companySlug?: string | null;
+  /**
+   * On unless a test turns it off: a clinic whose owner verified their e-mail, as every clinic
+   * that invites or registers webhooks is (docs/decisions/0039).
+   */
+  ownerEmailVerified?: boolean;
 }
 
 /**
@@ -41,7 +46,11 @@ export async function insertOperatorAccount(db: Kysely<Database>, overrides: Ope
       created_at: createdAt,
     })
     .execute();
-  await db.insertInto('accounts').values({ id: userId, username, email, password_hash: 'not-a-real-hash', created_at: createdAt }).execute();
+  const emailVerifiedAt = (overrides.ownerEmailVerified ?? true) ? createdAt : null;
+  await db
+    .insertInto('accounts')
+    .values({ id: userId, username, email, password_hash: 'not-a-real-hash', email_verified_at: emailVerifiedAt, created_at: createdAt })
+    .execute();
   await insertMembership(db, { accountId: userId, clinicId: userId, role: 'owner', psychologistId: null, createdAt });
   return { userId, username };
 }

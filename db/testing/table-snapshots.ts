@@ -11,6 +11,7 @@ import type { Database } from '../schema';
 const UNCHANGED_BY_A_REFUSAL = {
   users: true,
   accounts: true,
+  email_verifications: true,
   memberships: true,
   invitations: true,
   screener_configurations: true,

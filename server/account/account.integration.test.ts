@@ -36,8 +36,8 @@ describe.each(TEST_DIALECTS)('operator accounts on %s', (dialect) => {
     expect(response.cookies).toEqual([expect.objectContaining({ name: '__Host-minda_session', httpOnly: true, secure: true, sameSite: 'Lax', path: '/' })]);
     const me = await restMe(cookie);
     expect(me.statusCode).toBe(200);
-    // The person, then their place: a new sign-up owns the clinic it made.
-    expect(me.json()).toEqual({ ...account, clinicId: expect.any(String), role: 'owner', psychologistId: null, twoFactorSetupRequired: false, clinics: [expect.objectContaining({ role: 'owner' })] });
+    // The person, then their place: a new sign-up owns the clinic it made, its address not yet verified.
+    expect(me.json()).toEqual({ ...account, clinicId: expect.any(String), role: 'owner', psychologistId: null, twoFactorSetupRequired: false, ownerEmailVerified: false, clinics: [expect.objectContaining({ role: 'owner' })] });
   });
 
   it('registers over tRPC too, creating the default screener configuration without a slug', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOwnerEmailVerified } from '../../db/repositories/email-verifications';
 import { listClinicsOf } from '../../db/repositories/memberships';
 import { ROLES } from '../../domain/roles';
 import type { OperatorContext } from '../context';
@@ -12,6 +13,8 @@ export const ZMe = ZAccount.extend({
   psychologistId: z.string().nullable(),
   /** The clinic requires two-factor sign-in and this person has not turned it on: only the set-up is open. */
   twoFactorSetupRequired: z.boolean(),
+  /** The clinic's owner verified their e-mail: until then the clinic cannot invite anyone or register a webhook. */
+  ownerEmailVerified: z.boolean(),
   clinics: z.array(z.object({ clinicId: z.string(), name: z.string(), role: z.enum(ROLES) })),
 });
 export type Me = z.output<typeof ZMe>;
@@ -26,6 +29,7 @@ export async function me(ctx: Pick<OperatorContext, 'db' | 'admin' | 'member'>):
     role: member.role,
     psychologistId: member.psychologistId,
     twoFactorSetupRequired: member.twoFactorSetupRequired,
+    ownerEmailVerified: await isOwnerEmailVerified(ctx.db, ctx.admin.id),
     clinics: await listClinicsOf(ctx.db, member.accountId),
   };
 }

@@ -15,9 +15,12 @@ export const ZAdminAppointment = z.object({
   endUtc: z.date(),
   createdAt: z.date(),
   cancelledAt: z.date().nullable(),
-  /** The visitor shared their screening results: the clinic may open them (audited). */
-  resultsShared: z.boolean(),
-  /** The visitor answered the crisis item. */
-  contactPromptly: z.boolean(),
+  /**
+   * The visitor shared their screening results: the clinic may open them (audited). Health
+   * data: absent for a role that may not see it (domain/roles.ts ACCESS.attachedResults).
+   */
+  resultsShared: z.boolean().optional(),
+  /** The visitor answered the crisis item. Absent, as resultsShared, for a role that may not see it. */
+  contactPromptly: z.boolean().optional(),
 });
 export type AdminAppointment = z.output<typeof ZAdminAppointment>;

@@ -48,6 +48,6 @@ export async function answerAppointment(
     await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: status, at: now });
     const answered = (await findAppointmentOf(trx, userId, appointmentId))!;
     await enqueueAnsweredEmail(trx, { userId, facts: answered, status, message: message ?? undefined }, { env: ctx.env, now });
-    return toAdminAppointment(answered);
+    return toAdminAppointment(answered, ctx.member);
   });
 }

@@ -99,7 +99,7 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
 
       const mails = await outboxEmailsTo(t.services.db, booking.request.clientEmail);
       expect(mails.map((m) => m.kind)).toEqual(['booking-client', 'appointment-cancelled']);
-      expect(mails[1]).toMatchObject({ subject: 'Janji temu anda dengan Dr. Aisyah telah dibatalkan' });
+      expect(mails[1]).toMatchObject({ subject: 'Janji temu anda telah dibatalkan' });
       expect(mails[1]!.html).toContain(`href="https://minda.test/ms/screener/${operator.slug}"`);
 
       // The freed slot takes a new booking.

@@ -161,7 +161,7 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
       expect(answered.status).toBe('confirmed');
       expect(await kindsTo(request.clientEmail)).toEqual(['booking-client', 'appointment-confirmed']);
       const [, mail] = await outboxEmailsTo(t.services.db, request.clientEmail);
-      expect(mail!.subject).toBe('Disahkan: janji temu anda dengan Dr. Test');
+      expect(mail!.subject).toBe('Janji temu anda telah disahkan');
       expect(mail!.text).toContain('Mesej daripada klinik: Sila datang 10 minit awal.');
       const link = /\/ms\/appointments\/manage\/([\w-]+)/.exec(mail!.text)![1]!;
       expect((await manage(link)).json()).toMatchObject({ status: 'confirmed' });

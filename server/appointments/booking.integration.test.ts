@@ -313,7 +313,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
 
       const [client, ...moreToClient] = await outboxEmailsTo(t.services.db, request.clientEmail);
       expect(moreToClient).toEqual([]);
-      expect(client).toMatchObject({ kind: 'booking-client', status: 'pending', subject: 'Tempahan diterima: Dr. Aisyah' });
+      expect(client).toMatchObject({ kind: 'booking-client', status: 'pending', subject: 'Tempahan anda telah diterima' });
       expect(client!.html).toContain('<html lang="ms">');
       expect(client!.html).toContain('Klinik Test Screener');
       expect(client!.html).toContain('src="https://clinic.example/logo.png"');

@@ -37,6 +37,6 @@ export async function cancelOwnAppointment(
       const stillAhead = appointment.endUtc > now ? [appointment] : [];
       await enqueueCancellationEmails(trx, { userId, appointments: stillAhead }, { env: ctx.env, now });
     }
-    return toAdminAppointment((await findAppointmentOf(trx, userId, appointmentId))!);
+    return toAdminAppointment((await findAppointmentOf(trx, userId, appointmentId))!, ctx.member);
   });
 }

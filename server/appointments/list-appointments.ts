@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AppointmentDetails, listAppointmentsOf } from '../../db/repositories/appointments';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import { ACCESS, mayUse } from '../../domain/roles';
 import { entityId, ZInstant } from '../zod-fields';
 import type { OperatorContext } from '../context';
 import type { AdminAppointment } from './admin-appointment';
@@ -9,8 +10,13 @@ import { profileFilter } from '../members/profile-scope';
 /** More than a busy clinic's calendar shows at once; the oldest past bookings drop off. */
 export const APPOINTMENT_LIST_LIMIT = 500;
 
-export function toAdminAppointment(appointment: AppointmentDetails): AdminAppointment {
+/** Whether a member sees a booking's health data: shared results and the crisis flag. */
+const seesCare = (member: OperatorContext['member']) => mayUse(member.role, ACCESS.attachedResults);
+
+/** A booking as this member may see it: without its health data for a receptionist. */
+export function toAdminAppointment(appointment: AppointmentDetails, member: OperatorContext['member']): AdminAppointment {
   const { client, psychologist } = appointment;
+  const care = seesCare(member) ? appointment.care : {};
   return {
     id: appointment.id,
     status: appointment.status,
@@ -23,8 +29,7 @@ export function toAdminAppointment(appointment: AppointmentDetails): AdminAppoin
     endUtc: appointment.endUtc,
     createdAt: appointment.createdAt,
     cancelledAt: appointment.cancelledAt,
-    resultsShared: appointment.care.resultsShared,
-    contactPromptly: appointment.care.contactPromptly,
+    ...care,
   };
 }
 
@@ -39,7 +44,11 @@ export const ZListAppointmentsRequest = z
   });
 export type ListAppointmentsRequest = z.output<typeof ZListAppointmentsRequest>;
 
-/** The bookings inbox: upcoming ones soonest first, then past ones latest first. */
+/**
+ * The bookings inbox: upcoming ones soonest first (those flagged 'contact promptly' before the
+ * rest, for the roles that see the flag: the order would tell it otherwise), then past ones
+ * latest first.
+ */
 export async function listAppointments(
   ctx: Pick<OperatorContext, 'db' | 'now' | 'admin' | 'member'>,
   filters: ListAppointmentsRequest,
@@ -50,8 +59,9 @@ export async function listAppointments(
     limit: APPOINTMENT_LIST_LIMIT,
     status: filters.status,
     psychologistId: profileFilter(ctx.member, filters.psychologistId),
+    flaggedFirst: seesCare(ctx.member),
     from: filters.from === undefined ? undefined : new Date(filters.from),
     to: filters.to === undefined ? undefined : new Date(filters.to),
   });
-  return appointments.map(toAdminAppointment);
+  return appointments.map((appointment) => toAdminAppointment(appointment, ctx.member));
 }

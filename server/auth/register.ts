@@ -18,6 +18,7 @@ import { fieldMessage } from '../field-messages';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
 import { type Account, type AccountContext, toAccount } from '../account/account';
+import { queueVerificationMail } from '../email-verification/verification-mail';
 
 /**
  * Stored and looked up normalised (NFKC, case folded: docs/decisions/0041), and checked after
@@ -54,7 +55,8 @@ export async function refuseTakenCredentials(db: Kysely<Database>, input: Pick<R
 
 /**
  * Creates the clinic with the default screener configuration (no company name, so no slug yet),
- * its owner's account and the owner's membership in one transaction, and signs the owner in.
+ * its owner's account and the owner's membership in one transaction, queues the mail that
+ * verifies the owner's address, and signs the owner in.
  */
 export async function register(ctx: AccountContext, input: RegisterRequest): Promise<Account> {
   await enforceRateLimits(ctx, [
@@ -73,6 +75,8 @@ export async function register(ctx: AccountContext, input: RegisterRequest): Pro
       // The founder's account shares the clinic's id, as every owner migrated from a single login does.
       const account = await insertAccount(trx, { id: clinic.id, username: input.username, email: input.email, passwordHash, createdAt: now });
       await insertMembership(trx, { accountId: account.id, clinicId: clinic.id, role: 'owner', psychologistId: null, createdAt: now });
+      // Until the owner opens it, the clinic cannot invite anyone or register a webhook.
+      await queueVerificationMail(ctx, trx, account);
       return { account, clinicId: clinic.id };
     });
   } catch (error) {

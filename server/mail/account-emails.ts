@@ -45,13 +45,28 @@ export function loginThrottledEmail(
   }));
 }
 
-/** To someone a clinic's owner invited: the clinic's name and the link, nothing about anyone else. */
+/**
+ * To someone a clinic's owner invited: an address outside the clinic, typed by someone we know
+ * nothing of. The subject holds no text of theirs; the body quotes the clinic's name as their
+ * words, never ours (docs/decisions/0039).
+ */
 export function invitationEmail(locale: Locales, to: { clinic: string; acceptUrl: string }): RenderedEmail {
   return renderEmail(locale, (LL, appName) => ({
-    subject: LL.emails.invitation.subject({ appName, clinic: to.clinic }),
-    heading: LL.emails.invitation.heading({ clinic: to.clinic }),
-    intro: [LL.emails.invitation.body({ appName, clinic: to.clinic })],
+    subject: LL.emails.invitation.subject({ appName }),
+    heading: LL.emails.invitation.heading(),
+    intro: [LL.emails.invitation.body({ appName, clinic: to.clinic }), LL.emails.invitation.notOurs({ appName }), LL.emails.invitation.howToJoin()],
     action: { label: LL.emails.invitation.action(), url: to.acceptUrl },
     outro: [LL.emails.invitation.ignore()],
+  }));
+}
+
+/** To a clinic's owner: the link that proves the address is theirs. */
+export function emailVerificationEmail(locale: Locales, to: { username: string; verifyUrl: string }): RenderedEmail {
+  return renderEmail(locale, (LL, appName) => ({
+    subject: LL.emails.emailVerification.subject({ appName }),
+    heading: LL.emails.emailVerification.heading(),
+    intro: [LL.emails.greeting({ username: to.username }), LL.emails.emailVerification.body()],
+    action: { label: LL.emails.emailVerification.action(), url: to.verifyUrl },
+    outro: [LL.emails.emailVerification.ignore({ appName })],
   }));
 }

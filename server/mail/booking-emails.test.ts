@@ -6,6 +6,7 @@ import {
   appointmentCancelledEmail,
   appointmentReminderEmail,
   bookingClientEmail,
+  bookingHoldEmail,
   bookingOperatorEmail,
   bookingPsychologistEmail,
   ownChangeEmail,
@@ -26,9 +27,28 @@ const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg
 const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
 
 describe('booking e-mails', () => {
+  it('never puts text the clinic typed in a visitor’s subject: a hold’s mail reaches any address a visitor types', () => {
+    const manageUrl = 'https://minda.test/appointments/manage/t0k3n';
+    const now = new Date('2026-12-01T00:00:00Z');
+    const spam = { ...facts, psychologist: { ...facts.psychologist, name: 'WIN RM5000 at evil.example' } };
+    const spamBrand = { ...brand, name: 'Claim now at evil.example' };
+    for (const language of ['en', 'ms'] as const) {
+      const visitor = { ...spam, client: { ...spam.client, language } };
+      const mails = [
+        bookingHoldEmail(visitor, spamBrand, manageUrl),
+        bookingClientEmail(visitor, spamBrand, now, manageUrl),
+        appointmentCancelledEmail({ ...visitor, status: 'cancelled' }, spamBrand, manageUrl, now),
+        appointmentReminderEmail(visitor, spamBrand, manageUrl),
+        ownChangeEmail({ ...visitor, status: 'confirmed' }, spamBrand, { manageUrl, now }),
+        ...(['confirmed', 'declined', 'completed', 'no_show'] as const).map((status) => appointmentAnsweredEmail(visitor, spamBrand, { status, manageUrl, now })),
+      ];
+      for (const mail of mails) expect(mail.subject).not.toMatch(/evil|WIN|Claim/);
+    }
+  });
+
   it('tells the visitor the booking was received, when, and with whom, branded with the operator’s screener', () => {
     const mail = bookingClientEmail(facts, brand, new Date('2026-12-01T00:00:00Z'), 'https://minda.test/appointments/manage/t0k3n');
-    expect(mail.subject).toBe('Booking received: Dr. Aisyah');
+    expect(mail.subject).toBe('Your booking was received');
     expect(plain(mail.text)).toBe(
       [
         'Klinik Minda',
@@ -49,7 +69,7 @@ describe('booking e-mails', () => {
 
   it('writes the visitor’s mail and calendar entry in Malay for a Malay visitor', () => {
     const mail = bookingClientEmail({ ...facts, client: { ...facts.client, language: 'ms' } }, brand, new Date(), 'https://minda.test/ms/appointments/manage/t0k3n');
-    expect(mail.subject).toBe('Tempahan diterima: Dr. Aisyah');
+    expect(mail.subject).toBe('Tempahan anda telah diterima');
     expect(mail.text).toContain('Isnin, 7 Disember 2026');
     expect(readCalendarEvents(mail.attachments![0]!.content)).toEqual([expect.objectContaining({ summary: 'Janji temu dengan Dr. Aisyah' })]);
   });
@@ -71,7 +91,7 @@ describe('booking e-mails', () => {
   it('tells the visitor of a cancellation with a way back to book another time, and removes the calendar entry', () => {
     const cancelled = { ...facts, status: 'cancelled' as const, revision: 2 };
     const mail = appointmentCancelledEmail(cancelled, brand, 'https://minda.test/screener/klinik-minda', new Date());
-    expect(mail.subject).toBe('Your appointment with Dr. Aisyah was cancelled');
+    expect(mail.subject).toBe('Your appointment was cancelled');
     expect(mail.text).toContain('has been cancelled by Klinik Minda');
     expect(mail.html).toContain('href="https://minda.test/screener/klinik-minda"');
     expect(mail.attachments![0]!.contentType).toContain('method=CANCEL');
@@ -96,13 +116,13 @@ describe('booking e-mails', () => {
   it('tells a visitor who moved their appointment the new time, with the entry updated, in Malay', () => {
     const moved = { ...facts, status: 'confirmed' as const, revision: 3, client: { ...facts.client, language: 'ms' as const } };
     const mail = ownChangeEmail(moved, brand, { manageUrl: 'https://minda.test/ms/appointments/manage/t0k3n', now: new Date() });
-    expect(mail.subject).toBe('Dipindahkan: janji temu anda dengan Dr. Aisyah');
+    expect(mail.subject).toBe('Janji temu anda telah dipindahkan');
     expect(readCalendarEvents(mail.attachments![0]!.content)).toEqual([expect.objectContaining({ sequence: 3, start: '2026-12-07T02:00:00.000Z' })]);
   });
 
   it('reminds the visitor with their link, and no calendar file', () => {
     const mail = appointmentReminderEmail({ ...facts, status: 'confirmed' }, brand, 'https://minda.test/appointments/manage/t0k3n');
-    expect(mail.subject).toBe('Reminder: your appointment with Dr. Aisyah');
+    expect(mail.subject).toBe('A reminder of your appointment');
     expect(plain(mail.text)).toContain('When: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)');
     expect(mail.text).toContain('https://minda.test/appointments/manage/t0k3n');
     expect(mail.attachments).toBeUndefined();

@@ -103,7 +103,7 @@ const manageAction = (url: string) => ({ label: (LL: BookingTexts) => LL.manage(
  */
 export function bookingHoldEmail(facts: AppointmentFacts, brand: EmailBrand, manageUrl: string): RenderedEmail {
   return visitorEmail(facts, brand, {
-    texts: (LL, names) => ({ subject: LL.hold.subject(names), heading: LL.hold.heading(), body: LL.hold.body(names), outro: [LL.hold.ignore()] }),
+    texts: (LL, names) => ({ subject: LL.hold.subject(), heading: LL.hold.heading(), body: LL.hold.body(names), outro: [LL.hold.ignore()] }),
     action: { label: (LL) => LL.hold.action(), url: manageUrl },
   });
 }
@@ -111,7 +111,7 @@ export function bookingHoldEmail(facts: AppointmentFacts, brand: EmailBrand, man
 /** To the visitor once the booking reached the clinic, with the appointment as a calendar file. */
 export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, madeAt: Date, manageUrl: string): RenderedEmail {
   return visitorEmail(facts, brand, {
-    texts: (LL, names) => ({ subject: LL.client.subject(names), heading: LL.client.heading(), body: LL.client.body(names), outro: [LL.client.calendar()] }),
+    texts: (LL, names) => ({ subject: LL.client.subject(), heading: LL.client.heading(), body: LL.client.body(names), outro: [LL.client.calendar()] }),
     action: manageAction(manageUrl),
     calendarAt: madeAt,
   });
@@ -121,7 +121,7 @@ export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, m
 export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailBrand, rebookUrl: string, now: Date): RenderedEmail {
   return visitorEmail(facts, brand, {
     texts: (LL, names) => ({
-      subject: LL.cancelled.subject(names),
+      subject: LL.cancelled.subject(),
       heading: LL.cancelled.heading(),
       body: LL.cancelled.body(names),
       outro: [LL.cancelled.rebook(), LL.calendarUpdate()],
@@ -197,7 +197,7 @@ export function appointmentAnsweredEmail(
     texts: (LL, names) => {
       const texts = LL.answered[answer.status];
       const message = answer.message ? [LL.answered.message({ message: answer.message })] : [];
-      return { subject: texts.subject(names), heading: texts.heading(), body: texts.body(names), outro: [...message, ...(onCalendar ? [LL.calendarUpdate()] : [])] };
+      return { subject: texts.subject(), heading: texts.heading(), body: texts.body(names), outro: [...message, ...(onCalendar ? [LL.calendarUpdate()] : [])] };
     },
     action: manageAction(answer.manageUrl),
     calendarAt: onCalendar ? answer.now : undefined,
@@ -207,7 +207,7 @@ export function appointmentAnsweredEmail(
 /** To the visitor, 24 or 2 hours before a confirmed session, with their link to change it. */
 export function appointmentReminderEmail(facts: AppointmentFacts, brand: EmailBrand, manageUrl: string): RenderedEmail {
   return visitorEmail(facts, brand, {
-    texts: (LL, names) => ({ subject: LL.reminder.subject(names), heading: LL.reminder.heading(), body: LL.reminder.body(names), outro: [LL.reminder.change()] }),
+    texts: (LL, names) => ({ subject: LL.reminder.subject(), heading: LL.reminder.heading(), body: LL.reminder.body(names), outro: [LL.reminder.change()] }),
     action: manageAction(manageUrl),
   });
 }
@@ -218,7 +218,7 @@ export function ownChangeEmail(facts: AppointmentFacts, brand: EmailBrand, chang
   return visitorEmail(facts, brand, {
     texts: (LL, names) => {
       const texts = cancelled ? LL.youCancelled : LL.rescheduled;
-      return { subject: texts.subject(names), heading: texts.heading(), body: texts.body(names), outro: [LL.calendarUpdate()] };
+      return { subject: texts.subject(), heading: texts.heading(), body: texts.body(names), outro: [LL.calendarUpdate()] };
     },
     action: manageAction(change.manageUrl),
     calendarAt: change.now,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { insertAccount, type Person } from '../../db/repositories/accounts';
+import { markEmailVerified } from '../../db/repositories/email-verifications';
 import { claimInvitation, findUsableInvitation, type Invitation } from '../../db/repositories/invitations';
 import { findMembership, insertMembership } from '../../db/repositories/memberships';
 import { inTransaction } from '../../db/transaction';
@@ -70,6 +71,8 @@ export async function acceptInvitation(ctx: AccountContext, input: AcceptInvitat
       if (created) await insertAccount(trx, { ...created, createdAt: now });
       else if (await findMembership(trx, person.id, invitation.clinicId)) throw new AppError('CONFLICT', (t) => t.errors.alreadyMember());
       await insertMembership(trx, { accountId: person.id, clinicId: invitation.clinicId, role: invitation.role, psychologistId: invitation.psychologistId, createdAt: now });
+      // The link reached the invited address: an account with that address has it verified.
+      await markEmailVerified(trx, person.id, invitation.email, now);
     });
   } catch (error) {
     // Another sign-up took the name or address since the check above.

@@ -50,6 +50,9 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     const username = `psy-${serial}`;
     await expect(invitee.auth.acceptInvitation({ token, account: 'new', username, password: 'a-long-password-1' })).resolves.toMatchObject({ username, email });
     await expect(invitee.admin.account.me()).resolves.toMatchObject({ role: 'psychologist', psychologistId: clinic.psychologistId, clinicId: clinic.userId });
+    // The link reached the invited address: the new account's address counts as verified.
+    const joined = await t.services.db.selectFrom('accounts').select('email_verified_at').where('username', '=', username).executeTakeFirstOrThrow();
+    expect(joined.email_verified_at).not.toBeNull();
     await expect(invitee.admin.psychologists.list()).resolves.toEqual([expect.objectContaining({ id: clinic.psychologistId })]);
     await expect(invitee.admin.members.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
@@ -76,7 +79,13 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     const [pending] = await t.services.db.selectFrom('invitations').select('id').where('email', '=', email).execute();
     const listed = (await clinic.caller.admin.members.list()).invitations;
     expect(listed).toEqual([expect.objectContaining({ id: pending!.id, email, expired: false })]);
-    await clinic.caller.admin.members.resendInvitation({ id: pending!.id });
+    // A resend waits 10 minutes after the last mail.
+    clock = Date.now() + 10 * 60_000;
+    try {
+      await clinic.caller.admin.members.resendInvitation({ id: pending!.id });
+    } finally {
+      clock = undefined;
+    }
     const renewed = /invitation\?token=([\w-]+)/.exec((await outboxEmailsTo(t.services.db, email)).at(-1)!.text)![1]!;
     expect(renewed).not.toBe(token);
     await expect(accept(token)).rejects.toMatchObject({ code: 'BAD_REQUEST' });

@@ -27,6 +27,10 @@ export const DEFAULT_RATE_LIMITS = {
   registerPerEmail: { limit: 5, windowMinutes: 60 },
   passwordResetPerIp: { limit: 10, windowMinutes: 60 },
   passwordResetPerEmail: { limit: 3, windowMinutes: 60 },
+  /** Confirmation links an owner asks for again, per account (docs/decisions/0039). */
+  emailVerificationPerAccount: { limit: 3, windowMinutes: 60 },
+  /** New invitations per clinic: a day's, as domain/invitation-limits.ts says. */
+  invitationsPerClinic: { limit: 20, windowMinutes: 24 * 60 },
   /** Generous for a family booking together, tight enough that no script fills a clinic's calendar. */
   bookingPerIp: { limit: 20, windowMinutes: 10 },
   /** Each analysis may cost a model call; a visitor asks once per results page. */

@@ -19,6 +19,8 @@ const TIGHT_LIMITS: RateLimits = {
   registerPerEmail: { limit: 1, windowMinutes: 60 },
   passwordResetPerIp: { limit: 3, windowMinutes: 60 },
   passwordResetPerEmail: { limit: 1, windowMinutes: 60 },
+  emailVerificationPerAccount: { limit: 1, windowMinutes: 60 },
+  invitationsPerClinic: { limit: 2, windowMinutes: 24 * 60 },
   bookingPerIp: { limit: 2, windowMinutes: 10 },
   analyzePerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIp: { limit: 2, windowMinutes: 10 },

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { countHit } from '../../db/repositories/rate-limit-counters';
 import type { AppServices } from '../context';
-import { AppError } from '../errors';
+import { AppError, type LocalisedMessage } from '../errors';
 import type { RateLimitName } from './rate-limit-rules';
 
 
@@ -27,10 +27,15 @@ export function rateLimitBucket(secret: string, name: RateLimitName, subject: st
 
 /**
  * Counts this attempt against each rule (in the database, so every server process shares
- * the count) and refuses it once any rule is over its limit. Subjects are keyed digests: the
- * counters hold no address, username or e-mail.
+ * the count) and refuses it once any rule is over its limit, with `refusal` when the caller has
+ * a sentence that says more than 'too many attempts'. Subjects are keyed digests: the counters
+ * hold no address, username or e-mail.
  */
-export async function enforceRateLimits(deps: RateLimitDeps, checks: [RateLimitName, string][]): Promise<void> {
+export async function enforceRateLimits(
+  deps: RateLimitDeps,
+  checks: [RateLimitName, string][],
+  refusal: LocalisedMessage = (t) => t.errors.tooManyAttempts(),
+): Promise<void> {
   let exceeded = false;
   for (const [name, subject] of checks) {
     const rule = deps.rateLimits[name];
@@ -43,5 +48,5 @@ export async function enforceRateLimits(deps: RateLimitDeps, checks: [RateLimitN
     });
     exceeded ||= hits > rule.limit;
   }
-  if (exceeded) throw new AppError('TOO_MANY_REQUESTS', (t) => t.errors.tooManyAttempts());
+  if (exceeded) throw new AppError('TOO_MANY_REQUESTS', refusal);
 }

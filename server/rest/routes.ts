@@ -64,6 +64,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/invitations/:token/accept', procedure: 'auth.acceptInvitation', summary: 'Join a clinic with an invitation, with a new account (username, password) or an existing one', successStatus: 201 },
   { method: 'GET', path: '/api/account/delete', procedure: 'admin.account.upcomingBeforeDeletion', summary: 'What deleting the clinic would cancel: its upcoming appointments (when, psychologist, status)' },
   { method: 'POST', path: '/api/account/delete', procedure: 'admin.account.delete', summary: 'Delete the clinic with all its data (password, code where two-factor is on, cancelUpcoming); its subscription is cancelled first and its upcoming visitors are told' },
+  { method: 'POST', path: '/api/email-verification', procedure: 'admin.account.sendEmailVerification', summary: "Mail the link that verifies the owner's address again, at most 3 times an hour (owner)", successStatus: 202 },
+  { method: 'POST', path: '/api/email-verification/:token/confirm', procedure: 'auth.verifyEmail', summary: "Verify the owner's address with the mailed link's token; until then the clinic cannot invite or register webhooks. Signs nobody in" },
   { method: 'GET', path: '/api/two-factor', procedure: 'admin.twoFactor.status', summary: 'Whether two-factor sign-in is on, and the recovery codes left' },
   { method: 'POST', path: '/api/two-factor/setup', procedure: 'admin.twoFactor.setup', summary: 'A fresh TOTP secret (otpauth URI and QR code), waiting for its first code' },
   { method: 'POST', path: '/api/two-factor/enable', procedure: 'admin.twoFactor.enable', summary: 'Turn two-factor sign-in on with a current code; answers 10 single-use recovery codes, shown once' },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { callerFor, type Caller, CookieJar } from '../testing/caller';
+import { verifyOwnerEmail } from '../testing/owner-email';
 import { sessionCookie, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
 import { listProcedures } from '../trpc/root';
 import { totpCodeAt } from './totp';
@@ -30,10 +31,11 @@ describe.each(TEST_DIALECTS)('the clinic’s two-factor requirement on %s', (dia
     return secret;
   }
 
-  /** A clinic signed up by its owner, who has turned on their own two-factor sign-in. */
+  /** A clinic signed up by its owner, who has verified their e-mail and turned on their own two-factor sign-in. */
   async function clinic() {
     const owner = browser();
     const account = await owner.auth.register({ username: `owner-${++serial}`, email: `owner-${serial}@klinik.example`, password: PASSWORD });
+    await verifyOwnerEmail(t.services, account.email);
     return { owner, clinicId: account.id, ownerSecret: await turnOn(owner) };
   }
 

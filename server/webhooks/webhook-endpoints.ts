@@ -11,6 +11,7 @@ import {
 import { MAX_WEBHOOK_ENDPOINTS, webhookUrlProblem } from '../../domain/webhooks';
 import { newSecretToken } from '../auth/secret-tokens';
 import type { OperatorContext } from '../context';
+import { refuseUnverifiedClinic } from '../email-verification/verified-owner';
 import { AppError, NotFoundError } from '../errors';
 import { fieldMessage } from '../field-messages';
 import { entityId } from '../zod-fields';
@@ -74,8 +75,9 @@ export async function listWebhooks(ctx: Pick<OperatorContext, 'db' | 'admin' | '
 /** A new signing secret, in Stripe's `whsec_` form. */
 export const newWebhookSecret = () => `whsec_${newSecretToken()}`;
 
-/** Registers an address; the clinic's signing secret is drawn with its first one. */
+/** Registers an address, once the clinic's owner verified theirs; the clinic's signing secret is drawn with its first one. */
 export async function registerWebhook(ctx: Ctx, { url }: { url: string }): Promise<Webhooks> {
+  await refuseUnverifiedClinic(ctx);
   const problem = webhookUrlProblem(url, { production: ctx.env.nodeEnv === 'production', allowedNetworks: ctx.env.webhookAllowedNetworks });
   if (problem) throw new AppError('BAD_REQUEST', (t) => t.errors.webhooks[problem]());
   const userId = ctx.admin.id;

@@ -4,9 +4,13 @@ import { InviteMemberForm } from '../team/InviteMemberForm';
 import { PendingInvitations } from '../team/PendingInvitations';
 import { TeamMembers } from '../team/TeamMembers';
 import { TwoFactorRequirement } from '../team/TwoFactorRequirement';
+import { VerifiedOwnerOnly } from '../team/VerifiedOwnerOnly';
 import { AdminSection } from './AdminSection';
 
-/** The owner's Team section (GET /api/members): members and roles, inviting, pending invitations, the two-factor requirement. */
+/**
+ * The owner's Team section (GET /api/members): members and roles, inviting (once the owner's
+ * e-mail is verified), pending invitations, the two-factor requirement.
+ */
 export function TeamSection({ selfId }: { selfId: string }) {
   const { LL } = useI18nContext();
   const t = LL.team.section;
@@ -19,7 +23,9 @@ export function TeamSection({ selfId }: { selfId: string }) {
         <>
           <TwoFactorRequirement required={team.data.twoFactorRequired} />
           <TeamMembers members={team.data.members} psychologists={psychologists} selfId={selfId} />
-          <InviteMemberForm psychologists={psychologists} />
+          <VerifiedOwnerOnly>
+            <InviteMemberForm psychologists={psychologists} />
+          </VerifiedOwnerOnly>
           <PendingInvitations invitations={team.data.invitations} />
         </>
       )}

@@ -4,6 +4,7 @@ import { fieldErrorsOf } from '../lib/form-errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { VerifiedOwnerOnly } from '../team/VerifiedOwnerOnly';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
 import { useAdminToast } from './useAdminToast';
@@ -71,18 +72,20 @@ export function WebhooksSection() {
 
   return (
     <AdminSection title={t.title()} intro={t.intro()}>
-      <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={onSubmit} noValidate>
-        <div className="flex-1">
-          <Field label={t.url()} hint={t.urlHint()} error={urlError}>
-            {(control) => (
-              <input {...control} type="url" className="input w-full" value={url} onChange={(event) => setUrl(event.target.value)} required />
-            )}
-          </Field>
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={register.isPending}>
-          {t.add()}
-        </button>
-      </form>
+      <VerifiedOwnerOnly>
+        <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={onSubmit} noValidate>
+          <div className="flex-1">
+            <Field label={t.url()} hint={t.urlHint()} error={urlError}>
+              {(control) => (
+                <input {...control} type="url" className="input w-full" value={url} onChange={(event) => setUrl(event.target.value)} required />
+              )}
+            </Field>
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={register.isPending}>
+            {t.add()}
+          </button>
+        </form>
+      </VerifiedOwnerOnly>
 
       {secret && (
         <div className="flex flex-col gap-1">

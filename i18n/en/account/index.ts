@@ -81,6 +81,17 @@ const en_account = {
     failedTitle: 'Reset Failed',
     failed: 'The reset link may be invalid or expired. Please request a new one.',
   },
+  verifyEmail: {
+    title: 'Confirm your e-mail address',
+    intro: 'Press the button to confirm that this e-mail address is yours. Your clinic can then invite its team and register webhooks.',
+    submit: 'Confirm my e-mail address',
+    pending: 'Confirming...',
+    doneTitle: 'E-mail address confirmed',
+    done: 'Thank you. Your clinic can now invite its team and register webhooks.',
+    toAdmin: 'Go to the admin page',
+    missing: 'This link has no confirmation token. Open the link from the e-mail again, or ask for a new one in the Team section.',
+    failed: 'The address could not be confirmed.',
+  },
 } satisfies BaseTranslation;
 
 export default en_account;

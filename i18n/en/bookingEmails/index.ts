@@ -1,5 +1,7 @@
 import type { BaseTranslation } from '../../i18n-types';
 // Texts of the booking e-mails (server/mail/booking-emails.ts). The server escapes them for HTML.
+// A visitor's subjects hold no text the clinic typed (a psychologist's name): a hold's first mail
+// reaches any address a visitor types (docs/decisions/0039).
 const en_bookingEmails = {
   greeting: 'Hello {name:string},',
   footer: 'You receive this e-mail because of an appointment booked through {appTitle:string}. Replies to this address are not read.',
@@ -14,7 +16,7 @@ const en_bookingEmails = {
     whatsApp: 'WhatsApp',
   },
   hold: {
-    subject: 'Please confirm your booking request: {psychologist:string}',
+    subject: 'Please confirm your booking request',
     heading: 'Confirm your request',
     body: 'You asked to book a session with {psychologist:string} through {appTitle:string}. Please confirm within 30 minutes that the request is yours; until then the time is held for you.',
     action: 'Confirm my request',
@@ -22,7 +24,7 @@ const en_bookingEmails = {
   },
   manage: 'See, change or cancel your appointment',
   client: {
-    subject: 'Booking received: {psychologist:string}',
+    subject: 'Your booking was received',
     heading: 'Booking Received!',
     body: 'Thank you for booking through {appTitle:string}. {psychologist:string} will reach out to you to confirm your appointment.',
     calendar: 'The attached calendar file adds the appointment to your calendar.',
@@ -43,18 +45,18 @@ const en_bookingEmails = {
     closedName: 'Closed calendar: the clinic closed its account',
   },
   reminder: {
-    subject: 'Reminder: your appointment with {psychologist:string}',
+    subject: 'A reminder of your appointment',
     heading: 'Your appointment is coming up',
     body: 'This is a reminder of your appointment with {psychologist:string} through {appTitle:string}.',
     change: 'If you cannot come, please cancel or reschedule from your appointment page so the time can go to someone else.',
   },
   rescheduled: {
-    subject: 'Moved: your appointment with {psychologist:string}',
+    subject: 'Your appointment was moved',
     heading: 'Appointment rescheduled',
     body: 'Your appointment with {psychologist:string} through {appTitle:string} is now at the time below.',
   },
   youCancelled: {
-    subject: 'Cancelled: your appointment with {psychologist:string}',
+    subject: 'Your appointment is cancelled',
     heading: 'Appointment cancelled',
     body: 'Your appointment with {psychologist:string} through {appTitle:string} is cancelled, as you asked. You are welcome to book another time.',
   },
@@ -79,7 +81,7 @@ const en_bookingEmails = {
     action: 'View appointments',
   },
   cancelled: {
-    subject: 'Your appointment with {psychologist:string} was cancelled',
+    subject: 'Your appointment was cancelled',
     heading: 'Appointment cancelled',
     body: 'Your appointment with {psychologist:string} has been cancelled by {appTitle:string}. We are sorry for the inconvenience.',
     rebook: 'You are welcome to choose another time.',
@@ -104,22 +106,22 @@ const en_bookingEmails = {
   },
   answered: {
     confirmed: {
-      subject: 'Confirmed: your appointment with {psychologist:string}',
+      subject: 'Your appointment is confirmed',
       heading: 'Appointment confirmed',
       body: '{appTitle:string} has confirmed your appointment with {psychologist:string}.',
     },
     declined: {
-      subject: 'Your request for {psychologist:string} was declined',
+      subject: 'Your booking request was declined',
       heading: 'Request declined',
       body: '{appTitle:string} cannot take your request for an appointment with {psychologist:string}. The time is free again, and you are welcome to choose another.',
     },
     completed: {
-      subject: 'Thank you for your session with {psychologist:string}',
+      subject: 'Thank you for your session',
       heading: 'Session completed',
       body: '{appTitle:string} has marked your session with {psychologist:string} as completed. Thank you for coming.',
     },
     no_show: {
-      subject: 'We missed you: {psychologist:string}',
+      subject: 'We missed you at your session',
       heading: 'Session missed',
       body: '{appTitle:string} has noted that you could not attend your session with {psychologist:string}. You are welcome to book another time.',
     },

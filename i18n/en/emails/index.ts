@@ -26,12 +26,22 @@ const en_emails = {
     notYou: 'If it was not you, your password has not been given away, but consider choosing a longer one.',
     action: 'Reset Password',
   },
+  // The clinic's name is whatever its owner typed: never in the subject, and quoted as their words.
   invitation: {
-    subject: 'You are invited to join {clinic:string} on {appName:string}',
-    heading: 'Join {clinic:string}',
-    body: '{clinic:string} invites you to its team on {appName:string}. Choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.',
+    subject: 'An invitation to a clinic team on {appName:string}',
+    heading: 'You are invited to a clinic team',
+    body: 'Someone at a clinic that uses {appName:string} invited you to join its team. They describe the clinic as: “{clinic:string}”',
+    notOurs: 'These are their words, not ours: {appName:string} has not checked them.',
+    howToJoin: 'To join, choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.',
     action: 'Accept Invitation',
-    ignore: 'If you did not expect this, you can ignore this e-mail.',
+    ignore: 'If you do not know this clinic or did not expect this, ignore this e-mail: nothing happens unless you open the link.',
+  },
+  emailVerification: {
+    subject: 'Confirm your e-mail address for {appName:string}',
+    heading: 'Confirm your e-mail address',
+    body: 'Please confirm that this address is yours. Until you do, your clinic cannot invite anyone to its team or register a webhook. The link will expire in 7 days.',
+    action: 'Confirm E-mail Address',
+    ignore: 'If you did not create an account on {appName:string}, ignore this e-mail: nothing changes unless you open the link and press its button.',
   },
 } satisfies BaseTranslation;
 

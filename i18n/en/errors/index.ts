@@ -43,6 +43,17 @@ const en_errors = {
   noClinic: 'Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.',
   roleNotAllowed: 'Your role in this clinic does not allow this. Ask the clinic’s owner if you need it.',
   invalidInvitation: 'This invitation link is invalid, expired or already used. Ask the clinic’s owner to send a new one.',
+  invitations: {
+    resendTooSoon: 'This invitation was sent less than {gap:number} minutes ago. You can send it again in {minutes:number} minutes.',
+    resendTooMany: 'This invitation was already sent again {max:number} times. Revoke it and invite the person anew if they still need a link.',
+    dailyLimit: 'Your clinic has sent {max:number} new invitations today, the most one day allows. Please try again tomorrow.',
+  },
+  emailVerification: {
+    ownerUnverified:
+      'Your clinic’s owner must confirm their e-mail address before the clinic can invite anyone or register a webhook. The owner can send the confirmation link again from the Team section.',
+    invalidLink: 'This confirmation link is invalid, expired or already used. Sign in and ask for a new one in the Team section.',
+    tooManyMails: 'A confirmation link was sent several times within the hour. Please look in your inbox, and your spam folder, or try again in an hour.',
+  },
   alreadyMember: 'That account is already a member of this clinic.',
   notAMemberOf: 'You are not a member of that clinic.',
   ownerRoleByHandover: 'The owner’s role changes only by handing ownership over to another member.',

@@ -74,6 +74,16 @@ const en_team = {
     revoked: 'The invitation to {email:string} was revoked.',
     revokeFailed: 'Failed to revoke the invitation.',
   },
+  verification: {
+    title: 'Confirm your e-mail address first',
+    owner:
+      'Before your clinic can invite anyone or register a webhook, confirm that {email:string} is yours: open the link we e-mailed you and press its button. This keeps anyone from using a new clinic to send mail in our name.',
+    others: 'The clinic’s owner has not confirmed their e-mail address yet. Until they do, the clinic cannot invite anyone or register a webhook.',
+    resend: 'Send the link again',
+    resending: 'Sending...',
+    resent: 'A new link was sent to {email:string}. Earlier links no longer work.',
+    resendFailed: 'Failed to send the link.',
+  },
   switcher: {
     label: 'Clinic',
     switched: 'You are now working in {clinic:string}.',

@@ -81,6 +81,17 @@ const ms_account = {
     failedTitle: 'Tetapan Semula Gagal',
     failed: 'Pautan tetapan semula mungkin tidak sah atau telah tamat tempoh. Sila minta pautan baharu.',
   },
+  verifyEmail: {
+    title: 'Sahkan alamat e-mel anda',
+    intro: 'Tekan butang untuk mengesahkan bahawa alamat e-mel ini milik anda. Klinik anda kemudian boleh menjemput pasukannya dan mendaftarkan webhook.',
+    submit: 'Sahkan alamat e-mel saya',
+    pending: 'Mengesahkan...',
+    doneTitle: 'Alamat e-mel disahkan',
+    done: 'Terima kasih. Klinik anda kini boleh menjemput pasukannya dan mendaftarkan webhook.',
+    toAdmin: 'Pergi ke halaman pentadbir',
+    missing: 'Pautan ini tiada token pengesahan. Buka semula pautan daripada e-mel, atau minta pautan baharu di bahagian Pasukan.',
+    failed: 'Alamat tidak dapat disahkan.',
+  },
 } satisfies NamespaceAccountTranslation;
 
 export default ms_account;

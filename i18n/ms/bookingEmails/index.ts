@@ -14,7 +14,7 @@ const ms_bookingEmails = {
     whatsApp: 'WhatsApp',
   },
   hold: {
-    subject: 'Sila sahkan permintaan tempahan anda: {psychologist}',
+    subject: 'Sila sahkan permintaan tempahan anda',
     heading: 'Sahkan permintaan anda',
     body: 'Anda meminta untuk menempah sesi dengan {psychologist} melalui {appTitle}. Sila sahkan dalam masa 30 minit bahawa permintaan ini milik anda; sehingga itu masa ini ditahan untuk anda.',
     action: 'Sahkan permintaan saya',
@@ -22,7 +22,7 @@ const ms_bookingEmails = {
   },
   manage: 'Lihat, ubah atau batalkan janji temu anda',
   client: {
-    subject: 'Tempahan diterima: {psychologist}',
+    subject: 'Tempahan anda telah diterima',
     heading: 'Tempahan Diterima!',
     body: 'Terima kasih kerana membuat tempahan melalui {appTitle}. {psychologist} akan menghubungi anda untuk mengesahkan janji temu anda.',
     calendar: 'Fail kalendar yang dilampirkan menambah janji temu ini ke dalam kalendar anda.',
@@ -42,18 +42,18 @@ const ms_bookingEmails = {
     closedName: 'Kalendar ditutup: klinik telah menutup akaunnya',
   },
   reminder: {
-    subject: 'Peringatan: janji temu anda dengan {psychologist}',
+    subject: 'Peringatan tentang janji temu anda',
     heading: 'Janji temu anda semakin hampir',
     body: 'Ini peringatan tentang janji temu anda dengan {psychologist} melalui {appTitle}.',
     change: 'Jika anda tidak dapat hadir, sila batalkan atau tukar masa di halaman janji temu anda supaya masa itu boleh diberikan kepada orang lain.',
   },
   rescheduled: {
-    subject: 'Dipindahkan: janji temu anda dengan {psychologist}',
+    subject: 'Janji temu anda telah dipindahkan',
     heading: 'Janji temu dijadualkan semula',
     body: 'Janji temu anda dengan {psychologist} melalui {appTitle} kini pada masa di bawah.',
   },
   youCancelled: {
-    subject: 'Dibatalkan: janji temu anda dengan {psychologist}',
+    subject: 'Janji temu anda dibatalkan',
     heading: 'Janji temu dibatalkan',
     body: 'Janji temu anda dengan {psychologist} melalui {appTitle} telah dibatalkan, seperti yang anda minta. Anda dialu-alukan untuk menempah masa lain.',
   },
@@ -78,7 +78,7 @@ const ms_bookingEmails = {
     action: 'Lihat janji temu',
   },
   cancelled: {
-    subject: 'Janji temu anda dengan {psychologist} telah dibatalkan',
+    subject: 'Janji temu anda telah dibatalkan',
     heading: 'Janji temu dibatalkan',
     body: 'Janji temu anda dengan {psychologist} telah dibatalkan oleh {appTitle}. Kami memohon maaf atas kesulitan ini.',
     rebook: 'Anda dialu-alukan untuk memilih masa lain.',
@@ -103,22 +103,22 @@ const ms_bookingEmails = {
   },
   answered: {
     confirmed: {
-      subject: 'Disahkan: janji temu anda dengan {psychologist}',
+      subject: 'Janji temu anda telah disahkan',
       heading: 'Janji temu disahkan',
       body: '{appTitle} telah mengesahkan janji temu anda dengan {psychologist}.',
     },
     declined: {
-      subject: 'Permintaan anda untuk {psychologist} ditolak',
+      subject: 'Permintaan tempahan anda ditolak',
       heading: 'Permintaan ditolak',
       body: '{appTitle} tidak dapat menerima permintaan janji temu anda dengan {psychologist}. Masa itu kini kosong semula, dan anda dialu-alukan untuk memilih masa lain.',
     },
     completed: {
-      subject: 'Terima kasih atas sesi anda dengan {psychologist}',
+      subject: 'Terima kasih atas sesi anda',
       heading: 'Sesi selesai',
       body: '{appTitle} telah menandakan sesi anda dengan {psychologist} sebagai selesai. Terima kasih kerana hadir.',
     },
     no_show: {
-      subject: 'Kami merindui anda: {psychologist}',
+      subject: 'Kami tidak bertemu anda di sesi anda',
       heading: 'Sesi terlepas',
       body: '{appTitle} mendapati anda tidak dapat menghadiri sesi anda dengan {psychologist}. Anda dialu-alukan untuk menempah masa lain.',
     },

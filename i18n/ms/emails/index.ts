@@ -27,11 +27,20 @@ const ms_emails = {
     action: 'Tetapkan Semula Kata Laluan',
   },
   invitation: {
-    subject: 'Anda dijemput menyertai {clinic} di {appName}',
-    heading: 'Sertai {clinic}',
-    body: '{clinic} menjemput anda menyertai pasukannya di {appName}. Pilih nama pengguna dan kata laluan, atau log masuk dengan akaun sedia ada anda. Pautan ini akan tamat tempoh dalam 72 jam dan hanya berfungsi sekali.',
+    subject: 'Jemputan ke pasukan klinik di {appName}',
+    heading: 'Anda dijemput ke pasukan klinik',
+    body: 'Seseorang di sebuah klinik yang menggunakan {appName} menjemput anda menyertai pasukannya. Mereka menggambarkan klinik itu sebagai: “{clinic}”',
+    notOurs: 'Itu kata-kata mereka, bukan kata-kata kami: {appName} tidak menyemaknya.',
+    howToJoin: 'Untuk menyertai, pilih nama pengguna dan kata laluan, atau log masuk dengan akaun sedia ada anda. Pautan ini akan tamat tempoh dalam 72 jam dan hanya berfungsi sekali.',
     action: 'Terima Jemputan',
-    ignore: 'Jika anda tidak menjangkakan e-mel ini, anda boleh mengabaikannya.',
+    ignore: 'Jika anda tidak mengenali klinik ini atau tidak menjangkakan e-mel ini, abaikan sahaja: tiada apa-apa berlaku melainkan anda membuka pautan itu.',
+  },
+  emailVerification: {
+    subject: 'Sahkan alamat e-mel anda untuk {appName}',
+    heading: 'Sahkan alamat e-mel anda',
+    body: 'Sila sahkan bahawa alamat ini milik anda. Selagi belum disahkan, klinik anda tidak boleh menjemput sesiapa ke pasukannya atau mendaftarkan webhook. Pautan ini akan tamat tempoh dalam 7 hari.',
+    action: 'Sahkan Alamat E-mel',
+    ignore: 'Jika anda tidak membuat akaun di {appName}, abaikan e-mel ini: tiada apa-apa berubah melainkan anda membuka pautan itu dan menekan butangnya.',
   },
 } satisfies NamespaceEmailsTranslation;
 

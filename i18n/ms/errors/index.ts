@@ -39,6 +39,17 @@ const ms_errors = {
   noClinic: 'Akaun anda bukan lagi ahli mana-mana klinik. Minta pemilik klinik menjemput anda semula.',
   roleNotAllowed: 'Peranan anda dalam klinik ini tidak membenarkan tindakan ini. Tanya pemilik klinik jika anda memerlukannya.',
   invalidInvitation: 'Pautan jemputan ini tidak sah, telah tamat tempoh atau sudah digunakan. Minta pemilik klinik menghantar yang baharu.',
+  invitations: {
+    resendTooSoon: 'Jemputan ini dihantar kurang daripada {gap} minit yang lalu. Anda boleh menghantarnya semula dalam {minutes} minit.',
+    resendTooMany: 'Jemputan ini sudah dihantar semula sebanyak {max} kali. Batalkan jemputan ini dan jemput orang itu sekali lagi jika mereka masih memerlukan pautan.',
+    dailyLimit: 'Klinik anda telah menghantar {max} jemputan baharu hari ini, had maksimum untuk sehari. Sila cuba lagi esok.',
+  },
+  emailVerification: {
+    ownerUnverified:
+      'Pemilik klinik anda perlu mengesahkan alamat e-mel mereka sebelum klinik boleh menjemput sesiapa atau mendaftarkan webhook. Pemilik boleh menghantar semula pautan pengesahan dari bahagian Pasukan.',
+    invalidLink: 'Pautan pengesahan ini tidak sah, telah tamat tempoh atau sudah digunakan. Log masuk dan minta pautan baharu di bahagian Pasukan.',
+    tooManyMails: 'Pautan pengesahan telah dihantar beberapa kali dalam sejam ini. Sila semak peti masuk anda, termasuk folder spam, atau cuba lagi sejam kemudian.',
+  },
   alreadyMember: 'Akaun itu sudah menjadi ahli klinik ini.',
   notAMemberOf: 'Anda bukan ahli klinik itu.',
   ownerRoleByHandover: 'Peranan pemilik hanya berubah dengan menyerahkan pemilikan kepada ahli lain.',

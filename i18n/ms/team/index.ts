@@ -72,6 +72,16 @@ const ms_team = {
     revoked: 'Jemputan kepada {email} telah dibatalkan.',
     revokeFailed: 'Gagal membatalkan jemputan.',
   },
+  verification: {
+    title: 'Sahkan alamat e-mel anda dahulu',
+    owner:
+      'Sebelum klinik anda boleh menjemput sesiapa atau mendaftarkan webhook, sahkan bahawa {email} milik anda: buka pautan yang kami e-melkan kepada anda dan tekan butangnya. Ini menghalang sesiapa daripada menggunakan klinik baharu untuk menghantar e-mel atas nama kami.',
+    others: 'Pemilik klinik belum mengesahkan alamat e-mel mereka. Selagi belum disahkan, klinik tidak boleh menjemput sesiapa atau mendaftarkan webhook.',
+    resend: 'Hantar pautan sekali lagi',
+    resending: 'Menghantar...',
+    resent: 'Pautan baharu telah dihantar ke {email}. Pautan sebelumnya tidak lagi berfungsi.',
+    resendFailed: 'Gagal menghantar pautan.',
+  },
   switcher: {
     label: 'Klinik',
     switched: 'Anda kini bekerja di {clinic}.',

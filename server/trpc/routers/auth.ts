@@ -6,6 +6,7 @@ import { register, ZRegisterRequest } from '../../auth/register';
 import { requestPasswordReset, ZRequestPasswordResetRequest } from '../../auth/request-password-reset';
 import { resetPassword, ZResetPasswordRequest } from '../../auth/reset-password';
 import { acceptInvitation, ZAcceptInvitationRequest } from '../../members/accept-invitation';
+import { verifyEmail, ZVerifyEmailRequest } from '../../email-verification/verify-email';
 import { publicProcedure, router } from '../init';
 
 /** What anyone may call to get into an account: sign-up, sign-in, sign-out and password reset. */
@@ -28,6 +29,11 @@ export const authRouter = router({
     .input(ZAcceptInvitationRequest)
     .output(ZAccount)
     .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
+  /** The button of the page a verification link opens: verifies the address, signs nobody in. */
+  verifyEmail: publicProcedure
+    .input(ZVerifyEmailRequest)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => verifyEmail(ctx, input)),
   resetPassword: publicProcedure
     .input(ZResetPasswordRequest)
     .output(ZOk)

@@ -32,7 +32,7 @@ export const adminPsychologistsRouter = router({
     .input(ZDeletePsychologistRequest)
     .output(ZDeletePsychologistResponse)
     .mutation(({ ctx, input }) => deleteOwnPsychologist(ctx, input)),
-  renewCalendarLink: memberProcedure(ACCESS.schedules)
+  renewCalendarLink: memberProcedure(ACCESS.calendarLinks)
     .input(ZRenewCalendarLinkRequest)
     .output(ZRenewCalendarLinkResponse)
     .mutation(({ ctx, input }) => renewCalendarLink(ctx, input)),
