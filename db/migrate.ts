@@ -20,6 +20,7 @@ import * as twoFactor from './migrations/2026-11-26T0200-two-factor';
 import * as portableLeases from './migrations/2026-11-26T0300-portable-leases';
 import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-text';
 import * as requireTwoFactor from './migrations/2026-11-26T0900-require-two-factor';
+import * as clinicAcceptedAllowance from './migrations/2026-11-27T1100-clinic-accepted-allowance';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0300-portable-leases': portableLeases,
   '2026-11-26T0500-stock-privacy-text': stockPrivacyText,
   '2026-11-26T0900-require-two-factor': requireTwoFactor,
+  '2026-11-27T1100-clinic-accepted-allowance': clinicAcceptedAllowance,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,7 +19,10 @@ export interface UsersTable {
   id: string;
   username: string;
   email: string;
-  /** Bookings the operator's screener ever took, cancelled or deleted ones included: the free allowance. */
+  /**
+   * Bookings the clinic accepted (confirmed by hand or automatically), cancelled or deleted ones
+   * included, less those it declined or marked as spam: the free allowance (docs/decisions/0038).
+   */
   bookings_made: Generated<number>;
   /** Whether a booking waits for the visitor to confirm their e-mail (issue 13); on by default. */
   confirm_visitor_email: ColumnType<number, number | boolean | undefined, number | boolean>;
@@ -133,6 +136,12 @@ export interface AppointmentsTable {
   /** The reminder job's lease (db/leases.ts): which pass holds the appointment, and until when. */
   lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
   locked_until: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /** Whether it used one of the clinic's free allowance: a decline or a spam mark gives it back. */
+  allowance_counted: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
+  visitor_moves: ColumnType<number, number | undefined, number>;
+  /** A keyed digest of the address it was booked from (server/appointments/booking-blocks.ts); never the address. */
+  client_address_digest: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per reminder queued: the primary key lets any number of processes queue it once. */
@@ -312,6 +321,19 @@ export interface EmailOutboxTable {
   expires_at: NullableTimestamp;
   /** The appointment the mail is about, if any: erasing its visitor withdraws it while pending. */
   appointment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Mails with one key replace each other while unsent: a later change's mail supersedes an earlier one's. */
+  coalesce_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * An e-mail identity or a client address a clinic marked as spam: its bookings at that clinic are
+ * refused until `expires_at`. Only keyed digests are stored (server/appointments/booking-blocks.ts).
+ */
+export interface BookingBlocksTable {
+  user_id: string;
+  /** 'email:' or 'address:' and an HMAC-SHA-256 in hex. */
+  subject_digest: string;
+  expires_at: Timestamp;
 }
 
 /** Attempts counted per rule and subject in fixed windows; see server/rate-limit. */
@@ -403,6 +425,7 @@ export interface Database {
   screener_event_counters: ScreenerEventCountersTable;
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  booking_blocks: BookingBlocksTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

@@ -33,6 +33,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   email_outbox: true,
   two_factor_secrets: true,
   two_factor_recovery_codes: true,
+  booking_blocks: true,
   rate_limit_counters: false,
   operator_sessions: false,
   login_throttles: false,
