@@ -520,8 +520,8 @@ export async function calendarEntriesOf(
   }));
 }
 
-/** The status and revision of an appointment, its row locked (MySQL) until the transaction ends. */
+/** The status, revision and visitor's moves of an appointment, its row locked (MySQL) until the transaction ends. */
 export async function lockAppointment(trx: Transaction<Database>, appointmentId: string) {
-  const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision']).where('id', '=', appointmentId)).executeTakeFirst();
-  return row && { status: row.status as AppointmentStatus, revision: Number(row.revision) };
+  const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision', 'visitor_moves']).where('id', '=', appointmentId)).executeTakeFirst();
+  return row && { status: row.status as AppointmentStatus, revision: Number(row.revision), visitorMoves: Number(row.visitor_moves) };
 }

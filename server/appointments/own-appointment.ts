@@ -4,6 +4,7 @@ import { findAppointmentByTokenHash } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { clinicNameOf } from '../../domain/configuration';
+import { MAX_VISITOR_MOVES } from '../../domain/visitor-changes';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { hashSecretToken } from '../auth/secret-tokens';
@@ -27,6 +28,8 @@ export const ZOwnAppointment = z.object({
   changeableUntil: z.date(),
   /** Whom to contact inside the notice: the clinic's name (its account e-mail stays private). */
   clinicName: z.string(),
+  /** Moves the visitor may still make here (domain/visitor-changes.ts); then they contact the clinic. */
+  movesLeft: z.number().int(),
 });
 export type OwnAppointment = z.output<typeof ZOwnAppointment>;
 
@@ -58,6 +61,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     holdExpiresAt: appointment.holdExpiresAt,
     changeableUntil: changeableUntil(appointment),
     clinicName: configuration ? clinicNameOf(configuration) : '',
+    movesLeft: Math.max(MAX_VISITOR_MOVES - appointment.visitorMoves, 0),
   };
 }
 
