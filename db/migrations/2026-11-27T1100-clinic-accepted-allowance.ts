@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('appointments').addColumn('allowance_counted', flag, (c) => c.notNull().defaultTo(0)).execute();
   await db.updateTable('appointments').set({ allowance_counted: 1 }).where('status', 'in', ['requested', 'confirmed']).execute();
   await db.schema.alterTable('appointments').addColumn('visitor_moves', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('appointments').addColumn('client_address_digest', 'varchar(64)').execute();
+  await db.schema.alterTable('appointments').addColumn('client_address_digest', 'varchar(80)').execute();
   await db.schema.alterTable('email_outbox').addColumn('coalesce_key', 'varchar(100)').execute();
   await db.schema.createIndex('email_outbox_coalesce_idx').on('email_outbox').columns(['coalesce_key', 'status']).execute();
 
