@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWebhookEndpoint } from '../../../db/repositories/webhooks';
-import { insertSlot, outboxEmailsTo } from '../../../db/testing/fixtures';
+import { insertSlot } from '../../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../../db/testing/test-databases';
 import { MAX_VISITOR_MOVES, STAFF_MOVE_MAIL_DELAY_MINUTES } from '../../../domain/visitor-changes';
 import { manageTokenOf } from '../../appointments/manage-token';
