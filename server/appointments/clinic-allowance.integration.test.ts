@@ -54,7 +54,7 @@ describe.each(TEST_DIALECTS)('the clinic’s free allowance on %s', (dialect) =>
   it('refuses the clinic’s confirmation once the free bookings ran out after the request, leaving it to decline; new bookings are refused up front', async () => {
     const screener = await insertBookableScreener(t.services.db);
     const clinic = await signedInAs(t, screener);
-    const requests = [];
+    const requests: string[] = [];
     for (let i = 0; i < 4; i++) requests.push(await book(screener));
     for (const appointmentId of requests.slice(0, 3)) await clinic.caller.admin.appointments.confirm({ appointmentId });
     expect(await bookingsMade(screener.userId)).toBe(3);

@@ -37,8 +37,6 @@ export async function rescheduleOwnBooking(
   const refusal = translationsFor(seen.client.language).booking;
   if (!holdsSlot(seen.status)) throw new AppError('CONFLICT', refusal.cannotReschedule());
   if (now >= changeableUntil(seen)) throw new AppError('CONFLICT', refusal.insideNotice());
-  const movesUsedUp = new AppError('CONFLICT', refusal.movesUsedUp({ max: MAX_VISITOR_MOVES }));
-  if (!mayMoveAgain(seen.visitorMoves)) throw movesUsedUp;
   if (slotId === seen.slotId) return toOwnAppointment(ctx.db, seen);
 
   return inTransaction(ctx.db, async (trx) => {
@@ -59,7 +57,9 @@ export async function rescheduleOwnBooking(
     // Another move used the last one up, moved it first, or the clinic cancelled it meanwhile.
     if (!moved) {
       const current = (await lockAppointment(trx, seen.id))!;
-      throw mayMoveAgain(current.visitorMoves) ? new AppError('CONFLICT', refusal.cannotReschedule()) : movesUsedUp;
+      throw mayMoveAgain(current.visitorMoves)
+        ? new AppError('CONFLICT', refusal.cannotReschedule())
+        : new AppError('CONFLICT', refusal.movesUsedUp({ max: MAX_VISITOR_MOVES }));
     }
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
     const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
