@@ -71,6 +71,7 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     const inbox = page.getByRole('region', { name: 'Appointments' });
     await inbox.getByText('1 request waiting for your answer').waitFor();
     await screenshot(page, 'inbox-waiting');
+    expect(await inbox.getByRole('button', { name: `Decline as spam: the booking of ${VISITOR.name}` }).count()).toBe(1);
     await inbox.getByRole('button', { name: `Confirm: the appointment of ${VISITOR.name}` }).click();
     await page.getByText('Done. The client has been told by e-mail.').waitFor();
     await expect.poll(() => inbox.getByText('request waiting for your answer', { exact: false }).count()).toBe(0);
@@ -95,10 +96,22 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     expect(decodeQuotedPrintable(mailsTo(VISITOR.email)[3]!.raw)).toContain('Moved: your appointment with Dr. Aisyah Rahman');
     await screenshot(page, 'manage-rescheduled');
 
+    // Two more moves use up the three a link allows; then the page says whom to contact instead.
+    for (const mails of [5, 6]) {
+      const moved = await when.textContent();
+      await times.selectOption({ index: (await times.locator('option').count()) - 1 });
+      await confirmed.getByRole('button', { name: 'Move my appointment' }).click();
+      await expect.poll(() => when.textContent()).not.toBe(moved);
+      await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(mails);
+    }
+    await confirmed.getByText('You have moved this appointment 3 times, the most allowed online.', { exact: false }).waitFor();
+    expect(await confirmed.getByRole('button', { name: 'Move my appointment' }).count()).toBe(0);
+    await screenshot(page, 'manage-moves-used-up');
+
     await confirmed.getByRole('button', { name: 'Cancel my appointment' }).click();
     await confirmed.getByText('Cancelled', { exact: true }).waitFor();
     expect(await confirmed.getByRole('button', { name: 'Cancel my appointment' }).count()).toBe(0);
-    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(5);
-    expect(calendarAttachmentOf(mailsTo(VISITOR.email)[4]!.raw)).toContain('METHOD:CANCEL');
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(7);
+    expect(calendarAttachmentOf(mailsTo(VISITOR.email)[6]!.raw)).toContain('METHOD:CANCEL');
   });
 });
