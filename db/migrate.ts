@@ -25,6 +25,7 @@ import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-
 import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
 import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
 import * as ownerEmailVerification from './migrations/2026-11-27T1200-owner-email-verification';
+import * as clinicAcceptedAllowance from './migrations/2026-11-27T1100-clinic-accepted-allowance';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1400-normalised-account-names': normalisedAccountNames,
   '2026-11-27T1500-closed-links': closedLinks,
   '2026-11-27T1200-owner-email-verification': ownerEmailVerification,
+  '2026-11-27T1100-clinic-accepted-allowance': clinicAcceptedAllowance,
 };
 
 export const migrationProvider: MigrationProvider = {

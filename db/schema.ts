@@ -19,7 +19,10 @@ export interface UsersTable {
   id: string;
   username: string;
   email: string;
-  /** Bookings the operator's screener ever took, cancelled or deleted ones included: the free allowance. */
+  /**
+   * Bookings the clinic accepted (confirmed by hand or automatically), cancelled or deleted ones
+   * included, less those it declined or marked as spam: the free allowance (docs/decisions/0038).
+   */
   bookings_made: Generated<number>;
   /** Whether a booking waits for the visitor to confirm their e-mail (issue 13); on by default. */
   confirm_visitor_email: ColumnType<number, number | boolean | undefined, number | boolean>;
@@ -144,6 +147,10 @@ export interface AppointmentsTable {
   client_email_key: ColumnType<string | null, string | null | undefined, string | null>;
   client_address_key: ColumnType<string | null, string | null | undefined, string | null>;
   client_network_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether it used one of the clinic's free allowance: a decline or a spam mark gives it back. */
+  allowance_counted: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
+  visitor_moves: ColumnType<number, number | undefined, number>;
 }
 
 /** A solved booking challenge, kept until it expires so that it books only once (docs/decisions/0037). */
@@ -347,6 +354,19 @@ export interface EmailOutboxTable {
   expires_at: NullableTimestamp;
   /** The appointment the mail is about, if any: erasing its visitor withdraws it while pending. */
   appointment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Mails with one key replace each other while unsent: a later change's mail supersedes an earlier one's. */
+  coalesce_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * An e-mail identity or a client address a clinic marked as spam: its bookings at that clinic are
+ * refused until `expires_at`. Only keyed digests are stored (server/appointments/booking-blocks.ts).
+ */
+export interface BookingBlocksTable {
+  user_id: string;
+  /** 'email:' or 'address:' and an HMAC-SHA-256 in hex. */
+  subject_digest: string;
+  expires_at: Timestamp;
 }
 
 /** Attempts counted per rule and subject in fixed windows; see server/rate-limit. */
@@ -452,6 +472,7 @@ export interface Database {
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   closed_links: ClosedLinksTable;
+  booking_blocks: BookingBlocksTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

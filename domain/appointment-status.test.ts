@@ -26,8 +26,12 @@ describe('appointment statuses', () => {
     expect(initialStatus({ confirmVisitorEmail: true, autoConfirmRequests: true })).toBe('held');
     expect(initialStatus({ confirmVisitorEmail: false, autoConfirmRequests: false })).toBe('requested');
     expect(initialStatus({ confirmVisitorEmail: false, autoConfirmRequests: true })).toBe('confirmed');
-    expect(statusAfterEmailConfirmed({ autoConfirmRequests: false })).toBe('requested');
-    expect(statusAfterEmailConfirmed({ autoConfirmRequests: true })).toBe('confirmed');
+    expect(statusAfterEmailConfirmed({ autoConfirmRequests: false, subscriptionRequired: false })).toBe('requested');
+    expect(statusAfterEmailConfirmed({ autoConfirmRequests: true, subscriptionRequired: false })).toBe('confirmed');
+  });
+
+  it('leaves a confirmed hold for the clinic to answer once the free bookings are used up, even under automatic confirmation', () => {
+    expect(statusAfterEmailConfirmed({ autoConfirmRequests: true, subscriptionRequired: true })).toBe('requested');
   });
 });
 

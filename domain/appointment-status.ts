@@ -56,10 +56,20 @@ export function initialStatus(clinic: { confirmVisitorEmail: boolean; autoConfir
   return clinic.autoConfirmRequests ? 'confirmed' : 'requested';
 }
 
-/** Where a hold goes once the visitor confirms their e-mail. */
-export function statusAfterEmailConfirmed(clinic: { autoConfirmRequests: boolean }): AppointmentStatus {
-  return clinic.autoConfirmRequests ? 'confirmed' : 'requested';
+/**
+ * Where a hold goes once the visitor confirms their e-mail: confirmed where the clinic chose
+ * automatic confirmation and a free booking is left to count it, otherwise a request that the
+ * clinic answers (docs/decisions/0038).
+ */
+export function statusAfterEmailConfirmed(clinic: { autoConfirmRequests: boolean; subscriptionRequired: boolean }): AppointmentStatus {
+  return clinic.autoConfirmRequests && !clinic.subscriptionRequired ? 'confirmed' : 'requested';
 }
+
+/**
+ * Where "Decline as spam" may start: a request, or a booking confirmed automatically that the
+ * clinic now sees is not genuine. It ends declined, like any decline.
+ */
+export const SPAM_MARKABLE_STATUSES = ['requested', 'confirmed'] as const satisfies readonly AppointmentStatus[];
 
 /**
  * An appointment's changes in the order they happened. Each is stamped when its request began,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
+import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
 import { completeDass21Quickly } from './support/screener-steps';
@@ -8,7 +9,8 @@ import { calendarAttachmentOf, useBrowserSessionWithMail } from './support/mail'
 const VISITOR = { name: 'Farah Aziz', email: 'farah@example.my' };
 
 describe('a clinic that asks visitors to confirm their e-mail', () => {
-  const { session, mailsTo } = useBrowserSessionWithMail();
+  // CSP bypassed only so that axe's script can run in the page.
+  const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
 
   it('holds the booking until the visitor confirms on the page their e-mail links to; the clinic confirms it from the inbox; the visitor moves it, then cancels it', async () => {
     const { page } = session;
@@ -65,6 +67,13 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     const inbox = page.getByRole('region', { name: 'Appointments' });
     await inbox.getByText('1 request waiting for your answer').waitFor();
     await screenshot(page, 'inbox-waiting');
+    // Decline as spam asks first, in an accessible dialog; keeping the request closes it.
+    await inbox.getByRole('button', { name: `Decline as spam: the booking of ${VISITOR.name}` }).click();
+    const spam = page.getByRole('dialog', { name: 'Decline as spam' });
+    await spam.getByText('refuses new bookings from the same e-mail address and internet connection for 30 days', { exact: false }).waitFor();
+    await expectNoSeriousViolations(page, 'decline as spam dialog');
+    await spam.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await spam.waitFor({ state: 'detached' });
     await inbox.getByRole('button', { name: `Confirm: the appointment of ${VISITOR.name}` }).click();
     await page.getByText('Done. The client has been told by e-mail.').waitFor();
     await expect.poll(() => inbox.getByText('request waiting for your answer', { exact: false }).count()).toBe(0);
@@ -89,10 +98,23 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     expect(decodeQuotedPrintable(mailsTo(VISITOR.email)[3]!.raw)).toContain('Subject: Your appointment was moved');
     await screenshot(page, 'manage-rescheduled');
 
+    // Two more moves use up the three a link allows; then the page says whom to contact instead.
+    for (const mails of [5, 6]) {
+      const moved = await when.textContent();
+      await times.selectOption({ index: (await times.locator('option').count()) - 1 });
+      await confirmed.getByRole('button', { name: 'Move my appointment' }).click();
+      await expect.poll(() => when.textContent()).not.toBe(moved);
+      await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(mails);
+    }
+    await confirmed.getByText('You have moved this appointment 3 times, the most allowed online.', { exact: false }).waitFor();
+    expect(await confirmed.getByRole('button', { name: 'Move my appointment' }).count()).toBe(0);
+    await screenshot(page, 'manage-moves-used-up');
+    await expectNoSeriousViolations(page, 'manage page after three moves');
+
     await confirmed.getByRole('button', { name: 'Cancel my appointment' }).click();
     await confirmed.getByText('Cancelled', { exact: true }).waitFor();
     expect(await confirmed.getByRole('button', { name: 'Cancel my appointment' }).count()).toBe(0);
-    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(5);
-    expect(calendarAttachmentOf(mailsTo(VISITOR.email)[4]!.raw)).toContain('METHOD:CANCEL');
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(7);
+    expect(calendarAttachmentOf(mailsTo(VISITOR.email)[6]!.raw)).toContain('METHOD:CANCEL');
   });
 });

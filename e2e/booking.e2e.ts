@@ -86,12 +86,14 @@ describe('booking from the results page, the operator’s appointments and the f
 
   it('prompts to subscribe on the fourth booking and books nothing; subscribing in test mode lifts the limit', async () => {
     const { page } = session;
-    // Two more bookings over REST bring the demo clinic to its 3 free bookings.
+    // Three requests over REST, confirmed by the clinic in its inbox, use up the demo clinic's 3
+    // free bookings: a booking counts once the clinic accepts it (the first one was cancelled
+    // while still a request, so it counts nothing).
     const [psychologist] = (await (await api('/api/public/psychologists?slug=klinik-minda')).json()) as { id: string }[];
     const slots = (await (
       await api(`/api/public/availability?slug=klinik-minda&psychologistId=${psychologist!.id}`)
     ).json()) as { id: string }[];
-    for (const slot of slots.slice(-2)) {
+    for (const [i, slot] of slots.slice(-3).entries()) {
       const response = await api('/api/public/appointments', {
         method: 'POST',
         body: JSON.stringify({
@@ -99,13 +101,21 @@ describe('booking from the results page, the operator’s appointments and the f
           psychologistId: psychologist!.id,
           slotId: slot.id,
           clientName: 'Tan Wei Ming',
-          clientEmail: 'weiming@example.my',
+          clientEmail: `${['weiming', 'meiling', 'ahmad'][i]}@example.my`,
           clientPhone: '+60198765432',
           clientTimezone: 'Asia/Kuala_Lumpur',
           proofOfWork: await fetchProofOfWork(session.server.url, 'klinik-minda'),
         }),
       });
       expect(response.status).toBe(201);
+    }
+    await signInAsDemo(page);
+    const confirmButtons = page.getByRole('region', { name: 'Appointments' }).getByRole('button', { name: 'Confirm: the appointment of Tan Wei Ming' });
+    await confirmButtons.first().waitFor();
+    for (const left of [2, 1, 0]) {
+      await expect.poll(() => confirmButtons.count(), { timeout: 10_000 }).toBe(left + 1);
+      await confirmButtons.first().click();
+      await expect.poll(() => confirmButtons.count(), { timeout: 10_000 }).toBe(left);
     }
     const check = (await (await api('/api/public/check-subscription/klinik-minda')).json()) as { subscriptionRequired: boolean };
     expect(check.subscriptionRequired).toBe(true);
@@ -124,7 +134,7 @@ describe('booking from the results page, the operator’s appointments and the f
     await page.waitForURL('**/subscribe');
     expect(mailsTo('siti@example.my')).toHaveLength(0);
 
-    await signInAsDemo(page);
+    // Still signed in from confirming the requests.
     await session.visit('/subscribe');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.getByRole('status').filter({ hasText: 'Your subscription is active' }).waitFor();

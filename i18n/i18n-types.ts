@@ -1906,7 +1906,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		confirmEmail: string
 		/**
-		 * A​ ​b​o​o​k​i​n​g​ ​h​o​l​d​s​ ​i​t​s​ ​t​i​m​e​ ​f​o​r​ ​3​0​ ​m​i​n​u​t​e​s​ ​u​n​t​i​l​ ​t​h​e​ ​v​i​s​i​t​o​r​ ​c​o​n​f​i​r​m​s​ ​f​r​o​m​ ​t​h​e​i​r​ ​e​-​m​a​i​l​.​ ​O​n​l​y​ ​t​h​e​n​ ​d​o​e​s​ ​i​t​ ​r​e​a​c​h​ ​y​o​u​ ​a​n​d​ ​c​o​u​n​t​ ​t​o​w​a​r​d​ ​y​o​u​r​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​,​ ​s​o​ ​n​o​b​o​d​y​ ​c​a​n​ ​b​o​o​k​ ​i​n​ ​s​o​m​e​o​n​e​ ​e​l​s​e​’​s​ ​n​a​m​e​.
+		 * A​ ​b​o​o​k​i​n​g​ ​h​o​l​d​s​ ​i​t​s​ ​t​i​m​e​ ​f​o​r​ ​3​0​ ​m​i​n​u​t​e​s​ ​u​n​t​i​l​ ​t​h​e​ ​v​i​s​i​t​o​r​ ​c​o​n​f​i​r​m​s​ ​f​r​o​m​ ​t​h​e​i​r​ ​e​-​m​a​i​l​.​ ​O​n​l​y​ ​t​h​e​n​ ​d​o​e​s​ ​i​t​ ​r​e​a​c​h​ ​y​o​u​,​ ​s​o​ ​n​o​b​o​d​y​ ​c​a​n​ ​b​o​o​k​ ​i​n​ ​s​o​m​e​o​n​e​ ​e​l​s​e​’​s​ ​n​a​m​e​.
 		 */
 		confirmEmailHint: string
 		/**
@@ -1914,7 +1914,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		autoConfirm: string
 		/**
-		 * R​e​q​u​e​s​t​s​ ​a​r​e​ ​c​o​n​f​i​r​m​e​d​ ​a​t​ ​o​n​c​e​ ​i​n​s​t​e​a​d​ ​o​f​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​i​n​ ​t​h​e​ ​i​n​b​o​x​ ​b​e​l​o​w​.
+		 * R​e​q​u​e​s​t​s​ ​a​r​e​ ​c​o​n​f​i​r​m​e​d​ ​a​t​ ​o​n​c​e​ ​i​n​s​t​e​a​d​ ​o​f​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​i​n​ ​t​h​e​ ​i​n​b​o​x​ ​b​e​l​o​w​.​ ​A​ ​b​o​o​k​i​n​g​ ​c​o​u​n​t​s​ ​t​o​w​a​r​d​ ​y​o​u​r​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​ ​o​n​c​e​ ​i​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​:​ ​w​i​t​h​ ​t​h​i​s​ ​o​n​,​ ​a​ ​s​t​r​a​n​g​e​r​’​s​ ​m​a​d​e​-​u​p​ ​b​o​o​k​i​n​g​s​ ​a​r​e​ ​c​o​n​f​i​r​m​e​d​ ​a​n​d​ ​c​o​u​n​t​e​d​ ​a​t​ ​o​n​c​e​,​ ​u​n​t​i​l​ ​y​o​u​ ​d​e​c​l​i​n​e​ ​t​h​e​m​ ​a​s​ ​s​p​a​m​,​ ​w​h​i​c​h​ ​g​i​v​e​s​ ​t​h​e​m​ ​b​a​c​k​.​ ​W​i​t​h​ ​i​t​ ​o​f​f​,​ ​n​o​t​h​i​n​g​ ​c​o​u​n​t​s​ ​u​n​t​i​l​ ​y​o​u​ ​c​o​n​f​i​r​m​ ​i​t​.
 		 */
 		autoConfirmHint: string
 		/**
@@ -2310,6 +2310,29 @@ export type NamespaceAdminTranslation = {
 		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​.​.
 		 */
 		answerFailed: string
+		/**
+		 * D​e​c​l​i​n​e​ ​a​s​ ​s​p​a​m
+		 */
+		spam: string
+		/**
+		 * D​e​c​l​i​n​e​ ​a​s​ ​s​p​a​m​:​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		spamLabel: RequiredParams<'name'>
+		/**
+		 * D​e​c​l​i​n​e​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​o​f​ ​{​n​a​m​e​}​ ​o​n​ ​{​w​h​e​n​}​ ​a​s​ ​s​p​a​m​?​ ​I​t​s​ ​t​i​m​e​ ​b​e​c​o​m​e​s​ ​f​r​e​e​,​ ​n​o​ ​e​-​m​a​i​l​ ​i​s​ ​s​e​n​t​,​ ​i​t​ ​n​o​ ​l​o​n​g​e​r​ ​c​o​u​n​t​s​ ​t​o​w​a​r​d​ ​y​o​u​r​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​,​ ​a​n​d​ ​t​h​i​s​ ​c​l​i​n​i​c​ ​r​e​f​u​s​e​s​ ​n​e​w​ ​b​o​o​k​i​n​g​s​ ​f​r​o​m​ ​t​h​e​ ​s​a​m​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​i​n​t​e​r​n​e​t​ ​c​o​n​n​e​c​t​i​o​n​ ​f​o​r​ ​3​0​ ​d​a​y​s​.
+		 * @param {string} name
+		 * @param {string} when
+		 */
+		spamMessage: RequiredParams<'name' | 'when'>
+		/**
+		 * D​e​c​l​i​n​i​n​g​.​.​.
+		 */
+		spamPending: string
+		/**
+		 * D​e​c​l​i​n​e​d​ ​a​s​ ​s​p​a​m​.​ ​N​e​w​ ​b​o​o​k​i​n​g​s​ ​f​r​o​m​ ​t​h​e​ ​s​a​m​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​c​o​n​n​e​c​t​i​o​n​ ​a​r​e​ ​r​e​f​u​s​e​d​ ​f​o​r​ ​3​0​ ​d​a​y​s​.
+		 */
+		spamToast: string
 		statuses: {
 			/**
 			 * W​a​i​t​i​n​g​ ​f​o​r​ ​e​-​m​a​i​l
@@ -3392,6 +3415,21 @@ export type NamespaceBookingTranslation = {
 	 */
 	cannotReschedule: string
 	/**
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​b​e​e​n​ ​m​o​v​e​d​ ​{​m​a​x​}​ ​t​i​m​e​s​,​ ​t​h​e​ ​m​o​s​t​ ​a​l​l​o​w​e​d​ ​o​n​l​i​n​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​ ​a​g​a​i​n​.
+	 * @param {number} max
+	 */
+	movesUsedUp: RequiredParams<'max'>
+	/**
+	 * Y​o​u​ ​h​a​v​e​ ​m​o​v​e​d​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​{​m​a​x​}​ ​t​i​m​e​s​,​ ​t​h​e​ ​m​o​s​t​ ​a​l​l​o​w​e​d​ ​o​n​l​i​n​e​.​ ​T​o​ ​c​h​a​n​g​e​ ​i​t​ ​a​g​a​i​n​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​{​c​l​i​n​i​c​}​ ​d​i​r​e​c​t​l​y​.
+	 * @param {string} clinic
+	 * @param {number} max
+	 */
+	manageMovesUsedUp: RequiredParams<'clinic' | 'max'>
+	/**
+	 * T​h​i​s​ ​c​l​i​n​i​c​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​t​h​i​s​ ​b​o​o​k​i​n​g​ ​o​n​l​i​n​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
+	 */
+	notTakenOnline: string
+	/**
 	 * S​h​a​r​e​ ​m​y​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​w​i​t​h​ ​{​c​l​i​n​i​c​}​ ​s​o​ ​t​h​a​t​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​c​a​n​ ​p​r​e​p​a​r​e
 	 * @param {string} clinic
 	 */
@@ -4291,6 +4329,10 @@ export type NamespaceErrorsTranslation = {
 	 */
 	slotBookedDelete: string
 	/**
+	 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​ ​a​r​e​ ​u​s​e​d​ ​u​p​,​ ​s​o​ ​t​h​i​s​ ​r​e​q​u​e​s​t​ ​c​a​n​n​o​t​ ​b​e​ ​c​o​n​f​i​r​m​e​d​ ​u​n​t​i​l​ ​y​o​u​ ​s​u​b​s​c​r​i​b​e​ ​(​s​e​e​ ​P​l​a​n​)​.​ ​Y​o​u​ ​c​a​n​ ​s​t​i​l​l​ ​d​e​c​l​i​n​e​ ​i​t​.
+	 */
+	freeBookingsUsedToConfirm: string
+	/**
 	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​n​o​w​ ​“​{​s​t​a​t​u​s​}​”​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​{​a​c​t​i​o​n​}​.​ ​T​h​e​ ​l​i​s​t​ ​s​h​o​w​s​ ​i​t​ ​a​s​ ​i​t​ ​i​s​.
 	 * @param {string} action
 	 * @param {string} status
@@ -4313,6 +4355,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​a​r​k​e​d​ ​a​ ​n​o​-​s​h​o​w
 		 */
 		no_show: string
+		/**
+		 * d​e​c​l​i​n​e​d​ ​a​s​ ​s​p​a​m
+		 */
+		spam: string
 	}
 	/**
 	 * T​h​e​ ​n​e​w​ ​t​i​m​e​s​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​l​o​t​ ​o​f​ ​t​h​i​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​C​h​o​o​s​e​ ​t​i​m​e​s​ ​t​h​a​t​ ​a​r​e​ ​f​r​e​e​.
@@ -7508,7 +7554,7 @@ export type TranslationFunctions = {
 			 */
 			confirmEmail: () => LocalizedString
 			/**
-			 * A booking holds its time for 30 minutes until the visitor confirms from their e-mail. Only then does it reach you and count toward your free bookings, so nobody can book in someone else’s name.
+			 * A booking holds its time for 30 minutes until the visitor confirms from their e-mail. Only then does it reach you, so nobody can book in someone else’s name.
 			 */
 			confirmEmailHint: () => LocalizedString
 			/**
@@ -7516,7 +7562,7 @@ export type TranslationFunctions = {
 			 */
 			autoConfirm: () => LocalizedString
 			/**
-			 * Requests are confirmed at once instead of waiting for your answer in the inbox below.
+			 * Requests are confirmed at once instead of waiting for your answer in the inbox below. A booking counts toward your free bookings once it is confirmed: with this on, a stranger’s made-up bookings are confirmed and counted at once, until you decline them as spam, which gives them back. With it off, nothing counts until you confirm it.
 			 */
 			autoConfirmHint: () => LocalizedString
 			/**
@@ -7901,6 +7947,26 @@ export type TranslationFunctions = {
 			 * That did not work...
 			 */
 			answerFailed: () => LocalizedString
+			/**
+			 * Decline as spam
+			 */
+			spam: () => LocalizedString
+			/**
+			 * Decline as spam: the booking of {name}
+			 */
+			spamLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Decline the booking of {name} on {when} as spam? Its time becomes free, no e-mail is sent, it no longer counts toward your free bookings, and this clinic refuses new bookings from the same e-mail address and internet connection for 30 days.
+			 */
+			spamMessage: (arg: { name: string, when: string }) => LocalizedString
+			/**
+			 * Declining...
+			 */
+			spamPending: () => LocalizedString
+			/**
+			 * Declined as spam. New bookings from the same e-mail address and connection are refused for 30 days.
+			 */
+			spamToast: () => LocalizedString
 			statuses: {
 				/**
 				 * Waiting for e-mail
@@ -8965,6 +9031,18 @@ export type TranslationFunctions = {
 		 */
 		cannotReschedule: () => LocalizedString
 		/**
+		 * This appointment has already been moved {max} times, the most allowed online. Please contact the clinic directly to change it again.
+		 */
+		movesUsedUp: (arg: { max: number }) => LocalizedString
+		/**
+		 * You have moved this appointment {max} times, the most allowed online. To change it again, please contact {clinic} directly.
+		 */
+		manageMovesUsedUp: (arg: { clinic: string, max: number }) => LocalizedString
+		/**
+		 * This clinic cannot take this booking online. Please contact the clinic directly.
+		 */
+		notTakenOnline: () => LocalizedString
+		/**
 		 * Share my screening results with {clinic} so that the psychologist can prepare
 		 */
 		shareResults: (arg: { clinic: string }) => LocalizedString
@@ -9773,6 +9851,10 @@ export type TranslationFunctions = {
 		 */
 		slotBookedDelete: () => LocalizedString
 		/**
+		 * Your clinic’s free bookings are used up, so this request cannot be confirmed until you subscribe (see Plan). You can still decline it.
+		 */
+		freeBookingsUsedToConfirm: () => LocalizedString
+		/**
 		 * This appointment is now “{status}”, so it cannot be {action}. The list shows it as it is.
 		 */
 		appointmentCannotMove: (arg: { action: string, status: string }) => LocalizedString
@@ -9793,6 +9875,10 @@ export type TranslationFunctions = {
 			 * marked a no-show
 			 */
 			no_show: () => LocalizedString
+			/**
+			 * declined as spam
+			 */
+			spam: () => LocalizedString
 		}
 		/**
 		 * The new times overlap another slot of this psychologist. Choose times that are free.

@@ -6,6 +6,7 @@ import { deleteLapsedClosedLinks } from '../db/repositories/closed-links';
 import { deleteExpiredSessions } from '../db/repositories/operator-sessions';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { deleteExpiredChallenges } from '../db/repositories/used-booking-challenges';
+import { deleteExpiredBookingBlocks } from '../db/repositories/booking-blocks';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
 import { purgeFinishedLoginThrottles } from './auth/login-throttle';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     startWebhookWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('used booking challenge purge', () => deleteExpiredChallenges(db, services.now()), 15 * 60_000, log),
+    startPolling('booking block purge', () => deleteExpiredBookingBlocks(db, services.now()), 60 * 60_000, log),
     startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),
     startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),
     // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.

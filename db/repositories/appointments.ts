@@ -49,6 +49,8 @@ export interface AppointmentDetails {
   revisedAt: Date | null;
   /** Whether the visitor shared their screening results, and whether they answered the crisis item. */
   care: AppointmentCare;
+  /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
+  visitorMoves: number;
 }
 
 export interface AppointmentCare {
@@ -78,6 +80,7 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.revision',
       'a.revised_at',
       'a.contact_promptly',
+      'a.visitor_moves',
       sql<number>`a.shared_results is not null`.as('results_shared'),
       's.start_utc',
       's.end_utc',
@@ -105,6 +108,7 @@ type DetailsRow = Pick<
   | 'revision'
   | 'revised_at'
   | 'contact_promptly'
+  | 'visitor_moves'
 > &
   Pick<SlotRow, 'start_utc' | 'end_utc'> & {
     psychologist_id: string;
@@ -142,6 +146,7 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     revision: Number(row.revision),
     revisedAt: row.revised_at === null ? null : asDate(row.revised_at),
     care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly) },
+    visitorMoves: Number(row.visitor_moves),
   };
 }
 
@@ -164,6 +169,8 @@ export async function insertAppointment(
     sharedResults: string | null;
     contactPromptly: boolean;
     clientKeys: ClientKeys;
+    /** Whether the booking was counted toward the free allowance as it was made (accepted at once). */
+    allowanceCounted: boolean;
     now: Date;
   },
 ): Promise<void> {
@@ -192,8 +199,29 @@ export async function insertAppointment(
       client_email_key: appointment.clientKeys.emailKey,
       client_address_key: appointment.clientKeys.addressKey,
       client_network_key: appointment.clientKeys.networkKey,
+      allowance_counted: appointment.allowanceCounted,
     })
     .execute();
+}
+
+/**
+ * Marks whether the appointment used one of the free allowance, if it did not already say so,
+ * and tells whether it changed: of two changes racing, one counts or gives back, never both.
+ */
+export async function markAllowanceCounted(db: Kysely<Database>, appointmentId: string, counted: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set({ allowance_counted: counted })
+    .where('id', '=', appointmentId)
+    .where('allowance_counted', '=', counted ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** What "Decline as spam" refuses: the keyed digests of the visitor's mailbox and of the address they booked from. */
+export async function findBookingOrigin(db: Kysely<Database>, appointmentId: string): Promise<{ emailKey: string | null; addressKey: string | null } | undefined> {
+  const row = await db.selectFrom('appointments').select(['client_email_key', 'client_address_key']).where('id', '=', appointmentId).executeTakeFirst();
+  return row && { emailKey: row.client_email_key, addressKey: row.client_address_key };
 }
 
 /** The results an appointment's visitor shared (JSON), or null. */
@@ -296,7 +324,13 @@ async function revised(db: Kysely<Database>, appointmentId: string, updated: { n
  * appointment-status.ts), and tells whether it did: of two changes racing, one wins and the
  * other finds the status moved. A status that no longer holds the slot frees it.
  */
-export async function moveAppointment(db: Kysely<Database>, appointmentId: string, to: AppointmentStatus, now: Date): Promise<boolean> {
+export async function moveAppointment(
+  db: Kysely<Database>,
+  appointmentId: string,
+  to: AppointmentStatus,
+  now: Date,
+  from: readonly AppointmentStatus[] = statusesBefore(to),
+): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
     .set((eb) => ({
@@ -308,7 +342,7 @@ export async function moveAppointment(db: Kysely<Database>, appointmentId: strin
       ...(to !== 'expired' && { hold_expires_at: null }),
     }))
     .where('id', '=', appointmentId)
-    .where('status', 'in', statusesBefore(to))
+    .where('status', 'in', from)
     .executeTakeFirst();
   return revised(db, appointmentId, result);
 }
@@ -317,18 +351,26 @@ export async function moveAppointment(db: Kysely<Database>, appointmentId: strin
  * Moves a standing appointment from one slot to another, if it still holds `fromSlotId`, and
  * tells whether it did. The new slot is taken and the old one freed in one statement; a booking
  * or another move that took the new slot first fails it on the UNIQUE active_slot_id
- * (isUniqueViolation), so exactly one of them wins.
+ * (isUniqueViolation), so exactly one of them wins. A visitor's move (`maxVisitorMoves`) counts
+ * itself in the same statement, and only while fewer than that many were made.
  */
 export async function rescheduleAppointment(
   db: Kysely<Database>,
-  move: { appointmentId: string; fromSlotId: string; toSlotId: string; now: Date },
+  move: { appointmentId: string; fromSlotId: string; toSlotId: string; now: Date; maxVisitorMoves?: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
-    .set((eb) => ({ slot_id: move.toSlotId, active_slot_id: move.toSlotId, revision: eb('revision', '+', 1), revised_at: move.now }))
+    .set((eb) => ({
+      slot_id: move.toSlotId,
+      active_slot_id: move.toSlotId,
+      revision: eb('revision', '+', 1),
+      revised_at: move.now,
+      ...(move.maxVisitorMoves !== undefined && { visitor_moves: eb('visitor_moves', '+', 1) }),
+    }))
     .where('id', '=', move.appointmentId)
     .where('slot_id', '=', move.fromSlotId)
     .where('status', 'in', SLOT_HOLDING_STATUSES)
+    .$if(move.maxVisitorMoves !== undefined, (query) => query.where('visitor_moves', '<', move.maxVisitorMoves!))
     .executeTakeFirst();
   return revised(db, move.appointmentId, result);
 }
@@ -505,8 +547,8 @@ export async function calendarEntriesOf(
   }));
 }
 
-/** The status and revision of an appointment, its row locked (MySQL) until the transaction ends. */
+/** The status, revision and visitor's moves of an appointment, its row locked (MySQL) until the transaction ends. */
 export async function lockAppointment(trx: Transaction<Database>, appointmentId: string) {
-  const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision']).where('id', '=', appointmentId)).executeTakeFirst();
-  return row && { status: row.status as AppointmentStatus, revision: Number(row.revision) };
+  const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision', 'visitor_moves']).where('id', '=', appointmentId)).executeTakeFirst();
+  return row && { status: row.status as AppointmentStatus, revision: Number(row.revision), visitorMoves: Number(row.visitor_moves) };
 }

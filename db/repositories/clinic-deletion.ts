@@ -55,6 +55,7 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('memberships').where('clinic_id', '=', userId).execute();
   await trx.deleteFrom('password_reset_requests').where('email', '=', clinic.email).execute();
   await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('booking_blocks').where('user_id', '=', userId).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   if (members.length > 0) await deleteAccountsWithoutClinic(trx, members);
 }

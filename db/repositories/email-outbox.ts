@@ -29,6 +29,10 @@ export interface OutboxEmail {
   expiresAt?: Date;
   /** The appointment it is about: erasing the visitor withdraws it while it waits. */
   appointmentId?: string;
+  /** Not sent before this moment, so that a later mail with the same `coalesceKey` can replace it. */
+  notBefore?: Date;
+  /** Queuing a mail withdraws the unsent ones with the same key: the staff hear of the latest change only. */
+  coalesceKey?: string;
 }
 
 export interface ClaimedEmail extends OutboxEmail {
@@ -38,26 +42,31 @@ export interface ClaimedEmail extends OutboxEmail {
 }
 
 /**
- * Queues mails for the outbox worker, in one statement. Pass the use case's transaction: the
- * mails exist exactly when the change they report was committed, and no SMTP call holds the
- * transaction.
+ * Queues mails for the outbox worker, in one statement, after withdrawing the unsent mails they
+ * replace (the same `coalesceKey`). Pass the use case's transaction: the mails exist exactly when
+ * the change they report was committed, and no SMTP call holds the transaction.
  */
 export async function enqueueEmails(db: Kysely<Database>, emails: readonly OutboxEmail[], now: Date): Promise<string[]> {
+  const replaced = [...new Set(emails.flatMap((email) => (email.coalesceKey ? [email.coalesceKey] : [])))];
+  if (replaced.length > 0) {
+    await db.updateTable('email_outbox').set({ status: 'withdrawn', ...ERASED_CONTENT }).where('coalesce_key', 'in', replaced).where('status', '=', 'pending').execute();
+  }
   // A visitor whose data was erased has no address left: nothing more is sent to them.
-  const rows = emails.filter((email) => email.to !== '').map(({ kind, to, expiresAt, appointmentId, ...message }) => ({
+  const rows = emails.filter((email) => email.to !== '').map(({ kind, to, expiresAt, appointmentId, notBefore, coalesceKey, ...message }) => ({
     id: randomUUID(),
     kind,
     recipient: to,
     message: JSON.stringify(message),
     status: 'pending' as const,
     attempts: 0,
-    next_attempt_at: now,
+    next_attempt_at: notBefore ?? now,
     locked_until: null,
     last_error: null,
     created_at: now,
     sent_at: null,
     expires_at: expiresAt ?? null,
     appointment_id: appointmentId ?? null,
+    coalesce_key: coalesceKey ?? null,
   }));
   if (rows.length > 0) await db.insertInto('email_outbox').values(rows).execute();
   return rows.map((row) => row.id);

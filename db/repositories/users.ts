@@ -105,10 +105,10 @@ export async function updateBookingSettings(
 }
 
 /**
- * Counts one more booking unless `limit` bookings are already counted (no limit: always), and
- * tells whether it did. One statement on the latest row: concurrent bookings cannot both take
- * the last free one, and the row stays locked only from here to the end of the transaction.
- * The counter never goes down, so cancelling does not refund one.
+ * Counts one more accepted booking unless `limit` bookings are already counted (no limit:
+ * always), and tells whether it did. One statement on the latest row: concurrent acceptances
+ * cannot both take the last free one, and the row stays locked only from here to the end of the
+ * transaction. Cancelling gives nothing back; declining or a spam mark does (giveBackBooking).
  */
 export async function incrementBookingsMade(db: Kysely<Database>, userId: string, limit?: number): Promise<boolean> {
   const result = await db
@@ -118,6 +118,16 @@ export async function incrementBookingsMade(db: Kysely<Database>, userId: string
     .$if(limit !== undefined, (query) => query.where('bookings_made', '<', limit!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives one counted booking back to the allowance: the clinic declined it or marked it as spam. */
+export async function giveBackBooking(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ bookings_made: sql`bookings_made - 1` })
+    .where('id', '=', userId)
+    .where('bookings_made', '>', 0)
+    .execute();
 }
 
 /** Whether the clinic's owner requires two-factor sign-in of every member. */

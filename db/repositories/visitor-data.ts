@@ -15,8 +15,8 @@ const ERASED_CONTACT = {
 } as const;
 
 /**
- * Erases the visitor's name, e-mail (and the digests of it and of their address), phone and shared results (and the crisis flag drawn from
- * them), and the hash of their private link, so the link answers 404 from now on. Guarded on
+ * Erases the visitor's name, e-mail (and the digests of it and of their address), phone and
+ * shared results (and the crisis flag drawn from them), and the hash of their private link. Guarded on
  * `personal_data_erased_at`: of any number of processes, one erases and the others find it done.
  * The row stays: status, times and psychologist are the clinic's anonymous counts.
  */

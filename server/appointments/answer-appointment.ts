@@ -1,12 +1,16 @@
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { findAppointmentOf, moveAppointment } from '../../db/repositories/appointments';
+import { type AppointmentDetails, findAppointmentOf, moveAppointment } from '../../db/repositories/appointments';
+import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
+import { type AppointmentStatus, statusesBefore } from '../../domain/appointment-status';
+import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import type { ClinicAnswer } from '../mail/booking-emails';
 import { entityId, nullableText } from '../zod-fields';
 import type { AdminAppointment } from './admin-appointment';
+import { countAcceptedBooking, giveBackAllowance, readBookingAllowance } from './booking-allowance';
 import { enqueueAnsweredEmail } from './booking-notifications';
 import { toAdminAppointment } from './list-appointments';
 import { recordAppointmentChange } from './record-appointment-change';
@@ -20,34 +24,64 @@ export const ZAnswerAppointmentRequest = z.object({
 });
 export type AnswerAppointmentRequest = z.output<typeof ZAnswerAppointmentRequest>;
 
+type ClinicContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'admin' | 'member'>;
+
+/** A change of status the clinic makes: where it leads, from where, and how a refusal names it. */
+export interface ClinicChange {
+  to: AppointmentStatus;
+  from: readonly AppointmentStatus[];
+  action: keyof TranslationFunctions['errors']['appointmentAnswers'];
+}
+
 /**
- * The clinic answers a request (confirms or declines it) or records how a confirmed session went
- * (completed or no-show). The status guard settles a race with the visitor (a cancel at the same
- * moment): one of them wins, the other is refused with the status as it now is. The visitor hears
- * of every answer by e-mail, in their language; a declined request frees its slot.
+ * The clinic moves one of its appointments to another status, and `then` does what follows in
+ * the same transaction (counting, mails, blocks). The status guard settles a race with the
+ * visitor (a cancel at the same moment): one of them wins, the other is refused with the status
+ * as it now is. A hold is not the clinic's to answer until the visitor confirms it.
  */
-export async function answerAppointment(
-  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>,
-  status: ClinicAnswer,
-  { appointmentId, message }: AnswerAppointmentRequest,
+export async function changeAsClinic(
+  ctx: ClinicContext,
+  change: ClinicChange,
+  appointmentId: string,
+  then: (trx: Kysely<Database>, changed: AppointmentDetails) => Promise<void>,
 ): Promise<AdminAppointment> {
   const userId = ctx.admin.id;
   const now = ctx.now();
   return inTransaction(ctx.db, async (trx) => {
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
-    // A hold is not the clinic's to answer until the visitor confirms it.
     if (!appointment || appointment.status === 'held' || appointment.status === 'expired') throw new NotFoundError('appointment');
     refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
     // The status as the admin list names it, and the answer, both in the caller's language.
     const refuse = (current: AppointmentStatus) =>
-      new AppError('CONFLICT', (t) => t.errors.appointmentCannotMove({ status: t.admin.appointments.statuses[current](), action: t.errors.appointmentAnswers[status]() }));
-    if (!canMove(appointment.status, status)) throw refuse(appointment.status);
-    if (!(await moveAppointment(trx, appointment.id, status, now))) {
+      new AppError('CONFLICT', (t) => t.errors.appointmentCannotMove({ status: t.admin.appointments.statuses[current](), action: t.errors.appointmentAnswers[change.action]() }));
+    if (!change.from.includes(appointment.status)) throw refuse(appointment.status);
+    if (!(await moveAppointment(trx, appointment.id, change.to, now, change.from))) {
       throw refuse((await findAppointmentOf(trx, userId, appointmentId))!.status);
     }
-    await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: status, at: now });
-    const answered = (await findAppointmentOf(trx, userId, appointmentId))!;
-    await enqueueAnsweredEmail(trx, { userId, facts: answered, status, message: message ?? undefined }, { env: ctx.env, now });
-    return toAdminAppointment(answered, ctx.member);
+    await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: change.to, at: now });
+    const changed = (await findAppointmentOf(trx, userId, appointmentId))!;
+    await then(trx, changed);
+    return toAdminAppointment(changed, ctx.member);
+  });
+}
+
+/**
+ * The clinic answers a request (confirms or declines it) or records how a confirmed session went
+ * (completed or no-show). Confirming counts the booking toward the free allowance, and is
+ * refused, the request left waiting, when the free bookings are used up; declining gives back
+ * what the booking had counted (docs/decisions/0038). The visitor hears of every answer by
+ * e-mail, in their language; a declined request frees its slot.
+ */
+export function answerAppointment(ctx: ClinicContext, status: ClinicAnswer, { appointmentId, message }: AnswerAppointmentRequest): Promise<AdminAppointment> {
+  const userId = ctx.admin.id;
+  return changeAsClinic(ctx, { to: status, from: statusesBefore(status), action: status }, appointmentId, async (trx, answered) => {
+    if (status === 'confirmed') {
+      const { limit } = await readBookingAllowance(trx, userId, ctx.env.freeBookings);
+      if (!(await countAcceptedBooking(trx, { userId, appointmentId: answered.id, limit }))) {
+        throw new AppError('CONFLICT', (t) => t.errors.freeBookingsUsedToConfirm());
+      }
+    }
+    if (status === 'declined') await giveBackAllowance(trx, { userId, appointmentId: answered.id });
+    await enqueueAnsweredEmail(trx, { userId, facts: answered, status, message: message ?? undefined }, { env: ctx.env, now: ctx.now() });
   });
 }

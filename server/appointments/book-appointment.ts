@@ -36,6 +36,7 @@ import { checkProofOfWork } from '../booking-challenge/proof-of-work';
 import { markChallengeUsed } from '../../db/repositories/used-booking-challenges';
 import { countHit } from '../../db/repositories/rate-limit-counters';
 import { clientKeysOf } from './client-keys';
+import { isBookingBlocked } from './booking-blocks';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
@@ -54,6 +55,10 @@ type Translations = ReturnType<typeof translationsFor>;
  * by the conditional count that enforces the free limit, so it is held only for the last
  * statements and the commit (docs/decisions/0012). Bookings of different slots do not wait for
  * each other. The e-mails are queued in the same transaction; nothing waits for SMTP.
+ *
+ * A booking counts toward the free allowance only once the clinic accepts it: here, when the
+ * clinic confirms automatically; otherwise when it confirms the request (answer-appointment.ts,
+ * docs/decisions/0038). A clinic whose free bookings are used up takes no new booking at all.
  *
  * While the clinic asks visitors to confirm their e-mail (the default), the booking is a hold:
  * it keeps the slot for HOLD_MINUTES, counts toward nothing and mails the visitor alone, so a
@@ -89,13 +94,15 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
   }
   const userId = screener.userId;
   const now = services.now();
+  const clientKeys = clientKeysOf(services.env.sessionSecret, { clientEmail: input.clientEmail, client: services.ip });
+  // The clinic marked this e-mail or address as spam: refused like a limit, in words that accuse nobody.
+  if (await isBookingBlocked(services.db, { userId, keys: clientKeys, now })) throw new AppError('TOO_MANY_REQUESTS', refusal.notTakenOnline());
   // Most of a crowd racing for one slot arrives after it was taken: refuse them before any lock.
   const seen = await findSlotOf(services.db, userId, input.slotId);
   if (seen?.isBooked && seen.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
 
   const proof = await checkProofOfWork(services.env.sessionSecret, input.proofOfWork, input.slug, now);
   if (!proof) throw new AppError('BAD_REQUEST', refusal.challengeFailed());
-  const clientKeys = clientKeysOf(services.env.sessionSecret, { clientEmail: input.clientEmail, client: services.ip });
 
   return inTransaction(services.db, async (trx) => {
     // The locks before any plain read: MySQL's snapshot starts at the first plain read, and it
@@ -124,6 +131,8 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       language: input.clientLanguage,
     };
     const status = initialStatus(allowance);
+    // Only a booking the clinic accepts counts: here, one it chose to confirm automatically.
+    const counts = status === 'confirmed';
     const shared = input.sharedResults;
     const care = { resultsShared: shared !== undefined, contactPromptly: shared?.crisisItemAnswered ?? false };
     const facts = { id: randomUUID(), status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc, care };
@@ -134,7 +143,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       : bookingEmails({ facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
 
     // The operator's row from here to the commit: the count, then the inserts.
-    if (!held && !(await incrementBookingsMade(trx, userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
+    if (counts && !(await incrementBookingsMade(trx, userId, allowance.limit))) throw new AppError('CONFLICT', refusal.freeLimit());
     const holdExpiresAt = held ? addMinutes(now, HOLD_MINUTES) : null;
     try {
       await insertAppointment(trx, {
@@ -149,6 +158,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
         sharedResults: shared ? JSON.stringify(shared) : null,
         contactPromptly: care.contactPromptly,
         clientKeys,
+        allowanceCounted: counts,
         now,
       });
     } catch (error) {

@@ -56,7 +56,7 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
     expect(Boolean(created.confirm_visitor_email)).toBe(true);
   });
 
-  it('holds the slot, counts nothing and tells only the visitor until they confirm with a POST', async () => {
+  it('holds the slot and tells only the visitor until they confirm with a POST; the request counts nothing until the clinic accepts it', async () => {
     const screener = await insertBookableScreener(t.services.db, {}, { confirmVisitorEmail: true });
     const slotId = await nextSlot(screener.psychologistId);
     const request = bookingRequest(screener, slotId);
@@ -80,13 +80,13 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
     const confirmed = await manage(token, 'confirm-email');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ status: 'requested', holdExpiresAt: null });
-    expect(await bookingsMade(screener.userId)).toBe(1);
+    expect(await bookingsMade(screener.userId)).toBe(0);
     expect((await outboxEmailsTo(t.services.db, screener.psychologistEmail)).map((m) => m.kind)).toEqual(['booking-psychologist']);
     expect((await outboxEmailsTo(t.services.db, screener.operatorEmail)).map((m) => m.kind)).toEqual(['booking-operator']);
 
     // A second click changes nothing and sends nothing again.
     expect((await manage(token, 'confirm-email')).json()).toMatchObject({ status: 'requested' });
-    expect(await bookingsMade(screener.userId)).toBe(1);
+    expect(await bookingsMade(screener.userId)).toBe(0);
     expect((await outboxEmailsTo(t.services.db, request.clientEmail)).map((m) => m.kind)).toEqual(['booking-hold', 'booking-client']);
 
     const appointmentId = booked.body.appointmentId as string;
@@ -133,15 +133,16 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
     expect((await outboxEmailsTo(t.services.db, clientEmail)).length).toBe(MAX_OPEN_HOLDS_PER_EMAIL);
   });
 
-  it('counts at once and tells everyone when the clinic has e-mail confirmation off; confirms at once when it confirms automatically', async () => {
+  it('tells everyone at once when the clinic has e-mail confirmation off, and counts at once only when it confirms automatically', async () => {
     const byHand = await insertBookableScreener(t.services.db);
     const request = bookingRequest(byHand, await nextSlot(byHand.psychologistId));
     expect((await postBooking(t, request)).body).toMatchObject({ status: 'requested', holdExpiresAt: null });
-    expect(await bookingsMade(byHand.userId)).toBe(1);
+    expect(await bookingsMade(byHand.userId)).toBe(0);
     expect((await outboxEmailsTo(t.services.db, request.clientEmail)).map((m) => m.kind)).toEqual(['booking-client']);
 
     const automatic = await insertBookableScreener(t.services.db, {}, { autoConfirmRequests: true });
     expect((await postBooking(t, bookingRequest(automatic, await nextSlot(automatic.psychologistId)))).body).toMatchObject({ status: 'confirmed' });
+    expect(await bookingsMade(automatic.userId)).toBe(1);
   });
 
   describe('the clinic answers', () => {

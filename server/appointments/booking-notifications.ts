@@ -1,3 +1,4 @@
+import { addMinutes } from 'date-fns';
 import type { Kysely } from 'kysely';
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
@@ -5,6 +6,7 @@ import { findOperatorById } from '../../db/repositories/users';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import type { Database } from '../../db/schema';
 import type { ScreenerConfiguration } from '../../domain/configuration';
+import { STAFF_MOVE_MAIL_DELAY_MINUTES } from '../../domain/visitor-changes';
 import type { Env } from '../env';
 import {
   type AppointmentFacts,
@@ -129,7 +131,9 @@ export function clinicClosedEmails(
 /**
  * The mails of a change the visitor made through their link (`facts` as they now stand): theirs
  * with the calendar updated, and the psychologist's and the clinic's when the booking had
- * reached them (not for a hold).
+ * reached them (not for a hold). The staff's mails replace those of an earlier change still
+ * unsent; a move's wait STAFF_MOVE_MAIL_DELAY_MINUTES first, so moves in quick succession reach
+ * the staff as one mail naming the latest time, and a cancel soon after a move as the cancel alone.
  */
 export async function enqueueVisitorChangeEmails(
   trx: Kysely<Database>,
@@ -143,8 +147,13 @@ export async function enqueueVisitorChangeEmails(
   const about = { kind, appointmentId: facts.id };
   const mails: OutboxEmail[] = [{ ...about, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now }) }];
   if (changed.clinicKnows) {
-    const staffMail = visitorChangeEmail(facts, brand);
-    mails.push({ ...about, to: facts.psychologist.email, ...staffMail }, { ...about, to: changed.operatorEmail, ...staffMail });
+    const staffMail = {
+      ...about,
+      ...visitorChangeEmail(facts, brand),
+      coalesceKey: `visitor-change:${facts.id}`,
+      notBefore: kind === 'visitor-rescheduled' ? addMinutes(services.now, STAFF_MOVE_MAIL_DELAY_MINUTES) : undefined,
+    };
+    mails.push({ ...staffMail, to: facts.psychologist.email }, { ...staffMail, to: changed.operatorEmail });
   }
   await enqueueEmails(trx, mails, services.now);
 }

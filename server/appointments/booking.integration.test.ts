@@ -261,9 +261,11 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       return statuses;
     }
     const check = (slug: string) => visitor().billing.checkSubscription({ slug });
+    /** A clinic that confirms automatically: each booking counts as it is made. */
+    const automaticClinic = () => insertBookableScreener(t.services.db, {}, { autoConfirmRequests: true });
 
     it('lets an unsubscribed operator take 3 bookings and refuses the 4th with the limit named', async () => {
-      const screener = await insertBookableScreener(t.services.db);
+      const screener = await automaticClinic();
       expect(await check(screener.slug)).toEqual({ subscriptionRequired: false, bookingCount: 0 });
       expect(await bookInTurn(screener, 3)).toEqual([201, 201, 201]);
       expect(await rest(`/api/public/check-subscription/${screener.slug}`)).toEqual({
@@ -277,7 +279,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
     });
 
     it('does not give a free booking back when one is cancelled or its slot deleted', async () => {
-      const screener = await insertBookableScreener(t.services.db);
+      const screener = await automaticClinic();
       await bookInTurn(screener, 3);
       const [first, second] = await t.services.db.selectFrom('appointments').select(['id', 'slot_id']).where('user_id', '=', screener.userId).execute();
       await t.services.db.updateTable('appointments').set({ status: 'cancelled', active_slot_id: null }).where('id', '=', first!.id).execute();
@@ -287,7 +289,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
     });
 
     it('lifts the limit while the subscription is active or trialing, and not otherwise', async () => {
-      const screener = await insertBookableScreener(t.services.db);
+      const screener = await automaticClinic();
       await bookInTurn(screener, 3);
       await subscribe(screener.userId, 'active');
       expect(await check(screener.configurationId)).toEqual({ subscriptionRequired: false, bookingCount: 3 });

@@ -48,9 +48,12 @@ async function book(db: Db, post: Post, screener: BookableScreener, hours: numbe
   return { slotId, appointmentId: booked.body.appointmentId as string };
 }
 
-/** Holds that lapse while their visitors confirm them: each ends confirmed or expired, never both, and only a confirmed one counts. */
+/**
+ * Holds that lapse while their visitors confirm them, at a clinic that confirms automatically:
+ * each ends confirmed or expired, never both, and only a confirmed one counts.
+ */
 async function holdsExpiringWhileConfirmed(db: Db, post: Post, secret: string, services: Pick<AppServices, 'db' | 'now'>) {
-  const screener = await subscribedClinic(db, {}, { confirmVisitorEmail: true });
+  const screener = await subscribedClinic(db, {}, { confirmVisitorEmail: true, autoConfirmRequests: true });
   const holds = [];
   for (let i = 0; i < 8; i++) holds.push(await book(db, post, screener, 48 + i, i));
   // The server still sees each hold live; the expiry job, a few seconds ahead, sees them lapsed.
@@ -64,11 +67,11 @@ async function holdsExpiringWhileConfirmed(db: Db, post: Post, secret: string, s
   let confirmed = 0;
   for (const [i, { appointmentId, slotId }] of holds.entries()) {
     const status = await statusOf(db, appointmentId);
-    expect(['requested', 'expired']).toContain(status);
-    expect(confirmations[i]!.status).toBe(status === 'requested' ? 200 : 409);
+    expect(['confirmed', 'expired']).toContain(status);
+    expect(confirmations[i]!.status).toBe(status === 'confirmed' ? 200 : 409);
     expect(await expectHistoryChains(db, appointmentId)).toEqual(['held', status]);
-    expect(await appointmentsOnSlot(db, slotId)).toHaveLength(status === 'requested' ? 1 : 0);
-    if (status === 'requested') confirmed++;
+    expect(await appointmentsOnSlot(db, slotId)).toHaveLength(status === 'confirmed' ? 1 : 0);
+    if (status === 'confirmed') confirmed++;
   }
   expect(await bookingsMade(db, screener.userId)).toBe(confirmed);
 }

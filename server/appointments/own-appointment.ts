@@ -3,10 +3,11 @@ import { subHours } from 'date-fns';
 import { findAppointmentByTokenHash } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import { clinicNameOf } from '../../domain/configuration';
+import { MAX_VISITOR_MOVES } from '../../domain/visitor-changes';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { hashSecretToken } from '../auth/secret-tokens';
-import { clinicNameOf } from '../../domain/configuration';
 import { refuseClosedAppointmentLink } from '../visitor-data/closed-links';
 
 /** The visitor's private link names their appointment by a token that only their e-mails hold. */
@@ -34,6 +35,8 @@ export const ZOwnAppointment = z.object({
    * public answers never carry (decision 0042).
    */
   clinicContact: z.object({ name: z.string(), phone: z.string().nullable(), whatsApp: z.string().nullable() }).nullable(),
+  /** Moves the visitor may still make here (domain/visitor-changes.ts); then they contact the clinic. */
+  movesLeft: z.number().int(),
 });
 export type OwnAppointment = z.output<typeof ZOwnAppointment>;
 
@@ -70,6 +73,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     changeableUntil: changeableUntil(appointment),
     clinicName: configuration ? clinicNameOf(configuration) : '',
     clinicContact: configuration?.crisisContact ?? null,
+    movesLeft: Math.max(MAX_VISITOR_MOVES - appointment.visitorMoves, 0),
   };
 }
 

@@ -1,4 +1,4 @@
-import { findAppointmentByTokenHash, rescheduleAppointment } from '../../db/repositories/appointments';
+import { findAppointmentByTokenHash, lockAppointment, rescheduleAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { findBookingCounter } from '../../db/repositories/users';
@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { holdsSlot } from '../../domain/appointment-status';
 import { bookingWindow, isInBookingWindow } from '../../domain/booking';
+import { MAX_VISITOR_MOVES, mayMoveAgain } from '../../domain/visitor-changes';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
@@ -23,7 +24,9 @@ export const ZRescheduleOwnBookingRequest = ZManageTokenRequest.extend({ slotId:
  * cancellation notice. One transaction takes the new slot and frees the old one, locking the new
  * slot's row first as a booking does, so a booking and a move racing for one slot wait for each
  * other and exactly one wins; the UNIQUE active_slot_id refuses the other even so. The
- * appointment keeps its status and its link.
+ * appointment keeps its status and its link. A visitor moves a booking at most MAX_VISITOR_MOVES
+ * times, counted by the move's own statement, so moves racing cannot pass the bound; after that
+ * the link says to contact the clinic (docs/decisions/0038).
  */
 export async function rescheduleOwnBooking(
   ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
@@ -46,13 +49,18 @@ export async function rescheduleOwnBooking(
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) throw new AppError('CONFLICT', refusal.slotUnavailable());
     let moved: boolean;
     try {
-      moved = await rescheduleAppointment(trx, { appointmentId: seen.id, fromSlotId: seen.slotId, toSlotId: slot.id, now });
+      moved = await rescheduleAppointment(trx, { appointmentId: seen.id, fromSlotId: seen.slotId, toSlotId: slot.id, now, maxVisitorMoves: MAX_VISITOR_MOVES });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusal.slotTaken(), { cause: error });
       throw error;
     }
-    // The clinic cancelled or answered it meanwhile.
-    if (!moved) throw new AppError('CONFLICT', refusal.cannotReschedule());
+    // Another move used the last one up, moved it first, or the clinic cancelled it meanwhile.
+    if (!moved) {
+      const current = (await lockAppointment(trx, seen.id))!;
+      throw mayMoveAgain(current.visitorMoves)
+        ? new AppError('CONFLICT', refusal.cannotReschedule())
+        : new AppError('CONFLICT', refusal.movesUsedUp({ max: MAX_VISITOR_MOVES }));
+    }
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
     const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;

@@ -94,6 +94,12 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/appointments/:appointmentId/decline', procedure: 'admin.appointments.decline', summary: 'Decline a request and free its slot; the visitor is told' },
   { method: 'POST', path: '/api/appointments/:appointmentId/complete', procedure: 'admin.appointments.complete', summary: 'Mark a confirmed session completed' },
   { method: 'POST', path: '/api/appointments/:appointmentId/no-show', procedure: 'admin.appointments.noShow', summary: 'Mark a confirmed session missed' },
+  {
+    method: 'POST',
+    path: '/api/appointments/:appointmentId/spam',
+    procedure: 'admin.appointments.declineAsSpam',
+    summary: 'Decline a request or confirmed booking as spam: its slot is freed, its free booking given back, and its e-mail and address refused at this clinic for 30 days',
+  },
   { method: 'GET', path: '/api/appointments/export.csv', procedure: 'admin.appointments.exportCsv', summary: "The clinic's appointments as CSV (audited)", contentType: 'text/csv; charset=utf-8', attachment: 'appointments.csv' },
   { method: 'GET', path: '/api/audit-log', procedure: 'admin.auditLog.list', summary: 'Who viewed shared results, exported or erased personal data, and when' },
   { method: 'GET', path: '/api/webhooks', procedure: 'admin.webhooks.list', summary: "The clinic's webhook endpoints, signing secret and last deliveries" },

@@ -161,6 +161,7 @@ const MATRIX: Record<
   'admin.appointments.decline': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.complete': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.noShow': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
+  'admin.appointments.declineAsSpam': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.results': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.appointments.exportCsv': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.auditLog.list': { input: () => undefined, own: SETUP, other: 'own' },

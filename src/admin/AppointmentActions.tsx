@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
+import { type AppointmentStatus, canMove, SPAM_MARKABLE_STATUSES } from '../../domain/appointment-status';
 import { ACCESS, mayUse } from '../../domain/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
@@ -21,9 +21,15 @@ function answersFor(appointment: Appointment, now: number): Answer[] {
   );
 }
 
+/** Whether the clinic may still decline it as spam: a request, or a confirmed session not yet begun. */
+function spamMarkable(appointment: Appointment, now: number): boolean {
+  return (SPAM_MARKABLE_STATUSES as readonly AppointmentStatus[]).includes(appointment.status) && appointment.startUtc.getTime() > now;
+}
+
 /**
- * The answers, Cancel (until the session has ended) and View results of one appointment, with
- * the question before cancelling and the shared results' dialog. `onDone` runs after an answer
+ * The answers, Decline as spam, Cancel (until the session has ended) and View results of one
+ * appointment, with the question before cancelling or declining as spam and the shared results'
+ * dialog. `onDone` runs after an answer
  * or a cancellation went through. A refusal shows beside the buttons, not as a toast: opened
  * from the week view they sit in a modal dialog, which would cover the toast.
  */
@@ -34,6 +40,7 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
   const refreshSchedule = useRefreshSchedule();
   const when = useWhen();
   const [cancelling, setCancelling] = useState(false);
+  const [markingSpam, setMarkingSpam] = useState(false);
   const [viewingResults, setViewingResults] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const done = (message: string) => {
@@ -57,6 +64,12 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
     onSuccess: () => done(t.cancelledToast()),
     onError: (error) => setFailure(messageOf(error, t.cancelFailed())),
     onSettled: () => setCancelling(false),
+  });
+  const spam = trpc.admin.appointments.declineAsSpam.useMutation({
+    onMutate: () => setFailure(null),
+    onSuccess: () => done(t.spamToast()),
+    onError: (error) => setFailure(messageOf(error, t.answerFailed())),
+    onSettled: () => setMarkingSpam(false),
   });
   const answerLabel: Record<Answer, string> = {
     confirm: t.answerConfirm(),
@@ -88,6 +101,11 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
           {answerLabel[answer]}
         </button>
       ))}
+      {spamMarkable(appointment, now) && (
+        <button type="button" className="btn btn-sm btn-outline" onClick={() => setMarkingSpam(true)} aria-label={t.spamLabel({ name: appointment.clientName })}>
+          {t.spam()}
+        </button>
+      )}
       {cancellable && (
         <button type="button" className="btn btn-sm btn-error" onClick={() => setCancelling(true)} aria-label={t.cancelLabel({ name: appointment.clientName })}>
           {t.cancel()}
@@ -108,6 +126,17 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
           pending={cancel.isPending}
           onConfirm={() => cancel.mutate({ appointmentId: appointment.id })}
           onCancel={() => setCancelling(false)}
+        />
+      )}
+      {markingSpam && (
+        <ConfirmDialog
+          title={t.spam()}
+          message={t.spamMessage({ name: appointment.clientName, when: when(appointment) })}
+          confirmLabel={t.spam()}
+          pendingLabel={t.spamPending()}
+          pending={spam.isPending}
+          onConfirm={() => spam.mutate({ appointmentId: appointment.id })}
+          onCancel={() => setMarkingSpam(false)}
         />
       )}
     </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { canMove } from '../../domain/appointment-status';
 import { formatAppointmentTime, formatMoment } from '../../domain/appointment-time';
+import { MAX_VISITOR_MOVES } from '../../domain/visitor-changes';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { hasErrorCode, isGone, messageOf } from '../lib/errors';
 import { type RouterOutputs, trpc } from '../lib/trpc';
@@ -131,7 +132,11 @@ export default function ManageAppointmentPage() {
                 (Date.now() < shown.changeableUntil.getTime() ? (
                   <>
                     <p className="text-sm">{text.manageCancelPrompt({ time: formatMoment(shown.changeableUntil, shown.clientTimezone, locale) })}</p>
-                    <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
+                    {shown.movesLeft > 0 ? (
+                      <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
+                    ) : (
+                      <p>{text.manageMovesUsedUp({ max: MAX_VISITOR_MOVES, clinic: shown.clinicName })}</p>
+                    )}
                     <button type="button" className="btn btn-outline" disabled={cancel.isPending} onClick={() => cancel.mutate({ token })}>
                       {cancel.isPending ? text.manageCancelling() : text.manageCancel()}
                     </button>

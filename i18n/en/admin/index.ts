@@ -371,9 +371,10 @@ const en_admin = {
     intro: 'How visitors book with your psychologists. Changes apply to new bookings.',
     confirmEmail: 'Visitors confirm their e-mail',
     confirmEmailHint:
-      'A booking holds its time for 30 minutes until the visitor confirms from their e-mail. Only then does it reach you and count toward your free bookings, so nobody can book in someone else’s name.',
+      'A booking holds its time for 30 minutes until the visitor confirms from their e-mail. Only then does it reach you, so nobody can book in someone else’s name.',
     autoConfirm: 'Confirm requests automatically',
-    autoConfirmHint: 'Requests are confirmed at once instead of waiting for your answer in the inbox below.',
+    autoConfirmHint:
+      'Requests are confirmed at once instead of waiting for your answer in the inbox below. A booking counts toward your free bookings once it is confirmed: with this on, a stranger’s made-up bookings are confirmed and counted at once, until you decline them as spam, which gives them back. With it off, nothing counts until you confirm it.',
     secondReminder: 'Second reminder 2 hours before',
     secondReminderHint: 'Visitors always get a reminder e-mail 24 hours before a confirmed appointment. Turn this on to send another 2 hours before.',
     retention: 'Keep visitors’ personal data for (days)',
@@ -473,6 +474,12 @@ const en_admin = {
     answerLabel: '{action:string}: the appointment of {name:string}',
     answeredToast: 'Done. The client has been told by e-mail.',
     answerFailed: 'That did not work...',
+    spam: 'Decline as spam',
+    spamLabel: 'Decline as spam: the booking of {name:string}',
+    spamMessage:
+      'Decline the booking of {name:string} on {when:string} as spam? Its time becomes free, no e-mail is sent, it no longer counts toward your free bookings, and this clinic refuses new bookings from the same e-mail address and internet connection for 30 days.',
+    spamPending: 'Declining...',
+    spamToast: 'Declined as spam. New bookings from the same e-mail address and connection are refused for 30 days.',
     statuses: {
       held: 'Waiting for e-mail',
       requested: 'Requested',

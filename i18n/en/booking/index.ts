@@ -87,6 +87,9 @@ const en_booking = {
   insideNotice: 'It is too close to the appointment to change it online. Please contact the clinic directly.',
   cannotCancel: 'This appointment has already ended or been cancelled, so it cannot be cancelled.',
   cannotReschedule: 'This appointment has already ended or been cancelled, so it cannot be moved.',
+  movesUsedUp: 'This appointment has already been moved {max:number} times, the most allowed online. Please contact the clinic directly to change it again.',
+  manageMovesUsedUp: 'You have moved this appointment {max:number} times, the most allowed online. To change it again, please contact {clinic:string} directly.',
+  notTakenOnline: 'This clinic cannot take this booking online. Please contact the clinic directly.',
   shareResults: 'Share my screening results with {clinic:string} so that the psychologist can prepare',
   shareResultsDetails:
     'What is shared: your scores and levels, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic:string} who manage bookings, and your psychologist. How long: until {days:number} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.',

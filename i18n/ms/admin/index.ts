@@ -368,9 +368,10 @@ const ms_admin = {
     intro: 'Cara pelawat menempah dengan ahli psikologi anda. Perubahan berkuat kuasa untuk tempahan baharu.',
     confirmEmail: 'Pelawat mengesahkan e-mel mereka',
     confirmEmailHint:
-      'Tempahan menahan masanya selama 30 minit sehingga pelawat mengesahkannya melalui e-mel. Hanya selepas itu ia sampai kepada anda dan dikira dalam tempahan percuma anda, supaya tiada sesiapa boleh menempah atas nama orang lain.',
+      'Tempahan menahan masanya selama 30 minit sehingga pelawat mengesahkannya melalui e-mel. Hanya selepas itu ia sampai kepada anda, supaya tiada sesiapa boleh menempah atas nama orang lain.',
     autoConfirm: 'Sahkan permintaan secara automatik',
-    autoConfirmHint: 'Permintaan disahkan serta-merta dan tidak menunggu jawapan anda dalam peti masuk di bawah.',
+    autoConfirmHint:
+      'Permintaan disahkan serta-merta dan tidak menunggu jawapan anda dalam peti masuk di bawah. Tempahan dikira dalam tempahan percuma anda sebaik sahaja ia disahkan: jika ini dihidupkan, tempahan palsu orang asing disahkan dan dikira serta-merta, sehingga anda menolaknya sebagai spam, yang memulangkannya. Jika dimatikan, tiada apa yang dikira sehingga anda mengesahkannya.',
     secondReminder: 'Peringatan kedua 2 jam sebelum',
     secondReminderHint: 'Pelawat sentiasa menerima e-mel peringatan 24 jam sebelum janji temu yang disahkan. Hidupkan ini untuk menghantar satu lagi 2 jam sebelum.',
     retention: 'Simpan data peribadi pelawat selama (hari)',
@@ -470,6 +471,12 @@ const ms_admin = {
     answerLabel: '{action}: janji temu {name}',
     answeredToast: 'Selesai. Klien telah dimaklumkan melalui e-mel.',
     answerFailed: 'Tindakan itu tidak berjaya...',
+    spam: 'Tolak sebagai spam',
+    spamLabel: 'Tolak sebagai spam: tempahan {name}',
+    spamMessage:
+      'Tolak tempahan {name} pada {when} sebagai spam? Masanya menjadi kosong, tiada e-mel dihantar, ia tidak lagi dikira dalam tempahan percuma anda, dan klinik ini menolak tempahan baharu daripada alamat e-mel dan sambungan internet yang sama selama 30 hari.',
+    spamPending: 'Sedang menolak...',
+    spamToast: 'Ditolak sebagai spam. Tempahan baharu daripada alamat e-mel dan sambungan yang sama ditolak selama 30 hari.',
     statuses: {
       held: 'Menunggu e-mel',
       requested: 'Diminta',

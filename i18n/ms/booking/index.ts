@@ -87,6 +87,9 @@ const ms_booking = {
   insideNotice: 'Janji temu sudah terlalu hampir untuk diubah dalam talian. Sila hubungi klinik secara terus.',
   cannotCancel: 'Janji temu ini telah tamat atau dibatalkan, jadi ia tidak boleh dibatalkan.',
   cannotReschedule: 'Janji temu ini telah tamat atau dibatalkan, jadi ia tidak boleh dipindahkan.',
+  movesUsedUp: 'Janji temu ini telah dipindahkan sebanyak {max} kali, had maksimum dalam talian. Sila hubungi klinik secara terus untuk mengubahnya lagi.',
+  manageMovesUsedUp: 'Anda telah memindahkan janji temu ini sebanyak {max} kali, had maksimum dalam talian. Untuk mengubahnya lagi, sila hubungi {clinic} secara terus.',
+  notTakenOnline: 'Klinik ini tidak dapat menerima tempahan ini dalam talian. Sila hubungi klinik secara terus.',
   shareResults: 'Kongsi keputusan saringan saya dengan {clinic} supaya ahli psikologi boleh bersedia',
   shareResultsDetails:
     'Apa yang dikongsi: skor dan tahap anda, sama ada anda menjawab soalan tentang mencederakan diri, dan jawapan susulan anda jika ada. Siapa yang melihatnya: kakitangan {clinic} yang menguruskan tempahan, dan ahli psikologi anda. Berapa lama: sehingga {days} hari selepas janji temu anda, kemudian ia dipadamkan. E-mel tidak pernah membawanya. Tanpa pilihan ini, tiada apa-apa tentang saringan anda dihantar.',

@@ -77,10 +77,12 @@ const ms_errors = {
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:
     'Slot ini telah ditempah oleh klien. Memadamkannya membatalkan janji temu mereka; sahkan untuk meneruskan juga.',
+  freeBookingsUsedToConfirm: 'Tempahan percuma klinik anda telah habis digunakan, jadi permintaan ini tidak boleh disahkan sehingga anda melanggan (lihat Pelan). Anda masih boleh menolaknya.',
   appointmentCannotMove: 'Janji temu ini kini berstatus “{status}”, jadi ia tidak boleh {action}. Senarai menunjukkannya seperti sekarang.',
   appointmentAnswers: {
     confirmed: 'disahkan',
     declined: 'ditolak',
+    spam: 'ditolak sebagai spam',
     completed: 'ditanda selesai',
     no_show: 'ditanda tidak hadir',
   },

@@ -3,6 +3,7 @@ import { ZAdminAppointment } from '../../../appointments/admin-appointment';
 import { cancelOwnAppointment, ZCancelAppointmentRequest } from '../../../appointments/cancel-appointment';
 import { listAppointments, ZListAppointmentsRequest } from '../../../appointments/list-appointments';
 import { answerAppointment, ZAnswerAppointmentRequest } from '../../../appointments/answer-appointment';
+import { declineAsSpam, ZDeclineAsSpamRequest } from '../../../appointments/decline-as-spam';
 import { exportAppointmentsCsv, ZAppointmentsCsv } from '../../../appointments/export-appointments';
 import type { ClinicAnswer } from '../../../mail/booking-emails';
 import { viewSharedResults, ZSharedResultsView, ZViewSharedResultsRequest } from '../../../appointments/view-shared-results';
@@ -29,6 +30,10 @@ export const adminAppointmentsRouter = router({
   decline: answer('declined'),
   complete: answer('completed'),
   noShow: answer('no_show'),
+  declineAsSpam: memberProcedure(ACCESS.schedules)
+    .input(ZDeclineAsSpamRequest)
+    .output(ZAdminAppointment)
+    .mutation(({ ctx, input }) => declineAsSpam(ctx, input)),
   /** A mutation, though REST reaches it by GET: every look is written to the audit log. */
   results: memberProcedure(ACCESS.attachedResults)
     .input(ZViewSharedResultsRequest)
