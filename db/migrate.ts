@@ -21,11 +21,11 @@ import * as portableLeases from './migrations/2026-11-26T0300-portable-leases';
 import * as stockPrivacyText from './migrations/2026-11-26T0500-stock-privacy-text';
 import * as requireTwoFactor from './migrations/2026-11-26T0900-require-two-factor';
 import * as holdBounds from './migrations/2026-11-27T1000-hold-bounds';
+import * as clinicAcceptedAllowance from './migrations/2026-11-27T1100-clinic-accepted-allowance';
+import * as ownerEmailVerification from './migrations/2026-11-27T1200-owner-email-verification';
 import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-roll';
 import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
 import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
-import * as ownerEmailVerification from './migrations/2026-11-27T1200-owner-email-verification';
-import * as clinicAcceptedAllowance from './migrations/2026-11-27T1100-clinic-accepted-allowance';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -51,11 +51,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0500-stock-privacy-text': stockPrivacyText,
   '2026-11-26T0900-require-two-factor': requireTwoFactor,
   '2026-11-27T1000-hold-bounds': holdBounds,
+  '2026-11-27T1100-clinic-accepted-allowance': clinicAcceptedAllowance,
+  '2026-11-27T1200-owner-email-verification': ownerEmailVerification,
   '2026-11-27T1300-webhook-secret-roll': webhookSecretRoll,
   '2026-11-27T1400-normalised-account-names': normalisedAccountNames,
   '2026-11-27T1500-closed-links': closedLinks,
-  '2026-11-27T1200-owner-email-verification': ownerEmailVerification,
-  '2026-11-27T1100-clinic-accepted-allowance': clinicAcceptedAllowance,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3776,10 +3776,9 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 	clinicClosed: {
 		/**
-		 * C​a​n​c​e​l​l​e​d​:​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​,​ ​b​e​c​a​u​s​e​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t
-		 * @param {string} psychologist
+		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​a​n​c​e​l​l​e​d​:​ ​t​h​e​ ​c​l​i​n​i​c​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t
 		 */
-		subject: RequiredParams<'psychologist'>
+		subject: string
 		/**
 		 * Y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​a​n​c​e​l​l​e​d
 		 */
@@ -4328,6 +4327,10 @@ export type NamespaceErrorsTranslation = {
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​D​e​l​e​t​i​n​g​ ​i​t​ ​c​a​n​c​e​l​s​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
 	 */
 	slotBookedDelete: string
+	/**
+	 * T​h​i​s​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​b​e​g​u​n​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​d​e​c​l​i​n​e​d​ ​a​s​ ​s​p​a​m​.​ ​M​a​r​k​ ​i​t​ ​c​o​m​p​l​e​t​e​d​ ​o​r​ ​a​s​ ​a​ ​n​o​-​s​h​o​w​ ​i​n​s​t​e​a​d​.
+	 */
+	spamAfterStart: string
 	/**
 	 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​f​r​e​e​ ​b​o​o​k​i​n​g​s​ ​a​r​e​ ​u​s​e​d​ ​u​p​,​ ​s​o​ ​t​h​i​s​ ​r​e​q​u​e​s​t​ ​c​a​n​n​o​t​ ​b​e​ ​c​o​n​f​i​r​m​e​d​ ​u​n​t​i​l​ ​y​o​u​ ​s​u​b​s​c​r​i​b​e​ ​(​s​e​e​ ​P​l​a​n​)​.​ ​Y​o​u​ ​c​a​n​ ​s​t​i​l​l​ ​d​e​c​l​i​n​e​ ​i​t​.
 	 */
@@ -9352,9 +9355,9 @@ export type TranslationFunctions = {
 		}
 		clinicClosed: {
 			/**
-			 * Cancelled: your appointment with {psychologist}, because the clinic closed its account
+			 * Your appointment is cancelled: the clinic closed its account
 			 */
-			subject: (arg: { psychologist: string }) => LocalizedString
+			subject: () => LocalizedString
 			/**
 			 * Your appointment is cancelled
 			 */
@@ -9850,6 +9853,10 @@ export type TranslationFunctions = {
 		 * This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.
 		 */
 		slotBookedDelete: () => LocalizedString
+		/**
+		 * This session has already begun, so it cannot be declined as spam. Mark it completed or as a no-show instead.
+		 */
+		spamAfterStart: () => LocalizedString
 		/**
 		 * Your clinic’s free bookings are used up, so this request cannot be confirmed until you subscribe (see Plan). You can still decline it.
 		 */

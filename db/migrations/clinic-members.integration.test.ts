@@ -60,9 +60,9 @@ describe.each(TEST_DIALECTS)('the clinic-members migration on %s', (dialect) => 
       clinics.map((c) => ({ account_id: c.id, clinic_id: c.id, role: 'owner', psychologist_id: null })),
     );
     // The clinic keeps everything but the password, which the account holds now; a later
-    // migration leaves every clinic's two-factor requirement off.
+    // migration leaves every clinic's two-factor requirement off, another its webhook secret unrolled.
     expect((await db.selectFrom('users').selectAll().orderBy('id').execute()).map(dates)).toEqual(
-      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => ({ ...dates(rest), require_two_factor: 0 })),
+      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => ({ ...dates(rest), require_two_factor: 0, webhook_previous_secret: null, webhook_previous_secret_until: null })),
     );
     expect(await db.selectFrom('screener_configurations').selectAll().execute()).toEqual(configurationBefore);
     const { user_id: sessionClinic, ...sessionRest } = session;

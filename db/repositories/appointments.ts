@@ -444,14 +444,22 @@ export async function countOpenBookings(
   return { ofEmail: Number(row.of_email ?? 0), ofAddress: Number(row.of_address ?? 0), ofNetwork: Number(row.of_network ?? 0) };
 }
 
-/** A clinic's live holds: what its booking challenge's cost rises with. */
-export async function countLiveHolds(db: Kysely<Database>, userId: string, now: Date): Promise<number> {
+/**
+ * A clinic's open holds, what its booking challenge's cost rises with: live holds, and requests
+ * made since `recentSince`, which hold a slot the same way at a clinic that asks no e-mail
+ * confirmation. Older requests wait on the clinic, not on a stranger, so they raise nothing.
+ */
+export async function countOpenHolds(db: Kysely<Database>, userId: string, now: Date, recentSince: Date): Promise<number> {
   const row = await db
     .selectFrom('appointments')
     .select((eb) => eb.fn.countAll<number | string>().as('holds'))
     .where('user_id', '=', userId)
-    .where('status', '=', 'held' satisfies AppointmentStatus)
-    .where('hold_expires_at', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'held' satisfies AppointmentStatus), eb('hold_expires_at', '>', now)]),
+        eb.and([eb('status', '=', 'requested' satisfies AppointmentStatus), eb('created_at', '>', recentSince)]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.holds);
 }

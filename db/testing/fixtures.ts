@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import type { Role } from '../../domain/roles';
+import { nameSkeleton } from '../../domain/account-names';
 import { insertConfiguration } from '../repositories/configurations';
 import { insertMembership } from '../repositories/memberships';
 import type { OutboxEmail } from '../repositories/email-outbox';
@@ -49,7 +50,7 @@ export async function insertOperatorAccount(db: Kysely<Database>, overrides: Ope
   const emailVerifiedAt = (overrides.ownerEmailVerified ?? true) ? createdAt : null;
   await db
     .insertInto('accounts')
-    .values({ id: userId, username, email, password_hash: 'not-a-real-hash', email_verified_at: emailVerifiedAt, created_at: createdAt })
+    .values({ id: userId, username, username_skeleton: nameSkeleton(username), email, password_hash: 'not-a-real-hash', email_verified_at: emailVerifiedAt, created_at: createdAt })
     .execute();
   await insertMembership(db, { accountId: userId, clinicId: userId, role: 'owner', psychologistId: null, createdAt });
   return { userId, username };

@@ -140,6 +140,19 @@ describe.each(TEST_DIALECTS)('the clinic’s free allowance on %s', (dialect) =>
       }
     });
 
+    it('is refused for a session that has begun, which keeps the free booking it used', async () => {
+      const screener = await insertBookableScreener(t.services.db, {}, { autoConfirmRequests: true });
+      const appointmentId = await book(screener);
+      const clinic = await signedInAs(t, screener);
+      // The session began an hour ago.
+      const { slot_id: slotId } = await t.services.db.selectFrom('appointments').select('slot_id').where('id', '=', appointmentId).executeTakeFirstOrThrow();
+      await t.services.db.updateTable('availability_slots').set({ start_utc: hoursFromNow(-1) }).where('id', '=', slotId).execute();
+      const marked = await clinic.rest('POST', `/api/appointments/${appointmentId}/spam`, {});
+      expect(marked).toEqual({ status: 409, body: { error: english.errors.spamAfterStart() } });
+      expect(await bookingsMade(screener.userId)).toBe(1);
+      expect(await t.services.db.selectFrom('booking_blocks').select('subject_digest').where('user_id', '=', screener.userId).execute()).toEqual([]);
+    });
+
     it('is refused for a hold, which is not in the inbox, and for another clinic’s booking', async () => {
       const screener = await insertBookableScreener(t.services.db, {}, { confirmVisitorEmail: true });
       const hold = await book(screener);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { findBookingOrigin } from '../../db/repositories/appointments';
 import { SPAM_MARKABLE_STATUSES } from '../../domain/appointment-status';
 import type { OperatorContext } from '../context';
+import { AppError } from '../errors';
 import { entityId } from '../zod-fields';
 import type { AdminAppointment } from './admin-appointment';
 import { changeAsClinic } from './answer-appointment';
@@ -22,6 +23,8 @@ export type DeclineAsSpamRequest = z.output<typeof ZDeclineAsSpamRequest>;
 export function declineAsSpam(ctx: Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'admin' | 'member'>, { appointmentId }: DeclineAsSpamRequest): Promise<AdminAppointment> {
   const userId = ctx.admin.id;
   return changeAsClinic(ctx, { to: 'declined', from: SPAM_MARKABLE_STATUSES, action: 'spam' }, appointmentId, async (trx, declined) => {
+    // A session that took place was no stranger's: marking it would hand back a free booking it used.
+    if (declined.startUtc <= ctx.now()) throw new AppError('CONFLICT', (t) => t.errors.spamAfterStart());
     await giveBackAllowance(trx, { userId, appointmentId: declined.id });
     const origin = (await findBookingOrigin(trx, declined.id))!;
     await blockSpamOrigin(trx, ctx, { userId, ...origin, now: ctx.now() });

@@ -172,7 +172,7 @@ function crisisLines(LL: TranslationFunctions): string[] {
 export function clinicClosedEmail(facts: AppointmentFacts, brand: EmailBrand, clinic: ClinicContactDetails, now: Date): RenderedEmail {
   return visitorEmail(facts, brand, {
     texts: (LL, names) => ({
-      subject: LL.clinicClosed.subject(names),
+      subject: LL.clinicClosed.subject(),
       heading: LL.clinicClosed.heading(),
       body: LL.clinicClosed.body({ ...names, clinic: clinic.name }),
       outro: [LL.calendarUpdate()],

@@ -79,6 +79,7 @@ const en_errors = {
   billingPortalUnavailable: 'Stripe’s billing page could not be opened just now. Please try again in a few minutes.',
   slotBookedMove: 'This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.',
   slotBookedDelete: 'This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.',
+  spamAfterStart: 'This session has already begun, so it cannot be declined as spam. Mark it completed or as a no-show instead.',
   freeBookingsUsedToConfirm: 'Your clinic’s free bookings are used up, so this request cannot be confirmed until you subscribe (see Plan). You can still decline it.',
   appointmentCannotMove: 'This appointment is now “{status:string}”, so it cannot be {action:string}. The list shows it as it is.',
   /** What appointmentCannotMove's {action} says of each answer. */

@@ -77,6 +77,7 @@ const ms_errors = {
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:
     'Slot ini telah ditempah oleh klien. Memadamkannya membatalkan janji temu mereka; sahkan untuk meneruskan juga.',
+  spamAfterStart: 'Sesi ini telah bermula, jadi ia tidak boleh ditolak sebagai spam. Tandakan ia selesai atau tidak hadir.',
   freeBookingsUsedToConfirm: 'Tempahan percuma klinik anda telah habis digunakan, jadi permintaan ini tidak boleh disahkan sehingga anda melanggan (lihat Pelan). Anda masih boleh menolaknya.',
   appointmentCannotMove: 'Janji temu ini kini berstatus “{status}”, jadi ia tidak boleh {action}. Senarai menunjukkannya seperti sekarang.',
   appointmentAnswers: {

@@ -121,8 +121,11 @@ describe.each(TEST_DIALECTS)('the booking challenge’s cost, on %s', (dialect) 
   });
   afterAll(() => t.close());
 
-  it('rises with the clinic’s open holds', async () => {
-    const screener = await insertBookableScreener(t.services.db, {}, { confirmVisitorEmail: true });
+  it.each([
+    ['holds', true],
+    ['requests, at a clinic that asks no e-mail confirmation,', false],
+  ])('rises with the clinic’s open %s', async (_, confirmVisitorEmail) => {
+    const screener = await insertBookableScreener(t.services.db, {}, { confirmVisitorEmail });
     const slotIds = await insertSlots(t.services.db, screener.psychologistId, Array.from({ length: 30 }, (_, i) => hoursFromNow(48 + i)));
     const counterOfNextChallenge = async () => (await proofOfWorkFor(t, screener.slug)).solution.counter;
     const expectCostAt = async (openHolds: number) => {
@@ -138,5 +141,10 @@ describe.each(TEST_DIALECTS)('the booking challenge’s cost, on %s', (dialect) 
     for (const slotId of slotIds.slice(10, 30)) expect((await postBooking(t, bookingRequest(screener, slotId))).status).toBe(201);
     await expectCostAt(30);
     expect(challengeCounterRange(30, QUIET_COST).min).toBeGreaterThan(challengeCounterRange(0, QUIET_COST).max);
+    if (!confirmVisitorEmail) {
+      // Requests older than a hold's life wait on the clinic, not on a stranger: they raise nothing.
+      await t.services.db.updateTable('appointments').set({ created_at: addMinutes(new Date(), -31) }).where('user_id', '=', screener.userId).execute();
+      await expectCostAt(0);
+    }
   });
 });

@@ -111,7 +111,8 @@ describe.each(TEST_DIALECTS)('a flood through one visitor’s link on %s', (dial
     const { screener, token: second } = await bookedAtClinic();
     const erasures = await Promise.all(Array.from({ length: 10 }, () => manage(second, 'erase')));
     expect(erasures.filter((answer) => answer.status === 200)).toHaveLength(1);
-    expect(erasures.every((answer) => answer.status === 200 || answer.status === 404)).toBe(true);
+    // The others find it erased: its link is closed (410), or was not yet when they looked (404).
+    expect(erasures.every((answer) => [200, 404, 410].includes(answer.status))).toBe(true);
     expect((await mailsTo(screener.psychologistEmail)).filter((mail) => mail.startsWith('visitor-erased'))).toEqual(['visitor-erased:pending']);
     expect(await webhookEvents(screener.userId, 'appointment.cancelled')).toBe(1);
   });
