@@ -125,7 +125,7 @@ describe("the visitor's rights from their private link", () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     // The visitor hears of it in a mail that removes the entry from their calendar and names whom to call.
-    const farewell = () => mailsTo(LEFT_BEHIND.email).find((mail) => decodeQuotedPrintable(mail.raw).includes('because the clinic closed its account'));
+    const farewell = () => mailsTo(LEFT_BEHIND.email).find((mail) => decodeQuotedPrintable(mail.raw).includes('has closed its account'));
     await expect.poll(farewell, { timeout: 20_000 }).toBeDefined();
     for (const line of ['demo@minda.example', 'Talian HEAL: 15555']) expect(decodeQuotedPrintable(farewell()!.raw), line).toContain(line);
     expect(calendarAttachmentOf(farewell()!.raw)).toContain('METHOD:CANCEL');
