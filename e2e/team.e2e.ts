@@ -101,6 +101,9 @@ describe('the clinic team', () => {
     expect((await post('/api/register', { username: 'klinikdua', email: 'owner@klinikdua.example', password: 'dua-klinik-baharu-8' })).status()).toBe(201);
     // Until its owner confirms their address, the new clinic may invite nobody.
     expect((await post('/api/members', { email: INVITEE.email, role: 'receptionist' })).status()).toBe(403);
+    // The sign-up's mail first: were both mails still waiting in the outbox, one pass would send
+    // them at once, in either order, and the older link (no longer valid) might come last.
+    await expect.poll(() => mailsTo('owner@klinikdua.example').length, { timeout: 20_000 }).toBe(1);
     // The Team section says why, and mails the link again on request.
     await session.visit('/admin-setup');
     const team = page.getByRole('region', { name: 'Team' });
