@@ -7,9 +7,12 @@ export interface MindaProcess {
   stop: (signal: 'SIGTERM' | 'SIGKILL') => Promise<number | null>;
 }
 
-/** One production process from the build (`node dist/server/main.js`), ready when this resolves. */
-export async function startMindaProcess(port: number, env: Record<string, string>): Promise<MindaProcess> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+/**
+ * One production process from the build (`node dist/server/main.js`), ready when this resolves;
+ * `node` is this process's own Node unless a test names another binary.
+ */
+export async function startMindaProcess(port: number, env: Record<string, string>, node = process.execPath): Promise<MindaProcess> {
+  const child = spawn(node, ['dist/server/main.js'], {
     env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
