@@ -1757,7 +1757,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		secret: string
 		/**
-		 * C​h​e​c​k​ ​t​h​e​ ​m​i​n​d​a​-​s​i​g​n​a​t​u​r​e​ ​h​e​a​d​e​r​ ​o​f​ ​e​a​c​h​ ​r​e​q​u​e​s​t​ ​w​i​t​h​ ​t​h​i​s​ ​s​e​c​r​e​t​,​ ​a​s​ ​R​E​A​D​M​E​ ​s​h​o​w​s​.​ ​K​e​e​p​ ​i​t​ ​p​r​i​v​a​t​e​.
+		 * C​h​e​c​k​ ​t​h​e​ ​m​i​n​d​a​-​s​i​g​n​a​t​u​r​e​ ​h​e​a​d​e​r​ ​o​f​ ​e​a​c​h​ ​r​e​q​u​e​s​t​ ​w​i​t​h​ ​t​h​i​s​ ​s​e​c​r​e​t​,​ ​a​s​ ​t​h​e​ ​R​E​S​T​ ​A​P​I​ ​g​u​i​d​e​ ​(​d​o​c​s​/​a​p​i​.​m​d​,​ ​"​W​e​b​h​o​o​k​s​"​)​ ​s​h​o​w​s​.​ ​K​e​e​p​ ​i​t​ ​p​r​i​v​a​t​e​.
 		 */
 		secretHint: string
 		/**
@@ -7415,7 +7415,7 @@ export type TranslationFunctions = {
 			 */
 			secret: () => LocalizedString
 			/**
-			 * Check the minda-signature header of each request with this secret, as README shows. Keep it private.
+			 * Check the minda-signature header of each request with this secret, as the REST API guide (docs/api.md, "Webhooks") shows. Keep it private.
 			 */
 			secretHint: () => LocalizedString
 			/**

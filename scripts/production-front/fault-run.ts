@@ -184,7 +184,7 @@ function copies(received: readonly { id: string; receivedAt: number }[], killedA
 const describeRepeats = (seen: ReturnType<typeof copies>) =>
   `${seen.repeatedAtKill} again after the kill, ${seen.repeatedElsewhen} twice otherwise${seen.elsewhen.length > 0 ? ` (${seen.elsewhen.join('; ')})` : ''}`;
 
-/** The results as README shows them. */
+/** The results as docs/deployment.md shows them ("Several processes behind HAProxy, with faults"). */
 export function resultTable(result: FaultRunResult): string {
   const lines = ['| request kind | requests | per second | failed | p99 (ms) |', '|---|---|---|---|---|'];
   for (const row of result.load) lines.push(`| ${row.kind} | ${row.requests} | ${row.perSecond} | ${row.failed} | ${row.p99Ms} |`);

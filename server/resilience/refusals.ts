@@ -28,7 +28,7 @@ export function expectRefused(response: LightMyRequestResponse, { trpc, inputIgn
   if (trpc) {
     for (const message of trpcErrorMessages(body)) expectReadable(message, context);
   } else {
-    // README: REST errors are `{ error }`, plus `fields` for invalid input; nothing else.
+    // docs/api.md: REST errors are `{ error }`, plus `fields` for invalid input; nothing else.
     expect(Object.keys(body).filter((key) => key !== 'error' && key !== 'fields'), context).toEqual([]);
     expectReadable(body.error, context);
   }

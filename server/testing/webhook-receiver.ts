@@ -12,7 +12,7 @@ export interface ReceivedEvent {
 }
 
 /**
- * A clinic's receiver as README shows it: it knows only the signing secret and checks
+ * A clinic's receiver as docs/api.md ("Webhooks") shows it: it knows only the signing secret and checks
  * `minda-signature: t=…,v1=…[,v1=…]` against HMAC-SHA256("<t>.<body>"). `failNext` answers the next
  * requests 500, as a receiver that is down for a moment.
  */

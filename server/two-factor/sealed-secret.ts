@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * TOTP secrets are stored sealed (AES-256-GCM) under a key drawn from SESSION_SECRET, so a
  * copy of the database alone (a backup) gives no one the codes. Rotating SESSION_SECRET makes
  * the sealed secrets unreadable: members then sign in with a recovery code and set up again
- * (README, docs/decisions/0035).
+ * (docs/privacy-and-security.md, docs/decisions/0035).
  */
 const KEY_LABEL = 'minda two-factor secrets v1';
 const VERSION = 'v1';

@@ -332,7 +332,7 @@ const en_admin = {
     intro:
       'Send each change of an appointment (requested, confirmed, declined, cancelled, rescheduled, completed, no-show) to your own systems. We POST signed JSON to your https address and retry until it answers 2xx.',
     secret: 'Signing secret',
-    secretHint: 'Check the minda-signature header of each request with this secret, as README shows. Keep it private.',
+    secretHint: 'Check the minda-signature header of each request with this secret, as the REST API guide (docs/api.md, "Webhooks") shows. Keep it private.',
     showSecret: 'Show secret',
     hideSecret: 'Hide secret',
     rollSecret: 'Roll secret',

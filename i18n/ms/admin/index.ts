@@ -329,7 +329,7 @@ const ms_admin = {
     intro:
       'Hantar setiap perubahan janji temu (diminta, disahkan, ditolak, dibatalkan, dijadualkan semula, selesai, tidak hadir) ke sistem anda sendiri. Kami POST JSON yang ditandatangani ke alamat https anda dan mencuba semula sehingga ia menjawab 2xx.',
     secret: 'Rahsia tandatangan',
-    secretHint: 'Semak pengepala minda-signature setiap permintaan dengan rahsia ini, seperti yang ditunjukkan dalam README. Rahsiakannya.',
+    secretHint: 'Semak pengepala minda-signature setiap permintaan dengan rahsia ini, seperti yang ditunjukkan dalam panduan REST API (docs/api.md, "Webhooks"). Rahsiakannya.',
     showSecret: 'Tunjukkan rahsia',
     hideSecret: 'Sembunyikan rahsia',
     rollSecret: 'Tukar rahsia',
