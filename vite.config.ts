@@ -51,7 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{src,i18n,server,db,domain}/**/*.test.{ts,tsx}'],
+          include: ['{src,i18n,server,db,domain,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts'],
           environment: 'node',
         },
