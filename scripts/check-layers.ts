@@ -86,7 +86,11 @@ export function readImports(root = '.'): Imports {
 function importClosure(graph: ImportGraph, start: string): Set<string> {
   const reached = new Set<string>();
   const visit = (file: string) => {
-    for (const target of graph[file] ?? []) if (!reached.has(target)) reached.add(target), visit(target);
+    for (const target of graph[file] ?? []) {
+      if (reached.has(target)) continue;
+      reached.add(target);
+      visit(target);
+    }
   };
   visit(start);
   return reached;
