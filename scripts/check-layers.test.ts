@@ -27,7 +27,7 @@ describe('readImports', () => {
       'domain/index.ts': "export type { B } from '../server/b';",
       'server/b.ts': 'export type B = 1;',
       'server/context.ts': "export type AppServices = 1; export type RequestContext = 2;",
-      'server/mail/worker.ts': "import { type AppServices as Services, type RequestContext } from '../context';",
+      'server/mail/worker.ts': "import { type AppServices as Services, type RequestContext } from '../context';\nconst x = 1;\nexport { x };",
       'server/mail/all.ts': "import * as context from '../context';",
       'src/c.tsx': "export const load = () => import('../domain');\nexport * from '../examples/e';",
       'examples/e.ts': "export type { B } from '../server/b';",

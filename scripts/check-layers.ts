@@ -10,7 +10,7 @@ import ts from 'typescript';
  */
 
 /** The folders whose files import one another, read from the repository's root. */
-export const LAYERED_FOLDERS = ['server', 'db', 'domain', 'src', 'i18n'];
+const LAYERED_FOLDERS = ['server', 'db', 'domain', 'src', 'i18n'];
 
 const CONTEXT = 'server/context.ts';
 
@@ -51,7 +51,8 @@ function namesImportedFrom(root: string, file: string, source: string, target: s
   const statements = ts.createSourceFile(file, source, ts.ScriptTarget.Latest).statements;
   const names = statements.flatMap((statement) => {
     if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) return [];
-    if (!ts.isStringLiteral(statement.moduleSpecifier!) || resolveImport(root, file, statement.moduleSpecifier.text) !== target) return [];
+    const specifier = statement.moduleSpecifier;
+    if (specifier === undefined || !ts.isStringLiteral(specifier) || resolveImport(root, file, specifier.text) !== target) return [];
     const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
     if (bindings === undefined || ts.isNamespaceImport(bindings) || ts.isNamespaceExport(bindings)) return ['*'];
     return bindings.elements.map((element) => (element.propertyName ?? element.name).text);
@@ -76,9 +77,10 @@ export function readImports(root = '.'): Imports {
     if (file in graph || !isFile(posix.join(root, file))) continue;
     const source = readFileSync(posix.join(root, file), 'utf8');
     const specifiers = ts.preProcessFile(source, true, true).importedFiles.map((imported) => imported.fileName);
-    graph[file] = [...new Set(specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => resolveImport(root, file, specifier)))];
-    pending.push(...graph[file]);
-    if (graph[file].includes(CONTEXT)) fromContext[file] = namesImportedFrom(root, file, source, CONTEXT);
+    const targets = [...new Set(specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => resolveImport(root, file, specifier)))];
+    graph[file] = targets;
+    pending.push(...targets);
+    if (targets.includes(CONTEXT)) fromContext[file] = namesImportedFrom(root, file, source, CONTEXT);
   }
   return { graph, fromContext };
 }
