@@ -67,7 +67,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     done();
   });
   // Before the routes, so its hook times every one of them.
-  registerMetrics(app, services);
+  registerMetrics(app, services, listProcedures().map((procedure) => procedure.path));
   answerRequestTimeouts(app);
   // Set first, so it also covers the plugins' routes: tRPC's body-size and parse errors.
   app.setErrorHandler(answerError);

@@ -1,7 +1,6 @@
 import { claimLoginAttempt, deleteFinishedLoginThrottles, deleteLoginThrottle } from '../../db/repositories/login-throttles';
-import type { AppServices } from '../context';
 import { AppError } from '../errors';
-import { rateLimitBucket } from '../rate-limit/rate-limits';
+import { rateLimitBucket, type RateLimitDeps } from '../rate-limit/rate-limits';
 
 /**
  * Wrong passwords per account, from any address (docs/decisions/0010), and wrong second-factor
@@ -14,7 +13,8 @@ import { rateLimitBucket } from '../rate-limit/rate-limits';
 const FIRST_DELAY_MS = 60_000;
 const LONGEST_DELAY_MS = 10 * 60_000;
 
-export type ThrottleDeps = Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits'>;
+/** A throttle is counted as the rate limits are: same table of rules, same keyed subjects. */
+export type ThrottleDeps = RateLimitDeps;
 
 /** How long after the last wrong password the next attempt must wait. */
 export function loginDelayMs(failures: number, limit: number): number {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import {
   deleteLeasedPasswordResetRequest,
@@ -7,14 +8,20 @@ import {
 } from '../../db/repositories/password-reset-requests';
 import { insertResetToken } from '../../db/repositories/password-reset-tokens';
 import { findPersonByEmail } from '../../db/repositories/accounts';
+import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isLocale } from '../../i18n/i18n-util';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
-import type { AppServices } from '../context';
+import type { Env } from '../env';
 import { passwordResetEmail } from '../mail/account-emails';
 import { RESET_LINK_LIFETIME_MS } from './reset-tokens';
 
-type QueueDeps = Pick<AppServices, 'db' | 'now' | 'env'>;
+/** Its own type, not server/context.ts's: the services there are built from this room (decision 0046). */
+interface QueueDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  env: Pick<Env, 'publicUrl'>;
+}
 
 /** Far longer than one request's few statements, so a live worker never loses its lease. */
 const LEASE_MS = 60_000;

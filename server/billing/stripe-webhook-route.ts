@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import type { AppServices } from '../context';
-import { recordStripeEvent } from './record-stripe-event';
+import type { Billing } from './billing';
+import { recordStripeEvent, type StripeEventDeps } from './record-stripe-event';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -27,7 +27,7 @@ function signatureProblem(error: unknown): string {
  * fastify-plugin) so its JSON parser, which keeps the raw bytes for the signature check,
  * applies to this route alone.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { services: AppServices }): Promise<void> {
+export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { services: Omit<StripeEventDeps, 'log'> & { billing: Billing } }): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 

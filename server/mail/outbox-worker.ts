@@ -1,13 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/connect';
 import { releaseLeases } from '../../db/leases';
 import { inTransaction } from '../../db/transaction';
 import { claimDueEmails, type ClaimedEmail, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
+import type { Database } from '../../db/schema';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
-import type { AppServices } from '../context';
-import { LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS } from './transport';
+import type { Env } from '../env';
+import { LONGEST_ATTEMPT_MS, type MailTransport, SMTP_CONNECTIONS } from './transport';
 
-export type OutboxDeps = Pick<AppServices, 'db' | 'dialect' | 'log' | 'now' | 'mailTransport' | 'env'>;
+/** Its own type, not server/context.ts's: the services there are built from this room (decision 0046). */
+export interface OutboxDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  mailTransport: MailTransport;
+  env: Pick<Env, 'mailFrom' | 'publicUrl'>;
+}
 
 /**
  * A mail leased by a process that was killed goes out from another one after this long. Twice

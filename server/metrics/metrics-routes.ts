@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppServices } from '../context';
+import type { Env } from '../env';
 import { httpErrorBody } from '../errors';
-import { listProcedures } from '../trpc/root';
+import type { Metrics } from './metrics';
 import { metricsAccess } from './metrics-access';
 
 /**
@@ -18,10 +18,17 @@ function routeLabel(req: FastifyRequest, procedures: ReadonlySet<string>): strin
   return procedures.has(path) ? `/trpc/${path}` : '/trpc/(unknown)';
 }
 
-/** Counts and times every request, and serves /metrics to whom METRICS_TOKEN or METRICS_ALLOW lets in. */
-export function registerMetrics(app: FastifyInstance, services: Pick<AppServices, 'env' | 'metrics'>): void {
+/**
+ * Counts and times every request, and serves /metrics to whom METRICS_TOKEN or METRICS_ALLOW lets
+ * in. `procedurePaths` are the tRPC procedures' paths, handed down by the app that mounts them.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  services: { env: Pick<Env, 'metrics'>; metrics: Metrics },
+  procedurePaths: readonly string[],
+): void {
   const { metrics } = services;
-  const procedures = new Set(listProcedures().map((procedure) => procedure.path));
+  const procedures = new Set(procedurePaths);
   app.addHook('onResponse', (req, reply, done) => {
     const route = routeLabel(req, procedures);
     metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });

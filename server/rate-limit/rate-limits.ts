@@ -1,11 +1,20 @@
 import { createHmac, hkdfSync } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/connect';
 import { countHit } from '../../db/repositories/rate-limit-counters';
-import type { AppServices } from '../context';
+import type { Database } from '../../db/schema';
+import type { Env } from '../env';
 import { AppError, type LocalisedMessage } from '../errors';
-import type { RateLimitName } from './rate-limit-rules';
+import type { RateLimitName, RateLimits } from './rate-limit-rules';
 
-
-type RateLimitDeps = Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits'>;
+/** What counting attempts needs; its own type, not server/context.ts's: the services there are built from this room (decision 0046). */
+export interface RateLimitDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  env: Pick<Env, 'sessionSecret'>;
+  now: () => Date;
+  rateLimits: RateLimits;
+}
 
 /** Names the key's purpose, so it differs from every other key drawn from the session secret. */
 const SUBJECT_KEY_LABEL = 'minda rate-limit subjects v1';
