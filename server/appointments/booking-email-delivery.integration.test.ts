@@ -2,23 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { deliverDueEmails } from '../mail/outbox-worker';
-import { smtpTransport } from '../mail/transport';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { readCalendarEvents } from '../testing/read-calendar';
-import { decodeQuotedPrintable, headerOf, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { decodeQuotedPrintable, headerOf, type SmtpCapture } from '../testing/smtp-capture';
+import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 
 describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
   let smtp: SmtpCapture;
-  let t: TestApp;
+  let t: SmtpTestApp;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) });
+    t = await startSmtpTestApp(dialect);
+    ({ smtp } = t);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
   const deliveredTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
 

@@ -7,11 +7,11 @@ import * as eraseSentMail from '../../db/migrations/2026-11-23T2200-erase-sent-m
 import { outboxEmailsTo, outboxRow } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { queueRequestedResetLinks } from '../auth/queue-reset-links';
-import { decodeQuotedPrintable, headerOf, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { decodeQuotedPrintable, headerOf, type SmtpCapture } from '../testing/smtp-capture';
+import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 import { passwordResetEmail } from './account-emails';
 import { deliverDueEmails, OUTBOX_LEASE_MS, startOutboxWorker } from './outbox-worker';
-import { emlFileTransport, LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS, smtpTransport } from './transport';
+import { emlFileTransport, LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS } from './transport';
 
 let serial = 0;
 const newEmail = (kind = 'test'): OutboxEmail => {
@@ -21,15 +21,12 @@ const newEmail = (kind = 'test'): OutboxEmail => {
 
 describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
   let smtp: SmtpCapture;
-  let t: TestApp;
+  let t: SmtpTestApp;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) });
+    t = await startSmtpTestApp(dialect);
+    ({ smtp } = t);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
   afterEach(() => {
     t.services.now = () => new Date();
   });

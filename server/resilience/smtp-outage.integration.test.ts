@@ -3,25 +3,24 @@ import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { Poller } from '../background/poll';
 import { startOutboxWorker } from '../mail/outbox-worker';
-import { smtpTransport } from '../mail/transport';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { startSilentServer } from '../testing/silent-server';
-import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import type { SmtpCapture } from '../testing/smtp-capture';
+import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 
 const BOOKINGS = 4;
 /** Past the outbox's first retry delay (30 s): the failed mails are due again. */
 const PAST_FIRST_RETRY_MS = 31_000;
 
 describe.each(TEST_DIALECTS)('bookings while SMTP is down or hanging on %s', (dialect) => {
-  let t: TestApp;
+  let t: SmtpTestApp;
   let smtp: SmtpCapture;
   let screener: BookableScreener;
   let worker: Poller | undefined;
   let nextSlotHour = 24;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) });
+    t = await startSmtpTestApp(dialect);
+    ({ smtp } = t);
     screener = await insertBookableScreener(t.services.db);
     await t.services.db.insertInto('subscriptions').values({ user_id: screener.userId, status: 'active', updated_at: new Date() }).execute();
   });
@@ -33,10 +32,7 @@ describe.each(TEST_DIALECTS)('bookings while SMTP is down or hanging on %s', (di
     await worker?.stop();
     t.services.now = () => new Date();
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
   /** Books BOOKINGS slots one after another; each must answer 201 within a second. */
   async function bookQuickly() {

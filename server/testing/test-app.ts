@@ -33,6 +33,8 @@ export interface TestApp {
  * `services.now` may be replaced to move time.
  * `env` adds environment variables (STRIPE_*, OFFER_ENDS_AT); without Stripe keys billing
  * runs in test mode.
+ * Each test file starts one in `beforeAll` and closes it in `afterAll`: those few lines repeat
+ * from file to file because vitest's hooks belong in the file's own `describe`.
  */
 export async function startTestApp(
   dialect: DialectName,
