@@ -8,9 +8,10 @@ export type SmtpTestApp = TestApp & { smtp: SmtpCapture };
 
 /**
  * The test app sending its mail over SMTP, as production does, to a local capture the test
- * reads (and may stop and start again to play an outage); `close` stops both.
+ * reads (and may stop and start again to play an outage); `close` stops both. `services`
+ * replaces the silent log or the built-in insights writer, as startTestApp's do.
  */
-export async function startSmtpTestApp(dialect: DialectName): Promise<SmtpTestApp> {
+export async function startSmtpTestApp(dialect: DialectName, services: Partial<Pick<TestApp['services'], 'log' | 'insights'>> = {}): Promise<SmtpTestApp> {
   const smtp = await startSmtpCapture();
-  return closeAlongside({ ...(await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) })), smtp }, smtp);
+  return closeAlongside({ ...(await startTestApp(dialect, { ...services, mailTransport: smtpTransport(smtp.url) })), smtp }, smtp);
 }
