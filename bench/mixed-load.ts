@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type ProductionFront, startProductionFront } from '../scripts/production-front/front';
 import { type AnswerListener, type FrontClient, type LoadPlan, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
 import type { AnswerTable } from './support/bare-http-server';
@@ -10,8 +11,6 @@ const VISITORS = 12;
 /** Seconds of load on each side; BENCH_SECONDS=3 for trying a change, the README's figures use 10. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The mixed load against `url` for the warm-up, then for SECONDS, counted. */
 async function runLoad(client: FrontClient, plan: LoadPlan, onAnswer?: AnswerListener) {

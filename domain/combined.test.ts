@@ -66,6 +66,8 @@ describe('Combined items', () => {
 });
 
 describe('scoreCombined', () => {
+  // Each measure's published cut-offs as a table of its own, alike but for the values: a test
+  // read beside the instrument's manual, so they are not merged into one table.
   it.each([
     [0, 'negative'],
     [1, 'positive'],

@@ -8,7 +8,7 @@ import type { ClinicCrisisContact } from './crisis';
 export const TEST_TYPES = ['DASS-21', 'Combined'] as const;
 export type TestType = (typeof TEST_TYPES)[number];
 
-export const DEFAULT_MINIMUM_AGE = 16;
+const DEFAULT_MINIMUM_AGE = 16;
 export const MINIMUM_AGE_RANGE = { min: 10, max: 21 } as const;
 
 /** The longest texts an operator may save (characters). */

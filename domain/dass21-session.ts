@@ -57,7 +57,7 @@ function openFollowUpIds(session: Dass21Session): readonly Dass21FollowUpId[] {
   return question === undefined ? [] : followUpsFor(question);
 }
 
-export function isFollowUpOpen(session: Dass21Session): boolean {
+function isFollowUpOpen(session: Dass21Session): boolean {
   return session.followUpQuestionId !== null;
 }
 

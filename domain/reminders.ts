@@ -2,7 +2,7 @@ import { subHours } from 'date-fns';
 
 /** Hours before a confirmed session that its visitor is reminded: always 24, and 2 if the clinic asks. */
 export const FIRST_REMINDER_HOURS = 24;
-export const SECOND_REMINDER_HOURS = 2;
+const SECOND_REMINDER_HOURS = 2;
 
 export function reminderLeads(clinic: { secondReminder: boolean }): number[] {
   return clinic.secondReminder ? [FIRST_REMINDER_HOURS, SECOND_REMINDER_HOURS] : [FIRST_REMINDER_HOURS];

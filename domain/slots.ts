@@ -40,7 +40,7 @@ export function* calendarDates(startDate: string, endDate: string): Generator<st
   }
 }
 
-export function dayOfWeek(date: string): number {
+function dayOfWeek(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 

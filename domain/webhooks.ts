@@ -47,7 +47,7 @@ export function webhookAllowedNetworks(rules: WebhookNetworkRules): string[] {
 }
 
 /** Whether a webhook may connect to this address. */
-export function webhookAddressAllowed(address: string, rules: WebhookNetworkRules): boolean {
+function webhookAddressAllowed(address: string, rules: WebhookNetworkRules): boolean {
   return isPublicAddress(address) || inNetworks(address, webhookAllowedNetworks(rules));
 }
 

@@ -1,9 +1,9 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { clientAddressParts } from '../domain/network-address';
 
 /**
  * The network a client address belongs to, at two widths: what the per-address rate limits
- * count, and what the logs may keep. One parser serves both, so an IPv4-mapped address or a
- * zone index is read the same way everywhere.
+ * count, and what the logs may keep. One parser (domain/network-address.ts) serves both, so an
+ * IPv4-mapped address or a zone index is read the same way everywhere.
  */
 
 /**
@@ -14,7 +14,7 @@ import { isIPv4, isIPv6 } from 'node:net';
  * (no address, a unix socket) is counted as it is.
  */
 export function rateLimitClient(address: string): string {
-  const parsed = parseAddress(address);
+  const parsed = clientAddressParts(address);
   if (!parsed) return address;
   return parsed.ipv4 ? parsed.ipv4.join('.') : `${hexGroups(parsed.ipv6, 4)}::/64`;
 }
@@ -25,7 +25,7 @@ export function rateLimitClient(address: string): string {
  * tell who took a mental-health screening.
  */
 export function loggedNetwork(address: string): string {
-  const parsed = parseAddress(address);
+  const parsed = clientAddressParts(address);
   if (!parsed) return 'unknown';
   return parsed.ipv4 ? `${parsed.ipv4.slice(0, 3).join('.')}.0/24` : `${hexGroups(parsed.ipv6, 3)}::/48`;
 }
@@ -38,38 +38,9 @@ export function clientNetwork(client: string): string {
   return loggedNetwork(client.replace(/\/64$/, ''));
 }
 
-type ParsedAddress = { ipv4: number[]; ipv6?: never } | { ipv4?: never; ipv6: number[] };
-
-function parseAddress(address: string): ParsedAddress | undefined {
-  if (isIPv4(address)) return { ipv4: address.split('.').map(Number) };
-  const withoutZone = address.split('%')[0]!;
-  if (!isIPv6(withoutZone)) return undefined;
-  const groups = ipv6Groups(withoutZone);
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    return { ipv4: [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff] };
-  }
-  return { ipv6: groups };
-}
-
 function hexGroups(groups: number[], count: number): string {
   return groups
     .slice(0, count)
     .map((group) => group.toString(16))
     .join(':');
-}
-
-/** The eight 16-bit groups of a valid IPv6 address, '::' expanded and a dotted IPv4 tail split in two. */
-function ipv6Groups(address: string): number[] {
-  const dottedTail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
-  const hex = dottedTail
-    ? address.slice(0, dottedTail.index) +
-      [(Number(dottedTail[1]) << 8) | Number(dottedTail[2]), (Number(dottedTail[3]) << 8) | Number(dottedTail[4])]
-        .map((group) => group.toString(16))
-        .join(':')
-    : address;
-  const [head = '', tail] = hex.split('::');
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  const front = parse(head);
-  const back = tail === undefined ? [] : parse(tail);
-  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from '../db/connect';
+import { isAddressOrNetwork } from '../domain/network-address';
 import { PRICING } from '../domain/pricing';
 import { mailFromProblem, publicUrlProblem } from './production-addresses';
 import { sessionSecretWeakness } from './session-secret-strength';
@@ -20,16 +20,8 @@ function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** The entries of a comma-separated list, blanks dropped. */
 const listEntries = (value: string) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
 
-/** An IP address, or a CIDR whose prefix fits its family: what proxy-addr and net.BlockList accept. */
-function isAddressOrCidr(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-}
-
 /** Checked here, a mistyped address stops the start with a sentence instead of a stack trace at listen. */
-const isAddressList = (value: string) => listEntries(value).every(isAddressOrCidr);
+const isAddressList = (value: string) => listEntries(value).every(isAddressOrNetwork);
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
 

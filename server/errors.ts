@@ -42,7 +42,7 @@ export type AppErrorCode = keyof typeof ERROR_CODES;
  */
 export type LocalisedMessage = string | ((t: TranslationFunctions) => string);
 
-export function resolveMessage(message: LocalisedMessage, locale: Locales): string {
+function resolveMessage(message: LocalisedMessage, locale: Locales): string {
   return typeof message === 'string' ? message : message(translationsFor(locale));
 }
 

@@ -1,4 +1,4 @@
-import ipaddr from 'ipaddr.js';
+import { isLocalhostName, isThisMachineAddress } from '../domain/network-address';
 
 /**
  * The two addresses a production start must get right before anyone notices they are wrong:
@@ -10,12 +10,7 @@ import ipaddr from 'ipaddr.js';
 const bareHost = (host: string) => host.toLowerCase().replace(/\.$/, '').replace(/^\[(.*)\]$/, '$1');
 
 /** This machine by name (RFC 6761 keeps `localhost` and everything under it) or by address. */
-function namesThisMachine(host: string): boolean {
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (!ipaddr.isValid(host)) return false;
-  // process() reads ::ffff:127.0.0.1 as the IPv4 address it maps.
-  return ['loopback', 'unspecified'].includes(ipaddr.process(host).range());
-}
+const namesThisMachine = (host: string) => isLocalhostName(host) || isThisMachineAddress(host);
 
 export function publicUrlProblem(value: string): string | undefined {
   const url = new URL(value);

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Locales } from '../i18n/i18n-types';
 
 /** The header the web client sends with every call: the language its visitor reads. */
-export const LOCALE_HEADER = 'x-minda-locale';
+const LOCALE_HEADER = 'x-minda-locale';
 
 const isLocale = (value: unknown): value is Locales => value === 'en' || value === 'ms';
 

@@ -14,7 +14,7 @@ export interface Consent {
 }
 
 /** A text's version: its SHA-256, so the same words are always the same version. */
-export function consentVersionOf(text: string): string {
+function consentVersionOf(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 

@@ -117,6 +117,7 @@ export interface ExportedAppointment {
 
 /** The clinic's appointments that reached it (holds are not its business), oldest session first. */
 export async function appointmentsToExport(db: Kysely<Database>, userId: string): Promise<ExportedAppointment[]> {
+  // The same joins as appointments.ts's queries, for columns of the export's own choosing.
   const rows = await db
     .selectFrom('appointments as a')
     .innerJoin('availability_slots as s', 's.id', 'a.slot_id')

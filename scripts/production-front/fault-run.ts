@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestDatabase } from '../../db/testing/test-databases';
 import { SMTP_CONNECTIONS } from '../../server/mail/transport';
 import { HOLDS, PROCESSES, REMINDERS, startProductionFront } from './front';
@@ -27,8 +28,6 @@ const DRAIN_SECONDS = 90;
  * generous bound either side.
  */
 const IN_FLIGHT_MS = 2_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The fault run of issue 17: the production front (HAProxy over three production processes on

@@ -2,25 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { deliverDueEmails } from '../mail/outbox-worker';
-import { smtpTransport } from '../mail/transport';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { readCalendarEvents } from '../testing/read-calendar';
-import { decodeQuotedPrintable, headerOf, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { decodeQuotedPrintable, headerOf } from '../testing/smtp-capture';
+import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 
 describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
-  let smtp: SmtpCapture;
-  let t: TestApp;
+  let t: SmtpTestApp;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) });
+    t = await startSmtpTestApp(dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
-  const deliveredTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
+  const deliveredTo = (to: string) => t.smtp.messages.filter((m) => m.to.includes(to));
 
   /** A booking of a new screener's slot a day ahead; answers who should hear of it. */
   async function bookNewSlot(overrides: Record<string, unknown> = {}) {
@@ -70,7 +64,7 @@ describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
   });
 
   it('books at once while SMTP is down, and delivers each mail once after it returns', async () => {
-    await smtp.stop();
+    await t.smtp.stop();
     let booking: Awaited<ReturnType<typeof bookNewSlot>>;
     try {
       booking = await bookNewSlot();
@@ -78,7 +72,7 @@ describe.each(TEST_DIALECTS)('delivering booking e-mails on %s', (dialect) => {
       expect(booking.tookMs).toBeLessThan(1000);
       expect(await deliverDueEmails(t.services)).toEqual({ sent: 0, failed: 3 });
     } finally {
-      await smtp.start();
+      await t.smtp.start();
     }
     // The retry is due 30 seconds after the failure.
     t.services.now = () => new Date(Date.now() + 31_000);

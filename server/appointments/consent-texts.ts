@@ -13,7 +13,7 @@ type Screener = Pick<
  * screener's consent step (its sections, the AI line, the age group the visitor chose and the
  * button), the booking's privacy notice and the results-sharing choice.
  */
-export function consentTexts(screener: Screener, language: Locales, retentionDays: number) {
+function consentTexts(screener: Screener, language: Locales, retentionDays: number) {
   const LL = translationsFor(language);
   const consent = LL.screener.consent;
   const clinic = clinicNameOf(screener);

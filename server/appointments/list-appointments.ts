@@ -8,7 +8,7 @@ import type { AdminAppointment } from './admin-appointment';
 import { profileFilter } from '../members/profile-scope';
 
 /** More than a busy clinic's calendar shows at once; the oldest past bookings drop off. */
-export const APPOINTMENT_LIST_LIMIT = 500;
+const APPOINTMENT_LIST_LIMIT = 500;
 
 /** Whether a member sees a booking's health data: shared results and the crisis flag. */
 const seesCare = (member: OperatorContext['member']) => mayUse(member.role, ACCESS.attachedResults);

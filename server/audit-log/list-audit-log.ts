@@ -3,7 +3,7 @@ import { listAudit } from '../../db/repositories/audit-log';
 import type { OperatorContext } from '../context';
 
 /** Entries the admin section shows, newest first. */
-export const AUDIT_LOG_LIMIT = 200;
+const AUDIT_LOG_LIMIT = 200;
 
 /** GET /api/audit-log: who looked at or removed visitors' personal data, and when. */
 export const ZAuditEntry = z.object({

@@ -3,7 +3,7 @@ import { fieldMessage } from '../field-messages';
 import { entityId, fieldsAreValid, ZConfirmationFlag, ZInstant } from '../zod-fields';
 
 /** A moved slot may be longer than a generated one (240 minutes), but not absurdly so. */
-export const MAX_SLOT_HOURS = 24;
+const MAX_SLOT_HOURS = 24;
 
 /**
  * PATCH /api/availability/:slotId. A booked slot moves only with `confirmBooked: true`; the

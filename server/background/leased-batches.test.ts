@@ -1,11 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Lease } from '../../db/leases';
 import { OUTBOX_LEASE_MS } from '../mail/outbox-worker';
 import { LONGEST_ATTEMPT_MS } from '../mail/transport';
 import { WEBHOOK_LEASE_MS } from '../webhooks/deliver-webhooks';
 import { type LeasedWork, workLeasedBatches } from './leased-batches';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A queue of `count` due rows in memory, leased as the database would lease them, and what was done to them. */
 function queueOf(count: number, overrides: Partial<LeasedWork<{ id: string }>> = {}) {

@@ -1,10 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { startPolling } from './poll';
 
 const silent = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('startPolling', () => {
   it('runs at once and again after each interval, and not after stop()', async () => {
     let runs = 0;

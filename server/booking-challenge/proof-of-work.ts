@@ -10,10 +10,10 @@ import type { BookingChallenge, ProofOfWork } from './booking-challenge.types';
  * (docs/decisions/0037). Each try of a counter is a PBKDF2 of ITERATIONS rounds, which the
  * browser runs natively through WebCrypto; the work is the counter the solver must reach.
  */
-export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
+const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
 const ITERATIONS = 1_000;
 /** Long enough to fill in the form after the challenge was solved in the background. */
-export const CHALLENGE_MINUTES = 30;
+const CHALLENGE_MINUTES = 30;
 
 /** Keys of their own, drawn from the session secret, so no other signature can pass for a challenge's. */
 function challengeSecrets(sessionSecret: string) {

@@ -12,7 +12,7 @@ import type { ZOk } from '../zod-fields';
 import type { z } from 'zod';
 
 /** The mail promises it: 'The link will expire in 7 days.' */
-export const EMAIL_VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+const EMAIL_VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Queues the link that verifies the person's address, replacing any link sent before. Pass the

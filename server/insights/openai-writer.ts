@@ -13,7 +13,7 @@ export interface OpenAiSettings {
   timeoutMs?: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface ModelWriter {
   readonly model: string;

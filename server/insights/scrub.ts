@@ -10,7 +10,7 @@ import { NOT_NAMES } from './not-names';
  * Placeholders stay readable so the model still sees that something was said.
  */
 
-export const PLACEHOLDERS = {
+const PLACEHOLDERS = {
   email: '[email]',
   handle: '[handle]',
   myKad: '[IC number]',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCalendar, readCalendarEvents } from '../testing/read-calendar';
+import { readCalendar, readCalendarEvents, readCalendarProperties } from '../testing/read-calendar';
 import { type CalendarEvent, calendarAttachment, calendarFile } from './ics';
 
 const event: CalendarEvent = {
@@ -12,6 +12,19 @@ const event: CalendarEvent = {
   summary: 'Appointment with Dr. Aisyah Rahman',
   description: 'Booked through Klinik Minda.',
 };
+
+/** Names that would end a line, split a value or escape from it if written as they are. */
+const HOSTILE_NAMES = [
+  ['a carriage return', 'Dr. Tan\rEND:VEVENT\r\nBEGIN:VEVENT\rSUMMARY:Injected'],
+  ['a line feed', 'Dr. Tan\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Injected'],
+  ['a line feed and a property', 'Klinik Tan\r\nMETHOD:CANCEL'],
+  ['a comma, a semicolon and a backslash', 'Tan, Daniel; counsellor\\coach'],
+  ['a long Malay name', `Janji temu dengan ${'Dr. Nur Ain binti Abdullah ❤ '.repeat(4)}`],
+  ['every one of them', 'Puan Siti Nurhaliza binti Tarudin,\r\n\r; kaunselor\\ ' + 'é'.repeat(80)],
+] as const;
+
+/** iCalendar has one line break, \n: a CR or CRLF comes back as it. */
+const asRead = (text: string) => text.replace(/\r\n?/g, '\n');
 
 describe('the calendar file', () => {
   it('publishes one tentative event with a stable UID, its sequence and UTC times, with CRLF line ends', () => {
@@ -52,17 +65,30 @@ describe('the calendar file', () => {
     ]);
   });
 
-  it.each([
-    ['a carriage return', 'Dr. Tan\rEND:VEVENT\r\nBEGIN:VEVENT\rSUMMARY:Injected'],
-    ['a line feed', 'Dr. Tan\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Injected'],
-    ['a comma, a semicolon and a backslash', 'Tan, Daniel; counsellor\\coach'],
-    ['a long Malay name', `Janji temu dengan ${'Dr. Nur Ain binti Abdullah ❤ '.repeat(4)}`],
-    ['every one of them', 'Puan Siti Nurhaliza binti Tarudin,\r\n\r; kaunselor\\ ' + 'é'.repeat(80)],
-  ])('reads back as one event with the exact texts, for a name with %s', (_, text) => {
+  it.each(HOSTILE_NAMES)('reads back as one event with the exact texts, for a name with %s', (_, text) => {
     const events = readCalendarEvents(calendarFile([{ ...event, summary: text, description: `${text}\n${text}` }]));
-    // iCalendar has one line break, \n: a CR or CRLF comes back as it.
-    const read = text.replace(/\r\n?/g, '\n');
+    const read = asRead(text);
     expect(events).toEqual([expect.objectContaining({ uid: event.uid, summary: read, description: `${read}\n${read}` })]);
+  });
+
+  it.each(HOSTILE_NAMES)('names a feed exactly, with nothing added to it, for a name with %s', (_, text) => {
+    const ics = calendarFile([event], { name: text });
+    expect(readCalendar(ics)).toEqual({ method: null, name: asRead(text), events: [expect.objectContaining({ uid: event.uid, summary: event.summary })] });
+    // RFC 7986's NAME as well as X-WR-CALNAME, and no property injected beside them.
+    expect(readCalendarProperties(ics)).toEqual([
+      ['version', '2.0'],
+      ['prodid', '-//Minda//Booking//EN'],
+      ['name', asRead(text)],
+      ['x-wr-calname', asRead(text)],
+      ['refresh-interval', 'PT15M'],
+      ['x-published-ttl', 'PT15M'],
+    ]);
+    // Escaped as RFC 5545's TEXT asks, which a lenient parser like ical.js would forgive but
+    // a strict calendar app need not: a comma, semicolon or backslash only after a backslash.
+    const names = ics.replace(/\r\n /g, '').split('\r\n').filter((line) => /^(NAME|X-WR-CALNAME):/.test(line));
+    expect(names).toHaveLength(2);
+    for (const line of names) expect(line.replace(/^[A-Z-]+:/, '')).toMatch(/^(?:[^\\;,]|\\[\\;,n])*$/);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
   });
 
   it('folds long lines at 75 octets', () => {

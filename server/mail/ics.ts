@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { EmailAttachment } from '../../db/repositories/email-outbox';
 import type { AppointmentStatus } from '../../domain/appointment-status';
 
@@ -60,6 +60,8 @@ const FEED_REFRESH_SECONDS = 15 * 60;
  * A calendar of events, made by ical-generator (escaping, folding at 75 octets, CRLF). A single
  * cancelled event travels as METHOD:CANCEL, which removes it from the calendar that holds it;
  * anything else is PUBLISH, which adds or updates it. A subscription feed has no method.
+ * ical-generator escapes the events' texts but writes the calendar's name (NAME, X-WR-CALNAME)
+ * as given, so the name, which holds a psychologist's name, is escaped here.
  */
 export function calendarFile(events: readonly CalendarEvent[], feed?: { name: string }): string {
   const method = feed
@@ -70,7 +72,7 @@ export function calendarFile(events: readonly CalendarEvent[], feed?: { name: st
   const calendar = ical({
     prodId: { company: 'Minda', product: 'Booking', language: 'EN' },
     method,
-    name: feed?.name ?? null,
+    name: feed ? escape(feed.name, false) : null,
     ttl: feed ? FEED_REFRESH_SECONDS : null,
   });
   for (const event of events) {

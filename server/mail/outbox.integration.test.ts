@@ -7,11 +7,11 @@ import * as eraseSentMail from '../../db/migrations/2026-11-23T2200-erase-sent-m
 import { outboxEmailsTo, outboxRow } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { queueRequestedResetLinks } from '../auth/queue-reset-links';
-import { decodeQuotedPrintable, headerOf, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { decodeQuotedPrintable, headerOf } from '../testing/smtp-capture';
+import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 import { passwordResetEmail } from './account-emails';
 import { deliverDueEmails, OUTBOX_LEASE_MS, startOutboxWorker } from './outbox-worker';
-import { emlFileTransport, LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS, smtpTransport } from './transport';
+import { emlFileTransport, LONGEST_ATTEMPT_MS, SMTP_CONNECTIONS } from './transport';
 
 let serial = 0;
 const newEmail = (kind = 'test'): OutboxEmail => {
@@ -20,21 +20,16 @@ const newEmail = (kind = 'test'): OutboxEmail => {
 };
 
 describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
-  let smtp: SmtpCapture;
-  let t: TestApp;
+  let t: SmtpTestApp;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) });
+    t = await startSmtpTestApp(dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
   afterEach(() => {
     t.services.now = () => new Date();
   });
 
-  const deliveredTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
+  const deliveredTo = (to: string) => t.smtp.messages.filter((m) => m.to.includes(to));
 
   it('delivers a queued mail through SMTP exactly once, from MAIL_FROM with a stable Message-ID', async () => {
     const email = newEmail();
@@ -102,11 +97,11 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
   it('keeps a mail pending while SMTP is down and delivers it once after the server is back', async () => {
     const email = newEmail();
     await enqueueEmail(t.services.db, email, t.services.now());
-    await smtp.stop();
+    await t.smtp.stop();
     try {
       expect(await deliverDueEmails(t.services)).toEqual({ sent: 0, failed: 1 });
     } finally {
-      await smtp.start();
+      await t.smtp.start();
     }
     const [failed] = await outboxEmailsTo(t.services.db, email.to);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
@@ -210,14 +205,14 @@ describe.each(TEST_DIALECTS)('the e-mail outbox on %s', (dialect) => {
   it('goes on leasing while batches come back full: one pass delivers several batches, over reused connections', async () => {
     const emails = Array.from({ length: 25 }, () => newEmail('backlog'));
     for (const email of emails) await enqueueEmail(t.services.db, email, t.services.now());
-    const connectionsBefore = smtp.connections();
+    const connectionsBefore = t.smtp.connections();
     expect(await deliverDueEmails(t.services, 10)).toEqual({ sent: 25, failed: 0 });
     for (const email of emails) expect(deliveredTo(email.to), email.to).toHaveLength(1);
     const second = newEmail('backlog');
     await enqueueEmail(t.services.db, second, t.services.now());
     expect(await deliverDueEmails(t.services, 10)).toEqual({ sent: 1, failed: 0 });
     // The pool opened its connections once (earlier tests may have opened some already).
-    expect(smtp.connections() - connectionsBefore).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    expect(t.smtp.connections() - connectionsBefore).toBeLessThanOrEqual(SMTP_CONNECTIONS);
   });
 
   it('a killed process’s mails go out from another once the lease lapses, about a minute later', async () => {

@@ -1,22 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { EmailAttachment } from '../../db/repositories/email-outbox';
+import type { OutboxEmail } from '../../db/repositories/email-outbox';
 import type { Env } from '../env';
 
-/** A mail ready for the wire: the outbox row plus sender and a stable Message-ID. */
-export interface SendableEmail {
+/** A mail ready for the wire: the outbox row's message plus its id, the sender and a stable Message-ID. */
+export interface SendableEmail extends Pick<OutboxEmail, 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'language' | 'replyTo'> {
   id: string;
   messageId: string;
   from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: EmailAttachment[];
-  /** Content-Language. */
-  language?: string;
-  replyTo?: string;
 }
 
 export interface MailTransport {

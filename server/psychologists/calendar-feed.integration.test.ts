@@ -115,6 +115,17 @@ describe.each(TEST_DIALECTS)("a psychologist's calendar feed on %s", (dialect) =
     expect(feed.events.map((event) => event.summary)).toEqual(['Sesi (diminta)']);
   });
 
+  it("names the feed after a psychologist whose name holds iCalendar's separators, escaped, with nothing injected", async () => {
+    // Written straight to the database: a form drops the line break, the separators stay.
+    const name = 'Tan, Daniel; kaunselor\\coach\r\nMETHOD:CANCEL';
+    const screener = await insertBookableScreener(t.services.db, { name });
+    const response = await fetchFeed(await renew(await signedInAs(t, screener), screener.psychologistId));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(readCalendar(response.body)).toMatchObject({ method: null, name: 'Sessions of Tan, Daniel; kaunselor\\coach\nMETHOD:CANCEL' });
+    expect(response.body).toContain('X-WR-CALNAME:Sessions of Tan\\, Daniel\\; kaunselor\\\\coach\\nMETHOD:CANCEL\r\n');
+    expect(response.body).not.toMatch(/^METHOD/m);
+  });
+
   it('stops the old link at once when the clinic renews it, over REST and tRPC alike', async () => {
     const screener = await insertBookableScreener(t.services.db);
     const operator = await signedInAs(t, screener);

@@ -16,7 +16,7 @@ export const ZRenewCalendarLinkResponse = z.object({
 });
 
 /** Where a calendar app subscribes to the psychologist whose token this is. */
-export const calendarFeedUrl = (env: Pick<Env, 'publicUrl'>, token: string) => `${env.publicUrl}/api/calendar/${token}.ics`;
+const calendarFeedUrl = (env: Pick<Env, 'publicUrl'>, token: string) => `${env.publicUrl}/api/calendar/${token}.ics`;
 
 /**
  * Draws a new secret for the operator's psychologist's calendar subscription and stores only

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MysqlDialect, Kysely } from 'kysely';
 import { createPool } from 'mysql2';
 import { type Connection, createConnection, type RowDataPacket } from 'mysql2/promise';
@@ -8,8 +9,6 @@ import type { Database } from '../../db/schema';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { translationsFor } from '../translations';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Real lock waits and deadlocks need InnoDB; SQLite takes one writer at a time and has neither.
 describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('deadlocks and lock-wait timeouts on %s', (dialect) => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Connection, createConnection, type RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
@@ -6,8 +7,6 @@ import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScre
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp, trpcQuery } from '../testing/test-app';
 import { translationsFor } from '../translations';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('the database connection lost mid-request on %s', (dialect) => {
   let t: TestApp;

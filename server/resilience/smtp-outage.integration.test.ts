@@ -3,40 +3,33 @@ import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { Poller } from '../background/poll';
 import { startOutboxWorker } from '../mail/outbox-worker';
-import { smtpTransport } from '../mail/transport';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { startSilentServer } from '../testing/silent-server';
-import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 
 const BOOKINGS = 4;
 /** Past the outbox's first retry delay (30 s): the failed mails are due again. */
 const PAST_FIRST_RETRY_MS = 31_000;
 
 describe.each(TEST_DIALECTS)('bookings while SMTP is down or hanging on %s', (dialect) => {
-  let t: TestApp;
-  let smtp: SmtpCapture;
+  let t: SmtpTestApp;
   let screener: BookableScreener;
   let worker: Poller | undefined;
   let nextSlotHour = 24;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(dialect, { mailTransport: smtpTransport(smtp.url) });
+    t = await startSmtpTestApp(dialect);
     screener = await insertBookableScreener(t.services.db);
     await t.services.db.insertInto('subscriptions').values({ user_id: screener.userId, status: 'active', updated_at: new Date() }).execute();
   });
   beforeEach(async () => {
     await t.services.db.deleteFrom('email_outbox').execute();
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
   });
   afterEach(async () => {
     await worker?.stop();
     t.services.now = () => new Date();
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
   /** Books BOOKINGS slots one after another; each must answer 201 within a second. */
   async function bookQuickly() {
@@ -53,7 +46,7 @@ describe.each(TEST_DIALECTS)('bookings while SMTP is down or hanging on %s', (di
   /** Every booking's three mails were tried and failed; none is in an attempt any more. */
   const eachMailFailedOnce = () =>
     expect.poll(async () => (await outbox()).filter((m) => m.status === 'pending' && Number(m.attempts) > 0).length).toBe(3 * BOOKINGS);
-  const deliveredIds = () => smtp.messages.map((m) => /^Message-ID: <([^@>]+)@/im.exec(m.raw)?.[1]);
+  const deliveredIds = () => t.smtp.messages.map((m) => /^Message-ID: <([^@>]+)@/im.exec(m.raw)?.[1]);
 
   /** Once SMTP answers again and the retry is due, every mail arrives, each exactly once. */
   async function expectEachMailDeliveredOnce() {
@@ -66,17 +59,17 @@ describe.each(TEST_DIALECTS)('bookings while SMTP is down or hanging on %s', (di
   }
 
   it('books quickly while SMTP is stopped, and delivers every mail once after it is back', async () => {
-    await smtp.stop();
+    await t.smtp.stop();
     worker = startOutboxWorker(t.services, 20);
     await bookQuickly();
     await eachMailFailedOnce();
-    await smtp.start();
+    await t.smtp.start();
     await expectEachMailDeliveredOnce();
   });
 
   it('books quickly while SMTP accepts connections and never answers, and delivers every mail once after it is restarted', async () => {
-    await smtp.stop();
-    const hung = await startSilentServer(Number(new URL(smtp.url).port));
+    await t.smtp.stop();
+    const hung = await startSilentServer(Number(new URL(t.smtp.url).port));
     worker = startOutboxWorker(t.services, 20);
     try {
       await bookQuickly();
@@ -86,7 +79,7 @@ describe.each(TEST_DIALECTS)('bookings while SMTP is down or hanging on %s', (di
       await hung.close();
     }
     await eachMailFailedOnce();
-    await smtp.start();
+    await t.smtp.start();
     await expectEachMailDeliveredOnce();
   });
 });

@@ -71,7 +71,7 @@ const REST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * (RFC 9110 §15.5.6), rather than "no such endpoint", which would send the caller looking for
  * a mistyped path.
  */
-export function refuseOtherMethods(app: FastifyInstance): void {
+function refuseOtherMethods(app: FastifyInstance): void {
   const methodsByPath = new Map<string, string[]>();
   for (const route of REST_ROUTES) methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   for (const [path, methods] of methodsByPath) {

@@ -12,7 +12,7 @@ export const PRODUCTION_HOST = 'minda.test';
  * The sender of production runs on this machine. Production refuses reserved domains, where no
  * SPF or DMARC check passes; these mails only ever reach an SMTP sink on loopback.
  */
-export const PRODUCTION_MAIL_FROM = 'Minda <no-reply@klinik.my>';
+const PRODUCTION_MAIL_FROM = 'Minda <no-reply@klinik.my>';
 
 /**
  * An environment every production start check passes (server/env.ts), for the harnesses that

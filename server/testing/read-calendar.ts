@@ -1,5 +1,9 @@
 import ICAL from 'ical.js';
 
+// The calendar's names are TEXT, escapes undone, as calendar apps read them (RFC 7986 for NAME,
+// RFC 5545 3.8.8.2 for X- properties); ical.js knows neither and would hand them back raw.
+Object.assign(ICAL.design.icalendar.property, { name: { defaultType: 'text' }, 'x-wr-calname': { defaultType: 'text' } });
+
 export interface ParsedEvent {
   uid: string;
   sequence: number;
@@ -28,5 +32,9 @@ export function readCalendar(ics: string): { method: string | null; name: string
   }));
   return { method: text(calendar.getFirstPropertyValue('method')), name: text(calendar.getFirstPropertyValue('x-wr-calname')), events };
 }
+
+/** The calendar's own properties, names and values in their order, to see that nothing was injected among them. */
+export const readCalendarProperties = (ics: string) =>
+  new ICAL.Component(ICAL.parse(ics)).getAllProperties().map((property) => [property.name, String(property.getFirstValue())]);
 
 export const readCalendarEvents = (ics: string) => readCalendar(ics).events;

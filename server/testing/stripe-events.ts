@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../billing/billing';
 
 /** Seconds since the epoch, as Stripe's `created` fields count. */
-export const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** An event as Stripe renders it, with only the fields this app reads filled in. */
 function stripeEvent(type: string, created: Date, object: object): Stripe.Event {

@@ -1,4 +1,5 @@
 import type { DialectName } from '../../db/connect';
+import { closeAlongside } from './close-alongside';
 import { fakeStripeEnv, type FakeStripe, startFakeStripe } from './fake-stripe';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -7,13 +8,5 @@ export type StripeTestApp = TestApp & { stripe: FakeStripe };
 /** The app in Stripe mode, its Stripe calls going to a fresh local fake; `close` stops both. */
 export async function startStripeTestApp(dialect: DialectName, env: NodeJS.ProcessEnv = {}): Promise<StripeTestApp> {
   const stripe = await startFakeStripe();
-  const t = await startTestApp(dialect, { env: { ...fakeStripeEnv(stripe), ...env } });
-  return {
-    ...t,
-    stripe,
-    close: async () => {
-      await t.close();
-      await stripe.stop();
-    },
-  };
+  return closeAlongside({ ...(await startTestApp(dialect, { env: { ...fakeStripeEnv(stripe), ...env } })), stripe }, stripe);
 }

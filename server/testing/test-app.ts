@@ -29,14 +29,17 @@ export interface TestApp {
  * The real server on a new database of the dialect, driven in-process by `inject`. Mail goes
  * to .eml files under the temporary VAR_DIR unless a test passes its own transport; nothing
  * delivers it until the test runs the outbox worker. Insights come from the built-in
- * writer unless a test passes `insights` with a model (a local fake OpenAI server).
+ * writer unless a test passes `insights` with a model (a local fake OpenAI server). Its log is
+ * silent unless a test passes `log` to read it.
  * `services.now` may be replaced to move time.
  * `env` adds environment variables (STRIPE_*, OFFER_ENDS_AT); without Stripe keys billing
  * runs in test mode.
+ * Each test file starts one in `beforeAll` and closes it in `afterAll`: those few lines repeat
+ * from file to file because vitest's hooks belong in the file's own `describe`.
  */
 export async function startTestApp(
   dialect: DialectName,
-  { env: extraEnv = {}, ...overrides }: Partial<Pick<AppServices, 'rateLimits' | 'mailTransport' | 'insights'>> & { env?: NodeJS.ProcessEnv } = {},
+  { env: extraEnv = {}, ...overrides }: Partial<Pick<AppServices, 'rateLimits' | 'mailTransport' | 'insights' | 'log'>> & { env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const env = loadEnv({

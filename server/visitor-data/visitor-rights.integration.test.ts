@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,16 +5,13 @@ import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import type { Database } from '../../db/schema';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { buildApp } from '../app';
 import { manageTokenOf } from '../appointments/manage-token';
-import type { AppServices } from '../context';
 import { loggerOptions } from '../logger';
 import { deliverDueEmails } from '../mail/outbox-worker';
-import { smtpTransport } from '../mail/transport';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking, visitorAddress } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { decodeQuotedPrintable } from '../testing/smtp-capture';
+import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 import { eraseExpiredVisitorData } from './erase-expired-visitor-data';
 
 const DAY_MS = 86_400_000;
@@ -34,56 +30,46 @@ async function everyTableAsText(db: Kysely<Database>): Promise<string> {
 }
 
 describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialect) => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let services: AppServices;
-  let smtp: SmtpCapture;
+  let t: SmtpTestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp(dialect);
-    // The same database, its log captured and its mail caught, as personal-data-in-logs does.
-    services = { ...t.services, log: pino(loggerOptions('debug'), { write: (line: string) => lines.push(line) }), mailTransport: smtpTransport(smtp.url) };
-    app = await buildApp(services);
+    // Its log captured and its mail caught, as personal-data-in-logs does.
+    t = await startSmtpTestApp(dialect, { log: pino(loggerOptions('debug'), { write: (line: string) => lines.push(line) }) });
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
   const visitorCall = (method: 'GET' | 'POST', url: string) =>
-    app.inject({ method, url, remoteAddress: visitorAddress(), headers: { origin: services.env.publicUrl } });
+    t.app.inject({ method, url, remoteAddress: visitorAddress(), headers: { origin: t.services.env.publicUrl } });
 
   /** A visitor books through the API, with results shared, a consent and a webhook endpoint listening. */
   async function bookedVisit(screener: BookableScreener, visitor: { clientName: string; clientEmail: string; clientPhone: string }, hoursAhead = 72) {
-    const slotId = await insertSlot(services.db, screener.psychologistId, hoursFromNow(hoursAhead));
-    const response = await postBooking({ app, services }, bookingRequest(screener, slotId, visitor));
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(hoursAhead));
+    const response = await postBooking(t, bookingRequest(screener, slotId, visitor));
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const appointmentId = response.body.appointmentId as string;
-    await services.db.updateTable('appointments').set({ shared_results: JSON.stringify(sharedResultsOf(appointmentId)), contact_promptly: 1 }).where('id', '=', appointmentId).execute();
-    await services.db.insertInto('consent_texts').values({ version: `v-${appointmentId}`, kind: 'privacy-notice', language: 'en', text: 'We keep your booking for 180 days.', first_shown_at: new Date() }).execute();
-    await services.db
+    await t.services.db.updateTable('appointments').set({ shared_results: JSON.stringify(sharedResultsOf(appointmentId)), contact_promptly: 1 }).where('id', '=', appointmentId).execute();
+    await t.services.db.insertInto('consent_texts').values({ version: `v-${appointmentId}`, kind: 'privacy-notice', language: 'en', text: 'We keep your booking for 180 days.', first_shown_at: new Date() }).execute();
+    await t.services.db
       .insertInto('consent_records')
       .values({ id: appointmentId, user_id: screener.userId, appointment_id: appointmentId, kind: 'privacy-notice', text_version: `v-${appointmentId}`, given_at: new Date() })
       .execute();
-    return { appointmentId, token: manageTokenOf(services.env, appointmentId) };
+    return { appointmentId, token: manageTokenOf(t.services.env, appointmentId) };
   }
 
   async function appointmentRow(id: string) {
-    return services.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return t.services.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
   it('erases a visitor exactly when the clinic’s period after the appointment has passed, once, whatever the number of processes', async () => {
-    const screener = await insertBookableScreener(services.db);
-    await services.db.updateTable('users').set({ visitor_data_retention_days: 30 }).where('id', '=', screener.userId).execute();
-    await insertWebhookEndpoint(services.db, { userId: screener.userId, url: 'https://clinic.example/hook', now: new Date() });
+    const screener = await insertBookableScreener(t.services.db);
+    await t.services.db.updateTable('users').set({ visitor_data_retention_days: 30 }).where('id', '=', screener.userId).execute();
+    await insertWebhookEndpoint(t.services.db, { userId: screener.userId, url: 'https://clinic.example/hook', now: new Date() });
     const old = await bookedVisit(screener, { clientName: 'Retention Visitor', clientEmail: 'retention.visitor@example.com', clientPhone: '012-111 2233' });
     const recent = await bookedVisit(screener, { clientName: 'Recent Visitor', clientEmail: 'recent.visitor@example.com', clientPhone: '012-444 5566' }, 24 * 20);
     const before = await appointmentRow(old.appointmentId);
-    const end = (await services.db.selectFrom('availability_slots').select('end_utc').where('id', '=', before.slot_id).executeTakeFirstOrThrow()).end_utc;
+    const end = (await t.services.db.selectFrom('availability_slots').select('end_utc').where('id', '=', before.slot_id).executeTakeFirstOrThrow()).end_utc;
     const clock = { now: new Date(new Date(end).getTime() + 30 * DAY_MS - 60_000) };
-    const job = { db: services.db, now: () => clock.now };
+    const job = { db: t.services.db, now: () => clock.now };
 
     // A minute inside the period: nothing goes.
     expect(await eraseExpiredVisitorData(job)).toBe(0);
@@ -112,16 +98,16 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
     // The visit still ahead keeps its visitor.
     expect(await appointmentRow(recent.appointmentId)).toMatchObject({ client_name: 'Recent Visitor', personal_data_erased_at: null });
 
-    const outbox = await services.db.selectFrom('email_outbox').select(['status', 'recipient', 'message']).where('appointment_id', '=', old.appointmentId).execute();
+    const outbox = await t.services.db.selectFrom('email_outbox').select(['status', 'recipient', 'message']).where('appointment_id', '=', old.appointmentId).execute();
     expect(outbox.length).toBeGreaterThan(0);
     expect(outbox.every((mail) => mail.status === 'withdrawn' && mail.recipient === '' && mail.message === '')).toBe(true);
-    const deliveries = await services.db.selectFrom('webhook_deliveries').select('payload').where('user_id', '=', screener.userId).execute();
+    const deliveries = await t.services.db.selectFrom('webhook_deliveries').select('payload').where('user_id', '=', screener.userId).execute();
     const aboutOld = deliveries.map((d) => JSON.parse(d.payload) as { data: { appointment: { id: string; client: unknown } } }).filter((e) => e.data.appointment.id === old.appointmentId);
     expect(aboutOld.length).toBeGreaterThan(0);
     expect(aboutOld.every((event) => event.data.appointment.client === null)).toBe(true);
     expect(JSON.stringify(deliveries)).toContain('Recent Visitor');
 
-    const audit = await services.db.selectFrom('audit_log').select(['actor', 'action', 'subject_id']).where('user_id', '=', screener.userId).execute();
+    const audit = await t.services.db.selectFrom('audit_log').select(['actor', 'action', 'subject_id']).where('user_id', '=', screener.userId).execute();
     expect(audit).toEqual([{ actor: 'system', action: 'retention.erased', subject_id: old.appointmentId }]);
     expect((await visitorCall('GET', `/api/public/appointments/manage/${old.token}`)).statusCode).toBe(404);
   });
@@ -129,8 +115,8 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
   it('lets a visitor download everything held about them, then erase it: the clinic is told, and they are found nowhere', async () => {
     const visitor = { clientName: 'Farah Nabilah binti Yusof', clientEmail: 'farah.nabilah.yusof@gmail.com', clientPhone: '013-765 4321' };
     const storedPhone = '+60137654321';
-    const screener = await insertBookableScreener(services.db);
-    await insertWebhookEndpoint(services.db, { userId: screener.userId, url: 'https://clinic.example/hook', now: new Date() });
+    const screener = await insertBookableScreener(t.services.db);
+    await insertWebhookEndpoint(t.services.db, { userId: screener.userId, url: 'https://clinic.example/hook', now: new Date() });
     const { appointmentId, token } = await bookedVisit(screener, visitor);
 
     const download = await visitorCall('GET', `/api/public/appointments/manage/${token}/data`);
@@ -156,27 +142,27 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
     // Cancelled first, as the visitor would have, and recorded; the clinic's systems hear of it without them.
     const row = await appointmentRow(appointmentId);
     expect(row).toMatchObject({ status: 'cancelled', active_slot_id: null, client_name: '', shared_results: null });
-    const history = await services.db.selectFrom('appointment_events').select(['actor', 'to_status']).where('appointment_id', '=', appointmentId).orderBy('at').execute();
+    const history = await t.services.db.selectFrom('appointment_events').select(['actor', 'to_status']).where('appointment_id', '=', appointmentId).orderBy('at').execute();
     expect(history.at(-1)).toEqual({ actor: 'visitor', to_status: 'cancelled' });
-    const events = (await services.db.selectFrom('webhook_deliveries').select(['event_type', 'payload']).where('user_id', '=', screener.userId).execute()).map((d) => ({
+    const events = (await t.services.db.selectFrom('webhook_deliveries').select(['event_type', 'payload']).where('user_id', '=', screener.userId).execute()).map((d) => ({
       type: d.event_type,
       client: (JSON.parse(d.payload) as { data: { appointment: { client: unknown } } }).data.appointment.client,
     }));
     expect(events).toContainEqual({ type: 'appointment.cancelled', client: null });
     expect(events.every((event) => event.client === null)).toBe(true);
-    expect(await services.db.selectFrom('audit_log').select(['actor', 'action', 'subject_id']).where('user_id', '=', screener.userId).execute()).toEqual([
+    expect(await t.services.db.selectFrom('audit_log').select(['actor', 'action', 'subject_id']).where('user_id', '=', screener.userId).execute()).toEqual([
       { actor: 'visitor', action: 'visitor.erased', subject_id: appointmentId },
     ]);
 
     // Every mail still waiting goes out now: the psychologist's and the clinic's notices, none naming the visitor or carrying results.
-    smtp.messages.length = 0;
-    await deliverDueEmails(services, 100);
-    const notices = smtp.messages.filter((mail) => mail.to.includes(screener.psychologistEmail) || mail.to.includes(screener.operatorEmail));
+    t.smtp.messages.length = 0;
+    await deliverDueEmails(t.services, 100);
+    const notices = t.smtp.messages.filter((mail) => mail.to.includes(screener.psychologistEmail) || mail.to.includes(screener.operatorEmail));
     expect(notices).toHaveLength(2);
     expect(decodeQuotedPrintable(notices[0]!.raw)).toContain('erased their personal data');
-    const mails = smtp.messages.map((mail) => decodeQuotedPrintable(mail.raw)).join('\n');
+    const mails = t.smtp.messages.map((mail) => decodeQuotedPrintable(mail.raw)).join('\n');
 
-    const tables = await everyTableAsText(services.db);
+    const tables = await everyTableAsText(t.services.db);
     const log = lines.join('');
     for (const personal of [visitor.clientName, 'Farah', 'Nabilah', visitor.clientEmail, 'farah.nabilah', visitor.clientPhone, storedPhone, '7654321', `results-${appointmentId}`]) {
       expect(tables, personal).not.toContain(personal);
@@ -186,11 +172,11 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
   });
 
   it('exports the clinic’s appointments as CSV with formulas neutralised and no results, and audits the export', async () => {
-    const screener = await insertBookableScreener(services.db);
+    const screener = await insertBookableScreener(t.services.db);
     const operator = await signedInAs(t, screener);
     const { appointmentId } = await bookedVisit(screener, { clientName: '=HYPERLINK("http://evil.example","x")', clientEmail: 'csv.visitor@example.com', clientPhone: '012-222 3344' });
 
-    const response = await app.inject({ method: 'GET', url: '/api/appointments/export.csv', headers: { cookie: operator.cookie } });
+    const response = await t.app.inject({ method: 'GET', url: '/api/appointments/export.csv', headers: { cookie: operator.cookie } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="appointments.csv"');
@@ -213,7 +199,7 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
   });
 
   it('keeps the retention period within 30 to 730 days in the booking settings', async () => {
-    const operator = await signedInAs(t, await insertBookableScreener(services.db));
+    const operator = await signedInAs(t, await insertBookableScreener(t.services.db));
     const settings = { confirmVisitorEmail: false, autoConfirmRequests: false, secondReminder: false };
     expect((await operator.rest('GET', '/api/booking-settings')).body).toMatchObject({ retentionDays: 180 });
     expect((await operator.rest('PUT', '/api/booking-settings', { ...settings, retentionDays: 29 })).status).toBe(400);

@@ -74,6 +74,7 @@ export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, s
     deps.metrics.webhookFailures.inc();
     outcome.failed++;
   };
+  // The mail outbox passes the same settings with its own values: the work is the one lease helper's.
   await workLeasedBatches(
     {
       now: () => deps.now(),

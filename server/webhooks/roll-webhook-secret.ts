@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { listWebhooks, newWebhookSecret, type Webhooks } from './webhook-endpoints';
 
 /** How long the secret a roll replaced keeps signing: a day to move every receiver to the new one. */
-export const PREVIOUS_SECRET_HOURS = 24;
+const PREVIOUS_SECRET_HOURS = 24;
 
 /**
  * POST /api/webhooks/secret/roll: draws a new signing secret. The one it replaces signs every

@@ -71,6 +71,7 @@ function Results({ shared }: { shared: Shared }) {
       <p role={shared.crisisItemAnswered ? 'alert' : undefined} className={shared.crisisItemAnswered ? 'font-semibold' : undefined}>
         {shared.crisisItemAnswered ? t.resultsCrisisYes() : t.resultsCrisisNo()}
       </p>
+      {/* Table markup written out, as in the other tables: the columns differ, and a shared table component would only pass them through. */}
       <table className="table table-sm">
         <thead>
           <tr>

@@ -19,6 +19,7 @@ const aisyah: Psychologist = {
 
 describe('the psychologist dialog', () => {
   it('starts a new psychologist with the product’s defaults', () => {
+    // Written out, as the server's test writes them: each side is held to the product's values, not to the shared constant.
     expect(psychologistFieldsOf({ ...NEW_PSYCHOLOGIST_DRAFT, name: 'A', jobTitle: 'B', description: 'C' })).toMatchObject({
       imageUrl: null,
       pricePerHour: null,

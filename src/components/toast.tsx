@@ -13,7 +13,7 @@ interface ShownToast extends Toast {
 }
 
 /** At most one toast at a time, closing after about 5 seconds. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 const toastAtom = atom<ShownToast | null>(null);
 let nextId = 1;

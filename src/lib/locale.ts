@@ -2,7 +2,7 @@ import { useLocation } from 'react-router-dom';
 import type { Locales } from '../../i18n/i18n-types';
 
 /** The Malay screener lives under /ms; every other page is English. */
-export function localeOfPath(pathname: string): Locales {
+function localeOfPath(pathname: string): Locales {
   return pathname === '/ms' || pathname.startsWith('/ms/') ? 'ms' : 'en';
 }
 

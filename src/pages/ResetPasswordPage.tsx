@@ -9,7 +9,7 @@ import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 /** After a successful reset the screen says so, then goes to /login after 3 seconds. */
-export const REDIRECT_AFTER_RESET_MS = 3000;
+const REDIRECT_AFTER_RESET_MS = 3000;
 
 export default function ResetPasswordPage() {
   const { LL } = useI18nContext();

@@ -75,6 +75,7 @@ export function PrintableResults({ scores, interpretation, insights, plan, date,
           <strong>{LL.results.disclaimerTitle()}.</strong> {LL.results.disclaimer()}
         </p>
 
+        {/* Table markup written out, as in the other tables: the columns differ, and a shared table component would only pass them through. */}
         <table className="table table-sm">
           <thead>
             <tr>
