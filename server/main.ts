@@ -11,21 +11,15 @@ import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
 import { purgeFinishedLoginThrottles } from './auth/login-throttle';
 import { queueRequestedResetLinks } from './auth/queue-reset-links';
-import { createBilling } from './billing/billing';
 import { hashPassword } from './auth/passwords';
 import { startPolling } from './background/poll';
-import type { AppServices } from './context';
+import { createServices } from './create-services';
 import { refuseDemoAccount } from './demo-account-guard';
 import { EnvError, loadEnv } from './env';
 import type { Readiness } from './health/health-routes';
-import { createConfigurationCache } from './configuration/configuration-cache';
-import { createInsightsService } from './insights/insights-service';
 import { loggerOptions } from './logger';
-import { createMetrics } from './metrics/metrics';
 import { startOutboxWorker } from './mail/outbox-worker';
 import { startWebhookWorker } from './webhooks/deliver-webhooks';
-import { createMailTransport } from './mail/transport';
-import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
 import { expireLapsedHolds } from './appointments/expire-holds';
 import { queueDueReminders } from './appointments/queue-reminders';
 import { eraseExpiredVisitorData } from './visitor-data/erase-expired-visitor-data';
@@ -39,19 +33,7 @@ async function main(): Promise<void> {
   if (env.seedDemo && (await seedDemo(db, await hashPassword(DEMO_OPERATOR.password), new Date()))) {
     log.info({ username: DEMO_OPERATOR.username }, 'seeded the demo operator');
   }
-  const services: AppServices = {
-    env,
-    db,
-    dialect,
-    log,
-    now: () => new Date(),
-    rateLimits: DEFAULT_RATE_LIMITS,
-    mailTransport: createMailTransport(env),
-    insights: createInsightsService(env.openai),
-    billing: createBilling(env.stripe),
-    configurations: createConfigurationCache(),
-    metrics: createMetrics(db),
-  };
+  const services = createServices(env, { db, dialect, log });
   const readiness: Readiness = { stopping: false };
   const app = await buildApp(services, { clientDir: 'dist/client', readiness });
   if (services.billing.mode === 'test') log.warn('Stripe keys are not set: billing runs in TEST MODE, subscriptions are activated without payment');

@@ -8,14 +8,9 @@ import superjson from 'superjson';
 import type { DialectName } from '../../db/connect';
 import { createTestDatabase, type TestDatabase } from '../../db/testing/test-databases';
 import { buildApp } from '../app';
-import { createBilling } from '../billing/billing';
 import type { AppServices } from '../context';
+import { createServices } from '../create-services';
 import { loadEnv } from '../env';
-import { createConfigurationCache } from '../configuration/configuration-cache';
-import { createInsightsService } from '../insights/insights-service';
-import { createMailTransport } from '../mail/transport';
-import { createMetrics } from '../metrics/metrics';
-import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { type AdminSession, type AdminSessionData, sessionOptions, startSession } from '../session';
 
 export interface TestApp {
@@ -53,17 +48,7 @@ export async function startTestApp(
     VAR_DIR: mkdtempSync(join(tmpdir(), 'minda-var-')),
   });
   const services: AppServices = {
-    env,
-    db: database.db,
-    dialect,
-    log: pino({ level: 'silent' }),
-    now: () => new Date(),
-    rateLimits: DEFAULT_RATE_LIMITS,
-    mailTransport: createMailTransport(env),
-    insights: createInsightsService(env.openai),
-    billing: createBilling(env.stripe),
-    configurations: createConfigurationCache(),
-    metrics: createMetrics(database.db),
+    ...createServices(env, { db: database.db, dialect, log: pino({ level: 'silent' }) }),
     ...overrides,
   };
   const app = await buildApp(services);
