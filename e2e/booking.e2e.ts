@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
-import { completeDass21Quickly } from './support/screener-steps';
+import { resultsReachedOnce } from './support/screener-steps';
 import { useBrowserSessionWithMail } from './support/mail';
 
 const CLIENT = { name: 'Nurul Huda', email: 'nurul@example.my' };
@@ -17,9 +17,10 @@ describe('booking from the results page, the operator’s appointments and the f
       headers: { 'content-type': 'application/json', origin: session.server.url, ...init.headers },
     });
 
+  const openResults = resultsReachedOnce();
+
   async function openBookingDialog(page: Page) {
-    await session.visit('/screener/klinik-minda');
-    await completeDass21Quickly(page);
+    await openResults(page, `${session.server.url}/screener/klinik-minda`);
     const booking = page.getByRole('region', { name: 'Book an Appointment' });
     await booking.getByText('RM150.00 / hour').waitFor();
     await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
