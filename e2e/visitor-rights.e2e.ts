@@ -8,7 +8,7 @@ import { calendarAttachmentOf, useBrowserSessionWithMail } from './support/mail'
 import { expectNoSeriousViolations } from './support/axe';
 import type { Page } from 'playwright-core';
 import { connectDatabase } from '../db/connect';
-import { demoAisyah } from './support/admin';
+import { demoAisyah, openAdminSetup, signIn } from './support/admin';
 
 const VISITOR = { name: 'Nurul Huda binti Kamal', email: 'nurul.huda.kamal@example.my', phone: '012-765 4321' };
 const LEFT_BEHIND = { name: 'Tan Mei Ling', email: 'tan.meiling@example.my', phone: '013-222 3344' };
@@ -90,11 +90,8 @@ describe("the visitor's rights from their private link", () => {
     await expect.poll(notice, { timeout: 20_000 }).toBeDefined();
     for (const personal of [VISITOR.name, 'Nurul', VISITOR.email, '7654321']) expect(notice(), personal).not.toContain(personal);
 
-    await session.visit('/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('minda-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin-setup');
+    await signIn(session);
+    await openAdminSetup(session);
     const audit = page.getByRole('region', { name: 'Audit log' });
     await audit.getByRole('cell', { name: 'The visitor erased their data' }).waitFor();
     await page.getByRole('region', { name: 'Appointments' }).getByText('Visitor’s personal data erased', { exact: false }).first().waitFor();
@@ -106,11 +103,8 @@ describe("the visitor's rights from their private link", () => {
     const { page } = session;
     const link = await bookDemoClinic(page, openDemoResults, LEFT_BEHIND, mailsTo);
 
-    await session.visit('/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('minda-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin-setup');
+    await signIn(session);
+    await openAdminSetup(session);
     await page.getByRole('button', { name: 'Delete account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the account and all its data?' });
     await dialog.getByText('These upcoming appointments will be cancelled.', { exact: false }).waitFor();
