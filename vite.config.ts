@@ -72,7 +72,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: a journey mostly waits (on the page, on a timer, on a mail), so
+          // two use the two cores where one left them half idle. Each file has its own server,
+          // database, SMTP capture and Chromium (docs/decisions/0044).
+          maxWorkers: 2,
+          // What a page or a mail shows a busier machine may show later than vitest's 1 s default.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

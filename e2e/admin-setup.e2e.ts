@@ -1,33 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
-import { DEMO_OPERATOR } from '../db/seed-demo';
 import { bookSlot } from '../db/testing/fixtures';
 import { calendarDateIn, mondayOf } from '../domain/calendar-days';
 import { startWebhookReceiver } from '../server/testing/webhook-receiver';
-import { demoAisyah } from './support/admin';
-import { seriousAccessibilityViolations } from './support/axe';
+import { demoAisyah, openAdminSetup, signIn } from './support/admin';
+import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
-import { type E2eSession, useBrowserSession } from './support/session';
-
-/** Signs the demo operator in through the API; the page's browser context keeps the cookie. */
-async function signIn(session: E2eSession) {
-  const response = await session.page.request.post(`${session.server.url}/api/login`, {
-    data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    headers: { origin: session.server.url },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-async function openAdminSetup(session: E2eSession, path = '/admin-setup') {
-  await session.visit(path);
-  await session.page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { useBrowserSession } from './support/session';
 
 /** The one toast on screen once it shows this text. */
 async function expectToast(page: Page, title: string, description: string) {

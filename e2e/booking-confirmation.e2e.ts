@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
+import { openAdminSetup, signIn } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
@@ -16,11 +17,8 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     const { page } = session;
     // The demo clinic books in one step; its operator turns e-mail confirmation on, as a new
     // clinic has it by default.
-    await session.visit('/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('minda-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin-setup');
+    await signIn(session);
+    await openAdminSetup(session);
     const settings = page.getByRole('region', { name: 'Booking Settings' });
     const confirmEmail = settings.getByRole('switch', { name: 'Visitors confirm their e-mail' });
     expect(await confirmEmail.isChecked()).toBe(false);

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
+import { openAdminSetup, signIn } from './support/admin';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
-import { completeDass21Quickly } from './support/screener-steps';
+import { resultsReachedOnce } from './support/screener-steps';
 import { useBrowserSessionWithMail } from './support/mail';
 
 const CLIENT = { name: 'Nurul Huda', email: 'nurul@example.my' };
@@ -17,21 +18,14 @@ describe('booking from the results page, the operator’s appointments and the f
       headers: { 'content-type': 'application/json', origin: session.server.url, ...init.headers },
     });
 
+  const openResults = resultsReachedOnce();
+
   async function openBookingDialog(page: Page) {
-    await session.visit('/screener/klinik-minda');
-    await completeDass21Quickly(page);
+    await openResults(page, `${session.server.url}/screener/klinik-minda`);
     const booking = page.getByRole('region', { name: 'Book an Appointment' });
     await booking.getByText('RM150.00 / hour').waitFor();
     await booking.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
     return page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
-  }
-
-  async function signInAsDemo(page: Page) {
-    await session.visit('/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('minda-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin-setup');
   }
 
   it('books a slot with a Malaysian phone number and says the booking was received', async () => {
@@ -72,7 +66,8 @@ describe('booking from the results page, the operator’s appointments and the f
 
   it('shows the booking to the operator, who cancels it and frees the slot', async () => {
     const { page } = session;
-    await signInAsDemo(page);
+    await signIn(session);
+    await openAdminSetup(session);
     const appointments = page.getByRole('region', { name: 'Appointments' });
     await appointments.getByText(CLIENT.name, { exact: false }).waitFor();
     expect(await appointments.textContent()).toContain('+60123456789');
@@ -109,7 +104,8 @@ describe('booking from the results page, the operator’s appointments and the f
       });
       expect(response.status).toBe(201);
     }
-    await signInAsDemo(page);
+    await signIn(session);
+    await openAdminSetup(session);
     const confirmButtons = page.getByRole('region', { name: 'Appointments' }).getByRole('button', { name: 'Confirm: the appointment of Tan Wei Ming' });
     await confirmButtons.first().waitFor();
     for (const left of [2, 1, 0]) {

@@ -4,35 +4,16 @@ import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
 import { bookSlot } from '../db/testing/fixtures';
 import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
-import { demoAisyah } from './support/admin';
-import { seriousAccessibilityViolations } from './support/axe';
+import { demoAisyah, openAdminSetup, signIn } from './support/admin';
+import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { FAKE_STRIPE_JS } from './support/fake-stripe-js';
-import { type E2eSession, useBrowserSession } from './support/session';
-
-/** Signs the demo operator in through the API; the page's browser context keeps the cookie. */
-async function signIn(session: E2eSession) {
-  const response = await session.page.request.post(`${session.server.url}/api/login`, {
-    data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    headers: { origin: session.server.url },
-  });
-  expect(response.ok()).toBe(true);
-}
+import { useBrowserSession } from './support/session';
 
 async function signInThroughForm(page: Page) {
   await page.getByLabel('Username').fill(DEMO_OPERATOR.username);
   await page.getByLabel('Password').fill(DEMO_OPERATOR.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function openAdminSetup(session: E2eSession) {
-  await session.visit('/admin-setup');
-  await session.page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The demo clinic has taken one booking, and two requests wait for its answer. */

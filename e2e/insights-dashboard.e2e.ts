@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_OPERATOR, DEMO_SLUG } from '../db/seed-demo';
+import { DEMO_SLUG } from '../db/seed-demo';
 import { newScreeningId } from '../server/testing/screenings';
+import { signIn } from './support/admin';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { consent, completeDass21Quickly } from './support/screener-steps';
@@ -61,11 +62,7 @@ describe('the clinic’s anonymous insights', () => {
       expect(response.status()).toBe(202);
     }
 
-    const login = await page.request.post(`${session.server.url}/api/login`, {
-      data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-      headers: { origin: session.server.url },
-    });
-    expect(login.ok()).toBe(true);
+    await signIn(session);
     await session.visit('/admin-setup');
     const insights = page.getByRole('region', { name: 'Insights' });
     await insights.getByRole('button', { name: 'Last 7 days' }).click();

@@ -3,16 +3,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
-import { DEMO_OPERATOR, DEMO_SLUG } from '../db/seed-demo';
+import { DEMO_SLUG } from '../db/seed-demo';
 import { insertOperator } from '../db/testing/fixtures';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/testing/test-databases';
+import { TEST_DIALECTS } from '../db/testing/test-databases';
 import { DASS21_QUESTIONS } from '../domain/dass21';
+import { signIn } from './support/admin';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { answerDass21, consent } from './support/screener-steps';
-import { type E2eSession, useBrowserSession } from './support/session';
+import { useBrowserSessionOn } from './support/dialect-session';
 
 // The visitor's printable copy of their results, and the clinic's own crisis contact beside the
 // national lines (docs/decisions/0024). The PDF is read with poppler-utils (.ci/run installs it).
@@ -44,18 +45,7 @@ function recordRequests(page: Page): string[] {
 const longDate = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date());
 
 describe.each(TEST_DIALECTS)('printable results and the clinic’s crisis contact on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  beforeAll(async () => {
-    if (dialect === 'mysql') database = await createTestDatabase('mysql');
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-  const session = useBrowserSession({
-    // A blank OPENAI_API_KEY keeps a developer's own key out: the built-in writer answers.
-    serverEnv: (): Record<string, string> => ({ OPENAI_API_KEY: '', ...(database && { DATABASE_URL: database.url }) }),
-    bypassCSP: true,
-  });
+  const session = useBrowserSessionOn(dialect);
 
   beforeAll(async () => {
     // A clinic with no psychologists yet (so its booking panel shows the crisis lines) and its own contact.
@@ -173,7 +163,7 @@ describe.each(TEST_DIALECTS)('printable results and the clinic’s crisis contac
 
   it('lets an operator add the contact in the admin, refusing a number that is not Malaysian', async () => {
     const { page } = session;
-    await signInAsDemoOperator(session);
+    await signIn(session);
     await session.visit('/admin-setup');
     const section = page.getByRole('region', { name: 'Your Crisis Contact' });
     await section.getByLabel('Name shown to visitors').fill('Klinik Minda on-call psychologist');
@@ -193,11 +183,3 @@ describe.each(TEST_DIALECTS)('printable results and the clinic’s crisis contac
   });
 });
 
-/** Signs the demo operator in through the API; the page's browser context keeps the cookie. */
-async function signInAsDemoOperator(session: E2eSession) {
-  const response = await session.page.request.post(`${session.server.url}/api/login`, {
-    data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-    headers: { origin: session.server.url },
-  });
-  expect(response.ok()).toBe(true);
-}

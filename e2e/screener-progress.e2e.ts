@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_SLUG } from '../db/seed-demo';
 import { insertOperator } from '../db/testing/fixtures';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime, timeChoices } from './support/booking-steps';
 import { answerDass21, completeDass21Quickly, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
@@ -14,11 +14,6 @@ import { useBrowserSession } from './support/session';
 
 const CLINIC = 'klinik-tenang';
 const CONTACT = { name: 'Klinik Tenang duty psychologist', phone: '03-2345 6789' };
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The label of the answer shown as chosen on the current question. */
 const chosenAnswer = (page: Page) => page.getByRole('group', { name: 'Answer options' }).getByRole('button', { pressed: true }).textContent();

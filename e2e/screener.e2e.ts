@@ -1,10 +1,9 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { insertOperator } from '../db/testing/fixtures';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/testing/test-databases';
+import { TEST_DIALECTS } from '../db/testing/test-databases';
 import { DASS21_QUESTIONS } from '../domain/dass21';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import {
   answerDass21,
@@ -15,26 +14,10 @@ import {
   waitForDassQuestion,
   watchForSpinners,
 } from './support/screener-steps';
-import { useBrowserSession } from './support/session';
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { useBrowserSessionOn } from './support/dialect-session';
 
 describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  beforeAll(async () => {
-    if (dialect === 'mysql') database = await createTestDatabase('mysql');
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-  const session = useBrowserSession({
-    // A blank OPENAI_API_KEY keeps a developer's own key out: the built-in writer answers.
-    serverEnv: (): Record<string, string> => ({ OPENAI_API_KEY: '', ...(database && { DATABASE_URL: database.url }) }),
-    bypassCSP: true,
-  });
+  const session = useBrowserSessionOn(dialect);
 
   beforeAll(async () => {
     // A second clinic with the Combined test, a minimum age of 18 and a custom Important text.

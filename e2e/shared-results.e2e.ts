@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
+import { signIn } from './support/admin';
 import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
@@ -36,11 +37,7 @@ describe('results a visitor shares with the clinic when they book', () => {
   }
 
   async function openInbox(page: Page) {
-    const login = await page.request.post(`${session.server.url}/api/login`, {
-      data: { username: 'demo', password: 'minda-demo' },
-      headers: { origin: session.server.url },
-    });
-    expect(login.ok()).toBe(true);
+    await signIn(session);
     await session.visit('/admin-setup');
     return page.getByRole('region', { name: 'Appointments' });
   }

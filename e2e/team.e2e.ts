@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
+import { openAdminSetup, signIn } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
@@ -49,11 +50,8 @@ describe('the clinic team', () => {
     await bookWith(page, 'Daniel Tan', 'Kumar Raj');
 
     // The owner invites Dr. Aisyah as the psychologist of her profile.
-    await session.visit('/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('minda-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin-setup');
+    await signIn(session);
+    await openAdminSetup(session);
     const team = page.getByRole('region', { name: 'Team' });
     await team.getByText('demo@minda.example').waitFor();
     const invite = team.getByRole('form', { name: 'Invite someone' });
@@ -148,8 +146,7 @@ describe('the clinic team', () => {
 
   it('the owner changes her role, then removes her after a confirmation', async () => {
     const { page } = session;
-    const login = await page.request.post(`${session.server.url}/api/login`, { headers: { origin: session.server.url }, data: { username: 'demo', password: 'minda-demo' } });
-    expect(login.ok()).toBe(true);
+    await signIn(session);
     await session.visit('/admin-setup');
     const team = page.getByRole('region', { name: 'Team' });
     const row = team.getByRole('listitem').filter({ hasText: INVITEE.email });

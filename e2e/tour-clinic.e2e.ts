@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { DEMO_OPERATOR } from '../db/seed-demo';
 import { bookSlot } from '../db/testing/fixtures';
-import { demoAisyah } from './support/admin';
+import { demoAisyah, signIn } from './support/admin';
 import { checkpoint, useTour, VIEWPORTS } from './support/tour';
 
 // Every screen a clinic can reach, at a phone's and a laptop's width (its pages are English
@@ -94,11 +94,7 @@ describe('the clinic’s tour', () => {
 
     it('admin setup: each section, each dialog, each error', async () => {
       const page = await tour.open(viewport);
-      const signIn = await page.request.post(tour.url('/api/login'), {
-        data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
-        headers: { origin: tour.server.url },
-      });
-      expect(signIn.ok()).toBe(true);
+      await signIn({ page, server: tour.server });
       await page.goto(tour.url('/admin-setup'));
       await page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
       const appointments = page.getByRole('region', { name: 'Appointments' });

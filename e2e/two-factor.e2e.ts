@@ -1,8 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useBrowserSessionWithMail } from './support/mail';
 import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
@@ -18,11 +17,6 @@ const RECEPTIONIST = { email: 'farah@dua-faktor.example', username: 'farah-kaunt
  */
 function appCode(key: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(key.replaceAll(' ', '')) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function signOut(session: E2eSession) {

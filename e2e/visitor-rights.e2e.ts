@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
-import { completeDass21Quickly } from './support/screener-steps';
+import { resultsReachedOnce } from './support/screener-steps';
 import { calendarAttachmentOf, useBrowserSessionWithMail } from './support/mail';
 import { expectNoSeriousViolations } from './support/axe';
 import type { Page } from 'playwright-core';
 import { connectDatabase } from '../db/connect';
-import { demoAisyah } from './support/admin';
+import { demoAisyah, openAdminSetup, signIn } from './support/admin';
 
 const VISITOR = { name: 'Nurul Huda binti Kamal', email: 'nurul.huda.kamal@example.my', phone: '012-765 4321' };
 const LEFT_BEHIND = { name: 'Tan Mei Ling', email: 'tan.meiling@example.my', phone: '013-222 3344' };
@@ -23,9 +23,8 @@ async function setAisyahNotice(databaseUrl: string, hours: number) {
 }
 
 /** Books the demo clinic's Dr. Aisyah Rahman through the screener, and answers the private link of the first mail. */
-async function bookDemoClinic(page: Page, visit: (path: string) => Promise<unknown>, visitor: typeof VISITOR, mailsTo: (address: string) => { raw: string }[]) {
-  await visit('/screener/klinik-minda');
-  await completeDass21Quickly(page);
+async function bookDemoClinic(page: Page, openResults: () => Promise<void>, visitor: typeof VISITOR, mailsTo: (address: string) => { raw: string }[]) {
+  await openResults();
   await page.getByRole('region', { name: 'Book an Appointment' }).getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
   const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
   await chooseFreeTime(dialog, 'last');
@@ -41,10 +40,12 @@ async function bookDemoClinic(page: Page, visit: (path: string) => Promise<unkno
 describe("the visitor's rights from their private link", () => {
   // axe is injected as a script, which the CSP would refuse.
   const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
+  const openResults = resultsReachedOnce();
+  const openDemoResults = () => openResults(session.page, `${session.server.url}/screener/klinik-minda`);
 
   it('a visitor downloads and then erases their data; the clinic is told without their name and sees the erasure in its audit log', async () => {
     const { page } = session;
-    const link = await bookDemoClinic(page, (path) => session.visit(path), VISITOR, mailsTo);
+    const link = await bookDemoClinic(page, openDemoResults, VISITOR, mailsTo);
     await page.goto(link);
     const manage = page.getByRole('region', { name: 'Your appointment' });
     await manage.getByText('With Dr. Aisyah Rahman').waitFor();
@@ -89,11 +90,8 @@ describe("the visitor's rights from their private link", () => {
     await expect.poll(notice, { timeout: 20_000 }).toBeDefined();
     for (const personal of [VISITOR.name, 'Nurul', VISITOR.email, '7654321']) expect(notice(), personal).not.toContain(personal);
 
-    await session.visit('/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('minda-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin-setup');
+    await signIn(session);
+    await openAdminSetup(session);
     const audit = page.getByRole('region', { name: 'Audit log' });
     await audit.getByRole('cell', { name: 'The visitor erased their data' }).waitFor();
     await page.getByRole('region', { name: 'Appointments' }).getByText('Visitor’s personal data erased', { exact: false }).first().waitFor();
@@ -103,13 +101,10 @@ describe("the visitor's rights from their private link", () => {
 
   it('the clinic closes its account: the owner sees the appointment ahead and confirms with the password; the visitor is mailed a cancellation and their link says what happened, in both languages', async () => {
     const { page } = session;
-    const link = await bookDemoClinic(page, (path) => session.visit(path), LEFT_BEHIND, mailsTo);
+    const link = await bookDemoClinic(page, openDemoResults, LEFT_BEHIND, mailsTo);
 
-    await session.visit('/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('minda-demo');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin-setup');
+    await signIn(session);
+    await openAdminSetup(session);
     await page.getByRole('button', { name: 'Delete account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the account and all its data?' });
     await dialog.getByText('These upcoming appointments will be cancelled.', { exact: false }).waitFor();

@@ -11,13 +11,23 @@ const WIDTHS = [390, 1280] as const;
 /** A laptop's window: the issue's measure for dialogs that fit. */
 export const LAPTOP = { width: 1280, height: 720 };
 
-/** Signs the demo operator in through the API; the page's browser context keeps the cookie. */
-export async function signIn(session: E2eSession) {
+/**
+ * Signs the demo operator in through the API; the page's browser context keeps the cookie. The
+ * journeys that are not about the login form start here (account.e2e.ts and the clinic's tour
+ * go through the form).
+ */
+export async function signIn(session: Pick<E2eSession, 'page' | 'server'>) {
   const response = await session.page.request.post(`${session.server.url}/api/login`, {
     data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
     headers: { origin: session.server.url },
   });
   expect(response.ok()).toBe(true);
+}
+
+/** Opens admin setup (or an address that leads there) and waits until it is drawn. */
+export async function openAdminSetup(session: E2eSession, path = '/admin-setup') {
+  await session.visit(path);
+  await session.page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
 }
 
 /** axe at a phone's and a laptop's width, after whatever just happened; the page ends at 1280 × 720. */

@@ -39,6 +39,30 @@ export async function completeDass21Quickly(page: Screen) {
 }
 
 /**
+ * The results of one DASS-21 screening for journeys about what follows them (the booking dialog,
+ * the appointment): the first call answers every item through the page, as completeDass21Quickly
+ * does; each later call puts what that tab kept back into the fresh tab's storage, as a reload
+ * reads it, and opens the results without answering again. The screener's own journeys (and
+ * screener-progress's reloads) keep answering in the page.
+ */
+export function resultsReachedOnce(): (page: Page, screenerUrl: string) => Promise<void> {
+  let kept: [string, string][] | undefined;
+  return async (page, screenerUrl) => {
+    if (!kept) {
+      await page.goto(screenerUrl);
+      await completeDass21Quickly(page);
+      kept = await page.evaluate(() => Object.entries(sessionStorage));
+      return;
+    }
+    // Any page of the origin opens the tab's storage; /healthz draws nothing.
+    await page.goto(new URL('/healthz', screenerUrl).href);
+    await page.evaluate((entries) => entries.forEach(([key, value]) => sessionStorage.setItem(key, value)), kept);
+    await page.goto(screenerUrl);
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor();
+  };
+}
+
+/**
  * Waits until the build's chunks of the given names (`Dass21Questions`, `assessment`…) have
  * arrived, then a moment for them to be evaluated and their texts drawn from.
  */
