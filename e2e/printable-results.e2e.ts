@@ -91,7 +91,7 @@ describe.each(TEST_DIALECTS)('printable results and the clinic’s crisis contac
 
     const requests = recordRequests(page);
     const resultsUrl = page.url();
-    // The tab keeps the screening itself (README: "Progress that survives reload and back").
+    // The tab keeps the screening itself (docs/screener.md: "Progress that survives reload and back").
     const storage = () => page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
     const storedBefore = await storage();
     await page.getByRole('button', { name: 'Save or print my results' }).click();

@@ -10,7 +10,7 @@ import { answerDass21, completeDass21Quickly, consent, DASS_LABELS, waitForDassQ
 import { useBrowserSession } from './support/session';
 
 // The visitor's progress kept in the tab (sessionStorage), the browser's back and forward between
-// questions, and "Need help now?" on every step (README: "Progress that survives reload and back").
+// questions, and "Need help now?" on every step (docs/screener.md: "Progress that survives reload and back").
 
 const CLINIC = 'klinik-tenang';
 const CONTACT = { name: 'Klinik Tenang duty psychologist', phone: '03-2345 6789' };
