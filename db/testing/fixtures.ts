@@ -8,6 +8,14 @@ import { insertMembership } from '../repositories/memberships';
 import type { OutboxEmail } from '../repositories/email-outbox';
 import type { Database } from '../schema';
 
+/**
+ * A readable, unique part of a test name from a random id. Sixteen hex digits, not eight: one
+ * matrix file makes thousands of accounts in one database, and eight digits collided there once.
+ */
+export function uniqueTag(id: string = randomUUID()): string {
+  return id.replaceAll('-', '').slice(0, 16);
+}
+
 interface OperatorOverrides {
   username?: string;
   /**
@@ -32,7 +40,7 @@ interface OperatorOverrides {
  */
 export async function insertOperatorAccount(db: Kysely<Database>, overrides: OperatorOverrides = {}) {
   const userId = randomUUID();
-  const username = overrides.username ?? `operator-${userId.slice(0, 8)}`;
+  const username = overrides.username ?? `operator-${uniqueTag(userId)}`;
   const email = `${username}@clinic.example`;
   const createdAt = new Date();
   await db
@@ -62,7 +70,7 @@ export async function insertMember(
   member: { clinicId: string; role: Role; psychologistId?: string | null; username?: string },
 ) {
   const accountId = randomUUID();
-  const username = member.username ?? `member-${accountId.slice(0, 8)}`;
+  const username = member.username ?? `member-${uniqueTag(accountId)}`;
   const createdAt = new Date();
   await db
     .insertInto('accounts')
@@ -88,7 +96,7 @@ export async function insertOperator(db: Kysely<Database>, overrides: OperatorOv
       appDescription: 'Test description',
       logoUrl: 'https://clinic.example/logo.png',
       companyName: overrides.companyName === undefined ? 'Klinik Test' : overrides.companyName,
-      companySlug: overrides.companySlug === undefined ? `klinik-${userId.slice(0, 8)}` : overrides.companySlug,
+      companySlug: overrides.companySlug === undefined ? `klinik-${uniqueTag(userId)}` : overrides.companySlug,
       minimumAge: 18,
       importantSectionContent: 'Important: custom text',
       enableMalayTranslation: true,
@@ -220,7 +228,7 @@ export function outboxRow(db: Kysely<Database>, id: string) {
 /** An operator with a Stripe subscription in `status` (just created: awaiting its first payment). */
 export async function insertStripeSubscriber(db: Kysely<Database>, status = 'incomplete') {
   const { userId } = await insertOperatorAccount(db);
-  const ids = { customer: `cus_${randomUUID().slice(0, 8)}`, subscription: `sub_${randomUUID().slice(0, 8)}` };
+  const ids = { customer: `cus_${uniqueTag()}`, subscription: `sub_${uniqueTag()}` };
   await db
     .insertInto('subscriptions')
     .values({ user_id: userId, stripe_customer_id: ids.customer, stripe_subscription_id: ids.subscription, status, updated_at: new Date() })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
 import { insertWebhookEndpoint, webhookSecretOf } from '../../db/repositories/webhooks';
-import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
+import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot, uniqueTag } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { ROLES, type Role } from '../../domain/roles';
@@ -261,7 +261,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     await insertInvitation(db, {
       id: invitationId,
       clinicId: clinic.userId,
-      email: `invited-${invitationId.slice(0, 8)}@staff.example`,
+      email: `invited-${uniqueTag(invitationId)}@staff.example`,
       role: 'receptionist',
       psychologistId: null,
       tokenHash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
