@@ -46,6 +46,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   test: {
+    // Two files at a time in every phase: vitest's default on two cores is one, and a file mostly
+    // waits (on MariaDB, a timer, a mail, a page), which left a core idle. Each file has its own
+    // database, ports, SMTP capture and, in e2e, its own server and Chromium (docs/decisions/0044).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -72,10 +76,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time: a journey mostly waits (on the page, on a timer, on a mail), so
-          // two use the two cores where one left them half idle. Each file has its own server,
-          // database, SMTP capture and Chromium (docs/decisions/0044).
-          maxWorkers: 2,
           // What a page or a mail shows a busier machine may show later than vitest's 1 s default.
           expect: { poll: { timeout: 10_000 } },
         },

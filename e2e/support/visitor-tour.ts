@@ -1,22 +1,23 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../db/connect';
-import { DEMO_OPERATOR, DEMO_SLUG } from '../db/seed-demo';
-import { insertOperator } from '../db/testing/fixtures';
-import en from '../i18n/en';
-import enAssessment from '../i18n/en/assessment';
-import enBooking from '../i18n/en/booking';
-import enResults from '../i18n/en/results';
-import ms from '../i18n/ms';
-import msAssessment from '../i18n/ms/assessment';
-import msBooking from '../i18n/ms/booking';
-import msResults from '../i18n/ms/results';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../server/testing/smtp-capture';
-import { dayChoices, timeChoices } from './support/booking-steps';
-import { checkpoint, fill, useTour, VIEWPORTS } from './support/tour';
+import { connectDatabase } from '../../db/connect';
+import { DEMO_OPERATOR, DEMO_SLUG } from '../../db/seed-demo';
+import { insertOperator } from '../../db/testing/fixtures';
+import en from '../../i18n/en';
+import enAssessment from '../../i18n/en/assessment';
+import enBooking from '../../i18n/en/booking';
+import enResults from '../../i18n/en/results';
+import ms from '../../i18n/ms';
+import msAssessment from '../../i18n/ms/assessment';
+import msBooking from '../../i18n/ms/booking';
+import msResults from '../../i18n/ms/results';
+import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../../server/testing/smtp-capture';
+import { dayChoices, timeChoices } from './booking-steps';
+import { checkpoint, fill, useTour, type Viewport } from './tour';
 
-// Every screen a visitor can reach, at a phone's and a laptop's width, in English and Malay: axe
-// after each interaction and a screenshot of each screen (test-results/e2e/tour-<width>-…png).
+// Every screen a visitor can reach, at one width, in English and Malay: axe after each interaction
+// and a screenshot of each screen (test-results/e2e/tour-<width>-…png). One file per width
+// (tour-visitor-390, tour-visitor-1280), so the two widths run side by side (decision 0044).
 
 const COMBINED_CLINIC = 'klinik-tour-gabungan';
 const TEXTS = {
@@ -106,27 +107,28 @@ async function combined(page: Page, language: Language, name: string) {
   await checkpoint(page, `${name}-results`);
 }
 
-describe('the visitor’s tour', () => {
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-  });
-  afterAll(() => smtp.stop());
-  const tour = useTour({ serverEnv: () => ({ SMTP_URL: smtp.url, OPENAI_API_KEY: '', OFFER_ENDS_AT }) });
+/** The visitor's tour at one width, with its own server, SMTP capture and Chromium. */
+export function describeVisitorTour(viewport: Viewport) {
+  describe(`the visitor’s tour at ${viewport.width} px`, () => {
+    let smtp: SmtpCapture;
+    beforeAll(async () => {
+      smtp = await startSmtpCapture();
+    });
+    afterAll(() => smtp.stop());
+    const tour = useTour({ serverEnv: () => ({ SMTP_URL: smtp.url, OPENAI_API_KEY: '', OFFER_ENDS_AT }) });
 
-  beforeAll(async () => {
-    const { db } = connectDatabase(tour.server.databaseUrl);
-    await insertOperator(db, { companySlug: COMBINED_CLINIC });
-    // The tour books four times at the demo clinic: past its free bookings, so it subscribes.
-    const demo = await db.selectFrom('users').select('id').where('username', '=', DEMO_OPERATOR.username).executeTakeFirstOrThrow();
-    await db
-      .insertInto('subscriptions')
-      .values({ user_id: demo.id, stripe_customer_id: 'cus_tour', stripe_subscription_id: 'sub_tour', status: 'active', updated_at: new Date() })
-      .execute();
-    await db.destroy();
-  });
+    beforeAll(async () => {
+      const { db } = connectDatabase(tour.server.databaseUrl);
+      await insertOperator(db, { companySlug: COMBINED_CLINIC });
+      // The demo clinic subscribes: the tour's bookings never meet the free-booking limit.
+      const demo = await db.selectFrom('users').select('id').where('username', '=', DEMO_OPERATOR.username).executeTakeFirstOrThrow();
+      await db
+        .insertInto('subscriptions')
+        .values({ user_id: demo.id, stripe_customer_id: 'cus_tour', stripe_subscription_id: 'sub_tour', status: 'active', updated_at: new Date() })
+        .execute();
+      await db.destroy();
+    });
 
-  describe.each(VIEWPORTS)('at $width px', (viewport) => {
     const screen = (name: string) => `tour-${viewport.width}-${name}`;
 
     it('the landing page, a page that does not exist and a private link that does not', async () => {
@@ -207,4 +209,4 @@ describe('the visitor’s tour', () => {
       await combined(page, language, screen(`${language}-combined`));
     });
   });
-});
+}
