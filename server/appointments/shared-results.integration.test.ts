@@ -137,6 +137,24 @@ describe.each(TEST_DIALECTS)('results a visitor shares with the clinic on %s', (
     expect(audit.body).toEqual([expect.objectContaining({ action: 'results.viewed', member: screener.username, subjectId: booked.body.appointmentId })]);
   });
 
+  it('keeps a combined screening’s answers, the Whooley questions with their yes or no', async () => {
+    const screener = await insertBookableScreener(t.services.db);
+    const operator = await signedInAs(t, screener);
+    // Whooley yes, no; PHQ-9 items at 1 with item 9 (id 11) at 1; GAD-7 items at 2.
+    const answers = Object.fromEntries(Array.from({ length: 18 }, (_, index) => [String(index + 1), index === 0 ? 1 : index === 1 ? 0 : index < 11 ? 1 : 2]));
+    const shared = {
+      testType: 'Combined',
+      results: { whooley: { score: 1, level: 'positive' }, phq9: { score: 9, level: 'mild' }, gad7: { score: 14, level: 'moderate' } },
+      crisisItemAnswered: true,
+      answers,
+    };
+    const refused = await book(screener, 20, { sharedResults: { ...shared, answers: { ...answers, 2: 3 } }, consents: ALL_CONSENTS });
+    expect(refused.status).toBe(400);
+    const booked = await book(screener, 22, { sharedResults: shared, consents: ALL_CONSENTS });
+    expect(booked.status).toBe(201);
+    expect((await operator.caller.admin.appointments.results({ appointmentId: booked.body.appointmentId as string })).sharedResults).toEqual(shared);
+  });
+
   it('stores nothing of the screening when the visitor does not share', async () => {
     const { screener } = await dass21Clinic();
     const booked = await book(screener, 24, { consents: { screener: given(5), privacyNotice: given(1) } });
