@@ -59,6 +59,10 @@ export type WhooleyLevel = 'negative' | 'positive';
 export type Phq9Level = 'minimal' | 'mild' | 'moderate' | 'moderatelySevere' | 'severe';
 export type Gad7Level = 'minimal' | 'mild' | 'moderate' | 'severe';
 
+/**
+ * Each questionnaire's maximum: two yes/no Whooley items, nine PHQ-9 and seven GAD-7 items
+ * scored 0-3 (sources at the bands below).
+ */
 export const COMBINED_MAX_SCORES = { whooley: 2, phq9: 27, gad7: 21 } as const satisfies Record<
   CombinedCategory,
   number
@@ -70,8 +74,11 @@ export interface CombinedResults {
   readonly gad7: ScaleResult<Gad7Level>;
 }
 
+// Whooley, M. A. et al. (1997), "Case-finding instruments for depression", J Gen Intern Med 12:439-445:
+// a yes to either question is a positive screen.
 const WHOOLEY_BANDS: Bands<WhooleyLevel> = { below: 'negative', from: [[1, 'positive']] };
 
+// Kroenke, K., Spitzer, R. L. & Williams, J. B. W. (2001), "The PHQ-9", J Gen Intern Med 16:606-613.
 const PHQ9_BANDS: Bands<Phq9Level> = {
   below: 'minimal',
   from: [
@@ -82,6 +89,8 @@ const PHQ9_BANDS: Bands<Phq9Level> = {
   ],
 };
 
+// Spitzer, R. L., Kroenke, K., Williams, J. B. W. & Löwe, B. (2006), "A brief measure for assessing
+// generalized anxiety disorder: the GAD-7", Arch Intern Med 166:1092-1097.
 const GAD7_BANDS: Bands<Gad7Level> = {
   below: 'minimal',
   from: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clinicContactPoints, crisisAnswerPossible, crisisResource, MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE, isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis';
+import { clinicContactPoints, crisisAnswerPossible, crisisResource, MALAYSIAN_CRISIS_RESOURCES, LISTENING_LINE, isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis';
 
 describe('isDass21CrisisAnswer', () => {
   it('flags item 21 answered 2 or more', () => {
@@ -40,9 +40,9 @@ describe('crisis resources', () => {
   });
 
   it('links every number to what it shows, so a tap dials the number the visitor reads', () => {
-    for (const resource of [...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]) {
+    for (const resource of MALAYSIAN_CRISIS_RESOURCES) {
       for (const phone of [resource.phone, resource.alternativePhone].filter((given) => given !== undefined)) {
-        expect(phone.href).toBe(`tel:${resource === UK_HELPLINE ? phone.display.replace(/\D/g, '') : dialled(phone.display)}`);
+        expect(phone.href).toBe(`tel:${dialled(phone.display)}`);
       }
       if (resource.whatsApp) {
         expect(resource.whatsApp.href).toBe(`https://wa.me/${dialled(resource.whatsApp.display).slice(1)}`);
@@ -50,9 +50,14 @@ describe('crisis resources', () => {
     }
   });
 
-  it('finds a line by its id, the UK helpline included', () => {
+  it('finds a line by its id', () => {
     for (const resource of MALAYSIAN_CRISIS_RESOURCES) expect(crisisResource(resource.id)).toBe(resource);
-    expect(crisisResource(UK_HELPLINE.id)).toBe(UK_HELPLINE);
+  });
+
+  it('lists only Malaysian lines: the plan’s UK-style listening line is Befrienders Kuala Lumpur, not Samaritans UK', () => {
+    expect(LISTENING_LINE.id).toBe('befrienders');
+    expect(MALAYSIAN_CRISIS_RESOURCES).toContain(LISTENING_LINE);
+    expect(MALAYSIAN_CRISIS_RESOURCES.map((resource) => resource.phone.display)).not.toContain('116 123');
   });
 });
 

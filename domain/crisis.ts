@@ -9,7 +9,7 @@ export interface ContactPoint {
 }
 
 /** Ids double as the keys of the names and notes in `assessment.crisis.resources`. */
-export type CrisisResourceId = 'emergency' | 'talianHeal' | 'talianKasih' | 'befrienders' | 'samaritans';
+export type CrisisResourceId = 'emergency' | 'talianHeal' | 'talianKasih' | 'befrienders';
 
 export interface CrisisResource {
   readonly id: CrisisResourceId;
@@ -51,13 +51,12 @@ export const MALAYSIAN_CRISIS_RESOURCES: readonly CrisisResource[] = [
 ];
 
 /**
- * The wellbeing plan keeps a UK-style helpline. Samaritans is the UK original of the
- * Befrienders network; its free number only works from the UK and Ireland, which the text says.
+ * SPEC's wellbeing plan keeps "a UK-style helpline": a listening line like the UK's Samaritans.
+ * Befrienders Kuala Lumpur is one, in Malaysia: Befrienders Worldwide grew out of the Samaritans
+ * (its founder, Chad Varah, started both), so it fills that place. Issue 26 took Samaritans UK
+ * itself out: its free number works only from the UK and Ireland.
  */
-export const UK_HELPLINE: CrisisResource = {
-  id: 'samaritans',
-  phone: { display: '116 123', href: 'tel:116123' },
-};
+export const LISTENING_LINE: CrisisResource = MALAYSIAN_CRISIS_RESOURCES.find((resource) => resource.id === 'befrienders')!;
 
 /**
  * A clinic's own crisis contact, shown beside the national lines (docs/decisions/0024): its
@@ -82,7 +81,7 @@ export function clinicContactPoints(contact: ClinicCrisisContact): { phone?: Con
 }
 
 export function crisisResource(id: CrisisResourceId): CrisisResource {
-  return [...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE].find((resource) => resource.id === id)!;
+  return MALAYSIAN_CRISIS_RESOURCES.find((resource) => resource.id === id)!;
 }
 
 /**

@@ -57,6 +57,11 @@ function dassBands(mild: number, moderate: number, severe: number, extremelySeve
   };
 }
 
+/**
+ * Cut-offs on the doubled scale scores, as the manual prints them: Lovibond, S. H. & Lovibond,
+ * P. F. (1995), Manual for the Depression Anxiety Stress Scales, 2nd ed., Psychology Foundation
+ * of Australia.
+ */
 const BANDS: Record<Dass21Category, Bands<Dass21Level>> = {
   depression: dassBands(10, 14, 21, 28),
   anxiety: dassBands(8, 10, 15, 20),

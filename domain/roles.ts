@@ -32,6 +32,12 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
+/** A role read from a table: anything else there is a broken row, not a visitor's mistake. */
+export function storedRole(value: string, table: string): Role {
+  if (!isRole(value)) throw new Error(`Unknown role in ${table}: ${value}`);
+  return value;
+}
+
 /**
  * The one profile a member is limited to: a psychologist's own (none when their profile was
  * deleted, so they see nothing); undefined for the roles that see the whole clinic.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE } from './crisis';
+import { MALAYSIAN_CRISIS_RESOURCES } from './crisis';
 import { firstFreeSlug, isProtectedSlug, MAX_SLUG_LENGTH, RESERVED_SLUGS, slugify, withSuffix } from './slug';
 
 describe('slugify', () => {
@@ -83,7 +83,7 @@ describe('RESERVED_SLUGS', () => {
 describe('isProtectedSlug', () => {
   it('refuses the name of every crisis line the screener links to, alone or with more words', () => {
     const kebab = (id: string) => id.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    for (const { id } of [...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]) {
+    for (const { id } of MALAYSIAN_CRISIS_RESOURCES) {
       expect(isProtectedSlug(kebab(id)), id).toBe(true);
       expect(isProtectedSlug(`${kebab(id)}-kl`), id).toBe(true);
       expect(isProtectedSlug(withSuffix(kebab(id), 2)), id).toBe(true);

@@ -125,12 +125,14 @@ describe('the calm design and the clinic’s own screener', () => {
     const { page } = session;
     await session.visit('/screener/default');
     await completeDass21Quickly(page);
-    // No psychologists: the booking section lists the lines, and the plan keeps its UK helpline.
+    // No psychologists: the booking section lists the lines, and the plan keeps its UK-style listening line.
     const booking = page.getByRole('region', { name: 'Book an Appointment' });
     await booking.getByRole('link', { name: '15555' }).waitFor();
     expect(await page.locator('a[href="tel:15555"]:visible').count()).toBe(1);
     expect(await page.locator('a[href="tel:999"]:visible').count()).toBe(1);
-    expect(await page.getByRole('region', { name: 'Your Personalised Wellbeing Plan' }).textContent()).toContain('Samaritans');
+    const plan = (await page.getByRole('region', { name: 'Your Personalised Wellbeing Plan' }).textContent()) ?? '';
+    expect(plan).toContain('Befrienders Kuala Lumpur');
+    expect(plan).not.toContain('Samaritans');
     const footer = (await page.locator('footer').textContent()) ?? '';
     expect(footer).toContain(`© ${YEAR} Minda. All rights reserved.`);
     expect(footer).not.toContain('Powered by');

@@ -1,8 +1,9 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
+import { DEMO_OPERATOR } from '../db/seed-demo';
 import { signIn } from './support/admin';
-import { seriousAccessibilityViolations } from './support/axe';
+import { allAccessibilityViolations, seriousAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
 import { answerDass21, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
@@ -34,6 +35,31 @@ describe('results a visitor shares with the clinic when they book', () => {
     await dialog.getByLabel('Phone number').fill('012-345 6789');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
+  }
+
+  /** The dialog's reading: the depression row's score and band, the date, 21 answers under three scales, the crisis item marked. */
+  async function expectClinicianView(
+    results: Locator,
+    words: { depression: string; scoreRow: [string, string]; screenedOn: string; crisisItem: string; crisisMark: string; crisisAnswer: string },
+  ) {
+    const row = results.getByRole('row').filter({ has: results.page().getByRole('cell', { name: words.depression, exact: true }) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([words.depression, ...words.scoreRow]);
+    await results.getByText(words.screenedOn, { exact: false }).waitFor();
+    const answers = results.getByRole('region', { name: new RegExp(`: ${words.depression}$`) });
+    expect(await results.getByRole('region').getByRole('listitem').count()).toBe(21);
+    const crisis = answers.getByRole('listitem').filter({ hasText: words.crisisItem });
+    expect(await crisis.textContent()).toContain(words.crisisMark);
+    expect(await crisis.textContent()).toContain(words.crisisAnswer);
+  }
+
+  /** The open dialog at a phone's and a laptop's width, each saved and checked by axe. */
+  async function atBothWidths(page: Page, name: string) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `${name}-${width}`);
+      expect(await allAccessibilityViolations(page)).toEqual([]);
+    }
   }
 
   async function openInbox(page: Page) {
@@ -68,13 +94,37 @@ describe('results a visitor shares with the clinic when they book', () => {
     await results.getByText('The visitor answered the crisis item: contact them promptly.').waitFor();
     await results.getByRole('cell', { name: 'Depression' }).waitFor();
     await results.getByText('Sharing the screening results', { exact: false }).waitFor();
-    await screenshot(page, 'inbox-shared-results');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // What a clinician reads: each score out of its maximum with its band, the date, every answer, the crisis item in words.
+    await expectClinicianView(results, {
+      depression: 'Depression',
+      scoreRow: ['12 / 42', 'Mild'],
+      screenedOn: 'Screening taken on ',
+      crisisItem: 'I felt that life was meaningless',
+      crisisMark: 'Crisis item, answered at the level that needs prompt contact',
+      crisisAnswer: DASS_LABELS[2],
+    });
+    await atBothWidths(page, 'inbox-shared-results');
     await results.getByRole('button', { name: 'Close' }).click();
 
     await page.reload();
     const audit = page.getByRole('region', { name: 'Audit log' });
-    await audit.getByText('Viewed shared results').waitFor();
+    // The owner's own look is named by their username.
+    const viewed = audit.getByRole('row').filter({ hasText: 'Viewed shared results' });
+    expect(await viewed.first().textContent()).toContain(DEMO_OPERATOR.username);
+
+    // The same view in Malay, for a Malay-speaking clinician.
+    await session.visit('/ms/admin-setup');
+    await page.getByRole('button', { name: 'Lihat keputusan saringan yang dikongsi oleh Aina Sharif' }).click();
+    const inMalay = page.getByRole('dialog', { name: 'Keputusan saringan yang dikongsi oleh Aina Sharif' });
+    await expectClinicianView(inMalay, {
+      depression: 'Kemurungan',
+      scoreRow: ['12 / 42', 'Ringan'],
+      screenedOn: 'Saringan diambil pada ',
+      crisisItem: 'Saya rasa hidup ini tidak bermakna',
+      crisisMark: 'Item krisis, dijawab pada tahap yang memerlukan hubungan segera',
+      crisisAnswer: 'Banyak atau kerap kali menggambarkan keadaan saya',
+    });
+    await atBothWidths(page, 'inbox-shared-results-ms');
   });
 
   it('shares nothing of a visitor who does not tick the choice: the clinic sees no results', async () => {

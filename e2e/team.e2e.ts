@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
+import { DEMO_OPERATOR } from '../db/seed-demo';
 import { openAdminSetup, signIn } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
@@ -70,6 +71,8 @@ describe('the clinic team', () => {
     await page.context().clearCookies();
     await page.goto(link);
     await page.getByRole('heading', { name: 'Join the clinic' }).waitFor();
+    // The page says who sent the invitation and the role it offers, as the mail does.
+    await page.getByText(new RegExp(`^${DEMO_OPERATOR.username} invited you to join “.+” as Psychologist\\.$`)).waitFor();
     await page.getByRole('radio', { name: 'Create a username and password' }).check();
     await page.getByLabel('Username', { exact: true }).fill(INVITEE.username);
     await page.getByLabel('Password', { exact: true }).fill(INVITEE.password);

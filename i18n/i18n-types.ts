@@ -1952,7 +1952,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		exportTitle: string
 		/**
-		 * D​o​w​n​l​o​a​d​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​a​s​ ​a​ ​C​S​V​ ​f​i​l​e​ ​f​o​r​ ​y​o​u​r​ ​r​e​c​o​r​d​s​.​ ​I​t​ ​h​o​l​d​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​w​h​i​l​e​ ​t​h​e​y​ ​a​r​e​ ​k​e​p​t​,​ ​n​e​v​e​r​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​.​ ​E​v​e​r​y​ ​e​x​p​o​r​t​ ​i​s​ ​w​r​i​t​t​e​n​ ​t​o​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 * D​o​w​n​l​o​a​d​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​a​s​ ​a​ ​C​S​V​ ​f​i​l​e​ ​f​o​r​ ​y​o​u​r​ ​r​e​c​o​r​d​s​.​ ​I​t​ ​h​o​l​d​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​w​h​i​l​e​ ​t​h​e​y​ ​a​r​e​ ​k​e​p​t​,​ ​n​e​v​e​r​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​.​ ​T​i​m​e​s​ ​a​r​e​ ​i​n​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​t​i​m​e​ ​z​o​n​e​,​ ​n​a​m​e​d​ ​i​n​ ​t​h​e​ ​c​o​l​u​m​n​ ​h​e​a​d​e​r​s​.​ ​E​v​e​r​y​ ​e​x​p​o​r​t​ ​i​s​ ​w​r​i​t​t​e​n​ ​t​o​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
 		 */
 		exportIntro: string
 		/**
@@ -2155,6 +2155,48 @@ export type NamespaceAdminTranslation = {
 		 * F​o​l​l​o​w​-​u​p​ ​a​n​s​w​e​r​s
 		 */
 		resultsFollowUps: string
+		/**
+		 * S​c​r​e​e​n​i​n​g​ ​t​a​k​e​n​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		resultsScreenedOn: RequiredParams<'date'>
+		/**
+		 * {​s​c​o​r​e​}​ ​/​ ​{​m​a​x​}
+		 * @param {number} max
+		 * @param {number} score
+		 */
+		resultsOutOf: RequiredParams<'max' | 'score'>
+		resultsScaleNames: {
+			/**
+			 * W​h​o​o​l​e​y​ ​q​u​e​s​t​i​o​n​s
+			 */
+			whooley: string
+			/**
+			 * P​H​Q​-​9
+			 */
+			phq9: string
+			/**
+			 * G​A​D​-​7
+			 */
+			gad7: string
+		}
+		/**
+		 * A​n​s​w​e​r​s​:​ ​{​s​c​a​l​e​}
+		 * @param {string} scale
+		 */
+		resultsAnswersOf: RequiredParams<'scale'>
+		/**
+		 * T​h​i​s​ ​b​o​o​k​i​n​g​ ​w​a​s​ ​m​a​d​e​ ​b​e​f​o​r​e​ ​v​i​s​i​t​o​r​s​ ​s​h​a​r​e​d​ ​e​a​c​h​ ​a​n​s​w​e​r​:​ ​o​n​l​y​ ​t​h​e​ ​s​c​o​r​e​s​ ​a​r​e​ ​k​n​o​w​n​.
+		 */
+		resultsAnswersNotShared: string
+		/**
+		 * C​r​i​s​i​s​ ​i​t​e​m
+		 */
+		resultsCrisisItem: string
+		/**
+		 * C​r​i​s​i​s​ ​i​t​e​m​,​ ​a​n​s​w​e​r​e​d​ ​a​t​ ​t​h​e​ ​l​e​v​e​l​ ​t​h​a​t​ ​n​e​e​d​s​ ​p​r​o​m​p​t​ ​c​o​n​t​a​c​t
+		 */
+		resultsCrisisAnswer: string
 		/**
 		 * C​o​n​s​e​n​t​s​ ​g​i​v​e​n
 		 */
@@ -2985,16 +3027,6 @@ export type NamespaceAssessmentTranslation = {
 				 */
 				description: string
 			}
-			samaritans: {
-				/**
-				 * S​a​m​a​r​i​t​a​n​s​ ​(​U​K​ ​a​n​d​ ​I​r​e​l​a​n​d​)
-				 */
-				name: string
-				/**
-				 * F​r​e​e​ ​2​4​-​h​o​u​r​ ​l​i​s​t​e​n​i​n​g​ ​l​i​n​e​ ​i​f​ ​y​o​u​ ​a​r​e​ ​i​n​ ​t​h​e​ ​U​K​ ​o​r​ ​I​r​e​l​a​n​d​.
-				 */
-				description: string
-			}
 		}
 	}
 }
@@ -3435,7 +3467,7 @@ export type NamespaceBookingTranslation = {
 	 */
 	shareResults: RequiredParams<'clinic'>
 	/**
-	 * W​h​a​t​ ​i​s​ ​s​h​a​r​e​d​:​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​a​n​d​ ​l​e​v​e​l​s​,​ ​w​h​e​t​h​e​r​ ​y​o​u​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​q​u​e​s​t​i​o​n​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​,​ ​a​n​d​ ​y​o​u​r​ ​f​o​l​l​o​w​-​u​p​ ​a​n​s​w​e​r​s​ ​i​f​ ​a​n​y​.​ ​W​h​o​ ​s​e​e​s​ ​i​t​:​ ​t​h​e​ ​s​t​a​f​f​ ​o​f​ ​{​c​l​i​n​i​c​}​ ​w​h​o​ ​m​a​n​a​g​e​ ​b​o​o​k​i​n​g​s​,​ ​a​n​d​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​H​o​w​ ​l​o​n​g​:​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​i​t​ ​i​s​ ​e​r​a​s​e​d​.​ ​E​-​m​a​i​l​s​ ​n​e​v​e​r​ ​c​a​r​r​y​ ​i​t​.​ ​W​i​t​h​o​u​t​ ​t​h​i​s​ ​c​h​o​i​c​e​,​ ​n​o​t​h​i​n​g​ ​a​b​o​u​t​ ​y​o​u​r​ ​s​c​r​e​e​n​i​n​g​ ​i​s​ ​s​e​n​t​.
+	 * W​h​a​t​ ​i​s​ ​s​h​a​r​e​d​:​ ​y​o​u​r​ ​s​c​o​r​e​s​ ​a​n​d​ ​l​e​v​e​l​s​,​ ​y​o​u​r​ ​a​n​s​w​e​r​ ​t​o​ ​e​a​c​h​ ​q​u​e​s​t​i​o​n​,​ ​w​h​e​t​h​e​r​ ​y​o​u​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​q​u​e​s​t​i​o​n​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​y​o​u​r​s​e​l​f​,​ ​a​n​d​ ​y​o​u​r​ ​f​o​l​l​o​w​-​u​p​ ​a​n​s​w​e​r​s​ ​i​f​ ​a​n​y​.​ ​W​h​o​ ​s​e​e​s​ ​i​t​:​ ​t​h​e​ ​s​t​a​f​f​ ​o​f​ ​{​c​l​i​n​i​c​}​ ​w​h​o​ ​m​a​n​a​g​e​ ​b​o​o​k​i​n​g​s​,​ ​a​n​d​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​.​ ​H​o​w​ ​l​o​n​g​:​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​i​t​ ​i​s​ ​e​r​a​s​e​d​.​ ​E​-​m​a​i​l​s​ ​n​e​v​e​r​ ​c​a​r​r​y​ ​i​t​.​ ​W​i​t​h​o​u​t​ ​t​h​i​s​ ​c​h​o​i​c​e​,​ ​n​o​t​h​i​n​g​ ​a​b​o​u​t​ ​y​o​u​r​ ​s​c​r​e​e​n​i​n​g​ ​i​s​ ​s​e​n​t​.
 	 * @param {string} clinic
 	 * @param {number} days
 	 */
@@ -4026,6 +4058,12 @@ export type NamespaceEmailsTranslation = {
 		 */
 		notOurs: RequiredParams<'appName'>
 		/**
+		 * {​i​n​v​i​t​e​r​}​,​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​a​t​ ​t​e​a​m​,​ ​i​n​v​i​t​e​d​ ​y​o​u​ ​t​o​ ​j​o​i​n​ ​i​t​ ​a​s​ ​{​r​o​l​e​}​.
+		 * @param {string} inviter
+		 * @param {string} role
+		 */
+		invitedBy: RequiredParams<'inviter' | 'role'>
+		/**
 		 * T​o​ ​j​o​i​n​,​ ​c​h​o​o​s​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​.​ ​T​h​e​ ​l​i​n​k​ ​w​i​l​l​ ​e​x​p​i​r​e​ ​i​n​ ​7​2​ ​h​o​u​r​s​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​l​y​ ​o​n​c​e​.
 		 */
 		howToJoin: string
@@ -4563,6 +4601,10 @@ export type NamespaceErrorsTranslation = {
 		 * c​a​n​n​o​t​ ​b​e​ ​t​r​u​e​ ​w​i​t​h​ ​t​h​e​s​e​ ​s​c​o​r​e​s
 		 */
 		crisisNotPossible: string
+		/**
+		 * m​u​s​t​ ​a​n​s​w​e​r​ ​e​v​e​r​y​ ​q​u​e​s​t​i​o​n​ ​a​n​d​ ​g​i​v​e​ ​e​x​a​c​t​l​y​ ​t​h​e​s​e​ ​s​c​o​r​e​s
+		 */
+		answersOfTheScores: string
 		/**
 		 * n​e​e​d​s​ ​y​o​u​r​ ​c​o​n​s​e​n​t​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s
 		 */
@@ -5602,6 +5644,13 @@ export type NamespaceTeamTranslation = {
 		 * Y​o​u​ ​w​e​r​e​ ​i​n​v​i​t​e​d​ ​t​o​ ​j​o​i​n​ ​a​ ​c​l​i​n​i​c​ ​o​n​ ​M​i​n​d​a​.​ ​C​h​o​o​s​e​ ​h​o​w​ ​y​o​u​ ​s​i​g​n​ ​i​n​.
 		 */
 		intro: string
+		/**
+		 * {​i​n​v​i​t​e​r​}​ ​i​n​v​i​t​e​d​ ​y​o​u​ ​t​o​ ​j​o​i​n​ ​“​{​c​l​i​n​i​c​}​”​ ​a​s​ ​{​r​o​l​e​}​.
+		 * @param {string} clinic
+		 * @param {string} inviter
+		 * @param {string} role
+		 */
+		invitedBy: RequiredParams<'clinic' | 'inviter' | 'role'>
 		/**
 		 * C​r​e​a​t​e​ ​a​ ​u​s​e​r​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d
 		 */
@@ -7603,7 +7652,7 @@ export type TranslationFunctions = {
 			 */
 			exportTitle: () => LocalizedString
 			/**
-			 * Download your appointments as a CSV file for your records. It holds contact details while they are kept, never screening results. Every export is written to the audit log.
+			 * Download your appointments as a CSV file for your records. It holds contact details while they are kept, never screening results. Times are in your clinic’s time zone, named in the column headers. Every export is written to the audit log.
 			 */
 			exportIntro: () => LocalizedString
 			/**
@@ -7804,6 +7853,44 @@ export type TranslationFunctions = {
 			 * Follow-up answers
 			 */
 			resultsFollowUps: () => LocalizedString
+			/**
+			 * Screening taken on {date}
+			 */
+			resultsScreenedOn: (arg: { date: string }) => LocalizedString
+			/**
+			 * {score} / {max}
+			 */
+			resultsOutOf: (arg: { max: number, score: number }) => LocalizedString
+			resultsScaleNames: {
+				/**
+				 * Whooley questions
+				 */
+				whooley: () => LocalizedString
+				/**
+				 * PHQ-9
+				 */
+				phq9: () => LocalizedString
+				/**
+				 * GAD-7
+				 */
+				gad7: () => LocalizedString
+			}
+			/**
+			 * Answers: {scale}
+			 */
+			resultsAnswersOf: (arg: { scale: string }) => LocalizedString
+			/**
+			 * This booking was made before visitors shared each answer: only the scores are known.
+			 */
+			resultsAnswersNotShared: () => LocalizedString
+			/**
+			 * Crisis item
+			 */
+			resultsCrisisItem: () => LocalizedString
+			/**
+			 * Crisis item, answered at the level that needs prompt contact
+			 */
+			resultsCrisisAnswer: () => LocalizedString
 			/**
 			 * Consents given
 			 */
@@ -8617,16 +8704,6 @@ export type TranslationFunctions = {
 					 */
 					description: () => LocalizedString
 				}
-				samaritans: {
-					/**
-					 * Samaritans (UK and Ireland)
-					 */
-					name: () => LocalizedString
-					/**
-					 * Free 24-hour listening line if you are in the UK or Ireland.
-					 */
-					description: () => LocalizedString
-				}
 			}
 		}
 	}
@@ -9050,7 +9127,7 @@ export type TranslationFunctions = {
 		 */
 		shareResults: (arg: { clinic: string }) => LocalizedString
 		/**
-		 * What is shared: your scores and levels, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic} who manage bookings, and your psychologist. How long: until {days} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.
+		 * What is shared: your scores and levels, your answer to each question, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic} who manage bookings, and your psychologist. How long: until {days} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.
 		 */
 		shareResultsDetails: (arg: { clinic: string, days: number }) => LocalizedString
 		/**
@@ -9567,6 +9644,10 @@ export type TranslationFunctions = {
 			 */
 			notOurs: (arg: { appName: string }) => LocalizedString
 			/**
+			 * {inviter}, a member of that team, invited you to join it as {role}.
+			 */
+			invitedBy: (arg: { inviter: string, role: string }) => LocalizedString
+			/**
 			 * To join, choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.
 			 */
 			howToJoin: () => LocalizedString
@@ -10072,6 +10153,10 @@ export type TranslationFunctions = {
 			 * cannot be true with these scores
 			 */
 			crisisNotPossible: () => LocalizedString
+			/**
+			 * must answer every question and give exactly these scores
+			 */
+			answersOfTheScores: () => LocalizedString
 			/**
 			 * needs your consent to share your results
 			 */
@@ -11054,6 +11139,10 @@ export type TranslationFunctions = {
 			 * You were invited to join a clinic on Minda. Choose how you sign in.
 			 */
 			intro: () => LocalizedString
+			/**
+			 * {inviter} invited you to join “{clinic}” as {role}.
+			 */
+			invitedBy: (arg: { clinic: string, inviter: string, role: string }) => LocalizedString
 			/**
 			 * Create a username and password
 			 */

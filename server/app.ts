@@ -59,7 +59,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     req.log.info(
       // The path only, less a visitor's private link: query strings carry reset tokens
       // (/reset-password?token=…) and tRPC inputs, /appointments/manage/… a booking's token and
-      // /calendar/… a psychologist's, /invitations/…/accept an invitee's, /email-verification/…/confirm an owner's.
+      // /calendar/… a psychologist's, /invitations/… an invitee's, /email-verification/…/confirm an owner's.
       // The client's network only: a full address beside a screener's path names a visitor.
       { method: req.method, url: withoutSecrets(req.url), remoteAddress: loggedNetwork(req.ip), statusCode: reply.statusCode, responseTime: reply.elapsedTime },
       'request completed',
@@ -141,7 +141,8 @@ function withoutSecrets(url: string): string {
     .split('?')[0]!
     .replace(/(\/manage\/)[^/]+/, '$1…')
     .replace(/^(\/api\/calendar\/)[^/]+/, '$1…')
-    .replace(/^(\/api\/invitations\/)[^/]+(\/accept)$/, '$1…$2')
+    // The invitation page's preview (GET) and joining (…/accept) carry the token; a revoke's id is masked alike.
+    .replace(/^(\/api\/invitations\/)[^/]+(\/accept)?$/, '$1…$2')
     .replace(/^(\/api\/email-verification\/)[^/]+(\/confirm)$/, '$1…$2');
 }
 

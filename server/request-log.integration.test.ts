@@ -48,6 +48,9 @@ describe('the request log', () => {
   it("masks an invitation's token in the accept path, which lets anyone join the clinic", async () => {
     await app.inject({ method: 'POST', url: '/api/invitations/secret-invitation-token/accept', headers: { 'x-request-id': 'invitation-1' }, payload: {} });
     expect(lines.filter((line) => line.reqId === 'invitation-1')).toEqual([expect.objectContaining({ url: '/api/invitations/…/accept' })]);
+    // The invitation page's preview of the same link.
+    await app.inject({ url: '/api/invitations/secret-invitation-token', headers: { 'x-request-id': 'invitation-2' } });
+    expect(lines.filter((line) => line.reqId === 'invitation-2')).toEqual([expect.objectContaining({ url: '/api/invitations/…', statusCode: 400 })]);
     expect(JSON.stringify(lines)).not.toContain('secret-invitation-token');
   });
 });

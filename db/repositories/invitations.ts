@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isRole, type Role } from '../../domain/roles';
+import { type Role, storedRole } from '../../domain/roles';
 import { asDate } from '../dates';
 import type { Database } from '../schema';
 
@@ -16,6 +16,8 @@ export interface Invitation {
 
 const INVITATION_COLUMNS = ['id', 'clinic_id', 'email', 'role', 'psychologist_id', 'created_at', 'expires_at'] as const;
 
+const invitedRole = (value: string): Role => storedRole(value, 'invitations');
+
 function toInvitation(row: {
   id: string;
   clinic_id: string;
@@ -25,12 +27,11 @@ function toInvitation(row: {
   created_at: Date | string;
   expires_at: Date | string;
 }): Invitation {
-  if (!isRole(row.role)) throw new Error(`Unknown role in invitations: ${row.role}`);
   return {
     id: row.id,
     clinicId: row.clinic_id,
     email: row.email,
-    role: row.role,
+    role: invitedRole(row.role),
     psychologistId: row.psychologist_id,
     createdAt: asDate(row.created_at),
     expiresAt: asDate(row.expires_at),
@@ -68,20 +69,20 @@ export async function listPendingInvitations(db: Kysely<Database>, clinicId: str
   return rows.map(toInvitation);
 }
 
-/** How often an invitation was mailed again, and when last: what a resend must wait for (domain/invitation-limits.ts). */
+/** How often an invitation was mailed again, and when last: what a resend must wait for (domain/invitation-limits.ts); and its role, which the mail names. */
 export async function findResendHistory(
   db: Kysely<Database>,
   clinicId: string,
   id: string,
-): Promise<{ email: string; lastSentAt: Date; resends: number } | undefined> {
+): Promise<{ email: string; role: Role; lastSentAt: Date; resends: number } | undefined> {
   const row = await db
     .selectFrom('invitations')
-    .select(['email', 'last_sent_at', 'resends'])
+    .select(['email', 'role', 'last_sent_at', 'resends'])
     .where('clinic_id', '=', clinicId)
     .where('id', '=', id)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
-  return row && { email: row.email, lastSentAt: asDate(row.last_sent_at), resends: Number(row.resends) };
+  return row && { email: row.email, role: invitedRole(row.role), lastSentAt: asDate(row.last_sent_at), resends: Number(row.resends) };
 }
 
 /**

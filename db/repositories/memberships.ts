@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isRole, type Role } from '../../domain/roles';
+import { type Role, storedRole } from '../../domain/roles';
 import { asDate } from '../dates';
 import { lockedRows } from '../row-locks';
 import type { Database } from '../schema';
@@ -21,10 +21,7 @@ export interface MemberRow extends Membership {
   twoFactorEnabled: boolean;
 }
 
-function roleOf(value: string): Role {
-  if (!isRole(value)) throw new Error(`Unknown role in memberships: ${value}`);
-  return value;
-}
+const roleOf = (value: string): Role => storedRole(value, 'memberships');
 
 export async function insertMembership(db: Kysely<Database>, membership: Membership & { createdAt: Date }): Promise<void> {
   await db

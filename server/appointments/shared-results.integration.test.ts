@@ -110,6 +110,51 @@ describe.each(TEST_DIALECTS)('results a visitor shares with the clinic on %s', (
     expect(await appointmentsOf(screener.userId)).toEqual([]);
   });
 
+  it('keeps every answer the visitor shared, refuses answers that do not give the scores, and the audit log names the owner who looked', async () => {
+    const { screener, operator } = await dass21Clinic();
+    // Every item at 1 and item 21 at 3: depression 18, anxiety 14, stress 14 (doubled sums).
+    const answers = Object.fromEntries(Array.from({ length: 21 }, (_, index) => [String(index + 1), index + 1 === 21 ? 3 : 1]));
+    const shared = {
+      testType: 'DASS-21',
+      results: { depression: { score: 18, level: 'moderate' }, anxiety: { score: 14, level: 'moderate' }, stress: { score: 14, level: 'normal' } },
+      crisisItemAnswered: true,
+      answers,
+      followUpResponses: [],
+    };
+    const wrong = await book(screener, 20, { sharedResults: { ...shared, answers: { ...answers, 21: 0 } }, consents: ALL_CONSENTS });
+    expect([wrong.status, (wrong.body.fields as Record<string, string[]>)['sharedResults.answers']]).toEqual([400, ['must answer every question and give exactly these scores']]);
+    const { 7: _left, ...incomplete } = answers;
+    expect((await book(screener, 21, { sharedResults: { ...shared, answers: incomplete }, consents: ALL_CONSENTS })).status).toBe(400);
+
+    const booked = await book(screener, 22, { sharedResults: shared, consents: ALL_CONSENTS });
+    expect(booked.status).toBe(201);
+    const view = await operator.caller.admin.appointments.results({ appointmentId: booked.body.appointmentId as string });
+    expect(view.sharedResults).toEqual(shared);
+    // The screening's date, which the view shows, is when the screener's consent was given.
+    expect(view.consents.find((consent) => consent.kind === 'screener')!.givenAt).toEqual(new Date(ALL_CONSENTS.screener.givenAt));
+
+    const audit = await operator.rest('GET', '/api/audit-log');
+    expect(audit.body).toEqual([expect.objectContaining({ action: 'results.viewed', member: screener.username, subjectId: booked.body.appointmentId })]);
+  });
+
+  it('keeps a combined screening’s answers, the Whooley questions with their yes or no', async () => {
+    const screener = await insertBookableScreener(t.services.db);
+    const operator = await signedInAs(t, screener);
+    // Whooley yes, no; PHQ-9 items at 1 with item 9 (id 11) at 1; GAD-7 items at 2.
+    const answers = Object.fromEntries(Array.from({ length: 18 }, (_, index) => [String(index + 1), index === 0 ? 1 : index === 1 ? 0 : index < 11 ? 1 : 2]));
+    const shared = {
+      testType: 'Combined',
+      results: { whooley: { score: 1, level: 'positive' }, phq9: { score: 9, level: 'mild' }, gad7: { score: 14, level: 'moderate' } },
+      crisisItemAnswered: true,
+      answers,
+    };
+    const refused = await book(screener, 20, { sharedResults: { ...shared, answers: { ...answers, 2: 3 } }, consents: ALL_CONSENTS });
+    expect(refused.status).toBe(400);
+    const booked = await book(screener, 22, { sharedResults: shared, consents: ALL_CONSENTS });
+    expect(booked.status).toBe(201);
+    expect((await operator.caller.admin.appointments.results({ appointmentId: booked.body.appointmentId as string })).sharedResults).toEqual(shared);
+  });
+
   it('stores nothing of the screening when the visitor does not share', async () => {
     const { screener } = await dass21Clinic();
     const booked = await book(screener, 24, { consents: { screener: given(5), privacyNotice: given(1) } });

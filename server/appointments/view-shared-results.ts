@@ -21,6 +21,8 @@ export const ZSharedResultsView = z.object({
       testType: z.enum(['DASS-21', 'Combined']),
       results: z.record(z.string(), ZScale),
       crisisItemAnswered: z.boolean(),
+      /** Each item's answer by question id; absent on bookings made before answers were shared. */
+      answers: z.record(z.string(), z.number().int()).optional(),
       followUpResponses: z.array(z.object({ questionId: z.number(), followUpId: z.string(), response: z.string() })).optional(),
     })
     .nullable(),

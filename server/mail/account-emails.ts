@@ -1,3 +1,4 @@
+import type { Role } from '../../domain/roles';
 import type { Locales } from '../../i18n/i18n-types';
 import { type RenderedEmail, renderEmail } from './render-email';
 
@@ -48,13 +49,19 @@ export function loginThrottledEmail(
 /**
  * To someone a clinic's owner invited: an address outside the clinic, typed by someone we know
  * nothing of. The subject holds no text of theirs; the body quotes the clinic's name as their
- * words, never ours (docs/decisions/0039).
+ * words, never ours (docs/decisions/0039). It says who sent it (the inviter's username, a name
+ * the account-name rules already vet) and the role offered, so the invitee knows what they join.
  */
-export function invitationEmail(locale: Locales, to: { clinic: string; acceptUrl: string }): RenderedEmail {
+export function invitationEmail(locale: Locales, to: { clinic: string; acceptUrl: string; role: Role; inviter: string }): RenderedEmail {
   return renderEmail(locale, (LL, appName) => ({
     subject: LL.emails.invitation.subject({ appName }),
     heading: LL.emails.invitation.heading(),
-    intro: [LL.emails.invitation.body({ appName, clinic: to.clinic }), LL.emails.invitation.notOurs({ appName }), LL.emails.invitation.howToJoin()],
+    intro: [
+      LL.emails.invitation.body({ appName, clinic: to.clinic }),
+      LL.emails.invitation.notOurs({ appName }),
+      LL.emails.invitation.invitedBy({ inviter: to.inviter, role: LL.team.roles[to.role]() }),
+      LL.emails.invitation.howToJoin(),
+    ],
     action: { label: LL.emails.invitation.action(), url: to.acceptUrl },
     outro: [LL.emails.invitation.ignore()],
   }));

@@ -18,20 +18,20 @@ import { fieldMessage } from '../field-messages';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { startSession } from '../session';
 
-const ZToken = z.string().min(1, 'The invitation token is missing').max(512, 'The invitation token is too long');
+export const ZInvitationToken = z.string().min(1, 'The invitation token is missing').max(512, 'The invitation token is too long');
 
 /**
  * POST /api/invitations/:token/accept: the invitee joins with a new account (a username and a
  * password; the e-mail is the invited address) or with the account they already have.
  */
 export const ZAcceptInvitationRequest = z.discriminatedUnion('account', [
-  z.object({ token: ZToken, account: z.literal('new'), username: ZUsername, password: ZNewPassword }),
+  z.object({ token: ZInvitationToken, account: z.literal('new'), username: ZUsername, password: ZNewPassword }),
   // The same fields as /login, the second factor's code included: joining signs the person in.
-  ZLoginRequest.extend({ token: ZToken, account: z.literal('existing') }),
+  ZLoginRequest.extend({ token: ZInvitationToken, account: z.literal('existing') }),
 ]);
 export type AcceptInvitationRequest = z.output<typeof ZAcceptInvitationRequest>;
 
-const invalidInvitation = () => new AppError('BAD_REQUEST', (t) => t.errors.invalidInvitation());
+export const invalidInvitation = () => new AppError('BAD_REQUEST', (t) => t.errors.invalidInvitation());
 
 /** Joining with an existing account is a sign-in: the same limits, password and second factor. */
 async function existingAccount(ctx: AccountContext, input: Extract<AcceptInvitationRequest, { account: 'existing' }>): Promise<Person> {

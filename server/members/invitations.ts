@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { findPersonById } from '../../db/repositories/accounts';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import {
@@ -11,6 +12,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { clinicNameOf } from '../../domain/configuration';
 import { INVITATION_LIMITS, minutesUntilResend, resendRefusal } from '../../domain/invitation-limits';
+import type { Role } from '../../domain/roles';
 import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
 import { ZEmail } from '../auth/auth-fields';
 import type { OperatorContext } from '../context';
@@ -36,13 +38,17 @@ function acceptUrl(ctx: InvitationContext, token: string): string {
   return `${ctx.env.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
 }
 
-/** The mail with the link: the clinic's name, quoted as the inviter's words, and the link; no role, no inviter. */
-async function mailInvitation(ctx: InvitationContext, db: OperatorContext['db'], to: string, token: string, expiresAt: Date): Promise<void> {
+/**
+ * The mail with the link: the clinic's name, quoted as the inviter's words, the role offered,
+ * the username of the member who sent it (whoever sends or resends it), and the link.
+ */
+async function mailInvitation(ctx: InvitationContext, db: OperatorContext['db'], to: { email: string; role: Role }, token: string, expiresAt: Date): Promise<void> {
   const configuration = await findConfigurationOfOperator(db, ctx.admin.id);
   const clinic = configuration ? clinicNameOf(configuration) : ctx.admin.username;
-  const mail = invitationEmail(ctx.locale, { clinic, acceptUrl: acceptUrl(ctx, token) });
+  const inviter = (await findPersonById(db, ctx.member.accountId))?.username ?? ctx.admin.username;
+  const mail = invitationEmail(ctx.locale, { clinic, acceptUrl: acceptUrl(ctx, token), role: to.role, inviter });
   // Unsent by the time the link expires, it would only lead to a refusal.
-  await enqueueEmail(db, { kind: 'member-invitation', to, ...mail, expiresAt }, ctx.now());
+  await enqueueEmail(db, { kind: 'member-invitation', to: to.email, ...mail, expiresAt }, ctx.now());
 }
 
 /** At most 20 new invitations per clinic per day, from a clinic whose owner verified their address. */
@@ -66,7 +72,7 @@ export async function inviteMember(ctx: InvitationContext, input: z.output<typeo
       createdAt: now,
       expiresAt,
     });
-    await mailInvitation(ctx, trx, input.email, token, expiresAt);
+    await mailInvitation(ctx, trx, input, token, expiresAt);
   });
   return readTeam(ctx);
 }
@@ -94,7 +100,7 @@ export async function resendInvitation(ctx: InvitationContext, input: z.output<t
     if (!(await renewInvitationToken(trx, renewal))) {
       throw new AppError('TOO_MANY_REQUESTS', (t) => t.errors.invitations.resendTooSoon({ gap: INVITATION_LIMITS.resendGapMinutes, minutes: INVITATION_LIMITS.resendGapMinutes }));
     }
-    await mailInvitation(ctx, trx, history.email, token, expiresAt);
+    await mailInvitation(ctx, trx, history, token, expiresAt);
   });
   return readTeam(ctx);
 }

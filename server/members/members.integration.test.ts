@@ -41,12 +41,17 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     const clinic = await owner();
     const { email, token, mails } = await invite(clinic);
     expect(mails).toHaveLength(1);
-    // The mail names the clinic and the link, nothing about the inviter or the role.
-    expect(mails[0]!.text).not.toContain(clinic.username);
-    expect(mails[0]!.text).not.toContain('psychologist');
+    // The mail says who sent it and the role it offers (issue 26), besides the clinic and the link.
+    expect(mails[0]!.text).toContain(`${clinic.username}, a member of that team, invited you to join it as Psychologist.`);
     expect(await t.services.db.selectFrom('invitations').select('token_hash').execute()).not.toContainEqual({ token_hash: token });
 
+    // The page the link opens reads the same before anyone joins, by tRPC and by REST.
     const invitee = callerFor(t.services);
+    const preview = { role: 'psychologist', inviter: clinic.username, clinic: expect.any(String) };
+    await expect(invitee.auth.invitationPreview({ token })).resolves.toEqual(preview);
+    const rest = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+    expect([rest.statusCode, rest.json()]).toEqual([200, preview]);
+    await expect(invitee.auth.invitationPreview({ token: 'not-a-token' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const username = `psy-${serial}`;
     await expect(invitee.auth.acceptInvitation({ token, account: 'new', username, password: 'a-long-password-1' })).resolves.toMatchObject({ username, email });
     await expect(invitee.admin.account.me()).resolves.toMatchObject({ role: 'psychologist', psychologistId: clinic.psychologistId, clinicId: clinic.userId });
@@ -56,6 +61,7 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     await expect(invitee.admin.psychologists.list()).resolves.toEqual([expect.objectContaining({ id: clinic.psychologistId })]);
     await expect(invitee.admin.members.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
+    await expect(invitee.auth.invitationPreview({ token })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const again = callerFor(t.services);
     await expect(again.auth.acceptInvitation({ token, account: 'new', username: `${username}-2`, password: 'a-long-password-1' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -86,7 +92,9 @@ describe.each(TEST_DIALECTS)('the clinic team on %s', (dialect) => {
     } finally {
       clock = undefined;
     }
-    const renewed = /invitation\?token=([\w-]+)/.exec((await outboxEmailsTo(t.services.db, email)).at(-1)!.text)![1]!;
+    const resent = (await outboxEmailsTo(t.services.db, email)).at(-1)!.text;
+    expect(resent).toContain(`${clinic.username}, a member of that team, invited you to join it as Receptionist.`);
+    const renewed = /invitation\?token=([\w-]+)/.exec(resent)![1]!;
     expect(renewed).not.toBe(token);
     await expect(accept(token)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(accept(renewed)).resolves.toMatchObject({ email });

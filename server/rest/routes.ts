@@ -62,6 +62,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/members/:accountId/ownership', procedure: 'admin.members.handOverOwnership', summary: 'Hand the clinic over to another member; the owner stays on as an admin (owner)' },
   { method: 'POST', path: '/api/invitations/:id/resend', procedure: 'admin.members.resendInvitation', summary: 'A new invitation link for 72 more hours; the old one stops working (owner)' },
   { method: 'DELETE', path: '/api/invitations/:id', procedure: 'admin.members.revokeInvitation', summary: 'Revoke a pending invitation (owner)' },
+  { method: 'GET', path: '/api/invitations/:id', pathFields: { id: 'token' }, procedure: 'auth.invitationPreview', summary: 'The role an invitation offers and who sent it, by its token' },
   { method: 'POST', path: '/api/invitations/:token/accept', procedure: 'auth.acceptInvitation', summary: 'Join a clinic with an invitation, with a new account (username, password) or an existing one', successStatus: 201 },
   { method: 'GET', path: '/api/account/delete', procedure: 'admin.account.upcomingBeforeDeletion', summary: 'What deleting the clinic would cancel: its upcoming appointments (when, psychologist, status)' },
   { method: 'POST', path: '/api/account/delete', procedure: 'admin.account.delete', summary: 'Delete the clinic with all its data (password, code where two-factor is on, cancelUpcoming); its subscription is cancelled first and its upcoming visitors are told' },

@@ -181,10 +181,18 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="appointments.csv"');
     const [header, line, ...rest] = response.body.split('\r\n');
+    // Times on the clinic's wall clock (its psychologists work in Kuala Lumpur), the zone named in each header.
     expect(header).toBe(
-      '"appointment_id","status","start_utc","end_utc","psychologist","client_name","client_email","client_phone","client_timezone","client_language","booked_at_utc","cancelled_at_utc","personal_data_erased_at_utc"',
+      '"appointment_id","status","start (Asia/Kuala_Lumpur)","end (Asia/Kuala_Lumpur)","psychologist","client_name","client_email","client_phone","client_timezone","client_language","booked_at (Asia/Kuala_Lumpur)","cancelled_at (Asia/Kuala_Lumpur)","personal_data_erased_at (Asia/Kuala_Lumpur)"',
     );
-    expect(line).toContain(`"${appointmentId}","requested"`);
+    const slot = await t.services.db
+      .selectFrom('appointments as a')
+      .innerJoin('availability_slots as s', 's.id', 'a.slot_id')
+      .select(['s.start_utc', 's.end_utc'])
+      .where('a.id', '=', appointmentId)
+      .executeTakeFirstOrThrow();
+    const klTime = (at: Date | string) => new Date(new Date(at).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(line).toContain(`"${appointmentId}","requested","${klTime(slot.start_utc)}","${klTime(slot.end_utc)}"`);
     expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")","csv.visitor@example.com","'+60122223344"`);
     expect(rest).toEqual(['']);
     expect(response.body).not.toContain(`results-${appointmentId}`);

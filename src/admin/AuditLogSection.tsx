@@ -12,7 +12,8 @@ export function AuditLogSection() {
   const t = LL.admin.privacy;
   const audit = trpc.admin.auditLog.list.useQuery();
   const timeZone = browserTimeZone();
-  const actor = (entry: AuditEntry) => (entry.actor in t.actors ? t.actors[entry.actor as keyof typeof t.actors]() : entry.actor);
+  // A member who acted is named by username, the owner included; the others by what they are.
+  const actor = (entry: AuditEntry) => entry.member ?? (entry.actor in t.actors ? t.actors[entry.actor as keyof typeof t.actors]() : entry.actor);
   const action: Record<AuditEntry['action'], () => string> = {
     'results.viewed': t.actions.resultsViewed,
     'appointments.exported': t.actions.appointmentsExported,

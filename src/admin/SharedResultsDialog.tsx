@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { DASS21_CATEGORIES, type Dass21Category } from '../../domain/dass21';
+import type { CombinedCategory, CombinedQuestionKey } from '../../domain/combined';
+import { DASS21_CATEGORIES, type Dass21Category, type Dass21QuestionKey } from '../../domain/dass21';
+import { type ItemView, type ScaleView, type SharedScreening, sharedResultsView } from '../../domain/shared-results-view';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
 import { useNamespaces } from '../components/LocaleProvider';
@@ -12,7 +14,9 @@ type View = RouterOutputs['admin']['appointments']['results'];
 type Shared = NonNullable<View['sharedResults']>;
 
 /**
- * The screening results a visitor shared with their booking, and the consents they gave with the
+ * The screening results a visitor shared with their booking (each scale out of its maximum with
+ * its band, every answer, the crisis item marked in words as well as by its border, and the
+ * screening's date), and the consents they gave with the
  * words they saw. Opening it is a request the server writes to the audit log, so it is asked once
  * per opening and never kept in the query cache.
  */
@@ -31,7 +35,11 @@ export function SharedResultsDialog({ appointment, onClose }: { appointment: { i
       {open.isError && <p role="alert">{messageOf(open.error, t.resultsLoadFailed())}</p>}
       {open.data && texts && (
         <>
-          {open.data.sharedResults ? <Results shared={open.data.sharedResults} /> : <p>{t.resultsNone()}</p>}
+          {open.data.sharedResults ? (
+            <Results shared={open.data.sharedResults} screenedOn={screenedAt(open.data.consents)} />
+          ) : (
+            <p>{t.resultsNone()}</p>
+          )}
           {open.data.consents.length > 0 && (
             <section className="flex flex-col gap-2" aria-labelledby="consents-title">
               <h3 id="consents-title" className="font-semibold">
@@ -59,15 +67,31 @@ export function SharedResultsDialog({ appointment, onClose }: { appointment: { i
   );
 }
 
-function Results({ shared }: { shared: Shared }) {
-  const { LL } = useI18nContext();
+/** The screening's date: when the visitor gave the screener's consent, which starts it. */
+function screenedAt(consents: View['consents']): Date | undefined {
+  return consents.find((consent) => consent.kind === 'screener')?.givenAt;
+}
+
+function Results({ shared, screenedOn }: { shared: Shared; screenedOn: Date | undefined }) {
+  const { LL, locale } = useI18nContext();
   const t = LL.admin.appointments;
-  const scaleName = (scale: string) =>
+  // Checked against ZSharedResults when the booking stored it; the view's zod shape is looser.
+  const scales = sharedResultsView(shared as SharedScreening);
+  const scaleName = (scale: ScaleView['scale']) =>
     shared.testType === 'DASS-21' && (DASS21_CATEGORIES as readonly string[]).includes(scale)
       ? LL.assessment.dass21.categories[scale as Dass21Category]()
-      : (LL.assessment.combined.categories[scale as keyof typeof LL.assessment.combined.categories]?.() ?? scale);
+      : t.resultsScaleNames[scale as CombinedCategory]();
+  const levelName = (level: string) => LL.assessment.levels[level as keyof typeof LL.assessment.levels]?.() ?? level;
+  const itemText = (item: ItemView) =>
+    item.key in LL.assessment.dass21.items && shared.testType === 'DASS-21'
+      ? LL.assessment.dass21.items[item.key as Dass21QuestionKey]()
+      : LL.assessment.combined.items[item.key as CombinedQuestionKey]();
+  const answerText = ({ answer }: ItemView) =>
+    answer.test === 'DASS-21' ? LL.assessment.dass21.answers[answer.index].label() : LL.assessment.combined.responses[answer.key]();
+  const sharedAnswers = scales.some((scale) => scale.items.length > 0);
   return (
     <section className="flex flex-col gap-2">
+      {screenedOn && <p>{t.resultsScreenedOn({ date: new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'long' }).format(screenedOn) })}</p>}
       <p role={shared.crisisItemAnswered ? 'alert' : undefined} className={shared.crisisItemAnswered ? 'font-semibold' : undefined}>
         {shared.crisisItemAnswered ? t.resultsCrisisYes() : t.resultsCrisisNo()}
       </p>
@@ -81,15 +105,40 @@ function Results({ shared }: { shared: Shared }) {
           </tr>
         </thead>
         <tbody>
-          {Object.entries(shared.results).map(([scale, { score, level }]) => (
-            <tr key={scale}>
-              <td>{scaleName(scale)}</td>
-              <td>{score}</td>
-              <td>{LL.assessment.levels[level as keyof typeof LL.assessment.levels]?.() ?? level}</td>
+          {scales.map((scale) => (
+            <tr key={scale.scale}>
+              <td>{scaleName(scale.scale)}</td>
+              <td className="whitespace-nowrap">{t.resultsOutOf({ score: scale.score, max: scale.max })}</td>
+              <td>{levelName(scale.level)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {!sharedAnswers && <p className="text-sm">{t.resultsAnswersNotShared()}</p>}
+      {sharedAnswers &&
+        scales.map((scale) => (
+          <section key={scale.scale} aria-labelledby={`answers-${scale.scale}`} className="flex flex-col gap-1">
+            <h3 id={`answers-${scale.scale}`} className="font-semibold">
+              {t.resultsAnswersOf({ scale: scaleName(scale.scale) })}
+            </h3>
+            <ol className="flex flex-col gap-1 text-sm">
+              {scale.items.map((item) => (
+                <li key={item.id} className={item.crisisItem ? 'rounded-box border-2 border-error p-2' : undefined}>
+                  {item.crisisItem && (
+                    <p className="font-semibold">
+                      <span aria-hidden="true">⚠ </span>
+                      {item.crisisAnswer ? t.resultsCrisisAnswer() : t.resultsCrisisItem()}
+                    </p>
+                  )}
+                  <p>
+                    {item.id}. {itemText(item)}
+                  </p>
+                  <p className={item.crisisAnswer ? 'font-bold' : 'font-semibold'}>{answerText(item)}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
       {shared.followUpResponses && shared.followUpResponses.length > 0 && (
         <>
           <h3 className="font-semibold">{t.resultsFollowUps()}</h3>

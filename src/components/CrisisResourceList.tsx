@@ -1,4 +1,4 @@
-import { type ClinicCrisisContact, type CrisisResource, UK_HELPLINE } from '../../domain/crisis';
+import type { ClinicCrisisContact, CrisisResource } from '../../domain/crisis';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { ClinicContact } from './ClinicContact';
 
@@ -43,9 +43,8 @@ function NationalLineItem({ resource }: { resource: CrisisResource }) {
 
 /**
  * Malaysia's crisis lines with their numbers, shown by the screener and beside booking alike,
- * and the clinic's own contact when it gave one. The clinic's comes after the national lines
- * (and before the UK helpline of the plan): the national ones are staffed around the clock or
- * close to it, a clinic's may not be (docs/decisions/0024).
+ * and the clinic's own contact when it gave one. The clinic's comes after the national lines:
+ * they are staffed around the clock or close to it, a clinic's may not be (docs/decisions/0024).
  */
 export function CrisisResourceList({
   resources,
@@ -54,17 +53,12 @@ export function CrisisResourceList({
   resources: readonly CrisisResource[];
   clinicContact?: ClinicCrisisContact | null;
 }) {
-  const national = resources.filter((resource) => resource !== UK_HELPLINE);
-  const abroad = resources.filter((resource) => resource === UK_HELPLINE);
   return (
     <ul className="flex flex-col gap-2">
-      {national.map((resource) => (
+      {resources.map((resource) => (
         <NationalLineItem key={resource.id} resource={resource} />
       ))}
       {clinicContact && <ClinicContactItem contact={clinicContact} />}
-      {abroad.map((resource) => (
-        <NationalLineItem key={resource.id} resource={resource} />
-      ))}
     </ul>
   );
 }

@@ -5,6 +5,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { AccountCard } from '../account/AccountCard';
 import { CredentialsForm } from '../account/CredentialsForm';
 import { SecondFactorStep } from '../account/SecondFactorStep';
+import { messageOf } from '../lib/errors';
 import { fieldErrorsOf } from '../lib/form-errors';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/return-path';
 import { trpc } from '../lib/trpc';
@@ -17,6 +18,8 @@ export default function AcceptInvitationPage() {
   const t = LL.team.accept;
   const token = useSearchParams()[0].get('token');
   const accept = trpc.auth.acceptInvitation.useMutation();
+  // Who sent it and for which role, so the invitee knows what they join; an unusable link reads so here too.
+  const preview = trpc.auth.invitationPreview.useQuery({ token: token ?? '' }, { enabled: token !== null, retry: false });
   const [choice, setChoice] = useState<Choice>('new');
   // Set once an existing account's password was right and it asks for its second factor.
   const [awaitingCode, setAwaitingCode] = useState<{ username: string; password: string } | null>(null);
@@ -61,6 +64,14 @@ export default function AcceptInvitationPage() {
   };
   return (
     <AccountCard title={t.title()}>
+      {preview.data && (
+        <p className="font-semibold">{t.invitedBy({ inviter: preview.data.inviter, clinic: preview.data.clinic, role: LL.team.roles[preview.data.role]() })}</p>
+      )}
+      {preview.isError && (
+        <p role="alert" className="alert alert-error">
+          {messageOf(preview.error, t.missing())}
+        </p>
+      )}
       <p>{t.intro()}</p>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t.chooseLabel()}</legend>

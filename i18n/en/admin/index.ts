@@ -385,7 +385,7 @@ const en_admin = {
   },
   privacy: {
     exportTitle: 'Export appointments',
-    exportIntro: 'Download your appointments as a CSV file for your records. It holds contact details while they are kept, never screening results. Every export is written to the audit log.',
+    exportIntro: 'Download your appointments as a CSV file for your records. It holds contact details while they are kept, never screening results. Times are in your clinic’s time zone, named in the column headers. Every export is written to the audit log.',
     exportCsv: 'Download CSV',
     erasedVisitor: 'Visitor’s personal data erased',
     exporting: 'Preparing…',
@@ -436,6 +436,13 @@ const en_admin = {
     resultsCrisisYes: 'The visitor answered the crisis item: contact them promptly.',
     resultsCrisisNo: 'The visitor did not answer the crisis item.',
     resultsFollowUps: 'Follow-up answers',
+    resultsScreenedOn: 'Screening taken on {date:string}',
+    resultsOutOf: '{score:number} / {max:number}',
+    resultsScaleNames: { whooley: 'Whooley questions', phq9: 'PHQ-9', gad7: 'GAD-7' },
+    resultsAnswersOf: 'Answers: {scale:string}',
+    resultsAnswersNotShared: 'This booking was made before visitors shared each answer: only the scores are known.',
+    resultsCrisisItem: 'Crisis item',
+    resultsCrisisAnswer: 'Crisis item, answered at the level that needs prompt contact',
     consentsTitle: 'Consents given',
     consentKinds: {
       screener: 'The screener’s consent',

@@ -159,10 +159,6 @@ const en_assessment = {
         name: 'Befrienders Kuala Lumpur',
         description: 'Confidential emotional support, 24 hours a day, for anyone feeling distressed or suicidal.',
       },
-      samaritans: {
-        name: 'Samaritans (UK and Ireland)',
-        description: 'Free 24-hour listening line if you are in the UK or Ireland.',
-      },
     } satisfies Record<CrisisResourceId, unknown>,
   },
 } satisfies BaseTranslation;

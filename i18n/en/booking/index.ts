@@ -92,7 +92,7 @@ const en_booking = {
   notTakenOnline: 'This clinic cannot take this booking online. Please contact the clinic directly.',
   shareResults: 'Share my screening results with {clinic:string} so that the psychologist can prepare',
   shareResultsDetails:
-    'What is shared: your scores and levels, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic:string} who manage bookings, and your psychologist. How long: until {days:number} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.',
+    'What is shared: your scores and levels, your answer to each question, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic:string} who manage bookings, and your psychologist. How long: until {days:number} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.',
   privacyNotice:
     'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
   status: {

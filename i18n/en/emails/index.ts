@@ -32,6 +32,7 @@ const en_emails = {
     heading: 'You are invited to a clinic team',
     body: 'Someone at a clinic that uses {appName:string} invited you to join its team. They describe the clinic as: “{clinic:string}”',
     notOurs: 'These are their words, not ours: {appName:string} has not checked them.',
+    invitedBy: '{inviter:string}, a member of that team, invited you to join it as {role:string}.',
     howToJoin: 'To join, choose a username and password, or sign in with the account you already have. The link will expire in 72 hours and works only once.',
     action: 'Accept Invitation',
     ignore: 'If you do not know this clinic or did not expect this, ignore this e-mail: nothing happens unless you open the link.',

@@ -138,6 +138,7 @@ const en_errors = {
     atMostDaysAfterFrom: 'must be at most {days:number} days after from',
     levelForScore: "must be '{level:string}' for a score of {score:number}",
     crisisNotPossible: 'cannot be true with these scores',
+    answersOfTheScores: 'must answer every question and give exactly these scores',
     consentToShare: 'needs your consent to share your results',
     testTypeOfScreener: 'must be the test of this screener ({testType:string})',
     levelsOnlyWhenCompleted: 'only a completed screening has levels',

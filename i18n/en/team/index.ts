@@ -92,6 +92,7 @@ const en_team = {
   accept: {
     title: 'Join the clinic',
     intro: 'You were invited to join a clinic on Minda. Choose how you sign in.',
+    invitedBy: '{inviter:string} invited you to join “{clinic:string}” as {role:string}.',
     newAccount: 'Create a username and password',
     existingAccount: 'I already have an account: sign in to join',
     chooseLabel: 'How you sign in',

@@ -382,7 +382,7 @@ const ms_admin = {
   },
   privacy: {
     exportTitle: 'Eksport janji temu',
-    exportIntro: 'Muat turun janji temu anda sebagai fail CSV untuk rekod anda. Fail ini mengandungi butiran hubungan selagi ia disimpan, tetapi tidak sekali-kali keputusan saringan. Setiap eksport dicatat dalam log audit.',
+    exportIntro: 'Muat turun janji temu anda sebagai fail CSV untuk rekod anda. Fail ini mengandungi butiran hubungan selagi ia disimpan, tetapi tidak sekali-kali keputusan saringan. Masa adalah dalam zon waktu klinik anda, dinamakan dalam tajuk lajur. Setiap eksport dicatat dalam log audit.',
     exportCsv: 'Muat turun CSV',
     erasedVisitor: 'Data peribadi pelawat telah dipadam',
     exporting: 'Sedang disediakan…',
@@ -433,6 +433,13 @@ const ms_admin = {
     resultsCrisisYes: 'Pelawat menjawab item krisis: hubungi mereka segera.',
     resultsCrisisNo: 'Pelawat tidak menjawab item krisis.',
     resultsFollowUps: 'Jawapan susulan',
+    resultsScreenedOn: 'Saringan diambil pada {date}',
+    resultsOutOf: '{score} / {max}',
+    resultsScaleNames: { whooley: 'Soalan Whooley', phq9: 'PHQ-9', gad7: 'GAD-7' },
+    resultsAnswersOf: 'Jawapan: {scale}',
+    resultsAnswersNotShared: 'Tempahan ini dibuat sebelum pelawat berkongsi setiap jawapan: hanya skor yang diketahui.',
+    resultsCrisisItem: 'Item krisis',
+    resultsCrisisAnswer: 'Item krisis, dijawab pada tahap yang memerlukan hubungan segera',
     consentsTitle: 'Persetujuan yang diberi',
     consentKinds: {
       screener: 'Persetujuan saringan',

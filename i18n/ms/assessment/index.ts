@@ -145,10 +145,6 @@ const ms_assessment = {
         description:
           'Sokongan emosi secara sulit, 24 jam sehari, untuk sesiapa yang berasa tertekan atau terfikir untuk membunuh diri.',
       },
-      samaritans: {
-        name: 'Samaritans (UK dan Ireland)',
-        description: 'Talian pendengar percuma 24 jam jika anda berada di UK atau Ireland.',
-      },
     },
   },
 } satisfies NamespaceAssessmentTranslation;

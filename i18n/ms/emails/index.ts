@@ -31,6 +31,7 @@ const ms_emails = {
     heading: 'Anda dijemput ke pasukan klinik',
     body: 'Seseorang di sebuah klinik yang menggunakan {appName} menjemput anda menyertai pasukannya. Mereka menggambarkan klinik itu sebagai: “{clinic}”',
     notOurs: 'Itu kata-kata mereka, bukan kata-kata kami: {appName} tidak menyemaknya.',
+    invitedBy: '{inviter}, ahli pasukan itu, menjemput anda untuk menyertainya sebagai {role}.',
     howToJoin: 'Untuk menyertai, pilih nama pengguna dan kata laluan, atau log masuk dengan akaun sedia ada anda. Pautan ini akan tamat tempoh dalam 72 jam dan hanya berfungsi sekali.',
     action: 'Terima Jemputan',
     ignore: 'Jika anda tidak mengenali klinik ini atau tidak menjangkakan e-mel ini, abaikan sahaja: tiada apa-apa berlaku melainkan anda membuka pautan itu.',

@@ -135,6 +135,7 @@ const ms_errors = {
     atMostDaysAfterFrom: 'mestilah tidak melebihi {days} hari selepas from',
     levelForScore: "mestilah '{level}' untuk skor {score}",
     crisisNotPossible: 'tidak boleh benar dengan skor ini',
+    answersOfTheScores: 'mesti menjawab setiap soalan dan memberi skor yang sama ini',
     consentToShare: 'memerlukan persetujuan anda untuk berkongsi keputusan anda',
     testTypeOfScreener: 'mestilah ujian saringan ini ({testType})',
     levelsOnlyWhenCompleted: 'hanya saringan yang telah selesai mempunyai tahap',

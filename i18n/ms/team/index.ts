@@ -90,6 +90,7 @@ const ms_team = {
   accept: {
     title: 'Sertai klinik',
     intro: 'Anda dijemput untuk menyertai sebuah klinik di Minda. Pilih cara anda log masuk.',
+    invitedBy: '{inviter} menjemput anda untuk menyertai “{clinic}” sebagai {role}.',
     newAccount: 'Cipta nama pengguna dan kata laluan',
     existingAccount: 'Saya sudah mempunyai akaun: log masuk untuk menyertai',
     chooseLabel: 'Cara anda log masuk',

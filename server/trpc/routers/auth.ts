@@ -6,6 +6,7 @@ import { register, ZRegisterRequest } from '../../auth/register';
 import { requestPasswordReset, ZRequestPasswordResetRequest } from '../../auth/request-password-reset';
 import { resetPassword, ZResetPasswordRequest } from '../../auth/reset-password';
 import { acceptInvitation, ZAcceptInvitationRequest } from '../../members/accept-invitation';
+import { previewInvitation, ZInvitationPreview, ZPreviewInvitationRequest } from '../../members/preview-invitation';
 import { verifyEmail, ZVerifyEmailRequest } from '../../email-verification/verify-email';
 import { publicProcedure, router } from '../init';
 
@@ -29,6 +30,11 @@ export const authRouter = router({
     .input(ZAcceptInvitationRequest)
     .output(ZAccount)
     .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
+  /** What the invitation page shows: the role offered and who sent it. */
+  invitationPreview: publicProcedure
+    .input(ZPreviewInvitationRequest)
+    .output(ZInvitationPreview)
+    .query(({ ctx, input }) => previewInvitation(ctx, input)),
   /** The button of the page a verification link opens: verifies the address, signs nobody in. */
   verifyEmail: publicProcedure
     .input(ZVerifyEmailRequest)

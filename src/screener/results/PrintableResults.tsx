@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE } from '../../../domain/crisis';
+import { MALAYSIAN_CRISIS_RESOURCES } from '../../../domain/crisis';
 import type { Interpretation } from '../../../domain/interpretation';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
@@ -128,7 +128,7 @@ export function PrintableResults({ scores, interpretation, insights, plan, date,
             {planText.supportLinesTitle()}
           </h2>
           <div className="pt-2">
-            <CrisisResourceList resources={[...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]} clinicContact={configuration.crisisContact} />
+            <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} clinicContact={configuration.crisisContact} />
           </div>
         </section>
 

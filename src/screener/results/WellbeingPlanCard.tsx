@@ -1,4 +1,4 @@
-import { MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE } from '../../../domain/crisis';
+import { LISTENING_LINE, MALAYSIAN_CRISIS_RESOURCES } from '../../../domain/crisis';
 import type { WellbeingPlan } from '../../../domain/wellbeing-plan';
 import { useI18nContext } from '../../../i18n/i18n-react';
 import { CrisisResourceList } from '../../components/CrisisResourceList';
@@ -10,20 +10,20 @@ const ACTION_INDEXES = ['0', '1', '2'] as const;
 /**
  * The support lines of the plan. When the booking section already lists the Malaysian lines (the
  * clinic has no psychologist to book, or the list failed: SPEC's crisis panel), the screen shows
- * them once, there, and the plan keeps its UK helpline; the printed page, which leaves booking
+ * them once, there, and the plan keeps its UK-style listening line (Befrienders); the printed page, which leaves booking
  * out, still has them all here.
  */
 function SupportLines() {
   const { identifier, configuration } = useScreenerIdentity();
   // The booking section's own query: one request, and the same answer to decide on.
   const psychologists = trpc.public.psychologists.useQuery({ slug: identifier });
-  const everyLine = <CrisisResourceList resources={[...MALAYSIAN_CRISIS_RESOURCES, UK_HELPLINE]} clinicContact={configuration.crisisContact} />;
+  const everyLine = <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} clinicContact={configuration.crisisContact} />;
   const bookingListsThem = psychologists.isError || psychologists.data?.length === 0;
   if (!bookingListsThem) return everyLine;
   return (
     <>
       <div className="print:hidden">
-        <CrisisResourceList resources={[UK_HELPLINE]} />
+        <CrisisResourceList resources={[LISTENING_LINE]} />
       </div>
       <div className="hidden print:block">{everyLine}</div>
     </>
