@@ -66,6 +66,53 @@ type RootTranslation = {
 		 */
 		poweredBy: string
 	}
+	sessionPlace: {
+		/**
+		 * W​h​e​r​e
+		 */
+		heading: string
+		/**
+		 * I​n​ ​p​e​r​s​o​n
+		 */
+		address: string
+		/**
+		 * O​n​l​i​n​e​ ​(​v​i​d​e​o​ ​c​a​l​l​)
+		 */
+		online: string
+		/**
+		 * B​y​ ​p​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * T​h​e​ ​c​l​i​n​i​c​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​v​i​d​e​o​ ​l​i​n​k​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​e​s​s​i​o​n​.
+		 */
+		linkLater: string
+		/**
+		 * {​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​c​a​l​l​ ​y​o​u​ ​o​n​ ​t​h​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​y​o​u​ ​g​a​v​e​.
+		 * @param {string} psychologist
+		 */
+		phoneCall: RequiredParams<'psychologist'>
+		/**
+		 * J​o​i​n​ ​t​h​e​ ​v​i​d​e​o​ ​c​a​l​l
+		 */
+		openLink: string
+		/**
+		 * C​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c
+		 */
+		contactHeading: string
+		/**
+		 * P​h​o​n​e
+		 */
+		callLabel: string
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		whatsAppLabel: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		emailLabel: string
+	}
 	notFound: {
 		/**
 		 * 4​0​4​ ​P​a​g​e​ ​N​o​t​ ​F​o​u​n​d
@@ -4417,6 +4464,14 @@ export type NamespaceErrorsTranslation = {
 		 */
 		webUrl: string
 		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​s​ ​l​i​n​k​ ​s​u​c​h​ ​a​s​ ​h​t​t​p​s​:​/​/​m​e​e​t​.​e​x​a​m​p​l​e​.​c​o​m​/​k​l​i​n​i​k
+		 */
+		videoLink: string
+		/**
+		 * g​i​v​e​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​w​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n
+		 */
+		sessionAddress: string
+		/**
 		 * m​u​s​t​ ​b​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		psychologistId: string
@@ -5773,6 +5828,52 @@ export type TranslationFunctions = {
 		 * Powered by Minda
 		 */
 		poweredBy: () => LocalizedString
+	}
+	sessionPlace: {
+		/**
+		 * Where
+		 */
+		heading: () => LocalizedString
+		/**
+		 * In person
+		 */
+		address: () => LocalizedString
+		/**
+		 * Online (video call)
+		 */
+		online: () => LocalizedString
+		/**
+		 * By phone
+		 */
+		phone: () => LocalizedString
+		/**
+		 * The clinic will send you the video link before the session.
+		 */
+		linkLater: () => LocalizedString
+		/**
+		 * {psychologist} will call you on the phone number you gave.
+		 */
+		phoneCall: (arg: { psychologist: string }) => LocalizedString
+		/**
+		 * Join the video call
+		 */
+		openLink: () => LocalizedString
+		/**
+		 * Contact the clinic
+		 */
+		contactHeading: () => LocalizedString
+		/**
+		 * Phone
+		 */
+		callLabel: () => LocalizedString
+		/**
+		 * WhatsApp
+		 */
+		whatsAppLabel: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		emailLabel: () => LocalizedString
 	}
 	notFound: {
 		/**
@@ -9936,6 +10037,14 @@ export type TranslationFunctions = {
 			 * must be an http(s) URL
 			 */
 			webUrl: () => LocalizedString
+			/**
+			 * must be an https link such as https://meet.example.com/klinik
+			 */
+			videoLink: () => LocalizedString
+			/**
+			 * give the address where sessions happen
+			 */
+			sessionAddress: () => LocalizedString
 			/**
 			 * must be a psychologist id (UUID)
 			 */

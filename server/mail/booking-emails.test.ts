@@ -21,6 +21,8 @@ const facts: AppointmentFacts = {
   startUtc: new Date('2026-12-07T02:00:00Z'),
   endUtc: new Date('2026-12-07T03:00:00Z'),
   care: { resultsShared: false, contactPromptly: false },
+  place: { kind: 'online', videoUrl: 'https://meet.example.com/klinik-minda' },
+  visitorContact: { phone: '03-2345 6789', whatsApp: '012-345 6789', email: null },
 };
 const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg', contactEmail: 'hello@klinik.example' };
 // ICU separates times with narrow and thin spaces; compare with plain ones.
