@@ -133,8 +133,7 @@ export async function updateClinicVisitSettings(db: Kysely<Database>, userId: st
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** An appointment's own video link; false when the appointment is not the clinic's. */
-export async function updateAppointmentVideoUrl(db: Kysely<Database>, userId: string, appointmentId: string, videoUrl: string | null): Promise<boolean> {
-  const result = await db.updateTable('appointments').set({ video_url: videoUrl }).where('id', '=', appointmentId).where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** An appointment's own video link. */
+export async function updateAppointmentVideoUrl(db: Kysely<Database>, userId: string, appointmentId: string, videoUrl: string | null): Promise<void> {
+  await db.updateTable('appointments').set({ video_url: videoUrl }).where('id', '=', appointmentId).where('user_id', '=', userId).execute();
 }

@@ -5,6 +5,7 @@ import type { AdminAppointment } from '../appointments/admin-appointment';
 import { toAdminAppointment } from '../appointments/list-appointments';
 import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
+import { refuseOutsideProfile } from '../members/profile-scope';
 import { entityId } from '../zod-fields';
 import { ZVideoLinkOrNull } from './session-place-fields';
 
@@ -16,12 +17,17 @@ export const ZSetVideoLinkRequest = z.object({
 
 /**
  * Staff give an online session its own link; the visitor's manage page, the reminders and any
- * later mail and calendar file carry it (docs/decisions/0049).
+ * later mail and calendar file carry it (docs/decisions/0049). A psychologist member sets it on
+ * their own sessions only.
  */
 export async function setAppointmentVideoLink(
   ctx: Pick<OperatorContext, 'db' | 'admin' | 'member'>,
   { appointmentId, videoUrl }: z.output<typeof ZSetVideoLinkRequest>,
 ): Promise<AdminAppointment> {
-  if (!(await updateAppointmentVideoUrl(ctx.db, ctx.admin.id, appointmentId, videoUrl))) throw new NotFoundError('appointment');
-  return toAdminAppointment((await findAppointmentOf(ctx.db, ctx.admin.id, appointmentId))!, ctx.member);
+  const userId = ctx.admin.id;
+  const appointment = await findAppointmentOf(ctx.db, userId, appointmentId);
+  if (!appointment) throw new NotFoundError('appointment');
+  refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
+  await updateAppointmentVideoUrl(ctx.db, userId, appointmentId, videoUrl);
+  return toAdminAppointment((await findAppointmentOf(ctx.db, userId, appointmentId))!, ctx.member);
 }
