@@ -1939,6 +1939,110 @@ export type NamespaceAdminTranslation = {
 		 */
 		waiting: string
 	}
+	sessionPlace: {
+		/**
+		 * W​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n
+		 */
+		title: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​s​e​e​ ​t​h​i​s​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​,​ ​i​n​ ​e​v​e​r​y​ ​e​-​m​a​i​l​,​ ​i​n​ ​t​h​e​ ​c​a​l​e​n​d​a​r​ ​f​i​l​e​ ​a​n​d​ ​o​n​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​p​a​g​e​.​ ​A​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​c​a​n​ ​h​a​v​e​ ​t​h​e​i​r​ ​o​w​n​.
+		 */
+		intro: string
+		/**
+		 * H​o​w​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n
+		 */
+		mode: string
+		/**
+		 * N​o​t​ ​s​a​i​d​ ​y​e​t
+		 */
+		modeUnset: string
+		/**
+		 * A​s​ ​t​h​e​ ​c​l​i​n​i​c​ ​s​a​y​s
+		 */
+		modeClinic: string
+		modes: {
+			/**
+			 * I​n​ ​p​e​r​s​o​n​,​ ​a​t​ ​a​n​ ​a​d​d​r​e​s​s
+			 */
+			address: string
+			/**
+			 * O​n​l​i​n​e​,​ ​b​y​ ​v​i​d​e​o​ ​c​a​l​l
+			 */
+			online: string
+			/**
+			 * B​y​ ​p​h​o​n​e
+			 */
+			phone: string
+		}
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * V​i​d​e​o​ ​l​i​n​k​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		videoUrl: string
+		/**
+		 * B​l​a​n​k​:​ ​s​t​a​f​f​ ​g​i​v​e​ ​e​a​c​h​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​t​s​ ​o​w​n​ ​l​i​n​k​.
+		 */
+		videoUrlHint: string
+		/**
+		 * H​o​w​ ​v​i​s​i​t​o​r​s​ ​r​e​a​c​h​ ​t​h​e​ ​c​l​i​n​i​c
+		 */
+		contactTitle: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		whatsApp: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * A​ ​M​a​l​a​y​s​i​a​n​ ​n​u​m​b​e​r​,​ ​s​u​c​h​ ​a​s​ ​0​3​-​2​3​4​5​ ​6​7​8​9​ ​o​r​ ​+​6​0​ ​1​2​-​3​4​5​ ​6​7​8​9​.
+		 */
+		numberHint: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * S​a​v​e​d​ ​w​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n​.
+		 */
+		saved: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​w​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n​.
+		 */
+		failed: string
+		/**
+		 * V​i​d​e​o​ ​l​i​n​k​ ​o​f​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		appointmentLink: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​s​e​e​s​ ​i​t​ ​o​n​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​p​a​g​e​ ​a​n​d​ ​i​n​ ​t​h​e​i​r​ ​r​e​m​i​n​d​e​r​s​.
+		 */
+		appointmentLinkHint: string
+		/**
+		 * S​a​v​e​ ​l​i​n​k
+		 */
+		saveLink: string
+		/**
+		 * V​i​d​e​o​ ​l​i​n​k​ ​s​a​v​e​d​.
+		 */
+		linkSaved: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​t​h​e​ ​v​i​d​e​o​ ​l​i​n​k​.
+		 */
+		linkFailed: string
+	}
 	bookingSettings: {
 		/**
 		 * B​o​o​k​i​n​g​ ​S​e​t​t​i​n​g​s
@@ -7643,6 +7747,110 @@ export type TranslationFunctions = {
 			 * Waiting to be sent
 			 */
 			waiting: () => LocalizedString
+		}
+		sessionPlace: {
+			/**
+			 * Where sessions happen
+			 */
+			title: () => LocalizedString
+			/**
+			 * Visitors see this when they book, in every e-mail, in the calendar file and on their appointment page. A psychologist can have their own.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * How sessions happen
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Not said yet
+			 */
+			modeUnset: () => LocalizedString
+			/**
+			 * As the clinic says
+			 */
+			modeClinic: () => LocalizedString
+			modes: {
+				/**
+				 * In person, at an address
+				 */
+				address: () => LocalizedString
+				/**
+				 * Online, by video call
+				 */
+				online: () => LocalizedString
+				/**
+				 * By phone
+				 */
+				phone: () => LocalizedString
+			}
+			/**
+			 * Address
+			 */
+			address: () => LocalizedString
+			/**
+			 * Video link (optional)
+			 */
+			videoUrl: () => LocalizedString
+			/**
+			 * Blank: staff give each appointment its own link.
+			 */
+			videoUrlHint: () => LocalizedString
+			/**
+			 * How visitors reach the clinic
+			 */
+			contactTitle: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * WhatsApp
+			 */
+			whatsApp: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+			/**
+			 * A Malaysian number, such as 03-2345 6789 or +60 12-345 6789.
+			 */
+			numberHint: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Saved where sessions happen.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Could not save where sessions happen.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Video link of this appointment
+			 */
+			appointmentLink: () => LocalizedString
+			/**
+			 * The visitor sees it on their appointment page and in their reminders.
+			 */
+			appointmentLinkHint: () => LocalizedString
+			/**
+			 * Save link
+			 */
+			saveLink: () => LocalizedString
+			/**
+			 * Video link saved.
+			 */
+			linkSaved: () => LocalizedString
+			/**
+			 * Could not save the video link.
+			 */
+			linkFailed: () => LocalizedString
 		}
 		bookingSettings: {
 			/**
