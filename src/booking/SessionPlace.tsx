@@ -27,7 +27,7 @@ export function SessionPlace({ place, psychologistName }: { place: Place | null;
   );
 }
 
-/** How the visitor reaches the clinic: call, WhatsApp (wa.me) and e-mail links; nothing when it gave none. */
+/** How the visitor reaches the clinic: call, WhatsApp (wa.me) and e-mail links, under the page's title; nothing when it gave none. */
 export function VisitorContactLinks({ contact }: { contact: VisitorContact }) {
   const { LL } = useI18nContext();
   const titleId = useId();
@@ -41,9 +41,9 @@ export function VisitorContactLinks({ contact }: { contact: VisitorContact }) {
   ].filter((row) => !!row);
   return (
     <section aria-labelledby={titleId} className="text-sm" data-testid="visitor-contact">
-      <h3 id={titleId} className="font-semibold">
+      <h2 id={titleId} className="font-semibold">
         {texts.contactHeading()}
-      </h3>
+      </h2>
       <ul>
         {rows.map(({ label, point }) => (
           <li key={label}>
@@ -60,6 +60,8 @@ export function VisitorContactLinks({ contact }: { contact: VisitorContact }) {
 
 /** The manage page's block: where the session is and how to reach the clinic. */
 export function VisitDetails({ visit }: { visit: { place: Place | null; visitorContact: VisitorContact; psychologistName: string } }) {
+  const { phone, whatsApp, email } = visit.visitorContact;
+  if (!visit.place && !phone && !whatsApp && !email) return null;
   return (
     <div className="flex flex-col gap-2 rounded-box bg-base-200 p-3 text-sm">
       <SessionPlace place={visit.place} psychologistName={visit.psychologistName} />
