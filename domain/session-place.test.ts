@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { translationsFor } from '../server/translations';
+import { i18nObject } from '../i18n/i18n-util';
+import { loadAllLocales } from '../i18n/i18n-util.sync';
 import { calendarLocation, describeSessionPlace, isVideoLink, sessionPlaceOf, visitorContactPoints } from './session-place';
 
-const en = translationsFor('en');
-const ms = translationsFor('ms');
+loadAllLocales();
+const en = i18nObject('en');
+const ms = i18nObject('ms');
 const klinik = { mode: 'address' as const, address: '12 Jalan Ampang, Kuala Lumpur', videoUrl: null };
 
 describe('where a session is', () => {
