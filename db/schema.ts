@@ -62,6 +62,14 @@ export interface ScreenerConfigurationsTable {
   crisis_contact_name: ColumnType<string | null, string | null | undefined, string | null>;
   crisis_contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
   crisis_contact_whatsapp: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where sessions happen (domain/session-place.ts); a null mode is not said (a psychologist's: the clinic's). */
+  session_mode: ColumnType<string | null, string | null | undefined, string | null>;
+  session_address: ColumnType<string | null, string | null | undefined, string | null>;
+  session_video_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How a visitor reaches the clinic (domain/session-place.ts, VisitorContact). */
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_whatsapp: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -91,6 +99,10 @@ export interface PsychologistsTable {
   /** SHA-256 of the secret in their calendar subscription URL; null until the clinic makes one. */
   calendar_token_hash: string | null;
   timezone: string;
+  /** Where sessions happen (domain/session-place.ts); a null mode is not said (a psychologist's: the clinic's). */
+  session_mode: ColumnType<string | null, string | null | undefined, string | null>;
+  session_address: ColumnType<string | null, string | null | undefined, string | null>;
+  session_video_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -151,6 +163,8 @@ export interface AppointmentsTable {
   allowance_counted: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
   visitor_moves: ColumnType<number, number | undefined, number>;
+  /** The video link staff gave this appointment, for a place online without the clinic's one link. */
+  video_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A solved booking challenge, kept until it expires so that it books only once (docs/decisions/0037). */

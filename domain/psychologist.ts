@@ -1,3 +1,5 @@
+import type { SessionPlaceSetting } from './session-place';
+
 /**
  * The psychologist and the limits of the admin form, shared by
  * the client form and the server's validation so both refuse the same values.
@@ -56,6 +58,8 @@ export interface Psychologist {
   minimumAdvanceHours: number;
   cancellationNoticeHours: number;
   timezone: PsychologistTimezone;
+  /** Where their sessions happen; null follows the clinic's default (domain/session-place.ts). */
+  sessionPlace: SessionPlaceSetting | null;
 }
 
 /** Whether a value lies in the range and on its steps (counted from the minimum). */

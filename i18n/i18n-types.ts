@@ -66,6 +66,53 @@ type RootTranslation = {
 		 */
 		poweredBy: string
 	}
+	sessionPlace: {
+		/**
+		 * W​h​e​r​e
+		 */
+		heading: string
+		/**
+		 * I​n​ ​p​e​r​s​o​n
+		 */
+		address: string
+		/**
+		 * O​n​l​i​n​e​ ​(​v​i​d​e​o​ ​c​a​l​l​)
+		 */
+		online: string
+		/**
+		 * B​y​ ​p​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * T​h​e​ ​c​l​i​n​i​c​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​v​i​d​e​o​ ​l​i​n​k​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​e​s​s​i​o​n​.
+		 */
+		linkLater: string
+		/**
+		 * {​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​c​a​l​l​ ​y​o​u​ ​o​n​ ​t​h​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​y​o​u​ ​g​a​v​e​.
+		 * @param {string} psychologist
+		 */
+		phoneCall: RequiredParams<'psychologist'>
+		/**
+		 * J​o​i​n​ ​t​h​e​ ​v​i​d​e​o​ ​c​a​l​l
+		 */
+		openLink: string
+		/**
+		 * C​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c
+		 */
+		contactHeading: string
+		/**
+		 * P​h​o​n​e
+		 */
+		callLabel: string
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		whatsAppLabel: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		emailLabel: string
+	}
 	notFound: {
 		/**
 		 * 4​0​4​ ​P​a​g​e​ ​N​o​t​ ​F​o​u​n​d
@@ -1891,6 +1938,110 @@ export type NamespaceAdminTranslation = {
 		 * W​a​i​t​i​n​g​ ​t​o​ ​b​e​ ​s​e​n​t
 		 */
 		waiting: string
+	}
+	sessionPlace: {
+		/**
+		 * W​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n
+		 */
+		title: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​s​e​e​ ​t​h​i​s​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​,​ ​i​n​ ​e​v​e​r​y​ ​e​-​m​a​i​l​,​ ​i​n​ ​t​h​e​ ​c​a​l​e​n​d​a​r​ ​f​i​l​e​ ​a​n​d​ ​o​n​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​p​a​g​e​.​ ​A​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​c​a​n​ ​h​a​v​e​ ​t​h​e​i​r​ ​o​w​n​.
+		 */
+		intro: string
+		/**
+		 * H​o​w​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n
+		 */
+		mode: string
+		/**
+		 * N​o​t​ ​s​a​i​d​ ​y​e​t
+		 */
+		modeUnset: string
+		/**
+		 * A​s​ ​t​h​e​ ​c​l​i​n​i​c​ ​s​a​y​s
+		 */
+		modeClinic: string
+		modes: {
+			/**
+			 * I​n​ ​p​e​r​s​o​n​,​ ​a​t​ ​a​n​ ​a​d​d​r​e​s​s
+			 */
+			address: string
+			/**
+			 * O​n​l​i​n​e​,​ ​b​y​ ​v​i​d​e​o​ ​c​a​l​l
+			 */
+			online: string
+			/**
+			 * B​y​ ​p​h​o​n​e
+			 */
+			phone: string
+		}
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * V​i​d​e​o​ ​l​i​n​k​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		videoUrl: string
+		/**
+		 * B​l​a​n​k​:​ ​s​t​a​f​f​ ​g​i​v​e​ ​e​a​c​h​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​t​s​ ​o​w​n​ ​l​i​n​k​.
+		 */
+		videoUrlHint: string
+		/**
+		 * H​o​w​ ​v​i​s​i​t​o​r​s​ ​r​e​a​c​h​ ​t​h​e​ ​c​l​i​n​i​c
+		 */
+		contactTitle: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		whatsApp: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * A​ ​M​a​l​a​y​s​i​a​n​ ​n​u​m​b​e​r​,​ ​s​u​c​h​ ​a​s​ ​0​3​-​2​3​4​5​ ​6​7​8​9​ ​o​r​ ​+​6​0​ ​1​2​-​3​4​5​ ​6​7​8​9​.
+		 */
+		numberHint: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * S​a​v​e​d​ ​w​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n​.
+		 */
+		saved: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​w​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n​.
+		 */
+		failed: string
+		/**
+		 * V​i​d​e​o​ ​l​i​n​k​ ​o​f​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t
+		 */
+		appointmentLink: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​s​e​e​s​ ​i​t​ ​o​n​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​p​a​g​e​ ​a​n​d​ ​i​n​ ​t​h​e​i​r​ ​r​e​m​i​n​d​e​r​s​.
+		 */
+		appointmentLinkHint: string
+		/**
+		 * S​a​v​e​ ​l​i​n​k
+		 */
+		saveLink: string
+		/**
+		 * V​i​d​e​o​ ​l​i​n​k​ ​s​a​v​e​d​.
+		 */
+		linkSaved: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​t​h​e​ ​v​i​d​e​o​ ​l​i​n​k​.
+		 */
+		linkFailed: string
 	}
 	bookingSettings: {
 		/**
@@ -4455,6 +4606,14 @@ export type NamespaceErrorsTranslation = {
 		 */
 		webUrl: string
 		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​s​ ​l​i​n​k​ ​s​u​c​h​ ​a​s​ ​h​t​t​p​s​:​/​/​m​e​e​t​.​e​x​a​m​p​l​e​.​c​o​m​/​k​l​i​n​i​k
+		 */
+		videoLink: string
+		/**
+		 * g​i​v​e​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​w​h​e​r​e​ ​s​e​s​s​i​o​n​s​ ​h​a​p​p​e​n
+		 */
+		sessionAddress: string
+		/**
 		 * m​u​s​t​ ​b​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		psychologistId: string
@@ -5822,6 +5981,52 @@ export type TranslationFunctions = {
 		 * Powered by Minda
 		 */
 		poweredBy: () => LocalizedString
+	}
+	sessionPlace: {
+		/**
+		 * Where
+		 */
+		heading: () => LocalizedString
+		/**
+		 * In person
+		 */
+		address: () => LocalizedString
+		/**
+		 * Online (video call)
+		 */
+		online: () => LocalizedString
+		/**
+		 * By phone
+		 */
+		phone: () => LocalizedString
+		/**
+		 * The clinic will send you the video link before the session.
+		 */
+		linkLater: () => LocalizedString
+		/**
+		 * {psychologist} will call you on the phone number you gave.
+		 */
+		phoneCall: (arg: { psychologist: string }) => LocalizedString
+		/**
+		 * Join the video call
+		 */
+		openLink: () => LocalizedString
+		/**
+		 * Contact the clinic
+		 */
+		contactHeading: () => LocalizedString
+		/**
+		 * Phone
+		 */
+		callLabel: () => LocalizedString
+		/**
+		 * WhatsApp
+		 */
+		whatsAppLabel: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		emailLabel: () => LocalizedString
 	}
 	notFound: {
 		/**
@@ -7591,6 +7796,110 @@ export type TranslationFunctions = {
 			 * Waiting to be sent
 			 */
 			waiting: () => LocalizedString
+		}
+		sessionPlace: {
+			/**
+			 * Where sessions happen
+			 */
+			title: () => LocalizedString
+			/**
+			 * Visitors see this when they book, in every e-mail, in the calendar file and on their appointment page. A psychologist can have their own.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * How sessions happen
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Not said yet
+			 */
+			modeUnset: () => LocalizedString
+			/**
+			 * As the clinic says
+			 */
+			modeClinic: () => LocalizedString
+			modes: {
+				/**
+				 * In person, at an address
+				 */
+				address: () => LocalizedString
+				/**
+				 * Online, by video call
+				 */
+				online: () => LocalizedString
+				/**
+				 * By phone
+				 */
+				phone: () => LocalizedString
+			}
+			/**
+			 * Address
+			 */
+			address: () => LocalizedString
+			/**
+			 * Video link (optional)
+			 */
+			videoUrl: () => LocalizedString
+			/**
+			 * Blank: staff give each appointment its own link.
+			 */
+			videoUrlHint: () => LocalizedString
+			/**
+			 * How visitors reach the clinic
+			 */
+			contactTitle: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * WhatsApp
+			 */
+			whatsApp: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+			/**
+			 * A Malaysian number, such as 03-2345 6789 or +60 12-345 6789.
+			 */
+			numberHint: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Saved where sessions happen.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Could not save where sessions happen.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Video link of this appointment
+			 */
+			appointmentLink: () => LocalizedString
+			/**
+			 * The visitor sees it on their appointment page and in their reminders.
+			 */
+			appointmentLinkHint: () => LocalizedString
+			/**
+			 * Save link
+			 */
+			saveLink: () => LocalizedString
+			/**
+			 * Video link saved.
+			 */
+			linkSaved: () => LocalizedString
+			/**
+			 * Could not save the video link.
+			 */
+			linkFailed: () => LocalizedString
 		}
 		bookingSettings: {
 			/**
@@ -10017,6 +10326,14 @@ export type TranslationFunctions = {
 			 * must be an http(s) URL
 			 */
 			webUrl: () => LocalizedString
+			/**
+			 * must be an https link such as https://meet.example.com/klinik
+			 */
+			videoLink: () => LocalizedString
+			/**
+			 * give the address where sessions happen
+			 */
+			sessionAddress: () => LocalizedString
 			/**
 			 * must be a psychologist id (UUID)
 			 */

@@ -16,6 +16,8 @@ import {
 } from '../../domain/appointment-status';
 import { randomUUID } from 'node:crypto';
 import { withdrawRemindersOf } from './appointment-reminders';
+import { VISIT_COLUMNS, type VisitColumns, visitOf } from './session-places';
+import type { SessionPlace, VisitorContact } from '../../domain/session-place';
 
 export type { AppointmentStatus };
 
@@ -51,6 +53,10 @@ export interface AppointmentDetails {
   care: AppointmentCare;
   /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
   visitorMoves: number;
+  /** Where the session happens; null when neither the clinic nor the psychologist said. */
+  place: SessionPlace | null;
+  /** How the visitor reaches the clinic about it. */
+  visitorContact: VisitorContact;
 }
 
 export interface AppointmentCare {
@@ -65,7 +71,10 @@ function appointmentsWithDetails(db: Kysely<Database>) {
     .selectFrom('appointments as a')
     .innerJoin('availability_slots as s', 's.id', 'a.slot_id')
     .innerJoin('psychologists as p', 'p.id', 'a.psychologist_id')
+    .leftJoin('screener_configurations as c', 'c.user_id', 'a.user_id')
     .select([
+      ...VISIT_COLUMNS,
+      'a.video_url',
       'a.id',
       'a.status',
       'a.slot_id',
@@ -110,7 +119,8 @@ type DetailsRow = Pick<
   | 'contact_promptly'
   | 'visitor_moves'
 > &
-  Pick<SlotRow, 'start_utc' | 'end_utc'> & {
+  Pick<SlotRow, 'start_utc' | 'end_utc'> &
+  VisitColumns & {
     psychologist_id: string;
     psychologist_name: string;
     psychologist_email: string;
@@ -147,6 +157,7 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     revisedAt: row.revised_at === null ? null : asDate(row.revised_at),
     care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly) },
     visitorMoves: Number(row.visitor_moves),
+    ...visitOf(row),
   };
 }
 

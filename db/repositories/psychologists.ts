@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Psychologist, type PsychologistTimezone, senToPrice } from '../../domain/psychologist';
 import { lockedRows } from '../row-locks';
+import { placeColumnsOf, placeSettingOf } from './session-places';
 import type { Database, PsychologistRow } from '../schema';
 
 const COLUMNS = [
@@ -16,6 +17,9 @@ const COLUMNS = [
   'minimum_advance_hours',
   'cancellation_notice_hours',
   'timezone',
+  'session_mode',
+  'session_address',
+  'session_video_url',
 ] as const;
 
 function toPsychologist(row: Pick<PsychologistRow, (typeof COLUMNS)[number]>): Psychologist {
@@ -32,6 +36,7 @@ function toPsychologist(row: Pick<PsychologistRow, (typeof COLUMNS)[number]>): P
     minimumAdvanceHours: row.minimum_advance_hours,
     cancellationNoticeHours: row.cancellation_notice_hours,
     timezone: row.timezone as PsychologistTimezone,
+    sessionPlace: placeSettingOf(row),
   };
 }
 
@@ -51,6 +56,7 @@ function toRow(values: PsychologistValues) {
     minimum_advance_hours: values.minimumAdvanceHours,
     cancellation_notice_hours: values.cancellationNoticeHours,
     timezone: values.timezone,
+    ...placeColumnsOf(values.sessionPlace),
   };
 }
 

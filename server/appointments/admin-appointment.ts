@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { ZPsychologist } from '../psychologists/psychologist';
+import { ZSessionPlace } from '../session-places/session-place-fields';
 
 /** A booking as the operator sees it in admin setup. */
 export const ZAdminAppointment = z.object({
@@ -15,6 +16,8 @@ export const ZAdminAppointment = z.object({
   endUtc: z.date(),
   createdAt: z.date(),
   cancelledAt: z.date().nullable(),
+  /** Where it happens, with its own video link once staff gave one (docs/decisions/0049). */
+  place: ZSessionPlace.nullable(),
   /**
    * The visitor shared their screening results: the clinic may open them (audited). Health
    * data: absent for a role that may not see it (domain/roles.ts ACCESS.attachedResults).

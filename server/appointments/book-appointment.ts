@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import { countOpenBookings, insertAppointment } from '../../db/repositories/appointments';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
+import { findVisitOf } from '../../db/repositories/session-places';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { incrementBookingsMade } from '../../db/repositories/users';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -135,7 +136,8 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     const counts = status === 'confirmed';
     const shared = input.sharedResults;
     const care = { resultsShared: shared !== undefined, contactPromptly: shared?.crisisItemAnswered ?? false };
-    const facts = { id: randomUUID(), status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc, care };
+    const visit = await findVisitOf(trx, userId, psychologist.id);
+    const facts = { id: randomUUID(), status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc, care, ...visit };
     const held = status === 'held';
     const manageToken = manageTokenOf(services.env, facts.id);
     const emails = held
@@ -171,7 +173,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       await recordConsents(trx, services.dialect, { userId, appointmentId: facts.id, language: input.clientLanguage, consents, now });
     }
     await enqueueEmails(trx, emails, now);
-    return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name };
+    return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name, place: visit.place };
   });
 }
 

@@ -1,5 +1,6 @@
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { z } from 'zod';
+import { ZSessionPlace } from '../session-places/session-place-fields';
 import { canonicalTimeZone } from '../../domain/appointment-time';
 import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
 import { ZScreenerIdentifier } from '../configuration/screener-owner';
@@ -52,4 +53,6 @@ export const ZBookAppointmentResponse = z.object({
   startUtc: z.date(),
   endUtc: z.date(),
   psychologistName: z.string(),
+  /** Where the session happens, for the confirmation screen (docs/decisions/0049). */
+  place: ZSessionPlace.nullable(),
 });

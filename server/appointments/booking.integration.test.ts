@@ -61,6 +61,8 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
           pricePerHour: '120.50',
           slotDurationMinutes: 60,
           timezone: 'Asia/Kuala_Lumpur',
+          // The clinic has not said where sessions happen (docs/decisions/0049).
+          place: null,
         },
       ];
       for (const slug of [screener.slug, `${screener.slug}-old`, screener.configurationId]) {
@@ -136,6 +138,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
         // This clinic does not ask for e-mail confirmation (booking-lifecycle.integration.test.ts).
         status: 'requested',
         holdExpiresAt: null,
+        place: null,
       });
       const stored = await t.services.db.selectFrom('appointments').selectAll().where('id', '=', body.appointmentId as string).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({
@@ -164,6 +167,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
         psychologistName: 'Dr. Test',
         status: 'requested',
         holdExpiresAt: null,
+        place: null,
       });
     });
 

@@ -6,18 +6,12 @@ import { clinicNameOf } from '../../domain/configuration';
 import type { ClinicContactDetails } from '../mail/booking-emails';
 
 /**
- * How a visitor reaches the clinic itself, when we cannot help them further: its name, its
- * contact e-mail (the clinic's address, not a person's login) and the phone or WhatsApp of the
- * contact it publishes beside the crisis lines (decision 0024).
+ * How a visitor reaches the clinic itself, when we cannot help them further: its name and its
+ * contact e-mail (the clinic's address, not a person's login). Its numbers travel with each
+ * appointment (AppointmentDetails.visitorContact).
  */
 export async function clinicContactOf(db: Kysely<Database>, userId: string): Promise<ClinicContactDetails> {
   const configuration = await findConfigurationOfOperator(db, userId);
   const { operatorEmail } = (await findBookingCounter(db, userId))!;
-  const published = configuration?.crisisContact;
-  return {
-    name: configuration ? clinicNameOf(configuration) : '',
-    email: operatorEmail,
-    phone: published?.phone ?? null,
-    whatsApp: published?.whatsApp ?? null,
-  };
+  return { name: configuration ? clinicNameOf(configuration) : '', email: operatorEmail };
 }

@@ -29,6 +29,7 @@ export function toAdminAppointment(appointment: AppointmentDetails, member: Oper
     endUtc: appointment.endUtc,
     createdAt: appointment.createdAt,
     cancelledAt: appointment.cancelledAt,
+    place: appointment.place,
     ...care,
   };
 }

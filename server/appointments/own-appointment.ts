@@ -9,6 +9,7 @@ import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { refuseClosedAppointmentLink } from '../visitor-data/closed-links';
+import { ZSessionPlace } from '../session-places/session-place-fields';
 
 /** The visitor's private link names their appointment by a token that only their e-mails hold. */
 export const ZManageTokenRequest = z.object({ token: z.string().trim().min(1).max(128) });
@@ -35,6 +36,10 @@ export const ZOwnAppointment = z.object({
    * public answers never carry (decision 0042).
    */
   clinicContact: z.object({ name: z.string(), phone: z.string().nullable(), whatsApp: z.string().nullable() }).nullable(),
+  /** Where the session happens, with its video link (docs/decisions/0049); null when the clinic has not said. */
+  place: ZSessionPlace.nullable(),
+  /** How the visitor reaches the clinic about it: its published numbers and address. */
+  visitorContact: z.object({ phone: z.string().nullable(), whatsApp: z.string().nullable(), email: z.string().nullable() }),
   /** Moves the visitor may still make here (domain/visitor-changes.ts); then they contact the clinic. */
   movesLeft: z.number().int(),
 });
@@ -73,6 +78,8 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     changeableUntil: changeableUntil(appointment),
     clinicName: configuration ? clinicNameOf(configuration) : '',
     clinicContact: configuration?.crisisContact ?? null,
+    place: appointment.place,
+    visitorContact: appointment.visitorContact,
     movesLeft: Math.max(MAX_VISITOR_MOVES - appointment.visitorMoves, 0),
   };
 }

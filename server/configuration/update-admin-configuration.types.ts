@@ -12,7 +12,7 @@ const ageMessage = fieldMessage('wholeNumberBetween', { min, max });
 const MAX_PHONE_LENGTH = 32;
 
 /** A Malaysian number as the clinic writes it (domain/phone.ts); blank, null or missing mean none. */
-const ZOptionalMalaysianPhone = text()
+export const ZOptionalMalaysianPhone = text()
   .max(MAX_PHONE_LENGTH, fieldMessage('atMostCharacters', { max: MAX_PHONE_LENGTH }))
   .refine((value) => value === '' || isValidMalaysianPhone(value), fieldMessage('phone'))
   .nullish()

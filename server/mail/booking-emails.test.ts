@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCalendar, readCalendarEvents } from '../testing/read-calendar';
+import { readCalendar, readCalendarEvents, readEventPlaces } from '../testing/read-calendar';
 import {
   type AppointmentFacts,
   appointmentAnsweredEmail,
@@ -9,6 +9,7 @@ import {
   bookingHoldEmail,
   bookingOperatorEmail,
   bookingPsychologistEmail,
+  clinicClosedEmail,
   ownChangeEmail,
 } from './booking-emails';
 
@@ -21,6 +22,8 @@ const facts: AppointmentFacts = {
   startUtc: new Date('2026-12-07T02:00:00Z'),
   endUtc: new Date('2026-12-07T03:00:00Z'),
   care: { resultsShared: false, contactPromptly: false },
+  place: null,
+  visitorContact: { phone: null, whatsApp: null, email: null },
 };
 const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg', contactEmail: 'hello@klinik.example' };
 // ICU separates times with narrow and thin spaces; compare with plain ones.
@@ -55,7 +58,8 @@ describe('booking e-mails', () => {
         'Booking Received!',
         'Hello Siti & <Co>,',
         'Thank you for booking through Klinik Minda. Dr. Aisyah will reach out to you to confirm your appointment.',
-        'Psychologist: Dr. Aisyah\nWhen: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)',
+        // The clinic's e-mail, every visitor mail's way to reach it (docs/decisions/0049).
+        'Psychologist: Dr. Aisyah\nWhen: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)\nE-mail: hello@klinik.example',
         'See, change or cancel your appointment: https://minda.test/appointments/manage/t0k3n',
         'The attached calendar file adds the appointment to your calendar.',
         '-- \nYou receive this e-mail because of an appointment booked through Klinik Minda. Replies to this address are not read.',
@@ -138,5 +142,58 @@ describe('booking e-mails', () => {
     const plainBooking = bookingOperatorEmail(facts, brand, 'https://minda.test/admin-setup');
     expect(plainBooking.text).not.toContain('Contact promptly');
     expect(plainBooking.text).not.toContain('screening results');
+  });
+});
+
+describe('where the session is, in every mail to the visitor', () => {
+  const online: AppointmentFacts = {
+    ...facts,
+    place: { kind: 'online', videoUrl: 'https://meet.example.com/klinik-minda' },
+    visitorContact: { phone: '03-2345 6789', whatsApp: '012-345 6789', email: null },
+  };
+  const manageUrl = 'https://minda.test/appointments/manage/t0k3n';
+  const now = new Date('2026-12-01T00:00:00Z');
+  const everyVisitorMail = (visitor: AppointmentFacts) => [
+    bookingHoldEmail(visitor, brand, manageUrl),
+    bookingClientEmail(visitor, brand, now, manageUrl),
+    appointmentCancelledEmail({ ...visitor, status: 'cancelled' }, brand, manageUrl, now),
+    appointmentReminderEmail({ ...visitor, status: 'confirmed' }, brand, manageUrl),
+    ownChangeEmail({ ...visitor, status: 'confirmed', revision: 1 }, brand, { manageUrl, now }),
+    clinicClosedEmail({ ...visitor, status: 'cancelled' }, brand, { name: 'Klinik Minda', email: 'hello@klinik.example' }, now),
+    ...(['confirmed', 'declined', 'completed', 'no_show'] as const).map((status) => appointmentAnsweredEmail(visitor, brand, { status, manageUrl, now })),
+  ];
+
+  it('says where, and gives the clinic’s phone, WhatsApp (wa.me) and e-mail, in the visitor’s language', () => {
+    for (const [language, where, onlineLabel] of [
+      ['en', 'Where', 'Online (video call)'],
+      ['ms', 'Di mana', 'Dalam talian (panggilan video)'],
+    ] as const) {
+      for (const mail of everyVisitorMail({ ...online, client: { ...online.client, language } })) {
+        expect(mail.text, mail.subject).toContain(`${where}: ${onlineLabel}: https://meet.example.com/klinik-minda`);
+        expect(mail.text, mail.subject).toContain('03-2345 6789');
+        expect(mail.text, mail.subject).toContain('https://wa.me/60123456789');
+        // No address of its own: the clinic's Reply-To.
+        expect(mail.text, mail.subject).toContain('hello@klinik.example');
+        expect(mail.html, mail.subject).toContain('https://wa.me/60123456789');
+      }
+    }
+  });
+
+  it('puts the place in the calendar file: LOCATION, the link as URL and in DESCRIPTION', () => {
+    const mail = bookingClientEmail(online, brand, now, manageUrl);
+    const ics = mail.attachments![0]!.content;
+    expect(readEventPlaces(ics)).toEqual([{ location: 'https://meet.example.com/klinik-minda', url: 'https://meet.example.com/klinik-minda' }]);
+    expect(readCalendarEvents(ics)[0]!.description).toContain('Online (video call): https://meet.example.com/klinik-minda');
+    const inPerson = bookingClientEmail({ ...online, place: { kind: 'address', address: '12 Jalan Ampang,\n50450 Kuala Lumpur' } }, brand, now, manageUrl);
+    expect(readEventPlaces(inPerson.attachments![0]!.content)).toEqual([{ location: '12 Jalan Ampang,\n50450 Kuala Lumpur', url: null }]);
+    const byPhone = bookingClientEmail({ ...online, client: { ...online.client, language: 'ms' }, place: { kind: 'phone' } }, brand, now, manageUrl);
+    expect(readEventPlaces(byPhone.attachments![0]!.content)).toEqual([{ location: 'Melalui telefon', url: null }]);
+  });
+
+  it('says nothing of a place the clinic has not set, and no health data with the contact', () => {
+    const mail = bookingClientEmail({ ...online, place: null, care: { resultsShared: true, contactPromptly: true } }, brand, now, manageUrl);
+    expect(mail.text).not.toContain('Where:');
+    expect(readEventPlaces(mail.attachments![0]!.content)).toEqual([{ location: null, url: null }]);
+    expect(mail.text).not.toMatch(/promptly|screening results|crisis/i);
   });
 });

@@ -1,13 +1,14 @@
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
+import { calendarLocation, describeSessionPlace, visitorContactPoints } from '../../domain/session-place';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
 import { appointmentEvent, calendarAttachment, calendarStateOf } from './ics';
 import { type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
 
 /** What every booking mail is about, as the appointment stands after the change it reports. */
-export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc' | 'care'>;
+export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc' | 'care' | 'place' | 'visitorContact'>;
 
 // Clinic staff read one language; their mails are in English, the visitor's in their own.
 const STAFF_LOCALE = 'en';
@@ -47,15 +48,43 @@ function careLines(LL: TranslationFunctions, facts: AppointmentFacts): string[] 
 
 /**
  * The visitor's calendar entry as the appointment now stands (appointmentEvent), and
- * METHOD:CANCEL once it is off.
+ * METHOD:CANCEL once it is off; where it is as LOCATION, a video link also as URL and in the
+ * description, which some calendars show alone.
  */
 function visitorCalendar(facts: AppointmentFacts, brand: EmailBrand, stamp: Date) {
   const event = appointmentEvent(facts, stamp);
   if (!event) return [];
-  const texts = translationsFor(facts.client.language).bookingEmails.client;
+  const LL = translationsFor(facts.client.language);
+  const texts = LL.bookingEmails.client;
   const names = { appTitle: brand.name, psychologist: facts.psychologist.name };
   const description = { tentative: texts.calendarDescription, confirmed: texts.calendarConfirmed, cancelled: texts.calendarCancelled }[event.state](names);
-  return [calendarAttachment({ ...event, summary: texts.calendarSummary(names), description })];
+  const place = facts.place && describeSessionPlace(facts.place, LL, facts.psychologist.name);
+  const whereLines = place ? [`${place.label}: ${place.detail}`] : [];
+  return [
+    calendarAttachment({
+      ...event,
+      summary: texts.calendarSummary(names),
+      description: [description, ...whereLines].join('\n\n'),
+      ...(facts.place && { location: calendarLocation(facts.place, LL) }),
+      ...(place?.link && { url: place.link }),
+    }),
+  ];
+}
+
+/**
+ * Where the session is and how to reach the clinic: the rows every mail to the visitor carries,
+ * after with whom and when. The clinic's e-mail falls back to its mails' Reply-To address.
+ */
+function visitDetails(LL: TranslationFunctions, facts: AppointmentFacts, brand: EmailBrand) {
+  const texts = LL.sessionPlace;
+  const place = facts.place && describeSessionPlace(facts.place, LL, facts.psychologist.name);
+  const contact = visitorContactPoints({ ...facts.visitorContact, email: facts.visitorContact.email ?? brand.contactEmail });
+  return [
+    ...(place ? [{ label: texts.heading(), value: `${place.label}: ${place.detail}` }] : []),
+    ...(contact.phone ? [{ label: texts.callLabel(), value: contact.phone.display }] : []),
+    ...(contact.whatsApp ? [{ label: texts.whatsAppLabel(), value: contact.whatsApp.href }] : []),
+    ...(contact.email ? [{ label: texts.emailLabel(), value: contact.email.display }] : []),
+  ];
 }
 
 type BookingTexts = TranslationFunctions['bookingEmails'];
@@ -83,7 +112,7 @@ function visitorEmail(facts: AppointmentFacts, brand: EmailBrand, notice: Visito
         subject: texts.subject,
         heading: texts.heading,
         intro: [LL.bookingEmails.greeting({ name: facts.client.name }), texts.body],
-        details: [...visitorDetails(LL, facts), ...(notice.details?.(LL) ?? [])],
+        details: [...visitorDetails(LL, facts), ...(notice.details?.(LL) ?? []), ...visitDetails(LL, facts, brand)],
         action: notice.action && { label: notice.action.label(LL.bookingEmails), url: notice.action.url },
         outro: [...(texts.outro ?? []), ...(notice.closing?.(LL) ?? [])],
         footer: footer(LL, appTitle),
@@ -131,23 +160,12 @@ export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailB
   });
 }
 
-/** How a visitor reaches the clinic itself: its name and contact e-mail, and its own phone or WhatsApp when it gave one. */
+/** The clinic a closing mail names, and its contact e-mail (its mails' Reply-To); its numbers come with the appointment. */
 export interface ClinicContactDetails {
   name: string;
   email: string;
-  phone: string | null;
-  whatsApp: string | null;
 }
 
-function clinicContactDetails(LL: TranslationFunctions, clinic: ClinicContactDetails) {
-  const labels = LL.bookingEmails.details;
-  return [
-    { label: labels.clinic(), value: clinic.name },
-    { label: labels.email(), value: clinic.email },
-    ...(clinic.phone ? [{ label: labels.phone(), value: clinic.phone }] : []),
-    ...(clinic.whatsApp ? [{ label: labels.whatsApp(), value: clinic.whatsApp }] : []),
-  ];
-}
 
 /** Malaysia's crisis lines as the results page lists them, one line each, in the mail's language. */
 function crisisLines(LL: TranslationFunctions): string[] {
@@ -177,7 +195,8 @@ export function clinicClosedEmail(facts: AppointmentFacts, brand: EmailBrand, cl
       body: LL.clinicClosed.body({ ...names, clinic: clinic.name }),
       outro: [LL.calendarUpdate()],
     }),
-    details: (LL) => clinicContactDetails(LL, clinic),
+    // Its numbers and e-mail follow, as in every mail to the visitor (visitDetails).
+    details: (LL) => [{ label: LL.bookingEmails.details.clinic(), value: clinic.name }],
     closing: crisisLines,
     calendarAt: now,
   });

@@ -17,6 +17,10 @@ export interface CalendarEvent {
   stamp: Date;
   summary: string;
   description: string;
+  /** Where the session is (LOCATION): an address, a video link, or what the place is. */
+  location?: string;
+  /** The video link to open (URL), also written in the description. */
+  url?: string;
 }
 
 const STATUS: Record<CalendarState, ICalEventStatus> = {
@@ -85,6 +89,8 @@ export function calendarFile(events: readonly CalendarEvent[], feed?: { name: st
       stamp: event.stamp,
       summary: event.summary,
       description: event.description,
+      location: event.location ?? null,
+      url: event.url ?? null,
     });
   }
   return calendar.toString();

@@ -4,6 +4,12 @@ import { ZPsychologist } from './psychologist';
 import { listPsychologistsOf } from '../../db/repositories/psychologists';
 import type { RequestContext } from '../context';
 import { findOwnedScreener } from '../configuration/screener-owner';
+import { findClinicVisitSettings } from '../../db/repositories/session-places';
+import { type SessionPlace, sessionPlaceOf } from '../../domain/session-place';
+import { ZSessionPlace } from '../session-places/session-place-fields';
+
+/** A place as the booker shows it before booking: the link stays for the booked visitor's mails and page. */
+const withoutLink = (place: SessionPlace | null): SessionPlace | null => (place?.kind === 'online' ? { kind: 'online', videoUrl: null } : place);
 
 /** GET /api/public/psychologists?slug */
 export const ZPublicPsychologistsRequest = z.object({ slug: ZScreenerIdentifier });
@@ -18,6 +24,9 @@ export const ZPublicPsychologist = ZPsychologist.pick({
   pricePerHour: true,
   slotDurationMinutes: true,
   timezone: true,
+}).extend({
+  /** Where their sessions happen, without any video link: that reaches the visitor once booked. */
+  place: ZSessionPlace.nullable(),
 });
 
 /**
@@ -31,6 +40,7 @@ export async function listPublicPsychologists(
   const screener = await findOwnedScreener(ctx, identifier);
   if (!screener) return [];
   const psychologists = await listPsychologistsOf(ctx.db, screener.userId);
+  const clinicPlace = (await findClinicVisitSettings(ctx.db, screener.userId))?.place ?? null;
   return psychologists.map((p) => ({
     id: p.id,
     name: p.name,
@@ -40,5 +50,6 @@ export async function listPublicPsychologists(
     pricePerHour: p.pricePerHour,
     slotDurationMinutes: p.slotDurationMinutes,
     timezone: p.timezone,
+    place: withoutLink(sessionPlaceOf(clinicPlace, p.sessionPlace, null)),
   }));
 }

@@ -12,6 +12,8 @@ import {
   PSYCHOLOGIST_TIMEZONES,
 } from '../../domain/psychologist';
 import { fieldMessage } from '../field-messages';
+import { SESSION_MODES } from '../../domain/session-place';
+import { ZSessionPlaceSetting } from '../session-places/session-place-fields';
 import { emailAddress, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
 
 function numberIn(range: NumberRange) {
@@ -41,6 +43,8 @@ export const ZPsychologistFields = z.object({
   timezone: z
     .enum(PSYCHOLOGIST_TIMEZONES, { error: oneOf(PSYCHOLOGIST_TIMEZONES) })
     .default(PSYCHOLOGIST_DEFAULTS.timezone),
+  /** Where their sessions happen; null or missing follow the clinic's default. */
+  sessionPlace: ZSessionPlaceSetting.nullish().transform((value) => value ?? null),
 });
 export type PsychologistFields = z.output<typeof ZPsychologistFields>;
 
@@ -58,4 +62,5 @@ export const ZPsychologist = z.object({
   minimumAdvanceHours: z.number().int(),
   cancellationNoticeHours: z.number().int(),
   timezone: z.enum(PSYCHOLOGIST_TIMEZONES),
+  sessionPlace: z.object({ mode: z.enum(SESSION_MODES), address: z.string().nullable(), videoUrl: z.string().nullable() }).nullable(),
 });

@@ -16,6 +16,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   minimumAdvanceHours: 24,
   cancellationNoticeHours: 48,
   timezone: 'Europe/London' as const,
+  // Follows the clinic's place (docs/decisions/0049).
+  sessionPlace: null,
   ...overrides,
 });
 
@@ -57,6 +59,7 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
       minimumAdvanceHours: 2,
       cancellationNoticeHours: 24,
       timezone: 'Asia/Kuala_Lumpur',
+      sessionPlace: null,
     });
 
     const listed = await operator.rest('GET', '/api/psychologists');

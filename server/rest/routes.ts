@@ -79,6 +79,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'PUT', path: '/api/configuration', procedure: 'admin.configuration.update', summary: 'Save the screener configuration' },
   { method: 'GET', path: '/api/booking-settings', procedure: 'admin.bookingSettings.get', summary: 'How the clinic takes bookings' },
   { method: 'PUT', path: '/api/booking-settings', procedure: 'admin.bookingSettings.update', summary: 'Turn e-mail confirmation, automatic confirmation and the second reminder on or off' },
+  { method: 'GET', path: '/api/session-place', procedure: 'admin.sessionPlace.get', summary: "Where the clinic's sessions happen by default, and its phone, WhatsApp and e-mail for visitors" },
+  { method: 'PUT', path: '/api/session-place', procedure: 'admin.sessionPlace.update', summary: "Save the clinic's default place of sessions (address, online or phone) and its contact details for visitors" },
   { method: 'GET', path: '/api/psychologists', procedure: 'admin.psychologists.list', summary: "The operator's psychologists" },
   { method: 'POST', path: '/api/psychologists', procedure: 'admin.psychologists.create', summary: 'Add a psychologist', successStatus: 201 },
   { method: 'PUT', path: '/api/psychologists/:id', procedure: 'admin.psychologists.update', summary: 'Update a psychologist' },
@@ -95,6 +97,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/appointments/:appointmentId/confirm', procedure: 'admin.appointments.confirm', summary: 'Confirm a request; the visitor is told' },
   { method: 'POST', path: '/api/appointments/:appointmentId/decline', procedure: 'admin.appointments.decline', summary: 'Decline a request and free its slot; the visitor is told' },
   { method: 'POST', path: '/api/appointments/:appointmentId/complete', procedure: 'admin.appointments.complete', summary: 'Mark a confirmed session completed' },
+  { method: 'PUT', path: '/api/appointments/:appointmentId/video-link', procedure: 'admin.appointments.setVideoLink', summary: "Give an online appointment its own video link (videoUrl; null removes it)" },
   { method: 'POST', path: '/api/appointments/:appointmentId/no-show', procedure: 'admin.appointments.noShow', summary: 'Mark a confirmed session missed' },
   {
     method: 'POST',

@@ -38,3 +38,10 @@ export const readCalendarProperties = (ics: string) =>
   new ICAL.Component(ICAL.parse(ics)).getAllProperties().map((property) => [property.name, String(property.getFirstValue())]);
 
 export const readCalendarEvents = (ics: string) => readCalendar(ics).events;
+
+/** Where each event says it is: LOCATION and URL, null when absent. */
+export const readEventPlaces = (ics: string) =>
+  new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((event) => ({
+    location: event.getFirstPropertyValue('location') === null ? null : String(event.getFirstPropertyValue('location')),
+    url: event.getFirstPropertyValue('url') === null ? null : String(event.getFirstPropertyValue('url')),
+  }));

@@ -1,6 +1,7 @@
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
 import { AppointmentActions } from './AppointmentActions';
+import { AppointmentVideoLink } from './AppointmentVideoLink';
 import { type Appointment, AppointmentSummary } from './AppointmentSummary';
 import { DialogActions } from './DialogActions';
 
@@ -18,6 +19,7 @@ export function AppointmentDialog({ appointment, onEditSlot, onClose }: Props) {
   return (
     <Modal title={t.dialogTitle()} onClose={onClose}>
       <AppointmentSummary appointment={appointment} />
+      <AppointmentVideoLink appointment={appointment} />
       <AppointmentActions appointment={appointment} onDone={onClose} />
       <DialogActions>
         <button type="button" className="btn mr-auto" onClick={onEditSlot}>

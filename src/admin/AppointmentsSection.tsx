@@ -3,6 +3,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { AppointmentActions } from './AppointmentActions';
+import { AppointmentVideoLink } from './AppointmentVideoLink';
 import { AppointmentSummary } from './AppointmentSummary';
 import { ExportAppointmentsButton } from './ExportAppointmentsButton';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../domain/appointment-status';
@@ -79,6 +80,7 @@ export function AppointmentsSection({ role }: { role: Role }) {
                     className="flex flex-col gap-1 rounded-box border border-base-300 p-3 sm:flex-row sm:items-start sm:justify-between"
                   >
                     <AppointmentSummary appointment={appointment} />
+                    <AppointmentVideoLink appointment={appointment} />
                     <AppointmentActions appointment={appointment} />
                   </li>
                 ))}

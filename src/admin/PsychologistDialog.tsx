@@ -26,6 +26,7 @@ import {
 import { useAdminToast } from './useAdminToast';
 import { useRefreshSchedule } from './useRefreshSchedule';
 import { DialogActions } from './DialogActions';
+import { SessionPlaceFields } from './SessionPlaceFields';
 
 /** The dialog's fields, named as the input names them. */
 const PSYCHOLOGIST_FORM = {
@@ -41,6 +42,9 @@ const PSYCHOLOGIST_FORM = {
     'minimumAdvanceHours',
     'cancellationNoticeHours',
     'timezone',
+    'sessionPlace.mode',
+    'sessionPlace.address',
+    'sessionPlace.videoUrl',
   ],
 };
 
@@ -172,6 +176,12 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
             )}
           </Field>
         </div>
+        <SessionPlaceFields
+          draft={draft.sessionPlace}
+          onChange={set('sessionPlace')}
+          none="clinic"
+          errors={{ mode: errors['sessionPlace.mode'], address: errors['sessionPlace.address'], videoUrl: errors['sessionPlace.videoUrl'] }}
+        />
         {message && (
           <p role="alert" className="text-sm text-error">
             {message}

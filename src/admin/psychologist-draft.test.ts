@@ -15,6 +15,7 @@ const aisyah: Psychologist = {
   minimumAdvanceHours: 24,
   cancellationNoticeHours: 48,
   timezone: 'Asia/Singapore',
+  sessionPlace: null,
 };
 
 describe('the psychologist dialog', () => {

@@ -1,5 +1,6 @@
 import { PSYCHOLOGIST_DEFAULTS, type Psychologist, type PsychologistTimezone } from '../../domain/psychologist';
 import type { RouterInputs } from '../lib/trpc';
+import { type SessionPlaceDraft, sessionPlaceDraftOf, sessionPlaceSettingOf } from './session-place-draft';
 
 /** The add/edit psychologist dialog as its inputs hold it. */
 export interface PsychologistDraft {
@@ -14,6 +15,8 @@ export interface PsychologistDraft {
   minimumAdvanceHours: string;
   cancellationNoticeHours: string;
   timezone: PsychologistTimezone;
+  /** Their own place of sessions; no mode follows the clinic's. */
+  sessionPlace: SessionPlaceDraft;
 }
 
 /** A new psychologist starts with the product's defaults. */
@@ -29,6 +32,7 @@ export const NEW_PSYCHOLOGIST_DRAFT: PsychologistDraft = {
   minimumAdvanceHours: String(PSYCHOLOGIST_DEFAULTS.minimumAdvanceHours),
   cancellationNoticeHours: String(PSYCHOLOGIST_DEFAULTS.cancellationNoticeHours),
   timezone: PSYCHOLOGIST_DEFAULTS.timezone,
+  sessionPlace: sessionPlaceDraftOf(null),
 };
 
 /** Editing pre-fills the dialog with the psychologist. */
@@ -45,6 +49,7 @@ export function psychologistDraftOf(psychologist: Psychologist): PsychologistDra
     minimumAdvanceHours: String(psychologist.minimumAdvanceHours),
     cancellationNoticeHours: String(psychologist.cancellationNoticeHours),
     timezone: psychologist.timezone,
+    sessionPlace: sessionPlaceDraftOf(psychologist.sessionPlace),
   };
 }
 
@@ -68,5 +73,6 @@ export function psychologistFieldsOf(draft: PsychologistDraft): RouterInputs['ad
     bufferMinutes: numberOf(draft.bufferMinutes),
     minimumAdvanceHours: numberOf(draft.minimumAdvanceHours),
     cancellationNoticeHours: numberOf(draft.cancellationNoticeHours),
+    sessionPlace: sessionPlaceSettingOf(draft.sessionPlace),
   };
 }

@@ -89,8 +89,8 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           ...(sharedAt && { sharedResults: screening.shareable }),
         }),
       });
-      const { psychologistName, status, startUtc, endUtc } = booking;
-      return { booked: { psychologistName, status, startUtc, endUtc, timezone: zone, email } };
+      const { psychologistName, status, startUtc, endUtc, place } = booking;
+      return { booked: { psychologistName, status, startUtc, endUtc, timezone: zone, email, place } };
     },
     onSuccess: (outcome) => {
       if (!('booked' in outcome)) return;
@@ -220,6 +220,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
             psychologistName={psychologist.name}
             when={chosen ? formatAppointmentTime(chosen, timezone, locale) : LL.booking.chooseAnotherTime()}
             pricePerHour={psychologist.pricePerHour}
+            place={psychologist.place}
           />
           {failure && (
             <p role="alert" className="alert alert-error">

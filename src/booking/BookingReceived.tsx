@@ -4,6 +4,7 @@ import { formatAppointmentTime } from '../../domain/appointment-time';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
 import { BookingSummary } from './BookingSummary';
+import type { SessionPlace } from '../../domain/session-place';
 
 export interface BookedAppointment {
   psychologistName: string;
@@ -14,6 +15,8 @@ export interface BookedAppointment {
   /** The timezone the visitor read the times in. */
   timezone: string;
   email: string;
+  /** Where the session is (docs/decisions/0049). */
+  place: SessionPlace | null;
 }
 
 /** The outcome: who, when, and what happens next for this clinic's way of booking (docs/decisions/0021). */
@@ -23,7 +26,7 @@ export function BookingReceived({ booking, onClose }: { booking: BookedAppointme
   const confirmed = booking.status === 'confirmed';
   return (
     <Modal title={confirmed ? LL.booking.confirmedTitle() : LL.booking.receivedTitle()} onClose={onClose}>
-      <BookingSummary psychologistName={booking.psychologistName} when={formatAppointmentTime(booking, booking.timezone, locale)} />
+      <BookingSummary psychologistName={booking.psychologistName} when={formatAppointmentTime(booking, booking.timezone, locale)} place={booking.place} />
       <section aria-labelledby={nextId} className="flex flex-col gap-2">
         <h3 id={nextId} className="font-semibold">
           {LL.booking.nextTitle()}

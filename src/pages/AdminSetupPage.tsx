@@ -7,6 +7,7 @@ import { AdminHeader } from '../admin/AdminHeader';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
 import { AuditLogSection } from '../admin/AuditLogSection';
 import { BookingSettingsSection } from '../admin/BookingSettingsSection';
+import { ClinicVisitSection } from '../admin/ClinicVisitSection';
 import { DeleteAccountSection } from '../admin/DeleteAccountSection';
 import { ConfigurationForm } from '../admin/ConfigurationForm';
 import { PsychologistDirectory } from '../admin/PsychologistDirectory';
@@ -70,7 +71,15 @@ function AdminSetup({ me, configuration }: AdminSetupProps) {
     screener: { label: menu.screener(), content: () => configuration && <ConfigurationForm configuration={configuration} /> },
     psychologists: { label: menu.psychologists(), content: () => <PsychologistDirectory /> },
     schedule: { label: menu.schedule(), content: () => <ScheduleManagement /> },
-    'booking-settings': { label: menu.bookingSettings(), content: () => <BookingSettingsSection /> },
+    'booking-settings': {
+      label: menu.bookingSettings(),
+      content: () => (
+        <div className="flex flex-col gap-4">
+          <BookingSettingsSection />
+          <ClinicVisitSection />
+        </div>
+      ),
+    },
     appointments: { label: menu.appointments(), waiting, content: () => <AppointmentsSection role={me.role} /> },
     webhooks: { label: menu.webhooks(), content: () => <WebhooksSection /> },
     'audit-log': { label: menu.auditLog(), content: () => <AuditLogSection /> },

@@ -8,6 +8,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { hasErrorCode, isGone, messageOf } from '../lib/errors';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { ClinicContact } from '../components/ClinicContact';
+import { VisitDetails } from '../booking/SessionPlace';
 import { RescheduleChoice } from './RescheduleChoice';
 
 type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
@@ -120,6 +121,7 @@ export default function ManageAppointmentPage() {
               <p className="font-semibold">{text.manageWith({ psychologist: shown.psychologistName })}</p>
               <p>{formatAppointmentTime(shown, shown.clientTimezone, locale)}</p>
               <p className="badge badge-outline h-auto py-1">{text.status[shown.status]()}</p>
+              <VisitDetails visit={shown} />
               {shown.status === 'held' && shown.holdExpiresAt && (
                 <>
                   <p>{text.manageConfirmPrompt({ time: formatMoment(shown.holdExpiresAt, shown.clientTimezone, locale) })}</p>

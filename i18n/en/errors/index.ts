@@ -104,6 +104,8 @@ const en_errors = {
     atMostCharacters: 'must be at most {max:number} characters',
     email: 'must be a valid e-mail address',
     webUrl: 'must be an http(s) URL',
+    videoLink: 'must be an https link such as https://meet.example.com/klinik',
+    sessionAddress: 'give the address where sessions happen',
     psychologistId: 'must be a psychologist id (UUID)',
     slotId: 'must be a slot id (UUID)',
     appointmentId: 'must be an appointment id (UUID)',

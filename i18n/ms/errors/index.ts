@@ -101,6 +101,8 @@ const ms_errors = {
     atMostCharacters: 'mestilah tidak melebihi {max} aksara',
     email: 'mestilah alamat e-mel yang sah',
     webUrl: 'mestilah URL http(s)',
+    videoLink: 'mestilah pautan https seperti https://meet.example.com/klinik',
+    sessionAddress: 'berikan alamat tempat sesi diadakan',
     psychologistId: 'mestilah id ahli psikologi (UUID)',
     slotId: 'mestilah id slot masa (UUID)',
     appointmentId: 'mestilah id temu janji (UUID)',

@@ -9,6 +9,7 @@ import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
 import { adminMembersRouter } from './admin/members';
 import { adminPsychologistsRouter } from './admin/psychologists';
+import { adminSessionPlaceRouter } from './admin/session-place';
 import { adminTwoFactorRouter } from './admin/two-factor';
 import { adminWebhooksRouter } from './admin/webhooks';
 
@@ -21,6 +22,7 @@ export const adminRouter = router({
   availability: adminAvailabilityRouter,
   appointments: adminAppointmentsRouter,
   bookingSettings: adminBookingSettingsRouter,
+  sessionPlace: adminSessionPlaceRouter,
   webhooks: adminWebhooksRouter,
   auditLog: adminAuditLogRouter,
   insights: adminInsightsRouter,

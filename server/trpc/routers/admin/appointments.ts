@@ -7,6 +7,7 @@ import { declineAsSpam, ZDeclineAsSpamRequest } from '../../../appointments/decl
 import { exportAppointmentsCsv, ZAppointmentsCsv } from '../../../appointments/export-appointments';
 import type { ClinicAnswer } from '../../../mail/booking-emails';
 import { viewSharedResults, ZSharedResultsView, ZViewSharedResultsRequest } from '../../../appointments/view-shared-results';
+import { setAppointmentVideoLink, ZSetVideoLinkRequest } from '../../../session-places/set-appointment-video-link';
 import { ACCESS } from '../../../../domain/roles';
 import { memberProcedure, router } from '../../init';
 
@@ -30,6 +31,10 @@ export const adminAppointmentsRouter = router({
   decline: answer('declined'),
   complete: answer('completed'),
   noShow: answer('no_show'),
+  setVideoLink: memberProcedure(ACCESS.schedules)
+    .input(ZSetVideoLinkRequest)
+    .output(ZAdminAppointment)
+    .mutation(({ ctx, input }) => setAppointmentVideoLink(ctx, input)),
   declineAsSpam: memberProcedure(ACCESS.schedules)
     .input(ZDeclineAsSpamRequest)
     .output(ZAdminAppointment)
