@@ -7,6 +7,7 @@ import { declineAsSpam, ZDeclineAsSpamRequest } from '../../../appointments/decl
 import { exportAppointmentsCsv, ZAppointmentsCsv } from '../../../appointments/export-appointments';
 import type { ClinicAnswer } from '../../../mail/booking-emails';
 import { viewSharedResults, ZSharedResultsView, ZViewSharedResultsRequest } from '../../../appointments/view-shared-results';
+import { todayOf, ZToday } from '../../../appointments/today';
 import { ACCESS } from '../../../../domain/roles';
 import { memberProcedure, router } from '../../init';
 
@@ -22,6 +23,8 @@ export const adminAppointmentsRouter = router({
     .input(ZListAppointmentsRequest)
     .output(z.array(ZAdminAppointment))
     .query(({ ctx, input }) => listAppointments(ctx, input)),
+  /** Each member's home: the two days' sessions, the requests waiting and the live holds. */
+  today: memberProcedure(ACCESS.schedules).output(ZToday).query(({ ctx }) => todayOf(ctx)),
   cancel: memberProcedure(ACCESS.schedules)
     .input(ZCancelAppointmentRequest)
     .output(ZAdminAppointment)
