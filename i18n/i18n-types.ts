@@ -1444,10 +1444,6 @@ export type NamespaceAdminTranslation = {
 		 */
 		loadFailed: string
 		/**
-		 * S​e​s​s​i​o​n​s
-		 */
-		sessions: string
-		/**
 		 * T​o​d​a​y
 		 */
 		today: string
@@ -1456,7 +1452,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		tomorrow: string
 		/**
-		 * N​o​ ​s​e​s​s​i​o​n​s​ ​t​o​d​a​y​ ​o​r​ ​t​o​m​o​r​r​o​w​.
+		 * N​o​ ​s​e​s​s​i​o​n​s​.
 		 */
 		noSessions: string
 		/**
@@ -7189,10 +7185,6 @@ export type TranslationFunctions = {
 			 */
 			loadFailed: () => LocalizedString
 			/**
-			 * Sessions
-			 */
-			sessions: () => LocalizedString
-			/**
 			 * Today
 			 */
 			today: () => LocalizedString
@@ -7201,7 +7193,7 @@ export type TranslationFunctions = {
 			 */
 			tomorrow: () => LocalizedString
 			/**
-			 * No sessions today or tomorrow.
+			 * No sessions.
 			 */
 			noSessions: () => LocalizedString
 			/**
