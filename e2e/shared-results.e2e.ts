@@ -63,7 +63,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     const inbox = await openInbox(page);
     const row = inbox.getByRole('listitem').filter({ hasText: 'Aina Sharif' });
     await row.getByText('Contact promptly').waitFor();
-    await row.getByRole('button', { name: 'View the screening results Aina Sharif shared' }).click();
+    await row.getByRole('button', { name: 'View results: the screening results Aina Sharif shared' }).click();
     const results = page.getByRole('dialog', { name: 'Screening results shared by Aina Sharif' });
     await results.getByText('The visitor answered the crisis item: contact them promptly.').waitFor();
     await results.getByRole('cell', { name: 'Depression' }).waitFor();
@@ -84,7 +84,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     const inbox = await openInbox(page);
     const row = inbox.getByRole('listitem').filter({ hasText: 'Badrul Amin' });
     await row.waitFor();
-    expect(await row.getByRole('button', { name: /View the screening results/ }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /View results/ }).count()).toBe(0);
     expect(await row.getByText('Contact promptly').count()).toBe(0);
   });
 });

@@ -2182,7 +2182,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		viewResults: string
 		/**
-		 * V​i​e​w​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​{​n​a​m​e​}​ ​s​h​a​r​e​d
+		 * V​i​e​w​ ​r​e​s​u​l​t​s​:​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​{​n​a​m​e​}​ ​s​h​a​r​e​d
 		 * @param {string} name
 		 */
 		viewResultsLabel: RequiredParams<'name'>
@@ -5470,7 +5470,7 @@ export type NamespaceTeamTranslation = {
 		 */
 		handOver: string
 		/**
-		 * H​a​n​d​ ​o​v​e​r​ ​o​w​n​e​r​s​h​i​p​ ​t​o​ ​{​u​s​e​r​n​a​m​e​}
+		 * M​a​k​e​ ​o​w​n​e​r​:​ ​h​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​ ​o​v​e​r​ ​t​o​ ​{​u​s​e​r​n​a​m​e​}
 		 * @param {string} username
 		 */
 		handOverLabel: RequiredParams<'username'>
@@ -7903,7 +7903,7 @@ export type TranslationFunctions = {
 			 */
 			viewResults: () => LocalizedString
 			/**
-			 * View the screening results {name} shared
+			 * View results: the screening results {name} shared
 			 */
 			viewResultsLabel: (arg: { name: string }) => LocalizedString
 			/**
@@ -11005,7 +11005,7 @@ export type TranslationFunctions = {
 			 */
 			handOver: () => LocalizedString
 			/**
-			 * Hand over ownership to {username}
+			 * Make owner: hand the clinic over to {username}
 			 */
 			handOverLabel: (arg: { username: string }) => LocalizedString
 			/**

@@ -49,7 +49,7 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
 
   const days = weekEntries(dates, slots.data ?? [], appointments.data ?? [], timezone);
   const weekButton = (label: string, to: string) => (
-    <button type="button" className="btn btn-sm join-item" onClick={() => setMonday(to)} disabled={to === monday}>
+    <button type="button" className="btn btn-sm" onClick={() => setMonday(to)} disabled={to === monday}>
       {label}
     </button>
   );
@@ -58,7 +58,8 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{t.title()}</h3>
-        <div className="join">
+        {/* Apart, not joined: in Malay the three do not fit a phone on one line. */}
+        <div className="flex flex-wrap gap-1">
           {weekButton(t.previousWeek(), addCalendarDays(monday, -7))}
           {weekButton(t.thisWeek(), thisMonday)}
           {weekButton(t.nextWeek(), addCalendarDays(monday, 7))}

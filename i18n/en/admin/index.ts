@@ -444,7 +444,7 @@ const en_admin = {
     contactPromptly: 'Contact promptly',
     contactPromptlyHint: 'The visitor answered the screener’s question about harming themselves.',
     viewResults: 'View results',
-    viewResultsLabel: 'View the screening results {name:string} shared',
+    viewResultsLabel: 'View results: the screening results {name:string} shared',
     resultsTitle: 'Screening results shared by {name:string}',
     resultsAudited: 'Each time these results are opened, it is written to the audit log.',
     resultsNone: 'The visitor did not share any screening results.',
