@@ -4,22 +4,9 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { dateLocaleOf } from '../lib/slot-times';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
-import { AppointmentActions } from './AppointmentActions';
-import { type Appointment, AppointmentSummary, useWhen } from './AppointmentSummary';
+import { AppointmentRow } from './AppointmentRow';
+import { useWhen } from './AppointmentSummary';
 import { formatDuration } from './waited-duration';
-
-/** One booking: what it is, and the buttons that answer it in one tap (AppointmentActions). */
-function Row({ appointment, note }: { appointment: Appointment; note?: string }) {
-  return (
-    <li className="flex flex-col gap-2 rounded-box border border-base-300 p-3 sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0">
-        <AppointmentSummary appointment={appointment} />
-        {note && <p className="text-sm text-base-content/80">{note}</p>}
-      </div>
-      <AppointmentActions appointment={appointment} />
-    </li>
-  );
-}
 
 function Group({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
   return (
@@ -60,13 +47,13 @@ export function TodaySection() {
               {today.data.sessions
                 .filter((session) => session.day === day)
                 .map((session) => (
-                  <Row key={session.id} appointment={session} />
+                  <AppointmentRow key={session.id} appointment={session} />
                 ))}
             </Group>
           ))}
           <Group title={t.waiting()} empty={t.noneWaiting()}>
             {today.data.waiting.map((appointment) => (
-              <Row key={appointment.id} appointment={appointment} note={t.waited({ duration: duration(now - appointment.createdAt.getTime()) })} />
+              <AppointmentRow key={appointment.id} appointment={appointment} note={t.waited({ duration: duration(now - appointment.createdAt.getTime()) })} />
             ))}
           </Group>
           <Group title={t.holds()} empty={t.noHolds()}>
