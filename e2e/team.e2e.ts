@@ -86,6 +86,7 @@ describe('the clinic team', () => {
     expect(await inbox.getByText('Kumar Raj').count()).toBe(0);
     const menu = page.getByRole('navigation', { name: 'Sections of admin setup' });
     // On a phone the menu opens from its button. Her one request waits, not her colleague's.
+    await page.setViewportSize({ width: 390, height: 844 });
     await menu.getByRole('button', { name: 'Menu' }).click();
     expect(await menu.getByRole('link').allTextContents()).toEqual(['Today', 'Schedule', 'Appointments1 1 waiting for your answer', 'Password and two-factor']);
     for (const hidden of ['Team', 'Audit log', 'Booking Settings']) expect(await page.getByRole('region', { name: hidden }).count()).toBe(0);
