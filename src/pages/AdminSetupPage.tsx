@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { ACCESS, type AdminSectionId, adminSectionsFor, mayUse } from '../../domain/roles';
@@ -61,8 +61,23 @@ interface AdminSetupProps {
   section: string;
 }
 
+/**
+ * After a screen is chosen from the menu, the keyboard and the screen reader go on from the
+ * new screen, not from a link the closed menu hid; the first screen keeps the browser's start.
+ */
+function useFocusOnNewScreen(section: string) {
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(section);
+  useEffect(() => {
+    if (section !== first.current) main.current?.focus();
+    first.current = '';
+  }, [section]);
+  return main;
+}
+
 function AdminSetup({ me, configuration, section }: AdminSetupProps) {
   const { LL, locale } = useI18nContext();
+  const main = useFocusOnNewScreen(section);
   const menu = LL.admin.sectionMenu;
   const urls = configuration && screenerUrlsOf(configuration, window.location.origin);
   // The inbox's own query (AppointmentsSection): react-query asks once for both.
@@ -101,7 +116,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
       <AdminHeader me={me} screenerPath={urls ? new URL(urls.english).pathname : null} />
       <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col lg:flex-row lg:gap-4 lg:p-4">
         <SectionMenu entries={sections} />
-        <main className="flex min-w-0 flex-1 flex-col gap-4 p-3 sm:p-4 lg:p-0">
+        <main ref={main} tabIndex={-1} className="flex min-w-0 flex-1 flex-col gap-4 p-3 outline-none sm:p-4 lg:p-0">
           <h1 className="text-2xl font-bold">{LL.admin.title()}</h1>
           <div id={shown.id}>{shown.content()}</div>
         </main>
