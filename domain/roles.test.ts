@@ -26,6 +26,7 @@ describe('roles', () => {
 describe('adminSectionsFor', () => {
   it('shows the owner every section, billing, the team and deleting the clinic included', () => {
     expect(adminSectionsFor('owner')).toEqual([
+      'today',
       'plan',
       'screener-urls',
       'screener',
@@ -51,12 +52,12 @@ describe('adminSectionsFor', () => {
     expect(sections).not.toContain('account');
   });
 
-  it('shows a psychologist only the schedule, the appointments inbox and their own two-factor sign-in', () => {
-    expect(adminSectionsFor('psychologist')).toEqual(['schedule', 'appointments', 'two-factor']);
+  it('shows a psychologist only their day, the schedule, the appointments inbox and their own two-factor sign-in', () => {
+    expect(adminSectionsFor('psychologist')).toEqual(['today', 'schedule', 'appointments', 'two-factor']);
   });
 
-  it('shows a receptionist schedules, bookings and their own two-factor sign-in, never the audit log', () => {
-    expect(adminSectionsFor('receptionist')).toEqual(['schedule', 'appointments', 'two-factor']);
+  it('shows a receptionist the day, schedules, bookings and their own two-factor sign-in, never the audit log', () => {
+    expect(adminSectionsFor('receptionist')).toEqual(['today', 'schedule', 'appointments', 'two-factor']);
   });
 });
 

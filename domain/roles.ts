@@ -58,10 +58,12 @@ export function mayUse(role: Role, access: readonly Role[]): boolean {
 }
 
 /**
- * The admin page's sections, in page order, each with the access set of the procedures it
- * calls: a section shows only to the roles the server lets use it, so nobody meets a 403.
+ * The admin's screens, in menu order, each at /admin/<id>, with the access set of the procedures
+ * it calls: a screen shows only to the roles the server lets use it, so nobody meets a 403.
  */
 export const ADMIN_SECTIONS = {
+  // Each member's home (docs/decisions/0048).
+  today: ACCESS.schedules,
   plan: ACCESS.ownerOnly,
   'screener-urls': ACCESS.clinicSetup,
   screener: ACCESS.clinicSetup,
@@ -79,7 +81,7 @@ export const ADMIN_SECTIONS = {
 } as const satisfies Record<string, readonly Role[]>;
 export type AdminSectionId = keyof typeof ADMIN_SECTIONS;
 
-/** The admin sections a role sees, in page order. */
+/** The admin screens a role sees, in menu order. */
 export function adminSectionsFor(role: Role): AdminSectionId[] {
   return (Object.keys(ADMIN_SECTIONS) as AdminSectionId[]).filter((id) => mayUse(role, ADMIN_SECTIONS[id]));
 }

@@ -138,6 +138,7 @@ describe('operator accounts in the browser', () => {
     const owner = { username: 'changes-password', email: 'changes@klinik.example', password: 'seri-kembangan-2028' };
     const newPassword = 'bukit-bintang-2029';
     await onTwoDevices(owner, async ({ otherDeviceSignedIn, signInOnOtherDevice }) => {
+      await session.visit('/admin/two-factor');
       const section = page.getByRole('region', { name: 'Password', exact: true });
       await section.scrollIntoViewIfNeeded();
 
@@ -183,7 +184,7 @@ describe('operator accounts in the browser', () => {
     const { page } = session;
     const owner = { username: 'klinik-pergi', email: 'owner@klinik-pergi.example', password: 'tutup-akaun-2026' };
     expect((await page.request.post(`${session.server.url}/api/register`, { data: owner, headers: { origin: session.server.url } })).status()).toBe(201);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/account');
     await page.getByRole('button', { name: 'Delete account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the account and all its data?' });
     await dialog.getByText('There are no upcoming appointments to cancel.').waitFor();

@@ -10,7 +10,7 @@ describe('the admin dialogs on a laptop (1280 × 720)', () => {
     const { page } = session;
     await signIn(session);
     await page.setViewportSize(LAPTOP);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/psychologists');
     await page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
 
     /** Opens a dialog, checks it, closes it with its own button. */
@@ -45,6 +45,7 @@ describe('the admin dialogs on a laptop (1280 × 720)', () => {
       'Cancel',
       'calendar link',
     );
+    await session.visit('/admin/account');
     await check(() => page.getByRole('button', { name: 'Delete account…' }).click(), 'Delete the account and all its data?', 'Keep my account', 'delete account');
   }, 300_000);
 });

@@ -70,7 +70,7 @@ describe('the schedule’s week view, clearing a day, dialogs that fit and field
     const bookedSlotIds = await seedDay(session.server.databaseUrl, seeded);
     await signIn(session);
     await page.setViewportSize(LAPTOP);
-    await session.visit(lang === 'ms' ? '/ms/admin-setup' : '/admin-setup');
+    await session.visit(lang === 'ms' ? '/ms/admin/schedule' : '/admin/schedule');
     await page.getByRole('heading', { name: t.title(), level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
 

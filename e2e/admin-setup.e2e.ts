@@ -4,7 +4,7 @@ import { connectDatabase } from '../db/connect';
 import { bookSlot } from '../db/testing/fixtures';
 import { calendarDateIn, mondayOf } from '../domain/calendar-days';
 import { startWebhookReceiver } from '../server/testing/webhook-receiver';
-import { demoAisyah, openAdminSetup, signIn } from './support/admin';
+import { demoAisyah, LAPTOP, openAdminSetup, signIn } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useBrowserSession } from './support/session';
@@ -49,7 +49,7 @@ describe('the operator’s admin setup', () => {
     const receiver = await startWebhookReceiver(() => secret);
     try {
       await signIn(session);
-      await openAdminSetup(session);
+      await openAdminSetup(session, '/admin/psychologists');
 
       const directory = page.getByRole('region', { name: 'Psychologist Directory' });
       await directory.getByRole('button', { name: 'Calendar link for Dr. Aisyah Rahman' }).click();
@@ -65,6 +65,7 @@ describe('the operator’s admin setup', () => {
       await expectNoSeriousViolations(page, 'calendar link');
       await calendar.getByRole('button', { name: 'Done' }).click();
 
+      await openAdminSetup(session, '/admin/webhooks');
       const webhooks = page.getByRole('region', { name: 'Webhooks' });
       await webhooks.getByLabel('Endpoint address').fill('http://clinic.example.my/events');
       await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
@@ -107,7 +108,7 @@ describe('the operator’s admin setup', () => {
     const { page } = session;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(session);
-    await openAdminSetup(session, '/admin/setup');
+    await openAdminSetup(session, '/admin/screener-urls');
     expect(await page.getByText('Signed in as demo').isVisible()).toBe(true);
     const english = page.getByRole('textbox', { name: 'English', exact: true });
     const malay = page.getByRole('textbox', { name: 'Malay', exact: true });
@@ -115,6 +116,7 @@ describe('the operator’s admin setup', () => {
     expect(await malay.inputValue()).toBe(`${session.server.url}/ms/screener/klinik-minda`);
     await expectNoSeriousViolations(page, 'admin setup');
 
+    await openAdminSetup(session, '/admin/screener');
     // A minimum age outside 10-21 is refused, with the server's message under the field.
     const age = page.getByRole('spinbutton', { name: 'Minimum age' });
     await age.fill('25');
@@ -129,16 +131,18 @@ describe('the operator’s admin setup', () => {
     await page.getByRole('switch', { name: 'Enable Malay translation' }).uncheck();
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expectToast(page, 'Success!', 'Your configuration has been saved successfully.');
+    await openAdminSetup(session, '/admin/screener-urls');
     expect(await malay.count()).toBe(0);
+    await openAdminSetup(session, '/admin/screener');
 
     // A new company name, title and Malay on: the URLs follow the new slug after saving.
     await page.getByRole('textbox', { name: 'Company name (optional)' }).fill('Klinik Setia Jaya');
     await page.getByText('your URLs will use the name “klinik-setia-jaya”').waitFor();
     await page.getByRole('textbox', { name: 'App title' }).fill('Setia Wellbeing Check');
     await page.getByRole('switch', { name: 'Enable Malay translation' }).check();
-    expect(await english.inputValue()).toBe(`${session.server.url}/screener/klinik-minda`);
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expectToast(page, 'Success!', 'Your configuration has been saved successfully.');
+    await openAdminSetup(session, '/admin/screener-urls');
     await page.waitForFunction(
       (url) => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === url,
       `${session.server.url}/screener/klinik-setia-jaya`,
@@ -147,6 +151,7 @@ describe('the operator’s admin setup', () => {
     expect(await page.getByRole('link', { name: /View Screener/ }).getAttribute('href')).toBe('/screener/klinik-setia-jaya');
 
     // AI insights off: the visitor's privacy notice says so; the default screener's says they go to an AI service.
+    await openAdminSetup(session, '/admin/screener');
     await page.getByRole('switch', { name: 'Write insights with an AI service' }).uncheck();
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expectToast(page, 'Success!', 'Your configuration has been saved successfully.');
@@ -154,8 +159,10 @@ describe('the operator’s admin setup', () => {
     await page.getByText('Your wellbeing tips are written here; your answers are not sent to any AI service').waitFor();
     await session.visit('/screener/default');
     await page.getByText('your scores and follow-up answers, without names or contact details, are sent to an AI service').waitFor();
-    await openAdminSetup(session, '/admin/setup');
+    await openAdminSetup(session, '/admin/screener');
     expect(await page.getByRole('switch', { name: 'Write insights with an AI service' }).isChecked()).toBe(false);
+
+    await openAdminSetup(session, '/admin/screener-urls');
 
     await page.getByRole('button', { name: 'Copy the Malay URL' }).click();
     await expectToast(page, 'Copied!', 'The screener URL has been copied to your clipboard.');
@@ -169,6 +176,7 @@ describe('the operator’s admin setup', () => {
     await screenshot(page, 'admin-setup-configured');
 
     // Add a psychologist: Save waits for name, job title and description.
+    await openAdminSetup(session, '/admin/psychologists');
     await page.getByRole('button', { name: 'Add Psychologist' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Psychologist' });
     await dialog.waitFor();
@@ -188,7 +196,10 @@ describe('the operator’s admin setup', () => {
     await page.getByRole('heading', { name: 'Dr. Farah Lim' }).waitFor();
     expect(await page.getByText('RM120.50 per hour').isVisible()).toBe(true);
 
-    // Generate next week, Monday to Friday, 09:00-12:00: three one-hour slots a day.
+    // Generate next week, Monday to Friday, 09:00-12:00: three one-hour slots a day, on a
+    // laptop's screen, where the calendar shows the whole week.
+    await page.setViewportSize(LAPTOP);
+    await openAdminSetup(session, '/admin/schedule');
     const schedule = page.getByRole('region', { name: 'Schedule Management' });
     await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Farah Lim' });
     const generate = schedule.getByRole('button', { name: 'Generate Availability Slots' });
@@ -267,7 +278,9 @@ describe('the operator’s admin setup', () => {
     await db.destroy();
 
     await signIn(session);
-    await openAdminSetup(session);
+    // A laptop's screen, where the calendar shows the whole week.
+    await page.setViewportSize(LAPTOP);
+    await openAdminSetup(session, '/admin/schedule');
     const schedule = page.getByRole('region', { name: 'Schedule Management' });
     await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Aisyah Rahman' });
     // The demo's first slots are tomorrow's, or next Monday's at the weekend.
@@ -293,6 +306,7 @@ describe('the operator’s admin setup', () => {
     // One booked slot is left in the calendar.
     await expect.poll(() => booked.count()).toBe(1);
 
+    await openAdminSetup(session, '/admin/psychologists');
     const directory = page.getByRole('region', { name: 'Psychologist Directory' });
     await directory.getByRole('button', { name: 'Delete Dr. Aisyah Rahman' }).click();
     const question = page.getByRole('dialog', { name: 'Delete psychologist?' });

@@ -18,7 +18,7 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     // The demo clinic books in one step; its operator turns e-mail confirmation on, as a new
     // clinic has it by default.
     await signIn(session);
-    await openAdminSetup(session);
+    await openAdminSetup(session, '/admin/booking-settings');
     const settings = page.getByRole('region', { name: 'Booking Settings' });
     const confirmEmail = settings.getByRole('switch', { name: 'Visitors confirm their e-mail' });
     expect(await confirmEmail.isChecked()).toBe(false);
@@ -61,7 +61,7 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(2);
 
     // The clinic sees one request waiting and confirms it from the inbox; the visitor is told.
-    await session.visit('/admin-setup');
+    await session.visit('/admin/appointments');
     const inbox = page.getByRole('region', { name: 'Appointments' });
     await inbox.getByText('1 request waiting for your answer').waitFor();
     await screenshot(page, 'inbox-waiting');

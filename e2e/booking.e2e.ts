@@ -67,7 +67,7 @@ describe('booking from the results page, the operator’s appointments and the f
   it('shows the booking to the operator, who cancels it and frees the slot', async () => {
     const { page } = session;
     await signIn(session);
-    await openAdminSetup(session);
+    await openAdminSetup(session, '/admin/appointments');
     const appointments = page.getByRole('region', { name: 'Appointments' });
     await appointments.getByText(CLIENT.name, { exact: false }).waitFor();
     expect(await appointments.textContent()).toContain('+60123456789');
@@ -105,7 +105,7 @@ describe('booking from the results page, the operator’s appointments and the f
       expect(response.status).toBe(201);
     }
     await signIn(session);
-    await openAdminSetup(session);
+    await openAdminSetup(session, '/admin/appointments');
     const confirmButtons = page.getByRole('region', { name: 'Appointments' }).getByRole('button', { name: 'Confirm: the appointment of Tan Wei Ming' });
     await confirmButtons.first().waitFor();
     for (const left of [2, 1, 0]) {

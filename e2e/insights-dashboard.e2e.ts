@@ -63,7 +63,7 @@ describe('the clinic’s anonymous insights', () => {
     }
 
     await signIn(session);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/insights');
     const insights = page.getByRole('region', { name: 'Insights' });
     await insights.getByRole('button', { name: 'Last 7 days' }).click();
     await insights.getByRole('figure').first().waitFor();

@@ -165,7 +165,7 @@ describe.each(TEST_DIALECTS)('printable results and the clinic’s crisis contac
   it('lets an operator add the contact in the admin, refusing a number that is not Malaysian', async () => {
     const { page } = session;
     await signIn(session);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/screener');
     const section = page.getByRole('region', { name: 'Your Crisis Contact' });
     await section.getByLabel('Name shown to visitors').fill('Klinik Minda on-call psychologist');
     await section.getByLabel('Phone number').fill('+65 9123 4567');

@@ -64,7 +64,7 @@ describe('results a visitor shares with the clinic when they book', () => {
 
   async function openInbox(page: Page) {
     await signIn(session);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/appointments');
     return page.getByRole('region', { name: 'Appointments' });
   }
 
@@ -89,7 +89,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     const inbox = await openInbox(page);
     const row = inbox.getByRole('listitem').filter({ hasText: 'Aina Sharif' });
     await row.getByText('Contact promptly').waitFor();
-    await row.getByRole('button', { name: 'View the screening results Aina Sharif shared' }).click();
+    await row.getByRole('button', { name: 'View results: the screening results Aina Sharif shared' }).click();
     const results = page.getByRole('dialog', { name: 'Screening results shared by Aina Sharif' });
     await results.getByText('The visitor answered the crisis item: contact them promptly.').waitFor();
     await results.getByRole('cell', { name: 'Depression' }).waitFor();
@@ -106,7 +106,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     await atBothWidths(page, 'inbox-shared-results');
     await results.getByRole('button', { name: 'Close' }).click();
 
-    await page.reload();
+    await session.visit('/admin/audit-log');
     const audit = page.getByRole('region', { name: 'Audit log' });
     // The owner's own look is named by their username.
     const viewed = audit.getByRole('row').filter({ hasText: 'Viewed shared results' });
@@ -134,7 +134,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     const inbox = await openInbox(page);
     const row = inbox.getByRole('listitem').filter({ hasText: 'Badrul Amin' });
     await row.waitFor();
-    expect(await row.getByRole('button', { name: /View the screening results/ }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /View results/ }).count()).toBe(0);
     expect(await row.getByText('Contact promptly').count()).toBe(0);
   });
 });

@@ -52,7 +52,7 @@ describe('the clinic team', () => {
 
     // The owner invites Dr. Aisyah as the psychologist of her profile.
     await signIn(session);
-    await openAdminSetup(session);
+    await openAdminSetup(session, '/admin/team');
     const team = page.getByRole('region', { name: 'Team' });
     await team.getByText('demo@minda.example').waitFor();
     const invite = team.getByRole('form', { name: 'Invite someone' });
@@ -83,12 +83,15 @@ describe('the clinic team', () => {
 
     // She sees her own inbox and schedule, and nothing she may not use.
     await page.getByText(`Signed in as ${INVITEE.username}`).waitFor();
+    await session.visit('/admin/appointments');
     const inbox = page.getByRole('region', { name: 'Appointments' });
     await inbox.getByText('Nur Hana').waitFor();
     expect(await inbox.getByText('Kumar Raj').count()).toBe(0);
     const menu = page.getByRole('navigation', { name: 'Sections of admin setup' });
-    // Her one request waits, not her colleague's.
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Schedule', 'Appointments1 1 waiting for your answer', 'Password and two-factor']);
+    // On a phone the menu opens from its button. Her one request waits, not her colleague's.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await menu.getByRole('button', { name: 'Menu' }).click();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Today', 'Schedule', 'Appointments1 1 waiting for your answer', 'Password and two-factor']);
     for (const hidden of ['Team', 'Audit log', 'Booking Settings']) expect(await page.getByRole('region', { name: hidden }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(0);
     await expectNoSeriousViolations(page, 'the psychologist’s admin page');
@@ -106,7 +109,7 @@ describe('the clinic team', () => {
     // them at once, in either order, and the older link (no longer valid) might come last.
     await expect.poll(() => mailsTo('owner@klinikdua.example').length, { timeout: 20_000 }).toBe(1);
     // The Team section says why, and mails the link again on request.
-    await session.visit('/admin-setup');
+    await session.visit('/admin/team');
     const team = page.getByRole('region', { name: 'Team' });
     await team.getByRole('heading', { name: 'Confirm your e-mail address first' }).waitFor();
     expect(await team.getByRole('form', { name: 'Invite someone' }).count()).toBe(0);
@@ -130,6 +133,8 @@ describe('the clinic team', () => {
     const labels = await switcher.locator('option').allTextContents();
     expect(labels).toHaveLength(2);
     expect(await switcher.locator('option:checked').textContent()).toContain('Receptionist');
+    await session.visit('/admin/appointments');
+    await switcher.waitFor();
     const inbox = page.getByRole('region', { name: 'Appointments' });
     await inbox.waitFor();
     expect(await inbox.getByText('Nur Hana').count()).toBe(0);
@@ -150,7 +155,7 @@ describe('the clinic team', () => {
   it('the owner changes her role, then removes her after a confirmation', async () => {
     const { page } = session;
     await signIn(session);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/team');
     const team = page.getByRole('region', { name: 'Team' });
     const row = team.getByRole('listitem').filter({ hasText: INVITEE.email });
     await row.getByText('Psychologist profile: Dr. Aisyah Rahman').waitFor();

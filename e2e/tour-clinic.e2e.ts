@@ -80,8 +80,11 @@ describe('the clinic’s tour', () => {
       await page.getByLabel('Password').fill('seri-kembangan-2026');
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.waitForURL('**/admin-setup');
-      await page.getByRole('region', { name: 'Your Plan' }).getByText('0 of 3 free bookings used').waitFor();
+      await page.getByRole('region', { name: 'Today' }).getByText('No requests waiting.').waitFor();
       await checkpoint(page, screen('admin-setup-new-clinic'));
+      await page.goto(tour.url('/admin/plan'));
+      await page.getByRole('region', { name: 'Your Plan' }).getByText('0 of 3 free bookings used').waitFor();
+      await checkpoint(page, screen('admin-plan-new-clinic'));
 
       await page.getByRole('region', { name: 'Your Plan' }).getByRole('link', { name: 'Subscribe' }).click();
       await page.getByRole('heading', { name: 'Subscribe to Minda', level: 1 }).waitFor();
@@ -95,19 +98,27 @@ describe('the clinic’s tour', () => {
     it('admin setup: each section, each dialog, each error', async () => {
       const page = await tour.open(viewport);
       await signIn({ page, server: tour.server });
-      await page.goto(tour.url('/admin-setup'));
-      await page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
+      // Each screen at its own address (docs/decisions/0048); /admin-setup opens Today.
+      const open = async (path: string) => {
+        await page.goto(tour.url(path));
+        await page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
+      };
+      await open('/admin-setup');
+      await page.getByRole('region', { name: 'Today' }).getByText(WAITING_VISITOR).first().waitFor();
+      await checkpoint(page, screen('admin-setup'));
+      await open('/admin/appointments');
       const appointments = page.getByRole('region', { name: 'Appointments' });
       await appointments.getByText('1 request waiting for your answer').waitFor();
-      await checkpoint(page, screen('admin-setup'));
+      await checkpoint(page, screen('admin-appointments'));
 
       // A configuration the server refuses, its error under the field.
+      await open('/admin/screener');
       await page.getByRole('spinbutton', { name: 'Minimum age' }).fill('5');
       await page.getByRole('button', { name: 'Save Configuration' }).click();
       await page.getByText('must be a whole number from 10 to 21', { exact: true }).waitFor();
       await checkpoint(page, screen('admin-configuration-error'));
-      await page.reload();
-      await page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
+
+      await open('/admin/psychologists');
 
       const directory = page.getByRole('region', { name: 'Psychologist Directory' });
       await directory.getByRole('button', { name: 'Add Psychologist' }).click();
@@ -138,6 +149,7 @@ describe('the clinic’s tour', () => {
       await checkpoint(page, screen('admin-delete-psychologist'));
       await dismiss(page);
 
+      await open('/admin/schedule');
       const schedule = page.getByRole('region', { name: 'Schedule Management' });
       await schedule.getByRole('combobox', { name: 'Psychologist' }).selectOption({ label: 'Dr. Aisyah Rahman' });
       await schedule.getByRole('button', { name: 'Next week' }).click();
@@ -147,17 +159,20 @@ describe('the clinic’s tour', () => {
       await checkpoint(page, screen('admin-edit-slot'));
       await dismiss(page);
 
+      await open('/admin/appointments');
       await appointments.getByRole('button', { name: `Cancel the appointment of ${WAITING_VISITOR}` }).click();
       await page.getByRole('dialog', { name: 'Cancel appointment' }).waitFor();
       await checkpoint(page, screen('admin-cancel-appointment'));
       await dismiss(page);
 
+      await open('/admin/webhooks');
       const webhooks = page.getByRole('region', { name: 'Webhooks' });
       await webhooks.getByLabel('Endpoint address').fill('http://clinic.example.my/events');
       await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
       await page.locator('.toast').filter({ hasText: 'The endpoint must be an https address.' }).waitFor();
       await checkpoint(page, screen('admin-webhook-error'));
 
+      await open('/admin/account');
       await page.getByRole('button', { name: 'Delete account…' }).click();
       await page.getByRole('dialog', { name: 'Delete the account and all its data?' }).waitFor();
       await checkpoint(page, screen('admin-delete-account'));

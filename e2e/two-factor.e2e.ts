@@ -54,7 +54,7 @@ describe('two-factor sign-in in the browser', () => {
     const { page } = session;
     const registered = await page.request.post(`${session.server.url}/api/register`, { data: MEMBER, headers: { origin: session.server.url } });
     expect(registered.status()).toBe(201);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/two-factor');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByText('Off. Only your password protects this account.').waitFor();
     await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -110,6 +110,7 @@ describe('two-factor sign-in in the browser', () => {
     await screenshot(page, 'two-factor-recovery-step');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin-setup');
+    await session.visit('/admin/two-factor');
     await page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('On. Recovery codes left: 9.').waitFor();
     await expectNoSeriousViolations(page, 'signed in with a recovery code');
 
@@ -127,6 +128,7 @@ describe('two-factor sign-in in the browser', () => {
     const { page } = session;
     const post = (path: string, data: object) => page.request.post(`${session.server.url}${path}`, { headers: { origin: session.server.url }, data });
     await signInWithRecoveryCode(session, recoveryCodes[1]!);
+    await session.visit('/admin/team');
     const team = page.getByRole('region', { name: 'Team' });
     await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).click();
     await page.getByText('Two-factor sign-in is now required of every member.').waitFor();
@@ -148,7 +150,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByText('This clinic requires two-factor sign-in. Turn yours on below to open the rest of the admin page.').waitFor();
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByText('Off. Only your password protects this account.').waitFor();
-    expect(await page.getByRole('region', { name: 'Appointments' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Today' }).count()).toBe(0);
     expect((await page.request.get(`${session.server.url}/api/appointments`)).status()).toBe(403);
     await expectNoSeriousViolations(page, 'held to the set-up');
     await screenshot(page, 'two-factor-required-set-up');
@@ -159,9 +161,9 @@ describe('two-factor sign-in in the browser', () => {
     await section.getByRole('button', { name: 'Turn on', exact: true }).click();
     // The recovery codes stay on screen until put away; then the rest of the page opens.
     await section.getByRole('list', { name: 'Your recovery codes' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Appointments' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Today' }).count()).toBe(0);
     await section.getByRole('button', { name: 'I have saved them' }).click();
-    await page.getByRole('region', { name: 'Appointments' }).waitFor();
+    await page.getByRole('region', { name: 'Today' }).waitFor();
     expect(await page.getByText('This clinic requires two-factor sign-in.').count()).toBe(0);
   });
 
@@ -197,6 +199,7 @@ describe('two-factor sign-in in the browser', () => {
   it('turns it off by keyboard only with a code: not with the password, with a recovery code', async () => {
     const { page } = session;
     await signInWithRecoveryCode(session, recoveryCodes[3]!);
+    await session.visit('/admin/two-factor');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).focus();
     await page.keyboard.press('Enter');

@@ -91,9 +91,10 @@ describe("the visitor's rights from their private link", () => {
     for (const personal of [VISITOR.name, 'Nurul', VISITOR.email, '7654321']) expect(notice(), personal).not.toContain(personal);
 
     await signIn(session);
-    await openAdminSetup(session);
+    await openAdminSetup(session, '/admin/audit-log');
     const audit = page.getByRole('region', { name: 'Audit log' });
     await audit.getByRole('cell', { name: 'The visitor erased their data' }).waitFor();
+    await openAdminSetup(session, '/admin/appointments');
     await page.getByRole('region', { name: 'Appointments' }).getByText('Visitor’s personal data erased', { exact: false }).first().waitFor();
     expect(await page.getByText(VISITOR.name).count()).toBe(0);
     await screenshot(page, 'audit-log-erasure');
@@ -104,7 +105,7 @@ describe("the visitor's rights from their private link", () => {
     const link = await bookDemoClinic(page, openDemoResults, LEFT_BEHIND, mailsTo);
 
     await signIn(session);
-    await openAdminSetup(session);
+    await openAdminSetup(session, '/admin/account');
     await page.getByRole('button', { name: 'Delete account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the account and all its data?' });
     await dialog.getByText('These upcoming appointments will be cancelled.', { exact: false }).waitFor();

@@ -761,6 +761,14 @@ export type NamespaceAdminTranslation = {
 		 */
 		label: string
 		/**
+		 * M​e​n​u
+		 */
+		open: string
+		/**
+		 * T​o​d​a​y
+		 */
+		today: string
+		/**
 		 * P​l​a​n
 		 */
 		plan: string
@@ -1465,11 +1473,75 @@ export type NamespaceAdminTranslation = {
 		 */
 		generateFailed: string
 	}
+	today: {
+		/**
+		 * T​o​d​a​y
+		 */
+		title: string
+		/**
+		 * T​o​d​a​y​'​s​ ​a​n​d​ ​t​o​m​o​r​r​o​w​'​s​ ​s​e​s​s​i​o​n​s​,​ ​t​h​e​ ​r​e​q​u​e​s​t​s​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​a​n​ ​a​n​s​w​e​r​ ​a​n​d​ ​t​h​e​ ​b​o​o​k​i​n​g​s​ ​o​n​ ​h​o​l​d​.
+		 */
+		intro: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​o​d​a​y​.​.​.
+		 */
+		loading: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d​ ​t​o​d​a​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		loadFailed: string
+		/**
+		 * T​o​d​a​y
+		 */
+		today: string
+		/**
+		 * T​o​m​o​r​r​o​w
+		 */
+		tomorrow: string
+		/**
+		 * N​o​ ​s​e​s​s​i​o​n​s​.
+		 */
+		noSessions: string
+		/**
+		 * W​a​i​t​i​n​g​ ​f​o​r​ ​a​n​ ​a​n​s​w​e​r
+		 */
+		waiting: string
+		/**
+		 * N​o​ ​r​e​q​u​e​s​t​s​ ​w​a​i​t​i​n​g​.
+		 */
+		noneWaiting: string
+		/**
+		 * W​a​i​t​i​n​g​ ​f​o​r​ ​{​d​u​r​a​t​i​o​n​}
+		 * @param {string} duration
+		 */
+		waited: RequiredParams<'duration'>
+		/**
+		 * O​n​ ​h​o​l​d
+		 */
+		holds: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​h​a​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​t​h​e​i​r​ ​e​-​m​a​i​l​ ​y​e​t​;​ ​t​h​e​ ​t​i​m​e​ ​i​s​ ​k​e​p​t​ ​f​o​r​ ​t​h​e​m​ ​u​n​t​i​l​ ​t​h​e​n​.
+		 */
+		holdsIntro: string
+		/**
+		 * N​o​ ​b​o​o​k​i​n​g​s​ ​o​n​ ​h​o​l​d​.
+		 */
+		noHolds: string
+		/**
+		 * K​e​p​t​ ​f​o​r​ ​{​d​u​r​a​t​i​o​n​}​ ​m​o​r​e
+		 * @param {string} duration
+		 */
+		holdLapses: RequiredParams<'duration'>
+	}
 	calendar: {
 		/**
 		 * W​e​e​k​ ​b​y​ ​w​e​e​k
 		 */
 		title: string
+		/**
+		 * D​a​y​ ​t​o​ ​s​h​o​w
+		 */
+		dayChips: string
 		/**
 		 * L​o​a​d​i​n​g​ ​s​l​o​t​s​.​.​.
 		 */
@@ -2261,7 +2333,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		viewResults: string
 		/**
-		 * V​i​e​w​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​{​n​a​m​e​}​ ​s​h​a​r​e​d
+		 * V​i​e​w​ ​r​e​s​u​l​t​s​:​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​ ​{​n​a​m​e​}​ ​s​h​a​r​e​d
 		 * @param {string} name
 		 */
 		viewResultsLabel: RequiredParams<'name'>
@@ -5599,7 +5671,7 @@ export type NamespaceTeamTranslation = {
 		 */
 		handOver: string
 		/**
-		 * H​a​n​d​ ​o​v​e​r​ ​o​w​n​e​r​s​h​i​p​ ​t​o​ ​{​u​s​e​r​n​a​m​e​}
+		 * M​a​k​e​ ​o​w​n​e​r​:​ ​h​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​ ​o​v​e​r​ ​t​o​ ​{​u​s​e​r​n​a​m​e​}
 		 * @param {string} username
 		 */
 		handOverLabel: RequiredParams<'username'>
@@ -6661,6 +6733,14 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 			/**
+			 * Menu
+			 */
+			open: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
 			 * Plan
 			 */
 			plan: () => LocalizedString
@@ -7341,11 +7421,73 @@ export type TranslationFunctions = {
 			 */
 			generateFailed: () => LocalizedString
 		}
+		today: {
+			/**
+			 * Today
+			 */
+			title: () => LocalizedString
+			/**
+			 * Today's and tomorrow's sessions, the requests waiting for an answer and the bookings on hold.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Loading today...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Failed to load today. Please try refreshing the page.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
+			 * Tomorrow
+			 */
+			tomorrow: () => LocalizedString
+			/**
+			 * No sessions.
+			 */
+			noSessions: () => LocalizedString
+			/**
+			 * Waiting for an answer
+			 */
+			waiting: () => LocalizedString
+			/**
+			 * No requests waiting.
+			 */
+			noneWaiting: () => LocalizedString
+			/**
+			 * Waiting for {duration}
+			 */
+			waited: (arg: { duration: string }) => LocalizedString
+			/**
+			 * On hold
+			 */
+			holds: () => LocalizedString
+			/**
+			 * The visitor has not confirmed their e-mail yet; the time is kept for them until then.
+			 */
+			holdsIntro: () => LocalizedString
+			/**
+			 * No bookings on hold.
+			 */
+			noHolds: () => LocalizedString
+			/**
+			 * Kept for {duration} more
+			 */
+			holdLapses: (arg: { duration: string }) => LocalizedString
+		}
 		calendar: {
 			/**
 			 * Week by week
 			 */
 			title: () => LocalizedString
+			/**
+			 * Day to show
+			 */
+			dayChips: () => LocalizedString
 			/**
 			 * Loading slots...
 			 */
@@ -8119,7 +8261,7 @@ export type TranslationFunctions = {
 			 */
 			viewResults: () => LocalizedString
 			/**
-			 * View the screening results {name} shared
+			 * View results: the screening results {name} shared
 			 */
 			viewResultsLabel: (arg: { name: string }) => LocalizedString
 			/**
@@ -11265,7 +11407,7 @@ export type TranslationFunctions = {
 			 */
 			handOver: () => LocalizedString
 			/**
-			 * Hand over ownership to {username}
+			 * Make owner: hand the clinic over to {username}
 			 */
 			handOverLabel: (arg: { username: string }) => LocalizedString
 			/**

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { LocaleProvider, WithNamespaces } from './components/LocaleProvider';
 import { PageLoading } from './components/PageLoading';
 import { Toaster } from './components/toast';
@@ -61,6 +61,11 @@ export function App() {
                 <Route path="/admin-setup" element={<AdminSetupPage />} />
                 <Route path="/admin/setup" element={<AdminSetupPage />} />
                 <Route path="/ms/admin-setup" element={<AdminSetupPage />} />
+                {/* Each admin screen at its own address; /admin opens the member's home. */}
+                <Route path="/admin" element={<Navigate to="/admin/today" replace />} />
+                <Route path="/ms/admin" element={<Navigate to="/ms/admin/today" replace />} />
+                <Route path="/admin/:section" element={<AdminSetupPage />} />
+                <Route path="/ms/admin/:section" element={<AdminSetupPage />} />
                 <Route path="/subscribe" element={<SubscribePage />} />
                 <Route path="/appointments/manage/:token" element={<ManageAppointmentPage />} />
                 <Route path="/ms/appointments/manage/:token" element={<ManageAppointmentPage />} />

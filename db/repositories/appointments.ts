@@ -487,6 +487,42 @@ export async function findLapsedHolds(db: Kysely<Database>, now: Date, limit: nu
   return rows.map((row) => row.id);
 }
 
+/** A live hold as the clinic's Today view shows it: when, with whom, until when; nobody's details yet. */
+export interface LiveHold {
+  id: string;
+  psychologist: { id: string; name: string; timezone: PsychologistTimezone };
+  startUtc: Date;
+  endUtc: Date;
+  holdExpiresAt: Date;
+}
+
+/** A clinic's holds still waiting for their visitor's e-mail, the soonest to lapse first; at most `limit`. */
+export async function listLiveHoldsOf(
+  db: Kysely<Database>,
+  userId: string,
+  options: { now: Date; limit: number; psychologistId?: string },
+): Promise<LiveHold[]> {
+  const rows = await db
+    .selectFrom('appointments as a')
+    .innerJoin('availability_slots as s', 's.id', 'a.slot_id')
+    .innerJoin('psychologists as p', 'p.id', 'a.psychologist_id')
+    .select(['a.id', 'a.hold_expires_at', 's.start_utc', 's.end_utc', 'p.id as psychologist_id', 'p.name as psychologist_name', 'p.timezone'])
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', 'held' satisfies AppointmentStatus)
+    .where('a.hold_expires_at', '>', options.now)
+    .$if(options.psychologistId !== undefined, (query) => query.where('a.psychologist_id', '=', options.psychologistId!))
+    .orderBy('a.hold_expires_at')
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    psychologist: { id: row.psychologist_id, name: row.psychologist_name, timezone: row.timezone as PsychologistTimezone },
+    startUtc: asDate(row.start_utc),
+    endUtc: asDate(row.end_utc),
+    holdExpiresAt: asDate(row.hold_expires_at!),
+  }));
+}
+
 /** The appointment a visitor's private link names, with its clinic; undefined for any other token. */
 export async function findAppointmentByTokenHash(
   db: Kysely<Database>,

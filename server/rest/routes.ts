@@ -92,6 +92,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'PATCH', path: '/api/availability/:id', pathFields: { id: 'slotId' }, procedure: 'admin.availability.update', summary: 'Move a slot' },
   { method: 'DELETE', path: '/api/availability/:id', pathFields: { id: 'slotId' }, procedure: 'admin.availability.delete', summary: 'Delete a slot' },
   { method: 'GET', path: '/api/appointments', procedure: 'admin.appointments.list', summary: "The operator's bookings, upcoming then past" },
+  { method: 'GET', path: '/api/appointments/today', procedure: 'admin.appointments.today', summary: "Today's and tomorrow's sessions, the requests waiting (crisis-flagged first) and the live holds" },
   { method: 'GET', path: '/api/appointments/:appointmentId/results', procedure: 'admin.appointments.results', summary: 'The screening results the visitor shared, with their consents; each view is audited' },
   { method: 'POST', path: '/api/appointments/:appointmentId/cancel', procedure: 'admin.appointments.cancel', summary: 'Cancel a booking and free its slot' },
   { method: 'POST', path: '/api/appointments/:appointmentId/confirm', procedure: 'admin.appointments.confirm', summary: 'Confirm a request; the visitor is told' },

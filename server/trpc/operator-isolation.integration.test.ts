@@ -161,6 +161,7 @@ const MATRIX: Record<
   // The target's free slot lies on this day: another clinic's call must leave it there.
   'admin.availability.clearDay': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-02' }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.list': { input: () => ({}), own: ALL, other: 'own', colleague: 'own' },
+  'admin.appointments.today': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
   'admin.appointments.cancel': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.confirm': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
   // Confirmed first below, so the session can be declined, completed or missed.

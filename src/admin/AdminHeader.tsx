@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { CurrentMember } from '../account/useCurrentOperator';
 import { trpc } from '../lib/trpc';
 import { ClinicSwitcher } from '../team/ClinicSwitcher';
+import { otherLanguagePath } from './admin-paths';
 import { useAdminToast } from './useAdminToast';
 
 interface Props {
@@ -14,7 +15,8 @@ interface Props {
 
 /** The member's name, the clinic switcher, a View Screener link, Logout and Sign out everywhere. */
 export function AdminHeader({ me, screenerPath }: Props) {
-  const { LL, locale } = useI18nContext();
+  const { LL } = useI18nContext();
+  const { pathname } = useLocation();
   const toast = useAdminToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -37,9 +39,9 @@ export function AdminHeader({ me, screenerPath }: Props) {
         <span className="ml-3 text-sm text-base-content/80">{LL.admin.header.signedInAs({ username: me.username })}</span>
       </div>
       <ClinicSwitcher me={me} />
-      <nav className="flex gap-2">
+      <nav className="flex flex-wrap gap-2">
         {/* The clinic's language: the admin's texts, and the server's messages, in Malay under /ms. */}
-        <Link to={locale === 'ms' ? '/admin-setup' : '/ms/admin-setup'} lang={LL.admin.header.otherLanguageCode()} className="btn btn-ghost btn-sm">
+        <Link to={otherLanguagePath(pathname)} lang={LL.admin.header.otherLanguageCode()} className="btn btn-ghost btn-sm">
           {LL.admin.header.otherLanguage()}
         </Link>
         {screenerPath && (

@@ -8,7 +8,7 @@ export type Appointment = RouterOutputs['admin']['appointments']['list'][number]
 export function useWhen() {
   const { locale } = useI18nContext();
   const dateLocale = dateLocaleOf(locale);
-  return (appointment: Appointment) => {
+  return (appointment: Pick<Appointment, 'psychologist' | 'startUtc' | 'endUtc'>) => {
     const timezone = appointment.psychologist.timezone;
     return `${formatCalendarDate(localSlotTimes(appointment, timezone).date, dateLocale)}, ${formatSlotTime(
       appointment.startUtc,

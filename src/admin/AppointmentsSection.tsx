@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
-import { AppointmentActions } from './AppointmentActions';
-import { AppointmentVideoLink } from './AppointmentVideoLink';
-import { AppointmentSummary } from './AppointmentSummary';
+import { AppointmentRow } from './AppointmentRow';
 import { ExportAppointmentsButton } from './ExportAppointmentsButton';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../domain/appointment-status';
 import { ACCESS, mayUse, type Role } from '../../domain/roles';
@@ -75,14 +73,7 @@ export function AppointmentsSection({ role }: { role: Role }) {
             ) : (
               <ul className="flex flex-col gap-2">
                 {group.items.map((appointment) => (
-                  <li
-                    key={appointment.id}
-                    className="flex flex-col gap-1 rounded-box border border-base-300 p-3 sm:flex-row sm:items-start sm:justify-between"
-                  >
-                    <AppointmentSummary appointment={appointment} />
-                    <AppointmentVideoLink appointment={appointment} />
-                    <AppointmentActions appointment={appointment} />
-                  </li>
+                  <AppointmentRow key={appointment.id} appointment={appointment} />
                 ))}
               </ul>
             )}

@@ -1,7 +1,10 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { adminPath } from './admin-paths';
 
 export interface MenuEntry {
-  /** The id of the element the link scrolls to. */
+  /** The screen's id, its address's last part: /admin/<id>. */
   id: string;
   label: string;
   /** Requests waiting for the clinic's answer, shown beside the label when there are any. */
@@ -9,22 +12,32 @@ export interface MenuEntry {
 }
 
 /**
- * Links to each section of admin setup, kept in view while the page scrolls: a strip along the
- * top on a narrow screen, a column beside the sections on a wide one. Plain `#id` links: the
- * browser scrolls there, and the next Tab goes on from there.
+ * Links to each screen of the admin (docs/decisions/0048): a column beside the screen on a wide
+ * window; on a phone, a Menu button that opens the same list and closes once a screen is
+ * chosen, so nothing runs off the side.
  */
 export function SectionMenu({ entries }: { entries: MenuEntry[] }) {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const t = LL.admin.sectionMenu;
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
   return (
-    <nav
-      aria-label={t.label()}
-      className="sticky top-0 z-10 bg-base-100 shadow-sm lg:top-4 lg:w-48 lg:shrink-0 lg:self-start lg:rounded-box"
-    >
-      <ul className="menu menu-sm menu-horizontal w-full flex-nowrap overflow-x-auto lg:menu-vertical">
+    <nav aria-label={t.label()} className="bg-base-100 shadow-sm lg:w-52 lg:shrink-0 lg:self-start lg:rounded-box">
+      <button
+        type="button"
+        className="btn btn-ghost btn-block justify-start lg:hidden"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">☰</span> {t.open()}
+      </button>
+      <ul id={listId} className={`menu w-full ${open ? '' : 'hidden'} lg:flex`}>
         {entries.map((entry) => (
           <li key={entry.id}>
-            <a href={`#${entry.id}`} className="whitespace-nowrap">
+            <NavLink to={adminPath(locale, entry.id)} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
               {entry.label}
               {entry.waiting ? (
                 <>
@@ -34,7 +47,7 @@ export function SectionMenu({ entries }: { entries: MenuEntry[] }) {
                   <span className="sr-only">{t.waiting({ count: entry.waiting })}</span>
                 </>
               ) : null}
-            </a>
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -23,17 +23,22 @@ type Open = { slot: AdminSlot } | { appointment: Appointment; slot: AdminSlot } 
 /**
  * One week of the psychologist's slots, Monday to Sunday where they work, today's week first:
  * free and held slots open the slot's dialog, appointments (requested, confirmed, and sessions
- * that took place) open theirs. Seven columns on a wide screen, a list of days on a phone.
+ * that took place) open theirs. Seven columns on a wide screen; on a phone one day at a time,
+ * with a chip per day to move between them (docs/decisions/0048).
  */
 export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
   const { LL, locale } = useI18nContext();
   const t = LL.admin.calendar;
   const dateLocale = dateLocaleOf(locale);
   const timezone = psychologist.timezone;
-  const thisMonday = mondayOf(calendarDateIn(new Date(), timezone));
+  const todayDate = calendarDateIn(new Date(), timezone);
+  const thisMonday = mondayOf(todayDate);
   const [monday, setMonday] = useState(thisMonday);
+  // The day a phone shows: today in this week, the Monday of any other.
+  const [chosenDay, setChosenDay] = useState(todayDate);
   const [open, setOpen] = useState<Open>(null);
   const dates = weekDates(monday);
+  const shownDay = dates.includes(chosenDay) ? chosenDay : monday === thisMonday ? todayDate : monday;
   const bounds = localDaysBounds(monday, timezone, dates.length);
   const range = { psychologistId: psychologist.id, from: bounds.startUtc.toISOString(), to: bounds.endUtc.toISOString() };
   // The week shown stays until the next one has arrived, so the grid does not jump.
@@ -44,7 +49,7 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
 
   const days = weekEntries(dates, slots.data ?? [], appointments.data ?? [], timezone);
   const weekButton = (label: string, to: string) => (
-    <button type="button" className="btn btn-sm join-item" onClick={() => setMonday(to)} disabled={to === monday}>
+    <button type="button" className="btn btn-sm" onClick={() => setMonday(to)} disabled={to === monday}>
       {label}
     </button>
   );
@@ -53,7 +58,8 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{t.title()}</h3>
-        <div className="join">
+        {/* Apart, not joined: in Malay the three do not fit a phone on one line. */}
+        <div className="flex flex-wrap gap-1">
           {weekButton(t.previousWeek(), addCalendarDays(monday, -7))}
           {weekButton(t.thisWeek(), thisMonday)}
           {weekButton(t.nextWeek(), addCalendarDays(monday, 7))}
@@ -72,11 +78,27 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
       ) : (
         <>
           <p className="text-sm text-base-content/80">{days.some((day) => day.entries.length > 0) ? t.editHint() : t.emptyWeek()}</p>
+          <div role="group" aria-label={t.dayChips()} className="flex flex-wrap gap-1 md:hidden">
+            {dates.map((date) => (
+              <button
+                key={date}
+                type="button"
+                className={`btn btn-sm ${date === shownDay ? 'btn-primary' : 'btn-outline'}`}
+                aria-pressed={date === shownDay}
+                onClick={() => setChosenDay(date)}
+              >
+                {formatShortDate(date, dateLocale)}
+              </button>
+            ))}
+          </div>
           <ol className="grid grid-cols-1 gap-2 md:grid-cols-7">
             {days.map((day) => {
               const clearable = clearableSlots(day.entries, now).length;
               return (
-                <li key={day.date} className="flex min-w-0 flex-col gap-1 rounded-box border border-base-300 p-2">
+                <li
+                  key={day.date}
+                  className={`min-w-0 flex-col gap-1 rounded-box border border-base-300 p-2 ${day.date === shownDay ? 'flex' : 'hidden md:flex'}`}
+                >
                   <h4 className="text-sm font-semibold">
                     <time dateTime={day.date}>{formatShortDate(day.date, dateLocale)}</time>
                   </h4>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { ACCESS, type AdminSectionId, adminSectionsFor, mayUse } from '../../domain/roles';
 import { type CurrentMember, useCurrentOperator } from '../account/useCurrentOperator';
@@ -19,6 +19,8 @@ import { InsightsSection } from '../admin/InsightsSection';
 import { PlanSection } from '../admin/PlanSection';
 import { type MenuEntry, SectionMenu } from '../admin/SectionMenu';
 import { TeamSection } from '../admin/TeamSection';
+import { TodaySection } from '../admin/TodaySection';
+import { adminPath } from '../admin/admin-paths';
 import { TwoFactorSection } from '../admin/two-factor/TwoFactorSection';
 import { ChangePasswordSection } from '../account/ChangePasswordSection';
 import { hasErrorCode } from '../lib/errors';
@@ -56,16 +58,34 @@ interface AdminSetupProps {
   me: CurrentMember;
   /** Null for a role that does not set the screener up. */
   configuration: ScreenerConfiguration | null;
+  /** The screen the address names. */
+  section: string;
 }
 
-function AdminSetup({ me, configuration }: AdminSetupProps) {
-  const { LL } = useI18nContext();
+/**
+ * After a screen is chosen from the menu, the keyboard and the screen reader go on from the
+ * new screen, not from a link the closed menu hid; the first screen keeps the browser's start.
+ */
+function useFocusOnNewScreen(section: string) {
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(section);
+  useEffect(() => {
+    if (section !== first.current) main.current?.focus();
+    first.current = '';
+  }, [section]);
+  return main;
+}
+
+function AdminSetup({ me, configuration, section }: AdminSetupProps) {
+  const { LL, locale } = useI18nContext();
+  const main = useFocusOnNewScreen(section);
   const menu = LL.admin.sectionMenu;
   const urls = configuration && screenerUrlsOf(configuration, window.location.origin);
   // The inbox's own query (AppointmentsSection): react-query asks once for both.
   const waiting = trpc.admin.appointments.list.useQuery({ status: 'requested' }).data?.length;
-  // One list drives both the page and its section menu; each role sees only what it may use.
+  // One list drives both the screens and their menu; each role sees only what it may use.
   const all: Record<AdminSectionId, Omit<MenuEntry, 'id'> & { content: () => ReactNode }> = {
+    today: { label: menu.today(), content: () => <TodaySection /> },
     plan: { label: menu.plan(), content: () => <PlanSection /> },
     'screener-urls': { label: menu.urls(), content: () => <ScreenerUrlsSection urls={urls ?? null} /> },
     screener: { label: menu.screener(), content: () => configuration && <ConfigurationForm configuration={configuration} /> },
@@ -97,19 +117,17 @@ function AdminSetup({ me, configuration }: AdminSetupProps) {
     account: { label: menu.account(), content: () => <DeleteAccountSection /> },
   };
   const sections = adminSectionsFor(me.role).map((id) => ({ id, ...all[id] }));
+  const shown = sections.find((entry) => entry.id === section);
+  // An unknown screen, or one the role may not use: home.
+  if (!shown) return <Navigate to={adminPath(locale, 'today')} replace />;
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <AdminHeader me={me} screenerPath={urls ? new URL(urls.english).pathname : null} />
       <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col lg:flex-row lg:gap-4 lg:p-4">
         <SectionMenu entries={sections} />
-        <main className="flex min-w-0 flex-1 flex-col gap-4 p-3 sm:p-4 lg:p-0">
+        <main ref={main} tabIndex={-1} className="flex min-w-0 flex-1 flex-col gap-4 p-3 outline-none sm:p-4 lg:p-0">
           <h1 className="text-2xl font-bold">{LL.admin.title()}</h1>
-          {sections.map((section) => (
-            // Clear of the menu strip above it on a narrow screen.
-            <div key={section.id} id={section.id} className="scroll-mt-14 lg:scroll-mt-4">
-              {section.content()}
-            </div>
-          ))}
+          <div id={shown.id}>{shown.content()}</div>
         </main>
       </div>
       <SiteFooter />
@@ -137,7 +155,7 @@ function TwoFactorSetUpFirst({ me }: { me: CurrentMember }) {
 }
 
 /** Loads the configuration, for the roles that set it up, once the person is known to be signed in. */
-function SignedInAdminSetup({ me }: { me: CurrentMember }) {
+function SignedInAdminSetup({ me, section }: { me: CurrentMember; section: string }) {
   const setsUp = mayUse(me.role, ACCESS.clinicSetup);
   const configuration = trpc.admin.configuration.get.useQuery(undefined, { enabled: setsUp });
   if (setsUp && configuration.isPending) return <Loading />;
@@ -145,15 +163,19 @@ function SignedInAdminSetup({ me }: { me: CurrentMember }) {
     // The session ended since the page opened: back to sign-in, as on arrival.
     return hasErrorCode(configuration.error, 'UNAUTHORIZED') ? <Navigate to="/login" replace /> : <LoadFailed />;
   }
-  return <AdminSetup me={me} configuration={configuration.data ?? null} />;
+  return <AdminSetup me={me} configuration={configuration.data ?? null} section={section} />;
 }
 
-/** /admin-setup and /admin/setup: the operator's whole set-up on one screen. */
+/**
+ * /admin/<screen> (and /ms/admin/<screen>): one screen of the admin, each at its own address
+ * (docs/decisions/0048). SPEC's /admin-setup and /admin/setup open the member's home, Today.
+ */
 export default function AdminSetupPage() {
+  const section = useParams().section ?? 'today';
   const current = useCurrentOperator();
   if (current.status === 'loading') return <Loading />;
   if (current.status === 'signedOut') return <Navigate to="/login" replace />;
   if (current.status === 'error') return <LoadFailed />;
   if (current.operator.twoFactorSetupRequired) return <TwoFactorSetUpFirst me={current.operator} />;
-  return <SignedInAdminSetup me={current.operator} />;
+  return <SignedInAdminSetup me={current.operator} section={section} />;
 }

@@ -33,7 +33,7 @@ const en_team = {
     removed: '{username:string} was removed from the team.',
     removeFailed: 'Failed to remove the member.',
     handOver: 'Make owner',
-    handOverLabel: 'Hand over ownership to {username:string}',
+    handOverLabel: 'Make owner: hand the clinic over to {username:string}',
     handOverTitle: 'Hand over ownership to {username:string}?',
     handOverMessage:
       '{username:string} becomes the owner, with billing, the team and deleting the clinic. You become an admin and cannot take ownership back yourself.',

@@ -31,7 +31,7 @@ const ms_team = {
     removed: '{username} telah dikeluarkan daripada pasukan.',
     removeFailed: 'Gagal mengeluarkan ahli.',
     handOver: 'Jadikan pemilik',
-    handOverLabel: 'Serahkan pemilikan kepada {username}',
+    handOverLabel: 'Jadikan pemilik: serahkan klinik kepada {username}',
     handOverTitle: 'Serahkan pemilikan kepada {username}?',
     handOverMessage:
       '{username} menjadi pemilik, dengan bil, pasukan dan pemadaman klinik. Anda menjadi pentadbir dan tidak boleh mengambil semula pemilikan sendiri.',

@@ -8,6 +8,7 @@ import { exportAppointmentsCsv, ZAppointmentsCsv } from '../../../appointments/e
 import type { ClinicAnswer } from '../../../mail/booking-emails';
 import { viewSharedResults, ZSharedResultsView, ZViewSharedResultsRequest } from '../../../appointments/view-shared-results';
 import { setAppointmentVideoLink, ZSetVideoLinkRequest } from '../../../session-places/set-appointment-video-link';
+import { todayOf, ZToday } from '../../../appointments/today';
 import { ACCESS } from '../../../../domain/roles';
 import { memberProcedure, router } from '../../init';
 
@@ -23,6 +24,8 @@ export const adminAppointmentsRouter = router({
     .input(ZListAppointmentsRequest)
     .output(z.array(ZAdminAppointment))
     .query(({ ctx, input }) => listAppointments(ctx, input)),
+  /** Each member's home: the two days' sessions, the requests waiting and the live holds. */
+  today: memberProcedure(ACCESS.schedules).output(ZToday).query(({ ctx }) => todayOf(ctx)),
   cancel: memberProcedure(ACCESS.schedules)
     .input(ZCancelAppointmentRequest)
     .output(ZAdminAppointment)
