@@ -4174,6 +4174,10 @@ export type NamespaceErrorsTranslation = {
 		 * I​n​v​i​t​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		invitation: string
+		/**
+		 * S​c​h​e​d​u​l​e​ ​e​x​c​e​p​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		scheduleException: string
 	}
 	webhooks: {
 		/**
@@ -4539,6 +4543,33 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​t​i​m​e
 		 */
 		afterStartTime: string
+		/**
+		 * o​v​e​r​l​a​p​s​ ​a​n​o​t​h​e​r​ ​t​i​m​e​ ​r​a​n​g​e​ ​o​f​ ​t​h​e​ ​s​a​m​e​ ​d​a​y
+		 */
+		rangesOverlap: string
+		/**
+		 * m​u​s​t​ ​h​a​v​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​t​i​m​e​ ​r​a​n​g​e​s​ ​a​ ​d​a​y
+		 * @param {number} max
+		 */
+		atMostRangesPerDay: RequiredParams<'max'>
+		/**
+		 * e​x​t​r​a​ ​h​o​u​r​s​ ​n​e​e​d​ ​a​ ​s​t​a​r​t​ ​a​n​d​ ​a​n​ ​e​n​d​ ​t​i​m​e​;​ ​a​ ​d​a​y​ ​o​f​f​ ​o​r​ ​a​ ​h​o​l​i​d​a​y​ ​n​e​e​d​s​ ​n​e​i​t​h​e​r
+		 */
+		exceptionHours: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​M​a​l​a​y​s​i​a​n​ ​s​t​a​t​e​ ​o​r​ ​f​e​d​e​r​a​l​ ​t​e​r​r​i​t​o​r​y​ ​c​o​d​e​ ​f​r​o​m​ ​0​1​ ​t​o​ ​1​6
+		 */
+		malaysianState: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​y​e​a​r​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}
+		 * @param {number} max
+		 * @param {number} min
+		 */
+		year: RequiredParams<'max' | 'min'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​e​x​c​e​p​t​i​o​n​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		exceptionId: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​t​i​m​e
 		 * @param {number} hours
@@ -9706,6 +9737,10 @@ export type TranslationFunctions = {
 			 * Invitation not found
 			 */
 			invitation: () => LocalizedString
+			/**
+			 * Schedule exception not found
+			 */
+			scheduleException: () => LocalizedString
 		}
 		webhooks: {
 			/**
@@ -10052,6 +10087,30 @@ export type TranslationFunctions = {
 			 * must be after the start time
 			 */
 			afterStartTime: () => LocalizedString
+			/**
+			 * overlaps another time range of the same day
+			 */
+			rangesOverlap: () => LocalizedString
+			/**
+			 * must have at most {max} time ranges a day
+			 */
+			atMostRangesPerDay: (arg: { max: number }) => LocalizedString
+			/**
+			 * extra hours need a start and an end time; a day off or a holiday needs neither
+			 */
+			exceptionHours: () => LocalizedString
+			/**
+			 * must be a Malaysian state or federal territory code from 01 to 16
+			 */
+			malaysianState: () => LocalizedString
+			/**
+			 * must be a year from {min} to {max}
+			 */
+			year: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * must be an exception id (UUID)
+			 */
+			exceptionId: () => LocalizedString
 			/**
 			 * must be at most {hours} hours after the start time
 			 */

@@ -14,7 +14,8 @@ import {
 import { fieldMessage } from '../field-messages';
 import { emailAddress, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
 
-function numberIn(range: NumberRange) {
+/** A number on the range's steps, with the message that names them. */
+export function numberIn(range: NumberRange) {
   const { min, max, step } = range;
   const message = step === 1 ? fieldMessage('wholeNumberBetween', { min, max }) : fieldMessage('stepsBetween', { min, max, step });
   return z.number({ error: message }).refine((value) => isInRange(value, range), message);

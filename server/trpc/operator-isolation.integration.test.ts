@@ -154,6 +154,22 @@ const MATRIX: Record<
   'admin.availability.delete': { input: (t) => ({ slotId: t.bookedSlotId, confirmBooked: true }), own: ALL, other: 404, colleague: 404 },
   // The target's free slot lies on this day: another clinic's call must leave it there.
   'admin.availability.clearDay': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-02' }), own: ALL, other: 404, colleague: 404 },
+  'admin.schedule.get': { input: (t) => ({ psychologistId: t.psychologistId }), own: ALL, other: 404, colleague: 404 },
+  'admin.schedule.save': {
+    input: (t) => ({ psychologistId: t.psychologistId, ranges: [{ dayOfWeek: 1, startTime: '09:00', endTime: '12:00' }], slotDurationMinutes: 60, bufferMinutes: 0, minimumAdvanceHours: 2, timezone: 'Asia/Kuala_Lumpur' }),
+    own: ALL,
+    other: 404,
+    colleague: 404,
+  },
+  'admin.schedule.addException': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-03', kind: 'off' }), own: ALL, other: 404, colleague: 404 },
+  // No exception has this id: every caller learns only that it is not there.
+  'admin.schedule.deleteException': {
+    input: (t) => ({ psychologistId: t.psychologistId, exceptionId: '0b0c1d2e-3f40-4152-8364-758697a8b9ca' }),
+    own: { owner: 404, admin: 404, psychologist: 404, receptionist: 404 },
+    other: 404,
+    colleague: 404,
+  },
+  'admin.schedule.applyHolidays': { input: (t) => ({ psychologistId: t.psychologistId, state: '14', year: 2030 }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.list': { input: () => ({}), own: ALL, other: 'own', colleague: 'own' },
   'admin.appointments.cancel': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.confirm': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
