@@ -10,10 +10,10 @@ export function PsychologistScheduleEditor({ psychologistId, psychologistName }:
   if (schedule.isPending) return <p role="status">{LL.admin.weeklyHours.loading()}</p>;
   if (schedule.isError) return <p role="alert" className="text-error">{LL.admin.weeklyHours.loadFailed()}</p>;
   return (
-    <>
+    <div className="flex flex-col gap-4" data-weekly-schedule>
       <WeeklyHoursEditor key={psychologistId} schedule={schedule.data} psychologistName={psychologistName} />
       <div className="divider my-0" />
       <ScheduleExceptions schedule={schedule.data} />
-    </>
+    </div>
   );
 }

@@ -43,7 +43,6 @@ export function ScheduleExceptions({ schedule }: { schedule: Schedule }) {
       <form
         className="flex flex-col gap-3"
         noValidate
-        aria-label={t.holidaysTitle()}
         onSubmit={(event) => {
           event.preventDefault();
           holidays.mutate({ psychologistId: schedule.psychologistId, state, year, language });
@@ -82,7 +81,6 @@ export function ScheduleExceptions({ schedule }: { schedule: Schedule }) {
       <form
         className="flex flex-col gap-3"
         noValidate
-        aria-label={t.add()}
         onSubmit={(event) => {
           event.preventDefault();
           const extra = draft.kind === 'extra';

@@ -34,7 +34,7 @@ export function ScheduleManagement() {
         <p>{t.noPsychologists()}</p>
       ) : (
         <>
-          <PsychologistScheduleEditor key={chosen.id} psychologistId={chosen.id} psychologistName={chosen.name} />
+          <PsychologistScheduleEditor key={`hours-${chosen.id}`} psychologistId={chosen.id} psychologistName={chosen.name} />
           <div className="divider my-0" />
           <GenerateSlotsForm psychologists={list} draft={effectiveDraft} onChange={setDraft} />
           <div className="divider my-0" />

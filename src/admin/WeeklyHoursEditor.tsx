@@ -26,7 +26,13 @@ export function WeeklyHoursEditor({ schedule, psychologistName }: { schedule: Sc
   const toast = useAdminToast();
   const utils = trpc.useUtils();
   const [ranges, setRanges] = useState<WeeklyRange[]>(schedule.ranges);
-  const [rules, setRules] = useState<Rules>(schedule);
+  // Only the rules: the schedule's own ranges must not ride along into the save.
+  const [rules, setRules] = useState<Rules>(() => ({
+    slotDurationMinutes: schedule.slotDurationMinutes,
+    bufferMinutes: schedule.bufferMinutes,
+    minimumAdvanceHours: schedule.minimumAdvanceHours,
+    timezone: schedule.timezone,
+  }));
   const save = trpc.admin.schedule.save.useMutation({
     onSuccess: (saved) => {
       utils.admin.schedule.get.setData({ psychologistId: saved.psychologistId }, saved);
