@@ -115,6 +115,30 @@ export interface AvailabilitySlotsTable {
   created_at: Timestamp;
 }
 
+/** A time range of one weekday in the psychologist's timezone (docs/decisions/0047). */
+export interface WeeklyHoursTable {
+  id: string;
+  psychologist_id: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  day_of_week: number;
+  /** HH:mm, wall clock. */
+  start_time: string;
+  end_time: string;
+}
+
+/** A dated change to the weekly hours: 'off' and 'holiday' close the date, 'extra' adds a range. */
+export interface ScheduleExceptionsTable {
+  id: string;
+  psychologist_id: string;
+  /** YYYY-MM-DD in the psychologist's timezone. */
+  date: string;
+  kind: string;
+  start_time: string | null;
+  end_time: string | null;
+  label: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface AppointmentsTable {
   id: string;
   user_id: string;
@@ -465,6 +489,8 @@ export interface Database {
   slug_redirects: SlugRedirectsTable;
   psychologists: PsychologistsTable;
   availability_slots: AvailabilitySlotsTable;
+  weekly_hours: WeeklyHoursTable;
+  schedule_exceptions: ScheduleExceptionsTable;
   appointments: AppointmentsTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;

@@ -1533,6 +1533,171 @@ export type NamespaceAdminTranslation = {
 		 */
 		holdLapses: RequiredParams<'duration'>
 	}
+	weeklyHours: {
+		/**
+		 * W​e​e​k​l​y​ ​h​o​u​r​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		titleOf: RequiredParams<'name'>
+		/**
+		 * S​e​t​ ​t​h​e​ ​h​o​u​r​s​ ​o​n​c​e​.​ ​V​i​s​i​t​o​r​s​ ​s​e​e​ ​f​r​e​e​ ​t​i​m​e​s​ ​f​r​o​m​ ​t​h​e​m​,​ ​m​i​n​u​s​ ​a​p​p​o​i​n​t​m​e​n​t​s​,​ ​h​o​l​d​s​ ​a​n​d​ ​t​h​e​ ​e​x​c​e​p​t​i​o​n​s​ ​b​e​l​o​w​,​ ​a​l​w​a​y​s​:​ ​n​o​t​h​i​n​g​ ​t​o​ ​g​e​n​e​r​a​t​e​.
+		 */
+		intro: string
+		/**
+		 * C​l​o​s​e​d
+		 */
+		noHours: string
+		/**
+		 * A​d​d​ ​h​o​u​r​s​ ​o​n​ ​{​d​a​y​}
+		 * @param {string} day
+		 */
+		addRange: RequiredParams<'day'>
+		/**
+		 * R​e​m​o​v​e​ ​{​d​a​y​}​ ​{​s​t​a​r​t​}​–​{​e​n​d​}
+		 * @param {string} day
+		 * @param {string} end
+		 * @param {string} start
+		 */
+		removeRange: RequiredParams<'day' | 'end' | 'start'>
+		/**
+		 * F​r​o​m
+		 */
+		from: string
+		/**
+		 * T​o
+		 */
+		to: string
+		/**
+		 * S​e​s​s​i​o​n​ ​l​e​n​g​t​h​ ​(​m​i​n​u​t​e​s​)
+		 */
+		sessionLength: string
+		/**
+		 * B​u​f​f​e​r​ ​b​e​t​w​e​e​n​ ​s​e​s​s​i​o​n​s​ ​(​m​i​n​u​t​e​s​)
+		 */
+		buffer: string
+		/**
+		 * M​i​n​i​m​u​m​ ​n​o​t​i​c​e​ ​(​h​o​u​r​s​)
+		 */
+		minimumNotice: string
+		/**
+		 * T​i​m​e​z​o​n​e
+		 */
+		timezone: string
+		/**
+		 * S​a​v​e​ ​w​e​e​k​l​y​ ​h​o​u​r​s
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​.​.​.
+		 */
+		saving: string
+		/**
+		 * W​e​e​k​l​y​ ​h​o​u​r​s​ ​s​a​v​e​d​.​ ​V​i​s​i​t​o​r​s​ ​s​e​e​ ​t​h​e​ ​n​e​w​ ​f​r​e​e​ ​t​i​m​e​s​ ​n​o​w​.
+		 */
+		saved: string
+		/**
+		 * T​h​e​ ​w​e​e​k​l​y​ ​h​o​u​r​s​ ​w​e​r​e​ ​n​o​t​ ​s​a​v​e​d​.
+		 */
+		saveFailed: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​s​c​h​e​d​u​l​e​.​.​.
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​s​c​h​e​d​u​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+	}
+	exceptions: {
+		/**
+		 * D​a​y​s​ ​o​f​f​,​ ​h​o​l​i​d​a​y​s​ ​a​n​d​ ​e​x​t​r​a​ ​h​o​u​r​s
+		 */
+		title: string
+		/**
+		 * D​a​t​e
+		 */
+		date: string
+		/**
+		 * K​i​n​d
+		 */
+		kind: string
+		kinds: {
+			/**
+			 * D​a​y​ ​o​f​f
+			 */
+			off: string
+			/**
+			 * H​o​l​i​d​a​y
+			 */
+			holiday: string
+			/**
+			 * E​x​t​r​a​ ​h​o​u​r​s
+			 */
+			extra: string
+		}
+		/**
+		 * N​o​t​e​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		label: string
+		/**
+		 * A​d​d​ ​e​x​c​e​p​t​i​o​n
+		 */
+		add: string
+		/**
+		 * E​x​c​e​p​t​i​o​n​ ​a​d​d​e​d​.
+		 */
+		added: string
+		/**
+		 * T​h​e​ ​e​x​c​e​p​t​i​o​n​ ​w​a​s​ ​n​o​t​ ​a​d​d​e​d​.
+		 */
+		addFailed: string
+		/**
+		 * R​e​m​o​v​e​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		remove: RequiredParams<'date'>
+		/**
+		 * E​x​c​e​p​t​i​o​n​ ​r​e​m​o​v​e​d​.
+		 */
+		removed: string
+		/**
+		 * N​o​ ​e​x​c​e​p​t​i​o​n​s​ ​f​r​o​m​ ​t​o​d​a​y​ ​o​n​.
+		 */
+		none: string
+		/**
+		 * M​a​l​a​y​s​i​a​n​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​s
+		 */
+		holidaysTitle: string
+		/**
+		 * C​l​o​s​e​ ​e​v​e​r​y​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​ ​o​f​ ​y​o​u​r​ ​s​t​a​t​e​ ​i​n​ ​o​n​e​ ​s​t​e​p​:​ ​n​a​t​i​o​n​a​l​ ​o​n​e​s​ ​a​n​d​ ​t​h​e​ ​s​t​a​t​e​’​s​ ​o​w​n​.
+		 */
+		holidaysIntro: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * Y​e​a​r
+		 */
+		year: string
+		/**
+		 * A​p​p​l​y​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​s
+		 */
+		applyHolidays: string
+		/**
+		 * A​p​p​l​y​i​n​g​.​.​.
+		 */
+		applyingHolidays: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​h​o​l​i​d​a​y​|​h​o​l​i​d​a​y​s​}​}​ ​a​d​d​e​d​ ​a​s​ ​d​a​y​s​ ​c​l​o​s​e​d​.
+		 * @param {number} count
+		 */
+		holidaysApplied: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​h​o​l​i​d​a​y​s​ ​w​e​r​e​ ​n​o​t​ ​a​p​p​l​i​e​d​.
+		 */
+		holidaysFailed: string
+	}
 	calendar: {
 		/**
 		 * W​e​e​k​ ​b​y​ ​w​e​e​k
@@ -4435,6 +4600,10 @@ export type NamespaceErrorsTranslation = {
 		 * I​n​v​i​t​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		invitation: string
+		/**
+		 * S​c​h​e​d​u​l​e​ ​e​x​c​e​p​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		scheduleException: string
 	}
 	webhooks: {
 		/**
@@ -4808,6 +4977,33 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​t​i​m​e
 		 */
 		afterStartTime: string
+		/**
+		 * o​v​e​r​l​a​p​s​ ​a​n​o​t​h​e​r​ ​t​i​m​e​ ​r​a​n​g​e​ ​o​f​ ​t​h​e​ ​s​a​m​e​ ​d​a​y
+		 */
+		rangesOverlap: string
+		/**
+		 * m​u​s​t​ ​h​a​v​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​t​i​m​e​ ​r​a​n​g​e​s​ ​a​ ​d​a​y
+		 * @param {number} max
+		 */
+		atMostRangesPerDay: RequiredParams<'max'>
+		/**
+		 * e​x​t​r​a​ ​h​o​u​r​s​ ​n​e​e​d​ ​a​ ​s​t​a​r​t​ ​a​n​d​ ​a​n​ ​e​n​d​ ​t​i​m​e​;​ ​a​ ​d​a​y​ ​o​f​f​ ​o​r​ ​a​ ​h​o​l​i​d​a​y​ ​n​e​e​d​s​ ​n​e​i​t​h​e​r
+		 */
+		exceptionHours: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​M​a​l​a​y​s​i​a​n​ ​s​t​a​t​e​ ​o​r​ ​f​e​d​e​r​a​l​ ​t​e​r​r​i​t​o​r​y​ ​c​o​d​e​ ​f​r​o​m​ ​0​1​ ​t​o​ ​1​6
+		 */
+		malaysianState: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​y​e​a​r​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}
+		 * @param {number} max
+		 * @param {number} min
+		 */
+		year: RequiredParams<'max' | 'min'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​e​x​c​e​p​t​i​o​n​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		exceptionId: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​t​i​m​e
 		 * @param {number} hours
@@ -7478,6 +7674,164 @@ export type TranslationFunctions = {
 			 * Kept for {duration} more
 			 */
 			holdLapses: (arg: { duration: string }) => LocalizedString
+		}
+		weeklyHours: {
+			/**
+			 * Weekly hours of {name}
+			 */
+			titleOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * Set the hours once. Visitors see free times from them, minus appointments, holds and the exceptions below, always: nothing to generate.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Closed
+			 */
+			noHours: () => LocalizedString
+			/**
+			 * Add hours on {day}
+			 */
+			addRange: (arg: { day: string }) => LocalizedString
+			/**
+			 * Remove {day} {start}–{end}
+			 */
+			removeRange: (arg: { day: string, end: string, start: string }) => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+			/**
+			 * Session length (minutes)
+			 */
+			sessionLength: () => LocalizedString
+			/**
+			 * Buffer between sessions (minutes)
+			 */
+			buffer: () => LocalizedString
+			/**
+			 * Minimum notice (hours)
+			 */
+			minimumNotice: () => LocalizedString
+			/**
+			 * Timezone
+			 */
+			timezone: () => LocalizedString
+			/**
+			 * Save weekly hours
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving...
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Weekly hours saved. Visitors see the new free times now.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * The weekly hours were not saved.
+			 */
+			saveFailed: () => LocalizedString
+			/**
+			 * Loading the schedule...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The schedule could not be loaded.
+			 */
+			loadFailed: () => LocalizedString
+		}
+		exceptions: {
+			/**
+			 * Days off, holidays and extra hours
+			 */
+			title: () => LocalizedString
+			/**
+			 * Date
+			 */
+			date: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			kinds: {
+				/**
+				 * Day off
+				 */
+				off: () => LocalizedString
+				/**
+				 * Holiday
+				 */
+				holiday: () => LocalizedString
+				/**
+				 * Extra hours
+				 */
+				extra: () => LocalizedString
+			}
+			/**
+			 * Note (optional)
+			 */
+			label: () => LocalizedString
+			/**
+			 * Add exception
+			 */
+			add: () => LocalizedString
+			/**
+			 * Exception added.
+			 */
+			added: () => LocalizedString
+			/**
+			 * The exception was not added.
+			 */
+			addFailed: () => LocalizedString
+			/**
+			 * Remove {date}
+			 */
+			remove: (arg: { date: string }) => LocalizedString
+			/**
+			 * Exception removed.
+			 */
+			removed: () => LocalizedString
+			/**
+			 * No exceptions from today on.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Malaysian public holidays
+			 */
+			holidaysTitle: () => LocalizedString
+			/**
+			 * Close every public holiday of your state in one step: national ones and the state’s own.
+			 */
+			holidaysIntro: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Year
+			 */
+			year: () => LocalizedString
+			/**
+			 * Apply public holidays
+			 */
+			applyHolidays: () => LocalizedString
+			/**
+			 * Applying...
+			 */
+			applyingHolidays: () => LocalizedString
+			/**
+			 * {count} {{holiday|holidays}} added as days closed.
+			 */
+			holidaysApplied: (arg: { count: number }) => LocalizedString
+			/**
+			 * The holidays were not applied.
+			 */
+			holidaysFailed: () => LocalizedString
 		}
 		calendar: {
 			/**
@@ -10238,6 +10592,10 @@ export type TranslationFunctions = {
 			 * Invitation not found
 			 */
 			invitation: () => LocalizedString
+			/**
+			 * Schedule exception not found
+			 */
+			scheduleException: () => LocalizedString
 		}
 		webhooks: {
 			/**
@@ -10592,6 +10950,30 @@ export type TranslationFunctions = {
 			 * must be after the start time
 			 */
 			afterStartTime: () => LocalizedString
+			/**
+			 * overlaps another time range of the same day
+			 */
+			rangesOverlap: () => LocalizedString
+			/**
+			 * must have at most {max} time ranges a day
+			 */
+			atMostRangesPerDay: (arg: { max: number }) => LocalizedString
+			/**
+			 * extra hours need a start and an end time; a day off or a holiday needs neither
+			 */
+			exceptionHours: () => LocalizedString
+			/**
+			 * must be a Malaysian state or federal territory code from 01 to 16
+			 */
+			malaysianState: () => LocalizedString
+			/**
+			 * must be a year from {min} to {max}
+			 */
+			year: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * must be an exception id (UUID)
+			 */
+			exceptionId: () => LocalizedString
 			/**
 			 * must be at most {hours} hours after the start time
 			 */

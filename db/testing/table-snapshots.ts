@@ -18,6 +18,8 @@ const UNCHANGED_BY_A_REFUSAL = {
   slug_redirects: true,
   psychologists: true,
   availability_slots: true,
+  weekly_hours: true,
+  schedule_exceptions: true,
   appointments: true,
   appointment_events: true,
   appointment_reminders: true,

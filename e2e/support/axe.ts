@@ -15,7 +15,7 @@ export interface AxeViolation {
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe-core in the page with the rules of these tags and returns every violation found. */
-async function axeViolations(page: Page, tags: string[]): Promise<AxeViolation[]> {
+async function axeViolations(page: Page, tags: string[], within?: string): Promise<AxeViolation[]> {
   // Once per document: the app is one page, and a tour runs axe after every interaction.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   // A dialog fading in is still half transparent: its colours are judged once it is drawn (at
@@ -31,12 +31,12 @@ async function axeViolations(page: Page, tags: string[]): Promise<AxeViolation[]
       new Promise((resolve) => setTimeout(resolve, 1000)),
     ]),
   );
-  return page.evaluate(async (values) => {
-    const axe = (window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+  return page.evaluate(async ({ values, within }) => {
+    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     // Only the violations are read: axe skips building the passes and the incomplete results.
-    const result = await axe.run({ runOnly: { type: 'tag', values }, resultTypes: ['violations'] });
+    const result = await axe.run(within ? { include: [within] } : document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] });
     return result.violations;
-  }, tags);
+  }, { values: tags, within });
 }
 
 /** The serious and critical violations of WCAG 2.1 A/AA. */
@@ -51,6 +51,11 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
  */
 export function allAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
   return axeViolations(page, [...WCAG_21_AA, 'wcag22aa', 'best-practice']);
+}
+
+/** Every violation, as allAccessibilityViolations, of the part of the page the selector picks: a journey about one part judges that part. */
+export function allAccessibilityViolationsWithin(page: Page, selector: string): Promise<AxeViolation[]> {
+  return axeViolations(page, [...WCAG_21_AA, 'wcag22aa', 'best-practice'], selector);
 }
 
 /** Fails the test with each serious violation named, its rule and where, for the given state of the page. */

@@ -7,6 +7,7 @@ import { bookingWindow } from '../../domain/booking';
 import type { AppServices } from '../context';
 import { NotFoundError } from '../errors';
 import { findOwnedScreener } from '../configuration/screener-owner';
+import { freeTimesOf } from './schedule-times';
 
 /** GET /api/public/availability?slug&psychologistId&from&to; the range defaults to now → 30 days. */
 export const ZFreeSlotsRequest = z.object({
@@ -20,7 +21,8 @@ export type FreeSlotsRequest = z.output<typeof ZFreeSlotsRequest>;
 export const ZFreeSlot = z.object({ id: z.string(), startUtc: z.date(), endUtc: z.date() });
 
 /**
- * The psychologist's slots a visitor can book: free, and starting inside the requested range
+ * The psychologist's times a visitor can book, from the weekly hours and the stored slots
+ * (docs/decisions/0047): free, and starting inside the requested range
  * clamped to the booking window (the minimum advance from now, up to 30 days ahead).
  */
 export async function listFreeSlots(
@@ -34,6 +36,7 @@ export async function listFreeSlots(
   const from = new Date(Math.max(window.earliest.getTime(), input.from ? Date.parse(input.from) : -Infinity));
   const to = new Date(Math.min(window.latest.getTime(), input.to ? Date.parse(input.to) : Infinity));
   if (to <= from) return [];
-  const slots = await listSlots(services.db, psychologist.id, { from, to });
-  return slots.filter((slot) => !slot.isBooked).map(({ id, startUtc, endUtc }) => ({ id, startUtc, endUtc }));
+  const stored = await listSlots(services.db, psychologist.id, { from, to });
+  const free = await freeTimesOf(services.db, psychologist, stored, { from, to });
+  return free.map(({ id, startUtc, endUtc }) => ({ id, startUtc, endUtc }));
 }

@@ -16,7 +16,8 @@ import { SESSION_MODES } from '../../domain/session-place';
 import { ZSessionPlaceSetting } from '../session-places/session-place-fields';
 import { emailAddress, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
 
-function numberIn(range: NumberRange) {
+/** A number on the range's steps, with the message that names them. */
+export function numberIn(range: NumberRange) {
   const { min, max, step } = range;
   const message = step === 1 ? fieldMessage('wholeNumberBetween', { min, max }) : fieldMessage('stepsBetween', { min, max, step });
   return z.number({ error: message }).refine((value) => isInRange(value, range), message);

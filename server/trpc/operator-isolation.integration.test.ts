@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertExceptions, listExceptions } from '../../db/repositories/weekly-schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
@@ -26,6 +27,8 @@ interface ProfileData {
   freeSlotId: string;
   bookedSlotId: string;
   appointmentId: string;
+  /** A day off of the psychologist's schedule. */
+  exceptionId: string;
 }
 
 /** What a call may name: the caller's clinic's, another clinic's, or a colleague's profile's. */
@@ -160,6 +163,16 @@ const MATRIX: Record<
   'admin.availability.delete': { input: (t) => ({ slotId: t.bookedSlotId, confirmBooked: true }), own: ALL, other: 404, colleague: 404 },
   // The target's free slot lies on this day: another clinic's call must leave it there.
   'admin.availability.clearDay': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-02' }), own: ALL, other: 404, colleague: 404 },
+  'admin.schedule.get': { input: (t) => ({ psychologistId: t.psychologistId }), own: ALL, other: 404, colleague: 404 },
+  'admin.schedule.save': {
+    input: (t) => ({ psychologistId: t.psychologistId, ranges: [{ dayOfWeek: 1, startTime: '09:00', endTime: '12:00' }], slotDurationMinutes: 60, bufferMinutes: 0, minimumAdvanceHours: 2, timezone: 'Asia/Kuala_Lumpur' }),
+    own: ALL,
+    other: 404,
+    colleague: 404,
+  },
+  'admin.schedule.addException': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-03', kind: 'off' }), own: ALL, other: 404, colleague: 404 },
+  'admin.schedule.deleteException': { input: (t) => ({ psychologistId: t.psychologistId, exceptionId: t.exceptionId }), own: ALL, other: 404, colleague: 404 },
+  'admin.schedule.applyHolidays': { input: (t) => ({ psychologistId: t.psychologistId, state: '14', year: 2030 }), own: ALL, other: 404, colleague: 404 },
   'admin.appointments.list': { input: () => ({}), own: ALL, other: 'own', colleague: 'own' },
   'admin.appointments.today': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
   'admin.appointments.cancel': { input: (t) => ({ appointmentId: t.appointmentId }), own: ALL, other: 404, colleague: 404 },
@@ -255,7 +268,9 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     const bookedSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour + 1}:00:00Z`));
     const appointmentId = await bookSlot(db, { userId: clinicId, psychologistId, slotId: bookedSlotId });
     await recordAudit(db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: new Date() });
-    return { psychologistId, freeSlotId, bookedSlotId, appointmentId };
+    await insertExceptions(db, psychologistId, [{ date: '2030-09-03', kind: 'off', startTime: null, endTime: null, label: '' }], new Date());
+    const exceptionId = (await listExceptions(db, psychologistId))[0]!.id;
+    return { psychologistId, freeSlotId, bookedSlotId, appointmentId, exceptionId };
   }
 
   /** A clinic with its data, a second profile (a colleague's), and a member of each role. */

@@ -3,11 +3,13 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { GenerateSlotsForm } from './GenerateSlotsForm';
+import { PsychologistScheduleEditor } from './PsychologistScheduleEditor';
 import { EMPTY_SCHEDULE_DRAFT, type ScheduleDraft } from './schedule-draft';
 import { WeekCalendar } from './WeekCalendar';
 
 /**
- * Generate slots and see the week of the psychologist chosen in the form. Until the
+ * The weekly hours and exceptions of the psychologist chosen in the form (free times come from
+ * them, docs/decisions/0047), dated slots generated beside them, and their week. Until the
  * operator picks one, the first psychologist is chosen; a deleted one falls back the same way.
  */
 export function ScheduleManagement() {
@@ -32,6 +34,8 @@ export function ScheduleManagement() {
         <p>{t.noPsychologists()}</p>
       ) : (
         <>
+          <PsychologistScheduleEditor key={`hours-${chosen.id}`} psychologistId={chosen.id} psychologistName={chosen.name} />
+          <div className="divider my-0" />
           <GenerateSlotsForm psychologists={list} draft={effectiveDraft} onChange={setDraft} />
           <div className="divider my-0" />
           <WeekCalendar key={chosen.id} psychologist={chosen} />

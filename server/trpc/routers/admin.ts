@@ -3,6 +3,7 @@ import { accountRouter } from './admin/account';
 import { adminAppointmentsRouter } from './admin/appointments';
 import { adminAuditLogRouter } from './admin/audit-log';
 import { adminAvailabilityRouter } from './admin/availability';
+import { adminScheduleRouter } from './admin/schedule';
 import { adminBillingRouter } from './admin/billing';
 import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
@@ -20,6 +21,7 @@ export const adminRouter = router({
   configuration: adminConfigurationRouter,
   psychologists: adminPsychologistsRouter,
   availability: adminAvailabilityRouter,
+  schedule: adminScheduleRouter,
   appointments: adminAppointmentsRouter,
   bookingSettings: adminBookingSettingsRouter,
   sessionPlace: adminSessionPlaceRouter,
