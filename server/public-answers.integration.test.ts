@@ -9,6 +9,11 @@ import { listProcedures } from './trpc/root';
 import { newScreeningId } from './testing/screenings';
 
 /** Keys that name what only the server and the operator may know. */
+/**
+ * Keys that look internal but hold what a clinic chose to publish: the e-mail it gives visitors
+ * (never its account's e-mail, decision 0049), on the visitor's own appointment page.
+ */
+const PUBLIC_BY_CHOICE = new Set(['answer.visitorContact.email']);
 const INTERNAL_KEY = /^(user_?id|owner_?id|operator_?id|username|e-?mail|password\w*|session\w*|stripe\w*|customer\w*)$/i;
 
 interface Screener extends BookableScreener {
@@ -62,7 +67,7 @@ function internalFieldsIn(answer: unknown, operatorValues: string[]): string[] {
       value.forEach((item, index) => walk(item, `${path}[${index}]`));
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (INTERNAL_KEY.test(key)) found.push(`${path}.${key}`);
+        if (INTERNAL_KEY.test(key) && !PUBLIC_BY_CHOICE.has(`${path}.${key}`)) found.push(`${path}.${key}`);
         walk(item, `${path}.${key}`);
       }
     }
