@@ -3126,6 +3126,10 @@ export type NamespaceBookingTranslation = {
 	 */
 	timeZone: string
 	/**
+	 * F​i​n​d​ ​y​o​u​r​ ​c​i​t​y​ ​o​r​ ​c​o​u​n​t​r​y
+	 */
+	timeZoneSearch: string
+	/**
 	 * C​h​o​o​s​e​ ​a​ ​d​a​y
 	 */
 	daysTitle: string
@@ -3264,6 +3268,14 @@ export type NamespaceBookingTranslation = {
 	 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
 	 */
 	checkEmailTitle: string
+	/**
+	 * C​h​e​c​k​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​b​o​o​k​i​n​g
+	 */
+	holdTitle: string
+	/**
+	 * T​i​m​e​ ​l​e​f​t​ ​t​o​ ​c​o​n​f​i​r​m​:
+	 */
+	holdTimeLeft: string
 	/**
 	 * W​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​w​i​t​h​i​n​ ​3​0​ ​m​i​n​u​t​e​s​ ​a​n​d​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​r​e​q​u​e​s​t​,​ ​o​r​ ​t​h​e​ ​t​i​m​e​ ​w​i​l​l​ ​b​e​ ​r​e​l​e​a​s​e​d​ ​f​o​r​ ​o​t​h​e​r​s​.
 	 * @param {string} email
@@ -8754,6 +8766,10 @@ export type TranslationFunctions = {
 		 */
 		timeZone: () => LocalizedString
 		/**
+		 * Find your city or country
+		 */
+		timeZoneSearch: () => LocalizedString
+		/**
 		 * Choose a day
 		 */
 		daysTitle: () => LocalizedString
@@ -8889,6 +8905,14 @@ export type TranslationFunctions = {
 		 * Please confirm your e-mail
 		 */
 		checkEmailTitle: () => LocalizedString
+		/**
+		 * Check your e-mail to confirm your booking
+		 */
+		holdTitle: () => LocalizedString
+		/**
+		 * Time left to confirm:
+		 */
+		holdTimeLeft: () => LocalizedString
 		/**
 		 * We have sent a link to {email}. Open it within 30 minutes and confirm your request, or the time will be released for others.
 		 */

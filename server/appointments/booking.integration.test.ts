@@ -337,7 +337,7 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       expect(psychologist).toMatchObject({ kind: 'booking-psychologist', subject: 'New booking: <b>Siti</b>' });
       expect(psychologist!.text).toContain('Phone: +60123456789');
       expect(psychologist!.text).toContain(`E-mail: ${request.clientEmail}`);
-      expect(psychologist!.text).toContain('(Asia/Kuala_Lumpur)');
+      expect(psychologist!.text).toContain('Kuala Lumpur (GMT+8)');
       const [operator] = await outboxEmailsTo(t.services.db, screener.operatorEmail);
       expect(operator).toMatchObject({ kind: 'booking-operator', subject: 'New booking for Dr. Aisyah' });
       expect(operator!.html).toContain('href="https://minda.test/admin-setup"');

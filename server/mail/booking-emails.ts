@@ -1,5 +1,6 @@
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
+import { zonePlace } from '../../domain/time-zone-places';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
@@ -30,7 +31,7 @@ function clientDetails(LL: TranslationFunctions, facts: AppointmentFacts) {
     { label: labels.client(), value: facts.client.name },
     { label: labels.email(), value: facts.client.email },
     { label: labels.phone(), value: facts.client.phone },
-    { label: labels.clientTimezone(), value: facts.client.timezone },
+    { label: labels.clientTimezone(), value: zonePlace(facts.client.timezone, facts.startUtc) },
   ];
 }
 

@@ -89,8 +89,8 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           ...(sharedAt && { sharedResults: screening.shareable }),
         }),
       });
-      const { psychologistName, status, startUtc, endUtc } = booking;
-      return { booked: { psychologistName, status, startUtc, endUtc, timezone: zone, email } };
+      const { psychologistName, status, startUtc, endUtc, holdExpiresAt } = booking;
+      return { booked: { psychologistName, status, startUtc, endUtc, holdExpiresAt, timezone: zone, email } };
     },
     onSuccess: (outcome) => {
       if (!('booked' in outcome)) return;

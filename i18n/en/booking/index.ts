@@ -14,6 +14,7 @@ const en_booking = {
   noSlots: 'No available time slots at the moment.',
   noSlotsHint: 'Please check back later or contact us directly.',
   timeZone: 'Your time zone',
+  timeZoneSearch: 'Find your city or country',
   daysTitle: 'Choose a day',
   timesOn: 'Times on {date:string}',
   chooseAnotherTime: 'Choose a time above to continue.',
@@ -49,6 +50,8 @@ const en_booking = {
   nextTitle: 'What happens next',
   manageByEmail: 'The e-mail has a private link to cancel or move your appointment.',
   checkEmailTitle: 'Please confirm your e-mail',
+  holdTitle: 'Check your e-mail to confirm your booking',
+  holdTimeLeft: 'Time left to confirm:',
   checkEmailText:
     'We have sent a link to {email:string}. Open it within 30 minutes and confirm your request, or the time will be released for others.',
   tooManyOpenForEmail: 'You already have requests waiting at this clinic. Please confirm or cancel them from your e-mail before booking another time.',

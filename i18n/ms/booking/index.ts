@@ -14,6 +14,7 @@ const ms_booking = {
   noSlots: 'Tiada slot masa yang tersedia buat masa ini.',
   noSlotsHint: 'Sila semak semula kemudian atau hubungi kami terus.',
   timeZone: 'Zon waktu anda',
+  timeZoneSearch: 'Cari bandar atau negara anda',
   daysTitle: 'Pilih hari',
   timesOn: 'Masa pada {date}',
   chooseAnotherTime: 'Pilih masa di atas untuk meneruskan.',
@@ -49,6 +50,8 @@ const ms_booking = {
   nextTitle: 'Apa yang berlaku seterusnya',
   manageByEmail: 'E-mel itu mengandungi pautan peribadi untuk membatalkan atau mengubah masa janji temu anda.',
   checkEmailTitle: 'Sila sahkan e-mel anda',
+  holdTitle: 'Semak e-mel anda untuk mengesahkan tempahan anda',
+  holdTimeLeft: 'Masa yang tinggal untuk mengesahkan:',
   checkEmailText:
     'Kami telah menghantar pautan ke {email}. Buka pautan itu dalam masa 30 minit dan sahkan permintaan anda, atau masa itu akan dilepaskan kepada orang lain.',
   tooManyOpenForEmail: 'Anda sudah mempunyai permintaan yang menunggu di klinik ini. Sila sahkan atau batalkannya melalui e-mel anda sebelum menempah masa lain.',
