@@ -3678,6 +3678,11 @@ export type NamespaceBookingEmailsTranslation = {
 		 * @param {string} psychologist
 		 */
 		body: RequiredParams<'appTitle' | 'psychologist'>
+		/**
+		 * I​t​ ​w​a​s​ ​m​o​v​e​d​ ​f​r​o​m​:​ ​{​w​h​e​n​}​.​ ​T​h​a​t​ ​t​i​m​e​ ​n​o​ ​l​o​n​g​e​r​ ​s​t​a​n​d​s​.
+		 * @param {string} when
+		 */
+		earlier: RequiredParams<'when'>
 	}
 	youCancelled: {
 		/**
@@ -9284,6 +9289,10 @@ export type TranslationFunctions = {
 			 * Your appointment with {psychologist} through {appTitle} is now at the time below.
 			 */
 			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * It was moved from: {when}. That time no longer stands.
+			 */
+			earlier: (arg: { when: string }) => LocalizedString
 		}
 		youCancelled: {
 			/**

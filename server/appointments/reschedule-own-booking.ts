@@ -64,7 +64,8 @@ export async function rescheduleOwnBooking(
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
     const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held' }, { env: ctx.env, now });
+    const movedFrom = { startUtc: seen.startUtc, endUtc: seen.endUtc };
+    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held', movedFrom }, { env: ctx.env, now });
     return toOwnAppointment(trx, rescheduled);
   });
 }
