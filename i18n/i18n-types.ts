@@ -3358,6 +3358,49 @@ export type NamespaceBookingTranslation = {
 	 */
 	manageCancelPrompt: RequiredParams<'time'>
 	/**
+	 * C​a​n​c​e​l​l​a​t​i​o​n​ ​p​o​l​i​c​y
+	 */
+	managePolicyTitle: string
+	/**
+	 * Y​o​u​ ​c​a​n​ ​c​a​n​c​e​l​ ​o​r​ ​m​o​v​e​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​e​r​e​ ​u​n​t​i​l​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​b​e​f​o​r​e​ ​i​t​ ​s​t​a​r​t​s​,​ ​t​h​a​t​ ​i​s​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.​ ​A​f​t​e​r​ ​t​h​a​t​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
+	 * @param {number} hours
+	 * @param {string} time
+	 */
+	managePolicy: RequiredParams<'hours' | 'time'>
+	/**
+	 * C​a​n​c​e​l​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​?
+	 */
+	manageCancelAsk: string
+	/**
+	 * T​h​e​ ​t​i​m​e​ ​w​i​l​l​ ​b​e​ ​r​e​l​e​a​s​e​d​ ​f​o​r​ ​o​t​h​e​r​s​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​g​a​i​n​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+	 */
+	manageCancelAskText: string
+	/**
+	 * W​h​y​ ​a​r​e​ ​y​o​u​ ​c​a​n​c​e​l​l​i​n​g​?​ ​(​o​p​t​i​o​n​a​l​)
+	 */
+	manageCancelReason: string
+	/**
+	 * O​n​l​y​ ​t​h​e​ ​c​l​i​n​i​c​ ​r​e​a​d​s​ ​t​h​i​s​.​ ​A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} max
+	 */
+	manageCancelReasonHint: RequiredParams<'max'>
+	/**
+	 * Y​e​s​,​ ​c​a​n​c​e​l​ ​i​t
+	 */
+	manageCancelYes: string
+	/**
+	 * N​o​,​ ​k​e​e​p​ ​i​t
+	 */
+	manageCancelKeep: string
+	/**
+	 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e
+	 */
+	manageBookAgain: string
+	/**
+	 * I​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​ ​n​o​w​,​ ​t​h​e​s​e​ ​f​r​e​e​ ​a​n​d​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​l​i​n​e​s​ ​c​a​n​ ​h​e​l​p​:
+	 */
+	manageAfterCancel: string
+	/**
 	 * M​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​t​i​m​e
 	 */
 	manageRescheduleLabel: string
@@ -8994,6 +9037,46 @@ export type TranslationFunctions = {
 		 * You can cancel or move it until {time}.
 		 */
 		manageCancelPrompt: (arg: { time: string }) => LocalizedString
+		/**
+		 * Cancellation policy
+		 */
+		managePolicyTitle: () => LocalizedString
+		/**
+		 * You can cancel or move this appointment here until {hours} hours before it starts, that is until {time}. After that, please contact the clinic directly.
+		 */
+		managePolicy: (arg: { hours: number, time: string }) => LocalizedString
+		/**
+		 * Cancel this appointment?
+		 */
+		manageCancelAsk: () => LocalizedString
+		/**
+		 * The time will be released for others. You can book again at any time.
+		 */
+		manageCancelAskText: () => LocalizedString
+		/**
+		 * Why are you cancelling? (optional)
+		 */
+		manageCancelReason: () => LocalizedString
+		/**
+		 * Only the clinic reads this. At most {max} characters.
+		 */
+		manageCancelReasonHint: (arg: { max: number }) => LocalizedString
+		/**
+		 * Yes, cancel it
+		 */
+		manageCancelYes: () => LocalizedString
+		/**
+		 * No, keep it
+		 */
+		manageCancelKeep: () => LocalizedString
+		/**
+		 * Book another time
+		 */
+		manageBookAgain: () => LocalizedString
+		/**
+		 * If you need someone to talk to now, these free and confidential lines can help:
+		 */
+		manageAfterCancel: () => LocalizedString
 		/**
 		 * Move it to another time
 		 */

@@ -3,6 +3,7 @@ import { findAppointmentByTokenHash, lockAppointment, moveAppointment, recordCan
 import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
+import { MAX_CANCEL_REASON_LENGTH } from '../../domain/visitor-changes';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
 import { AppError } from '../errors';
@@ -11,9 +12,6 @@ import { translationsFor } from '../translations';
 import { enqueueVisitorChangeEmails } from './booking-notifications';
 import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
 import { recordAppointmentChange } from './record-appointment-change';
-
-/** The most a visitor's reason for cancelling may hold: a few sentences, as the column allows. */
-export const MAX_CANCEL_REASON_LENGTH = 500;
 
 /** POST /api/public/appointments/manage/{token}/cancel, body `{ reason? }`: why, if the visitor wants to say. */
 export const ZCancelOwnBookingRequest = ZManageTokenRequest.extend({
