@@ -142,7 +142,7 @@ export default function ManageAppointmentPage() {
   const configuration = appointment.data && screener.status === 'ready' ? screener.configuration : undefined;
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
-      {configuration && <ScreenerHeader configuration={configuration} />}
+      {configuration && <ScreenerHeader configuration={configuration} languageSwitch />}
       <main className="mx-auto flex w-full max-w-md flex-1 flex-col gap-3 p-4">
         {configuration && <NeedHelp clinicContact={configuration.crisisContact} textsReady />}
         <section className="card w-full bg-base-100 shadow" aria-labelledby="manage-title">

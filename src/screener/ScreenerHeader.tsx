@@ -30,14 +30,21 @@ type Brand = Pick<PublicScreenerConfiguration, 'companyName' | 'logoUrl' | 'appT
  * screener and on the visitor's appointment page. The logo's text is the name beside it, so the
  * image itself is silent; without a name it is the title.
  */
-export function ScreenerHeader({ configuration }: { configuration: Brand }) {
+export function ScreenerHeader({
+  configuration,
+  languageSwitch = configuration.enableMalayTranslation,
+}: {
+  configuration: Brand;
+  /** The screener offers Malay where the clinic switched it on; the appointment page always does. */
+  languageSwitch?: boolean;
+}) {
   const name = configuration.companyName;
   return (
     <header className="border-b border-base-300 bg-base-100 print:hidden">
       <div className="mx-auto flex w-full max-w-2xl items-center gap-3 px-4 py-2">
         <ScreenerLogo logoUrl={configuration.logoUrl} alt={name ? '' : configuration.appTitle} />
         <span className="flex-1 text-lg font-semibold">{name}</span>
-        {configuration.enableMalayTranslation && <LanguageSwitch />}
+        {languageSwitch && <LanguageSwitch />}
       </div>
     </header>
   );
