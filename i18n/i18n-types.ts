@@ -3380,7 +3380,7 @@ export type NamespaceBookingTranslation = {
 	 */
 	manageCancelReason: string
 	/**
-	 * O​n​l​y​ ​t​h​e​ ​c​l​i​n​i​c​ ​r​e​a​d​s​ ​t​h​i​s​.​ ​A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * I​t​ ​i​s​ ​k​e​p​t​ ​w​i​t​h​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​a​n​d​ ​e​r​a​s​e​d​ ​w​i​t​h​ ​y​o​u​r​ ​d​a​t​a​.​ ​A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
 	 * @param {number} max
 	 */
 	manageCancelReasonHint: RequiredParams<'max'>
@@ -9058,7 +9058,7 @@ export type TranslationFunctions = {
 		 */
 		manageCancelReason: () => LocalizedString
 		/**
-		 * Only the clinic reads this. At most {max} characters.
+		 * It is kept with your booking and erased with your data. At most {max} characters.
 		 */
 		manageCancelReasonHint: (arg: { max: number }) => LocalizedString
 		/**

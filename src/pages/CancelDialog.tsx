@@ -9,7 +9,7 @@ interface Props {
   onKeep: () => void;
 }
 
-/** Cancelling asks first, with room for an optional reason that only the clinic reads. */
+/** Cancelling asks first, with room for an optional reason, kept with the booking. */
 export function CancelDialog({ pending, onCancel, onKeep }: Props) {
   const { LL } = useI18nContext();
   const text = LL.booking;

@@ -79,7 +79,7 @@ const en_booking = {
   manageCancelAsk: 'Cancel this appointment?',
   manageCancelAskText: 'The time will be released for others. You can book again at any time.',
   manageCancelReason: 'Why are you cancelling? (optional)',
-  manageCancelReasonHint: 'Only the clinic reads this. At most {max:number} characters.',
+  manageCancelReasonHint: 'It is kept with your booking and erased with your data. At most {max:number} characters.',
   manageCancelYes: 'Yes, cancel it',
   manageCancelKeep: 'No, keep it',
   manageBookAgain: 'Book another time',

@@ -79,7 +79,7 @@ const ms_booking = {
   manageCancelAsk: 'Batalkan janji temu ini?',
   manageCancelAskText: 'Masa itu akan dilepaskan kepada orang lain. Anda boleh menempah semula pada bila-bila masa.',
   manageCancelReason: 'Mengapa anda membatalkan? (pilihan)',
-  manageCancelReasonHint: 'Hanya klinik yang membaca ini. Paling banyak {max} aksara.',
+  manageCancelReasonHint: 'Ia disimpan bersama tempahan anda dan dipadam bersama data anda. Paling banyak {max} aksara.',
   manageCancelYes: 'Ya, batalkannya',
   manageCancelKeep: 'Tidak, simpan',
   manageBookAgain: 'Tempah masa lain',
