@@ -28,6 +28,7 @@ import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised
 import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
 import * as weeklySchedules from './migrations/2026-11-28T0100-weekly-schedules';
 import * as sessionPlaces from './migrations/2026-11-28T0200-session-places';
+import * as visitorCancelReason from './migrations/2026-11-28T0900-visitor-cancel-reason';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1500-closed-links': closedLinks,
   '2026-11-28T0100-weekly-schedules': weeklySchedules,
   '2026-11-28T0200-session-places': sessionPlaces,
+  '2026-11-28T0900-visitor-cancel-reason': visitorCancelReason,
 };
 
 export const migrationProvider: MigrationProvider = {

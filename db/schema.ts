@@ -162,6 +162,8 @@ export interface AppointmentsTable {
   client_language: string;
   created_at: Timestamp;
   cancelled_at: NullableTimestamp;
+  /** What the visitor said when they cancelled through their link, if anything; erased with their data. */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The screening results the visitor chose to share with the clinic (JSON); null when not shared or erased. */
   shared_results: string | null;
   /** The visitor answered the crisis item: the clinic should contact them promptly. */

@@ -8,15 +8,15 @@ const slot = { startUtc: new Date('2026-12-07T02:00:00Z'), endUtc: new Date('202
 describe('formatAppointmentTime', () => {
   it('writes the slot in the reader’s timezone, en-MY and 12-hour, naming the zone', () => {
     expect(plain(formatAppointmentTime(slot, 'Asia/Kuala_Lumpur', 'en'))).toBe(
-      'Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)',
+      'Monday, 7 December 2026, 10:00 – 11:00 am, Kuala Lumpur (GMT+8)',
     );
     expect(plain(formatAppointmentTime(slot, 'Europe/London', 'en'))).toBe(
-      'Monday, 7 December 2026, 2:00 – 3:00 am (Europe/London)',
+      'Monday, 7 December 2026, 2:00 – 3:00 am, London (GMT)',
     );
   });
 
   it('uses Malay day and month names for a Malay reader', () => {
-    expect(plain(formatAppointmentTime(slot, 'Asia/Kuala_Lumpur', 'ms'))).toMatch(/^Isnin, 7 Disember 2026, 10:00 ?– ?11:00 PG \(Asia\/Kuala_Lumpur\)$/);
+    expect(plain(formatAppointmentTime(slot, 'Asia/Kuala_Lumpur', 'ms'))).toMatch(/^Isnin, 7 Disember 2026, 10:00 ?– ?11:00 PG, Kuala Lumpur \(GMT\+8\)$/);
   });
 
   it('keeps the date of each end when a slot crosses midnight', () => {
@@ -43,7 +43,7 @@ describe('canonicalTimeZone', () => {
 describe('formatMoment', () => {
   it('writes one moment as the appointment times are written, with the zone named', () => {
     expect(formatMoment(new Date('2026-12-07T02:00:00Z'), 'Asia/Kuala_Lumpur', 'en').replace(/[\u202f\u2009]/g, ' ')).toBe(
-      'Monday, 7 December 2026 at 10:00 am (Asia/Kuala_Lumpur)',
+      'Monday, 7 December 2026 at 10:00 am, Kuala Lumpur (GMT+8)',
     );
   });
 });

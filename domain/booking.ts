@@ -1,10 +1,8 @@
 import type { SlotTimes } from './slots';
-import { DAY_MS } from './time';
+import { DAY_MS, HOUR_MS } from './time';
 
 /** Visitors see and book slots up to this many days ahead. */
 export const BOOKING_WINDOW_DAYS = 30;
-
-const HOUR_MS = 3_600_000;
 
 export interface BookingWindow {
   /** The earliest start a visitor may book: now plus the psychologist's minimum advance. */

@@ -38,8 +38,10 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     await dialog.getByLabel('Phone number').fill('012-345 6789');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
 
-    const received = page.getByRole('dialog', { name: 'Booking Received!' });
+    // A hold is not a booking (decision 0050): the dialog says to check the e-mail, with the time left.
+    const received = page.getByRole('dialog', { name: 'Check your e-mail to confirm your booking' });
     await received.getByText('Please confirm your e-mail').waitFor();
+    expect(await received.getByRole('timer').textContent()).toMatch(/^(30:00|29:\d\d)$/);
     await received.getByText(`We have sent a link to ${VISITOR.email}. Open it within 30 minutes`, { exact: false }).waitFor();
     await screenshot(page, 'booking-check-email');
 
@@ -85,10 +87,9 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     // change reaches them with the calendar entry updated.
     const when = confirmed.locator('p').nth(1);
     const before = await when.textContent();
-    const times = confirmed.getByLabel('Move it to another time');
-    // The latest other time, again beyond the notice, so the visitor can cancel after moving.
-    await times.locator('option').nth(1).waitFor({ state: 'attached' });
-    await times.selectOption({ index: (await times.locator('option').count()) - 1 });
+    // The latest other time, again beyond the notice, so the visitor can cancel after moving; the booker's chips.
+    await confirmed.getByRole('form', { name: 'Move it to another time' }).waitFor();
+    await chooseFreeTime(confirmed, 'last');
     await confirmed.getByRole('button', { name: 'Move my appointment' }).click();
     await expect.poll(() => when.textContent()).not.toBe(before);
     await confirmed.getByText('Confirmed', { exact: true }).waitFor();
@@ -99,7 +100,7 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     // Two more moves use up the three a link allows; then the page says whom to contact instead.
     for (const mails of [5, 6]) {
       const moved = await when.textContent();
-      await times.selectOption({ index: (await times.locator('option').count()) - 1 });
+      await chooseFreeTime(confirmed, 'last');
       await confirmed.getByRole('button', { name: 'Move my appointment' }).click();
       await expect.poll(() => when.textContent()).not.toBe(moved);
       await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(mails);
@@ -109,7 +110,9 @@ describe('a clinic that asks visitors to confirm their e-mail', () => {
     await screenshot(page, 'manage-moves-used-up');
     await expectNoSeriousViolations(page, 'manage page after three moves');
 
+    // Cancelling asks first, with an optional reason (decision 0050).
     await confirmed.getByRole('button', { name: 'Cancel my appointment' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this appointment?' }).getByRole('button', { name: 'Yes, cancel it' }).click();
     await confirmed.getByText('Cancelled', { exact: true }).waitFor();
     expect(await confirmed.getByRole('button', { name: 'Cancel my appointment' }).count()).toBe(0);
     await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBe(7);

@@ -3546,6 +3546,10 @@ export type NamespaceBookingTranslation = {
 	 */
 	timeZone: string
 	/**
+	 * F​i​n​d​ ​y​o​u​r​ ​c​i​t​y​ ​o​r​ ​c​o​u​n​t​r​y
+	 */
+	timeZoneSearch: string
+	/**
 	 * C​h​o​o​s​e​ ​a​ ​d​a​y
 	 */
 	daysTitle: string
@@ -3685,6 +3689,14 @@ export type NamespaceBookingTranslation = {
 	 */
 	checkEmailTitle: string
 	/**
+	 * C​h​e​c​k​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​b​o​o​k​i​n​g
+	 */
+	holdTitle: string
+	/**
+	 * T​i​m​e​ ​l​e​f​t​ ​t​o​ ​c​o​n​f​i​r​m​:
+	 */
+	holdTimeLeft: string
+	/**
 	 * W​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​w​i​t​h​i​n​ ​3​0​ ​m​i​n​u​t​e​s​ ​a​n​d​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​r​e​q​u​e​s​t​,​ ​o​r​ ​t​h​e​ ​t​i​m​e​ ​w​i​l​l​ ​b​e​ ​r​e​l​e​a​s​e​d​ ​f​o​r​ ​o​t​h​e​r​s​.
 	 * @param {string} email
 	 */
@@ -3765,6 +3777,49 @@ export type NamespaceBookingTranslation = {
 	 * @param {string} time
 	 */
 	manageCancelPrompt: RequiredParams<'time'>
+	/**
+	 * C​a​n​c​e​l​l​a​t​i​o​n​ ​p​o​l​i​c​y
+	 */
+	managePolicyTitle: string
+	/**
+	 * Y​o​u​ ​c​a​n​ ​c​a​n​c​e​l​ ​o​r​ ​m​o​v​e​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​e​r​e​ ​u​n​t​i​l​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​b​e​f​o​r​e​ ​i​t​ ​s​t​a​r​t​s​,​ ​t​h​a​t​ ​i​s​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.​ ​A​f​t​e​r​ ​t​h​a​t​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​.
+	 * @param {number} hours
+	 * @param {string} time
+	 */
+	managePolicy: RequiredParams<'hours' | 'time'>
+	/**
+	 * C​a​n​c​e​l​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​?
+	 */
+	manageCancelAsk: string
+	/**
+	 * T​h​e​ ​t​i​m​e​ ​w​i​l​l​ ​b​e​ ​r​e​l​e​a​s​e​d​ ​f​o​r​ ​o​t​h​e​r​s​.​ ​Y​o​u​ ​c​a​n​ ​b​o​o​k​ ​a​g​a​i​n​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+	 */
+	manageCancelAskText: string
+	/**
+	 * W​h​y​ ​a​r​e​ ​y​o​u​ ​c​a​n​c​e​l​l​i​n​g​?​ ​(​o​p​t​i​o​n​a​l​)
+	 */
+	manageCancelReason: string
+	/**
+	 * I​t​ ​i​s​ ​k​e​p​t​ ​w​i​t​h​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​a​n​d​ ​e​r​a​s​e​d​ ​w​i​t​h​ ​y​o​u​r​ ​d​a​t​a​.​ ​A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {number} max
+	 */
+	manageCancelReasonHint: RequiredParams<'max'>
+	/**
+	 * Y​e​s​,​ ​c​a​n​c​e​l​ ​i​t
+	 */
+	manageCancelYes: string
+	/**
+	 * N​o​,​ ​k​e​e​p​ ​i​t
+	 */
+	manageCancelKeep: string
+	/**
+	 * B​o​o​k​ ​a​n​o​t​h​e​r​ ​t​i​m​e
+	 */
+	manageBookAgain: string
+	/**
+	 * I​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​o​n​e​ ​t​o​ ​t​a​l​k​ ​t​o​ ​n​o​w​,​ ​t​h​e​s​e​ ​f​r​e​e​ ​a​n​d​ ​c​o​n​f​i​d​e​n​t​i​a​l​ ​l​i​n​e​s​ ​c​a​n​ ​h​e​l​p​:
+	 */
+	manageAfterCancel: string
 	/**
 	 * M​o​v​e​ ​i​t​ ​t​o​ ​a​n​o​t​h​e​r​ ​t​i​m​e
 	 */
@@ -4086,6 +4141,11 @@ export type NamespaceBookingEmailsTranslation = {
 		 * @param {string} psychologist
 		 */
 		body: RequiredParams<'appTitle' | 'psychologist'>
+		/**
+		 * I​t​ ​w​a​s​ ​m​o​v​e​d​ ​f​r​o​m​:​ ​{​w​h​e​n​}​.​ ​T​h​a​t​ ​t​i​m​e​ ​n​o​ ​l​o​n​g​e​r​ ​s​t​a​n​d​s​.
+		 * @param {string} when
+		 */
+		earlier: RequiredParams<'when'>
 	}
 	youCancelled: {
 		/**
@@ -9636,6 +9696,10 @@ export type TranslationFunctions = {
 		 */
 		timeZone: () => LocalizedString
 		/**
+		 * Find your city or country
+		 */
+		timeZoneSearch: () => LocalizedString
+		/**
 		 * Choose a day
 		 */
 		daysTitle: () => LocalizedString
@@ -9772,6 +9836,14 @@ export type TranslationFunctions = {
 		 */
 		checkEmailTitle: () => LocalizedString
 		/**
+		 * Check your e-mail to confirm your booking
+		 */
+		holdTitle: () => LocalizedString
+		/**
+		 * Time left to confirm:
+		 */
+		holdTimeLeft: () => LocalizedString
+		/**
 		 * We have sent a link to {email}. Open it within 30 minutes and confirm your request, or the time will be released for others.
 		 */
 		checkEmailText: (arg: { email: string }) => LocalizedString
@@ -9847,6 +9919,46 @@ export type TranslationFunctions = {
 		 * You can cancel or move it until {time}.
 		 */
 		manageCancelPrompt: (arg: { time: string }) => LocalizedString
+		/**
+		 * Cancellation policy
+		 */
+		managePolicyTitle: () => LocalizedString
+		/**
+		 * You can cancel or move this appointment here until {hours} hours before it starts, that is until {time}. After that, please contact the clinic directly.
+		 */
+		managePolicy: (arg: { hours: number, time: string }) => LocalizedString
+		/**
+		 * Cancel this appointment?
+		 */
+		manageCancelAsk: () => LocalizedString
+		/**
+		 * The time will be released for others. You can book again at any time.
+		 */
+		manageCancelAskText: () => LocalizedString
+		/**
+		 * Why are you cancelling? (optional)
+		 */
+		manageCancelReason: () => LocalizedString
+		/**
+		 * It is kept with your booking and erased with your data. At most {max} characters.
+		 */
+		manageCancelReasonHint: (arg: { max: number }) => LocalizedString
+		/**
+		 * Yes, cancel it
+		 */
+		manageCancelYes: () => LocalizedString
+		/**
+		 * No, keep it
+		 */
+		manageCancelKeep: () => LocalizedString
+		/**
+		 * Book another time
+		 */
+		manageBookAgain: () => LocalizedString
+		/**
+		 * If you need someone to talk to now, these free and confidential lines can help:
+		 */
+		manageAfterCancel: () => LocalizedString
 		/**
 		 * Move it to another time
 		 */
@@ -10142,6 +10254,10 @@ export type TranslationFunctions = {
 			 * Your appointment with {psychologist} through {appTitle} is now at the time below.
 			 */
 			body: (arg: { appTitle: string, psychologist: string }) => LocalizedString
+			/**
+			 * It was moved from: {when}. That time no longer stands.
+			 */
+			earlier: (arg: { when: string }) => LocalizedString
 		}
 		youCancelled: {
 			/**

@@ -36,7 +36,7 @@ const ResetPasswordPage = lazyPageWithTexts(() => import('./pages/ResetPasswordP
 const VerifyEmailPage = lazyPageWithTexts(() => import('./pages/VerifyEmailPage'), ['account']);
 const AcceptInvitationPage = lazyPageWithTexts(() => import('./pages/AcceptInvitationPage'), ['account', 'team']);
 const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin', 'team']);
-const ManageAppointmentPage = lazyPageWithTexts(() => import('./pages/ManageAppointmentPage'), ['booking']);
+const ManageAppointmentPage = lazyPageWithTexts(() => import('./pages/ManageAppointmentPage'), ['booking', 'assessment']);
 const NotFoundPage = lazyWithPreload(() => import('./pages/NotFoundPage'));
 
 export function App() {

@@ -607,3 +607,8 @@ export async function lockAppointment(trx: Transaction<Database>, appointmentId:
   const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision', 'visitor_moves']).where('id', '=', appointmentId)).executeTakeFirst();
   return row && { status: row.status as AppointmentStatus, revision: Number(row.revision), visitorMoves: Number(row.visitor_moves) };
 }
+
+/** Keeps the words a visitor gave when cancelling (bounded by the caller's schema); personal, so never logged. */
+export async function recordCancelReason(db: Kysely<Database>, appointmentId: string, reason: string): Promise<void> {
+  await db.updateTable('appointments').set({ cancel_reason: reason }).where('id', '=', appointmentId).execute();
+}

@@ -12,6 +12,7 @@ const ERASED_CONTACT = {
   client_email_key: null,
   client_address_key: null,
   client_network_key: null,
+  cancel_reason: null,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-out
 import type { Database } from '../../db/schema';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { STAFF_MOVE_MAIL_DELAY_MINUTES } from '../../domain/visitor-changes';
+import type { SlotTimes } from '../../domain/slots';
 import type { Env } from '../env';
 import {
   type AppointmentFacts,
@@ -137,7 +138,7 @@ export function clinicClosedEmails(
  */
 export async function enqueueVisitorChangeEmails(
   trx: Kysely<Database>,
-  changed: { userId: string; facts: AppointmentFacts; operatorEmail: string; clinicKnows: boolean },
+  changed: { userId: string; facts: AppointmentFacts; operatorEmail: string; clinicKnows: boolean; movedFrom?: SlotTimes },
   services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
 ): Promise<void> {
   const { brand } = await brandOfClinic(trx, changed.userId, services.env);
@@ -145,11 +146,11 @@ export async function enqueueVisitorChangeEmails(
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   const kind = facts.status === 'cancelled' ? 'visitor-cancelled' : 'visitor-rescheduled';
   const about = { kind, appointmentId: facts.id };
-  const mails: OutboxEmail[] = [{ ...about, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now }) }];
+  const mails: OutboxEmail[] = [{ ...about, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now, movedFrom: changed.movedFrom }) }];
   if (changed.clinicKnows) {
     const staffMail = {
       ...about,
-      ...visitorChangeEmail(facts, brand),
+      ...visitorChangeEmail(facts, brand, changed.movedFrom),
       coalesceKey: `visitor-change:${facts.id}`,
       notBefore: kind === 'visitor-rescheduled' ? addMinutes(services.now, STAFF_MOVE_MAIL_DELAY_MINUTES) : undefined,
     };

@@ -1,14 +1,26 @@
-import { findAppointmentByTokenHash, lockAppointment, moveAppointment } from '../../db/repositories/appointments';
+import { z } from 'zod';
+import { findAppointmentByTokenHash, lockAppointment, moveAppointment, recordCancelReason } from '../../db/repositories/appointments';
 import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
+import { MAX_CANCEL_REASON_LENGTH } from '../../domain/visitor-changes';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
 import { AppError } from '../errors';
+import { fieldMessage } from '../field-messages';
 import { translationsFor } from '../translations';
 import { enqueueVisitorChangeEmails } from './booking-notifications';
-import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment } from './own-appointment';
+import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
 import { recordAppointmentChange } from './record-appointment-change';
+
+/** POST /api/public/appointments/manage/{token}/cancel, body `{ reason? }`: why, if the visitor wants to say. */
+export const ZCancelOwnBookingRequest = ZManageTokenRequest.extend({
+  reason: z
+    .string()
+    .trim()
+    .max(MAX_CANCEL_REASON_LENGTH, { error: fieldMessage('atMostCharacters', { max: MAX_CANCEL_REASON_LENGTH }) })
+    .optional(),
+});
 
 /**
  * POST /api/public/appointments/manage/{token}/cancel: the visitor cancels through their private
@@ -18,7 +30,10 @@ import { recordAppointmentChange } from './record-appointment-change';
  * orders the two: a cancel after a confirmation cancels the confirmed appointment, and the history
  * records each change from the status it really left.
  */
-export async function cancelOwnBooking(ctx: Pick<RequestContext, 'db' | 'env' | 'now'>, { token }: { token: string }): Promise<OwnAppointment> {
+export async function cancelOwnBooking(
+  ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
+  { token, reason }: { token: string; reason?: string },
+): Promise<OwnAppointment> {
   const now = ctx.now();
   const seen = await findOwnAppointment(ctx.db, token);
   const refusal = translationsFor(seen.client.language).booking;
@@ -31,6 +46,7 @@ export async function cancelOwnBooking(ctx: Pick<RequestContext, 'db' | 'env' | 
       throw new AppError('CONFLICT', refusal.cannotCancel());
     }
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: current.status, to: 'cancelled', at: now });
+    if (reason) await recordCancelReason(trx, seen.id, reason);
     const cancelled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
     const clinicKnows = current.status !== 'held';

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { holdsSlot } from '../../domain/appointment-status';
 import { bookingWindow, isInBookingWindow } from '../../domain/booking';
-import { MAX_VISITOR_MOVES, mayMoveAgain } from '../../domain/visitor-changes';
+import { MAX_VISITOR_MOVES, mayMoveAgain, mayMoveTo } from '../../domain/visitor-changes';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
@@ -49,7 +49,10 @@ export async function rescheduleOwnBooking(
     if (!psychologist) throw new NotFoundError('appointment');
     if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
     if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
-    if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) throw new AppError('CONFLICT', refusal.slotUnavailable());
+    const policy = { now, noticeHours: psychologist.cancellationNoticeHours, currentStart: seen.startUtc };
+    if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours)) || !mayMoveTo(slot.startUtc, policy)) {
+      throw new AppError('CONFLICT', refusal.slotUnavailable());
+    }
     let moved: boolean;
     try {
       moved = await rescheduleAppointment(trx, { appointmentId: seen.id, fromSlotId: seen.slotId, toSlotId: slot.id, now, maxVisitorMoves: MAX_VISITOR_MOVES });
@@ -67,7 +70,8 @@ export async function rescheduleOwnBooking(
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
     const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held' }, { env: ctx.env, now });
+    const movedFrom = { startUtc: seen.startUtc, endUtc: seen.endUtc };
+    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held', movedFrom }, { env: ctx.env, now });
     return toOwnAppointment(trx, rescheduled);
   });
 }

@@ -59,7 +59,7 @@ describe('booking e-mails', () => {
         'Hello Siti & <Co>,',
         'Thank you for booking through Klinik Minda. Dr. Aisyah will reach out to you to confirm your appointment.',
         // The clinic's e-mail, every visitor mail's way to reach it (docs/decisions/0049).
-        'Psychologist: Dr. Aisyah\nWhen: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)\nE-mail: hello@klinik.example',
+        'Psychologist: Dr. Aisyah\nWhen: Monday, 7 December 2026, 10:00 – 11:00 am, Kuala Lumpur (GMT+8)\nE-mail: hello@klinik.example',
         'See, change or cancel your appointment: https://minda.test/appointments/manage/t0k3n',
         'The attached calendar file adds the appointment to your calendar.',
         '-- \nYou receive this e-mail because of an appointment booked through Klinik Minda. Replies to this address are not read.',
@@ -83,7 +83,7 @@ describe('booking e-mails', () => {
     const psychologist = bookingPsychologistEmail(malayVisitor, brand);
     expect(psychologist.subject).toBe('New booking: Siti & <Co>');
     expect(plain(psychologist.text)).toContain(
-      'When: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)\nClient: Siti & <Co>\nE-mail: siti@example.com\nPhone: +60123456789\nClient\'s timezone: Europe/London',
+      'When: Monday, 7 December 2026, 10:00 – 11:00 am, Kuala Lumpur (GMT+8)\nClient: Siti & <Co>\nE-mail: siti@example.com\nPhone: +60123456789\nClient\'s timezone: London (GMT)',
     );
     const operator = bookingOperatorEmail(malayVisitor, brand, 'https://minda.test/admin-setup');
     expect(operator.subject).toBe('New booking for Dr. Aisyah');
@@ -127,7 +127,7 @@ describe('booking e-mails', () => {
   it('reminds the visitor with their link, and no calendar file', () => {
     const mail = appointmentReminderEmail({ ...facts, status: 'confirmed' }, brand, 'https://minda.test/appointments/manage/t0k3n');
     expect(mail.subject).toBe('A reminder of your appointment');
-    expect(plain(mail.text)).toContain('When: Monday, 7 December 2026, 10:00 – 11:00 am (Asia/Kuala_Lumpur)');
+    expect(plain(mail.text)).toContain('When: Monday, 7 December 2026, 10:00 – 11:00 am, Kuala Lumpur (GMT+8)');
     expect(mail.text).toContain('https://minda.test/appointments/manage/t0k3n');
     expect(mail.attachments).toBeUndefined();
   });

@@ -1,5 +1,7 @@
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
+import type { SlotTimes } from '../../domain/slots';
+import { zonePlace } from '../../domain/time-zone-places';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
 import { calendarLocation, describeSessionPlace, visitorContactPoints } from '../../domain/session-place';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
@@ -31,7 +33,7 @@ function clientDetails(LL: TranslationFunctions, facts: AppointmentFacts) {
     { label: labels.client(), value: facts.client.name },
     { label: labels.email(), value: facts.client.email },
     { label: labels.phone(), value: facts.client.phone },
-    { label: labels.clientTimezone(), value: facts.client.timezone },
+    { label: labels.clientTimezone(), value: zonePlace(facts.client.timezone, facts.startUtc) },
   ];
 }
 
@@ -232,12 +234,19 @@ export function appointmentReminderEmail(facts: AppointmentFacts, brand: EmailBr
 }
 
 /** To the visitor who moved or cancelled through their link: what now stands, and the calendar updated. */
-export function ownChangeEmail(facts: AppointmentFacts, brand: EmailBrand, change: { manageUrl: string; now: Date }): RenderedEmail {
+export function ownChangeEmail(
+  facts: AppointmentFacts,
+  brand: EmailBrand,
+  change: { manageUrl: string; now: Date; movedFrom?: SlotTimes },
+): RenderedEmail {
   const cancelled = facts.status === 'cancelled';
+  const { movedFrom } = change;
   return visitorEmail(facts, brand, {
     texts: (LL, names) => {
       const texts = cancelled ? LL.youCancelled : LL.rescheduled;
-      return { subject: texts.subject(), heading: texts.heading(), body: texts.body(names), outro: [LL.calendarUpdate()] };
+      // A move names the time it left as well as the new one (below), so nobody goes at the old.
+      const earlier = movedFrom && LL.rescheduled.earlier({ when: formatAppointmentTime(movedFrom, facts.client.timezone, facts.client.language) });
+      return { subject: texts.subject(), heading: texts.heading(), body: texts.body(names), outro: [...(earlier ? [earlier] : []), LL.calendarUpdate()] };
     },
     action: manageAction(change.manageUrl),
     calendarAt: change.now,
@@ -281,7 +290,7 @@ export function bookingOperatorEmail(facts: AppointmentFacts, brand: EmailBrand,
 }
 
 /** To the psychologist or the operator: the client cancelled or moved it through their private link. */
-export function visitorChangeEmail(facts: AppointmentFacts, brand: EmailBrand): RenderedEmail {
+export function visitorChangeEmail(facts: AppointmentFacts, brand: EmailBrand, movedFrom?: SlotTimes): RenderedEmail {
   const names = { client: facts.client.name, psychologist: facts.psychologist.name };
   return renderEmail(
     STAFF_LOCALE,
@@ -290,7 +299,10 @@ export function visitorChangeEmail(facts: AppointmentFacts, brand: EmailBrand): 
       return {
         subject: texts.subject(names),
         heading: texts.heading(),
-        intro: [texts.body({ ...names, appTitle })],
+        intro: [
+          texts.body({ ...names, appTitle }),
+          ...(movedFrom ? [LL.bookingEmails.rescheduled.earlier({ when: formatAppointmentTime(movedFrom, facts.psychologist.timezone, STAFF_LOCALE) })] : []),
+        ],
         details: clientDetails(LL, facts),
         footer: footer(LL, appTitle),
       };

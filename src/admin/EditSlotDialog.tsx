@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { zonePlace } from '../../domain/time-zone-places';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { hasErrorCode } from '../lib/errors';
@@ -108,7 +109,7 @@ export function EditSlotDialog({ slot, psychologist, onClose }: Props) {
         >
           <p className="font-medium">
             {formatCalendarDate(local.date, dateLocaleOf(locale))}{' '}
-            <span className="text-sm font-normal text-base-content/70">({psychologist.timezone})</span>
+            <span className="text-sm font-normal text-base-content/70">({zonePlace(psychologist.timezone, new Date(slot.startUtc))})</span>
           </p>
           {slot.isBooked && (
             <p role="note" className="alert alert-warning text-sm">

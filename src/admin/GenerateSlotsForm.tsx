@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { zonePlace } from '../../domain/time-zone-places';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf } from '../lib/form-errors';
@@ -77,7 +78,7 @@ export function GenerateSlotsForm({ psychologists, draft, onChange }: Props) {
           />
         )}
       </Field>
-      {psychologist && <p className="text-sm text-base-content/80">{t.timezoneNote({ timezone: psychologist.timezone })}</p>}
+      {psychologist && <p className="text-sm text-base-content/80">{t.timezoneNote({ timezone: zonePlace(psychologist.timezone, new Date()) })}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         {input('startDate', 'date')}
         {input('endDate', 'date')}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { zonePlace } from '../../domain/time-zone-places';
 import {
   BUFFER_MINUTES,
   MINIMUM_ADVANCE_HOURS,
@@ -169,7 +170,7 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
               >
                 {PSYCHOLOGIST_TIMEZONES.map((timezone) => (
                   <option key={timezone} value={timezone}>
-                    {timezone}
+                    {zonePlace(timezone, new Date())}
                   </option>
                 ))}
               </select>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { zonePlace } from '../../domain/time-zone-places';
 import type { Psychologist } from '../../domain/psychologist';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
@@ -37,7 +38,7 @@ function PsychologistRow({ psychologist, onEdit, onCalendarLink, onDelete }: { p
             buffer: psychologist.bufferMinutes,
             advance: psychologist.minimumAdvanceHours,
           })}{' '}
-          · {psychologist.timezone}
+          · {zonePlace(psychologist.timezone, new Date())}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">

@@ -89,8 +89,8 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           ...(sharedAt && { sharedResults: screening.shareable }),
         }),
       });
-      const { psychologistName, status, startUtc, endUtc, place } = booking;
-      return { booked: { psychologistName, status, startUtc, endUtc, timezone: zone, email, place } };
+      const { psychologistName, status, startUtc, endUtc, holdExpiresAt, place } = booking;
+      return { booked: { psychologistName, status, startUtc, endUtc, holdExpiresAt, timezone: zone, email, place } };
     },
     onSuccess: (outcome) => {
       if (!('booked' in outcome)) return;

@@ -10,6 +10,7 @@ import { bookingDetailsAtom } from '../lib/screening-store';
 import { BookingDialog } from './BookingDialog';
 import { type BookedAppointment, BookingReceived } from './BookingReceived';
 import { PsychologistCard, type PublicPsychologist } from './PsychologistCard';
+import { useBookingSheetHistory } from './useBookingSheetHistory';
 
 /**
  * The booking section: the screener owner's psychologists, or the crisis
@@ -25,9 +26,17 @@ export default function BookingSection() {
 
   const list = psychologists.data ?? [];
   const chosen = list.find((psychologist) => psychologist.id === kept.psychologistId);
+  // Back closes the sheet and keeps everything, the chosen time too, so forward reopens it as it was.
+  const sheet = useBookingSheetHistory(kept.psychologistId, (psychologistId) => setKept((before) => ({ ...before, psychologistId })));
   // SPEC: closing the dialog clears the selection; the typed details and the timezone stay.
-  const choose = (psychologist: PublicPsychologist | undefined) =>
-    setKept((before) => ({ ...before, psychologistId: psychologist?.id, slotId: undefined }));
+  const choose = (psychologist: PublicPsychologist) => {
+    setKept((before) => ({ ...before, slotId: undefined }));
+    sheet.opened(psychologist.id);
+  };
+  const close = () => {
+    setKept((before) => ({ ...before, slotId: undefined }));
+    sheet.closed();
+  };
   // Printing the results page leaves booking out (docs/decisions/0024).
   return (
     <section className="card bg-base-100 shadow print:hidden" aria-labelledby="booking-title">
@@ -58,10 +67,11 @@ export default function BookingSection() {
         <BookingDialog
           key={chosen.id}
           psychologist={chosen}
-          onClose={() => choose(undefined)}
+          onClose={close}
           onBooked={(booking) => {
             // The clinic's page hears that a booking was made, never by whom.
             tellEmbedder({ type: 'minda:booked', status: booking.status });
+            sheet.finished();
             setBooked(booking);
           }}
         />

@@ -8,7 +8,6 @@ import {
   slotsByDay,
   slotTimesOnDate,
   timeZoneChoices,
-  timeZoneLabel,
 } from './slot-times';
 
 describe('slot times in the psychologist’s timezone', () => {
@@ -81,13 +80,6 @@ describe('the booking dialog’s days and timezone', () => {
     expect(dayToShow(days, '2026-03-10')).toBe('2026-03-11');
     expect(dayToShow(days, '2026-03-14')).toBe('2026-03-13');
     expect(dayToShow([], '2026-03-09')).toBeUndefined();
-  });
-
-  it('names a zone as people read it, with its offset on that day, daylight saving included', () => {
-    expect(timeZoneLabel('Asia/Kuala_Lumpur', new Date('2026-03-09T00:00:00Z'))).toBe('Asia/Kuala Lumpur (GMT+8)');
-    expect(timeZoneLabel('America/New_York', new Date('2026-01-15T12:00:00Z'))).toBe('America/New York (GMT-5)');
-    expect(timeZoneLabel('America/New_York', new Date('2026-07-15T12:00:00Z'))).toBe('America/New York (GMT-4)');
-    expect(timeZoneLabel('Asia/Kolkata', new Date('2026-03-09T00:00:00Z'))).toBe('Asia/Kolkata (GMT+5:30)');
   });
 
   it('offers the browser’s zones plus those in use it leaves out, once each, sorted', () => {

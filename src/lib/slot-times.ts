@@ -74,14 +74,6 @@ export function timeZoneChoices(supported: readonly string[], inUse: readonly st
   return [...new Set([...supported, ...inUse])].sort();
 }
 
-/** 'Asia/Kuala Lumpur (GMT+8)': a zone's name as people read it, with its offset from UTC at `at`. */
-export function timeZoneLabel(zone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
-  const offset = parts.find((part) => part.type === 'timeZoneName')?.value;
-  const name = zone.replaceAll('_', ' ');
-  return offset ? `${name} (${offset})` : name;
-}
-
 /** En-MY, 12-hour clock ('9:00 am'), in the psychologist's timezone. */
 export function formatSlotTime(instant: Instant, timezone: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: timezone }).format(

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { type ClinicCrisisContact, MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
+import { HOUR_MS } from '../../domain/time';
 import { canMove } from '../../domain/appointment-status';
 import { formatAppointmentTime, formatMoment } from '../../domain/appointment-time';
 import { MAX_VISITOR_MOVES } from '../../domain/visitor-changes';
@@ -9,6 +11,11 @@ import { hasErrorCode, isGone, messageOf } from '../lib/errors';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { ClinicContact } from '../components/ClinicContact';
 import { VisitDetails } from '../booking/SessionPlace';
+import { CrisisResourceList } from '../components/CrisisResourceList';
+import { NeedHelp } from '../screener/NeedHelp';
+import { ScreenerHeader } from '../screener/ScreenerHeader';
+import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
+import { CancelDialog } from './CancelDialog';
 import { RescheduleChoice } from './RescheduleChoice';
 
 type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
@@ -84,6 +91,34 @@ function YourData({ token, onHold, onErased }: { token: string; onHold: boolean;
   );
 }
 
+/** The clinic's cancellation policy, stated before any change is offered. */
+function CancellationPolicy({ appointment }: { appointment: OwnAppointment }) {
+  const { LL, locale } = useI18nContext();
+  const hours = Math.round((appointment.startUtc.getTime() - appointment.changeableUntil.getTime()) / HOUR_MS);
+  return (
+    <section className="rounded-box bg-base-200 p-3" aria-labelledby="policy-title">
+      <h2 id="policy-title" className="font-semibold">
+        {LL.booking.managePolicyTitle()}
+      </h2>
+      <p className="text-sm">{LL.booking.managePolicy({ hours, time: formatMoment(appointment.changeableUntil, appointment.clientTimezone, locale) })}</p>
+    </section>
+  );
+}
+
+/** After cancelling: a way back to booking, and the crisis lines for whoever needs them now. */
+function AfterCancelling({ screenerSlug, clinicContact }: { screenerSlug: string; clinicContact: ClinicCrisisContact | null }) {
+  const { LL, locale } = useI18nContext();
+  return (
+    <section className="flex flex-col gap-2" aria-label={LL.booking.manageBookAgain()}>
+      <Link className="btn btn-primary" to={`${locale === 'ms' ? '/ms' : ''}/screener/${screenerSlug}`}>
+        {LL.booking.manageBookAgain()}
+      </Link>
+      <p className="text-sm">{LL.booking.manageAfterCancel()}</p>
+      <CrisisResourceList resources={MALAYSIAN_CRISIS_RESOURCES} clinicContact={clinicContact} />
+    </section>
+  );
+}
+
 export default function ManageAppointmentPage() {
   const { LL, locale } = useI18nContext();
   const text = LL.booking;
@@ -101,70 +136,86 @@ export default function ManageAppointmentPage() {
   });
 
   const [erased, setErased] = useState(false);
+  const [askingToCancel, setAskingToCancel] = useState(false);
   const shown = erased ? undefined : appointment.data;
+  // The clinic's brand and crisis contact, as its screener shows them.
+  const screener = useScreenerConfiguration(appointment.data?.screenerSlug);
+  const configuration = appointment.data && screener.status === 'ready' ? screener.configuration : undefined;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">
-      <section className="card w-full max-w-md bg-base-100 shadow" aria-labelledby="manage-title">
-        <div className="card-body gap-3">
-          <h1 id="manage-title" className="card-title text-2xl">
-            {text.manageTitle()}
-          </h1>
-          {erased && <p role="status">{text.manageErased()}</p>}
-          {appointment.isPending && <p role="status">{text.loadingSlots()}</p>}
-          {!erased && appointment.error && (
-            <p role="alert">
-              {hasErrorCode(appointment.error, 'NOT_FOUND') && !isGone(appointment.error) ? text.manageNotFound() : messageOf(appointment.error, text.failed())}
-            </p>
-          )}
-          {shown && (
-            <>
-              <p className="font-semibold">{text.manageWith({ psychologist: shown.psychologistName })}</p>
-              <p>{formatAppointmentTime(shown, shown.clientTimezone, locale)}</p>
-              <p className="badge badge-outline h-auto py-1">{text.status[shown.status]()}</p>
-              <VisitDetails visit={shown} />
-              {shown.status === 'held' && shown.holdExpiresAt && (
-                <>
-                  <p>{text.manageConfirmPrompt({ time: formatMoment(shown.holdExpiresAt, shown.clientTimezone, locale) })}</p>
-                  <button type="button" className="btn btn-primary" disabled={confirm.isPending} onClick={() => confirm.mutate({ token })}>
-                    {confirm.isPending ? text.manageConfirming() : text.manageConfirm()}
-                  </button>
-                </>
-              )}
-              {canMove(shown.status, 'cancelled') &&
-                (Date.now() < shown.changeableUntil.getTime() ? (
+    <div className="flex min-h-screen flex-col bg-base-200">
+      {configuration && <ScreenerHeader configuration={configuration} languageSwitch />}
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col gap-3 p-4">
+        {configuration && <NeedHelp clinicContact={configuration.crisisContact} textsReady />}
+        <section className="card w-full bg-base-100 shadow" aria-labelledby="manage-title">
+          <div className="card-body gap-3">
+            <h1 id="manage-title" className="card-title text-2xl">
+              {text.manageTitle()}
+            </h1>
+            {erased && <p role="status">{text.manageErased()}</p>}
+            {appointment.isPending && <p role="status">{text.loadingSlots()}</p>}
+            {!erased && appointment.error && (
+              <p role="alert">
+                {hasErrorCode(appointment.error, 'NOT_FOUND') && !isGone(appointment.error) ? text.manageNotFound() : messageOf(appointment.error, text.failed())}
+              </p>
+            )}
+            {shown && (
+              <>
+                <p className="font-semibold">{text.manageWith({ psychologist: shown.psychologistName })}</p>
+                <p>{formatAppointmentTime(shown, shown.clientTimezone, locale)}</p>
+                <p className="badge badge-outline h-auto py-1">{text.status[shown.status]()}</p>
+                <VisitDetails visit={shown} />
+                {shown.status === 'held' && shown.holdExpiresAt && (
                   <>
-                    <p className="text-sm">{text.manageCancelPrompt({ time: formatMoment(shown.changeableUntil, shown.clientTimezone, locale) })}</p>
-                    {shown.movesLeft > 0 ? (
-                      <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
-                    ) : (
-                      <p>{text.manageMovesUsedUp({ max: MAX_VISITOR_MOVES, clinic: shown.clinicName })}</p>
-                    )}
-                    <button type="button" className="btn btn-outline" disabled={cancel.isPending} onClick={() => cancel.mutate({ token })}>
-                      {cancel.isPending ? text.manageCancelling() : text.manageCancel()}
+                    <p>{text.manageConfirmPrompt({ time: formatMoment(shown.holdExpiresAt, shown.clientTimezone, locale) })}</p>
+                    <button type="button" className="btn btn-primary" disabled={confirm.isPending} onClick={() => confirm.mutate({ token })}>
+                      {confirm.isPending ? text.manageConfirming() : text.manageConfirm()}
                     </button>
                   </>
-                ) : (
-                  <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>
-                ))}
-              {insideNotice(shown) && shown.clinicContact && (
-                <section className="flex flex-col gap-1 rounded-box bg-base-200 p-3" aria-label={text.manageClinicContacts({ clinic: shown.clinicName })}>
-                  <ClinicContact contact={shown.clinicContact} />
-                </section>
-              )}
-              {[confirm.error, cancel.error, reschedule.error].map(
-                (error) =>
-                  error && (
-                    <p key={error.message} role="alert">
-                      {messageOf(error, text.failed())}
-                    </p>
-                  ),
-              )}
-              <YourData token={token} onHold={insideNotice(shown)} onErased={() => setErased(true)} />
-            </>
-          )}
-        </div>
-      </section>
-    </main>
+                )}
+                {canMove(shown.status, 'cancelled') &&
+                  (Date.now() < shown.changeableUntil.getTime() ? (
+                    <>
+                      <CancellationPolicy appointment={shown} />
+                      {shown.movesLeft > 0 ? (
+                        <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
+                      ) : (
+                        <p>{text.manageMovesUsedUp({ max: MAX_VISITOR_MOVES, clinic: shown.clinicName })}</p>
+                      )}
+                      <button type="button" className="btn btn-outline" aria-haspopup="dialog" onClick={() => setAskingToCancel(true)}>
+                        {text.manageCancel()}
+                      </button>
+                      {askingToCancel && (
+                        <CancelDialog
+                          pending={cancel.isPending}
+                          onKeep={() => setAskingToCancel(false)}
+                          onCancel={(reason) => cancel.mutate({ token, ...(reason && { reason }) }, { onSettled: () => setAskingToCancel(false) })}
+                        />
+                      )}
+                    </>
+                  ) : (
+                    <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>
+                  ))}
+                {shown.status === 'cancelled' && <AfterCancelling screenerSlug={shown.screenerSlug} clinicContact={configuration?.crisisContact ?? null} />}
+                {insideNotice(shown) && shown.clinicContact && (
+                  <section className="flex flex-col gap-1 rounded-box bg-base-200 p-3" aria-label={text.manageClinicContacts({ clinic: shown.clinicName })}>
+                    <ClinicContact contact={shown.clinicContact} />
+                  </section>
+                )}
+                {[confirm.error, cancel.error, reschedule.error].map(
+                  (error) =>
+                    error && (
+                      <p key={error.message} role="alert">
+                        {messageOf(error, text.failed())}
+                      </p>
+                    ),
+                )}
+                <YourData token={token} onHold={insideNotice(shown)} onErased={() => setErased(true)} />
+              </>
+            )}
+          </div>
+        </section>
+      </main>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Provider } from 'jotai';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useRouteLocale } from '../lib/locale';
@@ -9,41 +9,14 @@ import { ScreenerIdentityContext } from '../components/ScreenerIdentity';
 import { screenerStore } from '../lib/screening-store';
 import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
 import { SiteFooter } from '../components/SiteFooter';
-import { ScreenerLogo } from '../screener/ScreenerLogo';
-
-function LanguageSwitch({ identifier }: { identifier: string }) {
-  const { LL, locale } = useI18nContext();
-  const target = locale === 'ms' ? `/screener/${identifier}` : `/ms/screener/${identifier}`;
-  return (
-    <Link to={target} className="btn btn-ghost btn-sm" lang={locale === 'ms' ? 'en' : 'ms'} aria-label={LL.screener.switchLanguageLabel()}>
-      {LL.screener.switchLanguage()}
-    </Link>
-  );
-}
-
-/**
- * The clinic's name and logo on every step (white label), with the language switch. The logo's
- * text is the name beside it, so the image itself is silent; without a name it is the title.
- */
-function ScreenerHeader({ identifier, configuration }: { identifier: string; configuration: PublicScreenerConfiguration }) {
-  const name = configuration.companyName;
-  return (
-    <header className="border-b border-base-300 bg-base-100 print:hidden">
-      <div className="mx-auto flex w-full max-w-2xl items-center gap-3 px-4 py-2">
-        <ScreenerLogo logoUrl={configuration.logoUrl} alt={name ? '' : configuration.appTitle} />
-        <span className="flex-1 text-lg font-semibold">{name}</span>
-        {configuration.enableMalayTranslation && <LanguageSwitch identifier={identifier} />}
-      </div>
-    </header>
-  );
-}
+import { ScreenerHeader } from '../screener/ScreenerHeader';
 
 function Screener({ identifier, configuration }: { identifier: string; configuration: PublicScreenerConfiguration }) {
   return (
     <Provider store={screenerStore(identifier)}>
       <ScreenerIdentityContext.Provider value={{ identifier, configuration }}>
         <div className="flex min-h-screen flex-col bg-base-200">
-          <ScreenerHeader identifier={identifier} configuration={configuration} />
+          <ScreenerHeader configuration={configuration} />
           <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4 print:max-w-none print:p-0">
             {configuration.testType === 'Combined' ? (
               <CombinedScreener configuration={configuration} />

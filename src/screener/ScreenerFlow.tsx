@@ -1,18 +1,15 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
-import type { ClinicCrisisContact } from '../../domain/crisis';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
-import { useI18nContext } from '../../i18n/i18n-react';
 import { useNamespaces, useTextsFailure } from '../components/LocaleProvider';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ConsentStep } from './ConsentStep';
+import { NeedHelp, preloadCrisisLines } from './NeedHelp';
 import { RetryBoundary } from './RetryBoundary';
 import { useStepHistory } from './useStepHistory';
 
 // Only an answer can raise the notice, so it comes with the questions.
 const CrisisNotice = lazyWithPreload(() => import('./CrisisNotice'));
-// Opened from any step, so it comes with the crisis notice.
-const CrisisLinesDialog = lazyWithPreload(() => import('./CrisisLinesDialog'));
 
 interface Props<Session extends ScreeningSession<number, unknown>> {
   configuration: PublicScreenerConfiguration;
@@ -53,24 +50,6 @@ function LaterStep({ textsReady, preload, children }: { textsReady: boolean; pre
   );
 }
 
-/** "Need help now?" on every step: the crisis lines in a dialog, drawn once their texts are there. */
-function NeedHelp({ clinicContact, textsReady }: { clinicContact: ClinicCrisisContact | null; textsReady: boolean }) {
-  const { LL } = useI18nContext();
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="flex justify-end print:hidden">
-      <button type="button" className="link text-sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {LL.screener.needHelp()}
-      </button>
-      {open && textsReady && (
-        <RetryBoundary retry={CrisisLinesDialog.preload}>
-          <CrisisLinesDialog clinicContact={clinicContact} onClose={() => setOpen(false)} />
-        </RetryBoundary>
-      )}
-    </div>
-  );
-}
-
 /** The states after loading: consent and age, questions, results; crisis on top. */
 export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>({
   configuration,
@@ -91,7 +70,7 @@ export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>(
   useEffect(() => {
     void preload.questions();
     void CrisisNotice.preload();
-    void CrisisLinesDialog.preload();
+    void preloadCrisisLines();
   }, [preload]);
   useEffect(() => {
     if (answering) void preload.results();

@@ -54,6 +54,7 @@ const en_bookingEmails = {
     subject: 'Your appointment was moved',
     heading: 'Appointment rescheduled',
     body: 'Your appointment with {psychologist:string} through {appTitle:string} is now at the time below.',
+    earlier: 'It was moved from: {when:string}. That time no longer stands.',
   },
   youCancelled: {
     subject: 'Your appointment is cancelled',

@@ -51,6 +51,7 @@ const ms_bookingEmails = {
     subject: 'Janji temu anda telah dipindahkan',
     heading: 'Janji temu dijadualkan semula',
     body: 'Janji temu anda dengan {psychologist} melalui {appTitle} kini pada masa di bawah.',
+    earlier: 'Ia dipindahkan daripada: {when}. Masa itu tidak lagi terpakai.',
   },
   youCancelled: {
     subject: 'Janji temu anda dibatalkan',

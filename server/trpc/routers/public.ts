@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookAppointment } from '../../appointments/book-appointment';
 import { bookingTerms, ZBookingTerms, ZBookingTermsRequest } from '../../appointments/booking-terms';
-import { cancelOwnBooking } from '../../appointments/cancel-own-booking';
+import { cancelOwnBooking, ZCancelOwnBookingRequest } from '../../appointments/cancel-own-booking';
 import { confirmBookingEmail } from '../../appointments/confirm-booking-email';
 import { rescheduleOwnBooking, ZRescheduleOwnBookingRequest } from '../../appointments/reschedule-own-booking';
 import { viewOwnAppointment, ZManageTokenRequest, ZOwnAppointment } from '../../appointments/own-appointment';
@@ -88,7 +88,7 @@ export const publicRouter = router({
       .output(ZOwnAppointment)
       .mutation(({ ctx, input }) => confirmBookingEmail(ctx, input)),
     cancel: publicProcedure
-      .input(ZManageTokenRequest)
+      .input(ZCancelOwnBookingRequest)
       .output(ZOwnAppointment)
       .mutation(({ ctx, input }) => cancelOwnBooking(ctx, input)),
     reschedule: publicProcedure
