@@ -26,6 +26,7 @@ import * as ownerEmailVerification from './migrations/2026-11-27T1200-owner-emai
 import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-roll';
 import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
 import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
+import * as whiteLabel from './migrations/2026-11-28T0300-white-label';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1300-webhook-secret-roll': webhookSecretRoll,
   '2026-11-27T1400-normalised-account-names': normalisedAccountNames,
   '2026-11-27T1500-closed-links': closedLinks,
+  '2026-11-28T0300-white-label': whiteLabel,
 };
 
 export const migrationProvider: MigrationProvider = {

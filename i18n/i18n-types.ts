@@ -4174,6 +4174,29 @@ export type NamespaceErrorsTranslation = {
 		 * I​n​v​i​t​a​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		invitation: string
+		/**
+		 * L​o​g​o​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		logo: string
+	}
+	logo: {
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​.​ ​C​h​o​o​s​e​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​o​r​ ​S​V​G​ ​l​o​g​o​.
+		 */
+		empty: string
+		/**
+		 * T​h​e​ ​l​o​g​o​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​K​b​}​ ​K​B​.​ ​S​a​v​e​ ​i​t​ ​s​m​a​l​l​e​r​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 * @param {number} maxKb
+		 */
+		tooLarge: RequiredParams<'maxKb'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​o​r​ ​S​V​G​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​a​ ​l​o​g​o​ ​i​n​ ​o​n​e​ ​o​f​ ​t​h​o​s​e​ ​f​o​r​m​a​t​s​.
+		 */
+		wrongType: string
+		/**
+		 * T​h​i​s​ ​S​V​G​ ​h​a​s​ ​n​o​t​h​i​n​g​ ​l​e​f​t​ ​t​o​ ​d​r​a​w​ ​o​n​c​e​ ​s​c​r​i​p​t​s​,​ ​l​i​n​k​s​ ​a​n​d​ ​s​t​y​l​e​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​E​x​p​o​r​t​ ​i​t​ ​a​s​ ​a​ ​p​l​a​i​n​ ​S​V​G​ ​o​r​ ​a​ ​P​N​G​.
+		 */
+		unsafeSvg: string
 	}
 	webhooks: {
 		/**
@@ -4464,6 +4487,20 @@ export type NamespaceErrorsTranslation = {
 		 * g​i​v​e​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​,​ ​a​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r​ ​o​r​ ​b​o​t​h
 		 */
 		crisisContactNumber: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​c​o​l​o​u​r​ ​a​s​ ​#​r​r​g​g​b​b​,​ ​s​u​c​h​ ​a​s​ ​#​2​e​6​9​6​2
+		 */
+		hexColour: string
+		/**
+		 * i​s​ ​t​o​o​ ​h​a​r​d​ ​t​o​ ​r​e​a​d​:​ ​w​h​i​t​e​ ​t​e​x​t​ ​o​n​ ​i​t​,​ ​o​r​ ​i​t​ ​a​s​ ​t​e​x​t​ ​o​n​ ​t​h​e​ ​p​a​g​e​,​ ​r​e​a​c​h​e​s​ ​o​n​l​y​ ​{​r​a​t​i​o​}​:​1​,​ ​a​n​d​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​i​m​u​m​}​:​1​ ​i​s​ ​n​e​e​d​e​d​ ​(​W​C​A​G​ ​A​A​)​.​ ​C​h​o​o​s​e​ ​a​ ​d​a​r​k​e​r​ ​c​o​l​o​u​r
+		 * @param {string} minimum
+		 * @param {string} ratio
+		 */
+		colourContrast: RequiredParams<'minimum' | 'ratio'>
+		/**
+		 * H​i​d​i​n​g​ ​“​P​o​w​e​r​e​d​ ​b​y​ ​M​i​n​d​a​”​ ​c​o​m​e​s​ ​w​i​t​h​ ​a​ ​s​u​b​s​c​r​i​p​t​i​o​n​;​ ​s​u​b​s​c​r​i​b​e​ ​f​i​r​s​t
+		 */
+		poweredByNeedsPlan: string
 		/**
 		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​a​ ​n​a​t​i​o​n​a​l​ ​c​r​i​s​i​s​ ​l​i​n​e​,​ ​a​ ​p​u​b​l​i​c​ ​h​o​s​p​i​t​a​l​ ​o​r​ ​a​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​ ​s​e​r​v​i​c​e
 		 */
@@ -9706,6 +9743,28 @@ export type TranslationFunctions = {
 			 * Invitation not found
 			 */
 			invitation: () => LocalizedString
+			/**
+			 * Logo not found
+			 */
+			logo: () => LocalizedString
+		}
+		logo: {
+			/**
+			 * The file is empty. Choose a PNG, JPEG, WebP or SVG logo.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * The logo is larger than {maxKb} KB. Save it smaller and try again.
+			 */
+			tooLarge: (arg: { maxKb: number }) => LocalizedString
+			/**
+			 * This file is not a PNG, JPEG, WebP or SVG image. Choose a logo in one of those formats.
+			 */
+			wrongType: () => LocalizedString
+			/**
+			 * This SVG has nothing left to draw once scripts, links and styles are removed. Export it as a plain SVG or a PNG.
+			 */
+			unsafeSvg: () => LocalizedString
 		}
 		webhooks: {
 			/**
@@ -9984,6 +10043,18 @@ export type TranslationFunctions = {
 			 * give a phone number, a WhatsApp number or both
 			 */
 			crisisContactNumber: () => LocalizedString
+			/**
+			 * must be a colour as #rrggbb, such as #2e6962
+			 */
+			hexColour: () => LocalizedString
+			/**
+			 * is too hard to read: white text on it, or it as text on the page, reaches only {ratio}:1, and at least {minimum}:1 is needed (WCAG AA). Choose a darker colour
+			 */
+			colourContrast: (arg: { minimum: string, ratio: string }) => LocalizedString
+			/**
+			 * Hiding “Powered by Minda” comes with a subscription; subscribe first
+			 */
+			poweredByNeedsPlan: () => LocalizedString
 			/**
 			 * must not be the name of a national crisis line, a public hospital or a Ministry of Health service
 			 */
