@@ -1243,6 +1243,14 @@ export type NamespaceAdminTranslation = {
 		 */
 		description: string
 		/**
+		 * J​o​b​ ​t​i​t​l​e​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		jobTitleMs: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		descriptionMs: string
+		/**
 		 * E​m​a​i​l
 		 */
 		email: string
@@ -3784,12 +3792,11 @@ export type NamespaceBookingEmailsTranslation = {
 		 */
 		heading: string
 		/**
-		 * {​c​l​i​n​i​c​}​ ​h​a​s​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​{​a​p​p​T​i​t​l​e​}​,​ ​s​o​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​b​e​l​o​w​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​w​i​l​l​ ​n​o​t​ ​t​a​k​e​ ​p​l​a​c​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​ ​a​b​o​u​t​ ​y​o​u​r​ ​c​a​r​e​:​ ​i​t​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​b​e​l​o​w​.
-		 * @param {string} appTitle
+		 * {​c​l​i​n​i​c​}​ ​h​a​s​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t​,​ ​s​o​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​b​e​l​o​w​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​w​i​l​l​ ​n​o​t​ ​t​a​k​e​ ​p​l​a​c​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​ ​a​b​o​u​t​ ​y​o​u​r​ ​c​a​r​e​:​ ​i​t​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​b​e​l​o​w​.
 		 * @param {string} clinic
 		 * @param {string} psychologist
 		 */
-		body: RequiredParams<'appTitle' | 'clinic' | 'psychologist'>
+		body: RequiredParams<'clinic' | 'psychologist'>
 		/**
 		 * I​f​ ​y​o​u​ ​n​e​e​d​ ​t​o​ ​t​a​l​k​ ​t​o​ ​s​o​m​e​o​n​e​ ​n​o​w​,​ ​t​h​e​s​e​ ​l​i​n​e​s​ ​a​r​e​ ​t​h​e​r​e​ ​f​o​r​ ​y​o​u​:
 		 */
@@ -6952,6 +6959,14 @@ export type TranslationFunctions = {
 			 */
 			description: () => LocalizedString
 			/**
+			 * Job title in Malay (optional; blank shows the English one)
+			 */
+			jobTitleMs: () => LocalizedString
+			/**
+			 * Description in Malay (optional; blank shows the English one)
+			 */
+			descriptionMs: () => LocalizedString
+			/**
 			 * Email
 			 */
 			email: () => LocalizedString
@@ -9400,9 +9415,9 @@ export type TranslationFunctions = {
 			 */
 			heading: () => LocalizedString
 			/**
-			 * {clinic} has closed its account with {appTitle}, so your appointment with {psychologist} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.
+			 * {clinic} has closed its account, so your appointment with {psychologist} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.
 			 */
-			body: (arg: { appTitle: string, clinic: string, psychologist: string }) => LocalizedString
+			body: (arg: { clinic: string, psychologist: string }) => LocalizedString
 			/**
 			 * If you need to talk to someone now, these lines are there for you:
 			 */

@@ -12,7 +12,7 @@ import {
   PSYCHOLOGIST_TIMEZONES,
 } from '../../domain/psychologist';
 import { fieldMessage } from '../field-messages';
-import { emailAddress, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
+import { emailAddress, optionalText, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
 
 function numberIn(range: NumberRange) {
   const { min, max, step } = range;
@@ -28,6 +28,9 @@ export const ZPsychologistFields = z.object({
   name: requiredText(LIMITS.name),
   jobTitle: requiredText(LIMITS.jobTitle),
   description: requiredText(LIMITS.description, 'several lines'),
+  // Malay versions, blank for none; a client older than them sends none.
+  jobTitleMs: optionalText(LIMITS.jobTitle).default(''),
+  descriptionMs: optionalText(LIMITS.description, 'several lines').default(''),
   email: emailAddress(),
   imageUrl: ZWebUrlOrNull,
   /** RM per hour, at most 2 decimals; null hides the price. */
@@ -49,6 +52,8 @@ export const ZPsychologist = z.object({
   name: z.string(),
   jobTitle: z.string(),
   description: z.string(),
+  jobTitleMs: z.string(),
+  descriptionMs: z.string(),
   email: z.string(),
   imageUrl: z.string().nullable(),
   /** '150.00': MYR with two decimals, or null. */

@@ -188,6 +188,8 @@ const en_admin = {
     name: 'Name',
     jobTitle: 'Job title',
     description: 'Description',
+    jobTitleMs: 'Job title in Malay (optional; blank shows the English one)',
+    descriptionMs: 'Description in Malay (optional; blank shows the English one)',
     email: 'Email',
     imageUrl: 'Photo URL (optional)',
     pricePerHour: 'Price per hour in RM (optional)',

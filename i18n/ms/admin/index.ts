@@ -186,6 +186,8 @@ const ms_admin = {
     name: 'Nama',
     jobTitle: 'Jawatan',
     description: 'Penerangan',
+    jobTitleMs: 'Jawatan dalam bahasa Melayu (pilihan; jika kosong, versi bahasa Inggeris dipaparkan)',
+    descriptionMs: 'Penerangan dalam bahasa Melayu (pilihan; jika kosong, versi bahasa Inggeris dipaparkan)',
     email: 'E-mel',
     imageUrl: 'URL foto (pilihan)',
     pricePerHour: 'Harga sejam dalam RM (pilihan)',
