@@ -8,6 +8,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { hasErrorCode, isGone, messageOf } from '../lib/errors';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { ClinicContact } from '../components/ClinicContact';
+import { brandColourStyle } from '../lib/brand-colour-style';
 import { RescheduleChoice } from './RescheduleChoice';
 
 type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
@@ -102,7 +103,7 @@ export default function ManageAppointmentPage() {
   const [erased, setErased] = useState(false);
   const shown = erased ? undefined : appointment.data;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">
+    <main className="flex min-h-screen items-center justify-center bg-base-200 p-4" style={brandColourStyle(appointment.data?.primaryColor)}>
       <section className="card w-full max-w-md bg-base-100 shadow" aria-labelledby="manage-title">
         <div className="card-body gap-3">
           <h1 id="manage-title" className="card-title text-2xl">
