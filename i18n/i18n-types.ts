@@ -961,10 +961,59 @@ export type NamespaceAdminTranslation = {
 		 */
 		preview: string
 		/**
+		 * B​e​g​i​n
+		 */
+		previewButton: string
+		/**
 		 * {​n​a​m​e​}​ ​l​o​g​o
 		 * @param {string} name
 		 */
 		logoAlt: RequiredParams<'name'>
+		/**
+		 * A​p​p​ ​t​i​t​l​e​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		appTitleMs: string
+		/**
+		 * A​p​p​ ​d​e​s​c​r​i​p​t​i​o​n​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		appDescriptionMs: string
+		/**
+		 * O​r​ ​u​p​l​o​a​d​ ​y​o​u​r​ ​l​o​g​o
+		 */
+		logoFile: string
+		/**
+		 * P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​o​r​ ​S​V​G​,​ ​u​p​ ​t​o​ ​{​m​a​x​K​b​}​ ​K​B​.​ ​I​t​ ​r​e​p​l​a​c​e​s​ ​t​h​e​ ​l​o​g​o​ ​U​R​L​ ​w​h​i​l​e​ ​i​t​ ​i​s​ ​u​p​l​o​a​d​e​d​;​ ​i​t​ ​i​s​ ​s​a​v​e​d​ ​a​t​ ​o​n​c​e​.
+		 * @param {number} maxKb
+		 */
+		logoFileHint: RequiredParams<'maxKb'>
+		/**
+		 * T​h​e​ ​l​o​g​o​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		logoUploadFailed: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​l​o​g​o
+		 */
+		removeLogo: string
+		/**
+		 * P​r​i​m​a​r​y​ ​c​o​l​o​u​r​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		primaryColor: string
+		/**
+		 * P​i​c​k​ ​t​h​e​ ​p​r​i​m​a​r​y​ ​c​o​l​o​u​r
+		 */
+		primaryColorPicker: string
+		/**
+		 * A​s​ ​#​r​r​g​g​b​b​.​ ​Y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​b​u​t​t​o​n​s​ ​a​n​d​ ​l​i​n​k​s​,​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​b​u​t​t​o​n​ ​o​n​ ​y​o​u​r​ ​s​i​t​e​,​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​p​a​g​e​ ​a​n​d​ ​y​o​u​r​ ​e​-​m​a​i​l​s​ ​u​s​e​ ​i​t​.​ ​I​t​ ​m​u​s​t​ ​r​e​a​d​ ​c​l​e​a​r​l​y​ ​w​i​t​h​ ​w​h​i​t​e​ ​t​e​x​t​ ​(​W​C​A​G​ ​A​A​,​ ​4​.​5​:​1​)​.
+		 */
+		primaryColorHint: string
+		/**
+		 * H​i​d​e​ ​“​P​o​w​e​r​e​d​ ​b​y​ ​M​i​n​d​a​”
+		 */
+		hidePoweredBy: string
+		/**
+		 * W​i​t​h​ ​a​ ​s​u​b​s​c​r​i​p​t​i​o​n​,​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​f​o​o​t​e​r​ ​n​a​m​e​s​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​.
+		 */
+		hidePoweredByHint: string
 	}
 	age: {
 		/**
@@ -1041,6 +1090,11 @@ export type NamespaceAdminTranslation = {
 		 * O​n​e​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​p​e​r​ ​l​i​n​e​.
 		 */
 		bulletHint: string
+		/**
+		 * {​s​e​c​t​i​o​n​}​,​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 * @param {string} section
+		 */
+		inMalay: RequiredParams<'section'>
 	}
 	save: {
 		/**
@@ -6691,9 +6745,57 @@ export type TranslationFunctions = {
 			 */
 			preview: () => LocalizedString
 			/**
+			 * Begin
+			 */
+			previewButton: () => LocalizedString
+			/**
 			 * {name} logo
 			 */
 			logoAlt: (arg: { name: string }) => LocalizedString
+			/**
+			 * App title in Malay (optional; blank shows the English one)
+			 */
+			appTitleMs: () => LocalizedString
+			/**
+			 * App description in Malay (optional; blank shows the English one)
+			 */
+			appDescriptionMs: () => LocalizedString
+			/**
+			 * Or upload your logo
+			 */
+			logoFile: () => LocalizedString
+			/**
+			 * PNG, JPEG, WebP or SVG, up to {maxKb} KB. It replaces the logo URL while it is uploaded; it is saved at once.
+			 */
+			logoFileHint: (arg: { maxKb: number }) => LocalizedString
+			/**
+			 * The logo could not be uploaded. Check your connection and try again.
+			 */
+			logoUploadFailed: () => LocalizedString
+			/**
+			 * Remove the uploaded logo
+			 */
+			removeLogo: () => LocalizedString
+			/**
+			 * Primary colour (optional)
+			 */
+			primaryColor: () => LocalizedString
+			/**
+			 * Pick the primary colour
+			 */
+			primaryColorPicker: () => LocalizedString
+			/**
+			 * As #rrggbb. Your screener’s buttons and links, the booking button on your site, the appointment page and your e-mails use it. It must read clearly with white text (WCAG AA, 4.5:1).
+			 */
+			primaryColorHint: () => LocalizedString
+			/**
+			 * Hide “Powered by Minda”
+			 */
+			hidePoweredBy: () => LocalizedString
+			/**
+			 * With a subscription, your screener’s footer names only your clinic.
+			 */
+			hidePoweredByHint: () => LocalizedString
 		}
 		age: {
 			/**
@@ -6768,6 +6870,10 @@ export type TranslationFunctions = {
 			 * One bullet point per line.
 			 */
 			bulletHint: () => LocalizedString
+			/**
+			 * {section}, in Malay (optional; blank shows the English one)
+			 */
+			inMalay: (arg: { section: string }) => LocalizedString
 		}
 		save: {
 			/**

@@ -27,7 +27,7 @@ export default function ResetPasswordPage() {
     if (!reset.isSuccess) return;
     const timer = setTimeout(() => navigate(localePath(locale, '/login')), REDIRECT_AFTER_RESET_MS);
     return () => clearTimeout(timer);
-  }, [reset.isSuccess, navigate]);
+  }, [reset.isSuccess, navigate, locale]);
 
   if (!token) {
     return (
