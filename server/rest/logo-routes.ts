@@ -18,6 +18,7 @@ export const LOGO_OPERATIONS = {
     requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
     responses: {
       '200': { description: 'Saved: { uploadedLogoUrl }' },
+      '401': { description: 'Not signed in' },
       '413': { description: 'Larger than 512 KB' },
       '415': { description: 'Not a PNG, JPEG, WebP or SVG, or an SVG with nothing left once sanitised' },
     },
@@ -25,7 +26,7 @@ export const LOGO_OPERATIONS = {
   remove: {
     operationId: 'removeLogo',
     summary: 'Remove the uploaded logo; the logo URL, if any, shows again',
-    responses: { '200': { description: 'Removed: { ok: true }' } },
+    responses: { '200': { description: 'Removed: { ok: true }' }, '401': { description: 'Not signed in' }, '403': { description: 'The role may not set the clinic up' } },
   },
   serve: {
     operationId: 'logo',
