@@ -109,6 +109,12 @@ describe.each(TEST_DIALECTS)('white label on %s', (dialect) => {
     expect(saved.body).toMatchObject({ primaryColor: '#1d4ed8' });
     // A form that leaves it out keeps it.
     expect((await operator.rest('PUT', '/api/configuration', form())).body).toMatchObject({ primaryColor: '#1d4ed8' });
+    // The embed's button takes it from a style sheet any page may load.
+    const style = await t.app.inject(`/embed/${operator.configurationId}/style.css`);
+    expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(style.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(style.body).toContain('.minda-popup-button.minda-popup-button{background:#1d4ed8}');
+    expect((await t.app.inject('/embed/no-such-clinic/style.css')).body).toBe('');
   });
 
   it('refuses to hide “Powered by Minda” without a subscription', async () => {

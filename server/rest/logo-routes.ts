@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_LOGO_BYTES } from '../../domain/logo-file';
+import { embedStyle } from '../configuration/embed-style';
 import { getLogo } from '../configuration/logo';
 import { type AppServices, createRequestContext } from '../context';
 import { restErrorAnswer } from '../errors';
-import { PRIVATE_CACHE_CONTROL } from '../http-cache';
+import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '../http-cache';
 import { requestLocale } from '../request-locale';
 import { createCaller } from '../trpc/root';
 
 export const LOGO_UPLOAD_PATH = '/api/configuration/logo';
 export const LOGO_PATH = '/api/public/logo/:id';
+/** Outside /api: a style sheet for browsers, not an operation of the API. */
+export const EMBED_STYLE_PATH = '/embed/:screener/style.css';
 
 /** Their rows in /api/openapi.json: the body of one and the answer of the other are files, not JSON. */
 export const LOGO_OPERATIONS = {
@@ -70,6 +73,15 @@ export async function logoRoutes(app: FastifyInstance, { services }: { services:
     answerWith((caller, req) => caller.admin.configuration.uploadLogo({ bytes: Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array() })),
   );
   app.delete(LOGO_UPLOAD_PATH, answerWith((caller) => caller.admin.configuration.removeLogo()));
+
+  // The embed's colours, for /embed.js on the clinic's page (server/configuration/embed-style.ts).
+  app.get(EMBED_STYLE_PATH, async (req, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', SHARED_CACHE_CONTROL)
+      .send(await embedStyle(services, (req.params as { screener: string }).screener)),
+  );
 
   app.get(LOGO_PATH, async (req, reply) => {
     try {
