@@ -71,6 +71,8 @@ describe('the clinic’s own colour and logo', () => {
       await expectCleanAtBothWidths(page, path.startsWith('/ms') ? 'screener-ms' : 'screener-en');
     }
 
+    // Signed out: a signed-in operator is sent on to admin setup.
+    await page.context().clearCookies();
     await session.visit('/ms/login');
     await page.getByRole('heading', { name: 'Log Masuk Pentadbir' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ms');
