@@ -29,6 +29,7 @@ import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
 import * as weeklySchedules from './migrations/2026-11-28T0100-weekly-schedules';
 import * as sessionPlaces from './migrations/2026-11-28T0200-session-places';
 import * as visitorCancelReason from './migrations/2026-11-28T0900-visitor-cancel-reason';
+import * as whiteLabel from './migrations/2026-11-28T0300-white-label';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0100-weekly-schedules': weeklySchedules,
   '2026-11-28T0200-session-places': sessionPlaces,
   '2026-11-28T0900-visitor-cancel-reason': visitorCancelReason,
+  '2026-11-28T0300-white-label': whiteLabel,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,8 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Timestamp = ColumnType<Date | string, Date, Date>;
 type NullableTimestamp = ColumnType<Date | string | null, Date | null, Date | null>;
 /** 0/1 on both dialects. */
+/** A column added later: nullable, and optional on insert. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 type Flag = ColumnType<number, number | boolean, number | boolean>;
 
 /**
@@ -70,6 +72,20 @@ export interface ScreenerConfigurationsTable {
   contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
   contact_whatsapp: ColumnType<string | null, string | null | undefined, string | null>;
   contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The clinic's primary colour, #rrggbb; null keeps the theme's (docs/decisions/0051). */
+  primary_color: OptionalText;
+  /** An uploaded logo: its bytes (PNG, JPEG, WebP or sanitised SVG), content type and SHA-256 (the ETag). */
+  logo_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  logo_type: OptionalText;
+  logo_hash: OptionalText;
+  /** Malay versions of the screener's texts; null or blank shows the English one. */
+  app_title_ms: OptionalText;
+  app_description_ms: OptionalText;
+  important_section_content_ms: OptionalText;
+  what_this_does_content_ms: OptionalText;
+  privacy_section_content_ms: OptionalText;
+  /** A paid clinic hides the "Powered by Minda" line. */
+  hide_powered_by: ColumnType<number, number | boolean | undefined, number | boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -87,6 +103,9 @@ export interface PsychologistsTable {
   name: string;
   job_title: string;
   description: string;
+  /** Malay versions; null or blank shows the English one. */
+  job_title_ms: OptionalText;
+  description_ms: OptionalText;
   email: string;
   image_url: string | null;
   /** Whole sen (1/100 ringgit): exact money on both dialects. */

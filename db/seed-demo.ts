@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { STOCK_CONSENT_TEXTS } from '../domain/configuration';
+import { STOCK_CONSENT_TEXTS, WHITE_LABEL_DEFAULTS } from '../domain/configuration';
 import { generateSlotTimes } from '../domain/slots';
 import { insertConfiguration } from './repositories/configurations';
 import { insertAccount } from './repositories/accounts';
@@ -89,6 +89,7 @@ export async function seedDemo(db: Kysely<Database>, passwordHash: string, now: 
       now,
       values: {
         ...STOCK_CONSENT_TEXTS,
+        ...WHITE_LABEL_DEFAULTS,
         testType: 'DASS-21',
         appTitle: 'Klinik Minda Wellbeing Check',
         appDescription: 'A short, private check-in on how you have been feeling, from Klinik Minda Sejahtera.',

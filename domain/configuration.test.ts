@@ -4,7 +4,9 @@ import {
   bulletLines,
   consentSectionText,
   DEFAULT_CONFIGURATION,
+  malayOr,
   parseScreenerIdentifier,
+  screenerTextsIn,
   STOCK_CONSENT_TEXTS,
 } from './configuration';
 
@@ -70,5 +72,36 @@ describe('clinicNameOf', () => {
   it('is the company name, else the screener’s title', () => {
     expect(clinicNameOf({ companyName: 'Klinik Minda', appTitle: 'Wellbeing Check' })).toBe('Klinik Minda');
     expect(clinicNameOf({ companyName: null, appTitle: 'Wellbeing Check' })).toBe('Wellbeing Check');
+  });
+});
+
+describe('the clinic’s Malay texts', () => {
+  const screener = {
+    ...DEFAULT_CONFIGURATION,
+    appTitle: 'Wellbeing Check',
+    appTitleMs: 'Semakan Kesejahteraan',
+    appDescription: 'A short check.',
+    appDescriptionMs: '   ',
+    whatThisDoesContent: 'Line one',
+    whatThisDoesContentMs: 'Baris satu',
+  };
+
+  it('shows the Malay text on the Malay screener and the English one where it is blank', () => {
+    const malay = screenerTextsIn(screener, 'ms');
+    expect(malay.appTitle).toBe('Semakan Kesejahteraan');
+    expect(malay.appDescription).toBe('A short check.');
+    expect(malay.whatThisDoesContent).toBe('Baris satu');
+    expect(malay.privacySectionContent).toBe(DEFAULT_CONFIGURATION.privacySectionContent);
+  });
+
+  it('leaves the English screener as the clinic wrote it', () => {
+    expect(screenerTextsIn(screener, 'en')).toEqual(screener);
+  });
+
+  it('falls back the same way for one text', () => {
+    expect(malayOr('Clinical Psychologist', 'Psikologi Klinikal', 'ms')).toBe('Psikologi Klinikal');
+    expect(malayOr('Clinical Psychologist', '', 'ms')).toBe('Clinical Psychologist');
+    expect(malayOr('Clinical Psychologist', null, 'ms')).toBe('Clinical Psychologist');
+    expect(malayOr('Clinical Psychologist', 'Psikologi Klinikal', 'en')).toBe('Clinical Psychologist');
   });
 });

@@ -46,6 +46,18 @@ export interface PublicScreenerConfiguration {
    * the clinic's published contact, not a visitor's data.
    */
   crisisContact: ClinicCrisisContact | null;
+  /** The clinic's primary colour (#rrggbb, readable in the theme: domain/brand-colour.ts); null keeps the theme's. */
+  primaryColor: string | null;
+  /** Where the uploaded logo is served, changing with its content; null without one. It wins over logoUrl. */
+  uploadedLogoUrl: string | null;
+  /** The clinic hides "Powered by Minda" (a paid plan only). */
+  hidePoweredBy: boolean;
+  /** Malay versions of the texts above; blank shows the English one (malayOr). */
+  appTitleMs: string;
+  appDescriptionMs: string;
+  importantSectionContentMs: string;
+  whatThisDoesContentMs: string;
+  privacySectionContentMs: string;
 }
 
 /** A configuration as stored and as its operator edits it: the public form and its owner. */
@@ -66,6 +78,44 @@ export const STOCK_CONSENT_TEXTS = {
   privacySectionContent: screenerStockTexts.privacy,
 } as const;
 
+/** The screener texts a clinic may write in Malay, each beside its English field. */
+export const MALAY_TEXT_FIELDS = {
+  appTitle: 'appTitleMs',
+  appDescription: 'appDescriptionMs',
+  importantSectionContent: 'importantSectionContentMs',
+  whatThisDoesContent: 'whatThisDoesContentMs',
+  privacySectionContent: 'privacySectionContentMs',
+} as const;
+export type MalayTextField = (typeof MALAY_TEXT_FIELDS)[keyof typeof MALAY_TEXT_FIELDS];
+const NO_MALAY_TEXTS: Record<MalayTextField, string> = {
+  appTitleMs: '',
+  appDescriptionMs: '',
+  importantSectionContentMs: '',
+  whatThisDoesContentMs: '',
+  privacySectionContentMs: '',
+};
+
+/** A configuration's white-label settings before the clinic sets any: the theme, Minda's line, English only. */
+export const WHITE_LABEL_DEFAULTS = { primaryColor: null, hidePoweredBy: false, ...NO_MALAY_TEXTS } as const;
+
+/** A clinic's text in the visitor's language: the Malay one on the Malay pages unless it is blank. */
+export function malayOr(english: string, malay: string | null | undefined, locale: 'en' | 'ms'): string {
+  return locale === 'ms' && malay && malay.trim() !== '' ? malay : english;
+}
+
+/** The screener's own texts as the visitor's language shows them (Malay falling back to English). */
+export function screenerTextsIn<C extends PublicScreenerConfiguration>(screener: C, locale: 'en' | 'ms'): C {
+  const texts = Object.fromEntries(
+    Object.entries(MALAY_TEXT_FIELDS).map(([english, malay]) => [english, malayOr(screener[english as keyof typeof MALAY_TEXT_FIELDS], screener[malay], locale)]),
+  );
+  return { ...screener, ...texts };
+}
+
+/** The logo a visitor sees: the uploaded one, else the one on the web. */
+export function shownLogoUrl(screener: Pick<PublicScreenerConfiguration, 'uploadedLogoUrl' | 'logoUrl'>): string | null {
+  return screener.uploadedLogoUrl ?? screener.logoUrl;
+}
+
 export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
   id: DEFAULT_CONFIGURATION_ID,
   userId: null,
@@ -80,6 +130,8 @@ export const DEFAULT_CONFIGURATION: ScreenerConfiguration = {
   enableMalayTranslation: false,
   aiInsightsEnabled: true,
   crisisContact: null,
+  uploadedLogoUrl: null,
+  ...WHITE_LABEL_DEFAULTS,
 };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

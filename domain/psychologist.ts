@@ -49,6 +49,9 @@ export interface Psychologist {
   name: string;
   jobTitle: string;
   description: string;
+  /** Malay versions; blank shows the English one (domain/configuration.ts, malayOr). */
+  jobTitleMs: string;
+  descriptionMs: string;
   email: string;
   imageUrl: string | null;
   /** MYR with two decimals, e.g. '150.00'; null when the price is not shown. */

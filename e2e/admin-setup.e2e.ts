@@ -138,7 +138,7 @@ describe('the operator’s admin setup', () => {
     // A new company name, title and Malay on: the URLs follow the new slug after saving.
     await page.getByRole('textbox', { name: 'Company name (optional)' }).fill('Klinik Setia Jaya');
     await page.getByText('your URLs will use the name “klinik-setia-jaya”').waitFor();
-    await page.getByRole('textbox', { name: 'App title' }).fill('Setia Wellbeing Check');
+    await page.getByRole('textbox', { name: 'App title', exact: true }).fill('Setia Wellbeing Check');
     await page.getByRole('switch', { name: 'Enable Malay translation' }).check();
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expectToast(page, 'Success!', 'Your configuration has been saved successfully.');
@@ -183,9 +183,9 @@ describe('the operator’s admin setup', () => {
     const add = dialog.getByRole('button', { name: 'Add Psychologist' });
     expect(await add.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Dr. Farah Lim');
-    await dialog.getByRole('textbox', { name: 'Job title' }).fill('Counselling Psychologist');
+    await dialog.getByRole('textbox', { name: 'Job title', exact: true }).fill('Counselling Psychologist');
     expect(await add.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox', { name: 'Description' }).fill('Young adults, study stress and relationships.');
+    await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Young adults, study stress and relationships.');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('farah@klinik-setia.example');
     await dialog.getByRole('spinbutton', { name: 'Price per hour in RM (optional)' }).fill('120.5');
     expect(await dialog.getByRole('spinbutton', { name: 'Slot duration (minutes)' }).inputValue()).toBe('60');

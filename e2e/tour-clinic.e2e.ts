@@ -126,8 +126,8 @@ describe('the clinic’s tour', () => {
       await checkpoint(page, screen('admin-add-psychologist'));
       // Enough to send it; the server refuses the address.
       await add.getByRole('textbox', { name: 'Name' }).fill('Dr. Farah Lim');
-      await add.getByRole('textbox', { name: 'Job title' }).fill('Counselling Psychologist');
-      await add.getByRole('textbox', { name: 'Description' }).fill('Young adults and study stress.');
+      await add.getByRole('textbox', { name: 'Job title', exact: true }).fill('Counselling Psychologist');
+      await add.getByRole('textbox', { name: 'Description', exact: true }).fill('Young adults and study stress.');
       await add.getByRole('textbox', { name: 'Email' }).fill('farah@');
       await add.getByRole('button', { name: 'Add Psychologist' }).click();
       await add.locator('[aria-invalid="true"]').first().waitFor();

@@ -1016,10 +1016,59 @@ export type NamespaceAdminTranslation = {
 		 */
 		preview: string
 		/**
+		 * B​e​g​i​n
+		 */
+		previewButton: string
+		/**
 		 * {​n​a​m​e​}​ ​l​o​g​o
 		 * @param {string} name
 		 */
 		logoAlt: RequiredParams<'name'>
+		/**
+		 * A​p​p​ ​t​i​t​l​e​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		appTitleMs: string
+		/**
+		 * A​p​p​ ​d​e​s​c​r​i​p​t​i​o​n​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		appDescriptionMs: string
+		/**
+		 * O​r​ ​u​p​l​o​a​d​ ​y​o​u​r​ ​l​o​g​o
+		 */
+		logoFile: string
+		/**
+		 * P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​o​r​ ​S​V​G​,​ ​u​p​ ​t​o​ ​{​m​a​x​K​b​}​ ​K​B​.​ ​I​t​ ​r​e​p​l​a​c​e​s​ ​t​h​e​ ​l​o​g​o​ ​U​R​L​ ​w​h​i​l​e​ ​i​t​ ​i​s​ ​u​p​l​o​a​d​e​d​;​ ​i​t​ ​i​s​ ​s​a​v​e​d​ ​a​t​ ​o​n​c​e​.
+		 * @param {number} maxKb
+		 */
+		logoFileHint: RequiredParams<'maxKb'>
+		/**
+		 * T​h​e​ ​l​o​g​o​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		logoUploadFailed: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​l​o​g​o
+		 */
+		removeLogo: string
+		/**
+		 * P​r​i​m​a​r​y​ ​c​o​l​o​u​r​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		primaryColor: string
+		/**
+		 * P​i​c​k​ ​t​h​e​ ​p​r​i​m​a​r​y​ ​c​o​l​o​u​r
+		 */
+		primaryColorPicker: string
+		/**
+		 * A​s​ ​#​r​r​g​g​b​b​.​ ​Y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​b​u​t​t​o​n​s​ ​a​n​d​ ​l​i​n​k​s​,​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​b​u​t​t​o​n​ ​o​n​ ​y​o​u​r​ ​s​i​t​e​,​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​p​a​g​e​ ​a​n​d​ ​y​o​u​r​ ​e​-​m​a​i​l​s​ ​u​s​e​ ​i​t​.​ ​I​t​ ​m​u​s​t​ ​r​e​a​d​ ​c​l​e​a​r​l​y​ ​w​i​t​h​ ​w​h​i​t​e​ ​t​e​x​t​ ​(​W​C​A​G​ ​A​A​,​ ​4​.​5​:​1​)​.
+		 */
+		primaryColorHint: string
+		/**
+		 * H​i​d​e​ ​“​P​o​w​e​r​e​d​ ​b​y​ ​M​i​n​d​a​”
+		 */
+		hidePoweredBy: string
+		/**
+		 * W​i​t​h​ ​a​ ​s​u​b​s​c​r​i​p​t​i​o​n​,​ ​y​o​u​r​ ​s​c​r​e​e​n​e​r​’​s​ ​f​o​o​t​e​r​ ​n​a​m​e​s​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​.
+		 */
+		hidePoweredByHint: string
 	}
 	age: {
 		/**
@@ -1096,6 +1145,11 @@ export type NamespaceAdminTranslation = {
 		 * O​n​e​ ​b​u​l​l​e​t​ ​p​o​i​n​t​ ​p​e​r​ ​l​i​n​e​.
 		 */
 		bulletHint: string
+		/**
+		 * {​s​e​c​t​i​o​n​}​,​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 * @param {string} section
+		 */
+		inMalay: RequiredParams<'section'>
 	}
 	save: {
 		/**
@@ -1297,6 +1351,14 @@ export type NamespaceAdminTranslation = {
 		 * D​e​s​c​r​i​p​t​i​o​n
 		 */
 		description: string
+		/**
+		 * J​o​b​ ​t​i​t​l​e​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		jobTitleMs: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n​ ​i​n​ ​M​a​l​a​y​ ​(​o​p​t​i​o​n​a​l​;​ ​b​l​a​n​k​ ​s​h​o​w​s​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​)
+		 */
+		descriptionMs: string
 		/**
 		 * E​m​a​i​l
 		 */
@@ -4264,12 +4326,11 @@ export type NamespaceBookingEmailsTranslation = {
 		 */
 		heading: string
 		/**
-		 * {​c​l​i​n​i​c​}​ ​h​a​s​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​{​a​p​p​T​i​t​l​e​}​,​ ​s​o​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​b​e​l​o​w​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​w​i​l​l​ ​n​o​t​ ​t​a​k​e​ ​p​l​a​c​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​ ​a​b​o​u​t​ ​y​o​u​r​ ​c​a​r​e​:​ ​i​t​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​b​e​l​o​w​.
-		 * @param {string} appTitle
+		 * {​c​l​i​n​i​c​}​ ​h​a​s​ ​c​l​o​s​e​d​ ​i​t​s​ ​a​c​c​o​u​n​t​,​ ​s​o​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​w​i​t​h​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​b​e​l​o​w​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​w​i​l​l​ ​n​o​t​ ​t​a​k​e​ ​p​l​a​c​e​.​ ​P​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c​ ​d​i​r​e​c​t​l​y​ ​a​b​o​u​t​ ​y​o​u​r​ ​c​a​r​e​:​ ​i​t​s​ ​c​o​n​t​a​c​t​ ​d​e​t​a​i​l​s​ ​a​r​e​ ​b​e​l​o​w​.
 		 * @param {string} clinic
 		 * @param {string} psychologist
 		 */
-		body: RequiredParams<'appTitle' | 'clinic' | 'psychologist'>
+		body: RequiredParams<'clinic' | 'psychologist'>
 		/**
 		 * I​f​ ​y​o​u​ ​n​e​e​d​ ​t​o​ ​t​a​l​k​ ​t​o​ ​s​o​m​e​o​n​e​ ​n​o​w​,​ ​t​h​e​s​e​ ​l​i​n​e​s​ ​a​r​e​ ​t​h​e​r​e​ ​f​o​r​ ​y​o​u​:
 		 */
@@ -4664,6 +4725,29 @@ export type NamespaceErrorsTranslation = {
 		 * S​c​h​e​d​u​l​e​ ​e​x​c​e​p​t​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		scheduleException: string
+		/**
+		 * L​o​g​o​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		logo: string
+	}
+	logo: {
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​.​ ​C​h​o​o​s​e​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​o​r​ ​S​V​G​ ​l​o​g​o​.
+		 */
+		empty: string
+		/**
+		 * T​h​e​ ​l​o​g​o​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​K​b​}​ ​K​B​.​ ​S​a​v​e​ ​i​t​ ​s​m​a​l​l​e​r​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 * @param {number} maxKb
+		 */
+		tooLarge: RequiredParams<'maxKb'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​o​r​ ​S​V​G​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​a​ ​l​o​g​o​ ​i​n​ ​o​n​e​ ​o​f​ ​t​h​o​s​e​ ​f​o​r​m​a​t​s​.
+		 */
+		wrongType: string
+		/**
+		 * T​h​i​s​ ​S​V​G​ ​h​a​s​ ​n​o​t​h​i​n​g​ ​l​e​f​t​ ​t​o​ ​d​r​a​w​ ​o​n​c​e​ ​s​c​r​i​p​t​s​,​ ​l​i​n​k​s​ ​a​n​d​ ​s​t​y​l​e​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​E​x​p​o​r​t​ ​i​t​ ​a​s​ ​a​ ​p​l​a​i​n​ ​S​V​G​ ​o​r​ ​a​ ​P​N​G​.
+		 */
+		unsafeSvg: string
 	}
 	webhooks: {
 		/**
@@ -4962,6 +5046,20 @@ export type NamespaceErrorsTranslation = {
 		 * g​i​v​e​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​,​ ​a​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r​ ​o​r​ ​b​o​t​h
 		 */
 		crisisContactNumber: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​c​o​l​o​u​r​ ​a​s​ ​#​r​r​g​g​b​b​,​ ​s​u​c​h​ ​a​s​ ​#​2​e​6​9​6​2
+		 */
+		hexColour: string
+		/**
+		 * i​s​ ​t​o​o​ ​h​a​r​d​ ​t​o​ ​r​e​a​d​:​ ​w​h​i​t​e​ ​t​e​x​t​ ​o​n​ ​i​t​,​ ​o​r​ ​i​t​ ​a​s​ ​t​e​x​t​ ​o​n​ ​t​h​e​ ​p​a​g​e​,​ ​r​e​a​c​h​e​s​ ​o​n​l​y​ ​{​r​a​t​i​o​}​:​1​,​ ​a​n​d​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​i​m​u​m​}​:​1​ ​i​s​ ​n​e​e​d​e​d​ ​(​W​C​A​G​ ​A​A​)​.​ ​C​h​o​o​s​e​ ​a​ ​d​a​r​k​e​r​ ​c​o​l​o​u​r
+		 * @param {string} minimum
+		 * @param {string} ratio
+		 */
+		colourContrast: RequiredParams<'minimum' | 'ratio'>
+		/**
+		 * H​i​d​i​n​g​ ​“​P​o​w​e​r​e​d​ ​b​y​ ​M​i​n​d​a​”​ ​c​o​m​e​s​ ​w​i​t​h​ ​a​ ​s​u​b​s​c​r​i​p​t​i​o​n​;​ ​s​u​b​s​c​r​i​b​e​ ​f​i​r​s​t
+		 */
+		poweredByNeedsPlan: string
 		/**
 		 * m​u​s​t​ ​n​o​t​ ​b​e​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​a​ ​n​a​t​i​o​n​a​l​ ​c​r​i​s​i​s​ ​l​i​n​e​,​ ​a​ ​p​u​b​l​i​c​ ​h​o​s​p​i​t​a​l​ ​o​r​ ​a​ ​M​i​n​i​s​t​r​y​ ​o​f​ ​H​e​a​l​t​h​ ​s​e​r​v​i​c​e
 		 */
@@ -7237,9 +7335,57 @@ export type TranslationFunctions = {
 			 */
 			preview: () => LocalizedString
 			/**
+			 * Begin
+			 */
+			previewButton: () => LocalizedString
+			/**
 			 * {name} logo
 			 */
 			logoAlt: (arg: { name: string }) => LocalizedString
+			/**
+			 * App title in Malay (optional; blank shows the English one)
+			 */
+			appTitleMs: () => LocalizedString
+			/**
+			 * App description in Malay (optional; blank shows the English one)
+			 */
+			appDescriptionMs: () => LocalizedString
+			/**
+			 * Or upload your logo
+			 */
+			logoFile: () => LocalizedString
+			/**
+			 * PNG, JPEG, WebP or SVG, up to {maxKb} KB. It replaces the logo URL while it is uploaded; it is saved at once.
+			 */
+			logoFileHint: (arg: { maxKb: number }) => LocalizedString
+			/**
+			 * The logo could not be uploaded. Check your connection and try again.
+			 */
+			logoUploadFailed: () => LocalizedString
+			/**
+			 * Remove the uploaded logo
+			 */
+			removeLogo: () => LocalizedString
+			/**
+			 * Primary colour (optional)
+			 */
+			primaryColor: () => LocalizedString
+			/**
+			 * Pick the primary colour
+			 */
+			primaryColorPicker: () => LocalizedString
+			/**
+			 * As #rrggbb. Your screener’s buttons and links, the booking button on your site, the appointment page and your e-mails use it. It must read clearly with white text (WCAG AA, 4.5:1).
+			 */
+			primaryColorHint: () => LocalizedString
+			/**
+			 * Hide “Powered by Minda”
+			 */
+			hidePoweredBy: () => LocalizedString
+			/**
+			 * With a subscription, your screener’s footer names only your clinic.
+			 */
+			hidePoweredByHint: () => LocalizedString
 		}
 		age: {
 			/**
@@ -7314,6 +7460,10 @@ export type TranslationFunctions = {
 			 * One bullet point per line.
 			 */
 			bulletHint: () => LocalizedString
+			/**
+			 * {section}, in Malay (optional; blank shows the English one)
+			 */
+			inMalay: (arg: { section: string }) => LocalizedString
 		}
 		save: {
 			/**
@@ -7504,6 +7654,14 @@ export type TranslationFunctions = {
 			 * Description
 			 */
 			description: () => LocalizedString
+			/**
+			 * Job title in Malay (optional; blank shows the English one)
+			 */
+			jobTitleMs: () => LocalizedString
+			/**
+			 * Description in Malay (optional; blank shows the English one)
+			 */
+			descriptionMs: () => LocalizedString
 			/**
 			 * Email
 			 */
@@ -10361,9 +10519,9 @@ export type TranslationFunctions = {
 			 */
 			heading: () => LocalizedString
 			/**
-			 * {clinic} has closed its account with {appTitle}, so your appointment with {psychologist} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.
+			 * {clinic} has closed its account, so your appointment with {psychologist} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.
 			 */
-			body: (arg: { appTitle: string, clinic: string, psychologist: string }) => LocalizedString
+			body: (arg: { clinic: string, psychologist: string }) => LocalizedString
 			/**
 			 * If you need to talk to someone now, these lines are there for you:
 			 */
@@ -10712,6 +10870,28 @@ export type TranslationFunctions = {
 			 * Schedule exception not found
 			 */
 			scheduleException: () => LocalizedString
+			/**
+			 * Logo not found
+			 */
+			logo: () => LocalizedString
+		}
+		logo: {
+			/**
+			 * The file is empty. Choose a PNG, JPEG, WebP or SVG logo.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * The logo is larger than {maxKb} KB. Save it smaller and try again.
+			 */
+			tooLarge: (arg: { maxKb: number }) => LocalizedString
+			/**
+			 * This file is not a PNG, JPEG, WebP or SVG image. Choose a logo in one of those formats.
+			 */
+			wrongType: () => LocalizedString
+			/**
+			 * This SVG has nothing left to draw once scripts, links and styles are removed. Export it as a plain SVG or a PNG.
+			 */
+			unsafeSvg: () => LocalizedString
 		}
 		webhooks: {
 			/**
@@ -10998,6 +11178,18 @@ export type TranslationFunctions = {
 			 * give a phone number, a WhatsApp number or both
 			 */
 			crisisContactNumber: () => LocalizedString
+			/**
+			 * must be a colour as #rrggbb, such as #2e6962
+			 */
+			hexColour: () => LocalizedString
+			/**
+			 * is too hard to read: white text on it, or it as text on the page, reaches only {ratio}:1, and at least {minimum}:1 is needed (WCAG AA). Choose a darker colour
+			 */
+			colourContrast: (arg: { minimum: string, ratio: string }) => LocalizedString
+			/**
+			 * Hiding “Powered by Minda” comes with a subscription; subscribe first
+			 */
+			poweredByNeedsPlan: () => LocalizedString
 			/**
 			 * must not be the name of a national crisis line, a public hospital or a Ministry of Health service
 			 */

@@ -68,6 +68,11 @@
   // inert, Escape (also from inside the frame) and Close close it. The screener loads on the
   // first opening and keeps its place while closed.
   function createPopup() {
+    // The clinic's colour, set in its admin, after the defaults below so it wins.
+    var clinicStyle = document.createElement('link');
+    clinicStyle.rel = 'stylesheet';
+    clinicStyle.href = origin + '/embed/' + encodeURIComponent(screener) + '/style.css';
+    document.head.appendChild(clinicStyle);
     addStyles(
       '.minda-popup-button{position:fixed;right:16px;bottom:16px;z-index:2147483000;padding:12px 20px;border:0;' +
         'border-radius:999px;background:#1d5c57;color:#fff;font:600 16px/1.25 system-ui,sans-serif;cursor:pointer;' +

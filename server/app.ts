@@ -15,6 +15,7 @@ import { cacheControlOf, registerEtags } from './http-cache';
 import { answerRequestTimeouts, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http-timeouts';
 import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
+import { logoRoutes } from './rest/logo-routes';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
 import { type AppRouter, appRouter, listProcedures } from './trpc/root';
@@ -99,6 +100,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
   mountRestRoutes(app, services);
   await app.register(stripeWebhookRoutes, { services });
+  await app.register(logoRoutes, { services });
 
   const openApi = buildOpenApiDocument(services.env.publicUrl);
   app.get('/api/openapi.json', async () => openApi);

@@ -6,6 +6,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Stripe signs its webhook; the signature, not the origin, proves where it comes from. */
 const EXEMPT_PATHS = new Set(['/api/stripe/webhook']);
 const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
+/** The one route whose body is a file (the clinic's logo); no HTML form can send these types either. */
+const FILE_BODY_PATHS = new Set(['/api/configuration/logo']);
+const FILE_BODY_TYPE = /^(application\/octet-stream|image\/(png|jpeg|webp|svg\+xml))\s*(;|$)/i;
+const JSON_BODY_TYPE = /^application\/json\s*(;|$)/i;
+
+function acceptsBodyType(path: string, contentType: string): boolean {
+  return JSON_BODY_TYPE.test(contentType) || (FILE_BODY_PATHS.has(path) && FILE_BODY_TYPE.test(contentType));
+}
 
 function originOf(value: string): string | undefined {
   try {
@@ -43,7 +51,7 @@ export function csrfGuard(publicUrl: string): onRequestHookHandler {
       reply.code(403).send(httpErrorBody(req, 403, (t) => t.errors.crossSiteRefused()));
       return;
     }
-    if (hasBody(req) && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+    if (hasBody(req) && !acceptsBodyType(path, req.headers['content-type'] ?? '')) {
       reply.code(415).send(httpErrorBody(req, 415, (t) => t.errors.jsonBodyRequired()));
       return;
     }

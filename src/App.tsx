@@ -56,6 +56,11 @@ export function App() {
                 <Route path="/signup" element={<SignupPage />} />
                 <Route path="/forgot-password" element={<ForgotPasswordPage />} />
                 <Route path="/reset-password" element={<ResetPasswordPage />} />
+                {/* The same pages in Malay: the locale follows the /ms prefix (src/lib/locale.ts). */}
+                <Route path="/ms/login" element={<LoginPage />} />
+                <Route path="/ms/signup" element={<SignupPage />} />
+                <Route path="/ms/forgot-password" element={<ForgotPasswordPage />} />
+                <Route path="/ms/reset-password" element={<ResetPasswordPage />} />
                 <Route path="/invitation" element={<AcceptInvitationPage />} />
                 <Route path="/verify-email" element={<VerifyEmailPage />} />
                 <Route path="/admin-setup" element={<AdminSetupPage />} />

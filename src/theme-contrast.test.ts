@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BRAND_THEME, contrastRatio } from '../domain/brand-colour';
 
 /*
  * The theme in src/styles.css against WCAG 2.2 AA: 4.5:1 for text, 3:1 for the parts of a
@@ -20,15 +21,10 @@ function themeTokens(source: string): Record<string, Rgb> {
   return tokens;
 }
 
-/** WCAG's relative luminance of an sRGB colour (channels 0-1). */
-function luminance([r, g, b]: Rgb): number {
-  const linear = (channel: number) => (channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
+/** WCAG's contrast of two sRGB colours (channels 0-1), by the maths that judges a clinic's colour (domain/brand-colour.ts). */
 function contrast(a: Rgb, b: Rgb): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  const css = ([r, g, b]: Rgb) => `rgb(${r * 255} ${g * 255} ${b * 255})`;
+  return contrastRatio(css(a), css(b));
 }
 
 /** `color-mix(in srgb, top share, bottom)`, which is also how a translucent colour lands on a background. */
@@ -60,6 +56,13 @@ describe('contrast maths', () => {
     const grey77 = 0x77 / 255;
     expect(contrast([grey77, grey77, grey77], [1, 1, 1])).toBeCloseTo(4.48, 2);
     expect(mix([1, 1, 1], 0.5, [0, 0, 0])).toEqual([0.5, 0.5, 0.5]);
+  });
+});
+
+describe('the theme a clinic’s colour is checked against', () => {
+  it('is the theme in styles.css', () => {
+    const hex = (name: string) => `#${color(name).map((channel) => Math.round(channel * 255).toString(16).padStart(2, '0')).join('')}`;
+    expect(BRAND_THEME).toEqual({ primary: hex('primary'), primaryContent: hex('primary-content'), surfaces: [hex('base-100'), hex('base-200')] });
   });
 });
 

@@ -20,7 +20,18 @@ const COLUMNS = [
   'crisis_contact_name',
   'crisis_contact_phone',
   'crisis_contact_whatsapp',
+  'primary_color',
+  'logo_hash',
+  'hide_powered_by',
+  'app_title_ms',
+  'app_description_ms',
+  'important_section_content_ms',
+  'what_this_does_content_ms',
+  'privacy_section_content_ms',
 ] as const;
+
+/** Where an uploaded logo is served; the hash in the query makes a new upload a new address for every cache. */
+export const uploadedLogoPath = (configurationId: string, hash: string) => `/api/public/logo/${configurationId}?v=${hash.slice(0, 16)}`;
 
 function toConfiguration(row: Pick<ConfigurationRow, (typeof COLUMNS)[number]>): ScreenerConfiguration {
   return {
@@ -42,11 +53,22 @@ function toConfiguration(row: Pick<ConfigurationRow, (typeof COLUMNS)[number]>):
       row.crisis_contact_name === null
         ? null
         : { name: row.crisis_contact_name, phone: row.crisis_contact_phone, whatsApp: row.crisis_contact_whatsapp },
+    primaryColor: row.primary_color,
+    uploadedLogoUrl: row.logo_hash === null ? null : uploadedLogoPath(row.id, row.logo_hash),
+    hidePoweredBy: Boolean(row.hide_powered_by),
+    appTitleMs: row.app_title_ms ?? '',
+    appDescriptionMs: row.app_description_ms ?? '',
+    importantSectionContentMs: row.important_section_content_ms ?? '',
+    whatThisDoesContentMs: row.what_this_does_content_ms ?? '',
+    privacySectionContentMs: row.privacy_section_content_ms ?? '',
   };
 }
 
-/** What an operator saves: everything but the ids. */
-export type ConfigurationValues = Omit<ScreenerConfiguration, 'id' | 'userId'>;
+/** What an operator saves: everything but the ids and the uploaded logo (saveLogo). */
+export type ConfigurationValues = Omit<ScreenerConfiguration, 'id' | 'userId' | 'uploadedLogoUrl'>;
+
+/** A blank Malay text is none: the English one shows. */
+const malayText = (value: string) => (value.trim() === '' ? null : value);
 
 function toRow(values: ConfigurationValues) {
   return {
@@ -65,6 +87,13 @@ function toRow(values: ConfigurationValues) {
     crisis_contact_name: values.crisisContact?.name ?? null,
     crisis_contact_phone: values.crisisContact?.phone ?? null,
     crisis_contact_whatsapp: values.crisisContact?.whatsApp ?? null,
+    primary_color: values.primaryColor,
+    hide_powered_by: values.hidePoweredBy,
+    app_title_ms: malayText(values.appTitleMs),
+    app_description_ms: malayText(values.appDescriptionMs),
+    important_section_content_ms: malayText(values.importantSectionContentMs),
+    what_this_does_content_ms: malayText(values.whatThisDoesContentMs),
+    privacy_section_content_ms: malayText(values.privacySectionContentMs),
   };
 }
 
@@ -131,4 +160,29 @@ export async function updateConfiguration(
     .set({ ...toRow(values), updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+export interface StoredLogo {
+  data: Buffer;
+  contentType: string;
+  hash: string;
+}
+
+/** Replaces the configuration's uploaded logo, or removes it (null). */
+export async function saveLogo(db: Kysely<Database>, id: string, logo: StoredLogo | null, now: Date): Promise<void> {
+  await db
+    .updateTable('screener_configurations')
+    .set({ logo_data: logo?.data ?? null, logo_type: logo?.contentType ?? null, logo_hash: logo?.hash ?? null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findLogo(db: Kysely<Database>, id: string): Promise<StoredLogo | undefined> {
+  const row = await db
+    .selectFrom('screener_configurations')
+    .select(['logo_data', 'logo_type', 'logo_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row?.logo_data || !row.logo_type || !row.logo_hash) return undefined;
+  return { data: Buffer.from(row.logo_data), contentType: row.logo_type, hash: row.logo_hash };
 }

@@ -25,6 +25,8 @@ export interface OutboxEmail {
   language?: string;
   /** Sent as Reply-To: the clinic's contact address on a clinic's mail. */
   replyTo?: string;
+  /** The sender's display name: the clinic's on a clinic's mail, MAIL_FROM's own name otherwise. */
+  fromName?: string;
   /** After this moment the mail is pointless and is never sent: a reminder once the session began. */
   expiresAt?: Date;
   /** The appointment it is about: erasing the visitor withdraws it while it waits. */
@@ -80,7 +82,7 @@ export async function enqueueEmail(db: Kysely<Database>, email: OutboxEmail, now
 const CLAIM_COLUMNS = ['id', 'kind', 'recipient', 'message', 'attempts'] as const;
 
 function toClaimedEmail(row: { id: string; kind: string; recipient: string; message: string; attempts: number }): ClaimedEmail {
-  const message = JSON.parse(row.message) as Pick<ClaimedEmail, 'subject' | 'text' | 'html' | 'attachments' | 'language' | 'replyTo'>;
+  const message = JSON.parse(row.message) as Pick<ClaimedEmail, 'subject' | 'text' | 'html' | 'attachments' | 'language' | 'replyTo' | 'fromName'>;
   return { id: row.id, kind: row.kind, to: row.recipient, attempts: Number(row.attempts), ...message };
 }
 

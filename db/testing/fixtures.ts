@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import { STOCK_CONSENT_TEXTS, WHITE_LABEL_DEFAULTS } from '../../domain/configuration';
 import type { Role } from '../../domain/roles';
 import { nameSkeleton } from '../../domain/account-names';
 import { insertConfiguration } from '../repositories/configurations';
@@ -91,6 +91,7 @@ export async function insertOperator(db: Kysely<Database>, overrides: OperatorOv
     now,
     values: {
       ...STOCK_CONSENT_TEXTS,
+      ...WHITE_LABEL_DEFAULTS,
       testType: 'Combined',
       appTitle: 'Klinik Test Screener',
       appDescription: 'Test description',

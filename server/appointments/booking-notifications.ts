@@ -5,7 +5,7 @@ import { findConfigurationOfOperator } from '../../db/repositories/configuration
 import { findOperatorById } from '../../db/repositories/users';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import type { Database } from '../../db/schema';
-import type { ScreenerConfiguration } from '../../domain/configuration';
+import { clinicNameOf, malayOr, type ScreenerConfiguration, shownLogoUrl } from '../../domain/configuration';
 import { STAFF_MOVE_MAIL_DELAY_MINUTES } from '../../domain/visitor-changes';
 import type { SlotTimes } from '../../domain/slots';
 import type { Env } from '../env';
@@ -26,16 +26,24 @@ import {
 import type { EmailBrand } from '../mail/render-email';
 import { manageTokenOf } from './manage-token';
 
-type Screener = Pick<ScreenerConfiguration, 'id' | 'appTitle' | 'logoUrl' | 'companySlug' | 'enableMalayTranslation'>;
+type Screener = Pick<
+  ScreenerConfiguration,
+  'id' | 'appTitle' | 'appTitleMs' | 'companyName' | 'logoUrl' | 'uploadedLogoUrl' | 'primaryColor' | 'companySlug' | 'enableMalayTranslation'
+>;
 
 /**
- * The clinic's title and logo, and its contact address (users.email) for replies; a logo on this
- * site ('/demo-logo.svg') is made absolute.
+ * The clinic as its mails show it: its name (never the product's, nor the screener's title when
+ * it has a company name), in Malay where only the title names it; its logo, uploaded or on the
+ * web, absolute as a mail client needs it; its colour; and its contact address (users.email) for
+ * replies.
  */
 export function brandOfOperator(screener: Screener, contactEmail: string, env: Pick<Env, 'publicUrl'>): EmailBrand {
+  const logoUrl = shownLogoUrl(screener);
   return {
-    name: screener.appTitle,
-    logoUrl: screener.logoUrl && new URL(screener.logoUrl, `${env.publicUrl}/`).href,
+    name: clinicNameOf(screener),
+    nameMs: screener.companyName ?? malayOr(screener.appTitle, screener.appTitleMs, 'ms'),
+    color: screener.primaryColor,
+    logoUrl: logoUrl && new URL(logoUrl, `${env.publicUrl}/`).href,
     contactEmail,
   };
 }

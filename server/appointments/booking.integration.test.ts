@@ -57,6 +57,8 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
           name: 'Dr. Aisyah',
           jobTitle: 'Clinical Psychologist',
           description: 'Test',
+          jobTitleMs: '',
+          descriptionMs: '',
           imageUrl: null,
           pricePerHour: '120.50',
           slotDurationMinutes: 60,
@@ -321,7 +323,9 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
       expect(moreToClient).toEqual([]);
       expect(client).toMatchObject({ kind: 'booking-client', status: 'pending', subject: 'Tempahan anda telah diterima' });
       expect(client!.html).toContain('<html lang="ms">');
-      expect(client!.html).toContain('Klinik Test Screener');
+      // Named by the clinic, not by its screener's title (issue 26).
+      expect(client!.html).toContain('Klinik Test</p>');
+      expect(client!.html).not.toContain('Klinik Test Screener');
       expect(client!.html).toContain('src="https://clinic.example/logo.png"');
       expect(client!.html).toContain('&lt;b&gt;Siti&lt;/b&gt;');
       expect(client!.html).not.toContain('<b>Siti</b>');

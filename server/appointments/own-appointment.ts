@@ -30,6 +30,8 @@ export const ZOwnAppointment = z.object({
   changeableUntil: z.date(),
   /** Whom to contact inside the notice. */
   clinicName: z.string(),
+  /** The clinic's primary colour for the page (white label); null keeps the theme's. */
+  primaryColor: z.string().nullable(),
   /**
    * The contact the clinic publishes beside the crisis lines (decision 0024), shown where the link
    * can no longer change the appointment; null when it gave none. Not its account e-mail, which
@@ -77,6 +79,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     holdExpiresAt: appointment.holdExpiresAt,
     changeableUntil: changeableUntil(appointment),
     clinicName: configuration ? clinicNameOf(configuration) : '',
+    primaryColor: configuration?.primaryColor ?? null,
     clinicContact: configuration?.crisisContact ?? null,
     place: appointment.place,
     visitorContact: appointment.visitorContact,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOperatorAccount } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { DEFAULT_CONFIGURATION, STOCK_CONSENT_TEXTS } from '../../domain/configuration';
+import { DEFAULT_CONFIGURATION, STOCK_CONSENT_TEXTS, WHITE_LABEL_DEFAULTS } from '../../domain/configuration';
 import { type OperatorCalls, signedInAs, signInNewOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { translationsFor } from '../translations';
@@ -89,6 +89,9 @@ describe.each(TEST_DIALECTS)('the admin configuration on %s', (dialect) => {
       enableMalayTranslation: true,
       aiInsightsEnabled: false,
       importantSectionContent: 'Custom note',
+      // The white label's fields a form without them leaves as they were (issue 26).
+      ...WHITE_LABEL_DEFAULTS,
+      uploadedLogoUrl: null,
     });
     expect((await operator.query('admin.configuration.get')).data).toEqual(result.data);
   });

@@ -18,6 +18,14 @@ export const ZScreenerConfiguration = z.object({
   enableMalayTranslation: z.boolean(),
   aiInsightsEnabled: z.boolean(),
   crisisContact: z.object({ name: z.string(), phone: z.string().nullable(), whatsApp: z.string().nullable() }).nullable(),
+  primaryColor: z.string().nullable(),
+  uploadedLogoUrl: z.string().nullable(),
+  hidePoweredBy: z.boolean(),
+  appTitleMs: z.string(),
+  appDescriptionMs: z.string(),
+  importantSectionContentMs: z.string(),
+  whatThisDoesContentMs: z.string(),
+  privacySectionContentMs: z.string(),
 });
 
 /** What visitors receive: no owner id (domain/configuration.ts, PublicScreenerConfiguration). */

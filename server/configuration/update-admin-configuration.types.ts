@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandColourContrast, isHexColour, shownRatio, WCAG_AA_TEXT } from '../../domain/brand-colour';
 import { CONFIGURATION_TEXT_LIMITS, MINIMUM_AGE_RANGE, TEST_TYPES } from '../../domain/configuration';
 import { isValidMalaysianPhone } from '../../domain/phone';
 import { isProtectedSlug, slugify } from '../../domain/slug';
@@ -41,6 +42,23 @@ export const ZClinicCrisisContact = z
   });
 
 /**
+ * The clinic's primary colour, #rrggbb, refused when white text on it or it as text on the page
+ * would read below WCAG AA (domain/brand-colour.ts), with the ratio it makes.
+ */
+const ZPrimaryColor = z
+  .string({ error: fieldMessage('hexColour') })
+  .trim()
+  .refine(isHexColour, fieldMessage('hexColour'))
+  .transform((colour) => colour.toLowerCase())
+  .superRefine((colour, ctx) => {
+    const ratio = brandColourContrast(colour);
+    if (ratio < WCAG_AA_TEXT) ctx.addIssue({ code: 'custom', message: fieldMessage('colourContrast', { ratio: shownRatio(ratio), minimum: String(WCAG_AA_TEXT) }) });
+  });
+
+/** A Malay version of a text: blank means the English one shows. Missing keeps what is saved. */
+const malayText = (max: number) => optionalText(max, 'several lines').optional();
+
+/**
  * PUT /api/configuration: every field of the operator's configuration. Extra fields (id,
  * userId, companySlug) are ignored, so the client may send back what it loaded; the slug is
  * derived from companyName on the server.
@@ -60,6 +78,14 @@ export const ZUpdateConfigurationRequest = z.object({
   aiInsightsEnabled: z.boolean({ error: fieldMessage('trueOrFalse') }).optional(),
   // Null removes the contact; missing keeps what is saved, as for the AI switch.
   crisisContact: ZClinicCrisisContact.nullable().optional(),
+  // The white label's settings (docs/decisions/0051); missing keeps what is saved, null removes the colour.
+  primaryColor: ZPrimaryColor.nullable().optional(),
+  hidePoweredBy: z.boolean({ error: fieldMessage('trueOrFalse') }).optional(),
+  appTitleMs: malayText(CONFIGURATION_TEXT_LIMITS.appTitle),
+  appDescriptionMs: malayText(CONFIGURATION_TEXT_LIMITS.appDescription),
+  importantSectionContentMs: malayText(CONFIGURATION_TEXT_LIMITS.sectionContent),
+  whatThisDoesContentMs: malayText(CONFIGURATION_TEXT_LIMITS.sectionContent),
+  privacySectionContentMs: malayText(CONFIGURATION_TEXT_LIMITS.sectionContent),
 });
 
 export type UpdateConfigurationRequest = z.output<typeof ZUpdateConfigurationRequest>;

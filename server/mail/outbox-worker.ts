@@ -9,7 +9,7 @@ import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
 import type { Env } from '../env';
-import { LONGEST_ATTEMPT_MS, type MailTransport, SMTP_CONNECTIONS } from './transport';
+import { LONGEST_ATTEMPT_MS, type MailTransport, senderOf, SMTP_CONNECTIONS } from './transport';
 
 /** Its own type, not server/context.ts's: the services there are built from this room (decision 0046). */
 export interface OutboxDeps {
@@ -46,7 +46,7 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
   const attempt = async (email: ClaimedEmail) => {
     let where: string;
     try {
-      where = await deps.mailTransport.send({ ...email, messageId: `<${email.id}@${host}>`, from: deps.env.mailFrom });
+      where = await deps.mailTransport.send({ ...email, messageId: `<${email.id}@${host}>`, from: senderOf(deps.env.mailFrom, email.fromName) });
     } catch (error) {
       const attempts = email.attempts + 1;
       const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));

@@ -1,3 +1,4 @@
+import { isHexColour } from '../../domain/brand-colour';
 import type { EmailAttachment } from '../../db/repositories/email-outbox';
 import type { Locales, TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
@@ -11,11 +12,21 @@ export interface RenderedEmail {
   language: Locales;
   /** Where a reply should go: the clinic's contact address on a clinic's mail, else none. */
   replyTo?: string;
+  /** The sender's display name on a clinic's mail (`"Klinik Sejahtera" <no-reply@…>`); MAIL_FROM's own otherwise. */
+  fromName?: string;
 }
 
-/** Whose mail it is: the product itself, or a clinic's screener with its title, logo and contact. */
+/** The product's indigo, on mails no clinic has coloured. */
+const DEFAULT_COLOR = '#4f46e5';
+
+/** Whose mail it is: the product itself, or a clinic with its name, logo, colour and contact. */
 export interface EmailBrand {
+  /** The clinic's name (domain/configuration.ts, clinicNameOf): the mail's header and its From. */
   name: string;
+  /** The name in Malay mails, when the clinic is known by its screener's Malay title. */
+  nameMs?: string;
+  /** The clinic's primary colour, checked readable with white text when it was saved. */
+  color?: string | null;
   /** Absolute: a mail client has no page to resolve '/logo.svg' against. */
   logoUrl: string | null;
   /** The clinic's contact address, its mails' Reply-To: a reply reaches a person, not our no-reply sender. */
@@ -51,7 +62,9 @@ export function renderEmail(
   brand?: EmailBrand,
 ): RenderedEmail {
   const LL = translationsFor(locale);
-  const appName = brand?.name ?? LL.appName();
+  const appName = (locale === 'ms' && brand?.nameMs) || brand?.name || LL.appName();
+  // Checked on save; checked again here because it goes into the mail's style attributes as it is.
+  const color = brand?.color && isHexColour(brand.color) ? brand.color : DEFAULT_COLOR;
   const logoUrl = brand?.logoUrl ?? null;
   const content = compose(LL, appName);
   const footer = content.footer ?? LL.emails.footer({ appName });
@@ -81,14 +94,14 @@ export function renderEmail(
     .join('\n');
   const detailTable = details.length > 0 ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">\n${detailRows}\n</table>` : '';
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(LL.emails.linkHint())}<br><a href="${escapeHtml(action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(LL.emails.linkHint())}<br><a href="${escapeHtml(action.url)}" style="color:${color};word-break:break-all">${escapeHtml(action.url)}</a></p>`
     : '';
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">${logo}${escapeHtml(appName)}</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${color}">${logo}${escapeHtml(appName)}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(content.heading)}</h1>
 ${content.intro.map(paragraph).join('\n')}
 ${detailTable}
@@ -98,5 +111,5 @@ ${outro.map(paragraph).join('\n')}
 <p style="margin:0;font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>
 </div></body></html>`;
 
-  return { subject: content.subject, text, html, language: locale, ...(brand && { replyTo: brand.contactEmail }) };
+  return { subject: content.subject, text, html, language: locale, ...(brand && { replyTo: brand.contactEmail, fromName: appName }) };
 }

@@ -8,7 +8,18 @@ import type { Env } from '../env';
 export interface SendableEmail extends Pick<OutboxEmail, 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'language' | 'replyTo'> {
   id: string;
   messageId: string;
-  from: string;
+  /** MAIL_FROM as configured, or its address under a clinic's name: nodemailer quotes and encodes the name. */
+  from: string | { name: string; address: string };
+}
+
+/** The address of MAIL_FROM ('Minda <no-reply@minda.local>' or a bare address). */
+export function mailFromAddress(mailFrom: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+}
+
+/** The From of a mail: a clinic's name on MAIL_FROM's address, else MAIL_FROM as it is. */
+export function senderOf(mailFrom: string, fromName: string | undefined): SendableEmail['from'] {
+  return fromName ? { name: fromName, address: mailFromAddress(mailFrom) } : mailFrom;
 }
 
 export interface MailTransport {

@@ -14,7 +14,7 @@ import {
 import { fieldMessage } from '../field-messages';
 import { SESSION_MODES } from '../../domain/session-place';
 import { ZSessionPlaceSetting } from '../session-places/session-place-fields';
-import { emailAddress, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
+import { emailAddress, optionalText, requiredText, ZWebUrlOrNull, oneOf } from '../zod-fields';
 
 /** A number on the range's steps, with the message that names them. */
 export function numberIn(range: NumberRange) {
@@ -31,6 +31,9 @@ export const ZPsychologistFields = z.object({
   name: requiredText(LIMITS.name),
   jobTitle: requiredText(LIMITS.jobTitle),
   description: requiredText(LIMITS.description, 'several lines'),
+  // Malay versions, blank for none; a client older than them sends none.
+  jobTitleMs: optionalText(LIMITS.jobTitle).default(''),
+  descriptionMs: optionalText(LIMITS.description, 'several lines').default(''),
   email: emailAddress(),
   imageUrl: ZWebUrlOrNull,
   /** RM per hour, at most 2 decimals; null hides the price. */
@@ -54,6 +57,8 @@ export const ZPsychologist = z.object({
   name: z.string(),
   jobTitle: z.string(),
   description: z.string(),
+  jobTitleMs: z.string(),
+  descriptionMs: z.string(),
   email: z.string(),
   imageUrl: z.string().nullable(),
   /** '150.00': MYR with two decimals, or null. */

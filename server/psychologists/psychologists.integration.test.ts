@@ -8,6 +8,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   name: 'Dr. Aisyah Rahman',
   jobTitle: 'Clinical Psychologist',
   description: 'Anxiety and low mood',
+  jobTitleMs: 'Ahli Psikologi Klinikal',
+  descriptionMs: '',
   email: 'aisyah@klinik.example',
   imageUrl: null,
   pricePerHour: 150.5,
@@ -51,6 +53,9 @@ describe.each(TEST_DIALECTS)('the admin psychologists on %s', (dialect) => {
       name: 'Ben Lim',
       jobTitle: 'Counsellor',
       description: 'Young adults',
+      // No Malay sent: none saved, the English shows.
+      jobTitleMs: '',
+      descriptionMs: '',
       email: 'ben@klinik.example',
       imageUrl: null,
       pricePerHour: null,

@@ -1,6 +1,7 @@
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { STRIPE_WEBHOOK_OPERATION, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
+import { LOGO_OPERATIONS, LOGO_PATH, LOGO_UPLOAD_PATH } from './logo-routes';
 import { SESSION_COOKIE_NAME } from '../session';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/root';
@@ -100,6 +101,9 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
     (paths[openApiPath] ??= {})[route.method.toLowerCase()] = operation;
   }
   paths[STRIPE_WEBHOOK_PATH] = { post: STRIPE_WEBHOOK_OPERATION };
+  const signedIn = [{ [SESSION_SCHEME]: [] }];
+  paths[LOGO_UPLOAD_PATH] = { put: { ...LOGO_OPERATIONS.upload, security: signedIn }, delete: { ...LOGO_OPERATIONS.remove, security: signedIn } };
+  paths[LOGO_PATH.replace(':id', '{id}')] = { get: LOGO_OPERATIONS.serve };
   return {
     openapi: '3.1.0',
     info: { title: 'Minda API', version: '1.0.0', license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },

@@ -129,6 +129,8 @@ const MATRIX: Record<
   'admin.twoFactor.disable': { input: async (t, caller) => ({ code: nextCodeOf(await caller.turnOn()), accountId: t.spareMemberId }), own: ALL, other: 'own' },
   'admin.configuration.get': { input: () => undefined, own: SETUP, other: 'own' },
   'admin.configuration.update': { input: configurationForm, own: SETUP, other: 'own' },
+  'admin.configuration.uploadLogo': { input: () => ({ bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>') }), own: SETUP, other: 'own' },
+  'admin.configuration.removeLogo': { input: () => undefined, own: SETUP, other: 'own' },
   'admin.bookingSettings.get': { input: () => undefined, own: SETUP, other: 'own' },
   'admin.bookingSettings.update': {
     input: (t) => ({ confirmVisitorEmail: false, autoConfirmRequests: true, secondReminder: true, retentionDays: 45, userId: t.clinicId }),

@@ -46,7 +46,7 @@ export function ConfigurationForm({ configuration }: { configuration: ScreenerCo
       }}
     >
       <AssessmentTypeSection {...sectionProps} />
-      <BrandingSection {...sectionProps} savedCompanyName={configuration.companyName} />
+      <BrandingSection {...sectionProps} savedCompanyName={configuration.companyName} uploadedLogoUrl={configuration.uploadedLogoUrl} />
       <AgeRequirementSection {...sectionProps} />
       <ConsentContentSection {...sectionProps} />
       <CrisisContactSection {...sectionProps} />

@@ -1,4 +1,4 @@
-import { CONFIGURATION_TEXT_LIMITS } from '../../domain/configuration';
+import { CONFIGURATION_TEXT_LIMITS, MALAY_TEXT_FIELDS } from '../../domain/configuration';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { AdminSection } from './AdminSection';
 import type { ConfigurationSectionProps } from './configuration-draft';
@@ -17,18 +17,34 @@ export function ConsentContentSection({ draft, update, errors }: ConfigurationSe
   } satisfies Record<(typeof SECTIONS)[number], string>;
   return (
     <AdminSection title={t.title()} intro={t.intro()}>
-      {SECTIONS.map((field) => (
-        <TextAreaField
-          key={field}
-          label={labels[field]}
-          value={draft[field]}
-          onChange={(value) => update(field, value)}
-          hint={field === 'importantSectionContent' ? undefined : t.bulletHint()}
-          error={errors[field]}
-          rows={4}
-          maxLength={CONFIGURATION_TEXT_LIMITS.sectionContent}
-        />
-      ))}
+      {SECTIONS.flatMap((field) => {
+        const malay = MALAY_TEXT_FIELDS[field];
+        const hint = field === 'importantSectionContent' ? undefined : t.bulletHint();
+        return [
+          <TextAreaField
+            key={field}
+            label={labels[field]}
+            value={draft[field]}
+            onChange={(value) => update(field, value)}
+            hint={hint}
+            error={errors[field]}
+            rows={4}
+            maxLength={CONFIGURATION_TEXT_LIMITS.sectionContent}
+          />,
+          // Beside the English text: blank shows the English one (or its stock translation) on the Malay screener.
+          <TextAreaField
+            key={malay}
+            label={t.inMalay({ section: labels[field] })}
+            value={draft[malay]}
+            onChange={(value) => update(malay, value)}
+            hint={hint}
+            error={errors[malay]}
+            rows={3}
+            maxLength={CONFIGURATION_TEXT_LIMITS.sectionContent}
+            lang="ms"
+          />,
+        ];
+      })}
     </AdminSection>
   );
 }

@@ -53,9 +53,11 @@ interface TextAreaFieldProps {
   rows?: number;
   maxLength?: number;
   required?: boolean;
+  /** The language of what is typed, when it is not the page's. */
+  lang?: string;
 }
 
-export function TextAreaField({ label, value, onChange, hint, error, rows = 3, maxLength, required }: TextAreaFieldProps) {
+export function TextAreaField({ label, value, onChange, hint, error, rows = 3, maxLength, required, lang }: TextAreaFieldProps) {
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
@@ -65,6 +67,7 @@ export function TextAreaField({ label, value, onChange, hint, error, rows = 3, m
           rows={rows}
           maxLength={maxLength}
           required={required}
+          lang={lang}
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />

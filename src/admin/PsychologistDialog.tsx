@@ -35,6 +35,8 @@ const PSYCHOLOGIST_FORM = {
     'name',
     'jobTitle',
     'description',
+    'jobTitleMs',
+    'descriptionMs',
     'email',
     'imageUrl',
     'pricePerHour',
@@ -116,6 +118,15 @@ export function PsychologistDialog({ psychologist, onClose }: Props) {
           error={errors.description}
           maxLength={PSYCHOLOGIST_TEXT_LIMITS.description}
           required
+        />
+        <TextField label={t.jobTitleMs()} value={draft.jobTitleMs} onChange={set('jobTitleMs')} error={errors.jobTitleMs} lang="ms" />
+        <TextAreaField
+          label={t.descriptionMs()}
+          value={draft.descriptionMs}
+          onChange={set('descriptionMs')}
+          error={errors.descriptionMs}
+          maxLength={PSYCHOLOGIST_TEXT_LIMITS.description}
+          lang="ms"
         />
         <TextField label={t.email()} type="email" value={draft.email} onChange={set('email')} error={errors.email} autoComplete="off" />
         <TextField label={t.imageUrl()} type="url" value={draft.imageUrl} onChange={set('imageUrl')} error={errors.imageUrl} />

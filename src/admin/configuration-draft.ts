@@ -17,6 +17,14 @@ export interface ConfigurationDraft {
   crisisContactName: string;
   crisisContactPhone: string;
   crisisContactWhatsApp: string;
+  /** '' keeps the theme's colour. */
+  primaryColor: string;
+  hidePoweredBy: boolean;
+  appTitleMs: string;
+  appDescriptionMs: string;
+  importantSectionContentMs: string;
+  whatThisDoesContentMs: string;
+  privacySectionContentMs: string;
 }
 
 export function configurationDraftOf(configuration: ScreenerConfiguration): ConfigurationDraft {
@@ -35,6 +43,13 @@ export function configurationDraftOf(configuration: ScreenerConfiguration): Conf
     crisisContactName: configuration.crisisContact?.name ?? '',
     crisisContactPhone: configuration.crisisContact?.phone ?? '',
     crisisContactWhatsApp: configuration.crisisContact?.whatsApp ?? '',
+    primaryColor: configuration.primaryColor ?? '',
+    hidePoweredBy: configuration.hidePoweredBy,
+    appTitleMs: configuration.appTitleMs,
+    appDescriptionMs: configuration.appDescriptionMs,
+    importantSectionContentMs: configuration.importantSectionContentMs,
+    whatThisDoesContentMs: configuration.whatThisDoesContentMs,
+    privacySectionContentMs: configuration.privacySectionContentMs,
   };
 }
 
@@ -50,6 +65,7 @@ export function configurationUpdateOf(draft: ConfigurationDraft): RouterInputs['
     ...fields,
     logoUrl: draft.logoUrl.trim() || null,
     companyName: draft.companyName.trim() || null,
+    primaryColor: draft.primaryColor.trim() || null,
     minimumAge: draft.minimumAge.trim() === '' ? Number.NaN : Number(draft.minimumAge),
     crisisContact: [name, phone, whatsApp].every((value) => value.trim() === '') ? null : { name, phone, whatsApp },
   };

@@ -7,6 +7,8 @@ const aisyah: Psychologist = {
   name: 'Dr. Aisyah Rahman',
   jobTitle: 'Clinical Psychologist',
   description: 'Adults with anxiety.',
+  jobTitleMs: 'Psikologi Klinikal',
+  descriptionMs: '',
   email: 'aisyah@klinik.example',
   imageUrl: null,
   pricePerHour: '150.00',

@@ -7,6 +7,8 @@ export interface PsychologistDraft {
   name: string;
   jobTitle: string;
   description: string;
+  jobTitleMs: string;
+  descriptionMs: string;
   email: string;
   imageUrl: string;
   pricePerHour: string;
@@ -24,6 +26,8 @@ export const NEW_PSYCHOLOGIST_DRAFT: PsychologistDraft = {
   name: '',
   jobTitle: '',
   description: '',
+  jobTitleMs: '',
+  descriptionMs: '',
   email: '',
   imageUrl: '',
   pricePerHour: '',
@@ -41,6 +45,8 @@ export function psychologistDraftOf(psychologist: Psychologist): PsychologistDra
     name: psychologist.name,
     jobTitle: psychologist.jobTitle,
     description: psychologist.description,
+    jobTitleMs: psychologist.jobTitleMs,
+    descriptionMs: psychologist.descriptionMs,
     email: psychologist.email,
     imageUrl: psychologist.imageUrl ?? '',
     pricePerHour: psychologist.pricePerHour ?? '',

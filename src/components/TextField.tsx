@@ -12,10 +12,12 @@ interface Props {
   inputMode?: 'text' | 'numeric';
   /** Takes the focus when it appears: the field a new step of a form asks for. */
   autoFocus?: boolean;
+  /** The language of what is typed, when it is not the page's: a clinic's Malay text on the English admin. */
+  lang?: string;
 }
 
 /** A labelled input whose error appears under it and is announced with it. */
-export function TextField({ label, value, onChange, type = 'text', error, required, autoComplete, inputMode, autoFocus }: Props) {
+export function TextField({ label, value, onChange, type = 'text', error, required, autoComplete, inputMode, autoFocus, lang }: Props) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -31,6 +33,7 @@ export function TextField({ label, value, onChange, type = 'text', error, requir
         autoComplete={autoComplete}
         inputMode={inputMode}
         autoFocus={autoFocus}
+        lang={lang}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -9,3 +9,9 @@ function localeOfPath(pathname: string): Locales {
 export function useRouteLocale(): Locales {
   return localeOfPath(useLocation().pathname);
 }
+
+/** A page's path in the locale: the Malay pages live under /ms (the English ones keep SPEC's paths). */
+export function localePath(locale: Locales, path: string): string {
+  // The landing page has no Malay version yet: '/' stays '/'.
+  return locale === 'ms' && path !== '/' ? `/ms${path}` : path;
+}

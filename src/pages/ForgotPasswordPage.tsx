@@ -5,11 +5,12 @@ import { AccountCard } from '../account/AccountCard';
 import { TextField } from '../components/TextField';
 import { useToast } from '../components/toast';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { localePath } from '../lib/locale';
 import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 export default function ForgotPasswordPage() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const text = LL.account.forgot;
   const toast = useToast();
   const request = trpc.auth.requestPasswordReset.useMutation();
@@ -38,7 +39,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AccountCard title={sentTo ? text.checkTitle() : text.title()}>
-      <Link to="/login" className="link text-sm">
+      <Link to={localePath(locale, '/login')} className="link text-sm">
         {text.backToLogin()}
       </Link>
       {sentTo ? (

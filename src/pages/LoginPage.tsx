@@ -5,12 +5,13 @@ import { CredentialsForm } from '../account/CredentialsForm';
 import { RedirectIfSignedIn } from '../account/RedirectIfSignedIn';
 import { SecondFactorStep } from '../account/SecondFactorStep';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { localePath } from '../lib/locale';
 import { returnPathOf } from '../lib/return-path';
 import { trpc } from '../lib/trpc';
 
 /** /login, or /login?next=/subscribe to come back to the page that asked for sign-in. */
 export default function LoginPage() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const login = trpc.auth.login.useMutation();
   const [params] = useSearchParams();
   const destination = returnPathOf(params.get('next'));
@@ -45,13 +46,13 @@ export default function LoginPage() {
             }}
             footer={
               <div className="flex flex-col gap-2 text-sm">
-                <Link to="/forgot-password" className="link">
+                <Link to={localePath(locale, '/forgot-password')} className="link">
                   {LL.account.login.forgot()}
                 </Link>
-                <Link to="/signup" className="link">
+                <Link to={localePath(locale, '/signup')} className="link">
                   {LL.account.login.noAccount()}
                 </Link>
-                <Link to="/" className="link">
+                <Link to={localePath(locale, '/')} className="link">
                   {LL.account.backHome()}
                 </Link>
               </div>

@@ -16,6 +16,7 @@ import { NeedHelp } from '../screener/NeedHelp';
 import { ScreenerHeader } from '../screener/ScreenerHeader';
 import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
 import { CancelDialog } from './CancelDialog';
+import { brandColourStyle } from '../lib/brand-colour-style';
 import { RescheduleChoice } from './RescheduleChoice';
 
 type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
@@ -142,7 +143,7 @@ export default function ManageAppointmentPage() {
   const screener = useScreenerConfiguration(appointment.data?.screenerSlug);
   const configuration = appointment.data && screener.status === 'ready' ? screener.configuration : undefined;
   return (
-    <div className="flex min-h-screen flex-col bg-base-200">
+    <div className="flex min-h-screen flex-col bg-base-200" style={brandColourStyle(appointment.data?.primaryColor)}>
       {configuration && <ScreenerHeader configuration={configuration} languageSwitch />}
       <main className="mx-auto flex w-full max-w-md flex-1 flex-col gap-3 p-4">
         {configuration && <NeedHelp clinicContact={configuration.crisisContact} textsReady />}

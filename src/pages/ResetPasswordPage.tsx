@@ -5,6 +5,7 @@ import { AccountCard } from '../account/AccountCard';
 import { TextField } from '../components/TextField';
 import { useToast } from '../components/toast';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { localePath } from '../lib/locale';
 import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
@@ -12,7 +13,7 @@ import { trpc } from '../lib/trpc';
 const REDIRECT_AFTER_RESET_MS = 3000;
 
 export default function ResetPasswordPage() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const text = LL.account.reset;
   const toast = useToast();
   const navigate = useNavigate();
@@ -24,9 +25,9 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!reset.isSuccess) return;
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_AFTER_RESET_MS);
+    const timer = setTimeout(() => navigate(localePath(locale, '/login')), REDIRECT_AFTER_RESET_MS);
     return () => clearTimeout(timer);
-  }, [reset.isSuccess, navigate]);
+  }, [reset.isSuccess, navigate, locale]);
 
   if (!token) {
     return (
@@ -35,7 +36,7 @@ export default function ResetPasswordPage() {
           <p className="font-semibold">{text.invalidNoticeTitle()}</p>
           <p>{text.invalidNotice()}</p>
         </div>
-        <Link to="/forgot-password" className="btn btn-primary">
+        <Link to={localePath(locale, '/forgot-password')} className="btn btn-primary">
           {text.requestNew()}
         </Link>
       </AccountCard>

@@ -1,6 +1,7 @@
 import { Provider } from 'jotai';
 import { Navigate, useParams } from 'react-router-dom';
-import type { PublicScreenerConfiguration } from '../../domain/configuration';
+import { type PublicScreenerConfiguration, screenerTextsIn } from '../../domain/configuration';
+import { brandColourStyle } from '../lib/brand-colour-style';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useRouteLocale } from '../lib/locale';
 import { CombinedScreener } from '../screener/CombinedScreener';
@@ -15,7 +16,7 @@ function Screener({ identifier, configuration }: { identifier: string; configura
   return (
     <Provider store={screenerStore(identifier)}>
       <ScreenerIdentityContext.Provider value={{ identifier, configuration }}>
-        <div className="flex min-h-screen flex-col bg-base-200">
+        <div className="flex min-h-screen flex-col bg-base-200" style={brandColourStyle(configuration.primaryColor)}>
           <ScreenerHeader configuration={configuration} />
           <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4 print:max-w-none print:p-0">
             {configuration.testType === 'Combined' ? (
@@ -24,7 +25,7 @@ function Screener({ identifier, configuration }: { identifier: string; configura
               <Dass21Screener configuration={configuration} />
             )}
           </main>
-          <SiteFooter clinic={configuration.companyName} />
+          <SiteFooter clinic={configuration.companyName} hidePoweredBy={configuration.hidePoweredBy} />
         </div>
       </ScreenerIdentityContext.Provider>
     </Provider>
@@ -58,5 +59,6 @@ export default function ScreenerPage() {
   if (locale === 'ms' && !state.configuration.enableMalayTranslation) {
     return <Navigate to={`/screener/${identifier}`} replace />;
   }
-  return <Screener identifier={identifier} configuration={state.configuration} />;
+  // The clinic's Malay texts on the Malay screener, its English ones where it left them blank.
+  return <Screener identifier={identifier} configuration={screenerTextsIn(state.configuration, locale)} />;
 }

@@ -4,10 +4,11 @@ import { AccountCard } from '../account/AccountCard';
 import { CredentialsForm } from '../account/CredentialsForm';
 import { RedirectIfSignedIn } from '../account/RedirectIfSignedIn';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { localePath } from '../lib/locale';
 import { trpc } from '../lib/trpc';
 
 export default function SignupPage() {
-  const { LL } = useI18nContext();
+  const { LL, locale } = useI18nContext();
   const register = trpc.auth.register.useMutation();
   return (
     <RedirectIfSignedIn>
@@ -29,7 +30,7 @@ export default function SignupPage() {
             register.mutateAsync({ username: values.username ?? '', email: values.email ?? '', password: values.password ?? '' })
           }
           footer={
-            <Link to="/login" className="link text-sm">
+            <Link to={localePath(locale, '/login')} className="link text-sm">
               {LL.account.signup.haveAccount()}
             </Link>
           }

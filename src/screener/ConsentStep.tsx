@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import {
   bulletLines,
   consentSectionText,
@@ -98,9 +97,6 @@ export function ConsentStep({ configuration, userAge, onChooseAge, onConsent }: 
           </button>
         </div>
       </div>
-      <Link to="/login" className="link text-sm text-base-content/70">
-        {LL.common.adminLogin()}
-      </Link>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import type { PublicScreenerConfiguration } from '../../domain/configuration';
+import { type PublicScreenerConfiguration, shownLogoUrl } from '../../domain/configuration';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { ScreenerLogo } from './ScreenerLogo';
 
@@ -23,7 +23,7 @@ function LanguageSwitch() {
   );
 }
 
-type Brand = Pick<PublicScreenerConfiguration, 'companyName' | 'logoUrl' | 'appTitle' | 'enableMalayTranslation'>;
+type Brand = Pick<PublicScreenerConfiguration, 'companyName' | 'logoUrl' | 'uploadedLogoUrl' | 'appTitle' | 'enableMalayTranslation'>;
 
 /**
  * The clinic's name and logo (white label), with the language switch, on every step of the
@@ -42,7 +42,7 @@ export function ScreenerHeader({
   return (
     <header className="border-b border-base-300 bg-base-100 print:hidden">
       <div className="mx-auto flex w-full max-w-2xl items-center gap-3 px-4 py-2">
-        <ScreenerLogo logoUrl={configuration.logoUrl} alt={name ? '' : configuration.appTitle} />
+        <ScreenerLogo logoUrl={shownLogoUrl(configuration)} alt={name ? '' : configuration.appTitle} />
         <span className="flex-1 text-lg font-semibold">{name}</span>
         {languageSwitch && <LanguageSwitch />}
       </div>

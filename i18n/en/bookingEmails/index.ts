@@ -91,7 +91,7 @@ const en_bookingEmails = {
   clinicClosed: {
     subject: 'Your appointment is cancelled: the clinic closed its account',
     heading: 'Your appointment is cancelled',
-    body: '{clinic:string} has closed its account with {appTitle:string}, so your appointment with {psychologist:string} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.',
+    body: '{clinic:string} has closed its account, so your appointment with {psychologist:string} below is cancelled and will not take place. Please contact the clinic directly about your care: its contact details are below.',
     crisisIntro: 'If you need to talk to someone now, these lines are there for you:',
     crisisLine: '{name:string}: {number:string}',
   },

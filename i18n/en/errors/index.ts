@@ -34,6 +34,13 @@ const en_errors = {
     member: 'Member not found',
     invitation: 'Invitation not found',
     scheduleException: 'Schedule exception not found',
+    logo: 'Logo not found',
+  },
+  logo: {
+    empty: 'The file is empty. Choose a PNG, JPEG, WebP or SVG logo.',
+    tooLarge: 'The logo is larger than {maxKb:number} KB. Save it smaller and try again.',
+    wrongType: 'This file is not a PNG, JPEG, WebP or SVG image. Choose a logo in one of those formats.',
+    unsafeSvg: 'This SVG has nothing left to draw once scripts, links and styles are removed. Export it as a plain SVG or a PNG.',
   },
   webhooks: {
     httpsRequired: 'The endpoint must be an https address. Events carry your clients’ names and contacts.',
@@ -119,6 +126,9 @@ const en_errors = {
     phone: 'Please enter a valid Malaysian phone number',
     crisisContact: 'must be null or an object with a name, a phone number and a WhatsApp number',
     crisisContactNumber: 'give a phone number, a WhatsApp number or both',
+    hexColour: 'must be a colour as #rrggbb, such as #2e6962',
+    colourContrast: 'is too hard to read: white text on it, or it as text on the page, reaches only {ratio:string}:1, and at least {minimum:string}:1 is needed (WCAG AA). Choose a darker colour',
+    poweredByNeedsPlan: 'Hiding “Powered by Minda” comes with a subscription; subscribe first',
     protectedCrisisName: 'must not be the name of a national crisis line, a public hospital or a Ministry of Health service',
     timezone: 'must be a timezone such as Asia/Kuala_Lumpur',
     proofOfWork: 'must be a solved booking challenge from GET /api/public/booking-challenge/:slug; please reload the page and try again',

@@ -88,7 +88,7 @@ const ms_bookingEmails = {
   clinicClosed: {
     subject: 'Janji temu anda dibatalkan: klinik telah menutup akaunnya',
     heading: 'Janji temu anda dibatalkan',
-    body: '{clinic} telah menutup akaunnya di {appTitle}, jadi janji temu anda dengan {psychologist} di bawah dibatalkan dan tidak akan berlangsung. Sila hubungi klinik secara terus mengenai rawatan anda: butiran hubungannya ada di bawah.',
+    body: '{clinic} telah menutup akaunnya, jadi janji temu anda dengan {psychologist} di bawah dibatalkan dan tidak akan berlangsung. Sila hubungi klinik secara terus mengenai rawatan anda: butiran hubungannya ada di bawah.',
     crisisIntro: 'Jika anda perlu bercakap dengan seseorang sekarang, talian ini sedia membantu:',
     crisisLine: '{name}: {number}',
   },

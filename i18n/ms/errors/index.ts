@@ -30,6 +30,13 @@ const ms_errors = {
     member: 'Ahli tidak ditemui',
     invitation: 'Jemputan tidak ditemui',
     scheduleException: 'Pengecualian jadual tidak ditemui',
+    logo: 'Logo tidak ditemui',
+  },
+  logo: {
+    empty: 'Fail ini kosong. Pilih logo PNG, JPEG, WebP atau SVG.',
+    tooLarge: 'Logo ini lebih besar daripada {maxKb} KB. Simpan dalam saiz yang lebih kecil dan cuba lagi.',
+    wrongType: 'Fail ini bukan imej PNG, JPEG, WebP atau SVG. Pilih logo dalam salah satu format itu.',
+    unsafeSvg: 'SVG ini tidak mempunyai apa-apa untuk dilukis selepas skrip, pautan dan gaya dibuang. Eksportnya sebagai SVG biasa atau PNG.',
   },
   webhooks: {
     httpsRequired: 'Titik akhir mestilah alamat https. Acara membawa nama dan maklumat hubungan klien anda.',
@@ -116,6 +123,9 @@ const ms_errors = {
     phone: 'Sila masukkan nombor telefon Malaysia yang sah',
     crisisContact: 'mestilah null atau objek dengan nama, nombor telefon dan nombor WhatsApp',
     crisisContactNumber: 'berikan nombor telefon, nombor WhatsApp atau kedua-duanya',
+    hexColour: 'mestilah warna dalam bentuk #rrggbb, seperti #2e6962',
+    colourContrast: 'terlalu sukar dibaca: teks putih di atasnya, atau warna ini sebagai teks pada halaman, hanya mencapai {ratio}:1, sedangkan sekurang-kurangnya {minimum}:1 diperlukan (WCAG AA). Pilih warna yang lebih gelap',
+    poweredByNeedsPlan: 'Menyembunyikan “Powered by Minda” disertakan dengan langganan; langgan dahulu',
     protectedCrisisName: 'tidak boleh menggunakan nama talian krisis kebangsaan, hospital awam atau perkhidmatan Kementerian Kesihatan',
     timezone: 'mestilah zon waktu seperti Asia/Kuala_Lumpur',
     proofOfWork: 'mestilah cabaran tempahan yang telah diselesaikan daripada GET /api/public/booking-challenge/:slug; sila muat semula halaman dan cuba lagi',

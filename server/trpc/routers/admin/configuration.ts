@@ -1,7 +1,9 @@
+import { ZOk } from '../../../zod-fields';
 import { ZUpdateConfigurationRequest } from '../../../configuration/update-admin-configuration.types';
 import { getAdminConfiguration } from '../../../configuration/get-admin-configuration';
 import { updateAdminConfiguration } from '../../../configuration/update-admin-configuration';
 import { ZScreenerConfiguration } from '../../../configuration/configuration';
+import { removeLogo, uploadLogo, ZUploadedLogo, ZUploadLogoRequest } from '../../../configuration/logo';
 import { ACCESS } from '../../../../domain/roles';
 import { memberProcedure, router } from '../../init';
 
@@ -13,4 +15,15 @@ export const adminConfigurationRouter = router({
     .input(ZUpdateConfigurationRequest)
     .output(ZScreenerConfiguration)
     .mutation(({ ctx, input }) => updateAdminConfiguration(ctx, input)),
+  // Reached through PUT /api/configuration/logo, whose body is the file (server/rest/logo-routes.ts).
+  uploadLogo: memberProcedure(ACCESS.clinicSetup)
+    .input(ZUploadLogoRequest)
+    .output(ZUploadedLogo)
+    .mutation(({ ctx, input }) => uploadLogo(ctx, input)),
+  removeLogo: memberProcedure(ACCESS.clinicSetup)
+    .output(ZOk)
+    .mutation(async ({ ctx }) => {
+      await removeLogo(ctx);
+      return { ok: true as const };
+    }),
 });
