@@ -32,7 +32,7 @@ async function expectAccessible(page: Page, within: string, state: string) {
     await page.setViewportSize(size);
     const violations = await allAccessibilityViolationsWithin(page, within);
     expect(violations.map((v) => `${state} at ${size.width} px: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    // Nothing of this part is wider than its place at a phone's width (the admin page's own width is the admin layout's work).
+    // Nothing of this part is wider than its place at a phone's width.
     expect(await page.locator(within).first().evaluate((part) => part.scrollWidth - part.clientWidth)).toBe(0);
     await screenshot(page, `weekly-hours-${state}-${size.width}`);
   }
@@ -63,7 +63,7 @@ describe('weekly hours set once, Malaysian holidays in one action, and free time
     for (const lang of ['en', 'ms'] as Locales[]) {
       const t = translationsFor(lang).admin;
       await page.setViewportSize(LAPTOP);
-      await session.visit(lang === 'ms' ? '/ms/admin-setup' : '/admin-setup');
+      await session.visit(lang === 'ms' ? '/ms/admin/schedule' : '/admin/schedule');
       const schedule = page.getByRole('region', { name: t.schedule.title() });
       await schedule.getByRole('combobox', { name: t.schedule.psychologist() }).selectOption({ label: NAME });
       const hours = page.getByRole('form', { name: t.weeklyHours.titleOf({ name: NAME }) });
