@@ -5,7 +5,8 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { MAX_LOGO_BYTES } from '../../domain/logo-file';
 import { brandOfOperator } from '../appointments/booking-notifications';
-import { bookingClientEmail, type AppointmentFacts } from '../mail/booking-emails';
+import { bookingClientEmail } from '../mail/booking-emails';
+import { appointmentFacts } from '../testing/appointment-facts';
 import { deliverDueEmails } from '../mail/outbox-worker';
 import { type OperatorCalls, signInNewOperator } from '../testing/signed-in-operator';
 import { decodeQuotedPrintable, headerOf } from '../testing/smtp-capture';
@@ -27,18 +28,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4" onload="alert(1)"><script>alert(2)</script><rect width="4" height="4" fill="#2e6962"/></svg>';
 
-const facts = (email: string, language: 'en' | 'ms'): AppointmentFacts => ({
-  id: '3f0e4c1a-9d2b-4c6e-8f7a-1b2c3d4e5f61',
-  status: 'confirmed',
-  revision: 1,
-  client: { name: 'Siti', email, phone: '+60123456789', timezone: 'Asia/Kuala_Lumpur', language },
-  psychologist: { id: 'p1', name: 'Dr. Aisyah', email: 'aisyah@klinik.example', timezone: 'Asia/Kuala_Lumpur', cancellationNoticeHours: 24 },
-  startUtc: new Date('2026-12-07T02:00:00Z'),
-  endUtc: new Date('2026-12-07T03:00:00Z'),
-  care: { resultsShared: false, contactPromptly: false },
-  place: null,
-  visitorContact: { phone: null, whatsApp: null, email: null },
-});
+const facts = (email: string, language: 'en' | 'ms') =>
+  appointmentFacts({ id: '3f0e4c1a-9d2b-4c6e-8f7a-1b2c3d4e5f61', status: 'confirmed', revision: 1, client: { ...appointmentFacts().client, email, language } });
 
 describe.each(TEST_DIALECTS)('white label on %s', (dialect) => {
   let t: SmtpTestApp;

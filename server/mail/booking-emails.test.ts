@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCalendar, readCalendarEvents, readEventPlaces } from '../testing/read-calendar';
+import { appointmentFacts } from '../testing/appointment-facts';
 import {
   type AppointmentFacts,
   appointmentAnsweredEmail,
@@ -13,18 +14,7 @@ import {
   ownChangeEmail,
 } from './booking-emails';
 
-const facts: AppointmentFacts = {
-  id: '3f0e4c1a-9d2b-4c6e-8f7a-1b2c3d4e5f60',
-  status: 'requested',
-  revision: 0,
-  client: { name: 'Siti & <Co>', email: 'siti@example.com', phone: '+60123456789', timezone: 'Asia/Kuala_Lumpur', language: 'en' },
-  psychologist: { id: 'p1', name: 'Dr. Aisyah', email: 'aisyah@klinik.example', timezone: 'Asia/Kuala_Lumpur', cancellationNoticeHours: 24 },
-  startUtc: new Date('2026-12-07T02:00:00Z'),
-  endUtc: new Date('2026-12-07T03:00:00Z'),
-  care: { resultsShared: false, contactPromptly: false },
-  place: null,
-  visitorContact: { phone: null, whatsApp: null, email: null },
-};
+const facts = appointmentFacts({ client: { ...appointmentFacts().client, name: 'Siti & <Co>' } });
 const brand = { name: 'Klinik Minda', logoUrl: 'https://minda.test/demo-logo.svg', contactEmail: 'hello@klinik.example' };
 // ICU separates times with narrow and thin spaces; compare with plain ones.
 const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ');
