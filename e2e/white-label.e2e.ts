@@ -32,7 +32,7 @@ describe('the clinic’s own colour and logo', () => {
     const { page } = session;
     await signIn(session);
     await page.setViewportSize(LAPTOP);
-    await session.visit('/admin-setup');
+    await session.visit('/admin/screener');
     await page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
 
     const colour = page.getByRole('textbox', { name: 'Primary colour (optional)' });
