@@ -1,55 +1,47 @@
-import type { ScreenerConfiguration, TestType } from '../../domain/configuration';
+import type { ScreenerConfiguration } from '../../domain/configuration';
 import type { RouterInputs } from '../lib/trpc';
 
+/** The fields the form holds exactly as the configuration does (text the clinic types, switches). */
+const VERBATIM_FIELDS = [
+  'testType',
+  'appTitle',
+  'appDescription',
+  'importantSectionContent',
+  'whatThisDoesContent',
+  'privacySectionContent',
+  'enableMalayTranslation',
+  'aiInsightsEnabled',
+  'hidePoweredBy',
+  'appTitleMs',
+  'appDescriptionMs',
+  'importantSectionContentMs',
+  'whatThisDoesContentMs',
+  'privacySectionContentMs',
+] as const satisfies readonly (keyof ScreenerConfiguration)[];
+
 /** The configuration form as the inputs hold it: text everywhere a person types. */
-export interface ConfigurationDraft {
-  testType: TestType;
-  appTitle: string;
-  appDescription: string;
+export type ConfigurationDraft = Pick<ScreenerConfiguration, (typeof VERBATIM_FIELDS)[number]> & {
   logoUrl: string;
   companyName: string;
   minimumAge: string;
-  importantSectionContent: string;
-  whatThisDoesContent: string;
-  privacySectionContent: string;
-  enableMalayTranslation: boolean;
-  aiInsightsEnabled: boolean;
   crisisContactName: string;
   crisisContactPhone: string;
   crisisContactWhatsApp: string;
   /** '' keeps the theme's colour. */
   primaryColor: string;
-  hidePoweredBy: boolean;
-  appTitleMs: string;
-  appDescriptionMs: string;
-  importantSectionContentMs: string;
-  whatThisDoesContentMs: string;
-  privacySectionContentMs: string;
-}
+};
 
 export function configurationDraftOf(configuration: ScreenerConfiguration): ConfigurationDraft {
+  const verbatim = Object.fromEntries(VERBATIM_FIELDS.map((field) => [field, configuration[field]]));
   return {
-    testType: configuration.testType,
-    appTitle: configuration.appTitle,
-    appDescription: configuration.appDescription,
+    ...(verbatim as Pick<ScreenerConfiguration, (typeof VERBATIM_FIELDS)[number]>),
     logoUrl: configuration.logoUrl ?? '',
     companyName: configuration.companyName ?? '',
     minimumAge: String(configuration.minimumAge),
-    importantSectionContent: configuration.importantSectionContent,
-    whatThisDoesContent: configuration.whatThisDoesContent,
-    privacySectionContent: configuration.privacySectionContent,
-    enableMalayTranslation: configuration.enableMalayTranslation,
-    aiInsightsEnabled: configuration.aiInsightsEnabled,
     crisisContactName: configuration.crisisContact?.name ?? '',
     crisisContactPhone: configuration.crisisContact?.phone ?? '',
     crisisContactWhatsApp: configuration.crisisContact?.whatsApp ?? '',
     primaryColor: configuration.primaryColor ?? '',
-    hidePoweredBy: configuration.hidePoweredBy,
-    appTitleMs: configuration.appTitleMs,
-    appDescriptionMs: configuration.appDescriptionMs,
-    importantSectionContentMs: configuration.importantSectionContentMs,
-    whatThisDoesContentMs: configuration.whatThisDoesContentMs,
-    privacySectionContentMs: configuration.privacySectionContentMs,
   };
 }
 
