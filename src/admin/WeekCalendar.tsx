@@ -61,7 +61,7 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
   );
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" data-week-calendar>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{t.title()}</h3>
         {/* Apart, not joined: in Malay the three do not fit a phone on one line. */}
