@@ -37,7 +37,7 @@ export async function freeTimesOf(
   const offered = await offeredTimes(db, psychologist, range);
   // Every stored slot within a buffer of the range or of a schedule time, even one starting before it.
   const buffer = psychologist.bufferMinutes * MINUTE_MS;
-  const lastEnd = Math.max(range.to.getTime(), ...offered.map((time) => time.endUtc.getTime()));
+  const lastEnd = offered.reduce((end, time) => Math.max(end, time.endUtc.getTime()), range.to.getTime());
   const nearby = await listSlotsOverlapping(db, psychologist.id, {
     startUtc: new Date(range.from.getTime() - buffer),
     endUtc: new Date(lastEnd + buffer),
