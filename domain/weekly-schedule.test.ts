@@ -86,12 +86,76 @@ describe('scheduleTimes', () => {
 });
 
 describe('freeTimes', () => {
-  it('leaves out schedule times a stored slot overlaps, and stored slots that are booked', () => {
-    const at = (hour: number) => ({ startUtc: new Date(Date.UTC(2026, 11, 1, hour)), endUtc: new Date(Date.UTC(2026, 11, 1, hour + 1)) });
-    const stored = [{ ...at(9), isBooked: true }, { ...at(20), isBooked: false }];
-    const free = freeTimes([at(9), at(10)], stored);
-    expect(iso(free.schedule)).toEqual(['2026-12-01T10:00:00.000Z']);
-    expect(iso(free.stored)).toEqual(['2026-12-01T20:00:00.000Z']);
+  const utc = (hour: number, minute = 0) => new Date(Date.UTC(2026, 11, 1, hour, minute));
+  const span = (start: Date, minutes: number) => ({ startUtc: start, endUtc: new Date(start.getTime() + minutes * 60_000) });
+
+  it('leaves out schedule times a stored slot overlaps, free or booked, and stored slots that are booked', () => {
+    const at = (hour: number) => span(utc(hour), 60);
+    const stored = [{ ...at(9), isBooked: true }, { ...span(utc(11, 30), 60), isBooked: false }, { ...at(20), isBooked: false }];
+    const free = freeTimes([at(9), at(10), at(11), at(12), at(13)], stored, 0);
+    expect(iso(free.schedule)).toEqual(['2026-12-01T10:00:00.000Z', '2026-12-01T13:00:00.000Z']);
+    expect(iso(free.stored)).toEqual(['2026-12-01T11:30:00.000Z', '2026-12-01T20:00:00.000Z']);
+  });
+
+  it('keeps the buffer on both sides of a stored slot, and allows a gap of exactly the buffer', () => {
+    // Sessions of 60 with a 15-minute buffer: 09:00, 10:15, 11:30, 12:45.
+    const sessions = [utc(9), utc(10, 15), utc(11, 30), utc(12, 45)].map((start) => span(start, 60));
+    // Ends 5 minutes before 10:15 and starts right as 09:00's session ends: both within 15 minutes.
+    const before = freeTimes(sessions, [{ ...span(utc(10), 10), isBooked: false }], 15);
+    expect(iso(before.schedule)).toEqual(['2026-12-01T11:30:00.000Z', '2026-12-01T12:45:00.000Z']);
+    // A booking 12:35–12:45, 5 minutes after 11:30's end and right against 12:45's start: both go.
+    const after = freeTimes(sessions, [{ ...span(utc(12, 35), 10), isBooked: true }], 15);
+    expect(iso(after.schedule)).toEqual(['2026-12-01T09:00:00.000Z', '2026-12-01T10:15:00.000Z']);
+    // Exactly the buffer after 12:45's end (13:45): nothing goes.
+    const exactly = freeTimes(sessions, [{ ...span(utc(14), 30), isBooked: false }], 15);
+    expect(exactly.schedule).toHaveLength(4);
+  });
+
+  it('never offers two times closer than the buffer, wherever a stored slot lies', () => {
+    const sessions = scheduleTimes(schedule({ timezone: 'UTC', bufferMinutes: 10, slotDurationMinutes: 50 }), { from: utc(0), to: utc(23) });
+    for (let minute = 8 * 60; minute < 18 * 60; minute += 5) {
+      const stored = [{ ...span(utc(0, minute), 45), isBooked: minute % 2 === 0 }];
+      const free = freeTimes(sessions, stored, 10);
+      for (const time of free.schedule) {
+        const gap = Math.max(stored[0]!.startUtc.getTime() - time.endUtc.getTime(), time.startUtc.getTime() - stored[0]!.endUtc.getTime());
+        expect(gap).toBeGreaterThanOrEqual(10 * 60_000);
+      }
+    }
+  });
+
+  it('keeps the buffer around a generated slot next to a Kuala Lumpur holiday, which closes only the schedule', () => {
+    // Hari Malaysia is Wednesday 16 September 2026. Sessions of 60 every 75 minutes from 09:00:
+    // the last starts 15:15 and ends 16:15.
+    const withHolidays = schedule({ exceptions: kualaLumpurHolidays(2026), bufferMinutes: 15 });
+    const days = { from: new Date('2026-09-15T00:00:00+08:00'), to: new Date('2026-09-18T00:00:00+08:00') };
+    const stored = [
+      // Tuesday 16:20, 5 minutes after 15:15's session: that session goes.
+      { ...span(new Date('2026-09-15T16:20:00+08:00'), 60), isBooked: true },
+      // On the holiday: offered itself, the schedule offers nothing that day.
+      { ...span(new Date('2026-09-16T10:00:00+08:00'), 60), isBooked: false },
+      // Thursday 16:30, exactly the buffer after 15:15's session: it stays.
+      { ...span(new Date('2026-09-17T16:30:00+08:00'), 60), isBooked: false },
+    ];
+    const free = freeTimes(scheduleTimes(withHolidays, days), stored, 15);
+    const klTimes = free.schedule.map((time) => new Date(time.startUtc.getTime() + 8 * 3_600_000).toISOString().slice(0, 16));
+    expect(klTimes).toEqual([
+      '2026-09-15T09:00', '2026-09-15T10:15', '2026-09-15T11:30', '2026-09-15T12:45', '2026-09-15T14:00',
+      '2026-09-17T09:00', '2026-09-17T10:15', '2026-09-17T11:30', '2026-09-17T12:45', '2026-09-17T14:00', '2026-09-17T15:15',
+    ]);
+    expect(iso(free.stored)).toEqual(['2026-09-16T02:00:00.000Z', '2026-09-17T08:30:00.000Z']);
+  });
+
+  it('keeps the buffer in London’s wall clock on both sides of the change to summer time', () => {
+    // 09:00–12:00 on Fridays and Mondays, 60 minutes with a 15-minute buffer: 09:00 and 10:15.
+    // A slot ending 08:50 local on each day (08:50Z on Friday in GMT, 07:50Z on Monday in BST)
+    // is 10 minutes before 09:00: both 09:00 sessions go, not only Friday's.
+    const london = schedule({ timezone: 'Europe/London', bufferMinutes: 15, ranges: [5, 1].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '12:00' })) });
+    const times = scheduleTimes(london, { from: new Date('2027-03-26T00:00:00Z'), to: new Date('2027-03-30T00:00:00Z') });
+    const stored = [
+      { ...span(new Date('2027-03-26T08:00:00Z'), 50), isBooked: false },
+      { ...span(new Date('2027-03-29T07:00:00Z'), 50), isBooked: true },
+    ];
+    expect(iso(freeTimes(times, stored, 15).schedule)).toEqual(['2027-03-26T10:15:00.000Z', '2027-03-29T09:15:00.000Z']);
   });
 });
 

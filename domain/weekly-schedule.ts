@@ -1,5 +1,5 @@
 import { addCalendarDays, calendarDateIn } from './calendar-days';
-import { generateSlotTimes, overlaps, type SlotTimes } from './slots';
+import { generateSlotTimes, overlaps, type SlotTimes, withoutOverlaps } from './slots';
 
 /** One time range of a weekday, wall-clock HH:mm in the psychologist's timezone. */
 export interface WeeklyRange {
@@ -79,16 +79,25 @@ export function scheduleTimes(schedule: WeeklySchedule, range: { from: Date; to:
   return times.sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime());
 }
 
+const MINUTE_MS = 60_000;
+
 /**
- * What a visitor may book: the schedule's times that overlap no existing slot (stored slots are
- * shown themselves, free or booked), beside the stored slots that are free.
+ * What a visitor may book: the schedule's times at least the buffer away from every stored
+ * slot, free or booked (a stored slot is shown itself, and a booking sits on one), beside the
+ * stored slots that are free. The buffer keeps on both sides: a schedule time neither starts
+ * less than it after a stored slot ends nor ends less than it before one starts, so no two
+ * times offered, and no two bookings, overlap. The schedule's own times never overlap each
+ * other (scheduleTimes), so only the stored slots can leave one out.
  */
 export function freeTimes<T extends SlotTimes & { isBooked: boolean }>(
   fromSchedule: readonly SlotTimes[],
   stored: readonly T[],
+  bufferMinutes: number,
 ): { schedule: SlotTimes[]; stored: T[] } {
+  const buffer = bufferMinutes * MINUTE_MS;
+  const busy = stored.map((slot) => ({ startUtc: new Date(slot.startUtc.getTime() - buffer), endUtc: new Date(slot.endUtc.getTime() + buffer) }));
   return {
-    schedule: fromSchedule.filter((time) => !stored.some((slot) => overlaps(slot, time))),
+    schedule: withoutOverlaps(fromSchedule, busy),
     stored: stored.filter((slot) => !slot.isBooked),
   };
 }

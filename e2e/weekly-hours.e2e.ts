@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { insertPsychologist } from '../db/testing/fixtures';
 import { DEMO_OPERATOR } from '../db/seed-demo';
-import { addCalendarDays, calendarDateIn } from '../domain/calendar-days';
+import { addCalendarDays, calendarDateIn, mondayOf } from '../domain/calendar-days';
 import type { Locales } from '../i18n/i18n-types';
 import { translationsFor } from '../server/translations';
 import { LAPTOP, signIn } from './support/admin';
@@ -15,8 +15,9 @@ import { resultsReachedOnce } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
 
 // Issue 26, "Weekly hours, set once" (docs/decisions/0047): a clinic sets a new psychologist's
-// weekly hours and applies Selangor's public holidays; a visitor then sees free times made from
-// them, with nothing generated. At 390 and 1280 px, in English then Malay on the same page.
+// weekly hours and applies Selangor's public holidays; the week calendar shows the free times
+// made from them, and a visitor sees them too, with nothing generated. At 390 and 1280 px, in
+// English then Malay on the same page.
 
 const KL = 'Asia/Kuala_Lumpur';
 const NAME = 'Dr. Weekly Hours';
@@ -100,6 +101,29 @@ describe('weekly hours set once, Malaysian holidays in one action, and free time
     expect(free.length).toBeGreaterThan(0);
     expect(free.filter((time) => holidaysAhead.includes(calendarDateIn(time.startUtc, KL)))).toEqual([]);
     expect(new Set(free.map((time) => calendarDateIn(time.startUtc, KL)))).toContain(addCalendarDays(today, 2));
+
+    // The week calendar shows the hours' free times too, named as such: on the first day the
+    // visitor has one, chosen by its chip on a phone, and in the week's column on a laptop.
+    const firstFreeDate = calendarDateIn(free[0]!.startUtc, KL);
+    for (const lang of ['en', 'ms'] as Locales[]) {
+      const t = translationsFor(lang).admin;
+      await page.setViewportSize(WIDTHS[0]);
+      await session.visit(lang === 'ms' ? '/ms/admin/schedule' : '/admin/schedule');
+      const schedule = page.getByRole('region', { name: t.schedule.title() });
+      await schedule.getByRole('combobox', { name: t.schedule.psychologist() }).selectOption({ label: NAME });
+      const calendar = page.locator('[data-week-calendar]');
+      for (let monday = mondayOf(today); monday !== mondayOf(firstFreeDate); monday = addCalendarDays(monday, 7)) {
+        await calendar.getByRole('button', { name: t.calendar.nextWeek() }).click();
+      }
+      const dayIndex = (Date.parse(firstFreeDate) - Date.parse(mondayOf(firstFreeDate))) / 86_400_000;
+      await calendar.getByRole('group', { name: t.calendar.dayChips() }).getByRole('button').nth(dayIndex).click();
+      const day = calendar.locator(`ol > li:has(time[datetime="${firstFreeDate}"])`);
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await day.getByText(t.calendar.openInHours()).first().waitFor();
+      }
+      await expectAccessible(page, '[data-week-calendar]', `calendar-${lang}`);
+    }
 
     for (const [lang, region, book] of [
       ['en', 'Book an Appointment', `Book a session with ${NAME}`],

@@ -1796,7 +1796,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		nextWeek: string
 		/**
-		 * C​h​o​o​s​e​ ​a​ ​f​r​e​e​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​,​ ​o​r​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​a​n​s​w​e​r​ ​i​t​.
+		 * C​h​o​o​s​e​ ​a​ ​f​r​e​e​ ​s​l​o​t​ ​t​o​ ​c​h​a​n​g​e​ ​i​t​s​ ​t​i​m​e​s​ ​o​r​ ​d​e​l​e​t​e​ ​i​t​,​ ​o​r​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​a​n​s​w​e​r​ ​i​t​.​ ​T​i​m​e​s​ ​o​p​e​n​ ​i​n​ ​w​e​e​k​l​y​ ​h​o​u​r​s​ ​f​o​l​l​o​w​ ​t​h​e​ ​h​o​u​r​s​ ​a​b​o​v​e​.
 		 */
 		editHint: string
 		/**
@@ -1811,6 +1811,10 @@ export type NamespaceAdminTranslation = {
 		 * F​r​e​e
 		 */
 		free: string
+		/**
+		 * O​p​e​n​ ​i​n​ ​w​e​e​k​l​y​ ​h​o​u​r​s
+		 */
+		openInHours: string
 		/**
 		 * {​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}
 		 * @param {string} end
@@ -8085,7 +8089,7 @@ export type TranslationFunctions = {
 			 */
 			nextWeek: () => LocalizedString
 			/**
-			 * Choose a free slot to change its times or delete it, or an appointment to answer it.
+			 * Choose a free slot to change its times or delete it, or an appointment to answer it. Times open in weekly hours follow the hours above.
 			 */
 			editHint: () => LocalizedString
 			/**
@@ -8100,6 +8104,10 @@ export type TranslationFunctions = {
 			 * Free
 			 */
 			free: () => LocalizedString
+			/**
+			 * Open in weekly hours
+			 */
+			openInHours: () => LocalizedString
 			/**
 			 * {start} – {end}
 			 */

@@ -52,6 +52,17 @@ export async function listSlots(
   return rows.map(toSlot);
 }
 
+/** The psychologist's slots, booked or not, overlapping the span at all, in time order. */
+export async function listSlotsOverlapping(db: Kysely<Database>, psychologistId: string, span: SlotTimes): Promise<Slot[]> {
+  const rows = await slotsWithBooking(db)
+    .where('s.psychologist_id', '=', psychologistId)
+    .where('s.start_utc', '<', span.endUtc)
+    .where('s.end_utc', '>', span.startUtc)
+    .orderBy('s.start_utc')
+    .execute();
+  return rows.map(toSlot);
+}
+
 /** The slot if it belongs to one of the operator's psychologists; undefined otherwise. */
 export async function findSlotOf(db: Kysely<Database>, userId: string, slotId: string): Promise<Slot | undefined> {
   const row = await slotsWithBooking(db)

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZScreenerIdentifier } from '../configuration/screener-owner';
 import { entityId, ZInstant } from '../zod-fields';
-import { listSlots } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { bookingWindow } from '../../domain/booking';
 import type { AppServices } from '../context';
@@ -36,7 +35,8 @@ export async function listFreeSlots(
   const from = new Date(Math.max(window.earliest.getTime(), input.from ? Date.parse(input.from) : -Infinity));
   const to = new Date(Math.min(window.latest.getTime(), input.to ? Date.parse(input.to) : Infinity));
   if (to <= from) return [];
-  const stored = await listSlots(services.db, psychologist.id, { from, to });
-  const free = await freeTimesOf(services.db, psychologist, stored, { from, to });
-  return free.map(({ id, startUtc, endUtc }) => ({ id, startUtc, endUtc }));
+  const free = await freeTimesOf(services.db, psychologist, { from, to });
+  return [...free.schedule, ...free.stored]
+    .sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime())
+    .map(({ id, startUtc, endUtc }) => ({ id, startUtc, endUtc }));
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Slot } from '../../db/repositories/availability-slots';
-import { insertSlots, slotsOverlapping } from '../../db/repositories/availability-slots';
+import { insertSlots, listSlotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { listExceptions, listWeeklyRanges } from '../../db/repositories/weekly-schedules';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -18,28 +18,42 @@ export async function offeredTimes(db: Kysely<Database>, psychologist: ScheduleP
   return scheduleTimes({ ...psychologist, ranges, exceptions }, range);
 }
 
+const MINUTE_MS = 60_000;
+
 /**
- * The free times a visitor may book: the schedule's, each with its schedule id, and the stored
+ * The free times starting in [from, to) (docs/decisions/0047): the schedule's, each with its
+ * schedule id, at least the buffer away from every stored slot, free or booked; and the stored
  * slots still free (generated ones, and those from before weekly hours). A stored row a schedule
- * time made but no appointment holds (a hold that ran out, a cancellation) is left to the
- * schedule, so it comes back only while the hours still offer it.
+ * time made but no appointment holds (a hold that ran out, a cancellation) is neither busy nor
+ * offered itself: it is left to the schedule, so it comes back only while the hours still offer
+ * it. The one computation behind the visitor's free times, the admin calendar's, and the check
+ * before a schedule time is booked.
  */
 export async function freeTimesOf(
   db: Kysely<Database>,
   psychologist: SchedulePsychologist,
-  stored: readonly Slot[],
   range: { from: Date; to: Date },
-): Promise<(SlotTimes & { id: string })[]> {
-  const kept = stored.filter((slot) => slot.isBooked || !startOfScheduleSlotId(slot.id, psychologist.id));
-  const free = freeTimes(await offeredTimes(db, psychologist, range), kept);
-  const fromSchedule = free.schedule.map((time) => ({ id: scheduleSlotId(psychologist.id, time.startUtc), ...time }));
-  return [...fromSchedule, ...free.stored].sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime());
+): Promise<{ schedule: (SlotTimes & { id: string })[]; stored: Slot[] }> {
+  const offered = await offeredTimes(db, psychologist, range);
+  // Every stored slot within a buffer of the range or of a schedule time, even one starting before it.
+  const buffer = psychologist.bufferMinutes * MINUTE_MS;
+  const lastEnd = offered.reduce((end, time) => Math.max(end, time.endUtc.getTime()), range.to.getTime());
+  const nearby = await listSlotsOverlapping(db, psychologist.id, {
+    startUtc: new Date(range.from.getTime() - buffer),
+    endUtc: new Date(lastEnd + buffer),
+  });
+  const kept = nearby.filter((slot) => slot.isBooked || !startOfScheduleSlotId(slot.id, psychologist.id));
+  const free = freeTimes(offered, kept, psychologist.bufferMinutes);
+  return {
+    schedule: free.schedule.map((time) => ({ id: scheduleSlotId(psychologist.id, time.startUtc), ...time })),
+    stored: free.stored.filter((slot) => slot.startUtc >= range.from && slot.startUtc < range.to),
+  };
 }
 
 /**
  * Before booking or moving to `slotId`, outside the transaction: when it names a time the
- * schedule offers now, overlapping no stored slot but its own, that time; undefined for any
- * other id (the booking then treats it as a stored slot's).
+ * schedule offers now (freeTimesOf), that time; undefined for any other id (the booking then
+ * treats it as a stored slot's, and finds none).
  */
 export async function offeredScheduleSlot(
   db: Kysely<Database>,
@@ -50,10 +64,8 @@ export async function offeredScheduleSlot(
   if (!start) return undefined;
   const psychologist = await findPsychologistOf(db, owner.userId, owner.psychologistId);
   if (!psychologist) return undefined;
-  const [time] = await offeredTimes(db, psychologist, { from: start, to: new Date(start.getTime() + 1) });
-  if (!time || time.startUtc.getTime() !== start.getTime()) return undefined;
-  if ((await slotsOverlapping(db, psychologist.id, time, slotId)).length > 0) return undefined;
-  return { id: slotId, ...time };
+  const free = await freeTimesOf(db, psychologist, { from: start, to: new Date(start.getTime() + 1) });
+  return free.schedule.find((time) => time.id === slotId);
 }
 
 /**

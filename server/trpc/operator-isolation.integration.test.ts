@@ -166,6 +166,7 @@ const MATRIX: Record<
   // The target's free slot lies on this day: another clinic's call must leave it there.
   'admin.availability.clearDay': { input: (t) => ({ psychologistId: t.psychologistId, date: '2030-09-02' }), own: ALL, other: 404, colleague: 404 },
   'admin.schedule.get': { input: (t) => ({ psychologistId: t.psychologistId }), own: ALL, other: 404, colleague: 404 },
+  'admin.schedule.freeTimes': { input: (t) => ({ psychologistId: t.psychologistId }), own: ALL, other: 404, colleague: 404 },
   'admin.schedule.save': {
     input: (t) => ({ psychologistId: t.psychologistId, ranges: [{ dayOfWeek: 1, startTime: '09:00', endTime: '12:00' }], slotDurationMinutes: 60, bufferMinutes: 0, minimumAdvanceHours: 2, timezone: 'Asia/Kuala_Lumpur' }),
     own: ALL,

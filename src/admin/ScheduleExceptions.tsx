@@ -21,7 +21,11 @@ export function ScheduleExceptions({ schedule }: { schedule: Schedule }) {
   const [draft, setDraft] = useState({ date: today, kind: 'off' as Exclude<ExceptionKind, 'holiday'>, startTime: '09:00', endTime: '12:00', label: '' });
   const [state, setState] = useState<MalaysianState>(DEFAULT_MALAYSIAN_STATE);
   const [year, setYear] = useState(thisYear);
-  const show = (saved: Schedule) => utils.admin.schedule.get.setData({ psychologistId: saved.psychologistId }, saved);
+  // The saved schedule, and the week calendar's free times that follow from it.
+  const show = (saved: Schedule) => {
+    utils.admin.schedule.get.setData({ psychologistId: saved.psychologistId }, saved);
+    void utils.admin.schedule.freeTimes.invalidate();
+  };
   const add = trpc.admin.schedule.addException.useMutation({
     onSuccess: (saved) => (show(saved), toast.success(t.added())),
     onError: (error) => toast.failure(error, t.addFailed()),

@@ -23,7 +23,8 @@ type Open = { slot: AdminSlot } | { appointment: Appointment; slot: AdminSlot } 
 /**
  * One week of the psychologist's slots, Monday to Sunday where they work, today's week first:
  * free and held slots open the slot's dialog, appointments (requested, confirmed, and sessions
- * that took place) open theirs. Seven columns on a wide screen; on a phone one day at a time,
+ * that took place) open theirs, and the weekly hours' free times (admin.schedule.freeTimes, the
+ * visitor's own computation) stand between them, named as such. Seven columns on a wide screen; on a phone one day at a time,
  * with a chip per day to move between them (docs/decisions/0048).
  */
 export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
@@ -44,10 +45,15 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
   // The week shown stays until the next one has arrived, so the grid does not jump.
   const slots = trpc.admin.availability.list.useQuery(range, { placeholderData: keepPreviousData });
   const appointments = trpc.admin.appointments.list.useQuery(range, { placeholderData: keepPreviousData });
+  const scheduleTimes = trpc.admin.schedule.freeTimes.useQuery(range, { placeholderData: keepPreviousData });
   const time = (instant: string | Date) => formatSlotTime(instant, timezone, dateLocale);
   const now = Date.now();
 
-  const days = weekEntries(dates, slots.data ?? [], appointments.data ?? [], timezone);
+  const days = weekEntries(
+    dates,
+    { slots: slots.data ?? [], appointments: appointments.data ?? [], scheduleTimes: scheduleTimes.data ?? [] },
+    psychologist,
+  );
   const weekButton = (label: string, to: string) => (
     <button type="button" className="btn btn-sm" onClick={() => setMonday(to)} disabled={to === monday}>
       {label}
@@ -55,7 +61,7 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
   );
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" data-week-calendar>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{t.title()}</h3>
         {/* Apart, not joined: in Malay the three do not fit a phone on one line. */}
@@ -69,9 +75,9 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
         {t.week({ from: formatCalendarDate(dates[0]!, dateLocale), to: formatCalendarDate(dates.at(-1)!, dateLocale) })}{' '}
         <span className="font-normal text-base-content/70">({timezone})</span>
       </p>
-      {slots.isPending || appointments.isPending ? (
+      {slots.isPending || appointments.isPending || scheduleTimes.isPending ? (
         <p role="status">{t.loading()}</p>
-      ) : slots.isError || appointments.isError ? (
+      ) : slots.isError || appointments.isError || scheduleTimes.isError ? (
         <p role="alert" className="alert alert-error">
           {t.fetchFailed()}
         </p>
@@ -106,34 +112,50 @@ export function WeekCalendar({ psychologist }: { psychologist: Psychologist }) {
                     <p className="text-xs text-base-content/70">{t.noSlots()}</p>
                   ) : (
                     <ul className="flex flex-col gap-1">
-                      {day.entries.map(({ slot, appointment }) => (
-                        <li key={slot.id}>
-                          <button
-                            type="button"
-                            className={`btn btn-sm h-auto w-full flex-col items-start gap-0.5 py-1 text-start font-normal ${
-                              appointment || slot.isBooked ? '' : 'btn-outline border-dashed'
-                            }`}
-                            onClick={() => setOpen(appointment ? { appointment, slot } : { slot })}
-                          >
-                            <span className="font-medium">{t.slotTimes({ start: time(slot.startUtc), end: time(slot.endUtc) })}</span>
-                            {appointment ? (
-                              <>
-                                <span className={`badge badge-sm ${STATUS_BADGE[appointment.status] ?? 'badge-ghost'}`}>
-                                  {LL.admin.appointments.statuses[appointment.status]()}
-                                </span>
-                                <span className="break-all">{appointment.clientName || LL.admin.privacy.erasedVisitor()}</span>
-                              </>
-                            ) : slot.isBooked ? (
-                              // The inbox leaves holds out until the visitor confirms their e-mail
-                              // (no one's details before that), so a booked slot without its
-                              // appointment is held.
-                              <span className="badge badge-sm badge-info">{LL.admin.appointments.statuses.held()}</span>
-                            ) : (
-                              <span className="text-xs">{t.free()}</span>
-                            )}
-                          </button>
-                        </li>
-                      ))}
+                      {day.entries.map((entry) => {
+                        if ('scheduleTime' in entry) {
+                          const { scheduleTime } = entry;
+                          // Not a button: the hours above make this time, and a visitor books it.
+                          return (
+                            <li
+                              key={scheduleTime.id}
+                              className="flex flex-col items-start gap-0.5 rounded-field border border-dotted border-base-content/60 px-3 py-1 text-sm"
+                            >
+                              <span className="font-medium">{t.slotTimes({ start: time(scheduleTime.startUtc), end: time(scheduleTime.endUtc) })}</span>
+                              <span className="text-xs">{t.openInHours()}</span>
+                            </li>
+                          );
+                        }
+                        const { slot, appointment } = entry;
+                        return (
+                          <li key={slot.id}>
+                            <button
+                              type="button"
+                              className={`btn btn-sm h-auto w-full flex-col items-start gap-0.5 py-1 text-start font-normal ${
+                                appointment || slot.isBooked ? '' : 'btn-outline border-dashed'
+                              }`}
+                              onClick={() => setOpen(appointment ? { appointment, slot } : { slot })}
+                            >
+                              <span className="font-medium">{t.slotTimes({ start: time(slot.startUtc), end: time(slot.endUtc) })}</span>
+                              {appointment ? (
+                                <>
+                                  <span className={`badge badge-sm ${STATUS_BADGE[appointment.status] ?? 'badge-ghost'}`}>
+                                    {LL.admin.appointments.statuses[appointment.status]()}
+                                  </span>
+                                  <span className="break-all">{appointment.clientName || LL.admin.privacy.erasedVisitor()}</span>
+                                </>
+                              ) : slot.isBooked ? (
+                                // The inbox leaves holds out until the visitor confirms their e-mail
+                                // (no one's details before that), so a booked slot without its
+                                // appointment is held.
+                                <span className="badge badge-sm badge-info">{LL.admin.appointments.statuses.held()}</span>
+                              ) : (
+                                <span className="text-xs">{t.free()}</span>
+                              )}
+                            </button>
+                          </li>
+                        );
+                      })}
                     </ul>
                   )}
                   {clearable > 0 && (

@@ -37,6 +37,7 @@ export function WeeklyHoursEditor({ schedule, psychologistName }: { schedule: Sc
     onSuccess: (saved) => {
       utils.admin.schedule.get.setData({ psychologistId: saved.psychologistId }, saved);
       void utils.admin.psychologists.list.invalidate();
+      void utils.admin.schedule.freeTimes.invalidate();
       toast.success(t.saved());
     },
     onError: (error) => toast.failure(error, t.saveFailed()),

@@ -3,8 +3,9 @@ import { trpc } from '../lib/trpc';
 /**
  * After any change to psychologists, slots or bookings, the lists that show them load again.
  * One change reaches the others: a psychologist's timezone changes how the calendar reads, a
- * deleted slot or psychologist cancels appointments, a cancelled appointment frees its slot. So
- * every such change refreshes all three, in this one place, rather than each screen guessing.
+ * deleted slot or psychologist cancels appointments, a cancelled appointment frees its slot, and
+ * any of them moves the weekly hours' free times (kept a buffer away from slots). So every such
+ * change refreshes all four, in this one place, rather than each screen guessing.
  */
 export function useRefreshSchedule(): () => void {
   const utils = trpc.useUtils();
@@ -12,5 +13,6 @@ export function useRefreshSchedule(): () => void {
     void utils.admin.psychologists.invalidate();
     void utils.admin.availability.invalidate();
     void utils.admin.appointments.invalidate();
+    void utils.admin.schedule.freeTimes.invalidate();
   };
 }

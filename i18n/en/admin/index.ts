@@ -318,10 +318,12 @@ const en_admin = {
     previousWeek: 'Previous week',
     thisWeek: 'This week',
     nextWeek: 'Next week',
-    editHint: 'Choose a free slot to change its times or delete it, or an appointment to answer it.',
+    editHint:
+      'Choose a free slot to change its times or delete it, or an appointment to answer it. Times open in weekly hours follow the hours above.',
     emptyWeek: 'No slots or appointments this week.',
     noSlots: 'No slots',
     free: 'Free',
+    openInHours: 'Open in weekly hours',
     slotTimes: '{start:string} – {end:string}',
     clearDay: 'Clear free slots',
     clearTitle: 'Clear free slots?',

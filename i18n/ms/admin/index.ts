@@ -316,10 +316,12 @@ const ms_admin = {
     previousWeek: 'Minggu sebelumnya',
     thisWeek: 'Minggu ini',
     nextWeek: 'Minggu seterusnya',
-    editHint: 'Pilih slot kosong untuk menukar masanya atau memadamnya, atau janji temu untuk menjawabnya.',
+    editHint:
+      'Pilih slot kosong untuk menukar masanya atau memadamnya, atau janji temu untuk menjawabnya. Masa yang terbuka dalam waktu mingguan mengikut waktu di atas.',
     emptyWeek: 'Tiada slot atau janji temu minggu ini.',
     noSlots: 'Tiada slot',
     free: 'Kosong',
+    openInHours: 'Terbuka dalam waktu mingguan',
     slotTimes: '{start} – {end}',
     clearDay: 'Kosongkan slot',
     clearTitle: 'Kosongkan slot?',

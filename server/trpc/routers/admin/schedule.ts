@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { applyHolidays } from '../../../schedule/apply-holidays';
 import { addException, removeException } from '../../../schedule/change-exceptions';
 import { getSchedule } from '../../../schedule/read-schedule';
+import { listScheduleFreeTimes, ZScheduleFreeTime } from '../../../schedule/schedule-free-times';
+import { ZListAvailabilityRequest } from '../../../availability/list-availability.types';
 import { saveWeeklyHours } from '../../../schedule/save-weekly-hours';
 import {
   ZAddExceptionRequest,
@@ -20,6 +23,10 @@ export const adminScheduleRouter = router({
     .input(ZPsychologistScheduleRequest)
     .output(ZScheduleResponse)
     .query(({ ctx, input }) => getSchedule(ctx, input)),
+  freeTimes: memberProcedure(ACCESS.schedules)
+    .input(ZListAvailabilityRequest)
+    .output(z.array(ZScheduleFreeTime))
+    .query(({ ctx, input }) => listScheduleFreeTimes(ctx, input)),
   save: memberProcedure(ACCESS.schedules)
     .input(ZSaveWeeklyHoursRequest)
     .output(ZScheduleResponse)
