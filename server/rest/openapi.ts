@@ -1,6 +1,7 @@
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { STRIPE_WEBHOOK_OPERATION, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
+import { ROLES } from '../../domain/roles';
 import { type AppErrorCode, ERROR_CODES } from '../errors';
 import { LOGO_OPERATIONS, LOGO_PATH, LOGO_UPLOAD_PATH } from './logo-routes';
 import { sessionCookieName } from '../session';
@@ -60,7 +61,8 @@ const STATE_CHANGING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** What a 403 means on this route: the roles it is open to, the two-factor set-up its clinic may require, a cross-site request. */
 function forbiddenMeaning(method: HttpMethod, meta: ProcedureMeta): string | undefined {
   const reasons = [
-    ...(meta.access === 'operator' ? [`your role may not call it (open to: ${(meta.roles ?? []).join(', ') || 'nobody'})`] : []),
+    // A route open to every role refuses none.
+    ...(meta.access === 'operator' && (meta.roles ?? []).length < ROLES.length ? [`your role may not call it (open to: ${(meta.roles ?? []).join(', ') || 'nobody'})`] : []),
     ...(meta.access === 'operator' && !meta.openBeforeTwoFactor ? ['your clinic requires two-factor sign-in and yours is not on yet'] : []),
     ...(STATE_CHANGING.has(method) ? ["a browser's cross-site request (Origin or Sec-Fetch-Site names another site)"] : []),
   ];
@@ -114,6 +116,7 @@ function securitySchemes(publicUrl: string): Record<string, JsonSchema> {
 
 function who(meta: ProcedureMeta): string {
   if (meta.access === 'public') return 'Public: no session needed.';
+  if ((meta.roles ?? []).length === ROLES.length) return 'For any signed-in member.';
   return `For a signed-in member whose role is ${(meta.roles ?? []).join(', ')}.`;
 }
 
