@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import createClient, { type Middleware } from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
+import { insertMember, insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { solveBookingChallenge } from '../testing/booking-challenge-solver';
 import { hoursFromNow, insertBookableScreener } from '../testing/booking-requests';
@@ -281,6 +281,14 @@ describe.each(TEST_DIALECTS)('a whole journey through openapi-fetch on %s, every
       expect((await clinic.GET(read, {})).response.status, read).toBe(200);
     }
     expect((await clinic.GET('/api/appointments/export.csv', { parseAs: 'text' })).response.status).toBe(200);
+    expect((await clinic.PUT('/api/booking-settings', { body: { note: 'x'.repeat(300 * 1024) } })).response.status).toBe(413);
+
+    // A receptionist's read of the team: the role's refusal, on a GET.
+    const receptionist = await insertMember(t.services.db, { clinicId: screener.userId, role: 'receptionist' });
+    expect((await client({ cookie: await sessionCookie(t.services, receptionist.accountId) }).GET('/api/members', {})).response.status).toBe(403);
+    // Billing in test mode has no Stripe events to receive.
+    const stripe = await stranger.POST('/api/stripe/webhook', { params: { header: { 'stripe-signature': 't=1,v1=0' } }, body: { id: 'evt_1' } });
+    expect(stripe.response.status).toBe(404);
 
     expect(problems).toEqual([]);
     expect(statuses.length).toBeGreaterThan(25);
