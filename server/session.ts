@@ -38,16 +38,27 @@ interface SessionDeps {
   now: () => Date;
 }
 
-/** The operator's session cookie; the OpenAPI document names it too. */
-export const SESSION_COOKIE_NAME = 'minda_session';
+/** The operator's session cookie, less the prefix it carries over https. */
+const SESSION_COOKIE_NAME = 'minda_session';
+
+function servedOverHttps(publicUrl: string): boolean {
+  return new URL(publicUrl).protocol === 'https:';
+}
+
+/**
+ * The cookie's name at this public address; the OpenAPI document names it too.
+ * `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
+ */
+export function sessionCookieName(publicUrl: string): string {
+  return servedOverHttps(publicUrl) ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME;
+}
 
 export function sessionOptions(env: Env): SessionOptions {
   // Browsers keep a Secure cookie only over https, so the public address decides, not NODE_ENV.
-  // `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
-  const https = new URL(env.publicUrl).protocol === 'https:';
+  const https = servedOverHttps(env.publicUrl);
   return {
     password: env.sessionSecret,
-    cookieName: https ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME,
+    cookieName: sessionCookieName(env.publicUrl),
     ttl: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
     cookieOptions: { httpOnly: true, secure: https, sameSite: 'lax', path: '/' },
   };

@@ -5,15 +5,21 @@ import { recordStripeEvent, type StripeEventDeps } from './record-stripe-event';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
-/** Its row in /api/openapi.json: the one /api route that is not a tRPC procedure. */
+/** Its row in /api/openapi.json: the one /api route that is not a tRPC procedure. Its refusals are added there. */
 export const STRIPE_WEBHOOK_OPERATION = {
   operationId: 'stripeWebhook',
   summary: "Stripe's subscription and invoice events, signed (Stripe-Signature)",
+  description: "Stripe's subscription and invoice events, signed (Stripe-Signature). Configure it as the endpoint of the Stripe account's webhook; in test mode (no Stripe keys) it answers 404.",
   // No session: the Stripe-Signature header is the proof of origin.
   security: [],
   parameters: [{ name: 'stripe-signature', in: 'header', required: true, schema: { type: 'string' } }],
   requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-  responses: { '200': { description: 'Received (or received before)' }, '400': { description: 'Missing, invalid or too old signature' } },
+  responses: {
+    '200': {
+      description: 'Received (or received before)',
+      content: { 'application/json': { schema: { type: 'object', properties: { received: { const: true }, alreadyProcessed: { const: true } }, required: ['received'] } } },
+    },
+  },
 };
 
 function signatureProblem(error: unknown): string {

@@ -17,7 +17,9 @@ export const ZOptionalMalaysianPhone = text()
   .max(MAX_PHONE_LENGTH, fieldMessage('atMostCharacters', { max: MAX_PHONE_LENGTH }))
   .refine((value) => value === '' || isValidMalaysianPhone(value), fieldMessage('phone'))
   .nullish()
-  .transform((value) => value || null);
+  .transform((value) => value || null)
+  // What the transform leaves, said as a schema, so the OpenAPI document can describe the answer.
+  .pipe(z.string().nullable());
 
 /**
  * The clinic's own crisis contact (docs/decisions/0024): a name, and a number to call, one for

@@ -13,30 +13,33 @@ export const LOGO_PATH = '/api/public/logo/:id';
 /** Outside /api: a style sheet for browsers, not an operation of the API. */
 export const EMBED_STYLE_PATH = '/embed/:screener/style.css';
 
+const refusedFile = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+
 /** Their rows in /api/openapi.json: the body of one and the answer of the other are files, not JSON. */
 export const LOGO_OPERATIONS = {
   upload: {
     operationId: 'uploadLogo',
     summary: `Upload the clinic's logo as the request body: PNG, JPEG, WebP or SVG (sanitised), up to ${MAX_LOGO_BYTES / 1024} KB; the type is read from the file's bytes`,
     requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+    // The rest follow from the procedure's meta (server/rest/openapi.ts).
     responses: {
-      '200': { description: 'Saved: { uploadedLogoUrl }' },
-      '401': { description: 'Not signed in' },
-      '413': { description: 'Larger than 512 KB' },
-      '415': { description: 'Not a PNG, JPEG, WebP or SVG, or an SVG with nothing left once sanitised' },
+      '413': refusedFile('Larger than 512 KB'),
+      '415': refusedFile('Not a PNG, JPEG, WebP or SVG, or an SVG with nothing left once sanitised'),
     },
   },
   remove: {
     operationId: 'removeLogo',
     summary: 'Remove the uploaded logo; the logo URL, if any, shows again',
-    responses: { '200': { description: 'Removed: { ok: true }' }, '401': { description: 'Not signed in' }, '403': { description: 'The role may not set the clinic up' } },
   },
   serve: {
     operationId: 'logo',
     summary: "A clinic's uploaded logo, by its configuration id",
     security: [],
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-    responses: { '200': { description: 'The logo, in its own content type' }, '404': { description: 'No uploaded logo' } },
+    responses: {
+      '200': { description: 'The logo, in its own content type', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+      '404': refusedFile('No uploaded logo'),
+    },
   },
 };
 

@@ -29,7 +29,9 @@ export const ZSessionPlaceSetting = z
     mode: place.mode,
     address: place.mode === 'address' ? place.address : null,
     videoUrl: place.mode === 'online' ? place.videoUrl : null,
-  }));
+  }))
+  // What the transform leaves, said as a schema, so the OpenAPI document can describe the answer.
+  .pipe(z.object({ mode: z.enum(SESSION_MODES), address: z.string().nullable(), videoUrl: z.string().nullable() }));
 
 /** Where one appointment happens, as the visitor's pages and the staff's list read it. */
 export const ZSessionPlace = z.discriminatedUnion('kind', [
@@ -45,5 +47,6 @@ export const ZVisitorContact = z.object({
   email: emailAddress()
     .or(z.literal(''))
     .nullish()
-    .transform((value) => value || null),
+    .transform((value) => value || null)
+    .pipe(z.string().nullable()),
 });
