@@ -18,6 +18,16 @@ export type AppointmentEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event the admin's "Send test event" sends. */
 export type WebhookEventType = AppointmentEventType | 'webhook.test';
 
+/**
+ * The version of the events' bodies, in every body's `apiVersion` (docs/decisions/0057). A date,
+ * as Stripe's: changed only when a field changes meaning or goes; new fields do not change it.
+ */
+export const WEBHOOK_API_VERSION = '2026-11-29';
+
+/** Whether an endpoint that chose `eventTypes` (null: every type) receives `type`. */
+export const endpointReceives = (eventTypes: readonly AppointmentEventType[] | null, type: AppointmentEventType): boolean =>
+  eventTypes === null || eventTypes.includes(type);
+
 /** Endpoints one clinic may register. */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 

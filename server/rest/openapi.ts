@@ -5,6 +5,7 @@ import { LOGO_OPERATIONS, LOGO_PATH, LOGO_UPLOAD_PATH } from './logo-routes';
 import { SESSION_COOKIE_NAME } from '../session';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/root';
+import { WEBHOOK_CATALOGUE } from '../webhooks/webhook-catalogue';
 import { REST_ROUTES, type RestRoute } from './routes';
 
 type JsonSchema = Record<string, unknown>;
@@ -109,6 +110,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
     info: { title: 'Minda API', version: '1.0.0', license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: publicUrl }],
     paths,
+    webhooks: WEBHOOK_CATALOGUE,
     components: {
       securitySchemes: {
         [SESSION_SCHEME]: {

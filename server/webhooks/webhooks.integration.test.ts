@@ -69,7 +69,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect((await visitorPost(`/api/public/appointments/manage/${token}/cancel`, {})).statusCode).toBe(200);
 
     const before = receiver.received.length;
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 4, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 4, failed: 0, deferred: 0 });
     const arrived = receiver.received.slice(before);
     expect(arrived.every((event) => event.signatureValid)).toBe(true);
     const events = arrived.map((event) => JSON.parse(event.body) as { id: string; type: string; data: { appointment: Record<string, unknown> } });
@@ -83,9 +83,9 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     // A hold is the visitor's until they confirm their e-mail.
     await t.services.db.updateTable('users').set({ confirm_visitor_email: 1 }).where('id', '=', screener.userId).execute();
     const held = await book(screener, 120);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
     expect((await visitorPost(`/api/public/appointments/manage/${manageTokenOf(t.services.env, held)}/confirm-email`, {})).statusCode).toBe(200);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
     expect(receiver.events().at(-1)).toMatchObject({ type: 'appointment.requested', data: { appointment: { id: held } } });
   });
 
@@ -96,18 +96,18 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect(queued.status).toBe(200);
     const before = receiver.received.length;
     const failuresBefore = (await t.services.metrics.webhookFailures.get()).values[0]?.value ?? 0;
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1, deferred: 0 });
     expect((await t.services.metrics.webhookFailures.get()).values[0]?.value).toBe(failuresBefore + 1);
     const listed = (await operator.rest('GET', '/api/webhooks')).body as Webhooks;
     expect(listed.deliveries).toHaveLength(1);
     expect(listed.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 1, lastStatusCode: 500 });
 
     // Not before its time: 30 s after the first failure.
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
     t.services.now = () => addSeconds(new Date(), 31);
     try {
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
     } finally {
       t.services.now = () => new Date();
     }
@@ -160,7 +160,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     /** The signature header of one test event, delivered now. */
     const delivered = async () => {
       await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
       const event = receiver.received.at(-1)!;
       return { header: String(event.headers['minda-signature']), body: event.body };
     };
