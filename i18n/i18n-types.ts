@@ -2259,7 +2259,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		redeliver: string
 		/**
-		 * S​e​n​d​ ​{​e​v​e​n​t​}​ ​o​f​ ​{​w​h​e​n​}​ ​a​g​a​i​n
+		 * S​e​n​d​ ​a​g​a​i​n​:​ ​{​e​v​e​n​t​}​ ​o​f​ ​{​w​h​e​n​}
 		 * @param {string} event
 		 * @param {string} when
 		 */
@@ -8582,7 +8582,7 @@ export type TranslationFunctions = {
 			 */
 			redeliver: () => LocalizedString
 			/**
-			 * Send {event} of {when} again
+			 * Send again: {event} of {when}
 			 */
 			redeliverLabel: (arg: { event: string, when: string }) => LocalizedString
 			/**

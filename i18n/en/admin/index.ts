@@ -444,7 +444,7 @@ const en_admin = {
     saveEventTypes: 'Save events',
     eventTypesSaved: 'Saved. The endpoint receives the events ticked from now on.',
     redeliver: 'Send again',
-    redeliverLabel: 'Send {event:string} of {when:string} again',
+    redeliverLabel: 'Send again: {event:string} of {when:string}',
     redelivered: 'Queued again with the same event id. Its delivery shows below in a moment.',
   },
   /** Where sessions happen and how visitors reach the clinic (docs/decisions/0049). */

@@ -441,7 +441,7 @@ const ms_admin = {
     saveEventTypes: 'Simpan acara',
     eventTypesSaved: 'Disimpan. Titik akhir ini menerima acara yang ditanda mulai sekarang.',
     redeliver: 'Hantar semula',
-    redeliverLabel: 'Hantar semula {event} pada {when}',
+    redeliverLabel: 'Hantar semula: {event} pada {when}',
     redelivered: 'Dimasukkan semula ke baris gilir dengan id acara yang sama. Penghantarannya dipaparkan di bawah sebentar lagi.',
   },
   sessionPlace: {
