@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
 import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import { asDate } from '../dates';
-import type { AppointmentEventType } from '../../domain/webhooks';
+import type { AppointmentEventType } from '../../domain/webhook-events';
 import type { Database } from '../schema';
 
 export interface WebhookEndpoint {

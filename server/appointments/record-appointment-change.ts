@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordAppointmentEvent } from '../../db/repositories/appointments';
 import type { Database } from '../../db/schema';
 import type { AppointmentActor, AppointmentStatus } from '../../domain/appointment-status';
-import { webhookEventOf } from '../../domain/webhooks';
+import { webhookEventOf } from '../../domain/webhook-events';
 import { queueAppointmentWebhook } from '../webhooks/queue-webhook-events';
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { findAppointmentOf } from '../../db/repositories/appointments';
 import { enqueueWebhookDeliveries, listWebhookEndpoints } from '../../db/repositories/webhooks';
 import type { Database } from '../../db/schema';
-import { type AppointmentEventType, endpointReceives } from '../../domain/webhooks';
+import { type AppointmentEventType, endpointReceives } from '../../domain/webhook-events';
 import { appointmentEventBody, testEventBody } from './webhook-catalogue';
 
 /**

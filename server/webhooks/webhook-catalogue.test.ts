@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES } from '../../domain/webhooks';
+import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
 import { appointmentEventBody, type EventAppointment, testEventBody, WEBHOOK_CATALOGUE } from './webhook-catalogue';
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));

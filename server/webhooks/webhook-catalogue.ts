@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppointmentStatus } from '../../domain/appointment-status';
-import { type AppointmentEventType, WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../domain/webhooks';
+import { type AppointmentEventType, WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../domain/webhook-events';
 import type { Locales } from '../../i18n/i18n-types';
 
 /**

@@ -10,7 +10,8 @@ import {
   setEndpointEventTypes,
   webhookSecretOf,
 } from '../../db/repositories/webhooks';
-import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, webhookUrlProblem } from '../../domain/webhooks';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
+import { MAX_WEBHOOK_ENDPOINTS, webhookUrlProblem } from '../../domain/webhooks';
 import { newSecretToken } from '../auth/secret-tokens';
 import type { OperatorContext } from '../context';
 import { refuseUnverifiedClinic } from '../email-verification/verified-owner';

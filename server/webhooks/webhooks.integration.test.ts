@@ -7,7 +7,7 @@ import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScre
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { signatureValid, startWebhookReceiver } from '../testing/webhook-receiver';
-import { WEBHOOK_API_VERSION } from '../../domain/webhooks';
+import { WEBHOOK_API_VERSION } from '../../domain/webhook-events';
 import { deliverDueWebhooks } from './deliver-webhooks';
 import type { Webhooks } from './webhook-endpoints';
 

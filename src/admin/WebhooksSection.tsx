@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
 import { fieldErrorsOf } from '../lib/form-errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
