@@ -155,9 +155,6 @@ export function WebhooksSection() {
                 <th scope="col">{t.when()}</th>
                 <th scope="col">{t.event()}</th>
                 <th scope="col">{t.result()}</th>
-                <th scope="col">
-                  <span className="sr-only">{t.redeliver()}</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -169,12 +166,10 @@ export function WebhooksSection() {
                   </td>
                   <td>
                     <DeliveryResult delivery={delivery} />
-                  </td>
-                  <td>
                     {delivery.status === 'delivered' && (
                       <button
                         type="button"
-                        className="btn btn-xs"
+                        className="btn btn-xs ms-2"
                         aria-label={t.redeliverLabel({ event: delivery.eventType, when: formatWhen(delivery.createdAt) })}
                         disabled={redeliver.isPending}
                         onClick={() => redeliver.mutate({ id: delivery.id })}
