@@ -243,6 +243,8 @@ export interface WebhookEndpointsTable {
   id: string;
   user_id: string;
   url: string;
+  /** The event types it receives, a JSON array; null for every type. */
+  event_types: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -254,7 +256,10 @@ export interface WebhookDeliveriesTable {
   /** The event's id, the same for every endpoint: receivers de-duplicate by it. */
   event_id: string;
   event_type: string;
-  /** The JSON body; emptied once delivered. */
+  /** The appointment it is about and its revision then; null for the test event. An endpoint receives an appointment's events in revision order. */
+  appointment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  revision: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The JSON body, kept for a redelivery; the visitor's contact goes when their data is erased. */
   payload: string;
   status: 'pending' | 'delivered';
   attempts: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES } from './appointment-status';
-import { webhookEventOf, webhookUrlProblem, WEBHOOK_EVENT_TYPES } from './webhooks';
+import { webhookEventOf, WEBHOOK_EVENT_TYPES } from './webhook-events';
+import { webhookUrlProblem } from './webhooks';
 
 describe('webhookEventOf', () => {
   it('names each answer and ending after its status', () => {

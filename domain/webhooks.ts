@@ -1,33 +1,7 @@
-import type { AppointmentStatus } from './appointment-status';
 import { addressOfHostname, inNetworks, isLocalhostName, isPublicAddress, LOOPBACK_NETWORKS } from './network-address';
-
-/**
- * What a clinic's own systems hear of its appointments (issue 13). A hold and its expiry are not
- * the clinic's business until the visitor confirms their e-mail, so they send nothing.
- */
-export const WEBHOOK_EVENT_TYPES = [
-  'appointment.requested',
-  'appointment.confirmed',
-  'appointment.declined',
-  'appointment.cancelled',
-  'appointment.rescheduled',
-  'appointment.completed',
-  'appointment.no_show',
-] as const;
-export type AppointmentEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-/** The event the admin's "Send test event" sends. */
-export type WebhookEventType = AppointmentEventType | 'webhook.test';
 
 /** Endpoints one clinic may register. */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
-
-/** The event of a change from one status to another (the same status: a new time), or null. */
-export function webhookEventOf(from: AppointmentStatus | null, to: AppointmentStatus): AppointmentEventType | null {
-  if (to === 'held' || to === 'expired') return null;
-  if (from === 'held' && to === 'cancelled') return null;
-  if (from === to) return 'appointment.rescheduled';
-  return `appointment.${to}`;
-}
 
 export type WebhookUrlProblem = 'httpsRequired' | 'privateAddress';
 

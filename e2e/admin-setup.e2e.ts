@@ -99,6 +99,17 @@ describe('the operator’s admin setup', () => {
       await webhooks.getByRole('button', { name: `Send test event to ${receiver.url}` }).click();
       await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);
       expect(receiver.received[1]!.signatureValid).toBe(true);
+
+      // The endpoint chooses its events, and a delivered event goes again with its own id.
+      const eventTypes = webhooks.getByRole('group', { name: `Events ${receiver.url} receives` });
+      await eventTypes.getByRole('checkbox', { name: 'appointment.no_show' }).uncheck();
+      await eventTypes.getByRole('button', { name: 'Save events' }).click();
+      await expectToast(page, 'Success!', 'Saved. The endpoint receives the events ticked from now on.');
+      await webhooks.getByRole('button', { name: /^Send again: webhook\.test of / }).first().click();
+      await expectToast(page, 'Success!', 'Queued again with the same event id.');
+      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
+      const [first, second, again] = receiver.events();
+      expect([first!.id, second!.id]).toContain(again!.id);
     } finally {
       await receiver.stop();
     }

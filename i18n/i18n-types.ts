@@ -2241,6 +2241,37 @@ export type NamespaceAdminTranslation = {
 		 * W​a​i​t​i​n​g​ ​t​o​ ​b​e​ ​s​e​n​t
 		 */
 		waiting: string
+		/**
+		 * E​v​e​n​t​s​ ​i​t​ ​r​e​c​e​i​v​e​s
+		 */
+		eventTypes: string
+		/**
+		 * E​v​e​n​t​s​ ​{​u​r​l​}​ ​r​e​c​e​i​v​e​s
+		 * @param {string} url
+		 */
+		eventTypesLabel: RequiredParams<'url'>
+		/**
+		 * S​a​v​e​ ​e​v​e​n​t​s
+		 */
+		saveEventTypes: string
+		/**
+		 * S​a​v​e​d​.​ ​T​h​e​ ​e​n​d​p​o​i​n​t​ ​r​e​c​e​i​v​e​s​ ​t​h​e​ ​e​v​e​n​t​s​ ​t​i​c​k​e​d​ ​f​r​o​m​ ​n​o​w​ ​o​n​.
+		 */
+		eventTypesSaved: string
+		/**
+		 * S​e​n​d​ ​a​g​a​i​n
+		 */
+		redeliver: string
+		/**
+		 * S​e​n​d​ ​a​g​a​i​n​:​ ​{​e​v​e​n​t​}​ ​o​f​ ​{​w​h​e​n​}
+		 * @param {string} event
+		 * @param {string} when
+		 */
+		redeliverLabel: RequiredParams<'event' | 'when'>
+		/**
+		 * Q​u​e​u​e​d​ ​a​g​a​i​n​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​e​v​e​n​t​ ​i​d​.​ ​I​t​s​ ​d​e​l​i​v​e​r​y​ ​s​h​o​w​s​ ​b​e​l​o​w​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		redelivered: string
 	}
 	sessionPlace: {
 		/**
@@ -4718,6 +4749,10 @@ export type NamespaceErrorsTranslation = {
 		 */
 		webhook: string
 		/**
+		 * W​e​b​h​o​o​k​ ​d​e​l​i​v​e​r​y​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		webhookDelivery: string
+		/**
 		 * M​e​m​b​e​r​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		member: string
@@ -4771,6 +4806,14 @@ export type NamespaceErrorsTranslation = {
 		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​ ​t​o​ ​r​o​l​l​ ​y​e​t​:​ ​i​t​ ​i​s​ ​d​r​a​w​n​ ​w​i​t​h​ ​y​o​u​r​ ​f​i​r​s​t​ ​e​n​d​p​o​i​n​t​.
 		 */
 		noSecretYet: string
+		/**
+		 * T​h​i​s​ ​e​v​e​n​t​ ​h​a​s​ ​n​o​t​ ​b​e​e​n​ ​d​e​l​i​v​e​r​e​d​ ​y​e​t​:​ ​i​t​ ​i​s​ ​r​e​t​r​i​e​d​ ​o​n​ ​i​t​s​ ​o​w​n​ ​u​n​t​i​l​ ​y​o​u​r​ ​e​n​d​p​o​i​n​t​ ​a​n​s​w​e​r​s​ ​2​x​x​.
+		 */
+		stillPending: string
+		/**
+		 * T​h​i​s​ ​e​v​e​n​t​ ​w​a​s​ ​d​e​l​i​v​e​r​e​d​ ​b​e​f​o​r​e​ ​M​i​n​d​a​ ​k​e​p​t​ ​e​v​e​n​t​s​ ​f​o​r​ ​s​e​n​d​i​n​g​ ​a​g​a​i​n​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​s​e​n​t​ ​a​g​a​i​n​.
+		 */
+		bodyErased: string
 	}
 	/**
 	 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​y​ ​c​l​i​n​i​c​ ​a​n​y​ ​m​o​r​e​.​ ​A​s​k​ ​a​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​a​g​a​i​n​.
@@ -5023,6 +5066,10 @@ export type NamespaceErrorsTranslation = {
 		 */
 		webhookId: string
 		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​w​e​b​h​o​o​k​ ​d​e​l​i​v​e​r​y​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		webhookDeliveryId: string
+		/**
 		 * m​u​s​t​ ​b​e​ ​a​ ​c​l​i​n​i​c​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		clinicId: string
@@ -5126,6 +5173,10 @@ export type NamespaceErrorsTranslation = {
 		 * c​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​y​ ​o​f​ ​t​h​e​ ​w​e​e​k
 		 */
 		atLeastOneWeekday: string
+		/**
+		 * c​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​e​v​e​n​t​,​ ​o​r​ ​r​e​m​o​v​e​ ​t​h​e​ ​e​n​d​p​o​i​n​t
+		 */
+		atLeastOneEvent: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​o​n​ ​o​r​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​ ​d​a​t​e
 		 */
@@ -8518,6 +8569,34 @@ export type TranslationFunctions = {
 			 * Waiting to be sent
 			 */
 			waiting: () => LocalizedString
+			/**
+			 * Events it receives
+			 */
+			eventTypes: () => LocalizedString
+			/**
+			 * Events {url} receives
+			 */
+			eventTypesLabel: (arg: { url: string }) => LocalizedString
+			/**
+			 * Save events
+			 */
+			saveEventTypes: () => LocalizedString
+			/**
+			 * Saved. The endpoint receives the events ticked from now on.
+			 */
+			eventTypesSaved: () => LocalizedString
+			/**
+			 * Send again
+			 */
+			redeliver: () => LocalizedString
+			/**
+			 * Send again: {event} of {when}
+			 */
+			redeliverLabel: (arg: { event: string, when: string }) => LocalizedString
+			/**
+			 * Queued again with the same event id. Its delivery shows below in a moment.
+			 */
+			redelivered: () => LocalizedString
 		}
 		sessionPlace: {
 			/**
@@ -10867,6 +10946,10 @@ export type TranslationFunctions = {
 			 */
 			webhook: () => LocalizedString
 			/**
+			 * Webhook delivery not found
+			 */
+			webhookDelivery: () => LocalizedString
+			/**
 			 * Member not found
 			 */
 			member: () => LocalizedString
@@ -10918,6 +11001,14 @@ export type TranslationFunctions = {
 			 * There is no signing secret to roll yet: it is drawn with your first endpoint.
 			 */
 			noSecretYet: () => LocalizedString
+			/**
+			 * This event has not been delivered yet: it is retried on its own until your endpoint answers 2xx.
+			 */
+			stillPending: () => LocalizedString
+			/**
+			 * This event was delivered before Minda kept events for sending again, so it cannot be sent again.
+			 */
+			bodyErased: () => LocalizedString
 		}
 		/**
 		 * Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.
@@ -11159,6 +11250,10 @@ export type TranslationFunctions = {
 			 */
 			webhookId: () => LocalizedString
 			/**
+			 * must be a webhook delivery id (UUID)
+			 */
+			webhookDeliveryId: () => LocalizedString
+			/**
 			 * must be a clinic id (UUID)
 			 */
 			clinicId: () => LocalizedString
@@ -11254,6 +11349,10 @@ export type TranslationFunctions = {
 			 * choose at least one day of the week
 			 */
 			atLeastOneWeekday: () => LocalizedString
+			/**
+			 * choose at least one event, or remove the endpoint
+			 */
+			atLeastOneEvent: () => LocalizedString
 			/**
 			 * must be on or after the start date
 			 */

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppointmentStatus } from '../../domain/appointment-status';
 import { asDate } from '../dates';
 import type { Database } from '../schema';
@@ -32,23 +32,24 @@ export async function eraseVisitorOf(db: Kysely<Database>, appointmentId: string
 }
 
 /**
- * Removes the visitor from the webhook events about their appointment that still wait to be
- * delivered (delivered bodies are already erased): the event stays, its `client` becomes null.
- * Appointment ids are UUIDs, so `instr` finds exactly the events that name this one.
+ * Removes the visitor from the webhook events about their appointment, those still waiting and
+ * those kept for a redelivery: each event stays, with its id, and its `client` becomes null.
+ * A waiting event then goes out with another body than it would have: receivers de-duplicate by
+ * the event id (docs/api.md).
  */
-export async function redactPendingWebhooksAbout(db: Kysely<Database>, userId: string, appointmentId: string): Promise<void> {
+export async function redactWebhooksAbout(db: Kysely<Database>, userId: string, appointmentId: string): Promise<void> {
   const rows = await db
     .selectFrom('webhook_deliveries')
     .select(['id', 'payload'])
     .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .where(sql<number>`instr(payload, ${appointmentId})`, '>', 0)
+    .where('appointment_id', '=', appointmentId)
+    // Bodies delivered before redeliveries existed were erased then.
+    .where('payload', '!=', '')
     .execute();
   for (const row of rows) {
-    const event = JSON.parse(row.payload) as { data?: { appointment?: { id?: string; client?: unknown } } };
-    if (event.data?.appointment?.id !== appointmentId) continue;
+    const event = JSON.parse(row.payload) as { data: { appointment: { client: unknown } } };
     event.data.appointment.client = null;
-    await db.updateTable('webhook_deliveries').set({ payload: JSON.stringify(event) }).where('id', '=', row.id).where('status', '=', 'pending').execute();
+    await db.updateTable('webhook_deliveries').set({ payload: JSON.stringify(event) }).where('id', '=', row.id).execute();
   }
 }
 

@@ -3,11 +3,14 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
 import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import { asDate } from '../dates';
+import type { AppointmentEventType } from '../../domain/webhook-events';
 import type { Database } from '../schema';
 
 export interface WebhookEndpoint {
   id: string;
   url: string;
+  /** The event types it receives; null for every type. */
+  eventTypes: AppointmentEventType[] | null;
   createdAt: Date;
 }
 
@@ -29,6 +32,10 @@ export interface WebhookDeliverySummary {
 /** A leased delivery, with what its POST needs. */
 export interface ClaimedDelivery {
   id: string;
+  endpointId: string;
+  /** The appointment it is about and its revision then: the order it keeps; null for the test event. */
+  appointmentId: string | null;
+  revision: number | null;
   url: string;
   /** The clinic's secret, then the one a roll replaced while it still signs: each signs the POST. */
   secrets: string[];
@@ -38,14 +45,33 @@ export interface ClaimedDelivery {
 }
 
 export async function listWebhookEndpoints(db: Kysely<Database>, userId: string): Promise<WebhookEndpoint[]> {
-  const rows = await db.selectFrom('webhook_endpoints').select(['id', 'url', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
-  return rows.map((row) => ({ id: row.id, url: row.url, createdAt: asDate(row.created_at) }));
+  const rows = await db.selectFrom('webhook_endpoints').select(['id', 'url', 'event_types', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    eventTypes: row.event_types === null ? null : (JSON.parse(row.event_types) as AppointmentEventType[]),
+    createdAt: asDate(row.created_at),
+  }));
 }
 
-export async function insertWebhookEndpoint(db: Kysely<Database>, endpoint: { userId: string; url: string; now: Date }): Promise<string> {
+const eventTypesColumn = (eventTypes: readonly AppointmentEventType[] | null) => (eventTypes === null ? null : JSON.stringify(eventTypes));
+
+export async function insertWebhookEndpoint(
+  db: Kysely<Database>,
+  endpoint: { userId: string; url: string; eventTypes?: readonly AppointmentEventType[] | null; now: Date },
+): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('webhook_endpoints').values({ id, user_id: endpoint.userId, url: endpoint.url, created_at: endpoint.now }).execute();
+  await db
+    .insertInto('webhook_endpoints')
+    .values({ id, user_id: endpoint.userId, url: endpoint.url, event_types: eventTypesColumn(endpoint.eventTypes ?? null), created_at: endpoint.now })
+    .execute();
   return id;
+}
+
+/** Chooses the event types the clinic's endpoint receives (null: every type); false when it is not the clinic's. */
+export async function setEndpointEventTypes(db: Kysely<Database>, userId: string, id: string, eventTypes: readonly AppointmentEventType[] | null): Promise<boolean> {
+  const result = await db.updateTable('webhook_endpoints').set({ event_types: eventTypesColumn(eventTypes) }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Removes the clinic's endpoint and, with it, its deliveries; false when it is not the clinic's. */
@@ -101,7 +127,15 @@ export async function rollWebhookSecret(db: Kysely<Database>, userId: string, ro
 /** Queues one event for some of the clinic's endpoints, in the transaction of the change it reports. */
 export async function enqueueWebhookDeliveries(
   db: Kysely<Database>,
-  event: { userId: string; endpointIds: readonly string[]; eventId: string; eventType: string; payload: string; now: Date },
+  event: {
+    userId: string;
+    endpointIds: readonly string[];
+    eventId: string;
+    eventType: string;
+    about: { appointmentId: string; revision: number } | null;
+    payload: string;
+    now: Date;
+  },
 ): Promise<void> {
   if (event.endpointIds.length === 0) return;
   await db
@@ -113,6 +147,8 @@ export async function enqueueWebhookDeliveries(
         user_id: event.userId,
         event_id: event.eventId,
         event_type: event.eventType,
+        appointment_id: event.about?.appointmentId ?? null,
+        revision: event.about?.revision ?? null,
         payload: event.payload,
         status: 'pending' as const,
         attempts: 0,
@@ -139,13 +175,30 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectN
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('users as u', 'u.id', 'd.user_id')
-    .select(['d.id', 'e.url', 'u.webhook_secret', 'u.webhook_previous_secret', 'u.webhook_previous_secret_until', 'd.event_id', 'd.payload', 'd.attempts'])
+    .select([
+      'd.id',
+      'd.endpoint_id',
+      'd.appointment_id',
+      'd.revision',
+      'e.url',
+      'u.webhook_secret',
+      'u.webhook_previous_secret',
+      'u.webhook_previous_secret_until',
+      'd.event_id',
+      'd.payload',
+      'd.attempts',
+    ])
     .where('d.lease_owner', '=', lease.owner)
     .where('d.status', '=', 'pending')
+    // An appointment's events due at one time go in the order they happened.
     .orderBy('d.next_attempt_at')
+    .orderBy('d.revision')
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    endpointId: row.endpoint_id,
+    appointmentId: row.appointment_id,
+    revision: row.revision === null ? null : Number(row.revision),
     url: row.url,
     secrets: [
       row.webhook_secret ?? '',
@@ -157,13 +210,37 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectN
   }));
 }
 
-/** Delivered: the body (visitors' names and contacts) is erased in the same statement. */
+/**
+ * When the earliest event still waiting for the same endpoint about the same appointment, at an
+ * earlier revision, is next tried; null when none waits and `delivery` may go. Read at the moment
+ * of posting, from committed rows: an earlier event leaves `pending` only once its receiver
+ * answered 2xx, whichever process posted it, and a later revision is only ever written after
+ * the earlier one committed (the change that made it locked the appointment's row).
+ */
+export async function earlierEventWaiting(db: Kysely<Database>, delivery: Pick<ClaimedDelivery, 'id' | 'endpointId' | 'appointmentId' | 'revision'>): Promise<Date | null> {
+  if (delivery.appointmentId === null || delivery.revision === null) return null;
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.min('next_attempt_at').as('next_attempt_at'))
+    .where('endpoint_id', '=', delivery.endpointId)
+    .where('appointment_id', '=', delivery.appointmentId)
+    .where('status', '=', 'pending')
+    .where('revision', '<', delivery.revision)
+    .executeTakeFirst();
+  return row?.next_attempt_at == null ? null : asDate(row.next_attempt_at);
+}
+
+/** Held back behind an earlier event: tried again from `until`, not counted as an attempt. */
+export async function deferDelivery(db: Kysely<Database>, id: string, until: Date): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ next_attempt_at: until, lease_owner: null, locked_until: null }).where('id', '=', id).execute();
+}
+
+/** Delivered. The body stays for a redelivery, until the visitor's data is erased (db/repositories/visitor-data.ts). */
 export async function markDeliveryDelivered(db: Kysely<Database>, id: string, outcome: { statusCode: number; now: Date }): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
     .set({
       status: 'delivered',
-      payload: '',
       attempts: sql`attempts + 1`,
       last_status_code: outcome.statusCode,
       last_error: null,
@@ -218,4 +295,55 @@ export async function listRecentDeliveries(db: Kysely<Database>, userId: string,
     deliveredAt: row.delivered_at === null ? null : asDate(row.delivered_at),
     nextAttemptAt: asDate(row.next_attempt_at),
   }));
+}
+
+/**
+ * Queues the clinic's delivered delivery `id` again for its endpoint: the same event (id, type,
+ * body, place in its appointment's order), as a new pending delivery. Answers the new delivery's
+ * id; 'unknown' when it is not the clinic's, 'pending' when it still waits, 'erased' when its
+ * body was erased on delivery, as bodies were before redeliveries existed.
+ */
+export async function redeliverDelivery(db: Kysely<Database>, userId: string, id: string, now: Date): Promise<string | 'unknown' | 'pending' | 'erased'> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select(['endpoint_id', 'event_id', 'event_type', 'appointment_id', 'revision', 'payload', 'status'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return 'unknown';
+  if (row.status === 'pending') return 'pending';
+  if (row.payload === '') return 'erased';
+  const redelivery = randomUUID();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: redelivery,
+      endpoint_id: row.endpoint_id,
+      user_id: userId,
+      event_id: row.event_id,
+      event_type: row.event_type,
+      appointment_id: row.appointment_id,
+      revision: row.revision,
+      payload: row.payload,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+  return redelivery;
+}
+
+/**
+ * How far webhooks are behind, for /metrics: deliveries waiting, and when the oldest of them was
+ * queued. From its queueing, not its next attempt: an endpoint that has refused for hours is
+ * retried hourly, and its events are late all that time.
+ */
+export async function webhookBacklog(db: Kysely<Database>): Promise<{ pending: number; oldestAt: Date | null }> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest_at')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestAt: row.oldest_at === null ? null : asDate(row.oldest_at) };
 }

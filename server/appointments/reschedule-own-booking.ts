@@ -67,10 +67,10 @@ export async function rescheduleOwnBooking(
         ? new AppError('CONFLICT', refusal.cannotReschedule())
         : new AppError('CONFLICT', refusal.movesUsedUp({ max: MAX_VISITOR_MOVES }));
     }
-    await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now });
+    const movedFrom = { startUtc: seen.startUtc, endUtc: seen.endUtc };
+    await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now, movedFrom });
     const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-    const movedFrom = { startUtc: seen.startUtc, endUtc: seen.endUtc };
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held', movedFrom }, { env: ctx.env, now });
     return toOwnAppointment(trx, rescheduled);
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { outboxBacklog } from '../../db/repositories/email-outbox';
+import { webhookBacklog } from '../../db/repositories/webhooks';
 import type { Database } from '../../db/schema';
 import type { AppointmentStatus } from '../../domain/appointment-status';
 import { AppError, FieldProblem, NotFoundError } from '../errors';
@@ -20,7 +21,7 @@ export function refusalOutcome(error: unknown): BookingOutcome {
 /**
  * This process's metrics in Prometheus' format (prom-client), one registry per app so tests do
  * not share counters. Counters and histograms are per process (sum them across processes);
- * the outbox gauges read the shared database at each scrape (take their max, not their sum).
+ * the outbox and webhook gauges read the shared database at each scrape (take their max, not their sum).
  */
 export interface Metrics {
   registry: Registry;
@@ -32,29 +33,58 @@ export interface Metrics {
   webhookFailures: Counter;
 }
 
-export function createMetrics(db: Kysely<Database>, now: () => Date = () => new Date()): Metrics {
-  const registry = new Registry();
-  const registers = [registry];
-  collectDefaultMetrics({ register: registry, prefix: 'minda_' });
-  // The registry collects both outbox gauges at once: they share one query per scrape.
-  let backlog: ReturnType<typeof outboxBacklog> | undefined;
-  const readBacklog = () => (backlog ??= outboxBacklog(db, now()).finally(() => (backlog = undefined)));
+/**
+ * A queue's two gauges, `<name>_pending` and `<name>_<age>`: how many rows wait and for how long
+ * the oldest has. They read the shared database at a scrape, once for both.
+ */
+function backlogGauges(
+  registers: Registry[],
+  queue: { name: string; pending: string; age: [suffix: string, help: string]; read: () => Promise<{ pending: number; since: Date | null }>; now: () => Date },
+): void {
+  let backlog: ReturnType<typeof queue.read> | undefined;
+  const readBacklog = () => (backlog ??= queue.read().finally(() => (backlog = undefined)));
   new Gauge({
-    name: 'minda_outbox_pending',
-    help: 'E-mails waiting in the outbox (shared database: take the max across processes)',
+    name: `${queue.name}_pending`,
+    help: queue.pending,
     registers,
     async collect() {
       this.set((await readBacklog()).pending);
     },
   });
   new Gauge({
-    name: 'minda_outbox_oldest_due_age_seconds',
-    help: 'How long the oldest due e-mail has been waiting; 0 when none is due',
+    name: `${queue.name}_${queue.age[0]}`,
+    help: queue.age[1],
     registers,
     async collect() {
-      const { oldestDueAt } = await readBacklog();
-      this.set(oldestDueAt === null ? 0 : Math.max(0, (now().getTime() - oldestDueAt.getTime()) / 1000));
+      const { since } = await readBacklog();
+      this.set(since === null ? 0 : Math.max(0, (queue.now().getTime() - since.getTime()) / 1000));
     },
+  });
+}
+
+export function createMetrics(db: Kysely<Database>, now: () => Date = () => new Date()): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry, prefix: 'minda_' });
+  backlogGauges(registers, {
+    name: 'minda_outbox',
+    pending: 'E-mails waiting in the outbox (shared database: take the max across processes)',
+    age: ['oldest_due_age_seconds', 'How long the oldest due e-mail has been waiting; 0 when none is due'],
+    read: async () => {
+      const { pending, oldestDueAt } = await outboxBacklog(db, now());
+      return { pending, since: oldestDueAt };
+    },
+    now,
+  });
+  backlogGauges(registers, {
+    name: 'minda_webhook',
+    pending: 'Webhook deliveries waiting, retried ones included (shared database: take the max across processes)',
+    age: ['oldest_pending_age_seconds', 'How long ago the oldest waiting webhook delivery was queued; 0 when none waits'],
+    read: async () => {
+      const { pending, oldestAt } = await webhookBacklog(db);
+      return { pending, since: oldestAt };
+    },
+    now,
   });
   return {
     registry,

@@ -8,6 +8,7 @@ import { sessionCookieName } from '../session';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter, type ProcedurePath } from '../trpc/root';
 import { type HttpMethod, REST_ROUTES, type RestRoute, type UseCaseRefusal } from './routes';
+import { WEBHOOK_CATALOGUE } from '../webhooks/webhook-catalogue';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -309,6 +310,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
     servers: [{ url: publicUrl }],
     tags: TAGS.map(({ name, description }) => ({ name, description })),
     paths,
+    webhooks: WEBHOOK_CATALOGUE,
     components: {
       securitySchemes: securitySchemes(publicUrl),
       schemas: {

@@ -124,6 +124,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/api/webhooks', procedure: 'admin.webhooks.register', summary: 'Register an https endpoint for appointment events', successStatus: 201, refusals: ['CONFLICT'] },
   { method: 'DELETE', path: '/api/webhooks/:id', procedure: 'admin.webhooks.delete', summary: 'Remove an endpoint and its deliveries' },
   { method: 'POST', path: '/api/webhooks/:id/test', procedure: 'admin.webhooks.sendTest', summary: 'Send a test event to an endpoint' },
+  { method: 'PUT', path: '/api/webhooks/:id/event-types', procedure: 'admin.webhooks.setEventTypes', summary: 'Choose the event types an endpoint receives (null: every type)' },
+  { method: 'POST', path: '/api/webhooks/deliveries/:id/redeliver', procedure: 'admin.webhooks.redeliver', summary: 'Send a delivered event to its endpoint again, with the same id', refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/webhooks/secret/roll', procedure: 'admin.webhooks.rollSecret', summary: 'Draw a new signing secret; the old one signs beside it for 24 hours', refusals: ['CONFLICT'] },
   { method: 'GET', path: '/api/insights', procedure: 'admin.insights.get', summary: "The clinic's anonymous figures for Malaysian days from..to (counts under 5 as '< 5')" },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription', refusals: ['CONFLICT'] },

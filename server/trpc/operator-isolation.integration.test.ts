@@ -3,7 +3,7 @@ import { insertExceptions, listExceptions } from '../../db/repositories/weekly-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
-import { insertWebhookEndpoint, webhookSecretOf } from '../../db/repositories/webhooks';
+import { insertWebhookEndpoint, markDeliveryDelivered, webhookSecretOf } from '../../db/repositories/webhooks';
 import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot, uniqueTag } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
@@ -12,6 +12,7 @@ import { hashPassword } from '../auth/passwords';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { sessionCookie, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
 import { totpCodeAt } from '../two-factor/totp';
+import { queueTestWebhook } from '../webhooks/queue-webhook-events';
 import { listProcedures, type ProcedurePath } from './root';
 
 /**
@@ -37,6 +38,8 @@ interface Target extends ProfileData {
   username: string;
   configurationId: string;
   webhookId: string;
+  /** A delivered event of that endpoint, which may be sent again. */
+  webhookDeliveryId: string;
   invitationId: string;
   /** A receptionist the owner may change, remove or hand the clinic over to. */
   spareMemberId: string;
@@ -198,6 +201,8 @@ const MATRIX: Record<
   'admin.webhooks.register': { input: (t) => ({ url: 'https://intruder.example/hook', userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.webhooks.delete': { input: (t) => ({ id: t.webhookId }), own: SETUP, other: 404 },
   'admin.webhooks.sendTest': { input: (t) => ({ id: t.webhookId }), own: SETUP, other: 404 },
+  'admin.webhooks.setEventTypes': { input: (t) => ({ id: t.webhookId, eventTypes: ['appointment.cancelled'] }), own: SETUP, other: 404 },
+  'admin.webhooks.redeliver': { input: (t) => ({ id: t.webhookDeliveryId }), own: SETUP, other: 404 },
   // Another clinic's id is ignored: only the caller's own secret is rolled.
   'admin.webhooks.rollSecret': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.insights.get': { input: () => ({ from: '2030-01-01', to: '2030-01-31' }), own: SETUP, other: 'own' },
@@ -286,6 +291,9 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     const webhookId = await insertWebhookEndpoint(db, { userId: clinic.userId, url: 'https://clinic.example/hook', now: new Date() });
     // Drawn with the first endpoint, as registering does: there is a secret to roll.
     await webhookSecretOf(db, clinic.userId, `whsec_${randomUUID()}`);
+    const eventId = await queueTestWebhook(db, { userId: clinic.userId, endpointId: webhookId, now: new Date() });
+    const delivery = await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).executeTakeFirstOrThrow();
+    await markDeliveryDelivered(db, delivery.id, { statusCode: 204, now: new Date() });
     const invitationId = randomUUID();
     // Mailed an hour ago: a resend need not wait.
     const now = new Date(Date.now() - 3_600_000);
@@ -306,7 +314,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       psychologist: (await insertMember(db, { clinicId: clinic.userId, role: 'psychologist', psychologistId: own.psychologistId })).accountId,
       receptionist: (await insertMember(db, { clinicId: clinic.userId, role: 'receptionist' })).accountId,
     };
-    const base = { clinicId: clinic.userId, username: clinic.username, configurationId: clinic.configurationId, webhookId, invitationId, spareMemberId: spare.accountId };
+    const base = { clinicId: clinic.userId, username: clinic.username, configurationId: clinic.configurationId, webhookId, webhookDeliveryId: delivery.id, invitationId, spareMemberId: spare.accountId };
     return { members, own: { ...base, ...own } satisfies Target, colleague: { ...base, ...colleague } satisfies Target };
   }
 

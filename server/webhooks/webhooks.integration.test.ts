@@ -7,6 +7,7 @@ import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScre
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { signatureValid, startWebhookReceiver } from '../testing/webhook-receiver';
+import { WEBHOOK_API_VERSION } from '../../domain/webhook-events';
 import { deliverDueWebhooks } from './deliver-webhooks';
 import type { Webhooks } from './webhook-endpoints';
 
@@ -69,12 +70,22 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect((await visitorPost(`/api/public/appointments/manage/${token}/cancel`, {})).statusCode).toBe(200);
 
     const before = receiver.received.length;
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 4, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 4, failed: 0, deferred: 0 });
     const arrived = receiver.received.slice(before);
     expect(arrived.every((event) => event.signatureValid)).toBe(true);
-    const events = arrived.map((event) => JSON.parse(event.body) as { id: string; type: string; data: { appointment: Record<string, unknown> } });
+    const events = arrived.map(
+      (event) => JSON.parse(event.body) as { id: string; type: string; apiVersion: string; occurredAt: string; data: { appointment: Record<string, unknown>; previous?: object } },
+    );
     expect(events.map((event) => event.type)).toEqual(['appointment.requested', 'appointment.confirmed', 'appointment.rescheduled', 'appointment.cancelled']);
     expect(events.map((event) => event.data.appointment.status)).toEqual(['requested', 'confirmed', 'confirmed', 'cancelled']);
+    expect(events.every((event) => event.apiVersion === WEBHOOK_API_VERSION && !Number.isNaN(Date.parse(event.occurredAt)))).toBe(true);
+    // The revision is the calendar's SEQUENCE: what the psychologist's feed says now, the last event says too.
+    const revisions = events.map((event) => event.data.appointment.revision as number);
+    expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    expect(new Set(revisions).size).toBe(4);
+    const stored = await t.services.db.selectFrom('appointments').select('revision').where('id', '=', appointmentId).executeTakeFirstOrThrow();
+    expect(revisions.at(-1)).toBe(Number(stored.revision));
+    expect(events[2]!.data.previous).toEqual({ startUtc: hoursFromNow(72).toISOString(), endUtc: addSeconds(hoursFromNow(72), 3600).toISOString() });
     expect(new Set(events.map((event) => event.data.appointment.id))).toEqual(new Set([appointmentId]));
     expect(events[2]!.data.appointment.startUtc).toBe(hoursFromNow(96).toISOString());
     expect(arrived.map((event) => event.headers['minda-event-id'])).toEqual(events.map((event) => event.id));
@@ -83,38 +94,39 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     // A hold is the visitor's until they confirm their e-mail.
     await t.services.db.updateTable('users').set({ confirm_visitor_email: 1 }).where('id', '=', screener.userId).execute();
     const held = await book(screener, 120);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
     expect((await visitorPost(`/api/public/appointments/manage/${manageTokenOf(t.services.env, held)}/confirm-email`, {})).statusCode).toBe(200);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
     expect(receiver.events().at(-1)).toMatchObject({ type: 'appointment.requested', data: { appointment: { id: held } } });
   });
 
-  it('retries a delivery the receiver refused, delivers it once, and erases its body', async () => {
+  it('retries a delivery the receiver refused, delivers it once, and keeps its body for a redelivery', async () => {
     const { operator, endpointId } = await clinicWithEndpoint();
     receiver.failNext(1);
     const queued = await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
     expect(queued.status).toBe(200);
     const before = receiver.received.length;
     const failuresBefore = (await t.services.metrics.webhookFailures.get()).values[0]?.value ?? 0;
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1, deferred: 0 });
     expect((await t.services.metrics.webhookFailures.get()).values[0]?.value).toBe(failuresBefore + 1);
     const listed = (await operator.rest('GET', '/api/webhooks')).body as Webhooks;
     expect(listed.deliveries).toHaveLength(1);
     expect(listed.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 1, lastStatusCode: 500 });
 
     // Not before its time: 30 s after the first failure.
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
     t.services.now = () => addSeconds(new Date(), 31);
     try {
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
     } finally {
       t.services.now = () => new Date();
     }
     expect(receiver.received.length - before).toBe(1);
     expect(receiver.events().at(-1)).toMatchObject({ type: 'webhook.test' });
     const row = await t.services.db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', operator.userId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'delivered', payload: '', last_status_code: 204 });
+    expect(row).toMatchObject({ status: 'delivered', last_status_code: 204 });
+    expect(row.payload).toBe(receiver.received.at(-1)!.body);
     expect(Number(row.attempts)).toBe(2);
   });
 
@@ -160,7 +172,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     /** The signature header of one test event, delivered now. */
     const delivered = async () => {
       await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
       const event = receiver.received.at(-1)!;
       return { header: String(event.headers['minda-signature']), body: event.body };
     };
@@ -183,5 +195,112 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect(signatureValid(third, after.header, after.body)).toBe(true);
     expect(signatureValid(second!, after.header, after.body)).toBe(false);
     expect(((await operator.rest('GET', '/api/webhooks')).body as Webhooks).previousSecretUntil).toBeNull();
+  });
+
+  /** The value of one of this process's gauges, read from the shared database now. */
+  const gauge = async (name: string) => (await t.services.metrics.registry.getSingleMetric(name)!.get()).values[0]!.value;
+
+  it('holds an appointment’s later event back while an earlier one is retried, with any number of workers, and counts the backlog', async () => {
+    const { screener, operator } = await clinicWithEndpoint();
+    const pendingBefore = await gauge('minda_webhook_pending');
+    receiver.failNext(1);
+    const appointmentId = await book(screener, 72);
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1, deferred: 0 });
+    expect((await operator.rest('POST', `/api/appointments/${appointmentId}/confirm`, {})).status).toBe(200);
+
+    // The confirmation waits for the request still being retried; nothing arrives.
+    const before = receiver.received.length;
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 1 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
+    expect(receiver.received.length).toBe(before);
+    expect(await gauge('minda_webhook_pending')).toBe(pendingBefore + 2);
+    // Queued two minutes ago, as if the receiver had refused that long: the gauge shows the wait.
+    await t.services.db.updateTable('webhook_deliveries').set({ created_at: new Date(Date.now() - 120_000) }).where('user_id', '=', operator.userId).execute();
+    expect(await gauge('minda_webhook_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(120);
+
+    // At the retry, three workers race: the request goes first, then the confirmation.
+    t.services.now = () => addSeconds(new Date(), 31);
+    try {
+      const passes = await Promise.all([0, 1, 2].map(() => deliverDueWebhooks(t.services, 1)));
+      while ((await deliverDueWebhooks(t.services)).delivered > 0);
+      expect(passes.reduce((sum, pass) => sum + pass.delivered, 0)).toBeLessThanOrEqual(2);
+    } finally {
+      t.services.now = () => new Date();
+    }
+    const arrived = receiver.events().slice(before);
+    expect(arrived.map((event) => event.type)).toEqual(['appointment.requested', 'appointment.confirmed']);
+    expect(arrived.map((event) => (event.data.appointment as { revision: number }).revision)).toEqual([0, 1]);
+    expect(await gauge('minda_webhook_pending')).toBe(pendingBefore);
+  });
+
+  it('sends an endpoint only the event types it chose, validated, and every type again when it chooses none', async () => {
+    const screener = await insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, { confirmVisitorEmail: false });
+    const operator = await signedInAs(t, screener);
+    const wrong = await operator.rest('POST', '/api/webhooks', { url: receiver.url, eventTypes: ['appointment.held'] });
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as { fields: Record<string, string[]> }).fields['eventTypes.0']?.[0]).toMatch(/^must be one of appointment\.requested, /);
+    const none = await operator.rest('POST', '/api/webhooks', { url: receiver.url, eventTypes: [] });
+    expect(none).toMatchObject({ status: 400, body: { fields: { eventTypes: ['choose at least one event, or remove the endpoint'] } } });
+
+    const registered = await operator.rest('POST', '/api/webhooks', { url: receiver.url, eventTypes: ['appointment.cancelled', 'appointment.requested'] });
+    expect(registered.status).toBe(201);
+    secret = (registered.body as Webhooks).secret!;
+    const endpoint = (registered.body as Webhooks).endpoints[0]!;
+    expect(endpoint.eventTypes).toEqual(['appointment.requested', 'appointment.cancelled']);
+
+    const first = await book(screener, 72);
+    await operator.rest('POST', `/api/appointments/${first}/confirm`, {});
+    await operator.rest('POST', `/api/appointments/${first}/cancel`, {});
+    const before = receiver.received.length;
+    while ((await deliverDueWebhooks(t.services)).delivered > 0);
+    expect(receiver.events().slice(before).map((event) => event.type)).toEqual(['appointment.requested', 'appointment.cancelled']);
+
+    const everything = await operator.rest('PUT', `/api/webhooks/${endpoint.id}/event-types`, { eventTypes: null });
+    expect(everything.status).toBe(200);
+    expect((everything.body as Webhooks).endpoints[0]!.eventTypes).toBeNull();
+    // The same choice again changes nothing and is no error (MySQL counts it as matched, not changed).
+    expect((await operator.rest('PUT', `/api/webhooks/${endpoint.id}/event-types`, { eventTypes: null })).status).toBe(200);
+    const second = await book(screener, 96);
+    await operator.rest('POST', `/api/appointments/${second}/confirm`, {});
+    const after = receiver.received.length;
+    while ((await deliverDueWebhooks(t.services)).delivered > 0);
+    expect(receiver.events().slice(after).map((event) => event.type)).toEqual(['appointment.requested', 'appointment.confirmed']);
+
+    const other = await signedInAs(t, await insertBookableScreener(t.services.db));
+    expect((await other.rest('PUT', `/api/webhooks/${endpoint.id}/event-types`, { eventTypes: null })).status).toBe(404);
+  });
+
+  it('redelivers a past event with its id and body; after the visitor’s erasure, without them, and only when delivered', async () => {
+    const { screener, operator } = await clinicWithEndpoint();
+    const appointmentId = await book(screener, 72);
+    while ((await deliverDueWebhooks(t.services)).delivered > 0);
+    const original = receiver.received.at(-1)!;
+    const delivery = ((await operator.rest('GET', '/api/webhooks')).body as Webhooks).deliveries[0]!;
+    expect(delivery).toMatchObject({ eventType: 'appointment.requested', status: 'delivered' });
+
+    const again = await operator.rest('POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`, {});
+    expect(again.status).toBe(200);
+    const queued = (again.body as Webhooks).deliveries.find((listed) => listed.id !== delivery.id && listed.eventId === delivery.eventId)!;
+    expect(queued).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await operator.rest('POST', `/api/webhooks/deliveries/${queued.id}/redeliver`, {})).toMatchObject({
+      status: 409,
+      body: { error: 'This event has not been delivered yet: it is retried on its own until your endpoint answers 2xx.' },
+    });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+    expect(receiver.received.at(-1)!).toMatchObject({ body: original.body, signatureValid: true });
+    expect(receiver.received.at(-1)!.headers['minda-event-id']).toBe(delivery.eventId);
+
+    // The visitor erases their data: the kept body loses them, and a redelivery carries the same event without them.
+    const token = manageTokenOf(t.services.env, appointmentId);
+    expect((await visitorPost(`/api/public/appointments/manage/${token}/erase`, {})).statusCode).toBe(200);
+    while ((await deliverDueWebhooks(t.services)).delivered > 0);
+    expect(JSON.stringify(await t.services.db.selectFrom('webhook_deliveries').select('payload').where('user_id', '=', screener.userId).execute())).not.toContain('Nur Aisyah');
+    expect((await operator.rest('POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`, {})).status).toBe(200);
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+    const redacted = receiver.events().at(-1)!;
+    expect(redacted).toMatchObject({ id: delivery.eventId, type: 'appointment.requested', data: { appointment: { id: appointmentId, client: null } } });
+
+    const other = await signedInAs(t, await insertBookableScreener(t.services.db));
+    expect(await other.rest('POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`, {})).toMatchObject({ status: 404, body: { error: 'Webhook delivery not found' } });
   });
 });

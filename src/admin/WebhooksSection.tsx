@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
 import { fieldErrorsOf } from '../lib/form-errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
@@ -11,6 +12,7 @@ import { useAdminToast } from './useAdminToast';
 
 type Webhooks = RouterOutputs['admin']['webhooks']['list'];
 type Delivery = Webhooks['deliveries'][number];
+type Endpoint = Webhooks['endpoints'][number];
 
 /** While a delivery waits, the list asks again every few seconds so its result shows up. */
 const REFRESH_WHILE_PENDING_MS = 3_000;
@@ -49,6 +51,13 @@ export function WebhooksSection() {
       show(data);
       setRemoving(null);
       toast.success(t.removed());
+    },
+    onError: (error) => toast.failure(error, t.actionFailed()),
+  });
+  const redeliver = trpc.admin.webhooks.redeliver.useMutation({
+    onSuccess: (data) => {
+      show(data);
+      toast.success(t.redelivered());
     },
     onError: (error) => toast.failure(error, t.actionFailed()),
   });
@@ -110,22 +119,25 @@ export function WebhooksSection() {
       ) : (
         <ul className="flex flex-col gap-2">
           {endpoints.map((endpoint) => (
-            <li key={endpoint.id} className="flex flex-col gap-2 rounded-box border border-base-300 p-3 sm:flex-row sm:items-center sm:justify-between">
-              <span className="break-all text-sm">{endpoint.url}</span>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  aria-label={t.sendTestLabel({ url: endpoint.url })}
-                  disabled={sendTest.isPending}
-                  onClick={() => sendTest.mutate({ id: endpoint.id })}
-                >
-                  {t.sendTest()}
-                </button>
-                <button type="button" className="btn btn-sm btn-error" aria-label={t.removeLabel({ url: endpoint.url })} onClick={() => setRemoving(endpoint)}>
-                  {t.remove()}
-                </button>
+            <li key={endpoint.id} className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                <span className="break-all text-sm">{endpoint.url}</span>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    aria-label={t.sendTestLabel({ url: endpoint.url })}
+                    disabled={sendTest.isPending}
+                    onClick={() => sendTest.mutate({ id: endpoint.id })}
+                  >
+                    {t.sendTest()}
+                  </button>
+                  <button type="button" className="btn btn-sm btn-error" aria-label={t.removeLabel({ url: endpoint.url })} onClick={() => setRemoving(endpoint)}>
+                    {t.remove()}
+                  </button>
+                </div>
               </div>
+              <EndpointEventTypes endpoint={endpoint} onSaved={show} />
             </li>
           ))}
         </ul>
@@ -154,6 +166,17 @@ export function WebhooksSection() {
                   </td>
                   <td>
                     <DeliveryResult delivery={delivery} />
+                    {delivery.status === 'delivered' && (
+                      <button
+                        type="button"
+                        className="btn btn-xs ms-2"
+                        aria-label={t.redeliverLabel({ event: delivery.eventType, when: formatWhen(delivery.createdAt) })}
+                        disabled={redeliver.isPending}
+                        onClick={() => redeliver.mutate({ id: delivery.id })}
+                      >
+                        {t.redeliver()}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -195,4 +218,45 @@ function DeliveryResult({ delivery }: { delivery: Delivery }) {
   if (delivery.status === 'delivered') return <span>{t.delivered({ code: delivery.lastStatusCode ?? 200 })}</span>;
   if (delivery.attempts === 0) return <span>{t.waiting()}</span>;
   return <span>{t.retrying({ attempts: delivery.attempts, reason: delivery.lastError ?? '' })}</span>;
+}
+
+/** The event types an endpoint receives: all ticked is every type, those added later too. */
+function EndpointEventTypes({ endpoint, onSaved }: { endpoint: Endpoint; onSaved: (data: Webhooks) => void }) {
+  const { LL } = useI18nContext();
+  const t = LL.admin.webhooks;
+  const toast = useAdminToast();
+  const [chosen, setChosen] = useState<readonly string[]>(endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES);
+  const save = trpc.admin.webhooks.setEventTypes.useMutation({
+    onSuccess: (data) => {
+      onSaved(data);
+      toast.success(t.eventTypesSaved());
+    },
+    onError: (error) => toast.failure(error, t.actionFailed()),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const eventTypes = WEBHOOK_EVENT_TYPES.filter((type) => chosen.includes(type));
+    save.mutate({ id: endpoint.id, eventTypes: eventTypes.length === WEBHOOK_EVENT_TYPES.length ? null : eventTypes });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1" aria-label={t.eventTypesLabel({ url: endpoint.url })}>
+        <legend className="mb-1 text-sm font-medium">{t.eventTypes()}</legend>
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <label key={type} className="flex items-center gap-1 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={chosen.includes(type)}
+              onChange={(change) => setChosen(change.target.checked ? [...chosen, type] : chosen.filter((other) => other !== type))}
+            />
+            <code>{type}</code>
+          </label>
+        ))}
+        <button type="submit" className="btn btn-sm" disabled={save.isPending}>
+          {t.saveEventTypes()}
+        </button>
+      </fieldset>
+    </form>
+  );
 }

@@ -441,6 +441,13 @@ const en_admin = {
     delivered: 'Delivered ({code:number})',
     retrying: 'Retrying: attempt {attempts:number} failed ({reason:string})',
     waiting: 'Waiting to be sent',
+    eventTypes: 'Events it receives',
+    eventTypesLabel: 'Events {url:string} receives',
+    saveEventTypes: 'Save events',
+    eventTypesSaved: 'Saved. The endpoint receives the events ticked from now on.',
+    redeliver: 'Send again',
+    redeliverLabel: 'Send again: {event:string} of {when:string}',
+    redelivered: 'Queued again with the same event id. Its delivery shows below in a moment.',
   },
   /** Where sessions happen and how visitors reach the clinic (docs/decisions/0049). */
   sessionPlace: {

@@ -438,6 +438,13 @@ const ms_admin = {
     delivered: 'Dihantar ({code})',
     retrying: 'Mencuba semula: cubaan {attempts} gagal ({reason})',
     waiting: 'Menunggu untuk dihantar',
+    eventTypes: 'Acara yang diterima',
+    eventTypesLabel: 'Acara yang diterima oleh {url}',
+    saveEventTypes: 'Simpan acara',
+    eventTypesSaved: 'Disimpan. Titik akhir ini menerima acara yang ditanda mulai sekarang.',
+    redeliver: 'Hantar semula',
+    redeliverLabel: 'Hantar semula: {event} pada {when}',
+    redelivered: 'Dimasukkan semula ke baris gilir dengan id acara yang sama. Penghantarannya dipaparkan di bawah sebentar lagi.',
   },
   sessionPlace: {
     title: 'Tempat sesi diadakan',

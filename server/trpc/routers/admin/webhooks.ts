@@ -1,9 +1,13 @@
 import {
   deleteWebhook,
   listWebhooks,
+  redeliverWebhook,
   registerWebhook,
   sendTestWebhook,
+  setWebhookEventTypes,
+  ZRedeliverWebhookRequest,
   ZRegisterWebhookRequest,
+  ZSetWebhookEventTypesRequest,
   ZWebhookIdRequest,
   ZWebhooks,
 } from '../../../webhooks/webhook-endpoints';
@@ -17,5 +21,10 @@ export const adminWebhooksRouter = router({
   register: memberProcedure(ACCESS.clinicSetup).input(ZRegisterWebhookRequest).output(ZWebhooks).mutation(({ ctx, input }) => registerWebhook(ctx, input)),
   delete: memberProcedure(ACCESS.clinicSetup).input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => deleteWebhook(ctx, input)),
   sendTest: memberProcedure(ACCESS.clinicSetup).input(ZWebhookIdRequest).output(ZWebhooks).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
+  setEventTypes: memberProcedure(ACCESS.clinicSetup)
+    .input(ZSetWebhookEventTypesRequest)
+    .output(ZWebhooks)
+    .mutation(({ ctx, input }) => setWebhookEventTypes(ctx, input)),
+  redeliver: memberProcedure(ACCESS.clinicSetup).input(ZRedeliverWebhookRequest).output(ZWebhooks).mutation(({ ctx, input }) => redeliverWebhook(ctx, input)),
   rollSecret: memberProcedure(ACCESS.clinicSetup).output(ZWebhooks).mutation(({ ctx }) => rollWebhookSecret(ctx)),
 });
