@@ -67,5 +67,12 @@ describe('where the session is', () => {
     const manageMs = page.getByRole('region', { name: 'Janji temu anda' });
     await checkAtBothWidths(page, manageMs, `Di mana: Secara bersemuka${ADDRESS}`, 'manage-ms');
     await manageMs.getByRole('region', { name: 'Hubungi klinik' }).getByRole('link', { name: '012-345 6789' }).waitFor();
+
+    // The Malay booker names the place too: the tab kept the results, so the screener opens on them.
+    await session.visit('/ms/screener/klinik-minda');
+    await page.getByRole('region', { name: 'Tempah Janji Temu' }).getByRole('button', { name: 'Tempah sesi dengan Dr. Aisyah Rahman' }).click();
+    const sesi = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+    await chooseFreeTime(sesi, 'last');
+    await checkAtBothWidths(page, sesi, `Di mana: Secara bersemuka${ADDRESS}`, 'booker-ms');
   });
 });

@@ -97,6 +97,8 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin-setup');
     expect(await signedIn(session)).toBe(true);
+    // Judged once drawn, not while its screen still loads.
+    await page.getByRole('heading', { name: 'Admin Setup', level: 1 }).waitFor();
     await expectNoViolations(page, 'signed in with a code');
   });
 

@@ -108,12 +108,22 @@ describe('the visitor’s appointment (decision 0050)', () => {
     await screenshot(page, 'visitor-appointment-390-cancelled-ms');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    // Booking again leads to the Malay screener, whose results the tab kept; a hold there says so in Malay.
+    // Booking again leads to the Malay screener, whose results the tab kept; at a laptop's width
+    // too, back closes the sheet and forward reopens it with what was typed; a hold says so in Malay.
+    await page.setViewportSize(DESK);
     await urus.getByRole('link', { name: 'Tempah masa lain' }).click();
     await page.getByRole('button', { name: 'Tempah sesi dengan Dr. Aisyah Rahman' }).click();
     const sesi = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
     await chooseFreeTime(sesi, 'last');
     await sesi.getByLabel('Nama penuh').fill(VISITOR.name);
+    await page.goBack();
+    await sesi.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Keputusan Anda' }).waitFor();
+    await page.goForward();
+    await sesi.waitFor();
+    expect(await sesi.getByLabel('Nama penuh').inputValue()).toBe(VISITOR.name);
+    await expectNoViolations(page, 'booking sheet reopened at 1280 px, in Malay');
+    await screenshot(page, 'visitor-appointment-1280-sheet-reopened-ms');
     await sesi.getByLabel('E-mel').fill(VISITOR.email);
     await sesi.getByLabel('Nombor telefon').fill('012-345 6789');
     await sesi.getByRole('button', { name: 'Sahkan' }).click();
