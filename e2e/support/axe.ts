@@ -7,12 +7,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 export interface AxeViolation {
   id: string;
-  impact: string | null;
   help: string;
   nodes: { target: string[] }[];
 }
 
-/** WCAG 2.2 A/AA and axe's best practices: every journey's bar (decision 0033). */
+/** WCAG 2.2 A/AA and axe's best practices: every journey's bar, any impact (decisions 0033, 0055). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** Runs axe-core in the page (or the part the selector picks) and returns every violation found. */
