@@ -5,7 +5,7 @@ import { bookSlot } from '../db/testing/fixtures';
 import { calendarDateIn, mondayOf } from '../domain/calendar-days';
 import { startWebhookReceiver } from '../server/testing/webhook-receiver';
 import { demoAisyah, LAPTOP, openAdminSetup, signIn } from './support/admin';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useBrowserSession } from './support/session';
 
@@ -62,7 +62,7 @@ describe('the operator’s admin setup', () => {
       const feed = await page.request.get(feedUrl);
       expect(feed.headers()['content-type']).toContain('text/calendar');
       expect(await feed.text()).toContain('BEGIN:VCALENDAR');
-      await expectNoSeriousViolations(page, 'calendar link');
+      await expectNoViolations(page, 'calendar link');
       await calendar.getByRole('button', { name: 'Done' }).click();
 
       await openAdminSetup(session, '/admin/webhooks');
@@ -83,12 +83,12 @@ describe('the operator’s admin setup', () => {
       expect(receiver.received[0]!.signatureValid).toBe(true);
       expect(receiver.events()[0]!.type).toBe('webhook.test');
       await screenshot(page, 'admin-webhooks');
-      await expectNoSeriousViolations(page, 'webhooks');
+      await expectNoViolations(page, 'webhooks');
 
       // Rolling the secret: the receiver moves to the new one while the old one still signs.
       await webhooks.getByRole('button', { name: 'Roll secret' }).click();
       const roll = page.getByRole('dialog', { name: 'Roll the signing secret?' });
-      await expectNoSeriousViolations(page, 'roll webhook secret');
+      await expectNoViolations(page, 'roll webhook secret');
       await roll.getByRole('button', { name: 'Roll secret' }).click();
       await expectToast(page, 'Success!', 'New secret drawn.');
       await webhooks.getByText('The previous secret also signs until').waitFor();
@@ -125,7 +125,7 @@ describe('the operator’s admin setup', () => {
     const malay = page.getByRole('textbox', { name: 'Malay', exact: true });
     expect(await english.inputValue()).toBe(`${session.server.url}/screener/klinik-minda`);
     expect(await malay.inputValue()).toBe(`${session.server.url}/ms/screener/klinik-minda`);
-    await expectNoSeriousViolations(page, 'admin setup');
+    await expectNoViolations(page, 'admin setup');
 
     await openAdminSetup(session, '/admin/screener');
     // A minimum age outside 10-21 is refused, with the server's message under the field.
@@ -200,7 +200,7 @@ describe('the operator’s admin setup', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('farah@klinik-setia.example');
     await dialog.getByRole('spinbutton', { name: 'Price per hour in RM (optional)' }).fill('120.5');
     expect(await dialog.getByRole('spinbutton', { name: 'Slot duration (minutes)' }).inputValue()).toBe('60');
-    await expectNoSeriousViolations(page, 'psychologist dialog');
+    await expectNoViolations(page, 'psychologist dialog');
     await add.click();
     await expectToast(page, 'Success!', 'Psychologist added successfully.');
     expect(await dialog.count()).toBe(0);
@@ -249,7 +249,7 @@ describe('the operator’s admin setup', () => {
     expect(await slotDialog.getByText(dayHeading(monday)).isVisible()).toBe(true);
     expect(await slotDialog.getByLabel('Start time').inputValue()).toBe('09:00');
     expect(await slotDialog.getByLabel('End time').inputValue()).toBe('10:00');
-    await expectNoSeriousViolations(page, 'edit slot dialog');
+    await expectNoViolations(page, 'edit slot dialog');
     await slotDialog.getByLabel('Start time').fill('08:00');
     await slotDialog.getByLabel('End time').fill('09:00');
     await slotDialog.getByRole('button', { name: 'Save Changes' }).click();

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { connectDatabase } from '../db/connect';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime, dayChoices, timeChoices } from './support/booking-steps';
 import { resultsReachedOnce } from './support/screener-steps';
@@ -25,8 +25,7 @@ const WIDTHS = [
 async function expectAccessibleAtBothWidths(page: Page, state: string) {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations.map((v) => `${state} at ${size.width} px: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoViolations(page, `${state} at ${size.width} px`);
     const dialogHeight = await page.locator('dialog[open] .modal-box').evaluate((box) => box.scrollHeight);
     await page.setViewportSize({ width: size.width, height: Math.max(size.height, dialogHeight + 120) });
     await screenshot(page, `booking-dialog-${state}-${size.width}`);

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { insertOperator, insertPsychologist } from '../db/testing/fixtures';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { answerDass21, completeDass21Quickly, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
@@ -65,7 +65,7 @@ describe('the calm design and the clinic’s own screener', () => {
     const footer = page.locator('footer');
     expect(await footer.textContent(), step).toContain(`© ${YEAR} ${CLINIC.name}. All rights reserved.`);
     expect(await footer.getByText('Powered by Minda').isVisible(), step).toBe(true);
-    await expectNoSeriousViolations(page, `${step} at ${width} px`);
+    await expectNoViolations(page, `${step} at ${width} px`);
     await screenshot(page, `calm-${step}-${width}`);
   }
 
@@ -136,7 +136,7 @@ describe('the calm design and the clinic’s own screener', () => {
     const footer = (await page.locator('footer').textContent()) ?? '';
     expect(footer).toContain(`© ${YEAR} Minda. All rights reserved.`);
     expect(footer).not.toContain('Powered by');
-    await expectNoSeriousViolations(page, 'sample results');
+    await expectNoViolations(page, 'sample results');
   });
 
   it('shows the follow-up words again on the way back, by Previous and by the browser’s back', async () => {
@@ -176,7 +176,7 @@ describe('the calm design and the clinic’s own screener', () => {
     await page.route('**/trpc/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await session.visit(`/screener/${CLINIC.slug}`);
     await page.getByText('Failed to load screener configuration.').waitFor();
-    await expectNoSeriousViolations(page, 'load failed');
+    await expectNoViolations(page, 'load failed');
     await screenshot(page, 'calm-load-failed');
     await page.unroute('**/trpc/**');
 
@@ -184,7 +184,7 @@ describe('the calm design and the clinic’s own screener', () => {
     await session.visit('/screener/default');
     await consent(page, '16 or older');
     await page.getByRole('alert').filter({ hasText: 'This part could not be loaded' }).waitFor();
-    await expectNoSeriousViolations(page, 'step failed');
+    await expectNoViolations(page, 'step failed');
     await screenshot(page, 'calm-step-failed');
   });
 });

@@ -1,13 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/axe';
+import { signIn } from './support/admin';
+import { expectNoViolations } from './support/axe';
 import { chooseFreeTime } from './support/booking-steps';
 import { screenshot } from './support/browser';
 import { answerDass21, consent, DASS_LABELS } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
 
 const WIDTHS = [390, 1280] as const;
+const CLINIC_COLOUR = '#1d4ed8';
+const CLINIC_RGB = 'rgb(29, 78, 216)';
 // The window as the visitor sees it: a full-page capture stretches it, and an open pop-up with it.
 const inWindowScreenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/${name}.png` });
 
@@ -162,9 +165,18 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
 
   it('offers a pop-up instead: a floating button opens the screener in a dialog that the keyboard opens and closes', async () => {
     const { page } = session;
+    // The clinic's colour (white-label.e2e.ts sets it through admin setup) reaches its button on the clinic's page.
+    await signIn(session);
+    const configuration = await page.request.get(`${session.server.url}/api/configuration`);
+    const saved = await page.request.put(`${session.server.url}/api/configuration`, {
+      data: { ...(await configuration.json()), primaryColor: CLINIC_COLOUR },
+      headers: { origin: session.server.url },
+    });
+    expect(saved.status()).toBe(200);
     await visitClinic('data-mode="popup" data-button-text="Check in with us"');
     const button = page.getByRole('button', { name: 'Check in with us' });
     await button.waitFor();
+    await expect.poll(() => button.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(CLINIC_RGB);
     // Nothing is framed until the visitor asks for it.
     expect(await page.locator('iframe').getAttribute('src')).toBeNull();
 
@@ -183,7 +195,8 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
       const box = (await popup.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
-      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(await closeButton.evaluate((element) => getComputedStyle(element).color)).toBe(CLINIC_RGB);
+      await expectNoViolations(page, `the popup at ${width} px`);
       await inWindowScreenshot(page, `embedded-popup-${width}`);
     }
 

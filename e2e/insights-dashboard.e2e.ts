@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_SLUG } from '../db/seed-demo';
 import { newScreeningId } from '../server/testing/screenings';
 import { signIn } from './support/admin';
-import { seriousAccessibilityViolations } from './support/axe';
+import { allAccessibilityViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { consent, completeDass21Quickly } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
@@ -82,7 +82,7 @@ describe('the clinic’s anonymous insights', () => {
     await insights.screenshot({ path: 'test-results/e2e/insights-section.png' });
     // The section's own: the rest of the page is the other sections' tests' business.
     const inInsights = [];
-    for (const violation of await seriousAccessibilityViolations(page)) {
+    for (const violation of await allAccessibilityViolations(page)) {
       for (const node of violation.nodes) {
         if ((await insights.locator(node.target.join(' ')).count()) > 0) inInsights.push(`${violation.id} (${violation.help}) at ${node.target.join(' ')}`);
       }

@@ -3,7 +3,7 @@ import { connectDatabase } from '../db/connect';
 import { insertOperator } from '../db/testing/fixtures';
 import { TEST_DIALECTS } from '../db/testing/test-databases';
 import { DASS21_QUESTIONS } from '../domain/dass21';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import {
   answerDass21,
@@ -30,14 +30,14 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
     const { page } = session;
     await session.visit('/screener/default');
     await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
-    await expectNoSeriousViolations(page, 'consent');
+    await expectNoViolations(page, 'consent');
     // Each later step's code and texts are fetched a step ahead, so it appears without a spinner.
     await waitForChunks(page, ['Dass21Questions', 'assessment']);
     const questionSpinners = await watchForSpinners(page);
     await consent(page, '16 or older');
     await waitForDassQuestion(page, 1);
     expect(await questionSpinners()).toBe(0);
-    await expectNoSeriousViolations(page, 'question');
+    await expectNoViolations(page, 'question');
 
     // Depression items 2 (item 21 only 1), anxiety items 1, stress items 0.
     const category = (id: number) => DASS21_QUESTIONS[id - 1]!.category;
@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
       .waitFor();
     expect(await insights.getByRole('listitem').first().textContent()).toMatch(/^If you are in danger .* call 999 \(or 112 from a mobile\) now/);
     await screenshot(page, `dass21-results-${dialect}`);
-    await expectNoSeriousViolations(page, 'results');
+    await expectNoViolations(page, 'results');
 
     await page.getByRole('button', { name: 'Take Screener Again' }).click();
     await page.getByRole('heading', { name: 'Before We Begin' }).waitFor();
@@ -156,7 +156,7 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
     await session.visit('/ms/screener/klinik-minda');
     await page.getByRole('heading', { name: 'Sebelum Kita Bermula' }).waitFor();
     expect(await page.getByText(/^Saringan ini hanya untuk refleksi dan kesedaran diri/).isVisible()).toBe(true);
-    await expectNoSeriousViolations(page, 'consent (ms)');
+    await expectNoViolations(page, 'consent (ms)');
     await consent(page, '16 tahun ke atas', MALAY_CONSENT);
     await page.getByText('1 daripada 21', { exact: true }).waitFor();
     await screenshot(page, `malay-question-${dialect}`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { DEMO_OPERATOR } from '../db/seed-demo';
 import { signIn } from './support/admin';
-import { allAccessibilityViolations, seriousAccessibilityViolations } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
 import { answerDass21, consent, DASS_LABELS, waitForDassQuestion } from './support/screener-steps';
@@ -58,7 +58,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `${name}-${width}`);
-      expect(await allAccessibilityViolations(page)).toEqual([]);
+      await expectNoViolations(page, `${name} at ${width} px`);
     }
   }
 
@@ -77,7 +77,7 @@ describe('results a visitor shares with the clinic when they book', () => {
     await dialog.getByText('are kept until 180 days after your appointment', { exact: false }).waitFor();
     await share.check();
     await screenshot(page, 'booking-share-results');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await expectNoViolations(page, 'sharing the results');
     await fillAndConfirm(page, dialog, { name: 'Aina Sharif', email: 'aina@example.my' });
 
     // The clinic's mail flags the booking and points to the inbox, and carries no result.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { DEMO_OPERATOR } from '../db/seed-demo';
 import { openAdminSetup, signIn } from './support/admin';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { invitationLinkIn, joinWithExistingAccount } from './support/invitation';
 import { useBrowserSessionWithMail } from './support/mail';
@@ -62,7 +62,7 @@ describe('the clinic team', () => {
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`The invitation was sent to ${INVITEE.email}.`).waitFor();
     await team.getByRole('button', { name: `Revoke the invitation to ${INVITEE.email}` }).waitFor();
-    await expectNoSeriousViolations(page, 'the owner invited a psychologist');
+    await expectNoViolations(page, 'the owner invited a psychologist');
     await screenshotsAtBothWidths(page, 'team-invited');
 
     // The mail carries the link; the invitee opens it signed out.
@@ -76,7 +76,7 @@ describe('the clinic team', () => {
     await page.getByRole('radio', { name: 'Create a username and password' }).check();
     await page.getByLabel('Username', { exact: true }).fill(INVITEE.username);
     await page.getByLabel('Password', { exact: true }).fill(INVITEE.password);
-    await expectNoSeriousViolations(page, 'the invitation page');
+    await expectNoViolations(page, 'the invitation page');
     await screenshotsAtBothWidths(page, 'team-accept');
     await page.getByRole('button', { name: 'Create account and join' }).click();
     await page.waitForURL('**/admin-setup');
@@ -94,7 +94,7 @@ describe('the clinic team', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual(['Today', 'Schedule', 'Appointments1 1 waiting for your answer', 'Password and two-factor']);
     for (const hidden of ['Team', 'Audit log', 'Booking Settings']) expect(await page.getByRole('region', { name: hidden }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(0);
-    await expectNoSeriousViolations(page, 'the psychologist’s admin page');
+    await expectNoViolations(page, 'the psychologist’s admin page');
     await screenshotsAtBothWidths(page, 'team-psychologist');
   });
 
@@ -115,7 +115,7 @@ describe('the clinic team', () => {
     expect(await team.getByRole('form', { name: 'Invite someone' }).count()).toBe(0);
     await team.getByRole('button', { name: 'Send the link again' }).click();
     await team.getByText('A new link was sent to owner@klinikdua.example. Earlier links no longer work.').waitFor();
-    await expectNoSeriousViolations(page, 'an owner yet to confirm their e-mail');
+    await expectNoViolations(page, 'an owner yet to confirm their e-mail');
     await screenshotsAtBothWidths(page, 'team-confirm-email-first');
     await expect.poll(() => mailsTo('owner@klinikdua.example').length, { timeout: 20_000 }).toBe(2);
     await verifyOwnerEmail(page, mailsTo, 'owner@klinikdua.example');
@@ -138,14 +138,14 @@ describe('the clinic team', () => {
     const inbox = page.getByRole('region', { name: 'Appointments' });
     await inbox.waitFor();
     expect(await inbox.getByText('Nur Hana').count()).toBe(0);
-    await expectNoSeriousViolations(page, 'a member of two clinics');
+    await expectNoViolations(page, 'a member of two clinics');
     await screenshotsAtBothWidths(page, 'team-two-clinics');
 
     await switcher.selectOption({ label: labels.find((label) => label.includes('Psychologist'))! });
     await page.getByText('You are now working in', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'Appointments' }).getByText('Nur Hana').waitFor();
     expect(await page.getByRole('combobox', { name: 'Clinic' }).locator('option:checked').textContent()).toContain('Psychologist');
-    await expectNoSeriousViolations(page, 'switched to the first clinic');
+    await expectNoViolations(page, 'switched to the first clinic');
 
     // Billing is the owner's: the subscribe page sends her back to her admin page.
     await session.visit('/subscribe');
@@ -169,7 +169,7 @@ describe('the clinic team', () => {
     await row.getByRole('button', { name: `Remove ${INVITEE.username} from the team` }).click();
     const confirm = page.getByRole('dialog', { name: `Remove ${INVITEE.username}?` });
     await confirm.getByText('will be signed out of this clinic at once', { exact: false }).waitFor();
-    await expectNoSeriousViolations(page, 'asked before removing a member');
+    await expectNoViolations(page, 'asked before removing a member');
     await screenshotsAtBothWidths(page, 'team-remove');
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await page.getByText(`${INVITEE.username} was removed from the team.`).waitFor();

@@ -8,7 +8,7 @@ import { dayOfSession } from '../domain/today';
 import type { Locales } from '../i18n/i18n-types';
 import { hashPassword } from '../server/auth/passwords';
 import { translationsFor } from '../server/translations';
-import { allAccessibilityViolations } from './support/axe';
+import { allAccessibilityViolations, describeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useBrowserSession } from './support/session';
 
@@ -62,7 +62,7 @@ async function fitsAndPassesAxe(page: Page, state: string, widths: readonly numb
     await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
     if (width === 390) expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${state} scrolls sideways`).toBeLessThanOrEqual(390);
     const violations = await allAccessibilityViolations(page);
-    expect.soft(violations.map((v) => `${state} at ${width} px: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect.soft(describeViolations(`${state} at ${width} px`, violations)).toEqual([]);
   }
 }
 

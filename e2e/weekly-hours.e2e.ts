@@ -8,7 +8,7 @@ import { addCalendarDays, calendarDateIn, mondayOf } from '../domain/calendar-da
 import type { Locales } from '../i18n/i18n-types';
 import { translationsFor } from '../server/translations';
 import { LAPTOP, signIn } from './support/admin';
-import { allAccessibilityViolationsWithin } from './support/axe';
+import { allAccessibilityViolationsWithin, describeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { dayChoices, timeChoices } from './support/booking-steps';
 import { resultsReachedOnce } from './support/screener-steps';
@@ -31,8 +31,7 @@ const WIDTHS = [
 async function expectAccessible(page: Page, within: string, state: string) {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
-    const violations = await allAccessibilityViolationsWithin(page, within);
-    expect(violations.map((v) => `${state} at ${size.width} px: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(describeViolations(`${state} at ${size.width} px`, await allAccessibilityViolationsWithin(page, within))).toEqual([]);
     // Nothing of this part is wider than its place at a phone's width.
     expect(await page.locator(within).first().evaluate((part) => part.scrollWidth - part.clientWidth)).toBe(0);
     await screenshot(page, `weekly-hours-${state}-${size.width}`);

@@ -7,15 +7,15 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 export interface AxeViolation {
   id: string;
-  impact: string | null;
   help: string;
   nodes: { target: string[] }[];
 }
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** WCAG 2.2 A/AA and axe's best practices: every journey's bar, any impact (decisions 0033, 0055). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** Runs axe-core in the page with the rules of these tags and returns every violation found. */
-async function axeViolations(page: Page, tags: string[], within?: string): Promise<AxeViolation[]> {
+/** Runs axe-core in the page (or the part the selector picks) and returns every violation found. */
+async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   // Once per document: the app is one page, and a tour runs axe after every interaction.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   // A dialog fading in is still half transparent: its colours are judged once it is drawn (at
@@ -36,13 +36,7 @@ async function axeViolations(page: Page, tags: string[], within?: string): Promi
     // Only the violations are read: axe skips building the passes and the incomplete results.
     const result = await axe.run(within ? { include: [within] } : document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] });
     return result.violations;
-  }, { values: tags, within });
-}
-
-/** The serious and critical violations of WCAG 2.1 A/AA. */
-export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  const violations = await axeViolations(page, WCAG_21_AA);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  }, { values: TAGS, within });
 }
 
 /**
@@ -50,16 +44,20 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
  * landmark, one level-one heading, headings in order, content inside landmarks…): the tour's bar.
  */
 export function allAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  return axeViolations(page, [...WCAG_21_AA, 'wcag22aa', 'best-practice']);
+  return axeViolations(page);
 }
 
 /** Every violation, as allAccessibilityViolations, of the part of the page the selector picks: a journey about one part judges that part. */
 export function allAccessibilityViolationsWithin(page: Page, selector: string): Promise<AxeViolation[]> {
-  return axeViolations(page, [...WCAG_21_AA, 'wcag22aa', 'best-practice'], selector);
+  return axeViolations(page, selector);
 }
 
-/** Fails the test with each serious violation named, its rule and where, for the given state of the page. */
-export async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
-  const violations = await seriousAccessibilityViolations(page);
-  expect(violations.map((v) => `${state}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+/** Each violation as one line: the state of the page, the rule and where. */
+export function describeViolations(state: string, violations: AxeViolation[]): string[] {
+  return violations.map((v) => `${state}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails the test with each violation (any impact, as allAccessibilityViolations) named, for the given state of the page. */
+export async function expectNoViolations(page: Page, state: string): Promise<void> {
+  expect(describeViolations(state, await allAccessibilityViolations(page))).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { allAccessibilityViolations, type AxeViolation } from './axe';
+import { allAccessibilityViolations, describeViolations } from './axe';
 import { launchChromium, screenshot } from './browser';
 import { type RunningServer, startBuiltServer } from './server';
 
@@ -11,9 +11,6 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
-const describeViolation = (screen: string) => (v: AxeViolation) =>
-  `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
-
 /**
  * After an interaction: a full-page screenshot (test-results/e2e/<name>.png) and axe (WCAG 2.2 AA
  * and best practices, any impact). A violation fails the test, softly: the tour goes on, so
@@ -22,7 +19,7 @@ const describeViolation = (screen: string) => (v: AxeViolation) =>
 export async function checkpoint(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   const violations = await allAccessibilityViolations(page);
-  expect.soft(violations.map(describeViolation(name)), `axe on ${name}`).toEqual([]);
+  expect.soft(describeViolations(name, violations), `axe on ${name}`).toEqual([]);
 }
 
 export interface Tour {

@@ -49,7 +49,8 @@ export default function ScreenerPage() {
     return (
       <main className="flex min-h-screen items-center justify-center p-4">
         <div role="alert" className="alert alert-error max-w-md flex-col items-start">
-          <p className="font-semibold">{LL.screener.loadFailed()}</p>
+          {/* The page's title: without the configuration it has no other heading. */}
+          <h1 className="font-semibold">{LL.screener.loadFailed()}</h1>
           <p>{LL.screener.loadFailedHint()}</p>
         </div>
       </main>

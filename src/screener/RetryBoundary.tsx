@@ -8,6 +8,8 @@ interface Props {
   failed?: boolean;
   /** What shows while the children's code is on its way. */
   fallback?: ReactNode;
+  /** It holds the page's step, whose heading is the page's title: the failure's words take its place as the title. */
+  step?: boolean;
   children: ReactNode;
 }
 
@@ -31,15 +33,16 @@ export class RetryBoundary extends Component<Props, { caught: boolean }> {
       this.props.retry();
       this.setState({ caught: false });
     };
-    return <LoadFailed onRetry={retry} />;
+    return <LoadFailed onRetry={retry} step={this.props.step} />;
   }
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+function LoadFailed({ onRetry, step }: { onRetry: () => void; step?: boolean }) {
   const { LL } = useI18nContext();
+  const Words = step ? 'h1' : 'p';
   return (
     <div role="alert" className="alert alert-vertical">
-      <p>{LL.screener.partFailed()}</p>
+      <Words>{LL.screener.partFailed()}</Words>
       <button type="button" className="btn btn-sm" onClick={onRetry}>
         {LL.screener.tryAgain()}
       </button>

@@ -44,7 +44,7 @@ function LaterStep({ textsReady, preload, children }: { textsReady: boolean; pre
     preload();
   };
   return (
-    <RetryBoundary failed={!textsReady && texts.failed} retry={retry} fallback={<StepLoading />}>
+    <RetryBoundary failed={!textsReady && texts.failed} retry={retry} fallback={<StepLoading />} step>
       {textsReady ? children : <StepLoading />}
     </RetryBoundary>
   );
