@@ -5,6 +5,7 @@ import { LOGO_OPERATIONS, LOGO_PATH, LOGO_UPLOAD_PATH } from './logo-routes';
 import { SESSION_COOKIE_NAME } from '../session';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/root';
+import { IDEMPOTENCY_KEY_PARAMETER, takesIdempotencyKey } from './idempotency';
 import { REST_ROUTES, type RestRoute } from './routes';
 
 type JsonSchema = Record<string, unknown>;
@@ -74,6 +75,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
     });
     const inQuery = route.method === 'GET' || route.method === 'DELETE';
     const parameters = [
+      ...(takesIdempotencyKey(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...pathParams.map(({ name, field }) => ({
         name,
         in: 'path',
@@ -129,6 +131,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
         },
       },
       responses: REFUSALS,
+      parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
     },
   };
 }
