@@ -43,7 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('appointments_updated').on('appointments').execute();
+  // MySQL names an index's table; SQLite refuses the clause (index names are global there).
+  const dropIndex = db.schema.dropIndex('appointments_updated');
+  await (db.getExecutor().adapter instanceof MysqlAdapter ? dropIndex.on('appointments') : dropIndex).execute();
   await db.schema.alterTable('appointments').dropColumn('updated_at').execute();
   await db.schema.dropTable('idempotency_keys').execute();
 }
