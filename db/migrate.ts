@@ -31,6 +31,7 @@ import * as sessionPlaces from './migrations/2026-11-28T0200-session-places';
 import * as visitorCancelReason from './migrations/2026-11-28T0900-visitor-cancel-reason';
 import * as whiteLabel from './migrations/2026-11-28T0300-white-label';
 import * as webhookCatalogue from './migrations/2026-11-29T0100-webhook-catalogue';
+import * as idempotencyKeys from './migrations/2026-11-29T0300-idempotency-keys';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0900-visitor-cancel-reason': visitorCancelReason,
   '2026-11-28T0300-white-label': whiteLabel,
   '2026-11-29T0100-webhook-catalogue': webhookCatalogue,
+  '2026-11-29T0300-idempotency-keys': idempotencyKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

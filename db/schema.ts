@@ -210,6 +210,11 @@ export interface AppointmentsTable {
   visitor_moves: ColumnType<number, number | undefined, number>;
   /** The video link staff gave this appointment, for a place online without the clinic's one link. */
   video_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * When anything an integrator sees of it last changed (status, time, place, visitor's data), for
+   * `GET /api/appointments?updatedSince=` (docs/decisions/0059); every write of the row sets it.
+   */
+  updated_at: NullableTimestamp;
 }
 
 /** A solved booking challenge, kept until it expires so that it books only once (docs/decisions/0037). */
@@ -505,6 +510,25 @@ export interface ClosedLinksTable {
   expires_at: Timestamp;
 }
 
+/**
+ * A REST call's `Idempotency-Key` in its scope (docs/decisions/0059), kept until `expires_at`.
+ * Digests only: neither the key nor the request body is stored.
+ */
+export interface IdempotencyKeysTable {
+  /** Keyed digest (HMAC) of the scope and the key. */
+  key_hash: string;
+  /** Keyed digest of the actor, the method, the path and the input: another request under the key differs. */
+  fingerprint: string;
+  /** The appointment the call was about, if any: erasing its visitor deletes the row. */
+  appointment_id: string | null;
+  /** NULL while the first request runs; then the answer's status. */
+  status_code: number | null;
+  /** The answer's body, AES-256-GCM under a key drawn from the client's Idempotency-Key. */
+  answer: string | null;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -539,6 +563,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   closed_links: ClosedLinksTable;
   booking_blocks: BookingBlocksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

@@ -4715,6 +4715,20 @@ export type NamespaceErrorsTranslation = {
 	 * @param {string} path
 	 */
 	wrongRestMethod: RequiredParams<'allowed' | 'method' | 'path'>
+	idempotency: {
+		/**
+		 * T​h​e​ ​I​d​e​m​p​o​t​e​n​c​y​-​K​e​y​ ​h​e​a​d​e​r​ ​m​u​s​t​ ​b​e​ ​1​ ​t​o​ ​2​5​5​ ​v​i​s​i​b​l​e​ ​A​S​C​I​I​ ​c​h​a​r​a​c​t​e​r​s​,​ ​s​u​c​h​ ​a​s​ ​a​ ​U​U​I​D​.
+		 */
+		invalidKey: string
+		/**
+		 * T​h​i​s​ ​I​d​e​m​p​o​t​e​n​c​y​-​K​e​y​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​ ​f​o​r​ ​a​n​o​t​h​e​r​ ​r​e​q​u​e​s​t​ ​w​i​t​h​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s​.​ ​S​e​n​d​ ​a​ ​n​e​w​ ​k​e​y​ ​w​i​t​h​ ​a​ ​n​e​w​ ​r​e​q​u​e​s​t​;​ ​r​e​p​e​a​t​ ​a​ ​r​e​q​u​e​s​t​ ​o​n​l​y​ ​w​i​t​h​ ​i​t​s​ ​o​w​n​ ​b​o​d​y​.
+		 */
+		keyReused: string
+		/**
+		 * A​ ​r​e​q​u​e​s​t​ ​w​i​t​h​ ​t​h​i​s​ ​I​d​e​m​p​o​t​e​n​c​y​-​K​e​y​ ​i​s​ ​s​t​i​l​l​ ​r​u​n​n​i​n​g​.​ ​W​a​i​t​ ​a​ ​m​o​m​e​n​t​,​ ​t​h​e​n​ ​r​e​t​r​y​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​k​e​y​ ​t​o​ ​g​e​t​ ​i​t​s​ ​a​n​s​w​e​r​.
+		 */
+		inProgress: string
+	}
 	notFound: {
 		/**
 		 * P​s​y​c​h​o​l​o​g​i​s​t​ ​n​o​t​ ​f​o​u​n​d
@@ -5157,6 +5171,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​n​ ​I​S​O​ ​8​6​0​1​ ​d​a​t​e​-​t​i​m​e​ ​s​u​c​h​ ​a​s​ ​2​0​2​6​-​1​2​-​0​1​T​0​1​:​0​0​:​0​0​Z
 		 */
 		dateTime: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​c​u​r​s​o​r​ ​f​r​o​m​ ​a​n​ ​a​p​p​o​i​n​t​m​e​n​t​ ​o​f​ ​a​n​ ​e​a​r​l​i​e​r​ ​a​n​s​w​e​r​ ​o​f​ ​t​h​i​s​ ​l​i​s​t
+		 */
+		listCursor: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​a​ ​d​a​t​e​ ​a​s​ ​Y​Y​Y​Y​-​M​M​-​D​D
 		 */
@@ -10912,6 +10930,20 @@ export type TranslationFunctions = {
 		 * {path} does not take {method}. It takes {allowed}.
 		 */
 		wrongRestMethod: (arg: { allowed: string, method: string, path: string }) => LocalizedString
+		idempotency: {
+			/**
+			 * The Idempotency-Key header must be 1 to 255 visible ASCII characters, such as a UUID.
+			 */
+			invalidKey: () => LocalizedString
+			/**
+			 * This Idempotency-Key was already used for another request within the last 24 hours. Send a new key with a new request; repeat a request only with its own body.
+			 */
+			keyReused: () => LocalizedString
+			/**
+			 * A request with this Idempotency-Key is still running. Wait a moment, then retry it with the same key to get its answer.
+			 */
+			inProgress: () => LocalizedString
+		}
 		notFound: {
 			/**
 			 * Psychologist not found
@@ -11333,6 +11365,10 @@ export type TranslationFunctions = {
 			 * must be an ISO 8601 date-time such as 2026-12-01T01:00:00Z
 			 */
 			dateTime: () => LocalizedString
+			/**
+			 * must be a cursor from an appointment of an earlier answer of this list
+			 */
+			listCursor: () => LocalizedString
 			/**
 			 * must be a date as YYYY-MM-DD
 			 */

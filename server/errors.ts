@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   GONE: { trpc: 'NOT_FOUND', http: 410 },
   TIMEOUT: { trpc: 'TIMEOUT', http: 408 },
   CONFLICT: { trpc: 'CONFLICT', http: 409 },
+  /** An Idempotency-Key reused for another request (server/rest/idempotency.ts). */
+  UNPROCESSABLE_CONTENT: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
   UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },

@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from '../db/repositories/operator-sessions';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { deleteExpiredChallenges } from '../db/repositories/used-booking-challenges';
 import { deleteExpiredBookingBlocks } from '../db/repositories/booking-blocks';
+import { deleteExpiredIdempotencyKeys } from '../db/repositories/idempotency-keys';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
 import { buildApp } from './app';
 import { purgeFinishedLoginThrottles } from './auth/login-throttle';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     startWebhookWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('used booking challenge purge', () => deleteExpiredChallenges(db, services.now()), 15 * 60_000, log),
+    startPolling('idempotency key purge', () => deleteExpiredIdempotencyKeys(db, services.now()), 60 * 60_000, log),
     startPolling('booking block purge', () => deleteExpiredBookingBlocks(db, services.now()), 60 * 60_000, log),
     startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),
     startPolling('login throttle purge', () => purgeFinishedLoginThrottles(services), 15 * 60_000, log),

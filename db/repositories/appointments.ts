@@ -49,6 +49,8 @@ export interface AppointmentDetails {
   revision: number;
   /** When the last change happened; null before the first. */
   revisedAt: Date | null;
+  /** When anything an integrator sees of it last changed (its creation at the latest). */
+  updatedAt: Date;
   /** Whether the visitor shared their screening results, and whether they answered the crisis item. */
   care: AppointmentCare;
   /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
@@ -88,6 +90,7 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.hold_expires_at',
       'a.revision',
       'a.revised_at',
+      'a.updated_at',
       'a.contact_promptly',
       'a.visitor_moves',
       sql<number>`a.shared_results is not null`.as('results_shared'),
@@ -116,6 +119,7 @@ type DetailsRow = Pick<
   | 'hold_expires_at'
   | 'revision'
   | 'revised_at'
+  | 'updated_at'
   | 'contact_promptly'
   | 'visitor_moves'
 > &
@@ -155,6 +159,7 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     holdExpiresAt: row.hold_expires_at === null ? null : asDate(row.hold_expires_at),
     revision: Number(row.revision),
     revisedAt: row.revised_at === null ? null : asDate(row.revised_at),
+    updatedAt: asDate(row.updated_at ?? row.created_at),
     care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly) },
     visitorMoves: Number(row.visitor_moves),
     ...visitOf(row),
@@ -205,6 +210,7 @@ export async function insertAppointment(
       created_at: appointment.now,
       cancelled_at: null,
       revised_at: appointment.now,
+      updated_at: appointment.now,
       shared_results: appointment.sharedResults,
       contact_promptly: appointment.contactPromptly,
       client_email_key: appointment.clientKeys.emailKey,
@@ -260,7 +266,7 @@ export async function sharedResultsOf(
 export async function listAppointmentsOf(
   db: Kysely<Database>,
   userId: string,
-  options: { now: Date; limit: number; flaggedFirst: boolean; status?: AppointmentStatus; psychologistId?: string; from?: Date; to?: Date },
+  options: { now: Date; limit: number; flaggedFirst: boolean; status?: AppointmentStatus; psychologistId?: string; from?: Date; to?: Date; changed?: ChangedAfter },
 ): Promise<AppointmentDetails[]> {
   const clinics = appointmentsWithDetails(db)
     .where('a.user_id', '=', userId)
@@ -269,6 +275,21 @@ export async function listAppointmentsOf(
     .$if(options.psychologistId !== undefined, (query) => query.where('a.psychologist_id', '=', options.psychologistId!))
     .$if(options.from !== undefined, (query) => query.where('s.start_utc', '>=', options.from!))
     .$if(options.to !== undefined, (query) => query.where('s.start_utc', '<', options.to!));
+  const { changed } = options;
+  if (changed) {
+    // (updated_at, id) after the mark, in that order: the index appointments_updated serves it.
+    const rows = await clinics
+      .where((eb) =>
+        changed.id === undefined
+          ? eb('a.updated_at', '>=', changed.updatedAt)
+          : eb.or([eb('a.updated_at', '>', changed.updatedAt), eb.and([eb('a.updated_at', '=', changed.updatedAt), eb('a.id', '>', changed.id)])]),
+      )
+      .orderBy('a.updated_at')
+      .orderBy('a.id')
+      .limit(options.limit)
+      .execute();
+    return rows.map(toDetails);
+  }
   const upcoming = await clinics
     .where('s.end_utc', '>', options.now)
     // A standing booking whose visitor answered the crisis item comes first: contact promptly.
@@ -284,6 +305,15 @@ export async function listAppointmentsOf(
     .limit(options.limit - upcoming.length)
     .execute();
   return [...upcoming, ...past].map(toDetails);
+}
+
+/**
+ * Where a reconciling read resumes: after this change time, and at that very time after this id
+ * (a cursor's row); without an id, every change from `updatedAt` on, inclusive (`updatedSince`).
+ */
+export interface ChangedAfter {
+  updatedAt: Date;
+  id?: string;
 }
 
 /** The operator's appointment; undefined when the id is unknown or another operator's. */
@@ -348,6 +378,7 @@ export async function moveAppointment(
       status: to,
       revision: eb('revision', '+', 1),
       revised_at: now,
+      updated_at: now,
       ...(!holdsSlot(to) && { active_slot_id: null }),
       ...(to === 'cancelled' && { cancelled_at: now }),
       ...(to !== 'expired' && { hold_expires_at: null }),
@@ -376,6 +407,7 @@ export async function rescheduleAppointment(
       active_slot_id: move.toSlotId,
       revision: eb('revision', '+', 1),
       revised_at: move.now,
+      updated_at: move.now,
       ...(move.maxVisitorMoves !== undefined && { visitor_moves: eb('visitor_moves', '+', 1) }),
     }))
     .where('id', '=', move.appointmentId)

@@ -10,8 +10,9 @@ import { deleteTwoFactor } from './two-factor';
  * accounts of its members that belong to no other clinic then, with their reset tokens and
  * requests and their two-factor secrets and recovery codes.
  * Consent texts go when no other clinic's consent names them. Mails to the clinic's own address
- * go too; sent mails are already empty (decision 0007). Rate-limit counters and login throttles
- * hold only keyed hashes and lapse by themselves.
+ * go too; sent mails are already empty (decision 0007). Answers kept for an Idempotency-Key
+ * about its appointments go; its other kept answers are sealed and lapse within 24 hours
+ * (decision 0059), as rate-limit counters and login throttles, which hold only keyed hashes.
  */
 export async function deleteClinic(trx: Transaction<Database>, clinic: { userId: string; email: string }): Promise<void> {
   const { userId } = clinic;
@@ -40,6 +41,7 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
     .execute();
   await trx.deleteFrom('appointment_reminders').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('appointment_events').where('appointment_id', 'in', appointments).execute();
+  await trx.deleteFrom('idempotency_keys').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('appointments').where('user_id', '=', userId).execute();
   await trx.deleteFrom('availability_slots').where('psychologist_id', 'in', psychologists).execute();
   await trx.deleteFrom('psychologists').where('user_id', '=', userId).execute();

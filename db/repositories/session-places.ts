@@ -134,6 +134,6 @@ export async function updateClinicVisitSettings(db: Kysely<Database>, userId: st
 }
 
 /** An appointment's own video link. */
-export async function updateAppointmentVideoUrl(db: Kysely<Database>, userId: string, appointmentId: string, videoUrl: string | null): Promise<void> {
-  await db.updateTable('appointments').set({ video_url: videoUrl }).where('id', '=', appointmentId).where('user_id', '=', userId).execute();
+export async function updateAppointmentVideoUrl(db: Kysely<Database>, userId: string, appointmentId: string, videoUrl: string | null, now: Date): Promise<void> {
+  await db.updateTable('appointments').set({ video_url: videoUrl, updated_at: now }).where('id', '=', appointmentId).where('user_id', '=', userId).execute();
 }

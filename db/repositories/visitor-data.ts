@@ -24,7 +24,7 @@ const ERASED_CONTACT = {
 export async function eraseVisitorOf(db: Kysely<Database>, appointmentId: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('appointments')
-    .set({ ...ERASED_CONTACT, shared_results: null, contact_promptly: 0, manage_token_hash: null, personal_data_erased_at: now })
+    .set({ ...ERASED_CONTACT, shared_results: null, contact_promptly: 0, manage_token_hash: null, personal_data_erased_at: now, updated_at: now })
     .where('id', '=', appointmentId)
     .where('personal_data_erased_at', 'is', null)
     .executeTakeFirst();

@@ -179,6 +179,7 @@ const appointmentRow = (booking: { userId: string; psychologistId: string; slotI
   client_timezone: 'Asia/Kuala_Lumpur',
   client_language: 'ms',
   created_at: new Date(),
+  updated_at: new Date(),
   cancelled_at: null,
 });
 

@@ -38,6 +38,8 @@ const UNCHANGED_BY_A_REFUSAL = {
   two_factor_recovery_codes: true,
   closed_links: true,
   booking_blocks: true,
+  // A refused call's Idempotency-Key is let go again: only an answer that succeeded is kept.
+  idempotency_keys: true,
   rate_limit_counters: false,
   used_booking_challenges: true,
   operator_sessions: false,

@@ -15,6 +15,8 @@ export const ZAdminAppointment = z.object({
   startUtc: z.date(),
   endUtc: z.date(),
   createdAt: z.date(),
+  /** When anything shown here last changed: `GET /api/appointments?updatedSince=` reconciles by it. */
+  updatedAt: z.date(),
   cancelledAt: z.date().nullable(),
   /** Where it happens, with its own video link once staff gave one (docs/decisions/0049). */
   place: ZSessionPlace.nullable(),

@@ -69,11 +69,13 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
         startUtc: expect.any(Date),
         endUtc: expect.any(Date),
         createdAt: expect.any(Date),
+        updatedAt: list[0]!.createdAt,
         cancelledAt: null,
         // No place set for this clinic (docs/decisions/0049).
         place: null,
         resultsShared: false,
         contactPromptly: false,
+        cursor: expect.any(String),
       });
       const viaRest = await operator.rest('GET', '/api/appointments');
       expect(viaRest.status).toBe(200);

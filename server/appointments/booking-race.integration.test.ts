@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
@@ -139,5 +140,28 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('two serve
 
   it('books 20 different slots of one psychologist at once across both, each exactly once', async () => {
     await bookManySlotsAtOnce(database.db, await subscribedScreener(database.db), attempt);
+  });
+
+  it('books and mails once when a booking is retried on the other process with its Idempotency-Key', async () => {
+    const screener = await subscribedScreener(database.db);
+    const slotId = await insertSlot(database.db, screener.psychologistId, hoursFromNow(200));
+    const address = '2001:db8:ffff::1';
+    const [first, second] = pair.servers.map((server) => server.url);
+    const body = JSON.stringify({ ...bookingRequest(screener, slotId), proofOfWork: await fetchProofOfWork(first!, screener.slug) });
+    const key = randomUUID();
+    const book = (server: string) =>
+      fetch(`${server}/api/public/appointments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, 'x-forwarded-for': address, 'idempotency-key': key },
+        body,
+      });
+    const booked = await book(first!);
+    expect(booked.status).toBe(201);
+    const retried = await book(second!);
+    expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect(await retried.json()).toEqual(await booked.json());
+    expect(await appointmentsOnSlot(database.db, slotId)).toHaveLength(1);
+    const { clientEmail } = JSON.parse(body) as { clientEmail: string };
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(clientEmail)).length, { timeout: 15_000 }).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { type AppServices, createRequestContext } from '../context';
 import { AppError, httpErrorBody, restErrorAnswer } from '../errors';
 import { cacheControlOf, PRIVATE_CACHE_CONTROL } from '../http-cache';
 import { requestLocale } from '../request-locale';
+import { answerOnce, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency';
 import { createCaller, listProcedures } from '../trpc/root';
 import { REST_ROUTES, type RestRoute } from './routes';
 
@@ -33,12 +34,13 @@ function inputOf(route: RestRoute, req: FastifyRequest): unknown {
 
 /**
  * Registers the REST routes of server/rest/routes.ts. Each one calls its tRPC procedure through
- * tRPC's server-side caller, so validation, authorisation and behaviour are the procedure's own.
+ * tRPC's server-side caller, so validation, authorisation and behaviour are the procedure's own;
+ * a change carrying an Idempotency-Key runs once per key (server/rest/idempotency.ts).
  */
 export function mountRestRoutes(app: FastifyInstance, services: AppServices): void {
   const procedures = new Map(listProcedures().map((procedure) => [procedure.path, procedure]));
   for (const route of REST_ROUTES) {
-    const { sharedAnswer } = procedures.get(route.procedure)!;
+    const { sharedAnswer, access } = procedures.get(route.procedure)!;
     app.route({
       method: route.method,
       url: route.path,
@@ -46,13 +48,32 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
         try {
           // Read before the procedure runs: a body that is no object is a 400, signed in or not.
           const input = inputOf(route, req);
-          const caller = createCaller(createRequestContext(services, req, reply));
-          const result = await procedureAt(caller, route.procedure)(input);
-          reply.code(route.successStatus ?? 200).header('cache-control', cacheControlOf(sharedAnswer));
+          const ctx = createRequestContext(services, req, reply);
+          const answer = await answerOnce(
+            ctx,
+            {
+              route,
+              access,
+              header: req.headers[IDEMPOTENCY_HEADER],
+              input,
+              setsCookie: () => reply.raw.hasHeader('set-cookie') || reply.hasHeader('set-cookie'),
+            },
+            async () => {
+              try {
+                const result = await procedureAt(createCaller(ctx), route.procedure)(input);
+                // A text answer in its own format (a calendar, a CSV file) goes as it is; anything else as JSON.
+                return { status: route.successStatus ?? 200, body: route.contentType ? result : (result ?? { ok: true }) };
+              } catch (error) {
+                return restErrorAnswer(error, requestLocale(req.headers));
+              }
+            },
+          );
+          if (answer.status >= 300) return reply.code(answer.status).header('cache-control', PRIVATE_CACHE_CONTROL).send(answer.body);
+          reply.code(answer.status).header('cache-control', cacheControlOf(sharedAnswer));
+          if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
           if (route.attachment) reply.header('content-disposition', `attachment; filename="${route.attachment}"`);
-          // A text answer in its own format (a calendar, a CSV file) goes as it is; anything else as JSON.
-          if (route.contentType) return reply.type(route.contentType).send(result);
-          return reply.send(result ?? { ok: true });
+          if (route.contentType) return reply.type(route.contentType).send(answer.body);
+          return reply.send(answer.body);
         } catch (error) {
           const { status, body } = restErrorAnswer(error, requestLocale(req.headers));
           return reply.code(status).header('cache-control', PRIVATE_CACHE_CONTROL).send(body);

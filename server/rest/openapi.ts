@@ -9,6 +9,7 @@ import type { ProcedureMeta } from '../trpc/init';
 import { appRouter, type ProcedurePath } from '../trpc/root';
 import { type HttpMethod, REST_ROUTES, type RestRoute, type UseCaseRefusal } from './routes';
 import { WEBHOOK_CATALOGUE } from '../webhooks/webhook-catalogue';
+import { IDEMPOTENCY_KEY_PARAMETER, takesIdempotencyKey } from './idempotency';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -46,6 +47,7 @@ const SHARED_REFUSALS = {
   Conflict: errorBody('The current state does not allow it; `error` says why'),
   PayloadTooLarge: errorBody('The body is larger than the route takes'),
   UnsupportedMediaType: errorBody('The body is not of a type the route takes (JSON on every route but the logo upload)'),
+  IdempotencyKeyReused: errorBody('This Idempotency-Key came with another request within 24 hours; use a new key for a new request'),
   TooManyRequests: errorBody('Too many attempts from this caller; `error` says when to try again, or what to do instead'),
   Internal: errorBody('Our fault; the log has the details, the answer says no more'),
   Unavailable: errorBody('The database is out of reach or busy for a moment; try again'),
@@ -177,6 +179,7 @@ export function parametersOf(route: RestRoute, input: JsonSchema | undefined): J
       ...(typeof schema.description === 'string' && { description: schema.description }),
       schema,
     })),
+    ...(takesIdempotencyKey(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
   ];
 }
 
@@ -229,6 +232,8 @@ function restOperation(route: RestRoute): Operation {
         hasInput: input !== undefined,
         refusals: route.refusals ?? [],
       }),
+      // A malformed Idempotency-Key; a retry with it while the first call still runs, or with another body.
+      ...(takesIdempotencyKey(route) && { '400': ref('BadRequest'), '409': ref('Conflict'), '422': ref('IdempotencyKeyReused') }),
     },
   };
 }
@@ -324,6 +329,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
         },
       },
       responses: SHARED_REFUSALS,
+      parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
     },
   });
 }

@@ -21,13 +21,13 @@ export const ZSetVideoLinkRequest = z.object({
  * their own sessions only.
  */
 export async function setAppointmentVideoLink(
-  ctx: Pick<OperatorContext, 'db' | 'admin' | 'member'>,
+  ctx: Pick<OperatorContext, 'db' | 'admin' | 'member' | 'now'>,
   { appointmentId, videoUrl }: z.output<typeof ZSetVideoLinkRequest>,
 ): Promise<AdminAppointment> {
   const userId = ctx.admin.id;
   const appointment = await findAppointmentOf(ctx.db, userId, appointmentId);
   if (!appointment) throw new NotFoundError('appointment');
   refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
-  await updateAppointmentVideoUrl(ctx.db, userId, appointmentId, videoUrl);
+  await updateAppointmentVideoUrl(ctx.db, userId, appointmentId, videoUrl, ctx.now());
   return toAdminAppointment((await findAppointmentOf(ctx.db, userId, appointmentId))!, ctx.member);
 }

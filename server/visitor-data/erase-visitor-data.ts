@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type AuditAction, recordAudit } from '../../db/repositories/audit-log';
 import { withdrawEmailsAbout } from '../../db/repositories/email-outbox';
+import { deleteIdempotentAnswersAbout } from '../../db/repositories/idempotency-keys';
 import { eraseVisitorOf, redactWebhooksAbout } from '../../db/repositories/visitor-data';
 import type { Database } from '../../db/schema';
 import type { AppointmentActor } from '../../domain/appointment-status';
@@ -8,7 +9,8 @@ import type { AppointmentActor } from '../../domain/appointment-status';
 /**
  * Erases what identifies the visitor of one appointment, in the caller's transaction: their name,
  * e-mail, phone, shared results and private link; the mails about it still waiting (to them or
- * naming them); and their contact details in the webhook events about it. Status, times,
+ * naming them); their contact details in the webhook events about it; and the answers kept
+ * for replay under an Idempotency-Key about it (docs/decisions/0059). Status, times,
  * psychologist, history and consents (which name no one) stay as the clinic's anonymous record.
  * Audited. False when it was already erased (another process, or the visitor twice): then
  * nothing is written.
@@ -20,6 +22,7 @@ export async function eraseVisitorData(
   if (!(await eraseVisitorOf(trx, erasure.appointmentId, erasure.now))) return false;
   await withdrawEmailsAbout(trx, erasure.appointmentId);
   await redactWebhooksAbout(trx, erasure.userId, erasure.appointmentId);
+  await deleteIdempotentAnswersAbout(trx, erasure.appointmentId);
   await recordAudit(trx, { userId: erasure.userId, actor: erasure.actor, action: erasure.action, subjectId: erasure.appointmentId, at: erasure.now });
   return true;
 }

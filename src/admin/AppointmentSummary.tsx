@@ -2,7 +2,8 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { dateLocaleOf, formatCalendarDate, formatSlotTime, localSlotTimes } from '../lib/slot-times';
 import type { RouterOutputs } from '../lib/trpc';
 
-export type Appointment = RouterOutputs['admin']['appointments']['list'][number];
+/** A booking as every admin answer gives it; the list's `cursor` is for integrators reconciling. */
+export type Appointment = Omit<RouterOutputs['admin']['appointments']['list'][number], 'cursor'>;
 
 /** '<weekday, date>, 9:00 am – 10:00 am' where the psychologist works. */
 export function useWhen() {

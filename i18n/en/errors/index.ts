@@ -22,6 +22,11 @@ const en_errors = {
   noSuchEndpoint: 'No such endpoint: {method:string} {path:string}',
   wrongMethod: 'This address does not take that HTTP method: a query is read with GET, and a change is sent with POST.',
   wrongRestMethod: '{path:string} does not take {method:string}. It takes {allowed:string}.',
+  idempotency: {
+    invalidKey: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters, such as a UUID.',
+    keyReused: 'This Idempotency-Key was already used for another request within the last 24 hours. Send a new key with a new request; repeat a request only with its own body.',
+    inProgress: 'A request with this Idempotency-Key is still running. Wait a moment, then retry it with the same key to get its answer.',
+  },
   notFound: {
     psychologist: 'Psychologist not found',
     timeSlot: 'Time slot not found',
@@ -143,6 +148,7 @@ const en_errors = {
     stepsBetween: 'must be in steps of {step:number} from {min:number} to {max:number}',
     trueOrFalse: 'must be true or false',
     dateTime: 'must be an ISO 8601 date-time such as 2026-12-01T01:00:00Z',
+    listCursor: 'must be a cursor from an appointment of an earlier answer of this list',
     date: 'must be a date as YYYY-MM-DD',
     time: 'must be a time as HH:mm',
     weekdays: 'must be days of the week from 0 (Sunday) to 6 (Saturday)',

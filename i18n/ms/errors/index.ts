@@ -18,6 +18,11 @@ const ms_errors = {
   noSuchEndpoint: 'Tiada titik akhir sedemikian: {method} {path}',
   wrongMethod: 'Alamat ini tidak menerima kaedah HTTP itu: pertanyaan dibaca dengan GET, dan perubahan dihantar dengan POST.',
   wrongRestMethod: '{path} tidak menerima {method}. Ia menerima {allowed}.',
+  idempotency: {
+    invalidKey: 'Pengepala Idempotency-Key mestilah 1 hingga 255 aksara ASCII yang kelihatan, seperti UUID.',
+    keyReused: 'Idempotency-Key ini sudah digunakan untuk permintaan lain dalam 24 jam yang lalu. Hantar kunci baharu bersama permintaan baharu; ulangi permintaan hanya dengan badannya sendiri.',
+    inProgress: 'Permintaan dengan Idempotency-Key ini masih berjalan. Tunggu sebentar, kemudian cuba lagi dengan kunci yang sama untuk mendapatkan jawapannya.',
+  },
   notFound: {
     psychologist: 'Ahli psikologi tidak ditemui',
     timeSlot: 'Slot masa tidak ditemui',
@@ -140,6 +145,7 @@ const ms_errors = {
     stepsBetween: 'mestilah dalam langkah {step} dari {min} hingga {max}',
     trueOrFalse: 'mestilah true atau false',
     dateTime: 'mestilah tarikh-masa ISO 8601 seperti 2026-12-01T01:00:00Z',
+    listCursor: 'mestilah kursor daripada janji temu dalam jawapan senarai ini sebelum ini',
     date: 'mestilah tarikh dalam bentuk YYYY-MM-DD',
     time: 'mestilah masa dalam bentuk HH:mm',
     weekdays: 'mestilah hari dalam minggu dari 0 (Ahad) hingga 6 (Sabtu)',

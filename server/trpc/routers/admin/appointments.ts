@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAdminAppointment } from '../../../appointments/admin-appointment';
 import { cancelOwnAppointment, ZCancelAppointmentRequest } from '../../../appointments/cancel-appointment';
-import { listAppointments, ZListAppointmentsRequest } from '../../../appointments/list-appointments';
+import { listAppointments, ZListAppointmentsRequest, ZListedAppointment } from '../../../appointments/list-appointments';
 import { answerAppointment, ZAnswerAppointmentRequest } from '../../../appointments/answer-appointment';
 import { declineAsSpam, ZDeclineAsSpamRequest } from '../../../appointments/decline-as-spam';
 import { exportAppointmentsCsv, ZAppointmentsCsv } from '../../../appointments/export-appointments';
@@ -22,7 +22,7 @@ const answer = (status: ClinicAnswer) =>
 export const adminAppointmentsRouter = router({
   list: memberProcedure(ACCESS.schedules)
     .input(ZListAppointmentsRequest)
-    .output(z.array(ZAdminAppointment))
+    .output(z.array(ZListedAppointment))
     .query(({ ctx, input }) => listAppointments(ctx, input)),
   /** Each member's home: the two days' sessions, the requests waiting and the live holds. */
   today: memberProcedure(ACCESS.schedules).output(ZToday).query(({ ctx }) => todayOf(ctx)),
