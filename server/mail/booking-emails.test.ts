@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCalendar, readCalendarEvents, readEventPlaces } from '../testing/read-calendar';
+import { readCalendar, readCalendarEvents, readCalendarWithNodeIcal, readEventPlaces } from '../testing/read-calendar';
 import { appointmentFacts } from '../testing/appointment-facts';
 import {
   type AppointmentFacts,
@@ -185,5 +185,57 @@ describe('where the session is, in every mail to the visitor', () => {
     expect(mail.text).not.toContain('Where:');
     expect(readEventPlaces(mail.attachments![0]!.content)).toEqual([{ location: null, url: null }]);
     expect(mail.text).not.toMatch(/promptly|screening results|crisis/i);
+  });
+});
+
+describe("the visitor's calendar file of each mail, read by ical.js and by node-ical", () => {
+  const manageUrl = 'https://minda.test/appointments/manage/t0k3n';
+  const now = new Date('2026-12-01T00:00:00Z');
+  const later = { startUtc: new Date('2026-12-08T03:00:00Z'), endUtc: new Date('2026-12-08T04:00:00Z') };
+  const kinds = [
+    ['request', bookingClientEmail(facts, brand, now, manageUrl), 'PUBLISH', 0, 'TENTATIVE', facts],
+    ['confirmed', appointmentAnsweredEmail({ ...facts, status: 'confirmed', revision: 1 }, brand, { status: 'confirmed', manageUrl, now }), 'PUBLISH', 1, 'CONFIRMED', facts],
+    ['moved', ownChangeEmail({ ...facts, ...later, status: 'confirmed', revision: 2 }, brand, { manageUrl, now, movedFrom: facts }), 'PUBLISH', 2, 'CONFIRMED', later],
+    ['cancelled', appointmentCancelledEmail({ ...facts, status: 'cancelled', revision: 3 }, brand, manageUrl, now), 'CANCEL', 3, 'CANCELLED', facts],
+  ] as const;
+
+  it.each(kinds)('%s: one event from the clinic as organizer, its method, status and SEQUENCE, in CRLF lines', (_, mail, method, sequence, status, times) => {
+    const [attachment] = mail.attachments!;
+    expect(attachment!.contentType).toBe(`text/calendar; charset=utf-8; method=${method}`);
+    const ics = attachment!.content;
+    const read = readCalendar(ics);
+    expect(read).toEqual({
+      method,
+      name: null,
+      events: [
+        {
+          uid: `${facts.id}@minda`,
+          sequence,
+          status,
+          start: times.startUtc.toISOString(),
+          end: times.endUtc.toISOString(),
+          summary: 'Appointment with Dr. Aisyah',
+          description: expect.stringContaining('Klinik Minda'),
+          organizer: { name: 'Klinik Minda', email: 'hello@klinik.example' },
+        },
+      ],
+    });
+    expect(readCalendarWithNodeIcal(ics)).toEqual(read);
+    // The text itself: every line, the last included, ends with CRLF, and nothing else breaks one.
+    expect(ics).toMatch(/\r\nEND:VCALENDAR\r\n$/);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+    expect(lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VEVENT'))).toEqual(
+      expect.arrayContaining([`SEQUENCE:${sequence}`, `STATUS:${status}`, 'ORGANIZER;CN="Klinik Minda":mailto:hello@klinik.example']),
+    );
+    expect(lines.filter((line) => line.startsWith('METHOD:'))).toEqual([`METHOD:${method}`]);
+  });
+
+  it("names the clinic by its Malay name in a Malay visitor's file", () => {
+    const malay = { ...facts, client: { ...facts.client, language: 'ms' as const } };
+    const ics = bookingClientEmail(malay, { ...brand, nameMs: 'Klinik Minda, Cawangan Ampang' }, now, manageUrl).attachments![0]!.content;
+    for (const read of [readCalendar, readCalendarWithNodeIcal]) {
+      expect(read(ics).events[0]!.organizer).toEqual({ name: 'Klinik Minda, Cawangan Ampang', email: 'hello@klinik.example' });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { calendarLocation, describeSessionPlace, visitorContactPoints } from '..
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
 import { appointmentEvent, calendarAttachment, calendarStateOf } from './ics';
-import { type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
+import { brandNameIn, type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
 
 /** What every booking mail is about, as the appointment stands after the change it reports. */
 export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc' | 'care' | 'place' | 'visitorContact'>;
@@ -51,7 +51,8 @@ function careLines(LL: TranslationFunctions, facts: AppointmentFacts): string[] 
 /**
  * The visitor's calendar entry as the appointment now stands (appointmentEvent), and
  * METHOD:CANCEL once it is off; where it is as LOCATION, a video link also as URL and in the
- * description, which some calendars show alone.
+ * description, which some calendars show alone. The clinic is its organizer, under the name and
+ * address its mails carry.
  */
 function visitorCalendar(facts: AppointmentFacts, brand: EmailBrand, stamp: Date) {
   const event = appointmentEvent(facts, stamp);
@@ -63,13 +64,16 @@ function visitorCalendar(facts: AppointmentFacts, brand: EmailBrand, stamp: Date
   const place = facts.place && describeSessionPlace(facts.place, LL, facts.psychologist.name);
   const whereLines = place ? [`${place.label}: ${place.detail}`] : [];
   return [
-    calendarAttachment({
-      ...event,
-      summary: texts.calendarSummary(names),
-      description: [description, ...whereLines].join('\n\n'),
-      ...(facts.place && { location: calendarLocation(facts.place, LL) }),
-      ...(place?.link && { url: place.link }),
-    }),
+    calendarAttachment(
+      {
+        ...event,
+        summary: texts.calendarSummary(names),
+        description: [description, ...whereLines].join('\n\n'),
+        ...(facts.place && { location: calendarLocation(facts.place, LL) }),
+        ...(place?.link && { url: place.link }),
+      },
+      { name: brandNameIn(facts.client.language, brand), email: brand.contactEmail },
+    ),
   ];
 }
 

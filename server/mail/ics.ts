@@ -60,14 +60,48 @@ export function appointmentEvent(
 /** How often a subscribed calendar should fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
 const FEED_REFRESH_SECONDS = 15 * 60;
 
+/** Who publishes a mailed event: the clinic, by its name and its contact address. */
+export interface CalendarOrganizer {
+  name: string;
+  email: string;
+}
+
+/** A mailed file names its organizer, as RFC 5546 asks of PUBLISH and CANCEL; a subscription feed names itself. */
+export type CalendarFileKind = { organizer: CalendarOrganizer } | { feedName: string };
+
+/**
+ * RFC 5545 wants at least one component in a calendar, so a feed with no sessions carries this
+ * one: a time zone no event refers to, which calendars ignore (a VTODO or VJOURNAL would show).
+ */
+const EMPTY_CALENDAR_COMPONENT = [
+  'BEGIN:VTIMEZONE',
+  'TZID:UTC',
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0000',
+  'TZOFFSETTO:+0000',
+  'TZNAME:UTC',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+/**
+ * The organizer's name goes in a quoted parameter (CN="…"), where a double quote cannot stand and
+ * a backslash escapes nothing: ical-generator would write `\"` and `\\`, which parsers keep as
+ * they are. So the name is written with look-alikes, as a display name may be.
+ */
+const organizerName = (name: string) => name.replace(/"/g, "'").replace(/\\/g, '/').replace(/\p{Cc}+/gu, ' ');
+
 /**
  * A calendar of events, made by ical-generator (escaping, folding at 75 octets, CRLF). A single
  * cancelled event travels as METHOD:CANCEL, which removes it from the calendar that holds it;
  * anything else is PUBLISH, which adds or updates it. A subscription feed has no method.
  * ical-generator escapes the events' texts but writes the calendar's name (NAME, X-WR-CALNAME)
- * as given, so the name, which holds a psychologist's name, is escaped here.
+ * as given, so the name, which holds a psychologist's name, is escaped here; and it ends the
+ * last line without the CRLF every line has in RFC 5545, which is added here.
  */
-export function calendarFile(events: readonly CalendarEvent[], feed?: { name: string }): string {
+export function calendarFile(events: readonly CalendarEvent[], kind: CalendarFileKind): string {
+  const feed = 'feedName' in kind;
   const method = feed
     ? null
     : events.length === 1 && events[0]!.state === 'cancelled'
@@ -76,7 +110,7 @@ export function calendarFile(events: readonly CalendarEvent[], feed?: { name: st
   const calendar = ical({
     prodId: { company: 'Minda', product: 'Booking', language: 'EN' },
     method,
-    name: feed ? escape(feed.name, false) : null,
+    name: feed ? escape(kind.feedName, false) : null,
     ttl: feed ? FEED_REFRESH_SECONDS : null,
   });
   for (const event of events) {
@@ -91,14 +125,17 @@ export function calendarFile(events: readonly CalendarEvent[], feed?: { name: st
       description: event.description,
       location: event.location ?? null,
       url: event.url ?? null,
+      organizer: feed ? null : { name: organizerName(kind.organizer.name), email: kind.organizer.email },
     });
   }
-  return calendar.toString();
+  const lines = calendar.toString().split('\r\n');
+  if (events.length === 0) lines.splice(-1, 0, ...EMPTY_CALENDAR_COMPONENT);
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** One event as a mail attachment, its method in the content type as RFC 6047 asks. */
-export function calendarAttachment(event: CalendarEvent): EmailAttachment {
-  const content = calendarFile([event]);
+export function calendarAttachment(event: CalendarEvent, organizer: CalendarOrganizer): EmailAttachment {
+  const content = calendarFile([event], { organizer });
   const method = event.state === 'cancelled' ? 'CANCEL' : 'PUBLISH';
   return { filename: 'appointment.ics', content, contentType: `text/calendar; charset=utf-8; method=${method}` };
 }

@@ -33,6 +33,9 @@ export interface EmailBrand {
   contactEmail: string;
 }
 
+/** The clinic's name in a language: its Malay name in Malay, where it has one. */
+export const brandNameIn = (locale: Locales, brand: EmailBrand): string => (locale === 'ms' && brand.nameMs) || brand.name;
+
 /** What one kind of e-mail says; renderEmail lays it out as HTML and as plain text. */
 export interface EmailContent {
   subject: string;
@@ -62,7 +65,7 @@ export function renderEmail(
   brand?: EmailBrand,
 ): RenderedEmail {
   const LL = translationsFor(locale);
-  const appName = (locale === 'ms' && brand?.nameMs) || brand?.name || LL.appName();
+  const appName = brand ? brandNameIn(locale, brand) : LL.appName();
   // Checked on save; checked again here because it goes into the mail's style attributes as it is.
   const color = brand?.color && isHexColour(brand.color) ? brand.color : DEFAULT_COLOR;
   const logoUrl = brand?.logoUrl ?? null;

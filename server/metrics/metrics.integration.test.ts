@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { subSeconds } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
@@ -6,6 +10,23 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { createMetrics } from './metrics';
+import { DASHBOARD, metricNamesIn, panelQueriesAsPromql } from '../testing/grafana-dashboard';
+
+/**
+ * Runs Debian's promtool (the prometheus package): its exit status and everything it printed.
+ * Missing promtool fails the test rather than skipping it: CI installs it (.ci/run).
+ */
+function promtool(args: string[], input?: string): { status: number | null; output: string } {
+  const run = spawnSync('promtool', args, { input, encoding: 'utf8' });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    throw new Error("promtool is not on PATH: install Debian's prometheus package (apt-get install prometheus), as .ci/run does");
+  }
+  if (run.error) throw run.error;
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** Every series' metric name in a scrape (histograms as their _bucket, _sum and _count). */
+const seriesNames = (text: string) => new Set(text.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => /^[a-zA-Z_:][\w:]*/.exec(line)![0]));
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -73,6 +94,47 @@ describe.each(TEST_DIALECTS)('/metrics on %s', (dialect) => {
     expect(sample(text, 'minda_outbox_oldest_due_age_seconds')).toBeGreaterThanOrEqual(90);
   });
 
+  /** A scrape after some of each kind of traffic: requests, a booking and its conflict, a mail waiting. */
+  async function scrapeAfterTraffic() {
+    await t.app.inject('/healthz');
+    await t.app.inject('/api/no-such-route');
+    const screener = await insertBookableScreener(t.services.db, {}, { autoConfirmRequests: true });
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(72));
+    expect((await postBooking(t, bookingRequest(screener, slotId))).status).toBe(201);
+    expect((await postBooking(t, bookingRequest(screener, slotId))).status).toBe(409);
+    return scrape();
+  }
+
+  it("keeps Node's and the process's metrics under their standard names, and passes promtool's check", async () => {
+    const text = await scrapeAfterTraffic();
+    const names = seriesNames(text);
+    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_version_info']) {
+      expect(names).toContain(name);
+    }
+    expect([...names].filter((name) => name.startsWith('minda_process_') || name.startsWith('minda_nodejs_'))).toEqual([]);
+    expect(promtool(['check', 'metrics'], text)).toEqual({ status: 0, output: '' });
+  });
+
+  it('has every metric the Grafana dashboard in deploy/ queries', async () => {
+    const names = seriesNames(await scrapeAfterTraffic());
+    const queried = metricNamesIn(DASHBOARD);
+    // What the dashboard is for: requests and latency by route, bookings, outbox, reminders, webhooks.
+    expect(queried).toEqual(
+      expect.arrayContaining([
+        'minda_http_requests_total',
+        'minda_http_request_duration_seconds_bucket',
+        'minda_bookings_total',
+        'minda_outbox_pending',
+        'minda_outbox_oldest_due_age_seconds',
+        'minda_reminder_lag_seconds_bucket',
+        'minda_webhook_failures_total',
+        'minda_webhook_pending',
+        'minda_webhook_oldest_pending_age_seconds',
+      ]),
+    );
+    expect(queried.filter((name) => !names.has(name))).toEqual([]);
+  });
+
   it('reads the outbox once a scrape for both of its gauges', async () => {
     let outboxReads = 0;
     const counting = t.services.db.withPlugin({
@@ -85,6 +147,22 @@ describe.each(TEST_DIALECTS)('/metrics on %s', (dialect) => {
     const text = await createMetrics(counting).registry.metrics();
     expect(text).toContain('minda_outbox_oldest_due_age_seconds');
     expect(outboxReads).toBe(1);
+  });
+});
+
+describe("the Grafana dashboard's queries", () => {
+  it("are PromQL that Prometheus' own parser accepts (promtool check rules)", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'minda-dashboard-'));
+    try {
+      // Each query as a recording rule; JSON is YAML, which promtool reads.
+      const rules = panelQueriesAsPromql(DASHBOARD).map((expr, index) => ({ record: `dashboard:query_${index}`, expr }));
+      await writeFile(join(folder, 'rules.yml'), JSON.stringify({ groups: [{ name: 'dashboard', rules }] }));
+      const check = promtool(['check', 'rules', join(folder, 'rules.yml')]);
+      expect(check.status, check.output).toBe(0);
+      expect(check.output).toContain(`SUCCESS: ${rules.length} rules found`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -62,10 +62,17 @@ function backlogGauges(
   });
 }
 
+const GAUGES_NAMED_AS_COUNTERS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
 export function createMetrics(db: Kysely<Database>, now: () => Date = () => new Date()): Metrics {
   const registry = new Registry();
   const registers = [registry];
-  collectDefaultMetrics({ register: registry, prefix: 'minda_' });
+  // Node's and the process's own metrics keep their standard names (process_*, nodejs_*), which
+  // stock dashboards and alerts query; only what Minda itself measures is named minda_*.
+  collectDefaultMetrics({ register: registry });
+  // Except three gauges prom-client names like counters, which `promtool check metrics` flags:
+  // each is the sum of its by-type gauge (`sum(nodejs_active_handles)`), which stays.
+  for (const name of GAUGES_NAMED_AS_COUNTERS) registry.removeSingleMetric(name);
   backlogGauges(registers, {
     name: 'minda_outbox',
     pending: 'E-mails waiting in the outbox (shared database: take the max across processes)',

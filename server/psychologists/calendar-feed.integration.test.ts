@@ -4,7 +4,7 @@ import { bookSlot, insertPsychologist, insertSlot, outboxEmailsTo } from '../../
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { AppointmentStatus } from '../../domain/appointment-status';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
-import { readCalendar } from '../testing/read-calendar';
+import { readCalendar, readCalendarWithNodeIcal } from '../testing/read-calendar';
 import { signedInAs, signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
@@ -80,6 +80,7 @@ describe.each(TEST_DIALECTS)("a psychologist's calendar feed on %s", (dialect) =
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     const feed = readCalendar(response.body);
+    expect(readCalendarWithNodeIcal(response.body)).toEqual(feed);
     expect(feed.method).toBeNull();
     expect(feed.name).toBe('Sessions of Dr. Farah Lim');
     const uids = feed.events.map((event) => event.uid);

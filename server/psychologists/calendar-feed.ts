@@ -44,7 +44,7 @@ export async function calendarFeed(ctx: Pick<RequestContext, 'db' | 'now' | 'loc
   if (!psychologist) {
     // A calendar app keeps the events it has when a fetch fails: only an empty feed takes the
     // closed clinic's sessions off the psychologist's calendar.
-    if ((await findClosedLink(ctx.db, 'calendar', hashSecretToken(token))) === 'clinic-closed') return calendarFile([], { name: texts.closedName() });
+    if ((await findClosedLink(ctx.db, 'calendar', hashSecretToken(token))) === 'clinic-closed') return calendarFile([], { feedName: texts.closedName() });
     throw new NotFoundError('calendar');
   }
   const now = ctx.now();
@@ -56,5 +56,5 @@ export async function calendarFeed(ctx: Pick<RequestContext, 'db' | 'now' | 'loc
     const description = `${requested ? texts.requestedDescription() : texts.confirmedDescription()}\n${texts.privacy()}`;
     return [{ ...event, summary: requested ? texts.requested() : texts.confirmed(), description }];
   });
-  return calendarFile(events, { name: texts.name({ psychologist: psychologist.name }) });
+  return calendarFile(events, { feedName: texts.name({ psychologist: psychologist.name }) });
 }
