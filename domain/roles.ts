@@ -20,8 +20,8 @@ export const ACCESS = {
   /** Schedules and bookings; a psychologist's own profile only. */
   schedules: ROLES,
   /**
-   * Health data of a booking: the results a visitor attached, whether they attached any, and
-   * the crisis flag (contact promptly). Never the receptionist.
+   * Health data of a booking: the results a visitor attached, whether they attached any, the
+   * crisis flag (contact promptly) and the reason they gave when cancelling. Never the receptionist.
    */
   attachedResults: ['owner', 'admin', 'psychologist'],
   /** A psychologist's calendar link: the owner, admins, and the psychologist themself only. */

@@ -49,7 +49,7 @@ export interface AppointmentDetails {
   revision: number;
   /** When the last change happened; null before the first. */
   revisedAt: Date | null;
-  /** Whether the visitor shared their screening results, and whether they answered the crisis item. */
+  /** Whether the visitor shared their screening results, whether they answered the crisis item, and why they cancelled. */
   care: AppointmentCare;
   /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
   visitorMoves: number;
@@ -63,6 +63,11 @@ export interface AppointmentCare {
   resultsShared: boolean;
   /** The visitor answered the crisis item: the clinic should contact them promptly. */
   contactPromptly: boolean;
+  /**
+   * The words a visitor gave when cancelling through their link, if any: free text that may
+   * tell of their health, so it goes with the rest of the care (docs/decisions/0054).
+   */
+  cancelReason: string | null;
 }
 
 
@@ -90,6 +95,7 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.revised_at',
       'a.contact_promptly',
       'a.visitor_moves',
+      'a.cancel_reason',
       sql<number>`a.shared_results is not null`.as('results_shared'),
       's.start_utc',
       's.end_utc',
@@ -118,6 +124,7 @@ type DetailsRow = Pick<
   | 'revised_at'
   | 'contact_promptly'
   | 'visitor_moves'
+  | 'cancel_reason'
 > &
   Pick<SlotRow, 'start_utc' | 'end_utc'> &
   VisitColumns & {
@@ -155,7 +162,7 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     holdExpiresAt: row.hold_expires_at === null ? null : asDate(row.hold_expires_at),
     revision: Number(row.revision),
     revisedAt: row.revised_at === null ? null : asDate(row.revised_at),
-    care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly) },
+    care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly), cancelReason: row.cancel_reason },
     visitorMoves: Number(row.visitor_moves),
     ...visitOf(row),
   };
