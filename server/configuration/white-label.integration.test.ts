@@ -117,6 +117,35 @@ describe.each(TEST_DIALECTS)('white label on %s', (dialect) => {
     expect(JSON.stringify(refused.body)).toContain('hidePoweredBy');
   });
 
+  it('shows “Powered by Minda” again once the paid subscription lapses, and hides it again when it is paid', async () => {
+    const operator = await signInNewOperator(t);
+    await t.services.db
+      .insertInto('subscriptions')
+      .values({ user_id: operator.userId, stripe_customer_id: `cus_${operator.userId}`, stripe_subscription_id: `sub_${operator.userId}`, status: 'incomplete', updated_at: new Date() })
+      .execute();
+    // As the Stripe webhook records it (server/billing/record-stripe-event.ts).
+    const subscription = (status: string) => t.services.db.updateTable('subscriptions').set({ status }).where('user_id', '=', operator.userId).execute();
+    const shown = async () => {
+      // What the Stripe webhook's change reaches within CONFIGURATION_TTL_MS; here at once.
+      t.services.configurations.forgetAll();
+      const byId = await t.app.inject(`/api/public/configuration/${operator.configurationId}`);
+      expect(byId.statusCode).toBe(200);
+      return (byId.json() as { hidePoweredBy: boolean }).hidePoweredBy;
+    };
+    await subscription('active');
+    expect((await operator.rest('PUT', '/api/configuration', form({ hidePoweredBy: true }))).status).toBe(200);
+    expect(await shown()).toBe(true);
+
+    for (const lapsed of ['past_due', 'unpaid', 'canceled']) {
+      await subscription(lapsed);
+      expect(await shown(), lapsed).toBe(false);
+    }
+    // The clinic's choice is kept, and counts again once it pays.
+    expect((await operator.rest('GET', '/api/configuration')).body).toMatchObject({ hidePoweredBy: true });
+    await subscription('active');
+    expect(await shown()).toBe(true);
+  });
+
   it('sends a clinic’s mail in its name, its colour and, in Malay, its Malay texts; never “Minda”', async () => {
     const operator = await signInNewOperator(t);
     await operator.rest('PUT', '/api/configuration', form({ companyName: null, appTitle: 'Wellbeing Check "Sejahtera"', appTitleMs: 'Semakan Sejahtera', primaryColor: '#1d4ed8' }));
