@@ -4,6 +4,8 @@ import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { MAX_LOGO_BYTES } from '../../domain/logo-file';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
+import { translationsFor } from '../translations';
 import { brandOfOperator } from '../appointments/booking-notifications';
 import { bookingClientEmail } from '../mail/booking-emails';
 import { appointmentFacts } from '../testing/appointment-facts';
@@ -91,6 +93,25 @@ describe.each(TEST_DIALECTS)('white label on %s', (dialect) => {
     // Removing it leaves no logo to serve.
     expect((await operator.rest('DELETE', '/api/configuration/logo')).status).toBe(200);
     expect((await t.app.inject(`/api/public/logo/${operator.configurationId}`)).statusCode).toBe(404);
+  });
+
+  it('bounds logo uploads per clinic, refused files included, without slowing another clinic', async () => {
+    const { limit, windowMinutes } = DEFAULT_RATE_LIMITS.logoUploadsPerClinic;
+    // At the start of a window, so the count does not roll over mid-test.
+    const windowMs = windowMinutes * 60_000;
+    const windowStart = new Date(Math.ceil(Date.now() / windowMs) * windowMs + 1000);
+    t.services.now = () => windowStart;
+    try {
+      const busy = await signInNewOperator(t);
+      const answers = [];
+      for (let i = 0; i < limit; i++) answers.push((await upload(busy, i % 2 ? PNG : 'not an image')).statusCode);
+      expect(answers).toEqual(Array.from({ length: limit }, (_, i) => (i % 2 ? 200 : 415)));
+      const refused = await upload(busy, PNG, 'ms');
+      expect([refused.statusCode, refused.json()]).toEqual([429, { error: translationsFor('ms').errors.tooManyAttempts() }]);
+      expect((await upload(await signInNewOperator(t), PNG)).statusCode).toBe(200);
+    } finally {
+      t.services.now = () => new Date();
+    }
   });
 
   it('refuses a colour that reads below WCAG AA with the ratio, and keeps a readable one', async () => {

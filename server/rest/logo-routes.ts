@@ -24,6 +24,7 @@ export const LOGO_OPERATIONS = {
       '401': { description: 'Not signed in' },
       '413': { description: 'Larger than 512 KB' },
       '415': { description: 'Not a PNG, JPEG, WebP or SVG, or an SVG with nothing left once sanitised' },
+      '429': { description: 'More than 20 uploads by the clinic in an hour' },
     },
   },
   remove: {
