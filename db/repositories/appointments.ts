@@ -615,6 +615,15 @@ export async function lockAppointment(trx: Transaction<Database>, appointmentId:
   return row && { status: row.status as AppointmentStatus, revision: Number(row.revision), visitorMoves: Number(row.visitor_moves) };
 }
 
+/**
+ * Drops the screening results a visitor shared with a booking, and the crisis flag drawn from
+ * them: for a hold that lapsed or that they cancelled, which never reached the clinic
+ * (docs/decisions/0054).
+ */
+export async function forgetSharedResults(db: Kysely<Database>, appointmentId: string): Promise<void> {
+  await db.updateTable('appointments').set({ shared_results: null, contact_promptly: 0 }).where('id', '=', appointmentId).execute();
+}
+
 /** Keeps the words a visitor gave when cancelling (bounded by the caller's schema); personal, so never logged. */
 export async function recordCancelReason(db: Kysely<Database>, appointmentId: string, reason: string): Promise<void> {
   await db.updateTable('appointments').set({ cancel_reason: reason }).where('id', '=', appointmentId).execute();
