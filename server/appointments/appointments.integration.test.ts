@@ -74,6 +74,7 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
         place: null,
         resultsShared: false,
         contactPromptly: false,
+        cancelReason: null,
       });
       const viaRest = await operator.rest('GET', '/api/appointments');
       expect(viaRest.status).toBe(200);
