@@ -8,6 +8,7 @@ import {
   parseScreenerIdentifier,
   screenerTextsIn,
   STOCK_CONSENT_TEXTS,
+  withPlanApplied,
 } from './configuration';
 
 describe('parseScreenerIdentifier', () => {
@@ -103,5 +104,16 @@ describe('the clinic’s Malay texts', () => {
     expect(malayOr('Clinical Psychologist', '', 'ms')).toBe('Clinical Psychologist');
     expect(malayOr('Clinical Psychologist', null, 'ms')).toBe('Clinical Psychologist');
     expect(malayOr('Clinical Psychologist', 'Psikologi Klinikal', 'en')).toBe('Clinical Psychologist');
+  });
+});
+
+describe('withPlanApplied', () => {
+  it('hides “Powered by Minda” only while the subscription is paid', () => {
+    const hiding = { ...DEFAULT_CONFIGURATION, hidePoweredBy: true };
+    for (const paid of ['active', 'trialing']) expect(withPlanApplied(hiding, paid).hidePoweredBy, paid).toBe(true);
+    for (const lapsed of [undefined, 'incomplete', 'past_due', 'unpaid', 'paused', 'canceled', 'incomplete_expired']) {
+      expect(withPlanApplied(hiding, lapsed).hidePoweredBy, lapsed).toBe(false);
+    }
+    expect(withPlanApplied(DEFAULT_CONFIGURATION, 'active').hidePoweredBy).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { screenerStockTexts } from '../i18n/en/screener-stock-texts';
 import type { ClinicCrisisContact } from './crisis';
+import { allowsUnlimitedBookings } from './subscription';
 
 /**
  * The public screener configuration and the rules around it that the
@@ -50,7 +51,7 @@ export interface PublicScreenerConfiguration {
   primaryColor: string | null;
   /** Where the uploaded logo is served, changing with its content; null without one. It wins over logoUrl. */
   uploadedLogoUrl: string | null;
-  /** The clinic hides "Powered by Minda" (a paid plan only). */
+  /** The clinic hides "Powered by Minda" (a paid plan only: honoured while it is paid, withPlanApplied). */
   hidePoweredBy: boolean;
   /** Malay versions of the texts above; blank shows the English one (malayOr). */
   appTitleMs: string;
@@ -161,6 +162,16 @@ export function consentSectionText(
 ): string {
   if (configured.trim() === stockEnglish.trim()) return translated;
   return options.stripImportantPrefix ? configured.replace(IMPORTANT_PREFIX, '') : configured;
+}
+
+/**
+ * The configuration as visitors see it under the clinic's plan. Hiding "Powered by Minda" is a
+ * paid plan's: once the subscription is no longer paid (the same statuses that bring back the
+ * free-booking limit) the line shows again; the clinic's choice stays stored, and counts again
+ * when it pays (docs/decisions/0054).
+ */
+export function withPlanApplied<C extends Pick<PublicScreenerConfiguration, 'hidePoweredBy'>>(configuration: C, subscriptionStatus: string | undefined): C {
+  return configuration.hidePoweredBy && !allowsUnlimitedBookings(subscriptionStatus) ? { ...configuration, hidePoweredBy: false } : configuration;
 }
 
 /** The clinic as a visitor reads its name: the company name, else the screener's title. */

@@ -38,7 +38,7 @@ describe('adminSectionsFor', () => {
       'audit-log',
       'insights',
       'team',
-      'two-factor',
+      'password-and-two-factor',
       'account',
     ]);
   });
@@ -53,11 +53,11 @@ describe('adminSectionsFor', () => {
   });
 
   it('shows a psychologist only their day, the schedule, the appointments inbox and their own two-factor sign-in', () => {
-    expect(adminSectionsFor('psychologist')).toEqual(['today', 'schedule', 'appointments', 'two-factor']);
+    expect(adminSectionsFor('psychologist')).toEqual(['today', 'schedule', 'appointments', 'password-and-two-factor']);
   });
 
   it('shows a receptionist the day, schedules, bookings and their own two-factor sign-in, never the audit log', () => {
-    expect(adminSectionsFor('receptionist')).toEqual(['today', 'schedule', 'appointments', 'two-factor']);
+    expect(adminSectionsFor('receptionist')).toEqual(['today', 'schedule', 'appointments', 'password-and-two-factor']);
   });
 });
 

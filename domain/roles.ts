@@ -20,8 +20,8 @@ export const ACCESS = {
   /** Schedules and bookings; a psychologist's own profile only. */
   schedules: ROLES,
   /**
-   * Health data of a booking: the results a visitor attached, whether they attached any, and
-   * the crisis flag (contact promptly). Never the receptionist.
+   * Health data of a booking: the results a visitor attached, whether they attached any, the
+   * crisis flag (contact promptly) and the reason they gave when cancelling. Never the receptionist.
    */
   attachedResults: ['owner', 'admin', 'psychologist'],
   /** A psychologist's calendar link: the owner, admins, and the psychologist themself only. */
@@ -58,7 +58,8 @@ export function mayUse(role: Role, access: readonly Role[]): boolean {
 }
 
 /**
- * The admin's screens, in menu order, each at /admin/<id>, with the access set of the procedures
+ * The admin's screens, in menu order, each at /admin/<id> (the English menu name, lower-cased and
+ * hyphenated: docs/decisions/0054), with the access set of the procedures
  * it calls: a screen shows only to the roles the server lets use it, so nobody meets a 403.
  */
 export const ADMIN_SECTIONS = {
@@ -75,8 +76,8 @@ export const ADMIN_SECTIONS = {
   'audit-log': ACCESS.clinicSetup,
   insights: ACCESS.clinicSetup,
   team: ACCESS.ownerOnly,
-  // Each member turns their own two-factor sign-in on or off.
-  'two-factor': ACCESS.everyMember,
+  // Each member changes their own password and turns their own two-factor sign-in on or off.
+  'password-and-two-factor': ACCESS.everyMember,
   account: ACCESS.ownerOnly,
 } as const satisfies Record<string, readonly Role[]>;
 export type AdminSectionId = keyof typeof ADMIN_SECTIONS;

@@ -138,7 +138,9 @@ describe('operator accounts in the browser', () => {
     const owner = { username: 'changes-password', email: 'changes@klinik.example', password: 'seri-kembangan-2028' };
     const newPassword = 'bukit-bintang-2029';
     await onTwoDevices(owner, async ({ otherDeviceSignedIn, signInOnOtherDevice }) => {
+      // The screen's former address still opens it (docs/decisions/0054).
       await session.visit('/admin/two-factor');
+      await page.waitForURL('**/admin/password-and-two-factor');
       const section = page.getByRole('region', { name: 'Password', exact: true });
       await section.scrollIntoViewIfNeeded();
 

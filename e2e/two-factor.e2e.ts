@@ -54,7 +54,7 @@ describe('two-factor sign-in in the browser', () => {
     const { page } = session;
     const registered = await page.request.post(`${session.server.url}/api/register`, { data: MEMBER, headers: { origin: session.server.url } });
     expect(registered.status()).toBe(201);
-    await session.visit('/admin/two-factor');
+    await session.visit('/admin/password-and-two-factor');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByText('Off. Only your password protects this account.').waitFor();
     await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -112,7 +112,7 @@ describe('two-factor sign-in in the browser', () => {
     await screenshot(page, 'two-factor-recovery-step');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin-setup');
-    await session.visit('/admin/two-factor');
+    await session.visit('/admin/password-and-two-factor');
     await page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('On. Recovery codes left: 9.').waitFor();
     await expectNoViolations(page, 'signed in with a recovery code');
 
@@ -201,7 +201,7 @@ describe('two-factor sign-in in the browser', () => {
   it('turns it off by keyboard only with a code: not with the password, with a recovery code', async () => {
     const { page } = session;
     await signInWithRecoveryCode(session, recoveryCodes[3]!);
-    await session.visit('/admin/two-factor');
+    await session.visit('/admin/password-and-two-factor');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).focus();
     await page.keyboard.press('Enter');

@@ -132,5 +132,10 @@ describe('the visitor’s appointment (decision 0050)', () => {
     expect(await tahan.getByRole('timer').textContent()).toMatch(/^(30:00|29:\d\d)$/);
     await expectNoViolations(page, 'hold in Malay');
     await screenshot(page, 'visitor-appointment-390-hold-ms');
+
+    // The clinic's owner reads the visitor's reason beside the cancelled appointment (decision 0054).
+    await session.visit('/ms/admin/appointments');
+    await page.getByText('Sebab pelawat membatalkan: “Saya sudah berasa lebih baik.”').waitFor();
+    await expectNoViolations(page, 'appointments with a cancel reason, in Malay');
   });
 });

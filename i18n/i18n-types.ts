@@ -2591,6 +2591,11 @@ export type NamespaceAdminTranslation = {
 		 */
 		contactPromptlyHint: string
 		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​’​s​ ​r​e​a​s​o​n​ ​f​o​r​ ​c​a​n​c​e​l​l​i​n​g​:​ ​“​{​r​e​a​s​o​n​}​”
+		 * @param {string} reason
+		 */
+		cancelReason: RequiredParams<'reason'>
+		/**
 		 * V​i​e​w​ ​r​e​s​u​l​t​s
 		 */
 		viewResults: string
@@ -8933,6 +8938,10 @@ export type TranslationFunctions = {
 			 * The visitor answered the screener’s question about harming themselves.
 			 */
 			contactPromptlyHint: () => LocalizedString
+			/**
+			 * The visitor’s reason for cancelling: “{reason}”
+			 */
+			cancelReason: (arg: { reason: string }) => LocalizedString
 			/**
 			 * View results
 			 */

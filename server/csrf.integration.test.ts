@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../db/testing/test-databases';
+import { signInNewOperator } from './testing/signed-in-operator';
 import { startTestApp, type TestApp, trpcMutation } from './testing/test-app';
 
 const REFUSED = { error: 'Cross-site request refused' };
@@ -73,5 +74,30 @@ describe.each(TEST_DIALECTS)('cross-site request refusal on %s', (dialect) => {
     });
     expect(webhook.statusCode).not.toBe(403);
     expect(webhook.statusCode).not.toBe(415);
+  });
+
+  it('refuses a cross-site logo upload, and a form’s body on the logo’s raw-body route, storing nothing', async () => {
+    const operator = await signInNewOperator(t);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const upload = (method: 'PUT' | 'POST', url: string, headers: Record<string, string>) =>
+      t.app.inject({ method, url, headers: { cookie: operator.cookie, 'content-type': 'image/png', ...headers }, payload: png });
+    // What another site's script or form can send with the clinic's cookie.
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of foreign) {
+      for (const url of ['/api/configuration/logo', '/api/configuration/logo?v=1']) {
+        const response = await upload('PUT', url, headers);
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.json()).toEqual(REFUSED);
+      }
+    }
+    // The body types an HTML form can send are refused on it as everywhere, even from our own origin.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await upload('PUT', '/api/configuration/logo', { origin: t.services.env.publicUrl, 'content-type': type });
+      expect(response.statusCode, type).toBe(415);
+    }
+    const stored = await t.services.db.selectFrom('screener_configurations').select('logo_data').where('user_id', '=', operator.userId).executeTakeFirstOrThrow();
+    expect(stored.logo_data).toBeNull();
+    // The same upload from the admin page is taken.
+    expect((await upload('PUT', '/api/configuration/logo', { origin: t.services.env.publicUrl, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
   });
 });

@@ -51,7 +51,7 @@ export interface AppointmentDetails {
   revisedAt: Date | null;
   /** When anything an integrator sees of it last changed (its creation at the latest). */
   updatedAt: Date;
-  /** Whether the visitor shared their screening results, and whether they answered the crisis item. */
+  /** Whether the visitor shared their screening results, whether they answered the crisis item, and why they cancelled. */
   care: AppointmentCare;
   /** How often the visitor moved it through their link (domain/visitor-changes.ts). */
   visitorMoves: number;
@@ -65,6 +65,11 @@ export interface AppointmentCare {
   resultsShared: boolean;
   /** The visitor answered the crisis item: the clinic should contact them promptly. */
   contactPromptly: boolean;
+  /**
+   * The words a visitor gave when cancelling through their link, if any: free text that may
+   * tell of their health, so it goes with the rest of the care (docs/decisions/0054).
+   */
+  cancelReason: string | null;
 }
 
 
@@ -93,6 +98,7 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.updated_at',
       'a.contact_promptly',
       'a.visitor_moves',
+      'a.cancel_reason',
       sql<number>`a.shared_results is not null`.as('results_shared'),
       's.start_utc',
       's.end_utc',
@@ -122,6 +128,7 @@ type DetailsRow = Pick<
   | 'updated_at'
   | 'contact_promptly'
   | 'visitor_moves'
+  | 'cancel_reason'
 > &
   Pick<SlotRow, 'start_utc' | 'end_utc'> &
   VisitColumns & {
@@ -160,7 +167,7 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     revision: Number(row.revision),
     revisedAt: row.revised_at === null ? null : asDate(row.revised_at),
     updatedAt: asDate(row.updated_at ?? row.created_at),
-    care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly) },
+    care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly), cancelReason: row.cancel_reason },
     visitorMoves: Number(row.visitor_moves),
     ...visitOf(row),
   };
@@ -638,6 +645,15 @@ export async function calendarEntriesOf(
 export async function lockAppointment(trx: Transaction<Database>, appointmentId: string) {
   const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision', 'visitor_moves']).where('id', '=', appointmentId)).executeTakeFirst();
   return row && { status: row.status as AppointmentStatus, revision: Number(row.revision), visitorMoves: Number(row.visitor_moves) };
+}
+
+/**
+ * Drops the screening results a visitor shared with a booking, and the crisis flag drawn from
+ * them: for a hold that lapsed or that they cancelled, which never reached the clinic
+ * (docs/decisions/0054).
+ */
+export async function forgetSharedResults(db: Kysely<Database>, appointmentId: string): Promise<void> {
+  await db.updateTable('appointments').set({ shared_results: null, contact_promptly: 0 }).where('id', '=', appointmentId).execute();
 }
 
 /** Keeps the words a visitor gave when cancelling (bounded by the caller's schema); personal, so never logged. */

@@ -90,12 +90,13 @@ export async function updateRetentionDays(db: Kysely<Database>, userId: string, 
 export async function findVisitorRecords(db: Kysely<Database>, appointmentId: string) {
   const appointment = await db
     .selectFrom('appointments')
-    .select(['shared_results', 'contact_promptly'])
+    .select(['shared_results', 'contact_promptly', 'cancel_reason'])
     .where('id', '=', appointmentId)
     .executeTakeFirstOrThrow();
   return {
     sharedResults: appointment.shared_results === null ? null : (JSON.parse(appointment.shared_results) as Record<string, unknown>),
     contactPromptly: Boolean(appointment.contact_promptly),
+    cancelReason: appointment.cancel_reason,
     consents: await consentsOf(db, appointmentId),
   };
 }

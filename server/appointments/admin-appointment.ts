@@ -27,5 +27,10 @@ export const ZAdminAppointment = z.object({
   resultsShared: z.boolean().optional(),
   /** The visitor answered the crisis item. Absent, as resultsShared, for a role that may not see it. */
   contactPromptly: z.boolean().optional(),
+  /**
+   * Why the visitor cancelled through their link, in their words; null when they gave none.
+   * Absent, as resultsShared, for a role that may not see it (docs/decisions/0054).
+   */
+  cancelReason: z.string().nullable().optional(),
 });
 export type AdminAppointment = z.output<typeof ZAdminAppointment>;

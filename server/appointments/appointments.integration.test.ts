@@ -76,6 +76,7 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
         resultsShared: false,
         contactPromptly: false,
         cursor: expect.any(String),
+        cancelReason: null,
       });
       const viaRest = await operator.rest('GET', '/api/appointments');
       expect(viaRest.status).toBe(200);

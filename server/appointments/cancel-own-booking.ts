@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findAppointmentByTokenHash, lockAppointment, moveAppointment, recordCancelReason } from '../../db/repositories/appointments';
+import { findAppointmentByTokenHash, forgetSharedResults, lockAppointment, moveAppointment, recordCancelReason } from '../../db/repositories/appointments';
 import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
@@ -46,10 +46,12 @@ export async function cancelOwnBooking(
       throw new AppError('CONFLICT', refusal.cannotCancel());
     }
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: current.status, to: 'cancelled', at: now });
-    if (reason) await recordCancelReason(trx, seen.id, reason);
+    const clinicKnows = current.status !== 'held';
+    // A hold never reached the clinic: its shared results and the visitor's reason are kept for no one.
+    if (!clinicKnows) await forgetSharedResults(trx, seen.id);
+    else if (reason) await recordCancelReason(trx, seen.id, reason);
     const cancelled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-    const clinicKnows = current.status !== 'held';
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows }, { env: ctx.env, now });
     return toOwnAppointment(trx, cancelled);
   });

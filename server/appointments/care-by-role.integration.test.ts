@@ -6,8 +6,9 @@ import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * The crisis flag and whether results were shared are health data (issue 24): the psychologist,
- * admins and the owner see them; a receptionist's answers carry neither, nor an order that tells them.
+ * The crisis flag, whether results were shared and a visitor's cancel reason are health data
+ * (issue 24, docs/decisions/0054): the psychologist (of their own bookings), admins and the owner
+ * see them; a receptionist's answers carry none, nor an order that tells them.
  */
 describe.each(TEST_DIALECTS)('what each role sees of a booking’s health data on %s', (dialect) => {
   let t: TestApp;
@@ -30,7 +31,7 @@ describe.each(TEST_DIALECTS)('what each role sees of a booking’s health data o
       return (await insertMember(db, { clinicId: owner.userId, role, psychologistId: role === 'psychologist' ? psychologistId : null })).accountId;
     };
     const as = async (role: Role) => signedInAs(t, { userId: await memberOf(role) });
-    return { plain, flagged, as };
+    return { plain, flagged, as, psychologistId, owner };
   }
 
   it('answers a receptionist without the flag or the shared mark, on both transports, in the order of the sessions', async () => {
@@ -61,5 +62,32 @@ describe.each(TEST_DIALECTS)('what each role sees of a booking’s health data o
     ]);
     const overRest = await member.rest('GET', '/api/appointments');
     expect((overRest.body as { contactPromptly: boolean }[]).map((appointment) => appointment.contactPromptly)).toEqual([true, false]);
+  });
+
+  it('shows a visitor’s cancel reason to the owner, an admin and that booking’s psychologist only', async () => {
+    const { flagged, as, owner } = await clinic();
+    const db = t.services.db;
+    const reason = 'I feel too anxious to come this week';
+    await db.updateTable('appointments').set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: reason }).where('id', '=', flagged).execute();
+    // Another psychologist's visitor cancelled too, with their own words.
+    const otherPsychologist = await insertPsychologist(db, owner.userId, { name: 'Dr. Other' });
+    const other = await bookSlot(db, { userId: owner.userId, psychologistId: otherPsychologist, slotId: await insertSlot(db, otherPsychologist, new Date('2030-10-02T09:00:00Z')) });
+    await db.updateTable('appointments').set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'Another visitor’s words' }).where('id', '=', other).execute();
+
+    const reasonsSeenBy = async (role: Role) => {
+      const member = await as(role);
+      const overRest = await member.rest('GET', '/api/appointments');
+      expect(overRest.status).toBe(200);
+      const overTrpc = await member.caller.admin.appointments.list({});
+      expect(JSON.stringify(overRest.body)).toBe(JSON.stringify(overTrpc));
+      const cancelled = overTrpc.filter((appointment) => appointment.status === 'cancelled');
+      return { text: JSON.stringify(overRest.body), reasons: Object.fromEntries(cancelled.map((appointment) => [appointment.id, appointment.cancelReason])) };
+    };
+    for (const role of ['owner', 'admin'] as const) expect((await reasonsSeenBy(role)).reasons, role).toEqual({ [flagged]: reason, [other]: 'Another visitor’s words' });
+    expect((await reasonsSeenBy('psychologist')).reasons).toEqual({ [flagged]: reason });
+    const receptionist = await reasonsSeenBy('receptionist');
+    expect(Object.keys(receptionist.reasons).sort()).toEqual([flagged, other].sort());
+    expect(receptionist.text).not.toContain('cancelReason');
+    expect(receptionist.text).not.toContain('anxious');
   });
 });

@@ -1,4 +1,4 @@
-import { findLapsedHolds, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
+import { findLapsedHolds, forgetSharedResults, moveAppointment, recordAppointmentEvent } from '../../db/repositories/appointments';
 import { inTransaction } from '../../db/transaction';
 import type { AppServices } from '../context';
 
@@ -6,7 +6,8 @@ import type { AppServices } from '../context';
 const BATCH = 200;
 
 /**
- * Frees the slots of holds whose visitor did not confirm in time. Safe with any number of
+ * Frees the slots of holds whose visitor did not confirm in time, and drops the results they
+ * shared: the clinic never sees a lapsed hold, so nothing is kept for it. Safe with any number of
  * processes: each hold moves by a guarded update, so only one process records its expiry, and a
  * confirmation racing it either wins or is refused.
  */
@@ -17,6 +18,7 @@ export async function expireLapsedHolds(services: Pick<AppServices, 'db' | 'now'
     await inTransaction(services.db, async (trx) => {
       if (!(await moveAppointment(trx, appointmentId, 'expired', now))) return;
       await recordAppointmentEvent(trx, { appointmentId, actor: 'system', from: 'held', to: 'expired', at: now });
+      await forgetSharedResults(trx, appointmentId);
       expired += 1;
     });
   }

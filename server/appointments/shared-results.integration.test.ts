@@ -4,6 +4,9 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { HOLD_MINUTES } from '../../domain/appointment-status';
+import { expireLapsedHolds } from './expire-holds';
+import { manageTokenOf } from './manage-token';
 import type { SharedResultsView } from './view-shared-results';
 
 const FOLLOW_UP_ANSWER = 'Saya rasa tertekan sejak bulan lepas kerana kerja';
@@ -160,5 +163,41 @@ describe.each(TEST_DIALECTS)('results a visitor shares with the clinic on %s', (
     const booked = await book(screener, 24, { consents: { screener: given(5), privacyNotice: given(1) } });
     expect(booked.status).toBe(201);
     expect(await appointmentsOf(screener.userId)).toEqual([{ id: booked.body.appointmentId, shared_results: null, contact_promptly: 0 }]);
+  });
+
+  it('keeps nothing shared with a hold that lapsed or that its visitor cancelled, and keeps what a booking the clinic saw shared', async () => {
+    const { screener, operator } = await dass21Clinic();
+    const shared = { sharedResults: DASS21_SHARED, consents: ALL_CONSENTS };
+    await t.services.db.updateTable('users').set({ confirm_visitor_email: 1 }).where('id', '=', screener.userId).execute();
+    const lapsing = (await book(screener, 30, shared)).body.appointmentId as string;
+    const cancelledHold = (await book(screener, 32, shared)).body.appointmentId as string;
+    await t.services.db.updateTable('users').set({ confirm_visitor_email: 0 }).where('id', '=', screener.userId).execute();
+    const cancelledRequest = (await book(screener, 34, shared)).body.appointmentId as string;
+    const cancel = (appointmentId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/appointments/manage/${manageTokenOf(t.services.env, appointmentId)}/cancel`,
+        headers: { origin: t.services.env.publicUrl },
+        payload: { reason: 'Saya berasa lebih baik sekarang' },
+      });
+    expect((await appointmentsOf(screener.userId)).every((row) => row.shared_results !== null && row.contact_promptly === 1)).toBe(true);
+
+    expect((await cancel(cancelledHold)).statusCode).toBe(200);
+    expect((await cancel(cancelledRequest)).statusCode).toBe(200);
+    const now = t.services.now;
+    t.services.now = () => new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000);
+    try {
+      expect(await expireLapsedHolds(t.services)).toBeGreaterThanOrEqual(1);
+    } finally {
+      t.services.now = now;
+    }
+
+    const rows = await t.services.db.selectFrom('appointments').select(['id', 'status', 'shared_results', 'contact_promptly', 'cancel_reason']).where('user_id', '=', screener.userId).execute();
+    const row = (id: string) => rows.find((candidate) => candidate.id === id);
+    expect(row(lapsing)).toMatchObject({ status: 'expired', shared_results: null, contact_promptly: 0 });
+    expect(row(cancelledHold)).toMatchObject({ status: 'cancelled', shared_results: null, contact_promptly: 0, cancel_reason: null });
+    expect(row(cancelledRequest)).toMatchObject({ status: 'cancelled', contact_promptly: 1, cancel_reason: 'Saya berasa lebih baik sekarang' });
+    expect((await operator.caller.admin.appointments.results({ appointmentId: cancelledRequest })).sharedResults).toEqual(DASS21_SHARED);
+    expect((await operator.caller.admin.appointments.results({ appointmentId: cancelledHold })).sharedResults).toBeNull();
   });
 });

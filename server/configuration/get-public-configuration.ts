@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import {
   findConfigurationById,
   findConfigurationBySlug,
 } from '../../db/repositories/configurations';
-import { parseScreenerIdentifier, type PublicScreenerConfiguration, type ScreenerConfiguration } from '../../domain/configuration';
+import { findSubscriptionOf } from '../../db/repositories/subscriptions';
+import type { Database } from '../../db/schema';
+import { parseScreenerIdentifier, type PublicScreenerConfiguration, type ScreenerConfiguration, withPlanApplied } from '../../domain/configuration';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { fieldMessage } from '../field-messages';
@@ -26,16 +29,23 @@ export const ZConfigurationBySlugRequest = z.object({
 // An unknown id or slug is a 404; the client then shows the default configuration
 // (its built-in stock texts), so the server never invents one. Every screener visit asks for its
 // configuration, and every booking step names its screener, so found ones are kept briefly
-// (configuration-cache.ts).
+// (configuration-cache.ts). What is kept is the configuration under the clinic's plan, so a lapsed
+// subscription shows "Powered by Minda" again within that time.
 
 export type ConfigurationReader = Pick<RequestContext, 'db' | 'configurations'>;
 
+async function underPlan(db: Kysely<Database>, configuration: ScreenerConfiguration | undefined): Promise<ScreenerConfiguration | undefined> {
+  if (!configuration?.hidePoweredBy) return configuration;
+  const subscription = configuration.userId === null ? undefined : await findSubscriptionOf(db, configuration.userId);
+  return withPlanApplied(configuration, subscription?.status);
+}
+
 function cachedById({ db, configurations }: ConfigurationReader, id: string): Promise<ScreenerConfiguration | undefined> {
-  return configurations.read(`id:${id}`, () => findConfigurationById(db, id));
+  return configurations.read(`id:${id}`, async () => underPlan(db, await findConfigurationById(db, id)));
 }
 
 function cachedBySlug({ db, configurations }: ConfigurationReader, slug: string): Promise<ScreenerConfiguration | undefined> {
-  return configurations.read(`slug:${slug}`, () => findConfigurationBySlug(db, slug));
+  return configurations.read(`slug:${slug}`, async () => underPlan(db, await findConfigurationBySlug(db, slug)));
 }
 
 /** The public form of a found configuration: its owner stays on the server. */

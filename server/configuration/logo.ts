@@ -5,6 +5,7 @@ import { logoTypeOf, MAX_LOGO_BYTES } from '../../domain/logo-file';
 import { sanitiseSvg } from '../branding/sanitise-svg';
 import type { OperatorContext, RequestContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
+import { enforceRateLimits } from '../rate-limit/rate-limits';
 
 /**
  * The clinic's uploaded logo (docs/decisions/0051): PUT /api/configuration/logo takes the file's
@@ -14,7 +15,7 @@ import { AppError, NotFoundError } from '../errors';
 export const ZUploadLogoRequest = z.object({ bytes: z.instanceof(Uint8Array) });
 export const ZUploadedLogo = z.object({ uploadedLogoUrl: z.string() });
 
-type LogoContext = Pick<OperatorContext, 'db' | 'now' | 'admin' | 'configurations'>;
+type LogoContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'rateLimits' | 'now' | 'admin' | 'configurations'>;
 
 async function configurationIdOf(ctx: LogoContext): Promise<string> {
   const configuration = await findConfigurationOfOperator(ctx.db, ctx.admin.id);
@@ -38,6 +39,8 @@ export function acceptedLogo(bytes: Uint8Array): StoredLogo {
 }
 
 export async function uploadLogo(ctx: LogoContext, input: z.output<typeof ZUploadLogoRequest>): Promise<z.output<typeof ZUploadedLogo>> {
+  // Counted before the file is read: a refused file cost the reading too.
+  await enforceRateLimits(ctx, [['logoUploadsPerClinic', ctx.admin.id]]);
   const logo = acceptedLogo(input.bytes);
   const id = await configurationIdOf(ctx);
   await saveLogo(ctx.db, id, logo, ctx.now());

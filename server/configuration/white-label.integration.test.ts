@@ -4,6 +4,8 @@ import { enqueueEmail } from '../../db/repositories/email-outbox';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { MAX_LOGO_BYTES } from '../../domain/logo-file';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
+import { translationsFor } from '../translations';
 import { brandOfOperator } from '../appointments/booking-notifications';
 import { bookingClientEmail } from '../mail/booking-emails';
 import { appointmentFacts } from '../testing/appointment-facts';
@@ -93,6 +95,25 @@ describe.each(TEST_DIALECTS)('white label on %s', (dialect) => {
     expect((await t.app.inject(`/api/public/logo/${operator.configurationId}`)).statusCode).toBe(404);
   });
 
+  it('bounds logo uploads per clinic, refused files included, without slowing another clinic', async () => {
+    const { limit, windowMinutes } = DEFAULT_RATE_LIMITS.logoUploadsPerClinic;
+    // At the start of a window, so the count does not roll over mid-test.
+    const windowMs = windowMinutes * 60_000;
+    const windowStart = new Date(Math.ceil(Date.now() / windowMs) * windowMs + 1000);
+    t.services.now = () => windowStart;
+    try {
+      const busy = await signInNewOperator(t);
+      const answers = [];
+      for (let i = 0; i < limit; i++) answers.push((await upload(busy, i % 2 ? PNG : 'not an image')).statusCode);
+      expect(answers).toEqual(Array.from({ length: limit }, (_, i) => (i % 2 ? 200 : 415)));
+      const refused = await upload(busy, PNG, 'ms');
+      expect([refused.statusCode, refused.json()]).toEqual([429, { error: translationsFor('ms').errors.tooManyAttempts() }]);
+      expect((await upload(await signInNewOperator(t), PNG)).statusCode).toBe(200);
+    } finally {
+      t.services.now = () => new Date();
+    }
+  });
+
   it('refuses a colour that reads below WCAG AA with the ratio, and keeps a readable one', async () => {
     const operator = await signInNewOperator(t);
     const refused = await operator.rest('PUT', '/api/configuration', form({ primaryColor: '#FFD700' }));
@@ -115,6 +136,35 @@ describe.each(TEST_DIALECTS)('white label on %s', (dialect) => {
     const refused = await operator.rest('PUT', '/api/configuration', form({ hidePoweredBy: true }));
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('hidePoweredBy');
+  });
+
+  it('shows “Powered by Minda” again once the paid subscription lapses, and hides it again when it is paid', async () => {
+    const operator = await signInNewOperator(t);
+    await t.services.db
+      .insertInto('subscriptions')
+      .values({ user_id: operator.userId, stripe_customer_id: `cus_${operator.userId}`, stripe_subscription_id: `sub_${operator.userId}`, status: 'incomplete', updated_at: new Date() })
+      .execute();
+    // As the Stripe webhook records it (server/billing/record-stripe-event.ts).
+    const subscription = (status: string) => t.services.db.updateTable('subscriptions').set({ status }).where('user_id', '=', operator.userId).execute();
+    const shown = async () => {
+      // What the Stripe webhook's change reaches within CONFIGURATION_TTL_MS; here at once.
+      t.services.configurations.forgetAll();
+      const byId = await t.app.inject(`/api/public/configuration/${operator.configurationId}`);
+      expect(byId.statusCode).toBe(200);
+      return (byId.json() as { hidePoweredBy: boolean }).hidePoweredBy;
+    };
+    await subscription('active');
+    expect((await operator.rest('PUT', '/api/configuration', form({ hidePoweredBy: true }))).status).toBe(200);
+    expect(await shown()).toBe(true);
+
+    for (const lapsed of ['past_due', 'unpaid', 'canceled']) {
+      await subscription(lapsed);
+      expect(await shown(), lapsed).toBe(false);
+    }
+    // The clinic's choice is kept, and counts again once it pays.
+    expect((await operator.rest('GET', '/api/configuration')).body).toMatchObject({ hidePoweredBy: true });
+    await subscription('active');
+    expect(await shown()).toBe(true);
   });
 
   it('sends a clinic’s mail in its name, its colour and, in Malay, its Malay texts; never “Minda”', async () => {

@@ -1,4 +1,4 @@
-import type { AppointmentDetails } from '../../db/repositories/appointments';
+import type { AppointmentCare, AppointmentDetails } from '../../db/repositories/appointments';
 import { formatAppointmentTime } from '../../domain/appointment-time';
 import type { SlotTimes } from '../../domain/slots';
 import { zonePlace } from '../../domain/time-zone-places';
@@ -10,7 +10,10 @@ import { appointmentEvent, calendarAttachment, calendarStateOf } from './ics';
 import { brandNameIn, type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
 
 /** What every booking mail is about, as the appointment stands after the change it reports. */
-export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc' | 'care' | 'place' | 'visitorContact'>;
+export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc' | 'place' | 'visitorContact'> & {
+  /** The two marks a staff mail may carry; never the visitor's cancel reason, which no mail tells (docs/decisions/0054). */
+  care: Pick<AppointmentCare, 'resultsShared' | 'contactPromptly'>;
+};
 
 // Clinic staff read one language; their mails are in English, the visitor's in their own.
 const STAFF_LOCALE = 'en';

@@ -6,6 +6,7 @@ import { clinicNameOf } from '../../domain/configuration';
 import { ROLES } from '../../domain/roles';
 import type { AccountContext } from '../account/account';
 import { hashSecretToken } from '../auth/secret-tokens';
+import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { invalidInvitation, ZInvitationToken } from './accept-invitation';
 
 /** GET /api/invitations/:token: what the invitation page shows before anyone joins. */
@@ -18,7 +19,12 @@ export const ZPreviewInvitationRequest = z.object({ token: ZInvitationToken });
 export const ZInvitationPreview = z.object({ role: z.enum(ROLES), inviter: z.string(), clinic: z.string() });
 export type InvitationPreview = z.output<typeof ZInvitationPreview>;
 
-export async function previewInvitation(ctx: Pick<AccountContext, 'db' | 'now'>, input: z.output<typeof ZPreviewInvitationRequest>): Promise<InvitationPreview> {
+export async function previewInvitation(
+  ctx: Pick<AccountContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip'>,
+  input: z.output<typeof ZPreviewInvitationRequest>,
+): Promise<InvitationPreview> {
+  // Public and unauthenticated: bounded per client, as sign-in and booking are.
+  await enforceRateLimits(ctx, [['invitationPreviewPerIp', ctx.ip]]);
   const invitation = await findUsableInvitation(ctx.db, hashSecretToken(input.token), ctx.now());
   if (!invitation) throw invalidInvitation();
   const owner = (await listMembers(ctx.db, invitation.clinicId)).find((member) => member.role === 'owner');

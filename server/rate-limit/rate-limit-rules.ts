@@ -31,6 +31,18 @@ export const DEFAULT_RATE_LIMITS = {
   emailVerificationPerAccount: { limit: 3, windowMinutes: 60 },
   /** New invitations per clinic: a day's, as domain/invitation-limits.ts says. */
   invitationsPerClinic: { limit: 20, windowMinutes: 24 * 60 },
+  /**
+   * Invitation previews per address: the page an invitation link opens asks once, or again on a
+   * reload. The token is a secret no one guesses; this bounds the database reads a script can
+   * cause from one client, and another address is never refused for it.
+   */
+  invitationPreviewPerIp: { limit: 30, windowMinutes: 10 },
+  /**
+   * Logo uploads per clinic, refused ones included: each is read and an SVG sanitised, so a
+   * stolen session or a looping script cannot keep a process busy. A clinic trying a few
+   * logos stays far under it.
+   */
+  logoUploadsPerClinic: { limit: 20, windowMinutes: 60 },
   /** Generous for a family booking together, tight enough that no script fills a clinic's calendar. */
   bookingPerIp: { limit: 20, windowMinutes: 10 },
   /** Each analysis may cost a model call; a visitor asks once per results page. */

@@ -21,6 +21,8 @@ const TIGHT_LIMITS: RateLimits = {
   passwordResetPerEmail: { limit: 1, windowMinutes: 60 },
   emailVerificationPerAccount: { limit: 1, windowMinutes: 60 },
   invitationsPerClinic: { limit: 2, windowMinutes: 24 * 60 },
+  invitationPreviewPerIp: { limit: 2, windowMinutes: 10 },
+  logoUploadsPerClinic: { limit: 2, windowMinutes: 60 },
   bookingPerIp: { limit: 2, windowMinutes: 10 },
   analyzePerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIp: { limit: 2, windowMinutes: 10 },

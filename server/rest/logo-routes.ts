@@ -6,6 +6,7 @@ import { type AppServices, createRequestContext } from '../context';
 import { restErrorAnswer } from '../errors';
 import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '../http-cache';
 import { requestLocale } from '../request-locale';
+import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { createCaller } from '../trpc/root';
 
 export const LOGO_UPLOAD_PATH = '/api/configuration/logo';
@@ -25,6 +26,7 @@ export const LOGO_OPERATIONS = {
     responses: {
       '413': refusedFile('Larger than 512 KB'),
       '415': refusedFile('Not a PNG, JPEG, WebP or SVG, or an SVG with nothing left once sanitised'),
+      '429': refusedFile(`More than ${DEFAULT_RATE_LIMITS.logoUploadsPerClinic.limit} uploads by the clinic in ${DEFAULT_RATE_LIMITS.logoUploadsPerClinic.windowMinutes} minutes`),
     },
   },
   remove: {

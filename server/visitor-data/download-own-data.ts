@@ -33,6 +33,8 @@ export const ZOwnData = z.object({
   sharedResults: z.record(z.string(), z.unknown()).nullable(),
   /** Whether the clinic was asked to contact them promptly (they answered the crisis item). */
   contactPromptly: z.boolean(),
+  /** The reason they gave when cancelling through their link; null when none. */
+  cancelReason: z.string().nullable(),
   /** Each consent with the exact text they saw. */
   consents: z.array(
     z.object({ kind: z.string(), givenAt: z.date(), version: z.string(), language: z.string(), text: z.string() }),
@@ -68,6 +70,7 @@ export async function downloadOwnData(ctx: Pick<RequestContext, 'db' | 'now'>, {
     },
     sharedResults: records.sharedResults,
     contactPromptly: records.contactPromptly,
+    cancelReason: records.cancelReason,
     consents: records.consents,
     statusHistory: await listAppointmentEvents(ctx.db, appointment.id),
   };

@@ -171,6 +171,50 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
     }
   });
 
+  it('keeps a cancel reason out of every log, mail and webhook, gives it in the visitor’s download, and lets retention erase it', async () => {
+    const reason = 'Cancel-reason-marker: my panic attacks are worse this week';
+    const screener = await insertBookableScreener(t.services.db);
+    await t.services.db.updateTable('users').set({ visitor_data_retention_days: 30 }).where('id', '=', screener.userId).execute();
+    await insertWebhookEndpoint(t.services.db, { userId: screener.userId, url: 'https://clinic.example/hook', now: new Date() });
+    const { appointmentId, token } = await bookedVisit(screener, { clientName: 'Reason Visitor', clientEmail: 'reason.visitor@example.com', clientPhone: '012-333 4455' });
+    t.smtp.messages.length = 0;
+    lines.length = 0;
+
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/appointments/manage/${token}/cancel`,
+      remoteAddress: visitorAddress(),
+      headers: { origin: t.services.env.publicUrl },
+      payload: { reason },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // The clinic reads it (docs/decisions/0054), and the visitor gets it back with the rest of their data.
+    const owner = await signedInAs(t, screener);
+    const listed = (await owner.rest('GET', '/api/appointments')).body as { id: string; cancelReason?: string }[];
+    expect(listed.find((appointment) => appointment.id === appointmentId)?.cancelReason).toBe(reason);
+    const download = await visitorCall('GET', `/api/public/appointments/manage/${token}/data`);
+    expect(download.json()).toMatchObject({ appointment: { status: 'cancelled' }, cancelReason: reason });
+
+    // The cancellation was told: mails to the visitor and the clinic, an event to its webhook; none carries the words.
+    await deliverDueEmails(t.services, 100);
+    const mails = t.smtp.messages.map((mail) => decodeQuotedPrintable(mail.raw));
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    const queued = await t.services.db.selectFrom('email_outbox').selectAll().where('appointment_id', '=', appointmentId).execute();
+    const hooks = await t.services.db.selectFrom('webhook_deliveries').select(['event_type', 'payload']).where('user_id', '=', screener.userId).execute();
+    expect(hooks.map((hook) => hook.event_type)).toContain('appointment.cancelled');
+    for (const [where, text] of [['mails', mails.join('\n')], ['outbox', JSON.stringify(queued)], ['webhooks', JSON.stringify(hooks)], ['log', lines.join('')]] as const) {
+      expect(text, where).not.toContain('Cancel-reason-marker');
+      expect(text, where).not.toContain('panic');
+    }
+    expect(lines.length).toBeGreaterThan(0);
+
+    // Past the clinic's period, retention erases it with the visitor's other data.
+    const end = (await t.services.db.selectFrom('availability_slots').select('end_utc').where('id', '=', (await appointmentRow(appointmentId)).slot_id).executeTakeFirstOrThrow()).end_utc;
+    expect(await eraseExpiredVisitorData({ db: t.services.db, now: () => new Date(new Date(end).getTime() + 31 * DAY_MS) })).toBeGreaterThanOrEqual(1);
+    expect(await appointmentRow(appointmentId)).toMatchObject({ cancel_reason: null, client_name: '' });
+    expect(await everyTableAsText(t.services.db)).not.toContain('Cancel-reason-marker');
+  });
+
   it('exports the clinic’s appointments as CSV with formulas neutralised and no results, and audits the export', async () => {
     const screener = await insertBookableScreener(t.services.db);
     const operator = await signedInAs(t, screener);

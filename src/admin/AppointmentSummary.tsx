@@ -19,7 +19,10 @@ export function useWhen() {
   };
 }
 
-/** When, the status, who with and how to reach the client: the inbox's row and the calendar's dialog alike. */
+/**
+ * When, the status, who with, how to reach the client and, when they cancelled with a reason
+ * (and the role may read it), why: the inbox's row and the calendar's dialog alike.
+ */
 export function AppointmentSummary({ appointment }: { appointment: Appointment }) {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
@@ -50,6 +53,7 @@ export function AppointmentSummary({ appointment }: { appointment: Appointment }
           {appointment.clientPhone}
         </a>
       </p>
+      {appointment.cancelReason && <p className="whitespace-pre-line break-words">{t.cancelReason({ reason: appointment.cancelReason })}</p>}
     </div>
   );
 }

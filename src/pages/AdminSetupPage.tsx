@@ -20,7 +20,7 @@ import { PlanSection } from '../admin/PlanSection';
 import { type MenuEntry, SectionMenu } from '../admin/SectionMenu';
 import { TeamSection } from '../admin/TeamSection';
 import { TodaySection } from '../admin/TodaySection';
-import { adminPath } from '../admin/admin-paths';
+import { adminPath, movedSection } from '../admin/admin-paths';
 import { TwoFactorSection } from '../admin/two-factor/TwoFactorSection';
 import { ChangePasswordSection } from '../account/ChangePasswordSection';
 import { hasErrorCode } from '../lib/errors';
@@ -105,7 +105,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
     'audit-log': { label: menu.auditLog(), content: () => <AuditLogSection /> },
     insights: { label: menu.insights(), content: () => <InsightsSection /> },
     team: { label: LL.team.menu(), content: () => <TeamSection selfId={me.id} /> },
-    'two-factor': {
+    'password-and-two-factor': {
       label: menu.twoFactor(),
       content: () => (
         <div className="flex flex-col gap-4">
@@ -118,8 +118,8 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
   };
   const sections = adminSectionsFor(me.role).map((id) => ({ id, ...all[id] }));
   const shown = sections.find((entry) => entry.id === section);
-  // An unknown screen, or one the role may not use: home.
-  if (!shown) return <Navigate to={adminPath(locale, 'today')} replace />;
+  // A screen's old address: its new one. An unknown screen, or one the role may not use: home.
+  if (!shown) return <Navigate to={adminPath(locale, movedSection(section) ?? 'today')} replace />;
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <AdminHeader me={me} screenerPath={urls ? new URL(urls.english).pathname : null} />

@@ -533,6 +533,7 @@ const en_admin = {
   appointments: {
     contactPromptly: 'Contact promptly',
     contactPromptlyHint: 'The visitor answered the screener’s question about harming themselves.',
+    cancelReason: 'The visitor’s reason for cancelling: “{reason:string}”',
     viewResults: 'View results',
     viewResultsLabel: 'View results: the screening results {name:string} shared',
     resultsTitle: 'Screening results shared by {name:string}',

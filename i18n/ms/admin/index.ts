@@ -529,6 +529,7 @@ const ms_admin = {
   appointments: {
     contactPromptly: 'Hubungi segera',
     contactPromptlyHint: 'Pelawat menjawab soalan saringan tentang mencederakan diri.',
+    cancelReason: 'Sebab pelawat membatalkan: “{reason}”',
     viewResults: 'Lihat keputusan',
     viewResultsLabel: 'Lihat keputusan saringan yang dikongsi oleh {name}',
     resultsTitle: 'Keputusan saringan yang dikongsi oleh {name}',

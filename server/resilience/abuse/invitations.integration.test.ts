@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMember, insertOperator, outboxEmailsTo } from '../../../db/testing/fixtures';
+import { DEFAULT_RATE_LIMITS } from '../../rate-limit/rate-limit-rules';
 import { snapshotTables } from '../../../db/testing/table-snapshots';
 import { TEST_DIALECTS } from '../../../db/testing/test-databases';
 import { callerFor, CookieJar } from '../../testing/caller';
@@ -152,6 +153,34 @@ describe.each(TEST_DIALECTS)('invitations under abuse on %s', (dialect) => {
       expect(statuses.flat().every((status) => status === 200 || status === 429)).toBe(true);
       // 125 asks, 4 mails: the invitation and its 3 resends.
       expect(await invitationMailsTo(invitees[0]!)).toHaveLength(4);
+    } finally {
+      t.services.now = () => new Date();
+    }
+  });
+
+  it('bounds invitation previews per client address, without refusing the invitee on another', async () => {
+    const clinic = await signedInAs(t, await insertOperator(t.services.db));
+    const invitee = `previewed-${++serial}@staff.example`;
+    await clinic.caller.admin.members.invite({ email: invitee, role: 'receptionist' });
+    const token = /invitation\?token=([\w-]+)/.exec((await invitationMailsTo(invitee))[0]!.text)![1]!;
+    const preview = (remoteAddress: string, language = 'en') =>
+      t.app.inject({ method: 'GET', url: `/api/invitations/${token}`, remoteAddress, headers: { 'accept-language': language } });
+
+    // At the start of a window, so the flood's count does not roll over mid-test.
+    const windowMs = DEFAULT_RATE_LIMITS.invitationPreviewPerIp.windowMinutes * MINUTE;
+    const windowStart = new Date(Math.ceil(Date.now() / windowMs) * windowMs + 1000);
+    t.services.now = () => windowStart;
+    try {
+      // A flood from one loopback address: a fixed count, in process.
+      const { limit } = DEFAULT_RATE_LIMITS.invitationPreviewPerIp;
+      const flood = [];
+      for (let i = 0; i < limit + 5; i++) flood.push((await preview('127.0.0.9')).statusCode);
+      expect(flood).toEqual([...Array<number>(limit).fill(200), ...Array<number>(5).fill(429)]);
+      const refused = await preview('127.0.0.9', 'ms');
+      expect([refused.statusCode, errorOf({ body: refused.body })]).toEqual([429, ms.tooManyAttempts()]);
+      // The invitee, elsewhere, still reads their invitation.
+      const elsewhere = await preview('127.0.0.10');
+      expect([elsewhere.statusCode, elsewhere.json()]).toEqual([200, { role: 'receptionist', inviter: clinic.username, clinic: expect.any(String) }]);
     } finally {
       t.services.now = () => new Date();
     }
