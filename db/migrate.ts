@@ -30,6 +30,7 @@ import * as weeklySchedules from './migrations/2026-11-28T0100-weekly-schedules'
 import * as sessionPlaces from './migrations/2026-11-28T0200-session-places';
 import * as visitorCancelReason from './migrations/2026-11-28T0900-visitor-cancel-reason';
 import * as whiteLabel from './migrations/2026-11-28T0300-white-label';
+import * as apiKeys from './migrations/2026-11-29T0200-api-keys';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0200-session-places': sessionPlaces,
   '2026-11-28T0900-visitor-cancel-reason': visitorCancelReason,
   '2026-11-28T0300-white-label': whiteLabel,
+  '2026-11-29T0200-api-keys': apiKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,6 +38,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   two_factor_recovery_codes: true,
   closed_links: true,
   booking_blocks: true,
+  api_keys: true,
   rate_limit_counters: false,
   used_booking_challenges: true,
   operator_sessions: false,

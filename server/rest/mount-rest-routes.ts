@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerKeyOf } from '../api-keys/bearer-guard';
 import { type AppServices, createRequestContext } from '../context';
 import { AppError, httpErrorBody, restErrorAnswer } from '../errors';
 import { cacheControlOf, PRIVATE_CACHE_CONTROL } from '../http-cache';
@@ -46,7 +47,9 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
         try {
           // Read before the procedure runs: a body that is no object is a 400, signed in or not.
           const input = inputOf(route, req);
-          const caller = createCaller(createRequestContext(services, req, reply));
+          const key = bearerKeyOf(req);
+          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}` };
+          const caller = createCaller(createRequestContext(services, req, reply, apiKeyCall));
           const result = await procedureAt(caller, route.procedure)(input);
           reply.code(route.successStatus ?? 200).header('cache-control', cacheControlOf(sharedAnswer));
           if (route.attachment) reply.header('content-disposition', `attachment; filename="${route.attachment}"`);

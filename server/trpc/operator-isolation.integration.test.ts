@@ -3,6 +3,7 @@ import { insertExceptions, listExceptions } from '../../db/repositories/weekly-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
+import { insertApiKey } from '../../db/repositories/api-keys';
 import { insertWebhookEndpoint, webhookSecretOf } from '../../db/repositories/webhooks';
 import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot, uniqueTag } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -37,6 +38,7 @@ interface Target extends ProfileData {
   username: string;
   configurationId: string;
   webhookId: string;
+  apiKeyId: string;
   invitationId: string;
   /** A receptionist the owner may change, remove or hand the clinic over to. */
   spareMemberId: string;
@@ -199,6 +201,10 @@ const MATRIX: Record<
   'admin.webhooks.sendTest': { input: (t) => ({ id: t.webhookId }), own: SETUP, other: 404 },
   // Another clinic's id is ignored: only the caller's own secret is rolled.
   'admin.webhooks.rollSecret': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.apiKeys.list': { input: () => undefined, own: SETUP, other: 'own' },
+  // Another clinic's id is ignored: the key is the caller's clinic's.
+  'admin.apiKeys.create': { input: (t) => ({ name: 'Intruder', scopes: ['appointments:read'], clinicId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.apiKeys.revoke': { input: (t) => ({ id: t.apiKeyId }), own: SETUP, other: 404 },
   'admin.insights.get': { input: () => ({ from: '2030-01-01', to: '2030-01-31' }), own: SETUP, other: 'own' },
   'admin.billing.plan': { input: (t) => ({ userId: t.clinicId }), own: OWNER, other: 'own' },
   // Test mode: no portal and no card payment for anyone; Stripe's own are in server/billing.
@@ -285,6 +291,16 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     const webhookId = await insertWebhookEndpoint(db, { userId: clinic.userId, url: 'https://clinic.example/hook', now: new Date() });
     // Drawn with the first endpoint, as registering does: there is a secret to roll.
     await webhookSecretOf(db, clinic.userId, `whsec_${randomUUID()}`);
+    const apiKeyId = await insertApiKey(db, {
+      clinicId: clinic.userId,
+      name: 'Practice tool',
+      keyHash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+      prefix: 'mk_matrix',
+      scopes: ['appointments:read'],
+      createdBy: clinic.userId,
+      createdAt: new Date(),
+      expiresAt: null,
+    });
     const invitationId = randomUUID();
     // Mailed an hour ago: a resend need not wait.
     const now = new Date(Date.now() - 3_600_000);
@@ -305,7 +321,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       psychologist: (await insertMember(db, { clinicId: clinic.userId, role: 'psychologist', psychologistId: own.psychologistId })).accountId,
       receptionist: (await insertMember(db, { clinicId: clinic.userId, role: 'receptionist' })).accountId,
     };
-    const base = { clinicId: clinic.userId, username: clinic.username, configurationId: clinic.configurationId, webhookId, invitationId, spareMemberId: spare.accountId };
+    const base = { clinicId: clinic.userId, username: clinic.username, configurationId: clinic.configurationId, webhookId, apiKeyId, invitationId, spareMemberId: spare.accountId };
     return { members, own: { ...base, ...own } satisfies Target, colleague: { ...base, ...colleague } satisfies Target };
   }
 
@@ -319,6 +335,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       slots: await db.selectFrom('availability_slots').selectAll().where('psychologist_id', '=', target.psychologistId).orderBy('id').execute(),
       appointments: await db.selectFrom('appointments').selectAll().where('psychologist_id', '=', target.psychologistId).orderBy('id').execute(),
       webhooks: await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', target.clinicId).execute(),
+      apiKeys: await db.selectFrom('api_keys').selectAll().where('clinic_id', '=', target.clinicId).orderBy('id').execute(),
       audit: await db.selectFrom('audit_log').selectAll().where('user_id', '=', target.clinicId).orderBy('id').execute(),
       members: await db.selectFrom('memberships').selectAll().where('clinic_id', '=', target.clinicId).orderBy('account_id').execute(),
       invitations: await db.selectFrom('invitations').selectAll().where('clinic_id', '=', target.clinicId).orderBy('id').execute(),
