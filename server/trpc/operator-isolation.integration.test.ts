@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { insertExceptions, listExceptions } from '../../db/repositories/weekly-schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
 import { insertApiKey } from '../../db/repositories/api-keys';
 import { insertWebhookEndpoint, webhookSecretOf } from '../../db/repositories/webhooks';
-import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot, uniqueTag } from '../../db/testing/fixtures';
+import { insertMember, insertOperator, insertProfileData, type ProfileData, uniqueTag } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { ROLES, type Role } from '../../domain/roles';
@@ -21,16 +20,6 @@ import { listProcedures, type ProcedurePath } from './root';
  * runs in a world of its own, so a deletion or a handover never changes what the next call meets.
  */
 type OperatorPath = Extract<ProcedurePath, `admin.${string}` | 'billing.createSubscription' | 'billing.activateTestSubscription'>;
-
-/** One profile's data: a psychologist, a free and a booked slot, the booking. */
-interface ProfileData {
-  psychologistId: string;
-  freeSlotId: string;
-  bookedSlotId: string;
-  appointmentId: string;
-  /** A day off of the psychologist's schedule. */
-  exceptionId: string;
-}
 
 /** What a call may name: the caller's clinic's, another clinic's, or a colleague's profile's. */
 interface Target extends ProfileData {
@@ -270,15 +259,9 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
   });
 
   async function profileData(clinicId: string, hour: number): Promise<ProfileData> {
-    const db = t.services.db;
-    const psychologistId = await insertPsychologist(db, clinicId);
-    const freeSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour}:00:00Z`));
-    const bookedSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour + 1}:00:00Z`));
-    const appointmentId = await bookSlot(db, { userId: clinicId, psychologistId, slotId: bookedSlotId });
-    await recordAudit(db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: new Date() });
-    await insertExceptions(db, psychologistId, [{ date: '2030-09-03', kind: 'off', startTime: null, endTime: null, label: '' }], new Date());
-    const exceptionId = (await listExceptions(db, psychologistId))[0]!.id;
-    return { psychologistId, freeSlotId, bookedSlotId, appointmentId, exceptionId };
+    const data = await insertProfileData(t.services.db, clinicId, hour);
+    await recordAudit(t.services.db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: data.appointmentId, at: new Date() });
+    return data;
   }
 
   /** A clinic with its data, a second profile (a colleague's), and a member of each role. */
