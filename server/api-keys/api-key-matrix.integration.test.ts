@@ -5,6 +5,7 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../domain/api-keys';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../rate-limit/rate-limit-rules';
 import { API_KEY_SCOPE_OF } from '../rest/api-key-scopes';
+import { buildOpenApiDocument } from '../rest/openapi';
 import { type RestRoute, REST_ROUTES } from '../rest/routes';
 import { sessionCookie, startTestApp, type TestApp } from '../testing/test-app';
 import { listProcedures } from '../trpc/root';
@@ -109,6 +110,19 @@ describe('the scopes of API keys', () => {
     }
     expect(API_KEY_SCOPE_OF['admin.appointments.results']).toBeUndefined();
     expect(API_KEY_SCOPE_OF['admin.apiKeys.create']).toBeUndefined();
+  });
+
+  it('are what the OpenAPI document declares: the bearer scheme, and on each operation the scope it needs or none', () => {
+    const document = buildOpenApiDocument('https://minda.test') as {
+      paths: Record<string, Record<string, { security: Record<string, string[]>[] }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+    };
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const route of REST_ROUTES) {
+      const { security } = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
+      const scope = API_KEY_SCOPE_OF[route.procedure];
+      expect(security.filter((requirement) => 'apiKey' in requirement), label(route)).toEqual(scope ? [{ apiKey: [scope] }] : []);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import { STRIPE_WEBHOOK_OPERATION, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
+import { addApiKeySecurity } from './openapi-api-keys';
 import { LOGO_OPERATIONS, LOGO_PATH, LOGO_UPLOAD_PATH } from './logo-routes';
 import { SESSION_COOKIE_NAME } from '../session';
 import type { ProcedureMeta } from '../trpc/init';
@@ -104,7 +105,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
   const signedIn = [{ [SESSION_SCHEME]: [] }];
   paths[LOGO_UPLOAD_PATH] = { put: { ...LOGO_OPERATIONS.upload, security: signedIn }, delete: { ...LOGO_OPERATIONS.remove, security: signedIn } };
   paths[LOGO_PATH.replace(':id', '{id}')] = { get: LOGO_OPERATIONS.serve };
-  return {
+  return addApiKeySecurity({
     openapi: '3.1.0',
     info: { title: 'Minda API', version: '1.0.0', license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: publicUrl }],
@@ -130,5 +131,5 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
       },
       responses: REFUSALS,
     },
-  };
+  });
 }
