@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/connect';
-import type { ApiKeyCall } from './api-keys/authenticate-api-key';
 import type { SessionMember } from '../db/repositories/operator-sessions';
 import type { Operator } from '../db/repositories/users';
 import type { Database } from '../db/schema';
+import type { ApiKeyScope } from '../domain/api-keys';
 import type { Billing } from './billing/billing';
 import type { ConfigurationCache } from './configuration/configuration-cache';
 import type { Env } from './env';
@@ -60,6 +60,15 @@ export interface RequestContext extends AppServices {
   session: () => Promise<AdminSession>;
   /** A REST call's API key (server/api-keys); never set on /trpc, so keys cannot act there. */
   apiKeyCall?: ApiKeyCall;
+}
+
+/** What the REST adapter hands on when a request presents `Authorization: Bearer <key>` (server/api-keys). */
+export interface ApiKeyCall {
+  key: string;
+  /** Method and path, as the audit log records each use. */
+  operation: string;
+  /** The scope the route needs (server/rest/api-key-scopes.ts); none: the route is not for keys. */
+  scope: ApiKeyScope | undefined;
 }
 
 /** The context of an operator procedure, after memberProcedure found a live session of a member allowed to call it. */

@@ -2,17 +2,9 @@ import { findApiKeyByHash, touchApiKey } from '../../db/repositories/api-keys';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { findOperatorById } from '../../db/repositories/users';
 import { hashSecretToken } from '../auth/secret-tokens';
-import type { OperatorContext, RequestContext } from '../context';
+import type { ApiKeyCall, OperatorContext, RequestContext } from '../context';
 import { AppError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
-import { API_KEY_SCOPE_OF } from '../rest/api-key-scopes';
-
-/** What the REST adapter hands on when a request presents `Authorization: Bearer <key>`. */
-export interface ApiKeyCall {
-  key: string;
-  /** Method and path, as the audit log records each use. */
-  operation: string;
-}
 
 /** The audit column holds at most this many characters of the operation. */
 const MAX_OPERATION_LENGTH = 200;
@@ -21,16 +13,13 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * The clinic and member a REST call with an API key acts as, after the key proved live, within
- * its per-key rate limit, and holding the scope the operation needs (server/rest/api-key-scopes.ts).
+ * its per-key rate limit, and holding the scope the route needs (`call.scope`, which the REST
+ * adapter read from server/rest/api-key-scopes.ts).
  * The key acts with a receptionist's view of the clinic, whatever its creator's role: the whole
  * clinic's schedules and bookings, never health data. Each use is recorded: the key's last use,
  * and an audit entry under its name.
  */
-export async function actAsApiKey(
-  ctx: RequestContext,
-  procedure: string,
-  call: ApiKeyCall,
-): Promise<Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>> {
+export async function actAsApiKey(ctx: RequestContext, call: ApiKeyCall): Promise<Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>> {
   const key = await findApiKeyByHash(ctx.db, hashSecretToken(call.key));
   const now = ctx.now();
   if (!key) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.unknown());
@@ -40,7 +29,7 @@ export async function actAsApiKey(
   if (!clinic) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.unknown());
   // Counted before the scope is checked, so a key cannot flood even the calls it may not make.
   await enforceRateLimits(ctx, [['apiKeyCalls', key.id]], (t) => t.errors.apiKeys.tooManyCalls());
-  const scope = API_KEY_SCOPE_OF[procedure];
+  const { scope } = call;
   if (!scope) throw new AppError('FORBIDDEN', (t) => t.errors.apiKeys.notForKeys());
   if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', (t) => t.errors.apiKeys.missingScope({ scope }));
   await touchApiKey(ctx.db, key.id, now);

@@ -5,6 +5,7 @@ import { AppError, httpErrorBody, restErrorAnswer } from '../errors';
 import { cacheControlOf, PRIVATE_CACHE_CONTROL } from '../http-cache';
 import { requestLocale } from '../request-locale';
 import { createCaller, listProcedures } from '../trpc/root';
+import { API_KEY_SCOPE_OF } from './api-key-scopes';
 import { REST_ROUTES, type RestRoute } from './routes';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -48,7 +49,7 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           // Read before the procedure runs: a body that is no object is a 400, signed in or not.
           const input = inputOf(route, req);
           const key = bearerKeyOf(req);
-          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}` };
+          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}`, scope: API_KEY_SCOPE_OF[route.procedure] };
           const caller = createCaller(createRequestContext(services, req, reply, apiKeyCall));
           const result = await procedureAt(caller, route.procedure)(input);
           reply.code(route.successStatus ?? 200).header('cache-control', cacheControlOf(sharedAnswer));

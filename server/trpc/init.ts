@@ -74,8 +74,8 @@ export const sharedReadProcedure = publicProcedure.meta({ access: 'public', shar
  * After this middleware `ctx.admin` (the clinic), `ctx.member` and `ctx.adminSession` are
  * non-null by type.
  */
-const signedInMember = publicProcedure.use(async ({ ctx, meta, path, next }) => {
-  if (ctx.apiKeyCall) return next({ ctx: await actAsApiKey(ctx, path, ctx.apiKeyCall) });
+const signedInMember = publicProcedure.use(async ({ ctx, meta, next }) => {
+  if (ctx.apiKeyCall) return next({ ctx: await actAsApiKey(ctx, ctx.apiKeyCall) });
   const session = await ctx.session();
   const found = await memberOfSession(ctx, session);
   if (!found) {
