@@ -1,4 +1,4 @@
-import { findApiKeyByHash, touchApiKey } from '../../db/repositories/api-keys';
+import { type ApiKey, findApiKeyByHash, touchApiKey } from '../../db/repositories/api-keys';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { findOperatorById } from '../../db/repositories/users';
 import { hashSecretToken } from '../auth/secret-tokens';
@@ -12,6 +12,18 @@ const MAX_OPERATION_LENGTH = 200;
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
+ * The live key a request presents, or a 401 that says why not: unknown, revoked or expired.
+ * Whatever keeps state per caller (an idempotency key's clinic) reads the key's clinic here.
+ */
+export async function liveApiKey(ctx: Pick<RequestContext, 'db' | 'now'>, presented: string): Promise<ApiKey> {
+  const key = await findApiKeyByHash(ctx.db, hashSecretToken(presented));
+  if (!key) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.unknown());
+  if (key.revokedAt) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.revoked({ name: key.name, date: day(key.revokedAt!) }));
+  if (key.expiresAt && key.expiresAt <= ctx.now()) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.expired({ name: key.name, date: day(key.expiresAt!) }));
+  return key;
+}
+
+/**
  * The clinic and member a REST call with an API key acts as, after the key proved live, within
  * its per-key rate limit, and holding the scope the route needs (`call.scope`, which the REST
  * adapter read from server/rest/api-key-scopes.ts).
@@ -20,11 +32,8 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
  * and an audit entry under its name.
  */
 export async function actAsApiKey(ctx: RequestContext, call: ApiKeyCall): Promise<Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>> {
-  const key = await findApiKeyByHash(ctx.db, hashSecretToken(call.key));
+  const key = await liveApiKey(ctx, call.key);
   const now = ctx.now();
-  if (!key) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.unknown());
-  if (key.revokedAt) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.revoked({ name: key.name, date: day(key.revokedAt!) }));
-  if (key.expiresAt && key.expiresAt <= now) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.expired({ name: key.name, date: day(key.expiresAt!) }));
   const clinic = await findOperatorById(ctx.db, key.clinicId);
   if (!clinic) throw new AppError('UNAUTHORIZED', (t) => t.errors.apiKeys.unknown());
   // Counted before the scope is checked, so a key cannot flood even the calls it may not make.
