@@ -32,6 +32,7 @@ import * as visitorCancelReason from './migrations/2026-11-28T0900-visitor-cance
 import * as whiteLabel from './migrations/2026-11-28T0300-white-label';
 import * as webhookCatalogue from './migrations/2026-11-29T0100-webhook-catalogue';
 import * as idempotencyKeys from './migrations/2026-11-29T0300-idempotency-keys';
+import * as apiKeys from './migrations/2026-11-29T0200-api-keys';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0300-white-label': whiteLabel,
   '2026-11-29T0100-webhook-catalogue': webhookCatalogue,
   '2026-11-29T0300-idempotency-keys': idempotencyKeys,
+  '2026-11-29T0200-api-keys': apiKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -361,6 +361,29 @@ export interface AuditLogTable {
   subject_id: string | null;
   /** The member who acted, when one did; no reference, so the entry outlives the account. */
   account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The API key that acted, when one did; no reference, so the entry outlives the key. */
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What an API key called: method and path, such as `POST /api/appointments/…/confirm`. */
+  operation: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A clinic's key for server-to-server calls to the REST API (docs/decisions/0058). */
+export interface ApiKeysTable {
+  id: string;
+  clinic_id: string;
+  name: string;
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
+  key_hash: string;
+  /** The key's first characters, so the admin can tell keys apart. */
+  key_prefix: string;
+  /** The key's scopes, comma-separated (domain/api-keys.ts). */
+  scopes: string;
+  /** The member who created it; no reference, so the key outlives the account. */
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date | string | null, Date | null, Date | null>;
+  revoked_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  last_used_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 }
 
 /**
@@ -564,6 +587,7 @@ export interface Database {
   closed_links: ClosedLinksTable;
   booking_blocks: BookingBlocksTable;
   idempotency_keys: IdempotencyKeysTable;
+  api_keys: ApiKeysTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

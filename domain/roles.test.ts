@@ -35,6 +35,7 @@ describe('adminSectionsFor', () => {
       'booking-settings',
       'appointments',
       'webhooks',
+      'api-keys',
       'audit-log',
       'insights',
       'team',

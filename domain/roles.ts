@@ -73,6 +73,8 @@ export const ADMIN_SECTIONS = {
   'booking-settings': ACCESS.clinicSetup,
   appointments: ACCESS.schedules,
   webhooks: ACCESS.clinicSetup,
+  // Keys for the clinic's own systems (docs/decisions/0058).
+  'api-keys': ACCESS.clinicSetup,
   'audit-log': ACCESS.clinicSetup,
   insights: ACCESS.clinicSetup,
   team: ACCESS.ownerOnly,

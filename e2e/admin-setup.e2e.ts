@@ -110,6 +110,25 @@ describe('the operator’s admin setup', () => {
       await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
       const [first, second, again] = receiver.events();
       expect([first!.id, second!.id]).toContain(again!.id);
+
+      // An API key for the clinic's own server: shown once, works on REST, stops once revoked.
+      await openAdminSetup(session, '/admin/api-keys');
+      const apiKeys = page.getByRole('region', { name: 'API keys' });
+      await apiKeys.getByLabel('Name').fill('Practice manager sync');
+      await apiKeys.getByRole('checkbox', { name: /Read appointments/ }).check();
+      await apiKeys.getByRole('button', { name: 'Create key' }).click();
+      await expectToast(page, 'Success!', 'Key created.');
+      const key = await apiKeys.getByRole('textbox', { name: 'Key' }).inputValue();
+      expect(key).toMatch(/^mk_/);
+      await expectNoViolations(page, 'api keys');
+      // From a server: no browser, no cookie.
+      const call = () => fetch(`${session.server.url}/api/appointments`, { headers: { authorization: `Bearer ${key}` } });
+      expect((await call()).status).toBe(200);
+      await apiKeys.getByRole('button', { name: 'I have copied it' }).click();
+      await apiKeys.getByRole('button', { name: 'Revoke the key Practice manager sync' }).click();
+      await page.getByRole('dialog', { name: 'Revoke this key?' }).getByRole('button', { name: 'Revoke' }).click();
+      await expectToast(page, 'Success!', 'Key revoked.');
+      expect((await call()).status).toBe(401);
     } finally {
       await receiver.stop();
     }

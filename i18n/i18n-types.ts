@@ -801,6 +801,10 @@ export type NamespaceAdminTranslation = {
 		 */
 		webhooks: string
 		/**
+		 * A​P​I​ ​k​e​y​s
+		 */
+		apiKeys: string
+		/**
 		 * A​u​d​i​t​ ​l​o​g
 		 */
 		auditLog: string
@@ -2093,6 +2097,157 @@ export type NamespaceAdminTranslation = {
 		 */
 		conversionHidden: string
 	}
+	apiKeys: {
+		/**
+		 * A​P​I​ ​k​e​y​s
+		 */
+		title: string
+		/**
+		 * L​e​t​ ​y​o​u​r​ ​o​w​n​ ​s​y​s​t​e​m​s​ ​(​a​ ​p​r​a​c​t​i​c​e​-​m​a​n​a​g​e​m​e​n​t​ ​t​o​o​l​,​ ​a​ ​C​R​M​,​ ​a​ ​s​p​r​e​a​d​s​h​e​e​t​ ​s​y​n​c​)​ ​c​a​l​l​ ​t​h​e​ ​R​E​S​T​ ​A​P​I​ ​f​o​r​ ​y​o​u​r​ ​c​l​i​n​i​c​.​ ​E​a​c​h​ ​k​e​y​ ​h​o​l​d​s​ ​o​n​l​y​ ​t​h​e​ ​s​c​o​p​e​s​ ​y​o​u​ ​g​i​v​e​ ​i​t​,​ ​n​e​v​e​r​ ​v​i​s​i​t​o​r​s​’​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s​,​ ​a​n​d​ ​e​v​e​r​y​ ​c​a​l​l​ ​i​t​ ​m​a​k​e​s​ ​a​p​p​e​a​r​s​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​u​n​d​e​r​ ​i​t​s​ ​n​a​m​e​.
+		 */
+		intro: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * W​h​a​t​ ​u​s​e​s​ ​t​h​e​ ​k​e​y​,​ ​s​u​c​h​ ​a​s​ ​“​P​r​a​c​t​i​c​e​ ​m​a​n​a​g​e​r​ ​s​y​n​c​”​.
+		 */
+		nameHint: string
+		/**
+		 * S​c​o​p​e​s
+		 */
+		scopes: string
+		scope: {
+			/**
+			 * R​e​a​d​ ​a​p​p​o​i​n​t​m​e​n​t​s
+			 */
+			appointmentsRead: string
+			/**
+			 * C​h​a​n​g​e​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​(​c​o​n​f​i​r​m​,​ ​d​e​c​l​i​n​e​,​ ​c​a​n​c​e​l​,​ ​c​o​m​p​l​e​t​e​)
+			 */
+			appointmentsWrite: string
+			/**
+			 * R​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e​ ​(​h​o​u​r​s​,​ ​e​x​c​e​p​t​i​o​n​s​,​ ​f​r​e​e​ ​s​l​o​t​s​)
+			 */
+			schedule: string
+			/**
+			 * R​e​a​d​ ​a​n​o​n​y​m​o​u​s​ ​i​n​s​i​g​h​t​s
+			 */
+			insightsRead: string
+		}
+		/**
+		 * E​x​p​i​r​e​s​ ​o​n​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		expiresAt: string
+		/**
+		 * A​f​t​e​r​ ​t​h​i​s​ ​d​a​y​ ​t​h​e​ ​k​e​y​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.​ ​L​e​a​v​e​ ​e​m​p​t​y​ ​f​o​r​ ​a​ ​k​e​y​ ​t​h​a​t​ ​w​o​r​k​s​ ​u​n​t​i​l​ ​y​o​u​ ​r​e​v​o​k​e​ ​i​t​.
+		 */
+		expiresHint: string
+		/**
+		 * C​r​e​a​t​e​ ​k​e​y
+		 */
+		create: string
+		/**
+		 * K​e​y​ ​c​r​e​a​t​e​d​.
+		 */
+		created: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​c​r​e​a​t​e​ ​t​h​e​ ​k​e​y​.​.​.
+		 */
+		createFailed: string
+		/**
+		 * Y​o​u​r​ ​n​e​w​ ​k​e​y​ ​“​{​n​a​m​e​}​”
+		 * @param {string} name
+		 */
+		shownOnceTitle: RequiredParams<'name'>
+		/**
+		 * C​o​p​y​ ​i​t​ ​n​o​w​:​ ​t​h​i​s​ ​i​s​ ​t​h​e​ ​o​n​l​y​ ​t​i​m​e​ ​i​t​ ​i​s​ ​s​h​o​w​n​.​ ​M​i​n​d​a​ ​k​e​e​p​s​ ​o​n​l​y​ ​a​ ​h​a​s​h​ ​o​f​ ​i​t​.
+		 */
+		shownOnce: string
+		/**
+		 * C​o​p​y​ ​k​e​y
+		 */
+		copy: string
+		/**
+		 * K​e​y​ ​c​o​p​i​e​d​.
+		 */
+		copied: string
+		/**
+		 * I​ ​h​a​v​e​ ​c​o​p​i​e​d​ ​i​t
+		 */
+		done: string
+		/**
+		 * K​e​y​s
+		 */
+		keys: string
+		/**
+		 * N​o​ ​k​e​y​s​ ​y​e​t​.
+		 */
+		noKeys: string
+		/**
+		 * K​e​y
+		 */
+		key: string
+		/**
+		 * L​a​s​t​ ​u​s​e​d
+		 */
+		lastUsed: string
+		/**
+		 * N​e​v​e​r
+		 */
+		neverUsed: string
+		/**
+		 * E​x​p​i​r​e​s
+		 */
+		expires: string
+		/**
+		 * N​e​v​e​r
+		 */
+		noExpiry: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * E​x​p​i​r​e​d
+		 */
+		expired: string
+		/**
+		 * R​e​v​o​k​e​d
+		 */
+		revoked: string
+		/**
+		 * R​e​v​o​k​e
+		 */
+		revoke: string
+		/**
+		 * R​e​v​o​k​e​ ​t​h​e​ ​k​e​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		revokeLabel: RequiredParams<'name'>
+		/**
+		 * R​e​v​o​k​e​ ​t​h​i​s​ ​k​e​y​?
+		 */
+		revokeTitle: string
+		/**
+		 * E​v​e​r​y​ ​c​a​l​l​ ​w​i​t​h​ ​“​{​n​a​m​e​}​”​ ​w​i​l​l​ ​b​e​ ​r​e​f​u​s​e​d​ ​f​r​o​m​ ​n​o​w​ ​o​n​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​;​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​k​e​y​ ​i​f​ ​y​o​u​ ​n​e​e​d​ ​o​n​e​ ​a​g​a​i​n​.
+		 * @param {string} name
+		 */
+		revokeBody: RequiredParams<'name'>
+		/**
+		 * K​e​y​ ​r​e​v​o​k​e​d​.
+		 */
+		revokedToast: string
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​.​.
+		 */
+		actionFailed: string
+	}
 	webhooks: {
 		/**
 		 * W​e​b​h​o​o​k​s
@@ -2501,6 +2656,11 @@ export type NamespaceAdminTranslation = {
 			 * R​e​t​e​n​t​i​o​n​ ​j​o​b
 			 */
 			system: string
+			/**
+			 * A​P​I​ ​k​e​y​ ​“​{​n​a​m​e​}​”
+			 * @param {string} name
+			 */
+			apiKey: RequiredParams<'name'>
 		}
 		actions: {
 			/**
@@ -2519,6 +2679,10 @@ export type NamespaceAdminTranslation = {
 			 * E​r​a​s​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​r​e​t​e​n​t​i​o​n​ ​p​e​r​i​o​d
 			 */
 			retentionErased: string
+			/**
+			 * C​a​l​l​e​d​ ​t​h​e​ ​R​E​S​T​ ​A​P​I
+			 */
+			apiKeyUsed: string
 		}
 		/**
 		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
@@ -4784,6 +4948,10 @@ export type NamespaceErrorsTranslation = {
 		 */
 		scheduleException: string
 		/**
+		 * A​P​I​ ​k​e​y​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		apiKey: string
+		/**
 		 * L​o​g​o​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		logo: string
@@ -4833,6 +5001,50 @@ export type NamespaceErrorsTranslation = {
 		 * T​h​i​s​ ​e​v​e​n​t​ ​w​a​s​ ​d​e​l​i​v​e​r​e​d​ ​b​e​f​o​r​e​ ​M​i​n​d​a​ ​k​e​p​t​ ​e​v​e​n​t​s​ ​f​o​r​ ​s​e​n​d​i​n​g​ ​a​g​a​i​n​,​ ​s​o​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​s​e​n​t​ ​a​g​a​i​n​.
 		 */
 		bodyErased: string
+	}
+	apiKeys: {
+		/**
+		 * T​h​i​s​ ​A​P​I​ ​k​e​y​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.​ ​C​h​e​c​k​ ​t​h​a​t​ ​i​t​ ​w​a​s​ ​c​o​p​i​e​d​ ​w​h​o​l​e​,​ ​o​r​ ​a​s​k​ ​t​h​e​ ​c​l​i​n​i​c​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		unknown: string
+		/**
+		 * T​h​e​ ​A​P​I​ ​k​e​y​ ​“​{​n​a​m​e​}​”​ ​w​a​s​ ​r​e​v​o​k​e​d​ ​o​n​ ​{​d​a​t​e​}​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
+		 * @param {string} date
+		 * @param {string} name
+		 */
+		revoked: RequiredParams<'date' | 'name'>
+		/**
+		 * T​h​e​ ​A​P​I​ ​k​e​y​ ​“​{​n​a​m​e​}​”​ ​e​x​p​i​r​e​d​ ​o​n​ ​{​d​a​t​e​}​.​ ​A​s​k​ ​t​h​e​ ​c​l​i​n​i​c​ ​f​o​r​ ​a​ ​n​e​w​ ​o​n​e​.
+		 * @param {string} date
+		 * @param {string} name
+		 */
+		expired: RequiredParams<'date' | 'name'>
+		/**
+		 * A​n​ ​A​P​I​ ​k​e​y​ ​c​a​n​n​o​t​ ​c​a​l​l​ ​t​h​i​s​ ​o​p​e​r​a​t​i​o​n​.​ ​I​t​ ​n​e​e​d​s​ ​a​ ​s​i​g​n​e​d​-​i​n​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​e​ ​c​l​i​n​i​c​.
+		 */
+		notForKeys: string
+		/**
+		 * T​h​i​s​ ​A​P​I​ ​k​e​y​ ​l​a​c​k​s​ ​t​h​e​ ​s​c​o​p​e​ ​{​s​c​o​p​e​}​ ​t​h​a​t​ ​t​h​i​s​ ​o​p​e​r​a​t​i​o​n​ ​n​e​e​d​s​.
+		 * @param {string} scope
+		 */
+		missingScope: RequiredParams<'scope'>
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​c​a​l​l​s​ ​w​i​t​h​ ​t​h​i​s​ ​A​P​I​ ​k​e​y​.​ ​P​l​e​a​s​e​ ​w​a​i​t​ ​a​ ​m​i​n​u​t​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		tooManyCalls: string
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​ ​c​a​n​ ​h​o​l​d​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​A​P​I​ ​k​e​y​s​.​ ​R​e​v​o​k​e​ ​o​n​e​ ​f​i​r​s​t​.
+		 * @param {number} max
+		 */
+		tooMany: RequiredParams<'max'>
+		/**
+		 * A​P​I​ ​k​e​y​s​ ​w​o​r​k​ ​o​n​ ​t​h​e​ ​R​E​S​T​ ​A​P​I​ ​u​n​d​e​r​ ​/​a​p​i​ ​o​n​l​y​,​ ​n​o​t​ ​o​n​ ​/​t​r​p​c​.
+		 */
+		notOnTrpc: string
+		/**
+		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​n​ ​A​P​I​ ​k​e​y​ ​o​r​ ​a​ ​s​i​g​n​e​d​-​i​n​ ​s​e​s​s​i​o​n​ ​c​o​o​k​i​e​,​ ​n​o​t​ ​b​o​t​h​.
+		 */
+		keyAndCookie: string
 	}
 	/**
 	 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​y​ ​c​l​i​n​i​c​ ​a​n​y​ ​m​o​r​e​.​ ​A​s​k​ ​a​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​t​o​ ​i​n​v​i​t​e​ ​y​o​u​ ​a​g​a​i​n​.
@@ -5088,6 +5300,18 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​ ​w​e​b​h​o​o​k​ ​d​e​l​i​v​e​r​y​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		webhookDeliveryId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​A​P​I​ ​k​e​y​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		apiKeyId: string
+		/**
+		 * c​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​s​c​o​p​e
+		 */
+		atLeastOneScope: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e
+		 */
+		inTheFuture: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​a​ ​c​l​i​n​i​c​ ​i​d​ ​(​U​U​I​D​)
 		 */
@@ -7205,6 +7429,10 @@ export type TranslationFunctions = {
 			 */
 			webhooks: () => LocalizedString
 			/**
+			 * API keys
+			 */
+			apiKeys: () => LocalizedString
+			/**
 			 * Audit log
 			 */
 			auditLog: () => LocalizedString
@@ -8451,6 +8679,154 @@ export type TranslationFunctions = {
 			 */
 			conversionHidden: () => LocalizedString
 		}
+		apiKeys: {
+			/**
+			 * API keys
+			 */
+			title: () => LocalizedString
+			/**
+			 * Let your own systems (a practice-management tool, a CRM, a spreadsheet sync) call the REST API for your clinic. Each key holds only the scopes you give it, never visitors’ screening results, and every call it makes appears in the audit log under its name.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * What uses the key, such as “Practice manager sync”.
+			 */
+			nameHint: () => LocalizedString
+			/**
+			 * Scopes
+			 */
+			scopes: () => LocalizedString
+			scope: {
+				/**
+				 * Read appointments
+				 */
+				appointmentsRead: () => LocalizedString
+				/**
+				 * Change appointments (confirm, decline, cancel, complete)
+				 */
+				appointmentsWrite: () => LocalizedString
+				/**
+				 * Read and write the schedule (hours, exceptions, free slots)
+				 */
+				schedule: () => LocalizedString
+				/**
+				 * Read anonymous insights
+				 */
+				insightsRead: () => LocalizedString
+			}
+			/**
+			 * Expires on (optional)
+			 */
+			expiresAt: () => LocalizedString
+			/**
+			 * After this day the key stops working. Leave empty for a key that works until you revoke it.
+			 */
+			expiresHint: () => LocalizedString
+			/**
+			 * Create key
+			 */
+			create: () => LocalizedString
+			/**
+			 * Key created.
+			 */
+			created: () => LocalizedString
+			/**
+			 * Failed to create the key...
+			 */
+			createFailed: () => LocalizedString
+			/**
+			 * Your new key “{name}”
+			 */
+			shownOnceTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Copy it now: this is the only time it is shown. Minda keeps only a hash of it.
+			 */
+			shownOnce: () => LocalizedString
+			/**
+			 * Copy key
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Key copied.
+			 */
+			copied: () => LocalizedString
+			/**
+			 * I have copied it
+			 */
+			done: () => LocalizedString
+			/**
+			 * Keys
+			 */
+			keys: () => LocalizedString
+			/**
+			 * No keys yet.
+			 */
+			noKeys: () => LocalizedString
+			/**
+			 * Key
+			 */
+			key: () => LocalizedString
+			/**
+			 * Last used
+			 */
+			lastUsed: () => LocalizedString
+			/**
+			 * Never
+			 */
+			neverUsed: () => LocalizedString
+			/**
+			 * Expires
+			 */
+			expires: () => LocalizedString
+			/**
+			 * Never
+			 */
+			noExpiry: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Active
+			 */
+			active: () => LocalizedString
+			/**
+			 * Expired
+			 */
+			expired: () => LocalizedString
+			/**
+			 * Revoked
+			 */
+			revoked: () => LocalizedString
+			/**
+			 * Revoke
+			 */
+			revoke: () => LocalizedString
+			/**
+			 * Revoke the key {name}
+			 */
+			revokeLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Revoke this key?
+			 */
+			revokeTitle: () => LocalizedString
+			/**
+			 * Every call with “{name}” will be refused from now on. This cannot be undone; create a new key if you need one again.
+			 */
+			revokeBody: (arg: { name: string }) => LocalizedString
+			/**
+			 * Key revoked.
+			 */
+			revokedToast: () => LocalizedString
+			/**
+			 * That did not work...
+			 */
+			actionFailed: () => LocalizedString
+		}
 		webhooks: {
 			/**
 			 * Webhooks
@@ -8849,6 +9225,10 @@ export type TranslationFunctions = {
 				 * Retention job
 				 */
 				system: () => LocalizedString
+				/**
+				 * API key “{name}”
+				 */
+				apiKey: (arg: { name: string }) => LocalizedString
 			}
 			actions: {
 				/**
@@ -8867,6 +9247,10 @@ export type TranslationFunctions = {
 				 * Erased after the retention period
 				 */
 				retentionErased: () => LocalizedString
+				/**
+				 * Called the REST API
+				 */
+				apiKeyUsed: () => LocalizedString
 			}
 			/**
 			 * Delete account
@@ -11003,6 +11387,10 @@ export type TranslationFunctions = {
 			 */
 			scheduleException: () => LocalizedString
 			/**
+			 * API key not found
+			 */
+			apiKey: () => LocalizedString
+			/**
 			 * Logo not found
 			 */
 			logo: () => LocalizedString
@@ -11050,6 +11438,44 @@ export type TranslationFunctions = {
 			 * This event was delivered before Minda kept events for sending again, so it cannot be sent again.
 			 */
 			bodyErased: () => LocalizedString
+		}
+		apiKeys: {
+			/**
+			 * This API key is not valid. Check that it was copied whole, or ask the clinic for a new one.
+			 */
+			unknown: () => LocalizedString
+			/**
+			 * The API key “{name}” was revoked on {date}. Ask the clinic for a new one.
+			 */
+			revoked: (arg: { date: string, name: string }) => LocalizedString
+			/**
+			 * The API key “{name}” expired on {date}. Ask the clinic for a new one.
+			 */
+			expired: (arg: { date: string, name: string }) => LocalizedString
+			/**
+			 * An API key cannot call this operation. It needs a signed-in member of the clinic.
+			 */
+			notForKeys: () => LocalizedString
+			/**
+			 * This API key lacks the scope {scope} that this operation needs.
+			 */
+			missingScope: (arg: { scope: string }) => LocalizedString
+			/**
+			 * Too many calls with this API key. Please wait a minute and try again.
+			 */
+			tooManyCalls: () => LocalizedString
+			/**
+			 * Your clinic can hold at most {max} API keys. Revoke one first.
+			 */
+			tooMany: (arg: { max: number }) => LocalizedString
+			/**
+			 * API keys work on the REST API under /api only, not on /trpc.
+			 */
+			notOnTrpc: () => LocalizedString
+			/**
+			 * Send either an API key or a signed-in session cookie, not both.
+			 */
+			keyAndCookie: () => LocalizedString
 		}
 		/**
 		 * Your account is not a member of any clinic any more. Ask a clinic’s owner to invite you again.
@@ -11294,6 +11720,18 @@ export type TranslationFunctions = {
 			 * must be a webhook delivery id (UUID)
 			 */
 			webhookDeliveryId: () => LocalizedString
+			/**
+			 * must be an API key id (UUID)
+			 */
+			apiKeyId: () => LocalizedString
+			/**
+			 * choose at least one scope
+			 */
+			atLeastOneScope: () => LocalizedString
+			/**
+			 * must be in the future
+			 */
+			inTheFuture: () => LocalizedString
 			/**
 			 * must be a clinic id (UUID)
 			 */

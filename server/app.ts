@@ -7,7 +7,9 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { loggedNetwork } from './client-network';
 import { type AppServices, createRequestContext } from './context';
+import { bearerGuard } from './api-keys/bearer-guard';
 import { csrfGuard } from './csrf';
+import { sessionOptions } from './session';
 import { httpErrorBody, type LocalisedMessage } from './errors';
 import { type Readiness, registerHealthRoutes } from './health/health-routes';
 import { registerMetrics } from './metrics/metrics-routes';
@@ -73,6 +75,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   // Set first, so it also covers the plugins' routes: tRPC's body-size and parse errors.
   app.setErrorHandler(answerError);
   app.addHook('onRequest', csrfGuard(services.env.publicUrl));
+  app.addHook('onRequest', bearerGuard(services.env.publicUrl, sessionOptions(services.env).cookieName));
 
   registerSecurityHeaders(app, services.env);
   await app.register(fastifyCompress);

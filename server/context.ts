@@ -4,6 +4,7 @@ import type { DialectName } from '../db/connect';
 import type { SessionMember } from '../db/repositories/operator-sessions';
 import type { Operator } from '../db/repositories/users';
 import type { Database } from '../db/schema';
+import type { ApiKeyScope } from '../domain/api-keys';
 import type { Billing } from './billing/billing';
 import type { ConfigurationCache } from './configuration/configuration-cache';
 import type { Env } from './env';
@@ -57,6 +58,17 @@ export interface RequestContext extends AppServices {
   locale: Locales;
   /** Read lazily: public procedures never unseal the cookie. */
   session: () => Promise<AdminSession>;
+  /** A REST call's API key (server/api-keys); never set on /trpc, so keys cannot act there. */
+  apiKeyCall?: ApiKeyCall;
+}
+
+/** What the REST adapter hands on when a request presents `Authorization: Bearer <key>` (server/api-keys). */
+export interface ApiKeyCall {
+  key: string;
+  /** Method and path, as the audit log records each use. */
+  operation: string;
+  /** The scope the route needs (server/rest/api-key-scopes.ts); none: the route is not for keys. */
+  scope: ApiKeyScope | undefined;
 }
 
 /** The context of an operator procedure, after memberProcedure found a live session of a member allowed to call it. */
@@ -68,18 +80,19 @@ export interface OperatorContext extends RequestContext {
   adminSession: AdminSession;
 }
 
-export type CallFacts = Pick<RequestContext, 'requestId' | 'ip' | 'locale' | 'session'>;
+export type CallFacts = Pick<RequestContext, 'requestId' | 'ip' | 'locale' | 'session' | 'apiKeyCall'>;
 
 /** The context of a call whose facts are known without a request: tests, background jobs. */
 export function createInnerContext(services: AppServices, facts: CallFacts): RequestContext {
   return { ...services, ...facts };
 }
 
-/** The context of an HTTP call: the client's address, language and cookie read from the request. */
+/** The context of an HTTP call: the client's address, language and cookie read from the request, and a REST call's API key. */
 export function createRequestContext(
   services: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
+  apiKeyCall?: ApiKeyCall,
 ): RequestContext {
   let session: Promise<AdminSession> | undefined;
   return createInnerContext(
@@ -89,6 +102,7 @@ export function createRequestContext(
       ip: rateLimitClient(req.ip),
       locale: requestLocale(req.headers),
       session: () => (session ??= readSession(req.raw, reply.raw, sessionOptions(services.env))),
+      apiKeyCall,
     },
   );
 }

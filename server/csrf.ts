@@ -1,7 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { httpErrorBody } from './errors';
 
-
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Stripe signs its webhook; the signature, not the origin, proves where it comes from. */
 const EXEMPT_PATHS = new Set(['/api/stripe/webhook']);
@@ -29,6 +28,19 @@ function hasBody(req: FastifyRequest): boolean {
 }
 
 /**
+ * Whether a browser says this request comes from another site: its page's origin (Origin) or
+ * its relation to us (Sec-Fetch-Site) points elsewhere. A call with neither comes from a server
+ * or curl.
+ */
+export function isCrossSiteRequest(req: FastifyRequest, ownOrigin: string): boolean {
+  const origin = req.headers.origin;
+  const fetchSite = req.headers['sec-fetch-site'];
+  const foreignOrigin = origin !== undefined && originOf(origin) !== ownOrigin;
+  const foreignSite = typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite);
+  return foreignOrigin || foreignSite;
+}
+
+/**
  * Refuses cross-site state-changing calls to /api and /trpc. Browsers name the page's
  * origin (Origin) or its relation to us (Sec-Fetch-Site) on such requests; either one
  * pointing elsewhere is refused. A call with neither comes from a server or curl, which
@@ -42,12 +54,8 @@ export function csrfGuard(publicUrl: string): onRequestHookHandler {
     if (!STATE_CHANGING.has(req.method)) return done();
     const path = req.url.split('?')[0]!;
     if (!/^\/(api|trpc)(\/|$)/.test(path) || EXEMPT_PATHS.has(path)) return done();
-    const origin = req.headers.origin;
-    const fetchSite = req.headers['sec-fetch-site'];
-    const foreignOrigin = origin !== undefined && originOf(origin) !== ownOrigin;
-    const foreignSite = typeof fetchSite === 'string' && !SAME_ORIGIN_FETCH_SITES.has(fetchSite);
-    if (foreignOrigin || foreignSite) {
-      req.log.warn({ origin, fetchSite }, 'refused a cross-site request');
+    if (isCrossSiteRequest(req, ownOrigin)) {
+      req.log.warn({ origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] }, 'refused a cross-site request');
       reply.code(403).send(httpErrorBody(req, 403, (t) => t.errors.crossSiteRefused()));
       return;
     }

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { asDate } from '../dates';
 import type { Database } from '../schema';
 
-/** What the audit log records: each look at or removal of a visitor's personal data. */
-export type AuditAction = 'results.viewed' | 'appointments.exported' | 'visitor.erased' | 'retention.erased';
+/** What the audit log records: each look at or removal of a visitor's personal data, and each call of an API key. */
+export type AuditAction = 'results.viewed' | 'appointments.exported' | 'visitor.erased' | 'retention.erased' | 'api-key.used';
 
 export interface AuditEntry {
   id: string;
@@ -12,6 +12,10 @@ export interface AuditEntry {
   actor: string;
   /** The username of the member who acted, when one did (null for visitors and the system, or an account since deleted). */
   member: string | null;
+  /** The name of the API key that acted, when one did. */
+  apiKey: string | null;
+  /** What an API key called: method and path. */
+  operation: string | null;
   action: AuditAction;
   subjectId: string | null;
 }
@@ -19,7 +23,7 @@ export interface AuditEntry {
 /** Records one entry; pass the transaction of what it records, so neither exists without the other. */
 export async function recordAudit(
   db: Kysely<Database>,
-  entry: { userId: string; actor: string; accountId?: string; action: AuditAction; subjectId: string | null; at: Date },
+  entry: { userId: string; actor: string; accountId?: string; apiKeyId?: string; operation?: string; action: AuditAction; subjectId: string | null; at: Date },
 ): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -29,6 +33,8 @@ export async function recordAudit(
       at: entry.at,
       actor: entry.actor,
       account_id: entry.accountId ?? null,
+      api_key_id: entry.apiKeyId ?? null,
+      operation: entry.operation ?? null,
       action: entry.action,
       subject_id: entry.subjectId,
     })
@@ -40,7 +46,17 @@ export async function listAudit(db: Kysely<Database>, userId: string, limit: num
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('accounts', 'accounts.id', 'audit_log.account_id')
-    .select(['audit_log.id', 'audit_log.at', 'audit_log.actor', 'audit_log.action', 'audit_log.subject_id', 'accounts.username'])
+    .leftJoin('api_keys', 'api_keys.id', 'audit_log.api_key_id')
+    .select([
+      'audit_log.id',
+      'audit_log.at',
+      'audit_log.actor',
+      'audit_log.action',
+      'audit_log.subject_id',
+      'audit_log.operation',
+      'accounts.username',
+      'api_keys.name as api_key_name',
+    ])
     .where('audit_log.user_id', '=', userId)
     .orderBy('audit_log.at', 'desc')
     .orderBy('audit_log.id')
@@ -51,6 +67,8 @@ export async function listAudit(db: Kysely<Database>, userId: string, limit: num
     at: asDate(row.at),
     actor: row.actor,
     member: row.username,
+    apiKey: row.api_key_name,
+    operation: row.operation,
     action: row.action as AuditAction,
     subjectId: row.subject_id,
   }));

@@ -6,7 +6,7 @@ import { deleteTwoFactor } from './two-factor';
  * Deletes every row of a clinic, children before parents, so neither dialect's foreign keys
  * (nor their absence) decide what stays: its screener and what counts it, its psychologists and
  * their slots, its appointments with their history, reminders, consents and mails, its webhooks,
- * audit log, sessions, invitations, memberships, subscription row, and the clinic itself; the
+ * API keys, audit log, sessions, invitations, memberships, subscription row, and the clinic itself; the
  * accounts of its members that belong to no other clinic then, with their reset tokens and
  * requests and their two-factor secrets and recovery codes.
  * Consent texts go when no other clinic's consent names them. Mails to the clinic's own address
@@ -47,6 +47,7 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('psychologists').where('user_id', '=', userId).execute();
   await trx.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
   await trx.deleteFrom('webhook_endpoints').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('api_keys').where('clinic_id', '=', userId).execute();
   await trx.deleteFrom('screener_event_counters').where('configuration_id', 'in', configurations).execute();
   await trx.deleteFrom('slug_redirects').where('configuration_id', 'in', configurations).execute();
   await trx.deleteFrom('screener_configurations').where('user_id', '=', userId).execute();

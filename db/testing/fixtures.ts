@@ -6,6 +6,7 @@ import { nameSkeleton } from '../../domain/account-names';
 import { insertConfiguration } from '../repositories/configurations';
 import { insertMembership } from '../repositories/memberships';
 import type { OutboxEmail } from '../repositories/email-outbox';
+import { insertExceptions, listExceptions } from '../repositories/weekly-schedules';
 import type { Database } from '../schema';
 
 /**
@@ -188,6 +189,26 @@ export async function bookSlot(db: Kysely<Database>, booking: { userId: string; 
   const row = appointmentRow(booking);
   await db.insertInto('appointments').values(row).execute();
   return row.id;
+}
+
+/** One profile's data: a psychologist, a free and a booked slot, the booking, and a day off. */
+export interface ProfileData {
+  psychologistId: string;
+  freeSlotId: string;
+  bookedSlotId: string;
+  appointmentId: string;
+  exceptionId: string;
+}
+
+/** A profile's data in the clinic: slots on 2030-09-02 from `hour` UTC (0–8), a day off on 2030-09-03. */
+export async function insertProfileData(db: Kysely<Database>, clinicId: string, hour: number): Promise<ProfileData> {
+  const psychologistId = await insertPsychologist(db, clinicId);
+  const freeSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour}:00:00Z`));
+  const bookedSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour + 1}:00:00Z`));
+  const appointmentId = await bookSlot(db, { userId: clinicId, psychologistId, slotId: bookedSlotId });
+  await insertExceptions(db, psychologistId, [{ date: '2030-09-03', kind: 'off', startTime: null, endTime: null, label: '' }], new Date());
+  const exceptionId = (await listExceptions(db, psychologistId))[0]!.id;
+  return { psychologistId, freeSlotId, bookedSlotId, appointmentId, exceptionId };
 }
 
 /**

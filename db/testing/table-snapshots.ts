@@ -40,6 +40,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   booking_blocks: true,
   // A refused call's Idempotency-Key is let go again: only an answer that succeeded is kept.
   idempotency_keys: true,
+  api_keys: true,
   rate_limit_counters: false,
   used_booking_challenges: true,
   operator_sessions: false,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
+import { insertApiKey } from '../../db/repositories/api-keys';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import type { Database } from '../../db/schema';
 import { insertSlot } from '../../db/testing/fixtures';
@@ -38,13 +39,23 @@ describe.each(TEST_DIALECTS)('a clinic deletes its account on %s', (dialect) => 
   });
   afterAll(() => t.close());
 
-  /** A clinic with everything a clinic has: screener, psychologist, slots, a booking with its mails and events, a webhook, a consent, an audit entry and a Stripe subscription. */
+  /** A clinic with everything a clinic has: screener, psychologist, slots, a booking with its mails and events, a webhook, an API key, a consent, an audit entry and a Stripe subscription. */
   async function clinicWithData() {
     const db = t.services.db;
     const screener = await insertBookableScreener(db);
     await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', screener.userId).execute();
     await db.updateTable('screener_configurations').set({ company_slug: screener.slug }).where('user_id', '=', screener.userId).execute();
     await insertWebhookEndpoint(db, { userId: screener.userId, url: 'https://clinic.example/hook', now: new Date() });
+    await insertApiKey(db, {
+      clinicId: screener.userId,
+      name: 'Sync',
+      keyHash: screener.userId.replaceAll('-', '').padEnd(64, '0'),
+      prefix: 'mk_sync',
+      scopes: ['schedule'],
+      createdBy: screener.userId,
+      createdAt: new Date(),
+      expiresAt: null,
+    });
     await insertSlot(db, screener.psychologistId, hoursFromNow(96));
     const booking = await postBooking(t, bookingRequest(screener, await insertSlot(db, screener.psychologistId, hoursFromNow(72))));
     expect(booking.status).toBe(201);
@@ -96,7 +107,7 @@ describe.each(TEST_DIALECTS)('a clinic deletes its account on %s', (dialect) => 
     for (const trace of [other.userId, other.configurationId, other.psychologistId, other.appointmentId, other.psychologistEmail]) {
       expect(everything, trace).toContain(trace);
     }
-    for (const table of ['appointments', 'psychologists', 'availability_slots', 'webhook_endpoints', 'consent_records', 'audit_log', 'subscriptions']) {
+    for (const table of ['appointments', 'psychologists', 'availability_slots', 'webhook_endpoints', 'api_keys', 'consent_records', 'audit_log', 'subscriptions']) {
       expect(JSON.parse(after[table]!), table).toEqual(
         (JSON.parse(before[table]!) as Record<string, string>[]).filter((row) => !JSON.stringify(row).includes(clinic.userId) && !JSON.stringify(row).includes(clinic.psychologistId)),
       );

@@ -9,11 +9,15 @@ const AUDIT_LOG_LIMIT = 200;
 export const ZAuditEntry = z.object({
   id: z.string(),
   at: z.date(),
-  /** 'clinic', 'visitor' or 'system' (the retention job). */
+  /** 'clinic', 'visitor', 'system' (the retention job) or 'api-key'. */
   actor: z.string(),
   /** The username of the member who acted, when a member did. */
   member: z.string().nullable(),
-  action: z.enum(['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased']),
+  /** The name of the API key that acted, when one did. */
+  apiKey: z.string().nullable(),
+  /** What an API key called: method and path, such as `GET /api/appointments`. */
+  operation: z.string().nullable(),
+  action: z.enum(['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased', 'api-key.used']),
   /** The appointment it concerned; null for an export. */
   subjectId: z.string().nullable(),
 });

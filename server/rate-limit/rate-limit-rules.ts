@@ -57,6 +57,11 @@ export const DEFAULT_RATE_LIMITS = {
    * under, while one client cannot add thousands of made-up screenings to a clinic's figures.
    */
   screenerEventsPerIpPerDay: { limit: 200, windowMinutes: 24 * 60 },
+  /**
+   * Calls per API key (docs/decisions/0058): five a second, ample for a sync every few minutes,
+   * while one leaked or looping key cannot crowd out the clinic's people or its other keys.
+   */
+  apiKeyCalls: { limit: 300, windowMinutes: 1 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -27,6 +27,7 @@ const TIGHT_LIMITS: RateLimits = {
   analyzePerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIpPerDay: { limit: 4, windowMinutes: 24 * 60 },
+  apiKeyCalls: { limit: 2, windowMinutes: 1 },
 };
 /** A fixed clock at the start of an hour, so no test straddles the end of a window. */
 const HOUR_START = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1000);

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { findAppointmentByTokenHash } from '../../db/repositories/appointments';
 import { keepIdempotentAnswer, releaseIdempotencyKey, takeIdempotencyKey } from '../../db/repositories/idempotency-keys';
+import { liveApiKey } from '../api-keys/authenticate-api-key';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
 import { AppError } from '../errors';
@@ -69,6 +70,12 @@ interface Subject {
  * operator call without a live session: the procedure refuses it, and nothing is kept.
  */
 async function subjectOf(ctx: RequestContext, access: ProcedureMeta['access'], route: RestRoute, input: unknown): Promise<Subject | undefined> {
+  if (access === 'operator' && ctx.apiKeyCall) {
+    // A server's call with an API key keeps its keys in its clinic's, the key the actor. A key that
+    // is not live keeps none: the procedure refuses it as it would without the header.
+    const key = await liveApiKey(ctx, ctx.apiKeyCall.key).catch(() => undefined);
+    return key && { scope: `clinic:${key.clinicId}`, actor: `api-key:${key.id}` };
+  }
   if (access === 'operator') {
     const found = await memberOfSession(ctx, await ctx.session());
     return found && { scope: `clinic:${found.operator.id}`, actor: `member:${found.member.accountId}` };

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerKeyOf } from '../api-keys/bearer-guard';
 import { type AppServices, createRequestContext } from '../context';
 import { AppError, httpErrorBody, restErrorAnswer } from '../errors';
 import { cacheControlOf, PRIVATE_CACHE_CONTROL } from '../http-cache';
 import { requestLocale } from '../request-locale';
 import { answerOnce, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency';
 import { createCaller, listProcedures } from '../trpc/root';
+import { API_KEY_SCOPE_OF } from './api-key-scopes';
 import { REST_ROUTES, type RestRoute } from './routes';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -48,7 +50,9 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
         try {
           // Read before the procedure runs: a body that is no object is a 400, signed in or not.
           const input = inputOf(route, req);
-          const ctx = createRequestContext(services, req, reply);
+          const key = bearerKeyOf(req);
+          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}`, scope: API_KEY_SCOPE_OF[route.procedure] };
+          const ctx = createRequestContext(services, req, reply, apiKeyCall);
           const answer = await answerOnce(
             ctx,
             {

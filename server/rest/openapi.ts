@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STRIPE_WEBHOOK_OPERATION, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
 import { ROLES } from '../../domain/roles';
 import { type AppErrorCode, ERROR_CODES } from '../errors';
+import { addApiKeySecurity } from './openapi-api-keys';
 import { LOGO_OPERATIONS, LOGO_PATH, LOGO_UPLOAD_PATH } from './logo-routes';
 import { sessionCookieName } from '../session';
 import type { ProcedureMeta } from '../trpc/init';
@@ -25,6 +26,7 @@ const TAGS = [
   { name: 'Schedule', description: 'Psychologists, their weekly hours, exceptions and free slots', prefixes: ['admin.psychologists.', 'admin.schedule.', 'admin.availability.'] },
   { name: 'Appointments', description: "The clinic's bookings and what it answers them, the shared results and the export", prefixes: ['admin.appointments.'] },
   { name: 'Webhooks', description: "The clinic's webhook endpoints and signing secret", prefixes: ['admin.webhooks.'] },
+  { name: 'API keys', description: "The clinic's keys for its own servers' calls, made and revoked by a signed-in owner or admin", prefixes: ['admin.apiKeys.'] },
   { name: 'Insights and audit', description: "The clinic's anonymous figures and who saw or exported personal data", prefixes: ['admin.insights.', 'admin.auditLog.'] },
   { name: 'Billing', description: 'The subscription, its portal and Stripe’s events', prefixes: ['billing.', 'admin.billing.'] },
 ] as const;
@@ -303,7 +305,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
     (paths[route.path.replace(/:(\w+)/g, '{$1}')] ??= {})[route.method.toLowerCase()] = restOperation(route);
   }
   Object.assign(paths, ownRouteOperations());
-  return withoutUndefined({
+  return addApiKeySecurity(withoutUndefined({
     openapi: '3.1.0',
     info: {
       title: 'Minda API',
@@ -331,5 +333,5 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
       responses: SHARED_REFUSALS,
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
     },
-  });
+  }));
 }

@@ -2,6 +2,7 @@ import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { OperatorContext, RequestContext } from '../context';
 import { AppError, DescribedTRPCError, describeError, ERROR_CODES } from '../errors';
+import { actAsApiKey } from '../api-keys/authenticate-api-key';
 import { inputLocale } from '../request-locale';
 import { memberOfSession } from '../session';
 import type { Role } from '../../domain/roles';
@@ -69,10 +70,12 @@ export const sharedReadProcedure = publicProcedure.meta({ access: 'public', shar
  * member's role must be one the procedure declares (`meta.roles`; none declared lets nobody in).
  * A member whose clinic requires two-factor sign-in and who has not turned theirs on is held to
  * the set-up (`meta.openBeforeTwoFactor`) until they do: here, so no procedure can forget it.
+ * A REST call with an API key acts instead within the key's scopes (server/api-keys).
  * After this middleware `ctx.admin` (the clinic), `ctx.member` and `ctx.adminSession` are
  * non-null by type.
  */
 const signedInMember = publicProcedure.use(async ({ ctx, meta, next }) => {
+  if (ctx.apiKeyCall) return next({ ctx: await actAsApiKey(ctx, ctx.apiKeyCall) });
   const session = await ctx.session();
   const found = await memberOfSession(ctx, session);
   if (!found) {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { insertExceptions, listExceptions } from '../../db/repositories/weekly-schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
+import { insertApiKey } from '../../db/repositories/api-keys';
 import { insertWebhookEndpoint, markDeliveryDelivered, webhookSecretOf } from '../../db/repositories/webhooks';
-import { bookSlot, insertMember, insertOperator, insertPsychologist, insertSlot, uniqueTag } from '../../db/testing/fixtures';
+import { insertMember, insertOperator, insertProfileData, type ProfileData, uniqueTag } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { ROLES, type Role } from '../../domain/roles';
@@ -22,16 +22,6 @@ import { listProcedures, type ProcedurePath } from './root';
  */
 type OperatorPath = Extract<ProcedurePath, `admin.${string}` | 'billing.createSubscription' | 'billing.activateTestSubscription'>;
 
-/** One profile's data: a psychologist, a free and a booked slot, the booking. */
-interface ProfileData {
-  psychologistId: string;
-  freeSlotId: string;
-  bookedSlotId: string;
-  appointmentId: string;
-  /** A day off of the psychologist's schedule. */
-  exceptionId: string;
-}
-
 /** What a call may name: the caller's clinic's, another clinic's, or a colleague's profile's. */
 interface Target extends ProfileData {
   clinicId: string;
@@ -40,6 +30,7 @@ interface Target extends ProfileData {
   webhookId: string;
   /** A delivered event of that endpoint, which may be sent again. */
   webhookDeliveryId: string;
+  apiKeyId: string;
   invitationId: string;
   /** A receptionist the owner may change, remove or hand the clinic over to. */
   spareMemberId: string;
@@ -205,6 +196,10 @@ const MATRIX: Record<
   'admin.webhooks.redeliver': { input: (t) => ({ id: t.webhookDeliveryId }), own: SETUP, other: 404 },
   // Another clinic's id is ignored: only the caller's own secret is rolled.
   'admin.webhooks.rollSecret': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.apiKeys.list': { input: () => undefined, own: SETUP, other: 'own' },
+  // Another clinic's id is ignored: the key is the caller's clinic's.
+  'admin.apiKeys.create': { input: (t) => ({ name: 'Intruder', scopes: ['appointments:read'], clinicId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.apiKeys.revoke': { input: (t) => ({ id: t.apiKeyId }), own: SETUP, other: 404 },
   'admin.insights.get': { input: () => ({ from: '2030-01-01', to: '2030-01-31' }), own: SETUP, other: 'own' },
   'admin.billing.plan': { input: (t) => ({ userId: t.clinicId }), own: OWNER, other: 'own' },
   // Test mode: no portal and no card payment for anyone; Stripe's own are in server/billing.
@@ -270,15 +265,9 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
   });
 
   async function profileData(clinicId: string, hour: number): Promise<ProfileData> {
-    const db = t.services.db;
-    const psychologistId = await insertPsychologist(db, clinicId);
-    const freeSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour}:00:00Z`));
-    const bookedSlotId = await insertSlot(db, psychologistId, new Date(`2030-09-02T0${hour + 1}:00:00Z`));
-    const appointmentId = await bookSlot(db, { userId: clinicId, psychologistId, slotId: bookedSlotId });
-    await recordAudit(db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: new Date() });
-    await insertExceptions(db, psychologistId, [{ date: '2030-09-03', kind: 'off', startTime: null, endTime: null, label: '' }], new Date());
-    const exceptionId = (await listExceptions(db, psychologistId))[0]!.id;
-    return { psychologistId, freeSlotId, bookedSlotId, appointmentId, exceptionId };
+    const data = await insertProfileData(t.services.db, clinicId, hour);
+    await recordAudit(t.services.db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: data.appointmentId, at: new Date() });
+    return data;
   }
 
   /** A clinic with its data, a second profile (a colleague's), and a member of each role. */
@@ -294,6 +283,16 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     const eventId = await queueTestWebhook(db, { userId: clinic.userId, endpointId: webhookId, now: new Date() });
     const delivery = await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).executeTakeFirstOrThrow();
     await markDeliveryDelivered(db, delivery.id, { statusCode: 204, now: new Date() });
+    const apiKeyId = await insertApiKey(db, {
+      clinicId: clinic.userId,
+      name: 'Practice tool',
+      keyHash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+      prefix: 'mk_matrix',
+      scopes: ['appointments:read'],
+      createdBy: clinic.userId,
+      createdAt: new Date(),
+      expiresAt: null,
+    });
     const invitationId = randomUUID();
     // Mailed an hour ago: a resend need not wait.
     const now = new Date(Date.now() - 3_600_000);
@@ -314,7 +313,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       psychologist: (await insertMember(db, { clinicId: clinic.userId, role: 'psychologist', psychologistId: own.psychologistId })).accountId,
       receptionist: (await insertMember(db, { clinicId: clinic.userId, role: 'receptionist' })).accountId,
     };
-    const base = { clinicId: clinic.userId, username: clinic.username, configurationId: clinic.configurationId, webhookId, webhookDeliveryId: delivery.id, invitationId, spareMemberId: spare.accountId };
+    const base = { clinicId: clinic.userId, username: clinic.username, configurationId: clinic.configurationId, webhookId, webhookDeliveryId: delivery.id, apiKeyId, invitationId, spareMemberId: spare.accountId };
     return { members, own: { ...base, ...own } satisfies Target, colleague: { ...base, ...colleague } satisfies Target };
   }
 
@@ -328,6 +327,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       slots: await db.selectFrom('availability_slots').selectAll().where('psychologist_id', '=', target.psychologistId).orderBy('id').execute(),
       appointments: await db.selectFrom('appointments').selectAll().where('psychologist_id', '=', target.psychologistId).orderBy('id').execute(),
       webhooks: await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', target.clinicId).execute(),
+      apiKeys: await db.selectFrom('api_keys').selectAll().where('clinic_id', '=', target.clinicId).orderBy('id').execute(),
       audit: await db.selectFrom('audit_log').selectAll().where('user_id', '=', target.clinicId).orderBy('id').execute(),
       members: await db.selectFrom('memberships').selectAll().where('clinic_id', '=', target.clinicId).orderBy('account_id').execute(),
       invitations: await db.selectFrom('invitations').selectAll().where('clinic_id', '=', target.clinicId).orderBy('id').execute(),

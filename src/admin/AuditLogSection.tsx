@@ -6,19 +6,24 @@ import { AdminSection } from './AdminSection';
 
 type AuditEntry = RouterOutputs['admin']['auditLog']['list'][number];
 
-/** The clinic's audit log (GET /api/audit-log): who viewed shared results, exported or erased personal data, and when. */
+/** The clinic's audit log (GET /api/audit-log): who viewed shared results, exported or erased personal data, what each API key called, and when. */
 export function AuditLogSection() {
   const { LL, locale } = useI18nContext();
   const t = LL.admin.privacy;
   const audit = trpc.admin.auditLog.list.useQuery();
   const timeZone = browserTimeZone();
-  // A member who acted is named by username, the owner included; the others by what they are.
-  const actor = (entry: AuditEntry) => entry.member ?? (entry.actor in t.actors ? t.actors[entry.actor as keyof typeof t.actors]() : entry.actor);
+  // A key is named by its name, a member who acted by username, the owner included; the others by what they are.
+  const plainActors = { clinic: t.actors.clinic, visitor: t.actors.visitor, system: t.actors.system };
+  const actor = (entry: AuditEntry) =>
+    entry.apiKey !== null
+      ? t.actors.apiKey({ name: entry.apiKey })
+      : (entry.member ?? (entry.actor in plainActors ? plainActors[entry.actor as keyof typeof plainActors]() : entry.actor));
   const action: Record<AuditEntry['action'], () => string> = {
     'results.viewed': t.actions.resultsViewed,
     'appointments.exported': t.actions.appointmentsExported,
     'visitor.erased': t.actions.visitorErased,
     'retention.erased': t.actions.retentionErased,
+    'api-key.used': t.actions.apiKeyUsed,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>
@@ -42,7 +47,7 @@ export function AuditLogSection() {
                   <td>{formatMoment(entry.at, timeZone, locale)}</td>
                   <td>{actor(entry)}</td>
                   <td>{action[entry.action]()}</td>
-                  <td className="font-mono text-xs">{entry.subjectId?.slice(0, 8) ?? '—'}</td>
+                  <td className="font-mono text-xs">{entry.operation ?? entry.subjectId?.slice(0, 8) ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

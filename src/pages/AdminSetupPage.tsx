@@ -4,6 +4,7 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
 import { ACCESS, type AdminSectionId, adminSectionsFor, mayUse } from '../../domain/roles';
 import { type CurrentMember, useCurrentOperator } from '../account/useCurrentOperator';
 import { AdminHeader } from '../admin/AdminHeader';
+import { ApiKeysSection } from '../admin/ApiKeysSection';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
 import { AuditLogSection } from '../admin/AuditLogSection';
 import { BookingSettingsSection } from '../admin/BookingSettingsSection';
@@ -102,6 +103,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
     },
     appointments: { label: menu.appointments(), waiting, content: () => <AppointmentsSection role={me.role} /> },
     webhooks: { label: menu.webhooks(), content: () => <WebhooksSection /> },
+    'api-keys': { label: menu.apiKeys(), content: () => <ApiKeysSection /> },
     'audit-log': { label: menu.auditLog(), content: () => <AuditLogSection /> },
     insights: { label: menu.insights(), content: () => <InsightsSection /> },
     team: { label: LL.team.menu(), content: () => <TeamSection selfId={me.id} /> },

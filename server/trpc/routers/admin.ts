@@ -1,5 +1,6 @@
 import { router } from '../init';
 import { accountRouter } from './admin/account';
+import { adminApiKeysRouter } from './admin/api-keys';
 import { adminAppointmentsRouter } from './admin/appointments';
 import { adminAuditLogRouter } from './admin/audit-log';
 import { adminAvailabilityRouter } from './admin/availability';
@@ -26,6 +27,7 @@ export const adminRouter = router({
   bookingSettings: adminBookingSettingsRouter,
   sessionPlace: adminSessionPlaceRouter,
   webhooks: adminWebhooksRouter,
+  apiKeys: adminApiKeysRouter,
   auditLog: adminAuditLogRouter,
   insights: adminInsightsRouter,
   billing: adminBillingRouter,
