@@ -45,9 +45,14 @@ export function bookingRequest(screener: BookableScreener, slotId: string, overr
 /** The server driven by `inject`: a test app, or one a test built with services of its own. */
 type InProcessApp = Pick<TestApp, 'app' | 'services'>;
 
+/** GET /api/public/booking-challenge/{slug} from the visitor's address. */
+function fetchChallenge(t: InProcessApp, slug: string, remoteAddress: string) {
+  return t.app.inject({ method: 'GET', url: `/api/public/booking-challenge/${encodeURIComponent(slug)}`, remoteAddress });
+}
+
 /** The booking's challenge, fetched from the visitor's address and solved, as the booking dialog does. */
 export async function proofOfWorkFor(t: InProcessApp, slug: string, remoteAddress = visitorAddress()): Promise<ProofOfWork> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/public/booking-challenge/${encodeURIComponent(slug)}`, remoteAddress });
+  const response = await fetchChallenge(t, slug, remoteAddress);
   if (response.statusCode !== 200) throw new Error(`The booking challenge answered ${response.statusCode}: ${response.body}`);
   return solveBookingChallenge(response.json<BookingChallenge>());
 }
@@ -60,10 +65,16 @@ export async function withProofOfWork<Request extends { slug: string }>(t: InPro
 /**
  * POST /api/public/appointments as the browser sends it, from a visitor's own address, with a
  * challenge solved for it, unless the payload names its own `proofOfWork` (even as undefined,
- * to send none).
+ * to send none). A refused challenge (a 429, or a 503 while the database is lost) is the
+ * booking's answer, as the visitor's dialog shows it.
  */
 export async function postBooking(t: InProcessApp, payload: Record<string, unknown>, remoteAddress = visitorAddress()) {
-  const solved = 'proofOfWork' in payload || typeof payload.slug !== 'string' ? payload : await withProofOfWork(t, { ...payload, slug: payload.slug }, remoteAddress);
+  let solved = payload;
+  if (!('proofOfWork' in payload) && typeof payload.slug === 'string') {
+    const challenge = await fetchChallenge(t, payload.slug, remoteAddress);
+    if (challenge.statusCode !== 200) return { status: challenge.statusCode, body: challenge.json() as Record<string, unknown> };
+    solved = { ...payload, proofOfWork: await solveBookingChallenge(challenge.json<BookingChallenge>()) };
+  }
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/public/appointments',
