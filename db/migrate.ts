@@ -27,6 +27,7 @@ import * as webhookSecretRoll from './migrations/2026-11-27T1300-webhook-secret-
 import * as normalisedAccountNames from './migrations/2026-11-27T1400-normalised-account-names';
 import * as closedLinks from './migrations/2026-11-27T1500-closed-links';
 import * as weeklySchedules from './migrations/2026-11-28T0100-weekly-schedules';
+import * as scheduleSlotLock from './migrations/2026-11-29T0700-schedule-slot-lock';
 import * as sessionPlaces from './migrations/2026-11-28T0200-session-places';
 import * as visitorCancelReason from './migrations/2026-11-28T0900-visitor-cancel-reason';
 import * as whiteLabel from './migrations/2026-11-28T0300-white-label';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T0100-webhook-catalogue': webhookCatalogue,
   '2026-11-29T0300-idempotency-keys': idempotencyKeys,
   '2026-11-29T0200-api-keys': apiKeys,
+  '2026-11-29T0700-schedule-slot-lock': scheduleSlotLock,
 };
 
 export const migrationProvider: MigrationProvider = {

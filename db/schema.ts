@@ -145,6 +145,12 @@ export interface WeeklyHoursTable {
   end_time: string;
 }
 
+/** One per psychologist, written on first use: the row their schedule's bookings and slot writes take turns on (docs/decisions/0047). */
+export interface ScheduleSlotLocksTable {
+  psychologist_id: string;
+  locked_at: Timestamp;
+}
+
 /** A dated change to the weekly hours: 'off' and 'holiday' close the date, 'extra' adds a range. */
 export interface ScheduleExceptionsTable {
   id: string;
@@ -564,6 +570,7 @@ export interface Database {
   availability_slots: AvailabilitySlotsTable;
   weekly_hours: WeeklyHoursTable;
   schedule_exceptions: ScheduleExceptionsTable;
+  schedule_slot_locks: ScheduleSlotLocksTable;
   appointments: AppointmentsTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;

@@ -86,6 +86,12 @@ export const MAX_GENERATION_DAYS = 366;
  * ceiling one request wrote 34,770 slots up to the year 9998 (docs/decisions/0006).
  */
 export const MAX_GENERATION_MONTHS_AHEAD = 12;
+/**
+ * No stored slot is longer: a generated one lasts the session length (240 minutes at most), a
+ * moved one is refused beyond this (change-slot.types.ts). So a slot overlapping an instant
+ * starts less than this before it, and a lookup of slots near a time has a lower bound.
+ */
+export const MAX_SLOT_HOURS = 24;
 /** At most this many slots per generation request: a year of eight 30-minute slots a weekday is 2,088. */
 export const MAX_SLOTS_PER_GENERATION = 5_000;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Holidays from 'date-holidays';
-import { firstOverlappingRange, freeTimes, rangesOn, scheduleTimes, type ScheduleException, type WeeklySchedule } from './weekly-schedule';
+import { firstOverlappingRange, freeTimes, keepClearOf, rangesOn, scheduleTimes, type ScheduleException, type WeeklySchedule } from './weekly-schedule';
 import { scheduleSlotId, startOfScheduleSlotId } from './schedule-slot-id';
+import { withoutOverlaps } from './slots';
 
 const weekdaysNineToFive = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' }));
 const iso = (times: { startUtc: Date }[]) => times.map((time) => time.startUtc.toISOString());
@@ -156,6 +157,36 @@ describe('freeTimes', () => {
       { ...span(new Date('2027-03-29T07:00:00Z'), 50), isBooked: true },
     ];
     expect(iso(freeTimes(times, stored, 15).schedule)).toEqual(['2027-03-26T10:15:00.000Z', '2027-03-29T09:15:00.000Z']);
+  });
+});
+
+describe('keepClearOf', () => {
+  const psychologistId = 'c0ffee00-0000-4000-8000-000000000001';
+  const at = (hhmm: string) => new Date(`2026-12-01T${hhmm}:00Z`);
+  const slot = (start: string, end: string, id: string, isBooked: boolean) => ({ id, startUtc: at(start), endUtc: at(end), isBooked });
+  // Candidates 10:00–16:00, 60 minutes each with no gap, as a generation cuts them.
+  const candidates = ['10:00', '11:00', '12:00', '13:00', '14:00', '15:00'].map((start) => ({
+    startUtc: at(start),
+    endUtc: new Date(at(start).getTime() + 3_600_000),
+  }));
+  const kept = (stored: ReturnType<typeof slot>[], bufferMinutes = 15) => iso(withoutOverlaps(candidates, keepClearOf(stored, psychologistId, bufferMinutes)));
+
+  it('keeps the buffer on both sides of a booked weekly-hours time', () => {
+    // Booked 12:05–13:05 under its schedule id: 11:00 ends 5 minutes before it, 13:00 overlaps, 14:00 starts 55 minutes after.
+    const booked = slot('12:05', '13:05', scheduleSlotId(psychologistId, at('12:05')), true);
+    expect(kept([booked])).toEqual(['10:00', '14:00', '15:00'].map((hhmm) => at(hhmm).toISOString()));
+    // Without a buffer only the overlaps go.
+    expect(kept([booked], 0)).toEqual(['10:00', '11:00', '14:00', '15:00'].map((hhmm) => at(hhmm).toISOString()));
+  });
+
+  it('keeps only clear of the times of other stored slots: free weekly-hours rows, generated slots booked or not, and another psychologist\'s schedule ids', () => {
+    const stored = [
+      slot('11:05', '11:55', scheduleSlotId(psychologistId, at('11:05')), false),
+      slot('13:00', '14:00', 'b5a6f3a0-7c1e-4d2b-9a3e-111111111111', true),
+      slot('15:00', '16:00', scheduleSlotId('c0ffee00-0000-4000-8000-000000000002', at('15:00')), true),
+    ];
+    expect(keepClearOf(stored, psychologistId, 15)).toEqual(stored.map(({ startUtc, endUtc }) => ({ startUtc, endUtc })));
+    expect(kept(stored)).toEqual(['10:00', '12:00', '14:00'].map((hhmm) => at(hhmm).toISOString()));
   });
 });
 

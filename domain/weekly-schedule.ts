@@ -1,4 +1,5 @@
 import { addCalendarDays, calendarDateIn } from './calendar-days';
+import { startOfScheduleSlotId } from './schedule-slot-id';
 import { generateSlotTimes, overlaps, type SlotTimes, withoutOverlaps } from './slots';
 
 /** One time range of a weekday, wall-clock HH:mm in the psychologist's timezone. */
@@ -100,4 +101,25 @@ export function freeTimes<T extends SlotTimes & { isBooked: boolean }>(
     schedule: withoutOverlaps(fromSchedule, busy),
     stored: stored.filter((slot) => !slot.isBooked),
   };
+}
+
+/**
+ * What a slot written by date (a generated one) must keep clear of, the other side of freeTimes:
+ * every stored slot, as before (no two rows overlap), and around each booking or hold of a
+ * weekly-hours time (its row under a schedule id) the psychologist's buffer too. So a generated
+ * slot neither overlaps nor sits right against a booked schedule time, as a schedule time keeps
+ * the buffer from every stored slot. Around generated slots, booked or not, no buffer: those are
+ * the clinic's choices by date, as they always were.
+ */
+export function keepClearOf(
+  stored: readonly (SlotTimes & { id: string; isBooked: boolean })[],
+  psychologistId: string,
+  bufferMinutes: number,
+): SlotTimes[] {
+  const buffer = bufferMinutes * MINUTE_MS;
+  return stored.map((slot) =>
+    slot.isBooked && startOfScheduleSlotId(slot.id, psychologistId)
+      ? { startUtc: new Date(slot.startUtc.getTime() - buffer), endUtc: new Date(slot.endUtc.getTime() + buffer) }
+      : { startUtc: slot.startUtc, endUtc: slot.endUtc },
+  );
 }

@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import type { SlotTimes } from '../../domain/slots';
+import { type ExpressionBuilder, type Kysely, MysqlAdapter, type Transaction } from 'kysely';
+import { MAX_SLOT_HOURS, type SlotTimes } from '../../domain/slots';
 import type { Database } from '../schema';
 import { asDate } from '../dates';
 import { lockedRows } from '../row-locks';
@@ -52,10 +52,20 @@ export async function listSlots(
   return rows.map(toSlot);
 }
 
+/**
+ * The earliest start of a slot that may still run at `instant`: no slot is longer than
+ * MAX_SLOT_HOURS. With it an overlap lookup reads a range of UNIQUE (psychologist_id,
+ * start_utc), not every older slot of the psychologist.
+ */
+function earliestStartRunningAt(instant: Date): Date {
+  return new Date(instant.getTime() - MAX_SLOT_HOURS * 3_600_000);
+}
+
 /** The psychologist's slots, booked or not, overlapping the span at all, in time order. */
 export async function listSlotsOverlapping(db: Kysely<Database>, psychologistId: string, span: SlotTimes): Promise<Slot[]> {
   const rows = await slotsWithBooking(db)
     .where('s.psychologist_id', '=', psychologistId)
+    .where('s.start_utc', '>', earliestStartRunningAt(span.startUtc))
     .where('s.start_utc', '<', span.endUtc)
     .where('s.end_utc', '>', span.startUtc)
     .orderBy('s.start_utc')
@@ -83,6 +93,21 @@ export async function lockSlot(trx: Transaction<Database>, slotId: string): Prom
 }
 
 /**
+ * Holds the psychologist's schedule lock row until the transaction ends (docs/decisions/0047):
+ * a booking of a weekly-hours time (its check that the time is still free, and its slot row),
+ * a generation and a slot's move take it first, so they run one after another in any number of
+ * processes. An upsert that always writes: an exclusive row lock on MySQL, and on SQLite the
+ * database's write lock from the first statement, so the transaction reads nothing stale.
+ */
+export async function lockScheduleOf(trx: Transaction<Database>, psychologistId: string, now: Date): Promise<void> {
+  const insert = trx.insertInto('schedule_slot_locks').values({ psychologist_id: psychologistId, locked_at: now });
+  await (trx.getExecutor().adapter instanceof MysqlAdapter
+    ? insert.onDuplicateKeyUpdate({ locked_at: now })
+    : insert.onConflict((conflict) => conflict.column('psychologist_id').doUpdateSet({ locked_at: now }))
+  ).execute();
+}
+
+/**
  * Holds the psychologist's slots (those starting in `range`, or all) until the transaction
  * ends, waiting for the bookings of them in flight. Taken before the psychologist's row, in the
  * order a booking takes its slot and then, by its insert's foreign key, the psychologist.
@@ -107,6 +132,7 @@ export async function slotsOverlapping(
     .selectFrom('availability_slots')
     .select(['start_utc', 'end_utc'])
     .where('psychologist_id', '=', psychologistId)
+    .where('start_utc', '>', earliestStartRunningAt(range.startUtc))
     .where('start_utc', '<', range.endUtc)
     .where('end_utc', '>', range.startUtc)
     .$if(exceptSlotId !== undefined, (query) => query.where('id', '!=', exceptSlotId!))

@@ -20,6 +20,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   availability_slots: true,
   weekly_hours: true,
   schedule_exceptions: true,
+  schedule_slot_locks: true,
   appointments: true,
   appointment_events: true,
   appointment_reminders: true,

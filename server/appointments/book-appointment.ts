@@ -38,7 +38,7 @@ import { markChallengeUsed } from '../../db/repositories/used-booking-challenges
 import { countHit } from '../../db/repositories/rate-limit-counters';
 import { clientKeysOf } from './client-keys';
 import { isBookingBlocked } from './booking-blocks';
-import { offeredScheduleSlot, writeScheduleSlot } from '../availability/schedule-times';
+import { takeScheduleTime } from '../availability/schedule-times';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
@@ -105,13 +105,12 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
 
   const proof = await checkProofOfWork(services.env.sessionSecret, input.proofOfWork, input.slug, now);
   if (!proof) throw new AppError('BAD_REQUEST', refusal.challengeFailed());
-  // A time of the weekly hours is checked here and written as the transaction's first statement.
-  const scheduleSlot = await offeredScheduleSlot(services.db, { userId, psychologistId: input.psychologistId }, input.slotId);
 
   return inTransaction(services.db, async (trx) => {
     // The locks before any plain read: MySQL's snapshot starts at the first plain read, and it
-    // must include whatever the booking we waited for committed.
-    if (scheduleSlot) await writeScheduleSlot(trx, input.psychologistId, scheduleSlot, now);
+    // must include whatever the booking we waited for committed. A time of the weekly hours is
+    // checked under its psychologist's schedule lock, and its row written, first.
+    const schedule = await takeScheduleTime(trx, { userId, psychologistId: input.psychologistId }, input.slotId, now);
     await lockSlot(trx, input.slotId);
     if (!(await markChallengeUsed(trx, proof))) throw new AppError('BAD_REQUEST', refusal.challengeUsed());
     await takeNetworkTurn(trx, services, clientKeys.networkKey, now);
@@ -120,7 +119,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     if (slot?.isBooked && slot.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId);
     if (!psychologist) throw new NotFoundError('psychologist');
-    if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
+    if (!slot || slot.psychologistId !== psychologist.id || schedule === 'gone') throw new NotFoundError('timeSlot');
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours))) {
       throw new AppError('CONFLICT', refusal.slotUnavailable());
     }

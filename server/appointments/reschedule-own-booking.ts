@@ -1,5 +1,5 @@
 import { findAppointmentByTokenHash, lockAppointment, rescheduleAppointment } from '../../db/repositories/appointments';
-import { offeredScheduleSlot, writeScheduleSlot } from '../availability/schedule-times';
+import { takeScheduleTime } from '../availability/schedule-times';
 import { findSlotOf, lockSlot } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { findBookingCounter } from '../../db/repositories/users';
@@ -39,16 +39,16 @@ export async function rescheduleOwnBooking(
   if (!holdsSlot(seen.status)) throw new AppError('CONFLICT', refusal.cannotReschedule());
   if (now >= changeableUntil(seen)) throw new AppError('CONFLICT', refusal.insideNotice());
   if (slotId === seen.slotId) return toOwnAppointment(ctx.db, seen);
-  const scheduleSlot = await offeredScheduleSlot(ctx.db, { userId: seen.userId, psychologistId: seen.psychologist.id }, slotId);
 
   return inTransaction(ctx.db, async (trx) => {
-    if (scheduleSlot) await writeScheduleSlot(trx, seen.psychologist.id, scheduleSlot, now);
+    const schedule = await takeScheduleTime(trx, { userId: seen.userId, psychologistId: seen.psychologist.id }, slotId, now);
     await lockSlot(trx, slotId);
     const slot = await findSlotOf(trx, seen.userId, slotId);
     const psychologist = await findPsychologistOf(trx, seen.userId, seen.psychologist.id);
     if (!psychologist) throw new NotFoundError('appointment');
     if (!slot || slot.psychologistId !== psychologist.id) throw new NotFoundError('timeSlot');
     if (slot.isBooked) throw new AppError('CONFLICT', refusal.slotTaken());
+    if (schedule === 'gone') throw new NotFoundError('timeSlot');
     const policy = { now, noticeHours: psychologist.cancellationNoticeHours, currentStart: seen.startUtc };
     if (!isInBookingWindow(slot, bookingWindow(now, psychologist.minimumAdvanceHours)) || !mayMoveTo(slot.startUtc, policy)) {
       throw new AppError('CONFLICT', refusal.slotUnavailable());

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { inTransaction } from '../../db/transaction';
 import { upcomingBookingsOf } from '../../db/repositories/appointments';
-import { deleteSlot, findSlotOf, lockSlot, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
+import { deleteSlot, findSlotOf, lockScheduleOf, lockSlot, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
 import { enqueueCancellationEmails } from '../appointments/booking-notifications';
@@ -17,10 +17,11 @@ const bookedConflict = (change: 'move' | 'delete') =>
   new AppError('CONFLICT', (t) => (change === 'move' ? t.errors.slotBookedMove() : t.errors.slotBookedDelete()));
 
 /**
- * Runs `change` on the operator's slot inside a transaction that holds the slot's row (so it
- * waits for a booking of the slot in flight, and a booking waits for it) and then the
- * psychologist's (so it cannot interleave with a generation or another change of their slots).
- * Slot before psychologist, as a booking takes them (docs/decisions/0012).
+ * Runs `change` on the operator's slot inside a transaction that holds the psychologist's
+ * schedule lock, the slot's row (so it waits for a booking of the slot in flight, and a booking
+ * waits for it) and then the psychologist's (so it cannot interleave with a generation or
+ * another change of their slots). Slot before psychologist, as a booking takes them
+ * (docs/decisions/0012); the schedule lock before both, as a booking of a weekly-hours time.
  */
 async function withOwnSlot<T>(
   ctx: Services,
@@ -32,7 +33,10 @@ async function withOwnSlot<T>(
   if (!seen) throw new NotFoundError('availabilitySlot');
   refuseOutsideProfile(ctx.member, seen.psychologistId, 'availabilitySlot');
   return inTransaction(ctx.db, async (trx) => {
-    // The locks before any plain read, so the read below sees what a booking we waited for committed.
+    // The locks before any plain read, so the read below sees what a booking we waited for
+    // committed; the schedule lock first, so a slot moved over a weekly-hours time being booked
+    // waits for that booking, and the overlap check below finds it (docs/decisions/0047).
+    await lockScheduleOf(trx, seen.psychologistId, ctx.now());
     await lockSlot(trx, slotId);
     await findPsychologistOf(trx, userId, seen.psychologistId, { lock: true });
     const slot = await findSlotOf(trx, userId, slotId);

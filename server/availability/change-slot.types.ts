@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { MAX_SLOT_HOURS } from '../../domain/slots';
 import { fieldMessage } from '../field-messages';
 import { entityId, fieldsAreValid, ZConfirmationFlag, ZInstant } from '../zod-fields';
-
-/** A moved slot may be longer than a generated one (240 minutes), but not absurdly so. */
-const MAX_SLOT_HOURS = 24;
 
 /**
  * PATCH /api/availability/:slotId. A booked slot moves only with `confirmBooked: true`; the

@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { Transaction } from 'kysely';
 import { inTransaction } from '../../db/transaction';
-import { insertSlots, slotsOverlapping } from '../../db/repositories/availability-slots';
+import { insertSlots, listSlotsOverlapping, lockScheduleOf } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
 import {
@@ -17,6 +17,7 @@ import {
   patternParts,
   withoutOverlaps,
 } from '../../domain/slots';
+import { keepClearOf } from '../../domain/weekly-schedule';
 import { AppError, NotFoundError } from '../errors';
 import type { GenerateAvailabilityRequest } from './generate-availability.types';
 import { refuseOutsideProfile } from '../members/profile-scope';
@@ -34,9 +35,11 @@ const PART_BUDGET_MS = 20;
 /**
  * Creates the psychologist's slots for a weekly pattern, up to MAX_GENERATION_MONTHS_AHEAD and
  * MAX_SLOTS_PER_GENERATION. A slot overlapping any existing slot (booked or free) is left out
- * rather than stacked, as is one already in the past (docs/decisions/0006). The slots are
- * written in short transactions that each lock the psychologist's row before looking for
- * overlaps: two generations for one psychologist may take turns, but never double a slot.
+ * rather than stacked, as is one already in the past (docs/decisions/0006), and so is one within
+ * the buffer of a booked weekly-hours time (keepClearOf, docs/decisions/0047). The slots are
+ * written in short transactions that each take the psychologist's schedule lock and row before
+ * looking: two generations for one psychologist, or a generation and a booking of a weekly-hours
+ * time, take turns, and never double a slot or put one over a booking.
  * Between transactions the event loop serves other requests: on SQLite a write blocks the
  * whole process.
  */
@@ -63,8 +66,10 @@ export async function generateAvailability(
   let count = 0;
   while (!part.done) {
     count += await inTransaction(ctx.db, async (trx) => {
-      // Held until the transaction ends, so a concurrent generation cannot slip a slot in
-      // between an overlap check and its insert.
+      // Held until the transaction ends, so a concurrent generation, or booking of a weekly-hours
+      // time, cannot slip a slot in between an overlap check and its insert. The schedule lock
+      // first, as a booking of a weekly-hours time takes it.
+      await lockScheduleOf(trx, psychologist.id, now);
       if (!(await findPsychologistOf(trx, userId, psychologist.id, { lock: true }))) throw new NotFoundError('psychologist');
       const started = performance.now();
       let written = 0;
@@ -106,8 +111,12 @@ async function writePart(
     startUtc: slot.startUtc < all.startUtc ? slot.startUtc : all.startUtc,
     endUtc: slot.endUtc > all.endUtc ? slot.endUtc : all.endUtc,
   }));
-  const existing = await slotsOverlapping(trx, psychologistId, span);
-  const fresh = withoutOverlaps(candidates, existing).map((slot) => ({ ...slot, id: randomUUID() }));
+  const buffer = part.bufferMinutes * 60_000;
+  const existing = await listSlotsOverlapping(trx, psychologistId, {
+    startUtc: new Date(span.startUtc.getTime() - buffer),
+    endUtc: new Date(span.endUtc.getTime() + buffer),
+  });
+  const fresh = withoutOverlaps(candidates, keepClearOf(existing, psychologistId, part.bufferMinutes)).map((slot) => ({ ...slot, id: randomUUID() }));
   await insertSlots(trx, fresh, psychologistId, now);
   return fresh.length;
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Slot } from '../../db/repositories/availability-slots';
-import { insertSlots, listSlotsOverlapping } from '../../db/repositories/availability-slots';
+import { insertSlots, listSlotsOverlapping, lockScheduleOf } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import { listExceptions, listWeeklyRanges } from '../../db/repositories/weekly-schedules';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -26,8 +26,8 @@ const MINUTE_MS = 60_000;
  * slots still free (generated ones, and those from before weekly hours). A stored row a schedule
  * time made but no appointment holds (a hold that ran out, a cancellation) is neither busy nor
  * offered itself: it is left to the schedule, so it comes back only while the hours still offer
- * it. The one computation behind the visitor's free times, the admin calendar's, and the check
- * before a schedule time is booked.
+ * it. The one computation behind the visitor's free times, the admin calendar's, and the check,
+ * in the booking's transaction, that a schedule time is still free (takeScheduleTime).
  */
 export async function freeTimesOf(
   db: Kysely<Database>,
@@ -51,34 +51,34 @@ export async function freeTimesOf(
 }
 
 /**
- * Before booking or moving to `slotId`, outside the transaction: when it names a time the
- * schedule offers now (freeTimesOf), that time; undefined for any other id (the booking then
- * treats it as a stored slot's, and finds none).
+ * The first statements of a booking's (or move's) transaction. When `slotId` names a time of
+ * the psychologist's weekly hours, takes their schedule lock (lockScheduleOf), so what it reads
+ * includes every generation, move and booking of theirs committed before and none runs until it
+ * commits; checks the time is offered now (freeTimesOf); and writes the time's slot row under its
+ * schedule id, so the booking goes on to lock and take it as any stored slot, and a refused
+ * booking leaves nothing behind. Answers 'stored' for any other id (the booking treats it as a
+ * stored slot's), 'offered' once the row is written, and 'gone' when the schedule does not offer
+ * the time now: another booking took it, or a slot or a booking came within its buffer.
  */
-export async function offeredScheduleSlot(
-  db: Kysely<Database>,
+export async function takeScheduleTime(
+  trx: Transaction<Database>,
   owner: { userId: string; psychologistId: string },
   slotId: string,
-): Promise<(SlotTimes & { id: string }) | undefined> {
+  now: Date,
+): Promise<'stored' | 'offered' | 'gone'> {
   const start = startOfScheduleSlotId(slotId, owner.psychologistId);
-  if (!start) return undefined;
-  const psychologist = await findPsychologistOf(db, owner.userId, owner.psychologistId);
-  if (!psychologist) return undefined;
-  const free = await freeTimesOf(db, psychologist, { from: start, to: new Date(start.getTime() + 1) });
-  return free.schedule.find((time) => time.id === slotId);
-}
-
-/**
- * The first statement of a booking's (or move's) transaction: the schedule time's slot row,
- * under its schedule id, so the booking then locks and takes it as any stored slot, and a
- * refused booking leaves nothing behind. Two processes writing it at once meet at the primary
- * key (and UNIQUE (psychologist_id, start_utc)): the second waits for the first's commit, its
- * duplicate is ignored, and it finds the slot taken after its lock.
- */
-export async function writeScheduleSlot(trx: Transaction<Database>, psychologistId: string, slot: SlotTimes & { id: string }, now: Date): Promise<void> {
+  if (!start) return 'stored';
+  await lockScheduleOf(trx, owner.psychologistId, now);
+  const psychologist = await findPsychologistOf(trx, owner.userId, owner.psychologistId);
+  if (!psychologist) return 'gone';
+  const free = await freeTimesOf(trx, psychologist, { from: start, to: new Date(start.getTime() + 1) });
+  const time = free.schedule.find((offered) => offered.id === slotId);
+  if (!time) return 'gone';
   try {
-    await insertSlots(trx, [slot], psychologistId, now);
+    await insertSlots(trx, [time], psychologist.id, now);
   } catch (error) {
+    // The row a hold that ran out, or a cancelled booking, left behind: taken again as it is.
     if (!isUniqueViolation(error)) throw error;
   }
+  return 'offered';
 }

@@ -1,3 +1,4 @@
+import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceWeeklyRanges } from '../../db/repositories/weekly-schedules';
 import { bookSlot, insertSlot } from '../../db/testing/fixtures';
@@ -91,5 +92,29 @@ describe.each(TEST_DIALECTS)('weekly hours keep the buffer from generated slots 
     expect(await appointmentsOf(clinic.psychologistId)).toEqual([{ slot_id: bookedId }]);
     // The time the buffer allows books as before.
     expect((await postBooking(t, bookingRequest(clinic, next.id))).status).toBe(201);
+  });
+
+  it('generates no slot over, or within the buffer of, a booked weekly-hours time (SPEC\'s generate route)', async () => {
+    const { clinic, time, next } = await clinicWithHours();
+    const zone = 'Asia/Kuala_Lumpur';
+    // Generation runs by wall clock within one date: not the time at midnight.
+    const booked = formatInTimeZone(new Date(time.startUtc), zone, 'HH:mm') === '00:00' ? next : time;
+    expect((await postBooking(t, bookingRequest(clinic, booked.id))).status).toBe(201);
+    const start = Date.parse(booked.startUtc);
+    const local = (minutes: number, format: string) => formatInTimeZone(new Date(start + minutes * MINUTE), zone, format);
+    // 60-minute slots every 75 minutes from 65 minutes before it: one ends 5 minutes before it
+    // starts (inside the 15-minute buffer), one overlaps it, one starts 25 minutes after it ends.
+    const generated = await clinic.rest('POST', '/api/availability/generate', {
+      psychologistId: clinic.psychologistId,
+      startDate: local(0, 'yyyy-MM-dd'),
+      endDate: local(0, 'yyyy-MM-dd'),
+      startTime: local(-65, 'HH:mm'),
+      endTime: local(145, 'HH:mm'),
+      daysOfWeek: [Number(local(0, 'i')) % 7],
+    });
+    expect(generated).toEqual({ status: 201, body: { count: 1, psychologist: { name: expect.any(String) } } });
+    const rows = await t.services.db.selectFrom('availability_slots').select(['id', 'start_utc']).where('psychologist_id', '=', clinic.psychologistId).orderBy('start_utc').execute();
+    expect(rows.map((row) => new Date(row.start_utc).toISOString())).toEqual([booked.startUtc, new Date(start + 85 * MINUTE).toISOString()]);
+    expect(rows[0]!.id).toBe(booked.id);
   });
 });
