@@ -1,37 +1,40 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { lockedRows } from '../row-locks';
 import type { Database } from '../schema';
-import { isUniqueViolation } from '../unique-violation';
 import { withdrawEmails } from './email-outbox';
 
-/**
- * Records that a reminder of an appointment's revision was queued as mail `emailId`, and tells
- * whether this caller was first: the primary key lets one of any number of processes win.
- */
-export async function recordReminder(
-  db: Kysely<Database>,
-  reminder: { appointmentId: string; leadHours: number; revision: number; emailId: string },
-): Promise<boolean> {
-  try {
-    await db
-      .insertInto('appointment_reminders')
-      .values({ appointment_id: reminder.appointmentId, lead_hours: reminder.leadHours, revision: reminder.revision, email_id: reminder.emailId })
-      .execute();
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
+/** A reminder of an appointment's revision, queued as mail `emailId`. */
+export interface ReminderRecord {
+  appointmentId: string;
+  leadHours: number;
+  revision: number;
+  emailId: string;
 }
 
-/** The leads already reminded of, per appointment, for the revisions given. */
-export async function remindedLeads(db: Kysely<Database>, appointments: readonly { id: string; revision: number }[]): Promise<Map<string, number[]>> {
+/**
+ * Records reminders in one statement. The primary key (appointment, lead, revision) refuses a
+ * second one: the caller's transaction then rolls back, with the mails it queued.
+ */
+export async function recordReminders(trx: Transaction<Database>, reminders: readonly ReminderRecord[]): Promise<void> {
+  if (reminders.length === 0) return;
+  await trx
+    .insertInto('appointment_reminders')
+    .values(reminders.map((reminder) => ({ appointment_id: reminder.appointmentId, lead_hours: reminder.leadHours, revision: reminder.revision, email_id: reminder.emailId })))
+    .execute();
+}
+
+/**
+ * The leads already reminded of, per appointment, for the revisions given. Read under the
+ * appointments' locks and locking itself (MySQL), so it sees what a process that held them
+ * before committed, whatever the transaction read earlier.
+ */
+export async function remindedLeads(trx: Transaction<Database>, appointments: readonly { id: string; revision: number }[]): Promise<Map<string, number[]>> {
   const reminded = new Map<string, number[]>();
   if (appointments.length === 0) return reminded;
-  const rows = await db
-    .selectFrom('appointment_reminders')
-    .select(['appointment_id', 'lead_hours', 'revision'])
-    .where('appointment_id', 'in', appointments.map((appointment) => appointment.id))
-    .execute();
+  const rows = await lockedRows(
+    trx,
+    trx.selectFrom('appointment_reminders').select(['appointment_id', 'lead_hours', 'revision']).where('appointment_id', 'in', appointments.map((appointment) => appointment.id)),
+  ).execute();
   const current = new Map(appointments.map((appointment) => [appointment.id, appointment.revision]));
   for (const row of rows) {
     if (Number(row.revision) !== current.get(row.appointment_id)) continue;

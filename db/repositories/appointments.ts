@@ -643,8 +643,16 @@ export async function calendarEntriesOf(
 
 /** The status, revision and visitor's moves of an appointment, its row locked (MySQL) until the transaction ends. */
 export async function lockAppointment(trx: Transaction<Database>, appointmentId: string) {
-  const row = await lockedRows(trx, trx.selectFrom('appointments').select(['status', 'revision', 'visitor_moves']).where('id', '=', appointmentId)).executeTakeFirst();
-  return row && { status: row.status as AppointmentStatus, revision: Number(row.revision), visitorMoves: Number(row.visitor_moves) };
+  return (await lockAppointments(trx, [appointmentId])).get(appointmentId);
+}
+
+/** Locks appointments' rows in one statement, in the primary key's order (two batches never wait on each other in a circle). */
+export async function lockAppointments(trx: Transaction<Database>, appointmentIds: readonly string[]) {
+  const locked = new Map<string, { status: AppointmentStatus; revision: number; visitorMoves: number }>();
+  if (appointmentIds.length === 0) return locked;
+  const rows = await lockedRows(trx, trx.selectFrom('appointments').select(['id', 'status', 'revision', 'visitor_moves']).where('id', 'in', appointmentIds).orderBy('id')).execute();
+  for (const row of rows) locked.set(row.id, { status: row.status as AppointmentStatus, revision: Number(row.revision), visitorMoves: Number(row.visitor_moves) });
+  return locked;
 }
 
 /**

@@ -239,7 +239,7 @@ export async function outboxEmailsTo(db: Kysely<Database>, recipient: string) {
   return rows.map(({ message, ...row }) => ({
     ...row,
     attempts: Number(row.attempts),
-    ...(JSON.parse(message) as Pick<OutboxEmail, 'subject' | 'text' | 'html' | 'attachments'>),
+    ...(JSON.parse(message) as Pick<OutboxEmail, 'subject' | 'text' | 'html' | 'attachments' | 'language' | 'fromName'>),
   }));
 }
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { addHours, addMilliseconds, subHours } from 'date-fns';
-import { leaseAppointmentsToRemind, lockAppointment } from '../../db/repositories/appointments';
-import { recordReminder, remindedLeads } from '../../db/repositories/appointment-reminders';
-import { enqueueEmail } from '../../db/repositories/email-outbox';
+import { leaseAppointmentsToRemind, lockAppointments } from '../../db/repositories/appointments';
+import { recordReminders, remindedLeads } from '../../db/repositories/appointment-reminders';
+import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
 import { dueReminder, FIRST_REMINDER_HOURS, reminderLeads } from '../../domain/reminders';
 import type { AppServices } from '../context';
 import { appointmentReminderEmail } from '../mail/booking-emails';
+import type { EmailBrand } from '../mail/render-email';
 import { brandOfClinic, manageUrl } from './booking-notifications';
 import { manageTokenOf } from './manage-token';
 
@@ -18,18 +19,15 @@ const BATCH = 200;
  */
 const LEASE_MS = 60_000;
 
-/** Thrown to roll back a reminder another process queued first. */
-const ALREADY_QUEUED = Symbol('already queued');
-
 /**
  * Queues the reminders now due (domain/reminders.ts), each exactly once with any number of
  * processes. The processes share the candidates by leasing them (db/leases.ts), so they do not
- * all try each one; the lease is for speed only. Exactness comes from the transaction: the
- * reminder's row and its mail are written together, under the lock of the appointment's row,
- * after checking that it is still confirmed at the revision read; the row's primary key refuses
- * a second process, whose transaction then rolls back its mail. The outbox sends it once,
- * retries it through an SMTP outage, and never after the session began (its expiry).
- * Cancelling or moving the appointment withdraws it (db/repositories/appointments).
+ * all try each one; the lease is for speed only. Exactness comes from the batch's transaction:
+ * the reminders' rows and their mails are written together, under the locks of the appointments'
+ * rows, after checking that each is still confirmed at the revision read and not yet reminded
+ * of; the rows' primary key would refuse a second process, rolling back its mails. The outbox
+ * sends each once, retries it through an SMTP outage, and never after the session began (its
+ * expiry). Cancelling or moving the appointment withdraws it (db/repositories/appointments).
  */
 export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dialect' | 'env' | 'now' | 'metrics'>, stopping?: AbortSignal): Promise<number> {
   const now = services.now();
@@ -48,33 +46,41 @@ export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dial
   return queued;
 }
 
+/**
+ * Queues a batch's due reminders in one transaction: its appointments locked in one statement,
+ * what was already reminded of read under those locks, each clinic's brand read once, and the
+ * mails and reminder rows written in one statement each.
+ */
 async function queueRemindersOf(
   services: Pick<AppServices, 'db' | 'env' | 'metrics'>,
   candidates: Awaited<ReturnType<typeof leaseAppointmentsToRemind>>,
   now: Date,
 ): Promise<number> {
-  const reminded = await remindedLeads(services.db, candidates);
-  let queued = 0;
-  for (const appointment of candidates) {
-    const lead = dueReminder(appointment, reminderLeads(appointment), reminded.get(appointment.id) ?? [], now);
-    if (lead === null) continue;
-    try {
-      const done = await inTransaction(services.db, async (trx) => {
-        const current = await lockAppointment(trx, appointment.id);
-        if (current?.status !== 'confirmed' || current.revision !== appointment.revision) return false;
-        const { brand } = await brandOfClinic(trx, appointment.userId, services.env);
-        const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
-        const mail = appointmentReminderEmail(appointment, brand, link);
-        const emailId = await enqueueEmail(trx, { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc }, now);
-        if (!(await recordReminder(trx, { appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId }))) throw ALREADY_QUEUED;
-        return true;
-      });
-      if (!done) continue;
-      queued += 1;
-      services.metrics.reminderLagSeconds.observe(Math.max(0, (now.getTime() - subHours(appointment.startUtc, lead).getTime()) / 1000));
-    } catch (error) {
-      if (error !== ALREADY_QUEUED) throw error;
-    }
+  const due = await inTransaction(services.db, async (trx) => {
+    const current = await lockAppointments(trx, candidates.map((appointment) => appointment.id));
+    const unchanged = candidates.filter((appointment) => {
+      const row = current.get(appointment.id);
+      // An erased visitor has no address left, and enqueueEmails writes no mail for them.
+      return row?.status === 'confirmed' && row.revision === appointment.revision && appointment.client.email !== '';
+    });
+    const reminded = await remindedLeads(trx, unchanged);
+    const due = unchanged.flatMap((appointment) => {
+      const lead = dueReminder(appointment, reminderLeads(appointment), reminded.get(appointment.id) ?? [], now);
+      return lead === null ? [] : [{ appointment, lead }];
+    });
+    const brands = new Map<string, EmailBrand>();
+    for (const userId of new Set(due.map(({ appointment }) => appointment.userId))) brands.set(userId, (await brandOfClinic(trx, userId, services.env)).brand);
+    const mails = due.map(({ appointment, lead }): OutboxEmail => {
+      const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
+      const mail = appointmentReminderEmail(appointment, brands.get(appointment.userId)!, link);
+      return { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc };
+    });
+    const emailIds = await enqueueEmails(trx, mails, now);
+    await recordReminders(trx, due.map(({ appointment, lead }, index) => ({ appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId: emailIds[index]! })));
+    return due;
+  });
+  for (const { appointment, lead } of due) {
+    services.metrics.reminderLagSeconds.observe(Math.max(0, (now.getTime() - subHours(appointment.startUtc, lead).getTime()) / 1000));
   }
-  return queued;
+  return due.length;
 }

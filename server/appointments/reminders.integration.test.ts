@@ -30,11 +30,11 @@ describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
   afterAll(() => t.close());
 
   /** A confirmed appointment starting `startsIn` hours from now, booked two days ago. */
-  async function confirmedAppointment(screener: BookableScreener, startsIn: number) {
+  async function confirmedAppointment(screener: BookableScreener, startsIn: number, overrides: Record<string, unknown> = {}) {
     const slotId = await insertSlot(t.services.db, screener.psychologistId, inHours(startsIn));
     t.services.now = () => subDays(new Date(), 2);
     try {
-      const request = bookingRequest(screener, slotId);
+      const request = bookingRequest(screener, slotId, overrides);
       const response = await postBooking(t, request);
       expect(response.body).toMatchObject({ status: 'confirmed' });
       return { request, appointmentId: response.body.appointmentId as string };
@@ -42,7 +42,7 @@ describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
       t.services.now = () => new Date();
     }
   }
-  const clinic = (options: { secondReminder?: boolean } = {}) =>
+  const clinic = (options: { secondReminder?: boolean; companyName?: string } = {}) =>
     insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, { autoConfirmRequests: true, ...options });
 
   it('queues the 24-hour reminder once, however many runners race for it, in the visitor’s language, never to be sent after the start', async () => {
@@ -111,6 +111,32 @@ describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
     // Moved inside the day: its mail just told the visitor, so no reminder for the new time yet.
     expect(await queueDueReminders(t.services)).toBe(0);
     expect(await remindersOf(t.services.db, moved.appointmentId)).toEqual([{ lead_hours: 24, revision: 0, status: 'withdrawn', kind: 'reminder-24h' }]);
+  });
+
+  it('queues a batch spanning two clinics, each mail with its own clinic’s name and in its visitor’s language', async () => {
+    const names = ['Klinik Sejahtera', 'Pusat Minda Tenang'];
+    const visitors = [];
+    for (const [index, clinicName] of names.entries()) {
+      const screener = await clinic({ companyName: clinicName });
+      for (const language of ['en', 'ms'] as const) {
+        const { request } = await confirmedAppointment(screener, 20 + index, { clientLanguage: language });
+        visitors.push({ email: request.clientEmail, clinicName, otherClinic: names[1 - index]!, language });
+      }
+    }
+    expect(await queueDueReminders(t.services)).toBeGreaterThanOrEqual(visitors.length);
+    for (const visitor of visitors) {
+      const reminders = (await outboxEmailsTo(t.services.db, visitor.email)).filter((mail) => mail.kind === 'reminder-24h');
+      expect(reminders).toHaveLength(1);
+      const [reminder] = reminders;
+      expect(reminder).toMatchObject({
+        language: visitor.language,
+        fromName: visitor.clinicName,
+        subject: visitor.language === 'ms' ? 'Peringatan tentang janji temu anda' : 'A reminder of your appointment',
+      });
+      expect(reminder!.text).toContain(visitor.clinicName);
+      expect(reminder!.text).not.toContain(visitor.otherClinic);
+      expect(reminder!.text).toContain(`${t.services.env.publicUrl}${visitor.language === 'ms' ? '/ms' : ''}/appointments/manage/`);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import type { TestApp } from './test-app';
 export async function insertBookableScreener(
   db: Kysely<Database>,
   psychologist: Parameters<typeof insertPsychologist>[2] = {},
-  clinic: Pick<NonNullable<Parameters<typeof insertOperator>[1]>, 'confirmVisitorEmail' | 'autoConfirmRequests' | 'secondReminder'> = {},
+  clinic: Pick<NonNullable<Parameters<typeof insertOperator>[1]>, 'confirmVisitorEmail' | 'autoConfirmRequests' | 'secondReminder' | 'companyName'> = {},
 ) {
   const slug = `klinik-${randomUUID().slice(0, 8)}`;
   const operator = await insertOperator(db, { companySlug: slug, ...clinic });
