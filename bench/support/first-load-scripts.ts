@@ -64,11 +64,12 @@ export const SCREENER_BUDGET_BYTES = 120 * 1024;
  */
 export const SCREENER_CEILING_BYTES = 121.5 * 1024;
 /**
- * The admin's first load was 213.5 KB when first measured (2026-11-27): the entry, the admin page
- * and the code its sections share. 225 KB leaves about 5 % for the screens being added, and no
- * more, so a new library on every admin screen shows up as a missed budget.
+ * The admin's first load was 177.4 KB when first measured (2026-11-27, once the common-password
+ * list left it): the entry, the admin page with every screen but the password form, and the
+ * code they share. 190 KB leaves about 7 % for the screens being added, and no more, so a new
+ * library on every admin screen shows as a missed budget.
  */
-export const ADMIN_BUDGET_BYTES = 225 * 1024;
+export const ADMIN_BUDGET_BYTES = 190 * 1024;
 
 /** The screener's first load, up to its consent step, and the demo clinic's admin landing on Today. */
 export async function firstLoads(browser: Browser, serverUrl: string): Promise<{ screener: FirstLoad; admin: FirstLoad }> {
