@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { launchChromium } from '../e2e/support/browser';
+import { startBuiltServer } from '../e2e/support/server';
 import { type Figure, formatKb, runWhenMain } from './support/figures';
+import { ADMIN_BUDGET_BYTES, firstLoads, SCREENER_BUDGET_BYTES } from './support/first-load-scripts';
 
 const CLIENT_DIR = 'dist/client';
 const MANIFEST = join(CLIENT_DIR, '.vite/manifest.json');
 const ENTRY = 'index.html';
-const SCREENER_BUDGET_BYTES = 120 * 1024;
 /** Source paths (from the chunks' source maps) that a screener visitor must never download. */
 const FORBIDDEN_ON_SCREENER = [/\/src\/admin\//, /\/src\/pages\/AdminSetupPage/, /\/node_modules\/@stripe\//];
 
@@ -48,15 +50,49 @@ const gzippedSize = (file: string) => gzipSync(readFileSync(join(CLIENT_DIR, fil
 
 function forbiddenModules(files: string[]): string[] {
   return files.flatMap((file) => {
+    // Rolldown's runtime chunk (a few helpers, no modules of ours) is written without a map.
+    if (!existsSync(join(CLIENT_DIR, `${file}.map`))) return [];
     const { sources } = JSON.parse(readFileSync(join(CLIENT_DIR, `${file}.map`), 'utf8')) as { sources: string[] };
     return sources.filter((source) => FORBIDDEN_ON_SCREENER.some((pattern) => pattern.test(`/${source}`)));
   });
 }
 
+/**
+ * The budgets are held as a browser counts the bytes: every script fetched before the page is
+ * usable, with its headers (bench/support/first-load-scripts.ts). The manifest's figures above
+ * say which chunks make them up.
+ */
+async function countedInBrowser(entryBytes: number): Promise<Figure[]> {
+  const server = await startBuiltServer();
+  const browser = await launchChromium();
+  try {
+    const { screener, admin } = await firstLoads(browser, server.url);
+    const row = (benchmark: string, load: { files: string[]; bytes: number }, budget: number): Figure => {
+      console.log(`${benchmark}: ${load.files.join(', ')}`);
+      return {
+        benchmark,
+        figure: `${formatKb(load.bytes)} (${load.files.length} scripts)`,
+        baseline: `${formatKb(entryBytes)} (entry and its imports)`,
+        ratio: load.bytes / entryBytes,
+        target: `≤ ${formatKb(budget)}`,
+        met: load.bytes <= budget,
+      };
+    };
+    return [
+      row('screener: scripts before the consent step, gzip, counted in Chromium', screener, SCREENER_BUDGET_BYTES),
+      row('admin’s first load (Today), gzip, counted in Chromium', admin, ADMIN_BUDGET_BYTES),
+    ];
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 export async function benchmarkClientWeight(): Promise<Figure[]> {
   if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} is missing: run npm run build first`);
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
-  const entryBytes = gzippedSize(manifest[ENTRY]!.file);
+  // What every page loads before its own chunk: the entry and the chunks it imports statically.
+  const entryBytes = firstLoadChunks(manifest, [ENTRY]).reduce((total, file) => total + gzippedSize(file), 0);
   const weights = ROUTES.map(({ path, page, namespaces }) => {
     const dictionary = ['i18n/en/index.ts', ...namespaces.map((namespace) => `i18n/en/${namespace}/index.ts`)];
     const files = firstLoadChunks(manifest, [ENTRY, page, ...dictionary]);
@@ -70,11 +106,11 @@ export async function benchmarkClientWeight(): Promise<Figure[]> {
     ...weights.map(({ path, bytes }) => ({
       benchmark: `first-load JS of ${path} (gzip)`,
       figure: formatKb(bytes),
-      baseline: `${formatKb(entryBytes)} (entry chunk)`,
+      baseline: `${formatKb(entryBytes)} (entry and its imports)`,
       ratio: bytes / entryBytes,
-      target: path === screener.path ? `≤ ${formatKb(SCREENER_BUDGET_BYTES)}` : '–',
-      met: path === screener.path ? bytes <= SCREENER_BUDGET_BYTES : undefined,
+      target: '–',
     })),
+    ...(await countedInBrowser(entryBytes)),
     {
       benchmark: 'admin or Stripe modules in the screener’s first load',
       figure: forbidden.length === 0 ? 'none' : forbidden.join(', '),

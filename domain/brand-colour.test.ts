@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_THEME, brandColourContrast, contrastRatio, isHexColour, isReadableBrandColour, shownRatio, WCAG_AA_TEXT } from './brand-colour';
+import { BRAND_THEME, isHexColour } from './brand-colour';
+import { brandColourContrast, contrastRatio, isReadableBrandColour, shownRatio, WCAG_AA_TEXT } from './brand-contrast';
 
 describe('contrastRatio', () => {
   it('gives WCAG’s known ratios', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BRAND_THEME, contrastRatio } from '../domain/brand-colour';
+import { BRAND_THEME } from '../domain/brand-colour';
+import { contrastRatio } from '../domain/brand-contrast';
 
 /*
  * The theme in src/styles.css against WCAG 2.2 AA: 4.5:1 for text, 3:1 for the parts of a
@@ -21,7 +22,7 @@ function themeTokens(source: string): Record<string, Rgb> {
   return tokens;
 }
 
-/** WCAG's contrast of two sRGB colours (channels 0-1), by the maths that judges a clinic's colour (domain/brand-colour.ts). */
+/** WCAG's contrast of two sRGB colours (channels 0-1), by the maths that judges a clinic's colour (domain/brand-contrast.ts). */
 function contrast(a: Rgb, b: Rgb): number {
   const css = ([r, g, b]: Rgb) => `rgb(${r * 255} ${g * 255} ${b * 255})`;
   return contrastRatio(css(a), css(b));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { brandColourContrast, isHexColour, shownRatio, WCAG_AA_TEXT } from '../../domain/brand-colour';
+import { isHexColour } from '../../domain/brand-colour';
+import { brandColourContrast, shownRatio, WCAG_AA_TEXT } from '../../domain/brand-contrast';
 import { CONFIGURATION_TEXT_LIMITS, MINIMUM_AGE_RANGE, TEST_TYPES } from '../../domain/configuration';
 import { isValidMalaysianPhone } from '../../domain/phone';
 import { isProtectedSlug, slugify } from '../../domain/slug';

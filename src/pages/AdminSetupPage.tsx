@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { ACCESS, type AdminSectionId, adminSectionsFor, mayUse } from '../../domain/roles';
@@ -23,11 +23,18 @@ import { TeamSection } from '../admin/TeamSection';
 import { TodaySection } from '../admin/TodaySection';
 import { adminPath, movedSection } from '../admin/admin-paths';
 import { TwoFactorSection } from '../admin/two-factor/TwoFactorSection';
-import { ChangePasswordSection } from '../account/ChangePasswordSection';
 import { hasErrorCode } from '../lib/errors';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
+
+// Its form checks a new password against 10,000 common ones (domain/password.ts): 35 KB gzip that
+// every other screen, Today first, loaded too while it was imported here (decision 0017).
+const ChangePasswordSection = lazyWithPreload(async () => {
+  const { ChangePasswordSection: Section } = await import('../account/ChangePasswordSection');
+  return { default: Section };
+});
 
 function Centered({ children }: { children: ReactNode }) {
   return <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">{children}</main>;
@@ -111,7 +118,16 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
       label: menu.twoFactor(),
       content: () => (
         <div className="flex flex-col gap-4">
-          <ChangePasswordSection account={me} />
+          <Suspense
+            fallback={
+              <p role="status">
+                <span className="loading loading-spinner" aria-hidden="true" />
+                <span className="sr-only">{LL.admin.loading()}</span>
+              </p>
+            }
+          >
+            <ChangePasswordSection account={me} />
+          </Suspense>
           <TwoFactorSection username={me.username} />
         </div>
       ),

@@ -1,0 +1,85 @@
+import type { APIRequestContext, Browser } from 'playwright-core';
+import { DEMO_OPERATOR } from '../../db/seed-demo';
+
+export interface FirstLoad {
+  /** The scripts' paths, in the order the page asked for them. */
+  files: string[];
+  /** What Chromium's Resource Timing says they cost: each one's gzip body plus its 300 bytes of headers. */
+  bytes: number;
+}
+
+declare global {
+  interface Window {
+    __readyAt?: number;
+  }
+}
+
+/**
+ * The JavaScript a page fetched before it was usable, counted as a browser counts it: every
+ * script the page asked for before `readyText` first showed (a step's heading, a section's
+ * group), by `transferSize`, which Chromium sets to the gzip body plus a fixed 300 bytes for
+ * the headers, so the figure is the same on a busy machine. What a page fetches ahead once it
+ * is drawn (the screener's next step) starts after that moment and does not count.
+ * `prepare` runs in the page's context first (a sign-in sets its cookie).
+ */
+export async function scriptsBeforeReady(
+  browser: Browser,
+  url: string,
+  readyText: string,
+  prepare?: (request: APIRequestContext) => Promise<void>,
+): Promise<FirstLoad> {
+  // Asked for gzip alone, as the budget is set in gzip bytes; Chromium would otherwise take br.
+  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  try {
+    if (prepare) await prepare(context.request);
+    const page = await context.newPage();
+    await page.addInitScript((text) => {
+      const xpath = `//*[normalize-space(text())=${JSON.stringify(text)}]`;
+      const observer = new MutationObserver(() => {
+        if (!document.evaluate(xpath, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue) return;
+        window.__readyAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    }, readyText);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__readyAt !== undefined);
+    const scripts = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.startTime < window.__readyAt! && new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ file: new URL(entry.name).pathname, bytes: entry.transferSize })),
+    );
+    return { files: scripts.map((script) => script.file), bytes: scripts.reduce((total, script) => total + script.bytes, 0) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The budgets, in bytes as a browser counts them (decision 0017). */
+export const SCREENER_BUDGET_BYTES = 120 * 1024;
+/**
+ * The screener's budget is not met yet (121.4 KB on 2026-11-27, see decision 0017): the test holds
+ * it at today's figure so it cannot grow while the last 1.4 KB is found. Lower it as that comes off,
+ * and drop it for the budget once the budget is met.
+ */
+export const SCREENER_CEILING_BYTES = 121.5 * 1024;
+/**
+ * The admin's first load was 177.4 KB when first measured (2026-11-27, once the common-password
+ * list left it): the entry, the admin page with every screen but the password form, and the
+ * code they share. 190 KB leaves about 7 % for the screens being added, and no more, so a new
+ * library on every admin screen shows as a missed budget.
+ */
+export const ADMIN_BUDGET_BYTES = 190 * 1024;
+
+/** The screener's first load, up to its consent step, and the demo clinic's admin landing on Today. */
+export async function firstLoads(browser: Browser, serverUrl: string): Promise<{ screener: FirstLoad; admin: FirstLoad }> {
+  const screener = await scriptsBeforeReady(browser, `${serverUrl}/screener/default`, 'Before We Begin');
+  const admin = await scriptsBeforeReady(browser, `${serverUrl}/admin/today`, 'Waiting for an answer', async (request) => {
+    const response = await request.post(`${serverUrl}/api/login`, {
+      data: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password },
+      headers: { origin: serverUrl },
+    });
+    if (!response.ok()) throw new Error(`signing the demo operator in failed: ${response.status()}`);
+  });
+  return { screener, admin };
+}
