@@ -2097,6 +2097,60 @@ export type NamespaceAdminTranslation = {
 		 */
 		conversionHidden: string
 	}
+	measures: {
+		badges: {
+			/**
+			 * R​e​c​o​v​e​r​y
+			 */
+			recovery: string
+			/**
+			 * R​e​l​i​a​b​l​e​ ​i​m​p​r​o​v​e​m​e​n​t
+			 */
+			reliableImprovement: string
+			/**
+			 * N​o​ ​r​e​l​i​a​b​l​e​ ​c​h​a​n​g​e
+			 */
+			noReliableChange: string
+			/**
+			 * R​e​l​i​a​b​l​e​ ​d​e​t​e​r​i​o​r​a​t​i​o​n
+			 */
+			reliableDeterioration: string
+		}
+		badgeMeanings: {
+			/**
+			 * N​o​w​ ​b​e​l​o​w​ ​t​h​e​ ​c​l​i​n​i​c​a​l​ ​c​u​t​-​o​f​f​ ​a​f​t​e​r​ ​b​e​i​n​g​ ​a​b​o​v​e​ ​i​t​,​ ​a​n​d​ ​b​e​t​t​e​r​ ​b​y​ ​a​t​ ​l​e​a​s​t​ ​t​h​e​ ​r​e​l​i​a​b​l​e​ ​c​h​a​n​g​e​.
+			 */
+			recovery: string
+			/**
+			 * B​e​t​t​e​r​ ​b​y​ ​a​t​ ​l​e​a​s​t​ ​t​h​e​ ​r​e​l​i​a​b​l​e​ ​c​h​a​n​g​e​:​ ​m​o​r​e​ ​t​h​a​n​ ​m​e​a​s​u​r​e​m​e​n​t​ ​e​r​r​o​r​ ​a​l​o​n​e​ ​w​o​u​l​d​ ​e​x​p​l​a​i​n​.
+			 */
+			reliableImprovement: string
+			/**
+			 * A​n​y​ ​c​h​a​n​g​e​ ​i​s​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​m​e​a​s​u​r​e​m​e​n​t​ ​e​r​r​o​r​ ​a​l​o​n​e​ ​c​o​u​l​d​ ​e​x​p​l​a​i​n​.
+			 */
+			noReliableChange: string
+			/**
+			 * W​o​r​s​e​ ​b​y​ ​a​t​ ​l​e​a​s​t​ ​t​h​e​ ​r​e​l​i​a​b​l​e​ ​c​h​a​n​g​e​:​ ​m​o​r​e​ ​t​h​a​n​ ​m​e​a​s​u​r​e​m​e​n​t​ ​e​r​r​o​r​ ​a​l​o​n​e​ ​w​o​u​l​d​ ​e​x​p​l​a​i​n​.
+			 */
+			reliableDeterioration: string
+		}
+		/**
+		 * C​l​i​n​i​c​a​l​ ​c​u​t​-​o​f​f​:​ ​{​c​a​s​e​n​e​s​s​}​ ​a​n​d​ ​a​b​o​v​e​.​ ​R​e​l​i​a​b​l​e​ ​c​h​a​n​g​e​:​ ​{​r​e​l​i​a​b​l​e​C​h​a​n​g​e​}​ ​p​o​i​n​t​s​ ​o​r​ ​m​o​r​e​.
+		 * @param {number} caseness
+		 * @param {number} reliableChange
+		 */
+		rule: RequiredParams<'caseness' | 'reliableChange'>
+		sources: {
+			/**
+			 * S​o​u​r​c​e​:​ ​N​H​S​ ​E​n​g​l​a​n​d​,​ ​N​H​S​ ​T​a​l​k​i​n​g​ ​T​h​e​r​a​p​i​e​s​ ​f​o​r​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​d​e​p​r​e​s​s​i​o​n​ ​M​a​n​u​a​l​ ​(​f​o​r​m​e​r​l​y​ ​t​h​e​ ​I​A​P​T​ ​M​a​n​u​a​l​)​.
+			 */
+			nhsTalkingTherapies: string
+			/**
+			 * S​o​u​r​c​e​:​ ​J​a​c​o​b​s​o​n​ ​&​ ​T​r​u​a​x​’​s​ ​r​e​l​i​a​b​l​e​ ​c​h​a​n​g​e​ ​i​n​d​e​x​ ​(​1​9​9​1​)​,​ ​f​r​o​m​ ​t​h​e​ ​r​e​l​i​a​b​i​l​i​t​y​ ​a​n​d​ ​s​p​r​e​a​d​ ​o​f​ ​D​A​S​S​-​2​1​ ​s​c​o​r​e​s​ ​a​m​o​n​g​ ​1​,​7​9​4​ ​U​K​ ​a​d​u​l​t​s​ ​(​H​e​n​r​y​ ​&​ ​C​r​a​w​f​o​r​d​,​ ​2​0​0​5​)​,​ ​o​n​ ​t​h​e​ ​d​o​u​b​l​e​d​ ​s​c​o​r​e​s​;​ ​t​h​e​ ​c​u​t​-​o​f​f​ ​i​s​ ​t​h​e​ ​f​i​r​s​t​ ​l​e​v​e​l​ ​a​b​o​v​e​ ​N​o​r​m​a​l​ ​i​n​ ​t​h​e​ ​D​A​S​S​ ​m​a​n​u​a​l​ ​(​L​o​v​i​b​o​n​d​ ​&​ ​L​o​v​i​b​o​n​d​,​ ​1​9​9​5​)​.
+			 */
+			jacobsonTruaxHenryCrawford: string
+		}
+	}
 	apiKeys: {
 		/**
 		 * A​P​I​ ​k​e​y​s
@@ -8678,6 +8732,58 @@ export type TranslationFunctions = {
 			 * Shown once both completed screenings and bookings are 5 or more.
 			 */
 			conversionHidden: () => LocalizedString
+		}
+		measures: {
+			badges: {
+				/**
+				 * Recovery
+				 */
+				recovery: () => LocalizedString
+				/**
+				 * Reliable improvement
+				 */
+				reliableImprovement: () => LocalizedString
+				/**
+				 * No reliable change
+				 */
+				noReliableChange: () => LocalizedString
+				/**
+				 * Reliable deterioration
+				 */
+				reliableDeterioration: () => LocalizedString
+			}
+			badgeMeanings: {
+				/**
+				 * Now below the clinical cut-off after being above it, and better by at least the reliable change.
+				 */
+				recovery: () => LocalizedString
+				/**
+				 * Better by at least the reliable change: more than measurement error alone would explain.
+				 */
+				reliableImprovement: () => LocalizedString
+				/**
+				 * Any change is smaller than measurement error alone could explain.
+				 */
+				noReliableChange: () => LocalizedString
+				/**
+				 * Worse by at least the reliable change: more than measurement error alone would explain.
+				 */
+				reliableDeterioration: () => LocalizedString
+			}
+			/**
+			 * Clinical cut-off: {caseness} and above. Reliable change: {reliableChange} points or more.
+			 */
+			rule: (arg: { caseness: number, reliableChange: number }) => LocalizedString
+			sources: {
+				/**
+				 * Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).
+				 */
+				nhsTalkingTherapies: () => LocalizedString
+				/**
+				 * Source: Jacobson & Truax’s reliable change index (1991), from the reliability and spread of DASS-21 scores among 1,794 UK adults (Henry & Crawford, 2005), on the doubled scores; the cut-off is the first level above Normal in the DASS manual (Lovibond & Lovibond, 1995).
+				 */
+				jacobsonTruaxHenryCrawford: () => LocalizedString
+			}
 		}
 		apiKeys: {
 			/**

@@ -404,6 +404,29 @@ const en_admin = {
     conversion: '{percent:number} bookings requested per 100 completed screenings',
     conversionHidden: 'Shown once both completed screenings and bookings are 5 or more.',
   },
+  /** Measurement-based care (issue 30): the change badges and the source behind each (domain/reliable-change.ts). */
+  measures: {
+    badges: {
+      recovery: 'Recovery',
+      reliableImprovement: 'Reliable improvement',
+      noReliableChange: 'No reliable change',
+      reliableDeterioration: 'Reliable deterioration',
+    },
+    badgeMeanings: {
+      recovery: 'Now below the clinical cut-off after being above it, and better by at least the reliable change.',
+      reliableImprovement: 'Better by at least the reliable change: more than measurement error alone would explain.',
+      noReliableChange: 'Any change is smaller than measurement error alone could explain.',
+      reliableDeterioration: 'Worse by at least the reliable change: more than measurement error alone would explain.',
+    },
+    // {caseness} from SCALE_CHANGE_RULES and {reliableChange} from smallestReliableChange, so the text cannot drift from the rule.
+    rule: 'Clinical cut-off: {caseness:number} and above. Reliable change: {reliableChange:number} points or more.',
+    sources: {
+      nhsTalkingTherapies:
+        'Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).',
+      jacobsonTruaxHenryCrawford:
+        'Source: Jacobson & Truax’s reliable change index (1991), from the reliability and spread of DASS-21 scores among 1,794 UK adults (Henry & Crawford, 2005), on the doubled scores; the cut-off is the first level above Normal in the DASS manual (Lovibond & Lovibond, 1995).',
+    },
+  },
   apiKeys: {
     title: 'API keys',
     intro:

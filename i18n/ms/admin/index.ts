@@ -401,6 +401,28 @@ const ms_admin = {
     conversion: '{percent} tempahan dimohon bagi setiap 100 saringan yang diselesaikan',
     conversionHidden: 'Dipaparkan apabila saringan yang diselesaikan dan tempahan masing-masing 5 atau lebih.',
   },
+  /** Penjagaan berasaskan pengukuran (isu 30): lencana perubahan dan sumber di sebalik setiap satu (domain/reliable-change.ts). */
+  measures: {
+    badges: {
+      recovery: 'Pemulihan',
+      reliableImprovement: 'Peningkatan yang boleh dipercayai',
+      noReliableChange: 'Tiada perubahan yang boleh dipercayai',
+      reliableDeterioration: 'Kemerosotan yang boleh dipercayai',
+    },
+    badgeMeanings: {
+      recovery: 'Kini di bawah titik potong klinikal selepas berada di atasnya, dan lebih baik sekurang-kurangnya sebanyak perubahan yang boleh dipercayai.',
+      reliableImprovement: 'Lebih baik sekurang-kurangnya sebanyak perubahan yang boleh dipercayai: lebih daripada yang boleh dijelaskan oleh ralat pengukuran semata-mata.',
+      noReliableChange: 'Sebarang perubahan lebih kecil daripada yang boleh dijelaskan oleh ralat pengukuran semata-mata.',
+      reliableDeterioration: 'Lebih teruk sekurang-kurangnya sebanyak perubahan yang boleh dipercayai: lebih daripada yang boleh dijelaskan oleh ralat pengukuran semata-mata.',
+    },
+    rule: 'Titik potong klinikal: {caseness} ke atas. Perubahan yang boleh dipercayai: {reliableChange} mata atau lebih.',
+    sources: {
+      nhsTalkingTherapies:
+        'Sumber: NHS England, Manual NHS Talking Therapies for anxiety and depression (dahulunya Manual IAPT).',
+      jacobsonTruaxHenryCrawford:
+        'Sumber: indeks perubahan boleh dipercayai Jacobson & Truax (1991), daripada kebolehpercayaan dan sebaran skor DASS-21 dalam kalangan 1,794 orang dewasa di UK (Henry & Crawford, 2005), pada skor yang digandakan; titik potong ialah tahap pertama di atas Normal dalam manual DASS (Lovibond & Lovibond, 1995).',
+    },
+  },
   apiKeys: {
     title: 'Kunci API',
     intro:
