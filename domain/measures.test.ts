@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   answeredRiskItem,
-  deteriorationCallsForAlert,
   INSTRUMENT_SCALES,
   measureQuestionIds,
   PHQ9_GAD7_QUESTIONS,
@@ -48,22 +47,5 @@ describe('answeredRiskItem', () => {
   it('flags DASS-21 item 21 at 2 or more, as the screener’s crisis notice does', () => {
     expect(answeredRiskItem({ instrument: 'dass21', answers: { 21: 2 } })).toBe(true);
     expect(answeredRiskItem({ instrument: 'dass21', answers: { 21: 1, 11: 3 } })).toBe(false);
-  });
-});
-
-describe('deteriorationCallsForAlert', () => {
-  it('alerts on a reliable deterioration since the last measure', () => {
-    expect(deteriorationCallsForAlert('phq9', [12, 6, 12])).toBe(true);
-    expect(deteriorationCallsForAlert('phq9', [12, 6, 11])).toBe(false);
-  });
-
-  it('alerts once when the score drifts reliably above baseline, not at every later measure', () => {
-    expect(deteriorationCallsForAlert('gad7', [4, 6, 8])).toBe(true);
-    expect(deteriorationCallsForAlert('gad7', [4, 6, 8, 9])).toBe(false);
-    expect(deteriorationCallsForAlert('gad7', [4, 6])).toBe(false);
-  });
-
-  it('has nothing to compare before a second score', () => {
-    expect(deteriorationCallsForAlert('stress', [30])).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { COMBINED_QUESTIONS, scoreCombined, type CombinedAnswers, type CombinedQuestionId } from './combined';
 import { isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis-answers';
 import { DASS21_QUESTIONS, scoreDass21, type Dass21Answers, type Dass21QuestionId } from './dass21';
-import { scaleChangeBadges, type ScaleChangeBadges } from './reliable-change';
 import type { AnswerScore, ScaleResult } from './scoring';
 
 // Repeat measures (issue 30) reuse the screener's items, wording and scoring unchanged: the
@@ -51,17 +50,4 @@ export function answeredRiskItem(measure: MeasureAnswers): boolean {
 /** Every question id of an instrument, in the order it is asked. */
 export function measureQuestionIds(instrument: MeasureInstrument): readonly number[] {
   return (instrument === 'dass21' ? DASS21_QUESTIONS : PHQ9_GAD7_QUESTIONS).map((question) => question.id);
-}
-
-/**
- * Whether the newest score shows a reliable deterioration that calls for an alert: since the
- * last measure, or since baseline when the measure before it was not already reliably worse
- * than baseline (so a lasting deterioration alerts once, not at every measure).
- */
-export function deteriorationCallsForAlert(scale: MeasureScale, scores: readonly number[]): boolean {
-  const now = scaleChangeBadges(scale, scores);
-  if (!now) return false;
-  if (now.sinceLast === 'reliableDeterioration') return true;
-  const before: ScaleChangeBadges | null = scaleChangeBadges(scale, scores.slice(0, -1));
-  return now.sinceBaseline === 'reliableDeterioration' && before?.sinceBaseline !== 'reliableDeterioration';
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { i18nObject } from '../i18n/i18n-util';
+import { loadAllLocales } from '../i18n/i18n-util.sync';
 import {
+  changeBadgeExplanation,
   classifyChange,
+  deteriorationCallsForAlert,
   reliableChangeThreshold,
   SCALE_CHANGE_RULES,
   scaleChangeBadges,
@@ -98,5 +102,43 @@ describe('scaleChangeBadges', () => {
     expect(scaleChangeBadges('phq9', [18, 11])).toEqual({ sinceBaseline: 'reliableImprovement', sinceLast: 'reliableImprovement' });
     expect(scaleChangeBadges('phq9', [18, 11, 8])).toEqual({ sinceBaseline: 'recovery', sinceLast: 'noReliableChange' });
     expect(scaleChangeBadges('gad7', [6, 2, 9])).toEqual({ sinceBaseline: 'noReliableChange', sinceLast: 'reliableDeterioration' });
+  });
+});
+
+describe('changeBadgeExplanation', () => {
+  loadAllLocales();
+
+  it('says what the badge means, the scale’s numbers, and where they come from', () => {
+    expect(changeBadgeExplanation('phq9', 'recovery', i18nObject('en'))).toBe(
+      'Now below the clinical cut-off after being above it, and better by at least the reliable change. ' +
+        'Clinical cut-off: 10 and above. Reliable change: 6 points or more. ' +
+        'Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).',
+    );
+    const stress = changeBadgeExplanation('stress', 'reliableDeterioration', i18nObject('en'));
+    expect(stress).toContain('Clinical cut-off: 15 and above. Reliable change: 8 points or more.');
+    expect(stress).toContain('Henry & Crawford, 2005');
+  });
+
+  it('reads in Malay for a Malay admin', () => {
+    const text = changeBadgeExplanation('gad7', 'noReliableChange', i18nObject('ms'));
+    expect(text).toContain('Titik potong klinikal: 8 ke atas. Perubahan yang boleh dipercayai: 4 mata atau lebih.');
+    expect(text).toContain('Sumber: NHS England');
+  });
+});
+
+describe('deteriorationCallsForAlert', () => {
+  it('alerts on a reliable deterioration since the last measure', () => {
+    expect(deteriorationCallsForAlert('phq9', [12, 6, 12])).toBe(true);
+    expect(deteriorationCallsForAlert('phq9', [12, 6, 11])).toBe(false);
+  });
+
+  it('alerts once when the score drifts reliably above baseline, not at every later measure', () => {
+    expect(deteriorationCallsForAlert('gad7', [4, 6, 8])).toBe(true);
+    expect(deteriorationCallsForAlert('gad7', [4, 6, 8, 9])).toBe(false);
+    expect(deteriorationCallsForAlert('gad7', [4, 6])).toBe(false);
+  });
+
+  it('has nothing to compare before a second score', () => {
+    expect(deteriorationCallsForAlert('stress', [30])).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { TranslationFunctions } from '../i18n/i18n-types';
 import type { MeasureScale } from './measures';
 
 /**
@@ -109,4 +110,28 @@ export function scaleChangeBadges(scale: MeasureScale, scores: readonly number[]
     sinceBaseline: classifyChange(scale, scores[0]!, latest),
     sinceLast: classifyChange(scale, scores[scores.length - 2]!, latest),
   };
+}
+
+/**
+ * Whether the newest score shows a reliable deterioration that calls for an alert: since the
+ * last measure, or since baseline when the measure before it was not already reliably worse
+ * than baseline (so a lasting deterioration alerts once, not at every measure).
+ */
+export function deteriorationCallsForAlert(scale: MeasureScale, scores: readonly number[]): boolean {
+  const now = scaleChangeBadges(scale, scores);
+  if (!now) return false;
+  if (now.sinceLast === 'reliableDeterioration') return true;
+  const before = scaleChangeBadges(scale, scores.slice(0, -1));
+  return now.sinceBaseline === 'reliableDeterioration' && before?.sinceBaseline !== 'reliableDeterioration';
+}
+
+/** What a badge says on hover or tap: its meaning, the scale's rule in numbers, and the source. */
+export function changeBadgeExplanation(scale: MeasureScale, badge: ChangeBadge, LL: TranslationFunctions): string {
+  const texts = LL.admin.measures;
+  const rule = SCALE_CHANGE_RULES[scale];
+  return [
+    texts.badgeMeanings[badge](),
+    texts.rule({ caseness: rule.caseness, reliableChange: smallestReliableChange(scale) }),
+    texts.sources[rule.source](),
+  ].join(' ');
 }
