@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   answeredRiskItem,
+  baselineFromScreening,
   INSTRUMENT_SCALES,
   measureQuestionIds,
   PHQ9_GAD7_QUESTIONS,
@@ -47,5 +48,24 @@ describe('answeredRiskItem', () => {
   it('flags DASS-21 item 21 at 2 or more, as the screener’s crisis notice does', () => {
     expect(answeredRiskItem({ instrument: 'dass21', answers: { 21: 2 } })).toBe(true);
     expect(answeredRiskItem({ instrument: 'dass21', answers: { 21: 1, 11: 3 } })).toBe(false);
+  });
+});
+
+describe('baselineFromScreening', () => {
+  const combined = {
+    testType: 'Combined' as const,
+    results: { whooley: { score: 2 }, phq9: { score: 14 }, gad7: { score: 9 } },
+  };
+  const dass = { testType: 'DASS-21' as const, results: { depression: { score: 18 }, anxiety: { score: 6 }, stress: { score: 20 } } };
+
+  it('takes the instrument’s scales from a screening of the same questionnaire', () => {
+    expect(baselineFromScreening('phq9Gad7', combined)).toEqual({ phq9: 14, gad7: 9 });
+    expect(baselineFromScreening('dass21', dass)).toEqual({ depression: 18, anxiety: 6, stress: 20 });
+  });
+
+  it('has no baseline from another questionnaire, or without a shared screening', () => {
+    expect(baselineFromScreening('dass21', combined)).toBeNull();
+    expect(baselineFromScreening('phq9Gad7', dass)).toBeNull();
+    expect(baselineFromScreening('phq9Gad7', null)).toBeNull();
   });
 });

@@ -51,3 +51,24 @@ export function answeredRiskItem(measure: MeasureAnswers): boolean {
 export function measureQuestionIds(instrument: MeasureInstrument): readonly number[] {
   return (instrument === 'dass21' ? DASS21_QUESTIONS : PHQ9_GAD7_QUESTIONS).map((question) => question.id);
 }
+
+/** The part of a shared screening (server/appointments/shared-results.ts) a baseline needs. */
+export type SharedScreeningScores =
+  | { readonly testType: 'DASS-21'; readonly results: Readonly<Record<'depression' | 'anxiety' | 'stress', { readonly score: number }>> }
+  | { readonly testType: 'Combined'; readonly results: Readonly<Record<'phq9' | 'gad7', { readonly score: number }>> };
+
+const SCREENING_OF_INSTRUMENT = { phq9Gad7: 'Combined', dass21: 'DASS-21' } as const satisfies Record<MeasureInstrument, string>;
+
+/**
+ * The baseline scores a shared screening gives a plan: the instrument's scales when the visitor
+ * took the same questionnaire (the combined screening holds the PHQ-9 and GAD-7), else none,
+ * and the plan's first measure becomes its baseline.
+ */
+export function baselineFromScreening(
+  instrument: MeasureInstrument,
+  shared: SharedScreeningScores | null,
+): Readonly<Partial<Record<MeasureScale, number>>> | null {
+  if (!shared || shared.testType !== SCREENING_OF_INSTRUMENT[instrument]) return null;
+  const results = shared.results as Readonly<Record<MeasureScale, { readonly score: number }>>;
+  return Object.fromEntries(INSTRUMENT_SCALES[instrument].map((scale) => [scale, results[scale].score]));
+}
