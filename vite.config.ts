@@ -71,6 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'integration',
           include: ['{server,db}/**/*.integration.test.ts'],
+          // One migrated MariaDB template per run; each test's database is its copy (decision 0065).
+          globalSetup: ['db/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -80,6 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['db/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // What a page or a mail shows a busier machine may show later than vitest's 1 s default.
