@@ -82,7 +82,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          globalSetup: ['db/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // What a page or a mail shows a busier machine may show later than vitest's 1 s default.

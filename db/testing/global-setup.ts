@@ -5,9 +5,10 @@ import { createMysqlTemplate, createSqliteTemplate, runOnMysqlServer, TEMPLATE_V
 import { MYSQL_SERVER, TEST_DIALECTS } from './test-databases';
 
 /**
- * vitest's global set-up for the database and browser phases: migrates one template of each
- * dialect before the workers start (they inherit where the templates are), and removes them
- * after the run. Each test's database is then a copy (docs/decisions/0065).
+ * vitest's global set-up for the integration project: migrates one template of each dialect
+ * before the workers start (they inherit where the templates are), and removes them after the
+ * run. Each test's database is then a copy (docs/decisions/0065). The browser phase has none:
+ * its built servers migrate their own files, and only three of its databases are MariaDB's.
  */
 export async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'minda-template-'));

@@ -77,7 +77,7 @@ export const TEST_DIALECTS: DialectName[] = reachable ? ['mysql', 'sqlite'] : ['
  * A new, migrated, empty database of the dialect; `drop` removes it. `migrate` runs the
  * migrations on it (a migration's test stops before the latest). Without it the database is a
  * copy of the run's template, which the same migrations made (vitest's global set-up,
- * docs/decisions/0065), or is migrated where there is none (bench, scripts).
+ * docs/decisions/0065), or is migrated where there is none (the browser phase, bench, scripts).
  */
 export function createTestDatabase(dialect: DialectName, migrate?: Migrate): Promise<TestDatabase> {
   return dialect === 'mysql' ? createMysqlDatabase(migrate) : createSqliteDatabase(migrate);
