@@ -71,6 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'integration',
           include: ['{server,db}/**/*.integration.test.ts'],
+          // One migrated MariaDB template per run; each test's database is its copy (decision 0065).
+          globalSetup: ['db/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

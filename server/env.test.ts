@@ -61,6 +61,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ VAR_DIR: tempVar(), FREE_BOOKINGS: '-1' })).toThrow(/FREE_BOOKINGS: /);
   });
 
+  it('looks for due mail every 2 s unless OUTBOX_INTERVAL_MS says otherwise, and never more often than every 100 ms', () => {
+    expect(loadEnv({ VAR_DIR: tempVar() }).outboxIntervalMs).toBe(2_000);
+    expect(loadEnv({ VAR_DIR: tempVar(), OUTBOX_INTERVAL_MS: '200' }).outboxIntervalMs).toBe(200);
+    expect(() => loadEnv({ VAR_DIR: tempVar(), OUTBOX_INTERVAL_MS: '10' })).toThrow(/OUTBOX_INTERVAL_MS: /);
+  });
+
   it('trims a trailing slash from the public URL used in links', () => {
     expect(loadEnv({ VAR_DIR: tempVar(), PUBLIC_URL: 'https://screen.klinik.my/' }).publicUrl).toBe('https://screen.klinik.my');
   });

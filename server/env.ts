@@ -89,6 +89,8 @@ const EnvSchema = z
      * balancer stops sending new ones first: at least its check interval times its fall count.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    /** How long the mail outbox waits after a pass before it looks for due mail again. */
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
     /**
      * Private networks webhooks may reach after all, as addresses or CIDRs separated by commas:
      * a clinic's system beside a self-hosted server. Unset, webhooks reach public addresses only.
@@ -177,6 +179,8 @@ export interface Env {
   webhookAllowedNetworks: string[];
   /** 5 s in production unless set, 0 elsewhere (server/health). */
   shutdownDrainMs: number;
+  /** 2 s unless set; the browser tests' servers look every 200 ms (docs/decisions/0065). */
+  outboxIntervalMs: number;
 }
 
 export interface StripeSettings {
@@ -238,6 +242,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     },
     webhookAllowedNetworks: listEntries(env.WEBHOOK_ALLOWED_NETWORKS ?? ''),
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
+    outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
   };
 }
 

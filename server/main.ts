@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
   const backgroundJobs = [
     startPolling('reset links', () => queueRequestedResetLinks(services), 1_000, log),
-    startOutboxWorker(services),
+    startOutboxWorker(services, env.outboxIntervalMs),
     startWebhookWorker(services),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('used booking challenge purge', () => deleteExpiredChallenges(db, services.now()), 15 * 60_000, log),

@@ -30,6 +30,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       VAR_DIR: varDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // A journey waits for each mail it causes: the outbox's 2 s pause cost a second a mail.
+      OUTBOX_INTERVAL_MS: '200',
       ...env,
       DATABASE_URL: databaseUrl,
     },

@@ -79,7 +79,7 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
   return outcome;
 }
 
-/** Delivers due mails every `intervalMs` until stopped. */
-export function startOutboxWorker(deps: OutboxDeps, intervalMs = 2_000): Poller {
+/** Delivers due mails every `intervalMs` (OUTBOX_INTERVAL_MS, 2 s unless set) until stopped. */
+export function startOutboxWorker(deps: OutboxDeps, intervalMs: number): Poller {
   return startPolling('e-mail outbox', (stopping) => deliverDueEmails(deps, BATCH, stopping), intervalMs, deps.log);
 }

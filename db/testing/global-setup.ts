@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMysqlTemplate, createSqliteTemplate, runOnMysqlServer, TEMPLATE_VARIABLES } from './templates';
+import { MYSQL_SERVER, TEST_DIALECTS } from './test-databases';
+
+/**
+ * vitest's global set-up for the integration project: migrates one template of each dialect
+ * before the workers start (they inherit where the templates are), and removes them after the
+ * run. Each test's database is then a copy (docs/decisions/0065). The browser phase has none:
+ * its built servers migrate their own files, and only three of its databases are MariaDB's.
+ */
+export async function setup(): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(join(tmpdir(), 'minda-template-'));
+  const sqliteTemplate = join(dir, 'template.sqlite');
+  await createSqliteTemplate(sqliteTemplate);
+  process.env[TEMPLATE_VARIABLES.sqlite] = sqliteTemplate;
+  const mysqlTemplate = TEST_DIALECTS.includes('mysql') ? await createMysqlTemplate(MYSQL_SERVER) : undefined;
+  if (mysqlTemplate) process.env[TEMPLATE_VARIABLES.mysql] = mysqlTemplate;
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (mysqlTemplate) await runOnMysqlServer(MYSQL_SERVER, `DROP DATABASE IF EXISTS \`${mysqlTemplate}\``);
+  };
+}
