@@ -2616,7 +2616,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		auditTitle: string
 		/**
-		 * W​h​o​ ​v​i​e​w​e​d​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s​,​ ​e​x​p​o​r​t​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​o​r​ ​e​r​a​s​e​d​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​,​ ​a​n​d​ ​w​h​e​n​.​ ​T​h​e​ ​l​a​t​e​s​t​ ​2​0​0​ ​e​n​t​r​i​e​s​.
+		 * W​h​o​ ​v​i​e​w​e​d​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s​,​ ​e​x​p​o​r​t​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​o​r​ ​e​r​a​s​e​d​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​,​ ​w​h​a​t​ ​e​a​c​h​ ​A​P​I​ ​k​e​y​ ​c​a​l​l​e​d​,​ ​a​n​d​ ​w​h​e​n​.​ ​T​h​e​ ​l​a​t​e​s​t​ ​2​0​0​ ​e​n​t​r​i​e​s​.
 		 */
 		auditIntro: string
 		/**
@@ -2640,7 +2640,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		auditWhat: string
 		/**
-		 * A​p​p​o​i​n​t​m​e​n​t
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​o​r​ ​A​P​I​ ​c​a​l​l
 		 */
 		auditSubject: string
 		actors: {
@@ -9185,7 +9185,7 @@ export type TranslationFunctions = {
 			 */
 			auditTitle: () => LocalizedString
 			/**
-			 * Who viewed shared results, exported appointments or erased personal data, and when. The latest 200 entries.
+			 * Who viewed shared results, exported appointments or erased personal data, what each API key called, and when. The latest 200 entries.
 			 */
 			auditIntro: () => LocalizedString
 			/**
@@ -9209,7 +9209,7 @@ export type TranslationFunctions = {
 			 */
 			auditWhat: () => LocalizedString
 			/**
-			 * Appointment
+			 * Appointment or API call
 			 */
 			auditSubject: () => LocalizedString
 			actors: {
