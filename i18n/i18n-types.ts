@@ -2405,6 +2405,40 @@ export type NamespaceAdminTranslation = {
 		 * @param {string} url
 		 */
 		eventTypesLabel: RequiredParams<'url'>
+		eventNames: {
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​r​e​q​u​e​s​t​e​d
+			 */
+			requested: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​o​n​f​i​r​m​e​d
+			 */
+			confirmed: string
+			/**
+			 * R​e​q​u​e​s​t​ ​d​e​c​l​i​n​e​d
+			 */
+			declined: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
+			 */
+			cancelled: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​m​o​v​e​d​ ​t​o​ ​a​n​o​t​h​e​r​ ​t​i​m​e
+			 */
+			rescheduled: string
+			/**
+			 * S​e​s​s​i​o​n​ ​t​o​o​k​ ​p​l​a​c​e
+			 */
+			completed: string
+			/**
+			 * V​i​s​i​t​o​r​ ​d​i​d​ ​n​o​t​ ​c​o​m​e
+			 */
+			noShow: string
+			/**
+			 * T​e​s​t​ ​e​v​e​n​t
+			 */
+			test: string
+		}
 		/**
 		 * S​a​v​e​ ​e​v​e​n​t​s
 		 */
@@ -8976,6 +9010,40 @@ export type TranslationFunctions = {
 			 * Events {url} receives
 			 */
 			eventTypesLabel: (arg: { url: string }) => LocalizedString
+			eventNames: {
+				/**
+				 * Appointment requested
+				 */
+				requested: () => LocalizedString
+				/**
+				 * Appointment confirmed
+				 */
+				confirmed: () => LocalizedString
+				/**
+				 * Request declined
+				 */
+				declined: () => LocalizedString
+				/**
+				 * Appointment cancelled
+				 */
+				cancelled: () => LocalizedString
+				/**
+				 * Appointment moved to another time
+				 */
+				rescheduled: () => LocalizedString
+				/**
+				 * Session took place
+				 */
+				completed: () => LocalizedString
+				/**
+				 * Visitor did not come
+				 */
+				noShow: () => LocalizedString
+				/**
+				 * Test event
+				 */
+				test: () => LocalizedString
+			}
 			/**
 			 * Save events
 			 */

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
+import { WEBHOOK_EVENT_TYPES, type AppointmentEventType, type WebhookEventType } from '../../domain/webhook-events';
 import { fieldErrorsOf } from '../lib/form-errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { CheckboxGroup } from './CheckboxGroup';
 import { VerifiedOwnerOnly } from '../team/VerifiedOwnerOnly';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
@@ -13,6 +14,28 @@ import { useAdminToast } from './useAdminToast';
 type Webhooks = RouterOutputs['admin']['webhooks']['list'];
 type Delivery = Webhooks['deliveries'][number];
 type Endpoint = Webhooks['endpoints'][number];
+
+/** The dictionary's key of each event's name. */
+const EVENT_NAME = {
+  'appointment.requested': 'requested',
+  'appointment.confirmed': 'confirmed',
+  'appointment.declined': 'declined',
+  'appointment.cancelled': 'cancelled',
+  'appointment.rescheduled': 'rescheduled',
+  'appointment.completed': 'completed',
+  'appointment.no_show': 'noShow',
+  'webhook.test': 'test',
+} as const satisfies Record<WebhookEventType, string>;
+const eventNameKeys = new Map(Object.entries(EVENT_NAME));
+
+/** An event's name in the page's language; a delivery's type is any text to the client, so an unknown one shows as it came. */
+function useEventName(): (type: string) => string {
+  const { LL } = useI18nContext();
+  return (type) => {
+    const key = eventNameKeys.get(type);
+    return key ? LL.admin.webhooks.eventNames[key]() : type;
+  };
+}
 
 /** While a delivery waits, the list asks again every few seconds so its result shows up. */
 const REFRESH_WHILE_PENDING_MS = 3_000;
@@ -23,6 +46,7 @@ export function WebhooksSection() {
   const t = LL.admin.webhooks;
   const toast = useAdminToast();
   const utils = trpc.useUtils();
+  const eventName = useEventName();
   const [url, setUrl] = useState('');
   const [secretShown, setSecretShown] = useState(false);
   const [removing, setRemoving] = useState<Webhooks['endpoints'][number] | null>(null);
@@ -162,7 +186,7 @@ export function WebhooksSection() {
                 <tr key={delivery.id}>
                   <td>{formatWhen(delivery.createdAt)}</td>
                   <td>
-                    <code>{delivery.eventType}</code>
+                    {eventName(delivery.eventType)} <code className="text-xs">{delivery.eventType}</code>
                   </td>
                   <td>
                     <DeliveryResult delivery={delivery} />
@@ -170,7 +194,7 @@ export function WebhooksSection() {
                       <button
                         type="button"
                         className="btn btn-xs ms-2"
-                        aria-label={t.redeliverLabel({ event: delivery.eventType, when: formatWhen(delivery.createdAt) })}
+                        aria-label={t.redeliverLabel({ event: eventName(delivery.eventType), when: formatWhen(delivery.createdAt) })}
                         disabled={redeliver.isPending}
                         onClick={() => redeliver.mutate({ id: delivery.id })}
                       >
@@ -225,7 +249,8 @@ function EndpointEventTypes({ endpoint, onSaved }: { endpoint: Endpoint; onSaved
   const { LL } = useI18nContext();
   const t = LL.admin.webhooks;
   const toast = useAdminToast();
-  const [chosen, setChosen] = useState<readonly string[]>(endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES);
+  const eventName = useEventName();
+  const [chosen, setChosen] = useState<readonly AppointmentEventType[]>(endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES);
   const save = trpc.admin.webhooks.setEventTypes.useMutation({
     onSuccess: (data) => {
       onSaved(data);
@@ -235,28 +260,23 @@ function EndpointEventTypes({ endpoint, onSaved }: { endpoint: Endpoint; onSaved
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const eventTypes = WEBHOOK_EVENT_TYPES.filter((type) => chosen.includes(type));
-    save.mutate({ id: endpoint.id, eventTypes: eventTypes.length === WEBHOOK_EVENT_TYPES.length ? null : eventTypes });
+    save.mutate({ id: endpoint.id, eventTypes: chosen.length === WEBHOOK_EVENT_TYPES.length ? null : [...chosen] });
   };
   return (
     <form onSubmit={onSubmit} noValidate>
-      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1" aria-label={t.eventTypesLabel({ url: endpoint.url })}>
-        <legend className="mb-1 text-sm font-medium">{t.eventTypes()}</legend>
-        {WEBHOOK_EVENT_TYPES.map((type) => (
-          <label key={type} className="flex items-center gap-1 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={chosen.includes(type)}
-              onChange={(change) => setChosen(change.target.checked ? [...chosen, type] : chosen.filter((other) => other !== type))}
-            />
-            <code>{type}</code>
-          </label>
-        ))}
+      <CheckboxGroup
+        className="flex flex-wrap items-center gap-x-4 gap-y-1"
+        legend={t.eventTypes()}
+        label={t.eventTypesLabel({ url: endpoint.url })}
+        options={WEBHOOK_EVENT_TYPES}
+        chosen={chosen}
+        onChange={setChosen}
+        labelOf={eventName}
+      >
         <button type="submit" className="btn btn-sm" disabled={save.isPending}>
           {t.saveEventTypes()}
         </button>
-      </fieldset>
+      </CheckboxGroup>
     </form>
   );
 }

@@ -485,6 +485,17 @@ const en_admin = {
     waiting: 'Waiting to be sent',
     eventTypes: 'Events it receives',
     eventTypesLabel: 'Events {url:string} receives',
+    /** Each event of the catalogue (domain/webhook-events.ts) by what happened; its id stays beside it. */
+    eventNames: {
+      requested: 'Appointment requested',
+      confirmed: 'Appointment confirmed',
+      declined: 'Request declined',
+      cancelled: 'Appointment cancelled',
+      rescheduled: 'Appointment moved to another time',
+      completed: 'Session took place',
+      noShow: 'Visitor did not come',
+      test: 'Test event',
+    },
     saveEventTypes: 'Save events',
     eventTypesSaved: 'Saved. The endpoint receives the events ticked from now on.',
     redeliver: 'Send again',
