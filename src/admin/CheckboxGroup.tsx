@@ -14,7 +14,7 @@ interface CheckboxGroupProps<Value extends string> {
   /** A server field message from a 400, read out with the group and shown under it. */
   error?: string;
   className?: string;
-  /** What belongs inside the group, after the boxes (its own save button). */
+  /** What belongs inside the group, after the boxes and before the error (its own save button). */
   children?: ReactNode;
 }
 
@@ -35,12 +35,12 @@ export function CheckboxGroup<Value extends string>({ legend, label, options, ch
           {labelOf(value)} <code className="text-xs">{value}</code>
         </label>
       ))}
+      {children}
       {error && (
         <span id={errorId} className="w-full text-sm text-error">
           {error}
         </span>
       )}
-      {children}
     </fieldset>
   );
 }

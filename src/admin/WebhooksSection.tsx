@@ -250,10 +250,14 @@ function EndpointEventTypes({ endpoint, onSaved }: { endpoint: Endpoint; onSaved
   const t = LL.admin.webhooks;
   const toast = useAdminToast();
   const eventName = useEventName();
-  const [chosen, setChosen] = useState<readonly AppointmentEventType[]>(endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES);
+  // The operator's ticks until they are saved; the server's choice otherwise, so that a refetch
+  // (another member's change, the list polling while a delivery waits) shows what now holds.
+  const [edited, setEdited] = useState<AppointmentEventType[] | null>(null);
+  const chosen = edited ?? endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES;
   const save = trpc.admin.webhooks.setEventTypes.useMutation({
     onSuccess: (data) => {
       onSaved(data);
+      setEdited(null);
       toast.success(t.eventTypesSaved());
     },
     onError: (error) => toast.failure(error, t.actionFailed()),
@@ -270,8 +274,9 @@ function EndpointEventTypes({ endpoint, onSaved }: { endpoint: Endpoint; onSaved
         label={t.eventTypesLabel({ url: endpoint.url })}
         options={WEBHOOK_EVENT_TYPES}
         chosen={chosen}
-        onChange={setChosen}
+        onChange={setEdited}
         labelOf={eventName}
+        error={fieldErrorsOf(save.error).eventTypes}
       >
         <button type="submit" className="btn btn-sm" disabled={save.isPending}>
           {t.saveEventTypes()}
