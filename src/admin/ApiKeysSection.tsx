@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { formatMoment } from '../../domain/appointment-time';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../domain/api-keys';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf } from '../lib/form-errors';
-import { dateLocaleOf } from '../lib/slot-times';
+import { browserTimeZone } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { CheckboxGroup } from './CheckboxGroup';
@@ -52,7 +53,7 @@ export function ApiKeysSection() {
     },
     onError: (error) => toast.failure(error, t.actionFailed()),
   });
-  const formatWhen = (date: Date) => new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const timeZone = browserTimeZone();
   const errors = fieldErrorsOf(create.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,8 +129,8 @@ export function ApiKeysSection() {
                   <td>
                     <code className="text-xs">{key.scopes.join(' ')}</code>
                   </td>
-                  <td>{key.expiresAt ? formatWhen(key.expiresAt) : t.noExpiry()}</td>
-                  <td>{key.lastUsedAt ? formatWhen(key.lastUsedAt) : t.neverUsed()}</td>
+                  <td>{key.expiresAt ? formatMoment(key.expiresAt, timeZone, locale) : t.noExpiry()}</td>
+                  <td>{key.lastUsedAt ? formatMoment(key.lastUsedAt, timeZone, locale) : t.neverUsed()}</td>
                   <td>{statusOf(key)}</td>
                   <td>
                     {!key.revokedAt && (

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { formatMoment } from '../../domain/appointment-time';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { WEBHOOK_EVENT_TYPES, type AppointmentEventType, type WebhookEventType } from '../../domain/webhook-events';
 import { fieldErrorsOf } from '../lib/form-errors';
-import { dateLocaleOf } from '../lib/slot-times';
+import { browserTimeZone } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { CheckboxGroup } from './CheckboxGroup';
@@ -96,7 +97,7 @@ export function WebhooksSection() {
   });
   if (!webhooks.data) return null;
   const { secret, previousSecretUntil, endpoints, deliveries } = webhooks.data;
-  const formatWhen = (date: Date) => new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const timeZone = browserTimeZone();
   const urlError = fieldErrorsOf(register.error).url;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +134,7 @@ export function WebhooksSection() {
             </button>
           </div>
           <span className="text-xs text-base-content/70">{t.secretHint()}</span>
-          {previousSecretUntil && <span className="text-xs text-base-content/70">{t.previousSigns({ until: formatWhen(previousSecretUntil) })}</span>}
+          {previousSecretUntil && <span className="text-xs text-base-content/70">{t.previousSigns({ until: formatMoment(previousSecretUntil, timeZone, locale) })}</span>}
         </div>
       )}
 
@@ -184,7 +185,7 @@ export function WebhooksSection() {
             <tbody>
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td>{formatWhen(delivery.createdAt)}</td>
+                  <td>{formatMoment(delivery.createdAt, timeZone, locale)}</td>
                   <td>
                     {eventName(delivery.eventType)} <code className="text-xs">{delivery.eventType}</code>
                   </td>
@@ -194,7 +195,7 @@ export function WebhooksSection() {
                       <button
                         type="button"
                         className="btn btn-xs ms-2"
-                        aria-label={t.redeliverLabel({ event: eventName(delivery.eventType), when: formatWhen(delivery.createdAt) })}
+                        aria-label={t.redeliverLabel({ event: eventName(delivery.eventType), when: formatMoment(delivery.createdAt, timeZone, locale) })}
                         disabled={redeliver.isPending}
                         onClick={() => redeliver.mutate({ id: delivery.id })}
                       >
