@@ -2226,6 +2226,10 @@ export type NamespaceAdminTranslation = {
 		 */
 		revoke: string
 		/**
+		 * R​e​v​o​k​i​n​g​…
+		 */
+		revoking: string
+		/**
 		 * R​e​v​o​k​e​ ​t​h​e​ ​k​e​y​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
@@ -8840,6 +8844,10 @@ export type TranslationFunctions = {
 			 * Revoke
 			 */
 			revoke: () => LocalizedString
+			/**
+			 * Revoking…
+			 */
+			revoking: () => LocalizedString
 			/**
 			 * Revoke the key {name}
 			 */

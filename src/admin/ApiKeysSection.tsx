@@ -151,7 +151,7 @@ export function ApiKeysSection() {
           title={t.revokeTitle()}
           message={t.revokeBody({ name: revoking.name })}
           confirmLabel={t.revoke()}
-          pendingLabel={t.revoke()}
+          pendingLabel={t.revoking()}
           pending={revoke.isPending}
           onConfirm={() => revoke.mutate({ id: revoking.id })}
           onCancel={() => setRevoking(null)}

@@ -439,6 +439,7 @@ const en_admin = {
     expired: 'Expired',
     revoked: 'Revoked',
     revoke: 'Revoke',
+    revoking: 'Revoking…',
     revokeLabel: 'Revoke the key {name:string}',
     revokeTitle: 'Revoke this key?',
     revokeBody: 'Every call with “{name:string}” will be refused from now on. This cannot be undone; create a new key if you need one again.',
