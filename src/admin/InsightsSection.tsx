@@ -34,8 +34,7 @@ export function InsightsSection() {
       {insights.isError && <p role="alert" className="alert alert-error">{t.loadFailed()}</p>}
       {insights.data && !insights.data.figures && <p className="alert">{t.sampleScreener()}</p>}
       {insights.data?.figures && (
-        <Suspense
-          fallback={<SectionLoading />}>
+        <Suspense fallback={<SectionLoading />}>
           <InsightsCharts figures={insights.data.figures} />
         </Suspense>
       )}
