@@ -2,36 +2,21 @@ import type { ScreenerConfiguration } from '../../domain/configuration';
 import type { RouterInputs } from '../lib/trpc';
 
 /** The fields the form holds exactly as the configuration does (text the clinic types, switches): its type is theirs. */
-const verbatimFieldsOf = ({
-  testType,
-  appTitle,
-  appDescription,
-  importantSectionContent,
-  whatThisDoesContent,
-  privacySectionContent,
-  enableMalayTranslation,
-  aiInsightsEnabled,
-  hidePoweredBy,
-  appTitleMs,
-  appDescriptionMs,
-  importantSectionContentMs,
-  whatThisDoesContentMs,
-  privacySectionContentMs,
-}: ScreenerConfiguration) => ({
-  testType,
-  appTitle,
-  appDescription,
-  importantSectionContent,
-  whatThisDoesContent,
-  privacySectionContent,
-  enableMalayTranslation,
-  aiInsightsEnabled,
-  hidePoweredBy,
-  appTitleMs,
-  appDescriptionMs,
-  importantSectionContentMs,
-  whatThisDoesContentMs,
-  privacySectionContentMs,
+const verbatimFieldsOf = (configuration: ScreenerConfiguration) => ({
+  testType: configuration.testType,
+  appTitle: configuration.appTitle,
+  appDescription: configuration.appDescription,
+  importantSectionContent: configuration.importantSectionContent,
+  whatThisDoesContent: configuration.whatThisDoesContent,
+  privacySectionContent: configuration.privacySectionContent,
+  enableMalayTranslation: configuration.enableMalayTranslation,
+  aiInsightsEnabled: configuration.aiInsightsEnabled,
+  hidePoweredBy: configuration.hidePoweredBy,
+  appTitleMs: configuration.appTitleMs,
+  appDescriptionMs: configuration.appDescriptionMs,
+  importantSectionContentMs: configuration.importantSectionContentMs,
+  whatThisDoesContentMs: configuration.whatThisDoesContentMs,
+  privacySectionContentMs: configuration.privacySectionContentMs,
 });
 
 /** The configuration form as the inputs hold it: text everywhere a person types. */
