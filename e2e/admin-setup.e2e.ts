@@ -100,12 +100,25 @@ describe('the operator’s admin setup', () => {
       await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);
       expect(receiver.received[1]!.signatureValid).toBe(true);
 
-      // The endpoint chooses its events, and a delivered event goes again with its own id.
+      // The endpoint chooses its events, named in words beside their ids; none at all is refused
+      // under the group and tied to it, and the saved choice is what the page shows after a reload.
       const eventTypes = webhooks.getByRole('group', { name: `Events ${receiver.url} receives` });
-      await eventTypes.getByRole('checkbox', { name: 'appointment.no_show' }).uncheck();
+      for (const box of await eventTypes.getByRole('checkbox').all()) await box.uncheck();
+      await eventTypes.getByRole('button', { name: 'Save events' }).click();
+      const noEvent = eventTypes.getByText('choose at least one event, or remove the endpoint');
+      await noEvent.waitFor();
+      expect(await eventTypes.getAttribute('aria-invalid')).toBe('true');
+      expect(await eventTypes.getAttribute('aria-describedby')).toBe(await noEvent.getAttribute('id'));
+      await eventTypes.getByRole('checkbox', { name: 'Appointment requested appointment.requested' }).check();
       await eventTypes.getByRole('button', { name: 'Save events' }).click();
       await expectToast(page, 'Success!', 'Saved. The endpoint receives the events ticked from now on.');
-      await webhooks.getByRole('button', { name: /^Send again: webhook\.test of / }).first().click();
+      await page.reload();
+      const requested = eventTypes.getByRole('checkbox', { name: 'Appointment requested appointment.requested' });
+      await requested.waitFor();
+      expect(await requested.isChecked()).toBe(true);
+      expect(await eventTypes.getByRole('checkbox', { checked: true }).count()).toBe(1);
+      expect(await eventTypes.getAttribute('aria-invalid')).toBeNull();
+      await webhooks.getByRole('button', { name: /^Send again: Test event of / }).first().click();
       await expectToast(page, 'Success!', 'Queued again with the same event id.');
       await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
       const [first, second, again] = receiver.events();

@@ -121,6 +121,10 @@ describe('weekly hours set once, Malaysian holidays in one action, and free time
         await page.setViewportSize(size);
         await day.getByText(t.calendar.openInHours()).first().waitFor();
       }
+      // Which time: the day's last free time is the hours' last hour, in Kuala Lumpur's time and the page's words.
+      const lastHour = lang === 'ms' ? { start: '4:00 PTG', end: '5:00 PTG' } : { start: '4:00 pm', end: '5:00 pm' };
+      const lastFree = day.locator('li', { hasText: t.calendar.openInHours() }).last();
+      expect(await lastFree.locator('span').first().textContent()).toBe(t.calendar.slotTimes(lastHour));
       await expectAccessible(page, '[data-week-calendar]', `calendar-${lang}`);
     }
 

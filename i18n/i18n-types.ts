@@ -2280,6 +2280,10 @@ export type NamespaceAdminTranslation = {
 		 */
 		revoke: string
 		/**
+		 * R​e​v​o​k​i​n​g​…
+		 */
+		revoking: string
+		/**
 		 * R​e​v​o​k​e​ ​t​h​e​ ​k​e​y​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
@@ -2459,6 +2463,40 @@ export type NamespaceAdminTranslation = {
 		 * @param {string} url
 		 */
 		eventTypesLabel: RequiredParams<'url'>
+		eventNames: {
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​r​e​q​u​e​s​t​e​d
+			 */
+			requested: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​o​n​f​i​r​m​e​d
+			 */
+			confirmed: string
+			/**
+			 * R​e​q​u​e​s​t​ ​d​e​c​l​i​n​e​d
+			 */
+			declined: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
+			 */
+			cancelled: string
+			/**
+			 * A​p​p​o​i​n​t​m​e​n​t​ ​m​o​v​e​d​ ​t​o​ ​a​n​o​t​h​e​r​ ​t​i​m​e
+			 */
+			rescheduled: string
+			/**
+			 * S​e​s​s​i​o​n​ ​t​o​o​k​ ​p​l​a​c​e
+			 */
+			completed: string
+			/**
+			 * V​i​s​i​t​o​r​ ​d​i​d​ ​n​o​t​ ​c​o​m​e
+			 */
+			noShow: string
+			/**
+			 * T​e​s​t​ ​e​v​e​n​t
+			 */
+			test: string
+		}
 		/**
 		 * S​a​v​e​ ​e​v​e​n​t​s
 		 */
@@ -2670,7 +2708,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		auditTitle: string
 		/**
-		 * W​h​o​ ​v​i​e​w​e​d​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s​,​ ​e​x​p​o​r​t​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​o​r​ ​e​r​a​s​e​d​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​,​ ​a​n​d​ ​w​h​e​n​.​ ​T​h​e​ ​l​a​t​e​s​t​ ​2​0​0​ ​e​n​t​r​i​e​s​.
+		 * W​h​o​ ​v​i​e​w​e​d​ ​s​h​a​r​e​d​ ​r​e​s​u​l​t​s​,​ ​e​x​p​o​r​t​e​d​ ​a​p​p​o​i​n​t​m​e​n​t​s​ ​o​r​ ​e​r​a​s​e​d​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​,​ ​w​h​a​t​ ​e​a​c​h​ ​A​P​I​ ​k​e​y​ ​c​a​l​l​e​d​,​ ​a​n​d​ ​w​h​e​n​.​ ​T​h​e​ ​l​a​t​e​s​t​ ​2​0​0​ ​e​n​t​r​i​e​s​.
 		 */
 		auditIntro: string
 		/**
@@ -2694,7 +2732,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		auditWhat: string
 		/**
-		 * A​p​p​o​i​n​t​m​e​n​t
+		 * A​p​p​o​i​n​t​m​e​n​t​ ​o​r​ ​A​P​I​ ​c​a​l​l
 		 */
 		auditSubject: string
 		actors: {
@@ -8913,6 +8951,10 @@ export type TranslationFunctions = {
 			 */
 			revoke: () => LocalizedString
 			/**
+			 * Revoking…
+			 */
+			revoking: () => LocalizedString
+			/**
 			 * Revoke the key {name}
 			 */
 			revokeLabel: (arg: { name: string }) => LocalizedString
@@ -9082,6 +9124,40 @@ export type TranslationFunctions = {
 			 * Events {url} receives
 			 */
 			eventTypesLabel: (arg: { url: string }) => LocalizedString
+			eventNames: {
+				/**
+				 * Appointment requested
+				 */
+				requested: () => LocalizedString
+				/**
+				 * Appointment confirmed
+				 */
+				confirmed: () => LocalizedString
+				/**
+				 * Request declined
+				 */
+				declined: () => LocalizedString
+				/**
+				 * Appointment cancelled
+				 */
+				cancelled: () => LocalizedString
+				/**
+				 * Appointment moved to another time
+				 */
+				rescheduled: () => LocalizedString
+				/**
+				 * Session took place
+				 */
+				completed: () => LocalizedString
+				/**
+				 * Visitor did not come
+				 */
+				noShow: () => LocalizedString
+				/**
+				 * Test event
+				 */
+				test: () => LocalizedString
+			}
 			/**
 			 * Save events
 			 */
@@ -9291,7 +9367,7 @@ export type TranslationFunctions = {
 			 */
 			auditTitle: () => LocalizedString
 			/**
-			 * Who viewed shared results, exported appointments or erased personal data, and when. The latest 200 entries.
+			 * Who viewed shared results, exported appointments or erased personal data, what each API key called, and when. The latest 200 entries.
 			 */
 			auditIntro: () => LocalizedString
 			/**
@@ -9315,7 +9391,7 @@ export type TranslationFunctions = {
 			 */
 			auditWhat: () => LocalizedString
 			/**
-			 * Appointment
+			 * Appointment or API call
 			 */
 			auditSubject: () => LocalizedString
 			actors: {

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { formatMoment } from '../../domain/appointment-time';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../domain/api-keys';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { fieldErrorsOf } from '../lib/form-errors';
-import { dateLocaleOf } from '../lib/slot-times';
+import { browserTimeZone } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { CheckboxGroup } from './CheckboxGroup';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CopyableUrl } from './CopyableUrl';
 import { Field } from './Field';
@@ -51,9 +53,8 @@ export function ApiKeysSection() {
     },
     onError: (error) => toast.failure(error, t.actionFailed()),
   });
-  const formatWhen = (date: Date) => new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const timeZone = browserTimeZone();
   const errors = fieldErrorsOf(create.error);
-  const toggle = (scope: ApiKeyScope, on: boolean) => setScopes(on ? [...scopes, scope] : scopes.filter((other) => other !== scope));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // The end of the chosen day where the admin is: the key works through that whole day.
@@ -67,16 +68,15 @@ export function ApiKeysSection() {
         <Field label={t.name()} hint={t.nameHint()} error={errors.name}>
           {(control) => <input {...control} className="input w-full" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} required />}
         </Field>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-medium">{t.scopes()}</legend>
-          {API_KEY_SCOPES.map((scope) => (
-            <label key={scope} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="checkbox checkbox-sm" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
-              {t.scope[SCOPE_LABEL[scope]]()} <code className="text-xs">{scope}</code>
-            </label>
-          ))}
-          {errors.scopes && <span className="text-sm text-error">{errors.scopes}</span>}
-        </fieldset>
+        <CheckboxGroup
+          className="flex flex-col gap-1"
+          legend={t.scopes()}
+          options={API_KEY_SCOPES}
+          chosen={scopes}
+          onChange={setScopes}
+          labelOf={(scope) => t.scope[SCOPE_LABEL[scope]]()}
+          error={errors.scopes}
+        />
         <Field label={t.expiresAt()} hint={t.expiresHint()} error={errors.expiresAt}>
           {(control) => <input {...control} type="date" className="input" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />}
         </Field>
@@ -129,8 +129,8 @@ export function ApiKeysSection() {
                   <td>
                     <code className="text-xs">{key.scopes.join(' ')}</code>
                   </td>
-                  <td>{key.expiresAt ? formatWhen(key.expiresAt) : t.noExpiry()}</td>
-                  <td>{key.lastUsedAt ? formatWhen(key.lastUsedAt) : t.neverUsed()}</td>
+                  <td>{key.expiresAt ? formatMoment(key.expiresAt, timeZone, locale) : t.noExpiry()}</td>
+                  <td>{key.lastUsedAt ? formatMoment(key.lastUsedAt, timeZone, locale) : t.neverUsed()}</td>
                   <td>{statusOf(key)}</td>
                   <td>
                     {!key.revokedAt && (
@@ -151,7 +151,7 @@ export function ApiKeysSection() {
           title={t.revokeTitle()}
           message={t.revokeBody({ name: revoking.name })}
           confirmLabel={t.revoke()}
-          pendingLabel={t.revoke()}
+          pendingLabel={t.revoking()}
           pending={revoke.isPending}
           onConfirm={() => revoke.mutate({ id: revoking.id })}
           onCancel={() => setRevoking(null)}

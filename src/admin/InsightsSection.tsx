@@ -4,6 +4,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { SectionLoading } from './SectionLoading';
 
 // The chart library comes with the charts, after the figures: not in the admin page's first load.
 const InsightsCharts = lazyWithPreload(() => import('./InsightsCharts'));
@@ -33,14 +34,7 @@ export function InsightsSection() {
       {insights.isError && <p role="alert" className="alert alert-error">{t.loadFailed()}</p>}
       {insights.data && !insights.data.figures && <p className="alert">{t.sampleScreener()}</p>}
       {insights.data?.figures && (
-        <Suspense
-          fallback={
-            <p role="status">
-              <span className="loading loading-spinner" aria-hidden="true" />
-              <span className="sr-only">{LL.admin.loading()}</span>
-            </p>
-          }
-        >
+        <Suspense fallback={<SectionLoading />}>
           <InsightsCharts figures={insights.data.figures} />
         </Suspense>
       )}

@@ -7,6 +7,7 @@ import { fieldErrorsOf } from '../lib/form-errors';
 import { trpc, type RouterOutputs } from '../lib/trpc';
 import { Field } from './Field';
 import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
 
 type Schedule = RouterOutputs['admin']['schedule']['get'];
 
@@ -21,10 +22,11 @@ export function ScheduleExceptions({ schedule }: { schedule: Schedule }) {
   const [draft, setDraft] = useState({ date: today, kind: 'off' as Exclude<ExceptionKind, 'holiday'>, startTime: '09:00', endTime: '12:00', label: '' });
   const [state, setState] = useState<MalaysianState>(DEFAULT_MALAYSIAN_STATE);
   const [year, setYear] = useState(thisYear);
-  // The saved schedule, and the week calendar's free times that follow from it.
+  const refreshSchedule = useRefreshSchedule();
+  // The saved schedule, and the lists that follow from it (the week calendar's free times).
   const show = (saved: Schedule) => {
     utils.admin.schedule.get.setData({ psychologistId: saved.psychologistId }, saved);
-    void utils.admin.schedule.freeTimes.invalidate();
+    refreshSchedule();
   };
   const add = trpc.admin.schedule.addException.useMutation({
     onSuccess: (saved) => (show(saved), toast.success(t.added())),

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { formatMoment } from '../../domain/appointment-time';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
+import { WEBHOOK_EVENT_TYPES, type AppointmentEventType, type WebhookEventType } from '../../domain/webhook-events';
 import { fieldErrorsOf } from '../lib/form-errors';
-import { dateLocaleOf } from '../lib/slot-times';
+import { browserTimeZone } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { CheckboxGroup } from './CheckboxGroup';
 import { VerifiedOwnerOnly } from '../team/VerifiedOwnerOnly';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
@@ -13,6 +15,28 @@ import { useAdminToast } from './useAdminToast';
 type Webhooks = RouterOutputs['admin']['webhooks']['list'];
 type Delivery = Webhooks['deliveries'][number];
 type Endpoint = Webhooks['endpoints'][number];
+
+/** The dictionary's key of each event's name. */
+const EVENT_NAME = {
+  'appointment.requested': 'requested',
+  'appointment.confirmed': 'confirmed',
+  'appointment.declined': 'declined',
+  'appointment.cancelled': 'cancelled',
+  'appointment.rescheduled': 'rescheduled',
+  'appointment.completed': 'completed',
+  'appointment.no_show': 'noShow',
+  'webhook.test': 'test',
+} as const satisfies Record<WebhookEventType, string>;
+const eventNameKeys = new Map(Object.entries(EVENT_NAME));
+
+/** An event's name in the page's language; a delivery's type is any text to the client, so an unknown one shows as it came. */
+function useEventName(): (type: string) => string {
+  const { LL } = useI18nContext();
+  return (type) => {
+    const key = eventNameKeys.get(type);
+    return key ? LL.admin.webhooks.eventNames[key]() : type;
+  };
+}
 
 /** While a delivery waits, the list asks again every few seconds so its result shows up. */
 const REFRESH_WHILE_PENDING_MS = 3_000;
@@ -23,6 +47,7 @@ export function WebhooksSection() {
   const t = LL.admin.webhooks;
   const toast = useAdminToast();
   const utils = trpc.useUtils();
+  const eventName = useEventName();
   const [url, setUrl] = useState('');
   const [secretShown, setSecretShown] = useState(false);
   const [removing, setRemoving] = useState<Webhooks['endpoints'][number] | null>(null);
@@ -72,7 +97,7 @@ export function WebhooksSection() {
   });
   if (!webhooks.data) return null;
   const { secret, previousSecretUntil, endpoints, deliveries } = webhooks.data;
-  const formatWhen = (date: Date) => new Intl.DateTimeFormat(dateLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const timeZone = browserTimeZone();
   const urlError = fieldErrorsOf(register.error).url;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +134,7 @@ export function WebhooksSection() {
             </button>
           </div>
           <span className="text-xs text-base-content/70">{t.secretHint()}</span>
-          {previousSecretUntil && <span className="text-xs text-base-content/70">{t.previousSigns({ until: formatWhen(previousSecretUntil) })}</span>}
+          {previousSecretUntil && <span className="text-xs text-base-content/70">{t.previousSigns({ until: formatMoment(previousSecretUntil, timeZone, locale) })}</span>}
         </div>
       )}
 
@@ -160,9 +185,9 @@ export function WebhooksSection() {
             <tbody>
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td>{formatWhen(delivery.createdAt)}</td>
+                  <td>{formatMoment(delivery.createdAt, timeZone, locale)}</td>
                   <td>
-                    <code>{delivery.eventType}</code>
+                    {eventName(delivery.eventType)} <code className="text-xs">{delivery.eventType}</code>
                   </td>
                   <td>
                     <DeliveryResult delivery={delivery} />
@@ -170,7 +195,7 @@ export function WebhooksSection() {
                       <button
                         type="button"
                         className="btn btn-xs ms-2"
-                        aria-label={t.redeliverLabel({ event: delivery.eventType, when: formatWhen(delivery.createdAt) })}
+                        aria-label={t.redeliverLabel({ event: eventName(delivery.eventType), when: formatMoment(delivery.createdAt, timeZone, locale) })}
                         disabled={redeliver.isPending}
                         onClick={() => redeliver.mutate({ id: delivery.id })}
                       >
@@ -225,38 +250,39 @@ function EndpointEventTypes({ endpoint, onSaved }: { endpoint: Endpoint; onSaved
   const { LL } = useI18nContext();
   const t = LL.admin.webhooks;
   const toast = useAdminToast();
-  const [chosen, setChosen] = useState<readonly string[]>(endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES);
+  const eventName = useEventName();
+  // The operator's ticks until they are saved; the server's choice otherwise, so that a refetch
+  // (another member's change, the list polling while a delivery waits) shows what now holds.
+  const [edited, setEdited] = useState<AppointmentEventType[] | null>(null);
+  const chosen = edited ?? endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES;
   const save = trpc.admin.webhooks.setEventTypes.useMutation({
     onSuccess: (data) => {
       onSaved(data);
+      setEdited(null);
       toast.success(t.eventTypesSaved());
     },
     onError: (error) => toast.failure(error, t.actionFailed()),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const eventTypes = WEBHOOK_EVENT_TYPES.filter((type) => chosen.includes(type));
-    save.mutate({ id: endpoint.id, eventTypes: eventTypes.length === WEBHOOK_EVENT_TYPES.length ? null : eventTypes });
+    save.mutate({ id: endpoint.id, eventTypes: chosen.length === WEBHOOK_EVENT_TYPES.length ? null : [...chosen] });
   };
   return (
     <form onSubmit={onSubmit} noValidate>
-      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1" aria-label={t.eventTypesLabel({ url: endpoint.url })}>
-        <legend className="mb-1 text-sm font-medium">{t.eventTypes()}</legend>
-        {WEBHOOK_EVENT_TYPES.map((type) => (
-          <label key={type} className="flex items-center gap-1 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={chosen.includes(type)}
-              onChange={(change) => setChosen(change.target.checked ? [...chosen, type] : chosen.filter((other) => other !== type))}
-            />
-            <code>{type}</code>
-          </label>
-        ))}
+      <CheckboxGroup
+        className="flex flex-wrap items-center gap-x-4 gap-y-1"
+        legend={t.eventTypes()}
+        label={t.eventTypesLabel({ url: endpoint.url })}
+        options={WEBHOOK_EVENT_TYPES}
+        chosen={chosen}
+        onChange={setEdited}
+        labelOf={eventName}
+        error={fieldErrorsOf(save.error).eventTypes}
+      >
         <button type="submit" className="btn btn-sm" disabled={save.isPending}>
           {t.saveEventTypes()}
         </button>
-      </fieldset>
+      </CheckboxGroup>
     </form>
   );
 }

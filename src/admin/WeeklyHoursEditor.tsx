@@ -7,6 +7,7 @@ import { trpc, type RouterOutputs } from '../lib/trpc';
 import { Field } from './Field';
 import { WEEKDAYS } from './schedule-draft';
 import { useAdminToast } from './useAdminToast';
+import { useRefreshSchedule } from './useRefreshSchedule';
 
 type Schedule = RouterOutputs['admin']['schedule']['get'];
 type Rules = Pick<Schedule, 'slotDurationMinutes' | 'bufferMinutes' | 'minimumAdvanceHours' | 'timezone'>;
@@ -25,6 +26,7 @@ export function WeeklyHoursEditor({ schedule, psychologistName }: { schedule: Sc
   const t = LL.admin.weeklyHours;
   const toast = useAdminToast();
   const utils = trpc.useUtils();
+  const refreshSchedule = useRefreshSchedule();
   const [ranges, setRanges] = useState<WeeklyRange[]>(schedule.ranges);
   // Only the rules: the schedule's own ranges must not ride along into the save.
   const [rules, setRules] = useState<Rules>(() => ({
@@ -36,8 +38,7 @@ export function WeeklyHoursEditor({ schedule, psychologistName }: { schedule: Sc
   const save = trpc.admin.schedule.save.useMutation({
     onSuccess: (saved) => {
       utils.admin.schedule.get.setData({ psychologistId: saved.psychologistId }, saved);
-      void utils.admin.psychologists.list.invalidate();
-      void utils.admin.schedule.freeTimes.invalidate();
+      refreshSchedule();
       toast.success(t.saved());
     },
     onError: (error) => toast.failure(error, t.saveFailed()),

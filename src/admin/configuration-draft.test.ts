@@ -26,6 +26,11 @@ describe('the configuration form', () => {
     expect(draft).toMatchObject({ crisisContactName: 'Klinik Setia', crisisContactPhone: '', crisisContactWhatsApp: '012-345 6789' });
   });
 
+  it('holds only what the form edits, so no stored field (id, owner, uploaded logo) rides along into a save', () => {
+    const update = configurationUpdateOf(configurationDraftOf({ ...DEFAULT_CONFIGURATION, userId: 'owner-1', uploadedLogoUrl: '/logo.png' }));
+    for (const stored of ['id', 'userId', 'uploadedLogoUrl', 'companySlug']) expect(update).not.toHaveProperty(stored);
+  });
+
   it('sends a blank age as NaN so the server answers with the range', () => {
     expect(configurationUpdateOf({ ...configurationDraftOf(DEFAULT_CONFIGURATION), minimumAge: '' }).minimumAge).toBeNaN();
   });

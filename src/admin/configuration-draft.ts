@@ -1,26 +1,26 @@
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import type { RouterInputs } from '../lib/trpc';
 
-/** The fields the form holds exactly as the configuration does (text the clinic types, switches). */
-const VERBATIM_FIELDS = [
-  'testType',
-  'appTitle',
-  'appDescription',
-  'importantSectionContent',
-  'whatThisDoesContent',
-  'privacySectionContent',
-  'enableMalayTranslation',
-  'aiInsightsEnabled',
-  'hidePoweredBy',
-  'appTitleMs',
-  'appDescriptionMs',
-  'importantSectionContentMs',
-  'whatThisDoesContentMs',
-  'privacySectionContentMs',
-] as const satisfies readonly (keyof ScreenerConfiguration)[];
+/** The fields the form holds exactly as the configuration does (text the clinic types, switches): its type is theirs. */
+const verbatimFieldsOf = (configuration: ScreenerConfiguration) => ({
+  testType: configuration.testType,
+  appTitle: configuration.appTitle,
+  appDescription: configuration.appDescription,
+  importantSectionContent: configuration.importantSectionContent,
+  whatThisDoesContent: configuration.whatThisDoesContent,
+  privacySectionContent: configuration.privacySectionContent,
+  enableMalayTranslation: configuration.enableMalayTranslation,
+  aiInsightsEnabled: configuration.aiInsightsEnabled,
+  hidePoweredBy: configuration.hidePoweredBy,
+  appTitleMs: configuration.appTitleMs,
+  appDescriptionMs: configuration.appDescriptionMs,
+  importantSectionContentMs: configuration.importantSectionContentMs,
+  whatThisDoesContentMs: configuration.whatThisDoesContentMs,
+  privacySectionContentMs: configuration.privacySectionContentMs,
+});
 
 /** The configuration form as the inputs hold it: text everywhere a person types. */
-export type ConfigurationDraft = Pick<ScreenerConfiguration, (typeof VERBATIM_FIELDS)[number]> & {
+export type ConfigurationDraft = ReturnType<typeof verbatimFieldsOf> & {
   logoUrl: string;
   companyName: string;
   minimumAge: string;
@@ -32,9 +32,8 @@ export type ConfigurationDraft = Pick<ScreenerConfiguration, (typeof VERBATIM_FI
 };
 
 export function configurationDraftOf(configuration: ScreenerConfiguration): ConfigurationDraft {
-  const verbatim = Object.fromEntries(VERBATIM_FIELDS.map((field) => [field, configuration[field]]));
   return {
-    ...(verbatim as Pick<ScreenerConfiguration, (typeof VERBATIM_FIELDS)[number]>),
+    ...verbatimFieldsOf(configuration),
     logoUrl: configuration.logoUrl ?? '',
     companyName: configuration.companyName ?? '',
     minimumAge: String(configuration.minimumAge),

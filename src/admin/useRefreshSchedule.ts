@@ -1,7 +1,8 @@
 import { trpc } from '../lib/trpc';
 
 /**
- * After any change to psychologists, slots or bookings, the lists that show them load again.
+ * After any change to psychologists, slots, weekly hours, exceptions or bookings, the lists that
+ * show them load again.
  * One change reaches the others: a psychologist's timezone changes how the calendar reads, a
  * deleted slot or psychologist cancels appointments, a cancelled appointment frees its slot, and
  * any of them moves the weekly hours' free times (kept a buffer away from slots). So every such

@@ -15,6 +15,7 @@ import { PsychologistDirectory } from '../admin/PsychologistDirectory';
 import { ScheduleManagement } from '../admin/ScheduleManagement';
 import { screenerUrlsOf } from '../admin/screener-urls';
 import { ScreenerUrlsSection } from '../admin/ScreenerUrlsSection';
+import { SectionLoading } from '../admin/SectionLoading';
 import { WebhooksSection } from '../admin/WebhooksSection';
 import { InsightsSection } from '../admin/InsightsSection';
 import { PlanSection } from '../admin/PlanSection';
@@ -118,14 +119,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
       label: menu.twoFactor(),
       content: () => (
         <div className="flex flex-col gap-4">
-          <Suspense
-            fallback={
-              <p role="status">
-                <span className="loading loading-spinner" aria-hidden="true" />
-                <span className="sr-only">{LL.admin.loading()}</span>
-              </p>
-            }
-          >
+          <Suspense fallback={<SectionLoading />}>
             <ChangePasswordSection account={me} />
           </Suspense>
           <TwoFactorSection username={me.username} />
