@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { PaymentMethod, PaymentStatus, RefundReason } from '../../domain/payment-policy';
 import { asDate } from '../dates';
 import { lockedRows } from '../row-locks';
-import type { Database } from '../schema';
+import type { AppointmentPaymentsTable, Database, PaymentRefundsTable } from '../schema';
 
 /** A payment for an appointment as stored. Money in whole sen. */
 export interface AppointmentPayment {
@@ -41,22 +41,7 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
-function toPayment(row: {
-  id: string;
-  appointment_id: string;
-  user_id: string;
-  stripe_account_id: string;
-  payment_intent_id: string;
-  amount_sen: number;
-  currency: string;
-  status: string;
-  method: string | null;
-  receipt_url: string | null;
-  refunded_sen: number;
-  disputed: number;
-  paid_at: Date | string | null;
-  created_at: Date | string;
-}): AppointmentPayment {
+function toPayment(row: Pick<Selectable<AppointmentPaymentsTable>, (typeof COLUMNS)[number]>): AppointmentPayment {
   return {
     id: row.id,
     appointmentId: row.appointment_id,
@@ -195,18 +180,7 @@ export interface PaymentRefund {
 
 const REFUND_COLUMNS = ['id', 'payment_id', 'stripe_refund_id', 'amount_sen', 'reason', 'note', 'actor', 'account_id', 'status', 'created_at'] as const;
 
-function toRefund(row: {
-  id: string;
-  payment_id: string;
-  stripe_refund_id: string | null;
-  amount_sen: number;
-  reason: string;
-  note: string | null;
-  actor: string;
-  account_id: string | null;
-  status: 'pending' | 'succeeded';
-  created_at: Date | string;
-}): PaymentRefund {
+function toRefund(row: Pick<Selectable<PaymentRefundsTable>, (typeof REFUND_COLUMNS)[number]>): PaymentRefund {
   return {
     id: row.id,
     paymentId: row.payment_id,
