@@ -371,6 +371,8 @@ export interface AuditLogTable {
   api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What an API key called: method and path, such as `POST /api/appointments/…/confirm`. */
   operation: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A short text the entry carries, such as why staff refunded by hand. */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A clinic's key for server-to-server calls to the REST API (docs/decisions/0058). */
@@ -558,6 +560,92 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** The clinic's connected Stripe account (docs/decisions/0061): its id only, never a key. */
+export interface ClinicStripeAccountsTable {
+  user_id: string;
+  stripe_account_id: string;
+  charges_enabled: ColumnType<number, number | boolean | undefined, number | boolean>;
+  payouts_enabled: ColumnType<number, number | boolean | undefined, number | boolean>;
+  details_submitted: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** The payment methods whose capability is active, comma-separated (domain/payment-policy.ts). */
+  payment_methods: ColumnType<string, string | undefined, string>;
+  /** When Stripe created the event behind the flags, so an older `account.updated` never overwrites them. */
+  status_event_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A payment policy's columns (domain/payment-policy.ts); deposit and percent are null where the mode does not use them. */
+interface PaymentPolicyColumns {
+  mode: string;
+  deposit_kind: string | null;
+  /** Whole sen for a fixed deposit, 1–100 for a percentage. */
+  deposit_value: number | null;
+  late_cancel_keeps: string;
+  late_cancel_percent: number | null;
+  updated_at: Timestamp;
+}
+
+/** The clinic's payment policy; no row is the default, no payment at booking. */
+export interface ClinicPaymentPoliciesTable extends PaymentPolicyColumns {
+  user_id: string;
+  /** Minda's fee on each payment, in basis points: 0 (issue 28); not the clinic's to change. */
+  platform_fee_basis_points: Generated<number>;
+}
+
+/** A psychologist's own policy, replacing the clinic's whole. */
+export interface PsychologistPaymentPoliciesTable extends PaymentPolicyColumns {
+  psychologist_id: string;
+  user_id: string;
+}
+
+/** One PaymentIntent on the clinic's connected account for an appointment. Money in whole sen. */
+export interface AppointmentPaymentsTable {
+  id: string;
+  appointment_id: string;
+  user_id: string;
+  stripe_account_id: string;
+  payment_intent_id: string;
+  amount_sen: number;
+  currency: Generated<string>;
+  /** domain/payment-policy.ts PAYMENT_STATUSES. */
+  status: string;
+  /** card, fpx or grabpay, once known. */
+  method: string | null;
+  receipt_url: string | null;
+  /** The sum of the refunds Stripe made. */
+  refunded_sen: Generated<number>;
+  disputed: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** When Stripe created the event behind `status`, so an older event never overwrites a newer one. */
+  status_event_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * A refund we asked Stripe for, written before the call. Its id is the call's Idempotency-Key;
+ * `cause_key` (UNIQUE) makes one cause refund once.
+ */
+export interface PaymentRefundsTable {
+  id: string;
+  payment_id: string;
+  user_id: string;
+  cause_key: string;
+  stripe_refund_id: string | null;
+  amount_sen: number;
+  /** domain/payment-policy.ts REFUND_REASONS. */
+  reason: string;
+  /** What staff wrote when refunding by hand. */
+  note: string | null;
+  /** 'clinic', 'visitor' or 'system', as the audit log names them. */
+  actor: string;
+  account_id: string | null;
+  status: 'pending' | 'succeeded';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -595,6 +683,11 @@ export interface Database {
   booking_blocks: BookingBlocksTable;
   idempotency_keys: IdempotencyKeysTable;
   api_keys: ApiKeysTable;
+  clinic_stripe_accounts: ClinicStripeAccountsTable;
+  clinic_payment_policies: ClinicPaymentPoliciesTable;
+  psychologist_payment_policies: PsychologistPaymentPoliciesTable;
+  appointment_payments: AppointmentPaymentsTable;
+  payment_refunds: PaymentRefundsTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

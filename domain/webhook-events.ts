@@ -7,7 +7,7 @@ import type { AppointmentStatus } from './appointment-status';
  * What a clinic's own systems hear of its appointments (issue 13). A hold and its expiry are not
  * the clinic's business until the visitor confirms their e-mail, so they send nothing.
  */
-export const WEBHOOK_EVENT_TYPES = [
+export const APPOINTMENT_EVENT_TYPES = [
   'appointment.requested',
   'appointment.confirmed',
   'appointment.declined',
@@ -16,9 +16,17 @@ export const WEBHOOK_EVENT_TYPES = [
   'appointment.completed',
   'appointment.no_show',
 ] as const;
-export type AppointmentEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type AppointmentEventType = (typeof APPOINTMENT_EVENT_TYPES)[number];
+
+/** What they hear of the money (issue 28): a visitor paid at booking, or the clinic refunded. */
+export const PAYMENT_EVENT_TYPES = ['payment.succeeded', 'payment.refunded'] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
+/** Every event an endpoint may choose. */
+export const WEBHOOK_EVENT_TYPES = [...APPOINTMENT_EVENT_TYPES, ...PAYMENT_EVENT_TYPES] as const;
+export type SubscribableEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event the admin's "Send test event" sends. */
-export type WebhookEventType = AppointmentEventType | 'webhook.test';
+export type WebhookEventType = SubscribableEventType | 'webhook.test';
 
 /**
  * The version of the events' bodies, in every body's `apiVersion` (docs/decisions/0057). A date,
@@ -27,7 +35,7 @@ export type WebhookEventType = AppointmentEventType | 'webhook.test';
 export const WEBHOOK_API_VERSION = '2026-11-29';
 
 /** Whether an endpoint that chose `eventTypes` (null: every type) receives `type`. */
-export const endpointReceives = (eventTypes: readonly AppointmentEventType[] | null, type: AppointmentEventType): boolean =>
+export const endpointReceives = (eventTypes: readonly SubscribableEventType[] | null, type: SubscribableEventType): boolean =>
   eventTypes === null || eventTypes.includes(type);
 
 /** The event of a change from one status to another (the same status: a new time), or null. */

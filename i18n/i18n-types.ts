@@ -2775,6 +2775,10 @@ export type NamespaceAdminTranslation = {
 			 * C​a​l​l​e​d​ ​t​h​e​ ​R​E​S​T​ ​A​P​I
 			 */
 			apiKeyUsed: string
+			/**
+			 * R​e​f​u​n​d​e​d​ ​a​ ​p​a​y​m​e​n​t
+			 */
+			paymentRefunded: string
 		}
 		/**
 		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
@@ -5263,6 +5267,25 @@ export type NamespaceErrorsTranslation = {
 	 * S​t​r​i​p​e​’​s​ ​b​i​l​l​i​n​g​ ​p​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 	 */
 	billingPortalUnavailable: string
+	payments: {
+		/**
+		 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​a​s​ ​n​o​ ​p​a​y​m​e​n​t​ ​t​o​ ​r​e​f​u​n​d​.
+		 */
+		noPayment: string
+		/**
+		 * A​t​ ​m​o​s​t​ ​R​M​{​r​e​f​u​n​d​a​b​l​e​}​ ​i​s​ ​l​e​f​t​ ​t​o​ ​r​e​f​u​n​d​ ​o​f​ ​t​h​i​s​ ​p​a​y​m​e​n​t​.
+		 * @param {string} refundable
+		 */
+		refundTooLarge: RequiredParams<'refundable'>
+		/**
+		 * S​t​r​i​p​e​ ​r​e​f​u​s​e​d​ ​t​h​i​s​ ​r​e​f​u​n​d​.​ ​T​h​e​ ​p​a​y​m​e​n​t​’​s​ ​p​a​g​e​ ​i​n​ ​y​o​u​r​ ​S​t​r​i​p​e​ ​d​a​s​h​b​o​a​r​d​ ​s​a​y​s​ ​w​h​y​.
+		 */
+		refundRefused: string
+		/**
+		 * S​t​r​i​p​e​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e​.​ ​T​h​e​ ​r​e​f​u​n​d​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​a​n​d​ ​w​i​l​l​ ​b​e​ ​c​o​m​p​l​e​t​e​d​;​ ​p​l​e​a​s​e​ ​c​h​e​c​k​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​ ​r​a​t​h​e​r​ ​t​h​a​n​ ​r​e​f​u​n​d​i​n​g​ ​a​g​a​i​n​.
+		 */
+		refundPending: string
+	}
 	/**
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​M​o​v​i​n​g​ ​i​t​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
 	 */
@@ -9433,6 +9456,10 @@ export type TranslationFunctions = {
 				 * Called the REST API
 				 */
 				apiKeyUsed: () => LocalizedString
+				/**
+				 * Refunded a payment
+				 */
+				paymentRefunded: () => LocalizedString
 			}
 			/**
 			 * Delete account
@@ -11779,6 +11806,24 @@ export type TranslationFunctions = {
 		 * Stripe’s billing page could not be opened just now. Please try again in a few minutes.
 		 */
 		billingPortalUnavailable: () => LocalizedString
+		payments: {
+			/**
+			 * This appointment has no payment to refund.
+			 */
+			noPayment: () => LocalizedString
+			/**
+			 * At most RM{refundable} is left to refund of this payment.
+			 */
+			refundTooLarge: (arg: { refundable: string }) => LocalizedString
+			/**
+			 * Stripe refused this refund. The payment’s page in your Stripe dashboard says why.
+			 */
+			refundRefused: () => LocalizedString
+			/**
+			 * Stripe did not answer in time. The refund is recorded and will be completed; please check again in a few minutes rather than refunding again.
+			 */
+			refundPending: () => LocalizedString
+		}
 		/**
 		 * This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.
 		 */

@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import { asDate } from '../dates';
 import type { Database } from '../schema';
 
-/** What the audit log records: each look at or removal of a visitor's personal data, and each call of an API key. */
-export type AuditAction = 'results.viewed' | 'appointments.exported' | 'visitor.erased' | 'retention.erased' | 'api-key.used';
+/** What the audit log records: each look at or removal of a visitor's personal data, each call of an API key, and each refund. */
+export const AUDIT_ACTIONS = ['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased', 'api-key.used', 'payment.refunded'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   id: string;
@@ -18,12 +19,24 @@ export interface AuditEntry {
   operation: string | null;
   action: AuditAction;
   subjectId: string | null;
+  /** A short text the entry carries, such as why staff refunded by hand. */
+  detail: string | null;
 }
 
 /** Records one entry; pass the transaction of what it records, so neither exists without the other. */
 export async function recordAudit(
   db: Kysely<Database>,
-  entry: { userId: string; actor: string; accountId?: string; apiKeyId?: string; operation?: string; action: AuditAction; subjectId: string | null; at: Date },
+  entry: {
+    userId: string;
+    actor: string;
+    accountId?: string;
+    apiKeyId?: string;
+    operation?: string;
+    action: AuditAction;
+    subjectId: string | null;
+    detail?: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -37,6 +50,7 @@ export async function recordAudit(
       operation: entry.operation ?? null,
       action: entry.action,
       subject_id: entry.subjectId,
+      detail: entry.detail ?? null,
     })
     .execute();
 }
@@ -54,6 +68,7 @@ export async function listAudit(db: Kysely<Database>, userId: string, limit: num
       'audit_log.action',
       'audit_log.subject_id',
       'audit_log.operation',
+      'audit_log.detail',
       'accounts.username',
       'api_keys.name as api_key_name',
     ])
@@ -71,5 +86,6 @@ export async function listAudit(db: Kysely<Database>, userId: string, limit: num
     operation: row.operation,
     action: row.action as AuditAction,
     subjectId: row.subject_id,
+    detail: row.detail,
   }));
 }

@@ -6,7 +6,8 @@ import { deleteTwoFactor } from './two-factor';
  * Deletes every row of a clinic, children before parents, so neither dialect's foreign keys
  * (nor their absence) decide what stays: its screener and what counts it, its psychologists and
  * their slots, its appointments with their history, reminders, consents and mails, its webhooks,
- * API keys, audit log, sessions, invitations, memberships, subscription row, and the clinic itself; the
+ * API keys, audit log, sessions, invitations, memberships, subscription row, its payments and
+ * refunds, payment policies and its Stripe account's id, and the clinic itself; the
  * accounts of its members that belong to no other clinic then, with their reset tokens and
  * requests and their two-factor secrets and recovery codes.
  * Consent texts go when no other clinic's consent names them. Mails to the clinic's own address
@@ -42,8 +43,11 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('appointment_reminders').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('appointment_events').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('idempotency_keys').where('appointment_id', 'in', appointments).execute();
+  await trx.deleteFrom('payment_refunds').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('appointment_payments').where('user_id', '=', userId).execute();
   await trx.deleteFrom('appointments').where('user_id', '=', userId).execute();
   await trx.deleteFrom('availability_slots').where('psychologist_id', 'in', psychologists).execute();
+  await trx.deleteFrom('psychologist_payment_policies').where('user_id', '=', userId).execute();
   await trx.deleteFrom('psychologists').where('user_id', '=', userId).execute();
   await trx.deleteFrom('webhook_deliveries').where('user_id', '=', userId).execute();
   await trx.deleteFrom('webhook_endpoints').where('user_id', '=', userId).execute();
@@ -58,6 +62,8 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('memberships').where('clinic_id', '=', userId).execute();
   await trx.deleteFrom('password_reset_requests').where('email', '=', clinic.email).execute();
   await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('clinic_payment_policies').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('clinic_stripe_accounts').where('user_id', '=', userId).execute();
   await trx.deleteFrom('booking_blocks').where('user_id', '=', userId).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   if (members.length > 0) await deleteAccountsWithoutClinic(trx, members);

@@ -3,14 +3,14 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
 import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import { asDate } from '../dates';
-import type { AppointmentEventType } from '../../domain/webhook-events';
+import type { SubscribableEventType } from '../../domain/webhook-events';
 import type { Database } from '../schema';
 
 export interface WebhookEndpoint {
   id: string;
   url: string;
   /** The event types it receives; null for every type. */
-  eventTypes: AppointmentEventType[] | null;
+  eventTypes: SubscribableEventType[] | null;
   createdAt: Date;
 }
 
@@ -49,16 +49,16 @@ export async function listWebhookEndpoints(db: Kysely<Database>, userId: string)
   return rows.map((row) => ({
     id: row.id,
     url: row.url,
-    eventTypes: row.event_types === null ? null : (JSON.parse(row.event_types) as AppointmentEventType[]),
+    eventTypes: row.event_types === null ? null : (JSON.parse(row.event_types) as SubscribableEventType[]),
     createdAt: asDate(row.created_at),
   }));
 }
 
-const eventTypesColumn = (eventTypes: readonly AppointmentEventType[] | null) => (eventTypes === null ? null : JSON.stringify(eventTypes));
+const eventTypesColumn = (eventTypes: readonly SubscribableEventType[] | null) => (eventTypes === null ? null : JSON.stringify(eventTypes));
 
 export async function insertWebhookEndpoint(
   db: Kysely<Database>,
-  endpoint: { userId: string; url: string; eventTypes?: readonly AppointmentEventType[] | null; now: Date },
+  endpoint: { userId: string; url: string; eventTypes?: readonly SubscribableEventType[] | null; now: Date },
 ): Promise<string> {
   const id = randomUUID();
   await db
@@ -69,7 +69,7 @@ export async function insertWebhookEndpoint(
 }
 
 /** Chooses the event types the clinic's endpoint receives (null: every type); false when it is not the clinic's. */
-export async function setEndpointEventTypes(db: Kysely<Database>, userId: string, id: string, eventTypes: readonly AppointmentEventType[] | null): Promise<boolean> {
+export async function setEndpointEventTypes(db: Kysely<Database>, userId: string, id: string, eventTypes: readonly SubscribableEventType[] | null): Promise<boolean> {
   const result = await db.updateTable('webhook_endpoints').set({ event_types: eventTypesColumn(eventTypes) }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

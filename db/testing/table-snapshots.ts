@@ -42,6 +42,11 @@ const UNCHANGED_BY_A_REFUSAL = {
   // A refused call's Idempotency-Key is let go again: only an answer that succeeded is kept.
   idempotency_keys: true,
   api_keys: true,
+  clinic_stripe_accounts: true,
+  clinic_payment_policies: true,
+  psychologist_payment_policies: true,
+  appointment_payments: true,
+  payment_refunds: true,
   rate_limit_counters: false,
   used_booking_challenges: true,
   operator_sessions: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAudit } from '../../db/repositories/audit-log';
+import { AUDIT_ACTIONS, listAudit } from '../../db/repositories/audit-log';
 import type { OperatorContext } from '../context';
 
 /** Entries the admin section shows, newest first. */
@@ -17,9 +17,11 @@ export const ZAuditEntry = z.object({
   apiKey: z.string().nullable(),
   /** What an API key called: method and path, such as `GET /api/appointments`. */
   operation: z.string().nullable(),
-  action: z.enum(['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased', 'api-key.used']),
+  action: z.enum(AUDIT_ACTIONS),
   /** The appointment it concerned; null for an export. */
   subjectId: z.string().nullable(),
+  /** A short text the entry carries, such as why staff refunded by hand. */
+  detail: z.string().nullable(),
 });
 
 export function listAuditLog(ctx: Pick<OperatorContext, 'db' | 'admin'>) {

@@ -18,6 +18,11 @@ export interface StripeApi {
   subscriptions: Pick<Stripe['subscriptions'], 'create' | 'retrieve' | 'cancel'>;
   webhooks: Pick<Stripe['webhooks'], 'constructEvent'>;
   billingPortal: { sessions: Pick<Stripe['billingPortal']['sessions'], 'create'> };
+  /** Connect (issue 28): the clinics' own accounts, and the payments and refunds made on them (`stripeAccount`). */
+  accounts: Pick<Stripe['accounts'], 'create' | 'retrieve'>;
+  accountLinks: Pick<Stripe['accountLinks'], 'create'>;
+  paymentIntents: Pick<Stripe['paymentIntents'], 'create' | 'retrieve'>;
+  refunds: Pick<Stripe['refunds'], 'create'>;
 }
 
 /** How subscriptions are paid: through Stripe, or locally in test mode when no keys are set. */

@@ -11,12 +11,38 @@ export interface RecordedStripeCall {
 
 type StripeObject = Record<string, unknown> & { id: string };
 
+/** The payment methods a Malaysian account may have, and the capability that turns each on. */
+const CAPABILITIES = { card: 'card_payments', fpx: 'fpx_payments', grabpay: 'grabpay_payments' } as const;
+export type ConnectMethod = keyof typeof CAPABILITIES;
+
+const stripeError = (status: number, error: { type?: string; code?: string; param?: string; message: string }) => ({
+  status,
+  body: { error: { type: 'invalid_request_error', ...error } },
+});
+const noSuch = (kind: string, id: string | undefined, param?: string) =>
+  stripeError(404, { code: 'resource_missing', ...(param && { param }), message: `No such ${kind}: '${id ?? ''}'` });
+const unixNow = () => Math.floor(Date.now() / 1000);
+/** `metadata[refundId]=…` back into `{ refundId: '…' }`. */
+const metadataOf = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).flatMap(([key, value]) => {
+    const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
+    return name ? [[name, value]] : [];
+  }));
+
 export interface FakeStripe {
   /** For STRIPE_API_URL. */
   url: string;
   calls: RecordedStripeCall[];
   customers: Map<string, StripeObject>;
   subscriptions: Map<string, StripeObject>;
+  /** Connect: the clinics' accounts, and the PaymentIntents and refunds made on them. */
+  accounts: Map<string, StripeObject>;
+  paymentIntents: Map<string, StripeObject>;
+  refunds: Map<string, StripeObject>;
+  /** What Stripe says once a clinic finished onboarding: charges and payouts on, these methods active. */
+  completeOnboarding: (accountId: string, methods?: readonly ConnectMethod[]) => StripeObject;
+  /** The visitor paid the PaymentIntent with this method: it succeeded, with a charge and its receipt. */
+  succeedPaymentIntent: (paymentIntentId: string, method: ConnectMethod) => StripeObject;
   /** Sets what Stripe would say about a subscription now (e.g. it was paid, or expired). */
   setSubscription: (id: string, state: { status: string; invoiceStatus: 'open' | 'paid' | 'void' }) => void;
   /** The next call of this method and path answers this Stripe error instead. */
@@ -27,15 +53,22 @@ export interface FakeStripe {
 /**
  * Stripe's API as far as this app calls it, on 127.0.0.1: create a customer, create,
  * retrieve and cancel a subscription (its latest invoice expanded when asked), and open a
- * customer portal session for a known customer. Like Stripe, a repeated
- * Idempotency-Key answers the first response again instead of creating a second object.
+ * customer portal session for a known customer. For Connect: create and retrieve an account,
+ * create an account link, and, on a connected account (the Stripe-Account header), create and
+ * retrieve a PaymentIntent and refund it. Like Stripe, a repeated Idempotency-Key (per account)
+ * answers the first response again instead of creating a second object, and refuses other
+ * parameters under the same key; an object of another account is not found.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: RecordedStripeCall[] = [];
   const customers = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const accounts = new Map<string, StripeObject>();
+  const paymentIntents = new Map<string, StripeObject>();
+  const charges = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
+  const idempotent = new Map<string, { params: string; answer: { status: number; body: unknown } }>();
   const failures = new Map<string, { status: number; message: string }>();
   let serial = 0;
 
@@ -44,7 +77,110 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return expanded ? { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice as string) } : subscription;
   };
 
-  const handle = (method: string, path: string, params: Record<string, string>): { status: number; body: unknown } => {
+  const withCharge = (intent: StripeObject, params: Record<string, string>) => {
+    const expanded = Object.entries(params).some(([key, value]) => key.startsWith('expand[') && value === 'latest_charge');
+    return expanded && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge as string) } : intent;
+  };
+
+  /** Connect's endpoints; `account` is the Stripe-Account header, the connected account acted on. */
+  const handleConnect = (method: string, path: string, params: Record<string, string>, account: string | undefined): { status: number; body: unknown } | null => {
+    if (method === 'POST' && path === '/v1/accounts') {
+      const id = `acct_fake${++serial}`;
+      const created = {
+        id,
+        object: 'account',
+        type: params.type ?? 'standard',
+        country: params.country ?? 'MY',
+        default_currency: 'myr',
+        email: params.email ?? null,
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        capabilities: Object.fromEntries(Object.values(CAPABILITIES).map((capability) => [capability, 'inactive'])),
+        requirements: { currently_due: ['external_account', 'business_profile.url'], disabled_reason: 'requirements.past_due' },
+        metadata: { userId: params['metadata[userId]'] },
+        created: unixNow(),
+      };
+      accounts.set(id, created);
+      return { status: 200, body: created };
+    }
+    const retrievedAccount = method === 'GET' && /^\/v1\/accounts\/(\w+)$/.exec(path);
+    if (retrievedAccount) return accounts.has(retrievedAccount[1]!) ? { status: 200, body: accounts.get(retrievedAccount[1]!) } : noSuch('account', retrievedAccount[1], 'account');
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(params.account ?? '')) return noSuch('account', params.account, 'account');
+      for (const param of ['refresh_url', 'return_url', 'type']) {
+        if (!params[param]) return stripeError(400, { code: 'parameter_missing', param, message: `Missing required param: ${param}.` });
+      }
+      const created = unixNow();
+      return {
+        status: 200,
+        body: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.com/setup/s/${params.account}/fake${++serial}` },
+      };
+    }
+    if (!path.startsWith('/v1/payment_intents') && path !== '/v1/refunds') return null;
+    if (!account || !accounts.has(account)) return stripeError(403, { type: 'invalid_request_error', code: 'account_invalid', message: 'The provided key does not have access to account or application' });
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const id = `pi_fake${++serial}`;
+      const methods = Object.entries(params).filter(([key]) => key.startsWith('payment_method_types[')).map(([, value]) => value);
+      const intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(params.amount),
+        currency: params.currency,
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_fake${serial}`,
+        payment_method_types: methods.length > 0 ? methods : ['card'],
+        application_fee_amount: params.application_fee_amount === undefined ? null : Number(params.application_fee_amount),
+        latest_charge: null,
+        metadata: metadataOf(params),
+        account,
+        created: unixNow(),
+      };
+      paymentIntents.set(id, intent);
+      return { status: 200, body: withoutAccount(intent) };
+    }
+    const retrievedIntent = method === 'GET' && /^\/v1\/payment_intents\/(\w+)$/.exec(path);
+    if (retrievedIntent) {
+      const intent = paymentIntents.get(retrievedIntent[1]!);
+      return intent?.account === account ? { status: 200, body: withoutAccount(withCharge(intent, params)) } : noSuch('payment_intent', retrievedIntent[1]);
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = paymentIntents.get(params.payment_intent ?? '');
+      if (intent?.account !== account) return noSuch('payment_intent', params.payment_intent, 'payment_intent');
+      const charge = intent.latest_charge ? charges.get(intent.latest_charge as string) : undefined;
+      if (intent.status !== 'succeeded' || !charge) {
+        return stripeError(400, { code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+      }
+      const left = (charge.amount as number) - (charge.amount_refunded as number);
+      if (left === 0) return stripeError(400, { code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
+      const amount = params.amount === undefined ? left : Number(params.amount);
+      if (amount > left) {
+        return stripeError(400, { code: 'amount_too_large', param: 'amount', message: `Refund amount (RM${amount / 100}) is greater than unrefunded amount on charge (RM${left / 100})` });
+      }
+      charge.amount_refunded = (charge.amount_refunded as number) + amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      const id = `re_fake${++serial}`;
+      const refund = {
+        id,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: charge.id,
+        reason: params.reason ?? null,
+        status: 'succeeded',
+        metadata: metadataOf(params),
+        created: unixNow(),
+      };
+      refunds.set(id, { ...refund, account });
+      return { status: 200, body: refund };
+    }
+    return null;
+  };
+
+  const handle = (method: string, path: string, params: Record<string, string>, account: string | undefined): { status: number; body: unknown } => {
+    const connect = handleConnect(method, path, params, account);
+    if (connect) return connect;
     if (method === 'POST' && path === '/v1/customers') {
       const id = `cus_fake${++serial}`;
       const customer = { id, object: 'customer', email: params.email ?? null, metadata: { userId: params['metadata[userId]'] } };
@@ -95,11 +231,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const failureKey = `${req.method} ${url.pathname}`;
       const failure = failures.get(failureKey);
       failures.delete(failureKey);
-      const key = req.headers['idempotency-key'] as string | undefined;
+      const account = req.headers['stripe-account'] as string | undefined;
+      // Stripe scopes a key to the account it acts on, and remembers the parameters it came with.
+      const key = req.headers['idempotency-key'] === undefined ? undefined : `${account ?? 'platform'} ${String(req.headers['idempotency-key'])}`;
+      const fingerprint = `${req.method} ${url.pathname} ${new URLSearchParams(params).toString()}`;
+      const remembered = key === undefined ? undefined : idempotent.get(key);
       const answer = failure
-        ? { status: failure.status, body: { error: { type: 'invalid_request_error', message: failure.message } } }
-        : (key && idempotent.get(key)) || handle(req.method ?? '', url.pathname, params);
-      if (key && !failure) idempotent.set(key, answer);
+        ? stripeError(failure.status, { message: failure.message })
+        : remembered && remembered.params !== fingerprint
+          ? stripeError(400, { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' })
+          : (remembered?.answer ?? handle(req.method ?? '', url.pathname, params, account));
+      if (key && !failure && !remembered) idempotent.set(key, { params: fingerprint, answer });
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake${calls.length}` });
       res.end(JSON.stringify(answer.body));
     });
@@ -112,6 +254,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     calls,
     customers,
     subscriptions,
+    accounts,
+    paymentIntents,
+    refunds,
+    completeOnboarding: (accountId, methods = ['card', 'fpx', 'grabpay']) => {
+      const account = accounts.get(accountId)!;
+      Object.assign(account, {
+        charges_enabled: true,
+        payouts_enabled: true,
+        details_submitted: true,
+        capabilities: Object.fromEntries(Object.entries(CAPABILITIES).map(([method, capability]) => [capability, methods.includes(method as ConnectMethod) ? 'active' : 'inactive'])),
+        requirements: { currently_due: [], disabled_reason: null },
+      });
+      return account;
+    },
+    succeedPaymentIntent: (paymentIntentId, method) => {
+      const intent = paymentIntents.get(paymentIntentId)!;
+      const chargeId = `ch_fake${++serial}`;
+      charges.set(chargeId, {
+        id: chargeId,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: 0,
+        refunded: false,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        paid: true,
+        status: 'succeeded',
+        payment_method_details: { type: method },
+        receipt_url: `https://pay.stripe.com/receipts/payment/fake_${chargeId}`,
+      });
+      Object.assign(intent, { status: 'succeeded', latest_charge: chargeId });
+      return withoutAccount(withCharge(intent, { 'expand[0]': 'latest_charge' }));
+    },
     setSubscription: (id, state) => {
       const subscription = subscriptions.get(id)!;
       subscription.status = state.status;
@@ -126,13 +301,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 }
 
+/** An object as Stripe answers it: the fake's note of which account holds it stays inside. */
+function withoutAccount(object: StripeObject): StripeObject {
+  const { account: _account, ...rest } = object;
+  return rest as StripeObject;
+}
+
+/** The secret the fake's events are signed with, as a Stripe endpoint's `whsec_…`. */
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_signing_secret';
+
 /** The environment that points the app's Stripe client at the fake. */
 export function fakeStripeEnv(fake: FakeStripe) {
   return {
     STRIPE_SECRET_KEY: 'sk_test_fake',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
     STRIPE_PRICE_ID: 'price_minda_monthly',
-    STRIPE_WEBHOOK_SECRET: 'whsec_fake_signing_secret',
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
     STRIPE_OFFER_COUPON_ID: 'launch_offer',
     STRIPE_API_URL: fake.url,
   };

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../billing/billing';
+import { STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
+import { FAKE_STRIPE_WEBHOOK_SECRET } from './fake-stripe';
 
 /** Seconds since the epoch, as Stripe's `created` fields count. */
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -54,4 +57,18 @@ export function signedDelivery(event: Stripe.Event, secret: string, signedAt: Da
   const payload = JSON.stringify(event, null, 2);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: unixSeconds(signedAt) });
   return { payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } };
+}
+
+/**
+ * An event on a connected account, as Stripe sends it to a Connect endpoint: `account` names
+ * the clinic's account, `data.object` is the object as the fake (or Stripe) renders it.
+ */
+export function connectEvent(type: string, account: string, object: object, created: Date = new Date()): Stripe.Event {
+  return { ...stripeEvent(type, created, object), account } as Stripe.Event;
+}
+
+/** Posts the event to the app's Stripe webhook, signed as Stripe would sign it (by default with the fake's secret). */
+export function postStripeEvent(app: { inject: FastifyInstance['inject'] }, event: Stripe.Event, secret = FAKE_STRIPE_WEBHOOK_SECRET) {
+  const delivery = signedDelivery(event, secret);
+  return app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: delivery.headers, payload: delivery.payload });
 }

@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import { findAppointmentOf } from '../../db/repositories/appointments';
 import { enqueueWebhookDeliveries, listWebhookEndpoints } from '../../db/repositories/webhooks';
 import type { Database } from '../../db/schema';
-import { type AppointmentEventType, endpointReceives } from '../../domain/webhook-events';
-import { appointmentEventBody, testEventBody } from './webhook-catalogue';
+import type { RefundReason } from '../../domain/payment-policy';
+import { type AppointmentEventType, endpointReceives, type PaymentEventType } from '../../domain/webhook-events';
+import { appointmentEventBody, type EventPayment, paymentEventBody, testEventBody } from './webhook-catalogue';
 
 /**
  * Tells the clinic's systems of a change to an appointment, as it now stands, in the transaction
@@ -29,6 +30,30 @@ export async function queueAppointmentWebhook(
     eventId,
     eventType: change.type,
     about: { appointmentId: appointment.id, revision: appointment.revision },
+    payload,
+    now: change.now,
+  });
+}
+
+/**
+ * Tells the clinic's systems of a payment or a refund, in the transaction that recorded it, in
+ * its appointment's order: it waits behind the appointment's own events up to its revision now.
+ */
+export async function queuePaymentWebhook(
+  db: Kysely<Database>,
+  change: { userId: string; type: PaymentEventType; payment: EventPayment; refund?: { id: string; amountSen: number; reason: RefundReason }; now: Date },
+): Promise<void> {
+  const endpoints = (await listWebhookEndpoints(db, change.userId)).filter((endpoint) => endpointReceives(endpoint.eventTypes, change.type));
+  if (endpoints.length === 0) return;
+  const { revision } = await db.selectFrom('appointments').select('revision').where('id', '=', change.payment.appointmentId).executeTakeFirstOrThrow();
+  const eventId = randomUUID();
+  const payload = paymentEventBody({ id: eventId, type: change.type, occurredAt: change.now, payment: change.payment, refund: change.refund });
+  await enqueueWebhookDeliveries(db, {
+    userId: change.userId,
+    endpointIds: endpoints.map((endpoint) => endpoint.id),
+    eventId,
+    eventType: change.type,
+    about: { appointmentId: change.payment.appointmentId, revision: Number(revision) },
     payload,
     now: change.now,
   });

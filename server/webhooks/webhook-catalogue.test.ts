@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
-import { appointmentEventBody, type EventAppointment, testEventBody, WEBHOOK_CATALOGUE } from './webhook-catalogue';
+import { APPOINTMENT_EVENT_TYPES, WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES } from '../../domain/webhook-events';
+import { appointmentEventBody, type EventAppointment, paymentEventBody, testEventBody, WEBHOOK_CATALOGUE } from './webhook-catalogue';
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 /** The body schema the OpenAPI document publishes for an event type. */
@@ -30,7 +30,7 @@ const movedFrom = { startUtc: new Date('2026-11-30T02:00:00Z'), endUtc: new Date
 describe('webhook bodies and their catalogue', () => {
   it('publishes every event type, the test event included, each body valid against its own published schema', () => {
     expect(Object.keys(WEBHOOK_CATALOGUE).sort()).toEqual([...WEBHOOK_EVENT_TYPES, 'webhook.test'].sort());
-    for (const type of WEBHOOK_EVENT_TYPES) {
+    for (const type of APPOINTMENT_EVENT_TYPES) {
       const status = type === 'appointment.rescheduled' ? STATUS_OF[type] : (type.slice('appointment.'.length) as EventAppointment['status']);
       const body = appointmentEventBody({ id, type, occurredAt, appointment: appointment(status), ...(type === 'appointment.rescheduled' && { movedFrom }) });
       expect(validates(type, body), type).toEqual([]);
@@ -76,5 +76,17 @@ describe('webhook bodies and their catalogue', () => {
     // The schema pins the status to the event and asks a move where it was.
     expect(() => appointmentEventBody({ id, type: 'appointment.confirmed', occurredAt, appointment: appointment('cancelled') })).toThrow();
     expect(() => appointmentEventBody({ id, type: 'appointment.rescheduled', occurredAt, appointment: appointment('confirmed') })).toThrow();
+  });
+
+  it('publishes the payment events: amounts in sen, the refund named, and nothing of the visitor', () => {
+    const payment = { id: 'pay-1', appointmentId: appointment('confirmed').id, amountSen: 5000, status: 'succeeded' as const, method: 'fpx' as const, refundedSen: 2000, disputed: false };
+    const paid = paymentEventBody({ id, type: 'payment.succeeded', occurredAt, payment: { ...payment, refundedSen: 0 } });
+    expect(validates('payment.succeeded', paid)).toEqual([]);
+    const refunded = paymentEventBody({ id, type: 'payment.refunded', occurredAt, payment, refund: { id: 'refund-1', amountSen: 2000, reason: 'by_hand' } });
+    expect(validates('payment.refunded', refunded)).toEqual([]);
+    expect(JSON.parse(refunded).data).toEqual({ payment: { ...payment, currency: 'myr' }, refund: { id: 'refund-1', amountSen: 2000, reason: 'by_hand' } });
+    // A refund event names its refund.
+    expect(validates('payment.refunded', paid)).not.toEqual([]);
+    expect(() => paymentEventBody({ id, type: 'payment.refunded', occurredAt, payment })).toThrow();
   });
 });

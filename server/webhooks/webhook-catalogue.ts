@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppointmentStatus } from '../../domain/appointment-status';
-import { type AppointmentEventType, WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../domain/webhook-events';
+import { PAYMENT_CURRENCY, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus, REFUND_REASONS, type RefundReason } from '../../domain/payment-policy';
+import { type AppointmentEventType, type PaymentEventType, WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../domain/webhook-events';
 import type { Locales } from '../../i18n/i18n-types';
 
 /**
@@ -67,9 +68,31 @@ const APPOINTMENT_EVENTS = {
   'appointment.no_show': envelope('appointment.no_show', 'The visitor did not come', z.strictObject({ appointment: appointmentOf(['no_show']) })),
 } satisfies Record<AppointmentEventType, z.ZodType>;
 
+const ZSen = z.int().nonnegative().describe('Whole sen (1/100 ringgit)');
+
+const ZPayment = z.strictObject({
+  id: z.string(),
+  appointmentId: z.string(),
+  amountSen: ZSen.describe('What the visitor paid, in whole sen'),
+  currency: z.literal(PAYMENT_CURRENCY),
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS).nullable().describe('card, fpx or grabpay; null until known'),
+  refundedSen: ZSen.describe('What was refunded of it so far, in whole sen'),
+  disputed: z.boolean().describe('The visitor disputed the card payment with their bank'),
+});
+
+const PAYMENT_EVENTS = {
+  'payment.succeeded': envelope('payment.succeeded', 'A visitor paid for their appointment at booking (Stripe confirmed it)', z.strictObject({ payment: ZPayment })),
+  'payment.refunded': envelope(
+    'payment.refunded',
+    'Part or all of a payment was refunded: by the clinic’s policy on a cancel, or by hand',
+    z.strictObject({ payment: ZPayment, refund: z.strictObject({ id: z.string(), amountSen: ZSen, reason: z.enum(REFUND_REASONS) }) }),
+  ),
+} satisfies Record<PaymentEventType, z.ZodType>;
+
 const ZTestEvent = envelope('webhook.test', 'The admin’s “Send test event”: checks an endpoint and its signature', z.strictObject({ message: z.string() }));
 
-const EVENT_SCHEMAS: Record<WebhookEventType, z.ZodType> = { ...APPOINTMENT_EVENTS, 'webhook.test': ZTestEvent };
+const EVENT_SCHEMAS: Record<WebhookEventType, z.ZodType> = { ...APPOINTMENT_EVENTS, ...PAYMENT_EVENTS, 'webhook.test': ZTestEvent };
 
 /** An appointment as the repository reads it: the fields an event copies, and no more. */
 export interface EventAppointment {
@@ -112,6 +135,45 @@ export function appointmentEventBody(event: {
         client: { name, email, phone, timezone, language },
       },
       ...(movedFrom && { previous: { startUtc: movedFrom.startUtc.toISOString(), endUtc: movedFrom.endUtc.toISOString() } }),
+    },
+  };
+  return JSON.stringify(EVENT_SCHEMAS[event.type].parse(body));
+}
+
+/** A payment as the repository reads it: the fields an event copies, and no more. */
+export interface EventPayment {
+  id: string;
+  appointmentId: string;
+  amountSen: number;
+  status: PaymentStatus;
+  method: PaymentMethod | null;
+  refundedSen: number;
+  disputed: boolean;
+}
+
+/** The JSON body of an event about a payment; a refund names the refund it is about. */
+export function paymentEventBody(event: {
+  id: string;
+  type: PaymentEventType;
+  occurredAt: Date;
+  payment: EventPayment;
+  refund?: { id: string; amountSen: number; reason: RefundReason };
+}): string {
+  const { payment, refund } = event;
+  const body = {
+    ...envelopeOf(event),
+    data: {
+      payment: {
+        id: payment.id,
+        appointmentId: payment.appointmentId,
+        amountSen: payment.amountSen,
+        currency: PAYMENT_CURRENCY,
+        status: payment.status,
+        method: payment.method,
+        refundedSen: payment.refundedSen,
+        disputed: payment.disputed,
+      },
+      ...(refund && { refund: { id: refund.id, amountSen: refund.amountSen, reason: refund.reason } }),
     },
   };
   return JSON.stringify(EVENT_SCHEMAS[event.type].parse(body));

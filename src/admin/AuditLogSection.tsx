@@ -24,6 +24,7 @@ export function AuditLogSection() {
     'visitor.erased': t.actions.visitorErased,
     'retention.erased': t.actions.retentionErased,
     'api-key.used': t.actions.apiKeyUsed,
+    'payment.refunded': t.actions.paymentRefunded,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>
@@ -46,7 +47,10 @@ export function AuditLogSection() {
                 <tr key={entry.id}>
                   <td>{formatMoment(entry.at, timeZone, locale)}</td>
                   <td>{actor(entry)}</td>
-                  <td>{action[entry.action]()}</td>
+                  <td>
+                    {action[entry.action]()}
+                    {entry.detail !== null && <span className="block text-xs opacity-70">{entry.detail}</span>}
+                  </td>
                   <td className="font-mono text-xs">{entry.operation ?? entry.subjectId?.slice(0, 8) ?? '—'}</td>
                 </tr>
               ))}

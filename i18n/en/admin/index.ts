@@ -591,6 +591,7 @@ const en_admin = {
       visitorErased: 'The visitor erased their data',
       retentionErased: 'Erased after the retention period',
       apiKeyUsed: 'Called the REST API',
+      paymentRefunded: 'Refunded a payment',
     },
     deleteTitle: 'Delete account',
     deleteIntro: 'Delete your clinic’s account with all its data: screener, psychologists, availability, appointments, webhooks and the audit log. Your subscription is cancelled first. This cannot be undone.',

@@ -105,6 +105,12 @@ const en_errors = {
   subscriptionNotCancelled: 'Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.',
   noBillingAccount: 'There is no billing account to manage yet. Subscribe first; Stripe keeps your invoices and payment details from then on.',
   billingPortalUnavailable: 'Stripe’s billing page could not be opened just now. Please try again in a few minutes.',
+  payments: {
+    noPayment: 'This appointment has no payment to refund.',
+    refundTooLarge: 'At most RM{refundable:string} is left to refund of this payment.',
+    refundRefused: 'Stripe refused this refund. The payment’s page in your Stripe dashboard says why.',
+    refundPending: 'Stripe did not answer in time. The refund is recorded and will be completed; please check again in a few minutes rather than refunding again.',
+  },
   slotBookedMove: 'This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.',
   slotBookedDelete: 'This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.',
   spamAfterStart: 'This session has already begun, so it cannot be declined as spam. Mark it completed or as a no-show instead.',

@@ -585,6 +585,7 @@ const ms_admin = {
       visitorErased: 'Pelawat memadam data mereka',
       retentionErased: 'Dipadam selepas tempoh pengekalan',
       apiKeyUsed: 'Memanggil REST API',
+      paymentRefunded: 'Memulangkan bayaran',
     },
     deleteTitle: 'Padam akaun',
     deleteIntro: 'Padam akaun klinik anda bersama semua datanya: saringan, ahli psikologi, waktu tersedia, janji temu, webhook dan log audit. Langganan anda dibatalkan terlebih dahulu. Tindakan ini tidak boleh dibuat asal.',

@@ -101,6 +101,12 @@ const ms_errors = {
   subscriptionNotCancelled: 'Langganan anda tidak dapat dibatalkan di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
   noBillingAccount: 'Belum ada akaun pengebilan untuk diurus. Langgan dahulu; selepas itu Stripe menyimpan invois dan butiran pembayaran anda.',
   billingPortalUnavailable: 'Halaman pengebilan Stripe tidak dapat dibuka buat masa ini. Sila cuba lagi dalam beberapa minit.',
+  payments: {
+    noPayment: 'Janji temu ini tiada bayaran untuk dipulangkan.',
+    refundTooLarge: 'Paling banyak RM{refundable} sahaja lagi yang boleh dipulangkan daripada bayaran ini.',
+    refundRefused: 'Stripe menolak bayaran balik ini. Halaman bayaran tersebut dalam papan pemuka Stripe anda menyatakan sebabnya.',
+    refundPending: 'Stripe tidak menjawab dalam masa. Bayaran balik telah direkodkan dan akan diselesaikan; sila semak semula dalam beberapa minit dan jangan pulangkan sekali lagi.',
+  },
   slotBookedMove:
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
   slotBookedDelete:

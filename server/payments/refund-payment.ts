@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import Stripe from 'stripe';
+import {
+  type AppointmentPayment,
+  committedRefundsSen,
+  dropRefusedRefund,
+  findPaidPaymentForUpdate,
+  findRefundByCause,
+  insertRefund,
+  type PaymentRefund,
+  settleRefund,
+} from '../../db/repositories/appointment-payments';
+import { recordAudit } from '../../db/repositories/audit-log';
+import type { Database } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { RefundReason } from '../../domain/payment-policy';
+import { senToPrice } from '../../domain/psychologist';
+import type { StripeApi } from '../billing/billing';
+import { AppError } from '../errors';
+import { queuePaymentWebhook } from '../webhooks/queue-webhook-events';
+
+/** What the refund needs: the database, the clock, and Stripe's refunds. */
+export interface RefundDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  stripe: Pick<StripeApi, 'refunds'>;
+}
+
+export interface RefundRequest {
+  userId: string;
+  appointmentId: string;
+  /** Whole sen, or everything left of the payment. */
+  amountSen: number | 'rest';
+  reason: RefundReason;
+  /**
+   * What causes it, unique per refund: a cancel's refund names the cancel (`cancel:<appointment>`),
+   * so a second process or a retried event finds it instead of refunding again. Null for a refund
+   * by hand: every one is its own.
+   */
+  causeKey: string | null;
+  /** What staff wrote, for the audit log; never sent to Stripe or to the clinic's webhooks. */
+  note: string | null;
+  actor: 'clinic' | 'visitor' | 'system';
+  accountId: string | null;
+}
+
+export type RefundOutcome = { refunded: false } | { refunded: true; refund: PaymentRefund };
+
+/** The Idempotency-Key of a refund's Stripe call: the record's own id, so every retry of it asks for the same refund. */
+export const refundIdempotencyKey = (refundId: string) => `minda-refund-${refundId}`;
+
+/**
+ * The one way money goes back (issue 28, docs/decisions/0061), exactly once with any number of
+ * processes. First, in a transaction holding the payment's row, the refund is written down,
+ * within what is left of the payment (refunds still waiting for Stripe count as taken), or found
+ * again by its cause. Then, with no transaction open, Stripe is asked under an Idempotency-Key
+ * drawn from the record, so a retry, a second process or Stripe's own network retries get the
+ * same refund. Last, the record is settled once: only the call that moves it from pending adds
+ * the amount to the payment, queues `payment.refunded` and writes the audit entry.
+ *
+ * Nothing to refund (no paid payment, or nothing left of it for `rest`) is `{ refunded: false }`.
+ */
+export async function refundPayment(deps: RefundDeps, request: RefundRequest): Promise<RefundOutcome> {
+  const asked = await writeDown(deps, request).catch((error: unknown) => {
+    // Defensive: the payment's row lock orders two first refunds of one cause, but should both
+    // insert, the loser finds the winner's record on a second look.
+    if (isUniqueViolation(error) && request.causeKey !== null) return writeDown(deps, request);
+    throw error;
+  });
+  if (asked === null) {
+    if (request.reason === 'by_hand') throw new AppError('CONFLICT', (t) => t.errors.payments.noPayment());
+    return { refunded: false };
+  }
+  if (asked.refund.status === 'succeeded') return { refunded: true, refund: asked.refund };
+  const stripeRefundId = await askStripe(deps, asked.payment, asked.refund);
+  return { refunded: true, refund: await settle(deps, asked.payment, asked.refund, stripeRefundId) };
+}
+
+/** The refund written down (or found again by its cause) within what is left of the payment; null when there is nothing to refund. */
+function writeDown(deps: RefundDeps, request: RefundRequest): Promise<{ payment: AppointmentPayment; refund: PaymentRefund } | null> {
+  return inTransaction(deps.db, async (trx) => {
+    const payment = await findPaidPaymentForUpdate(trx, request.userId, request.appointmentId);
+    if (!payment) return null;
+    const earlier = request.causeKey === null ? undefined : await findRefundByCause(trx, request.causeKey);
+    if (earlier) return { payment, refund: earlier };
+    const left = payment.amountSen - (await committedRefundsSen(trx, payment.id));
+    if (request.amountSen === 'rest' && left <= 0) return null;
+    const amountSen = request.amountSen === 'rest' ? left : request.amountSen;
+    if (amountSen > left) throw new AppError('CONFLICT', (t) => t.errors.payments.refundTooLarge({ refundable: senToPrice(Math.max(0, left)) }));
+    const refund = await insertRefund(trx, {
+      paymentId: payment.id,
+      userId: request.userId,
+      causeKey: request.causeKey ?? `by-hand:${randomUUID()}`,
+      amountSen,
+      reason: request.reason,
+      note: request.note,
+      actor: request.actor,
+      accountId: request.accountId,
+      now: deps.now(),
+    });
+    return { payment, refund };
+  });
+}
+
+/** Stripe's refund on the clinic's account; a refusal forgets the record, a lost answer keeps it for a retry. */
+async function askStripe(deps: RefundDeps, payment: AppointmentPayment, refund: PaymentRefund): Promise<string> {
+  try {
+    const made = await deps.stripe.refunds.create(
+      { payment_intent: payment.paymentIntentId, amount: refund.amountSen, reason: 'requested_by_customer', metadata: { refundId: refund.id } },
+      { stripeAccount: payment.stripeAccountId, idempotencyKey: refundIdempotencyKey(refund.id) },
+    );
+    return made.id;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      await dropRefusedRefund(deps.db, refund.id);
+      throw new AppError('CONFLICT', (t) => t.errors.payments.refundRefused(), { cause: error });
+    }
+    throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.payments.refundPending(), { cause: error });
+  }
+}
+
+/**
+ * Marks the refund made, once. Also what the refund's Connect event calls, should our own call's
+ * answer have been lost: whichever comes first adds the amount, the other changes nothing.
+ */
+export async function settle(deps: Pick<RefundDeps, 'db' | 'now'>, payment: AppointmentPayment, refund: PaymentRefund, stripeRefundId: string): Promise<PaymentRefund> {
+  const now = deps.now();
+  await inTransaction(deps.db, async (trx) => {
+    const refundedSen = await settleRefund(trx, { id: refund.id, stripeRefundId, now });
+    if (refundedSen === null) return;
+    await queuePaymentWebhook(trx, {
+      userId: payment.userId,
+      type: 'payment.refunded',
+      payment: { ...payment, refundedSen },
+      refund: { id: refund.id, amountSen: refund.amountSen, reason: refund.reason },
+      now,
+    });
+    await recordAudit(trx, {
+      userId: payment.userId,
+      actor: refund.actor,
+      ...(refund.accountId !== null && { accountId: refund.accountId }),
+      action: 'payment.refunded',
+      subjectId: payment.appointmentId,
+      detail: `RM${senToPrice(refund.amountSen)}${refund.note ? ` — ${refund.note}` : ''}`,
+      at: now,
+    });
+  });
+  return { ...refund, status: 'succeeded', stripeRefundId };
+}
