@@ -2493,6 +2493,14 @@ export type NamespaceAdminTranslation = {
 			 */
 			noShow: string
 			/**
+			 * P​a​y​m​e​n​t​ ​r​e​c​e​i​v​e​d
+			 */
+			paymentSucceeded: string
+			/**
+			 * P​a​y​m​e​n​t​ ​r​e​f​u​n​d​e​d
+			 */
+			paymentRefunded: string
+			/**
 			 * T​e​s​t​ ​e​v​e​n​t
 			 */
 			test: string
@@ -9176,6 +9184,14 @@ export type TranslationFunctions = {
 				 * Visitor did not come
 				 */
 				noShow: () => LocalizedString
+				/**
+				 * Payment received
+				 */
+				paymentSucceeded: () => LocalizedString
+				/**
+				 * Payment refunded
+				 */
+				paymentRefunded: () => LocalizedString
 				/**
 				 * Test event
 				 */

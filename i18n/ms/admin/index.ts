@@ -513,6 +513,8 @@ const ms_admin = {
       rescheduled: 'Janji temu dipindahkan ke masa lain',
       completed: 'Sesi telah diadakan',
       noShow: 'Pelawat tidak hadir',
+      paymentSucceeded: 'Bayaran diterima',
+      paymentRefunded: 'Bayaran dipulangkan',
       test: 'Acara ujian',
     },
     saveEventTypes: 'Simpan acara',
