@@ -163,14 +163,15 @@ export async function answerOnce(
     answered = await answer();
   } finally {
     const kept = answered !== undefined && answered.status < 300 && !call.setsCookie();
+    const held = { keyHash, startedAt: now };
     if (kept) {
-      await keepIdempotentAnswer(ctx.db, keyHash, {
+      await keepIdempotentAnswer(ctx.db, held, {
         statusCode: answered!.status,
         answer: sealText(answerKey, JSON.stringify(answered!.body)),
         appointmentId: appointmentOf(subject, input, answered!.body),
       });
     } else {
-      await releaseIdempotencyKey(ctx.db, keyHash);
+      await releaseIdempotencyKey(ctx.db, held);
     }
   }
   return answered;
