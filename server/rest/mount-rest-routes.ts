@@ -51,7 +51,7 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           // Read before the procedure runs: a body that is no object is a 400, signed in or not.
           const input = inputOf(route, req);
           const key = bearerKeyOf(req);
-          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}`, scope: API_KEY_SCOPE_OF[route.procedure] };
+          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}`, reads: route.method === 'GET', scope: API_KEY_SCOPE_OF[route.procedure] };
           const ctx = createRequestContext(services, req, reply, apiKeyCall);
           const answer = await answerOnce(
             ctx,
