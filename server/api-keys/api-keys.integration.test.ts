@@ -115,6 +115,11 @@ describe.each(TEST_DIALECTS)('API keys on %s', (dialect) => {
     expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.body]).toEqual([200, 'true', first.body]);
     // Without the key the same call acts again, and the booking is confirmed already.
     expect((await confirm({})).statusCode).toBe(409);
+    // A replay is admitted as the call would be: once the key may only read, it is refused too.
+    await t.services.db.updateTable('api_keys').set({ scopes: 'appointments:read' }).where('name', '=', 'Retrying sync').execute();
+    const narrowed = await confirm({ 'idempotency-key': 'sync-confirm-1' });
+    expect([narrowed.statusCode, narrowed.headers['idempotent-replayed']]).toEqual([403, undefined]);
+    expect(narrowed.json().error).toContain('appointments:write');
   });
 
   it('answers 401 with a readable reason once a key is revoked or expired, or was never issued', async () => {

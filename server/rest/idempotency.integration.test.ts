@@ -139,6 +139,13 @@ describe.each(TEST_DIALECTS)('Idempotency-Key on the REST API on %s', (dialect) 
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(answered.json());
+    // Once the clinic requires two-factor sign-in, which this member has not set up, a replay is
+    // refused as the call would be, and then answers again when it is no longer required.
+    await t.services.db.updateTable('users').set({ require_two_factor: 1 }).where('id', '=', operator.userId).execute();
+    const held = await confirm();
+    expect([held.statusCode, held.headers['idempotent-replayed']]).toEqual([403, undefined]);
+    await t.services.db.updateTable('users').set({ require_two_factor: 0 }).where('id', '=', operator.userId).execute();
+    expect((await confirm()).headers['idempotent-replayed']).toBe('true');
     const revision = await t.services.db.selectFrom('appointments').select('revision').where('id', '=', appointmentId).executeTakeFirstOrThrow();
     expect(Number(revision.revision)).toBe(1);
     expect(await mailsTo(visitorEmail)).toHaveLength(1);

@@ -7,7 +7,7 @@ import type { RequestContext } from '../context';
 import { AppError } from '../errors';
 import { openText, sealText } from '../sealed-text';
 import { memberOfSession } from '../session';
-import type { ProcedureMeta } from '../trpc/init';
+import { admitMember, type ProcedureMeta } from '../trpc/init';
 import type { RestRoute } from './routes';
 
 /**
@@ -140,13 +140,13 @@ function appointmentOf(subject: Subject, input: unknown, body: unknown): string 
  */
 export async function answerOnce(
   ctx: RequestContext,
-  call: { route: RestRoute; access: ProcedureMeta['access']; header: string | string[] | undefined; input: unknown; setsCookie: () => boolean },
+  call: { route: RestRoute; meta: ProcedureMeta; header: string | string[] | undefined; input: unknown; setsCookie: () => boolean },
   answer: () => Promise<RestAnswer>,
 ): Promise<RestAnswer & { replayed?: true }> {
   const { route, header, input } = call;
   if (header === undefined || !takesIdempotencyKey(route)) return answer();
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new AppError('BAD_REQUEST', (t) => t.errors.idempotency.invalidKey());
-  const subject = await subjectOf(ctx, call.access, route, input);
+  const subject = await subjectOf(ctx, call.meta.access, route, input);
   if (!subject) return answer();
   const { keyHash, fingerprint, answerKey } = digestsOf(ctx.env.sessionSecret, header, subject, route, input);
   const now = ctx.now();
@@ -164,6 +164,10 @@ export async function answerOnce(
     // Same key and request give the same digests and the same sealing key, so this opens; a
     // row that does not was tampered with, and is no answer to replay.
     if (body === undefined) throw new AppError('UNPROCESSABLE_CONTENT', (t) => t.errors.idempotency.keyReused());
+    // A replay is admitted as the call would be: a member whose role no longer allows it, a key
+    // revoked or without the scope now, is refused; a key's replays count in its rate limit and
+    // are recorded as its calls are.
+    if (call.meta.access === 'operator') await admitMember(ctx, call.meta);
     return { status: taken.statusCode, body: JSON.parse(body) as unknown, replayed: true };
   }
   let answered: RestAnswer | undefined;

@@ -42,7 +42,7 @@ function inputOf(route: RestRoute, req: FastifyRequest): unknown {
 export function mountRestRoutes(app: FastifyInstance, services: AppServices): void {
   const procedures = new Map(listProcedures().map((procedure) => [procedure.path, procedure]));
   for (const route of REST_ROUTES) {
-    const { sharedAnswer, access } = procedures.get(route.procedure)!;
+    const { sharedAnswer, meta } = procedures.get(route.procedure)!;
     app.route({
       method: route.method,
       url: route.path,
@@ -57,7 +57,7 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
             ctx,
             {
               route,
-              access,
+              meta,
               header: req.headers[IDEMPOTENCY_HEADER],
               input,
               setsCookie: () => reply.raw.hasHeader('set-cookie') || reply.hasHeader('set-cookie'),
