@@ -67,6 +67,8 @@ export interface ApiKeyCall {
   key: string;
   /** Method and path, as the audit log records each use. */
   operation: string;
+  /** A GET: changes nothing, so its audit entry is throttled (server/api-keys/authenticate-api-key.ts). */
+  reads: boolean;
   /** The scope the route needs (server/rest/api-key-scopes.ts); none: the route is not for keys. */
   scope: ApiKeyScope | undefined;
 }

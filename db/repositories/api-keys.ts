@@ -104,6 +104,16 @@ export async function revokeApiKey(db: Kysely<Database>, clinicId: string, id: s
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function touchApiKey(db: Kysely<Database>, id: string, now: Date): Promise<void> {
-  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+/**
+ * Records the key's use at `now` unless it was recorded after `notSince`; answers whether it
+ * wrote. One guarded UPDATE, so of racing calls one writes.
+ */
+export async function touchApiKey(db: Kysely<Database>, id: string, use: { now: Date; notSince: Date }): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ last_used_at: use.now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', use.notSince)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -29,12 +29,28 @@ export async function recordReminders(trx: Transaction<Database>, reminders: rea
  * before committed, whatever the transaction read earlier.
  */
 export async function remindedLeads(trx: Transaction<Database>, appointments: readonly { id: string; revision: number }[]): Promise<Map<string, number[]>> {
+  if (appointments.length === 0) return new Map();
+  return leadsByAppointment(await lockedRows(trx, remindersOf(trx, appointments)).execute(), appointments);
+}
+
+/**
+ * The same, as committed now, without locks: what is probably due, to read beforehand what its
+ * mails need. Reminders are only ever added at a revision, so what is due under the locks later
+ * is among what is due here.
+ */
+export async function remindedLeadsSoFar(db: Kysely<Database>, appointments: readonly { id: string; revision: number }[]): Promise<Map<string, number[]>> {
+  if (appointments.length === 0) return new Map();
+  return leadsByAppointment(await remindersOf(db, appointments).execute(), appointments);
+}
+
+const remindersOf = (db: Kysely<Database>, appointments: readonly { id: string }[]) =>
+  db.selectFrom('appointment_reminders').select(['appointment_id', 'lead_hours', 'revision']).where('appointment_id', 'in', appointments.map((appointment) => appointment.id));
+
+function leadsByAppointment(
+  rows: readonly { appointment_id: string; lead_hours: number; revision: number }[],
+  appointments: readonly { id: string; revision: number }[],
+): Map<string, number[]> {
   const reminded = new Map<string, number[]>();
-  if (appointments.length === 0) return reminded;
-  const rows = await lockedRows(
-    trx,
-    trx.selectFrom('appointment_reminders').select(['appointment_id', 'lead_hours', 'revision']).where('appointment_id', 'in', appointments.map((appointment) => appointment.id)),
-  ).execute();
   const current = new Map(appointments.map((appointment) => [appointment.id, appointment.revision]));
   for (const row of rows) {
     if (Number(row.revision) !== current.get(row.appointment_id)) continue;

@@ -48,23 +48,38 @@ export async function takeIdempotencyKey(
   return { fingerprint: row.fingerprint, statusCode: row.status_code === null ? null : Number(row.status_code), answer: row.answer };
 }
 
+/**
+ * The key as one request took it: its hash and the time it started. A request that ran so long
+ * that a retry took its key over (takeIdempotencyKey) no longer holds it, and leaves it alone.
+ */
+export interface HeldIdempotencyKey {
+  keyHash: string;
+  startedAt: Date;
+}
+
 /** Keeps the finished request's answer under its key, and the appointment it was about. */
 export async function keepIdempotentAnswer(
   db: Kysely<Database>,
-  keyHash: string,
+  held: HeldIdempotencyKey,
   kept: { statusCode: number; answer: string; appointmentId: string | null },
 ): Promise<void> {
   await db
     .updateTable('idempotency_keys')
     .set({ status_code: kept.statusCode, answer: kept.answer, appointment_id: kept.appointmentId })
-    .where('key_hash', '=', keyHash)
+    .where('key_hash', '=', held.keyHash)
+    .where('started_at', '=', held.startedAt)
     .where('status_code', 'is', null)
     .execute();
 }
 
 /** Lets the key go again (the request was refused, or its answer is not kept): a retry runs anew. */
-export async function releaseIdempotencyKey(db: Kysely<Database>, keyHash: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('key_hash', '=', keyHash).where('status_code', 'is', null).execute();
+export async function releaseIdempotencyKey(db: Kysely<Database>, held: HeldIdempotencyKey): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('key_hash', '=', held.keyHash)
+    .where('started_at', '=', held.startedAt)
+    .where('status_code', 'is', null)
+    .execute();
 }
 
 /** Forgets the stored answers about an appointment whose visitor's data is erased. */

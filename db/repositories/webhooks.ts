@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
 import type { DialectName } from '../connect';
 import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import { asDate } from '../dates';
@@ -32,10 +32,6 @@ export interface WebhookDeliverySummary {
 /** A leased delivery, with what its POST needs. */
 export interface ClaimedDelivery {
   id: string;
-  endpointId: string;
-  /** The appointment it is about and its revision then: the order it keeps; null for the test event. */
-  appointmentId: string | null;
-  revision: number | null;
   url: string;
   /** The clinic's secret, then the one a roll replaced while it still signs: each signs the POST. */
   secrets: string[];
@@ -164,9 +160,24 @@ export async function enqueueWebhookDeliveries(
     .execute();
 }
 
-/** Pending and due. */
+/**
+ * Pending, due, and no earlier event about the same appointment (a lower revision) still waits
+ * for the same endpoint, whichever process holds that one: a later event is not even leased until
+ * the earlier one's receiver answered 2xx (docs/decisions/0057). The earlier deliveries are read
+ * from a derived table, which MySQL materialises: it refuses an UPDATE whose subquery reads the
+ * table it updates directly (error 1093), but not through a derived table.
+ */
 const isDue = (now: Date) => (eb: ExpressionBuilder<Database, LeasedTable>) =>
-  eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]);
+  eb.and([
+    eb('status', '=', 'pending'),
+    eb('next_attempt_at', '<=', now),
+    sql<SqlBool>`not exists (
+      select 1 from (select endpoint_id, appointment_id, revision from webhook_deliveries where status = 'pending' and revision is not null) as earlier
+      where earlier.endpoint_id = webhook_deliveries.endpoint_id
+        and earlier.appointment_id = webhook_deliveries.appointment_id
+        and earlier.revision < webhook_deliveries.revision
+    )`,
+  ]);
 
 /** Leases up to `limit` due deliveries to `lease.owner` until `lease.lockedUntil` (db/leases.ts), and answers those it won. */
 export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectName, lease: Lease): Promise<ClaimedDelivery[]> {
@@ -177,9 +188,6 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectN
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .select([
       'd.id',
-      'd.endpoint_id',
-      'd.appointment_id',
-      'd.revision',
       'e.url',
       'u.webhook_secret',
       'u.webhook_previous_secret',
@@ -196,9 +204,6 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectN
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    endpointId: row.endpoint_id,
-    appointmentId: row.appointment_id,
-    revision: row.revision === null ? null : Number(row.revision),
     url: row.url,
     secrets: [
       row.webhook_secret ?? '',
@@ -208,31 +213,6 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: DialectN
     payload: row.payload,
     attempts: Number(row.attempts),
   }));
-}
-
-/**
- * When the earliest event still waiting for the same endpoint about the same appointment, at an
- * earlier revision, is next tried; null when none waits and `delivery` may go. Read at the moment
- * of posting, from committed rows: an earlier event leaves `pending` only once its receiver
- * answered 2xx, whichever process posted it, and a later revision is only ever written after
- * the earlier one committed (the change that made it locked the appointment's row).
- */
-export async function earlierEventWaiting(db: Kysely<Database>, delivery: Pick<ClaimedDelivery, 'id' | 'endpointId' | 'appointmentId' | 'revision'>): Promise<Date | null> {
-  if (delivery.appointmentId === null || delivery.revision === null) return null;
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select((eb) => eb.fn.min('next_attempt_at').as('next_attempt_at'))
-    .where('endpoint_id', '=', delivery.endpointId)
-    .where('appointment_id', '=', delivery.appointmentId)
-    .where('status', '=', 'pending')
-    .where('revision', '<', delivery.revision)
-    .executeTakeFirst();
-  return row?.next_attempt_at == null ? null : asDate(row.next_attempt_at);
-}
-
-/** Held back behind an earlier event: tried again from `until`, not counted as an attempt. */
-export async function deferDelivery(db: Kysely<Database>, id: string, until: Date): Promise<void> {
-  await db.updateTable('webhook_deliveries').set({ next_attempt_at: until, lease_owner: null, locked_until: null }).where('id', '=', id).execute();
 }
 
 /** Delivered. The body stays for a redelivery, until the visitor's data is erased (db/repositories/visitor-data.ts). */

@@ -65,20 +65,44 @@ describe.each(TEST_DIALECTS)('API keys on %s', (dialect) => {
     expect([past.statusCode, past.json().fields]).toEqual([400, { expiresAt: ['mestilah pada masa hadapan'] }]);
   });
 
-  it('records each use: the last use on the key, an audit entry under its name with the operation', async () => {
-    const key = await newKey('Spreadsheet sync');
+  it('records its use: the last use to the minute, every change and at most one read a minute in the audit log', async () => {
+    const key = await newKey('Spreadsheet sync', ['appointments:read', 'appointments:write']);
+    const { appointmentId } = await insertProfileData(t.services.db, clinicId, 2);
     const at = new Date('2030-05-01T03:00:00Z');
     const realNow = t.services.now;
-    t.services.now = () => at;
-    try {
-      expect((await t.app.inject({ url: '/api/appointments?status=requested', headers: bearer(key) })).statusCode).toBe(200);
-    } finally {
-      t.services.now = realNow;
-    }
-    const listed = (await t.app.inject({ url: '/api/api-keys', headers: { cookie: owner } })).json().find((entry: { name: string }) => entry.name === 'Spreadsheet sync');
-    expect(listed.lastUsedAt).toBe(at.toISOString());
-    const audit = (await t.app.inject({ url: '/api/audit-log', headers: { cookie: owner } })).json();
-    expect(audit).toContainEqual(expect.objectContaining({ actor: 'api-key', apiKey: 'Spreadsheet sync', action: 'api-key.used', operation: 'GET /api/appointments', member: null }));
+    const callAt = async (seconds: number, method: 'GET' | 'POST', url: string) => {
+      t.services.now = () => new Date(at.getTime() + seconds * 1000);
+      try {
+        const response = await t.app.inject({ method, url, headers: bearer(key) });
+        expect(response.statusCode, response.body).toBe(200);
+      } finally {
+        t.services.now = realNow;
+      }
+    };
+    const lastUsedAt = async () =>
+      (await t.app.inject({ url: '/api/api-keys', headers: { cookie: owner } })).json().find((entry: { name: string }) => entry.name === 'Spreadsheet sync').lastUsedAt;
+    const uses = async () =>
+      ((await t.app.inject({ url: '/api/audit-log', headers: { cookie: owner } })).json() as { apiKey: string | null; operation: string; action: string }[])
+        .filter((entry) => entry.apiKey === 'Spreadsheet sync')
+        .map((entry) => entry.operation)
+        .sort();
+
+    await callAt(0, 'GET', '/api/appointments?status=requested');
+    expect(await lastUsedAt()).toBe(at.toISOString());
+    expect(await uses()).toEqual(['GET /api/appointments']);
+    expect((await t.app.inject({ url: '/api/audit-log', headers: { cookie: owner } })).json()).toContainEqual(
+      expect.objectContaining({ actor: 'api-key', apiKey: 'Spreadsheet sync', action: 'api-key.used', operation: 'GET /api/appointments', member: null }),
+    );
+    // Within the minute: reads write nothing, a change is audited all the same.
+    await callAt(20, 'GET', '/api/appointments');
+    await callAt(30, 'GET', '/api/appointments/today');
+    await callAt(40, 'POST', `/api/appointments/${appointmentId}/confirm`);
+    expect(await lastUsedAt()).toBe(at.toISOString());
+    expect(await uses()).toEqual(['GET /api/appointments', `POST /api/appointments/${appointmentId}/confirm`]);
+    // A minute on, the next read moves the last use and is audited.
+    await callAt(61, 'GET', '/api/appointments/today');
+    expect(await lastUsedAt()).toBe(new Date(at.getTime() + 61_000).toISOString());
+    expect(await uses()).toEqual(['GET /api/appointments', 'GET /api/appointments/today', `POST /api/appointments/${appointmentId}/confirm`]);
   });
 
   it("keeps a key's Idempotency-Key in its clinic: a retry replays the first answer without acting again", async () => {
@@ -91,6 +115,11 @@ describe.each(TEST_DIALECTS)('API keys on %s', (dialect) => {
     expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.body]).toEqual([200, 'true', first.body]);
     // Without the key the same call acts again, and the booking is confirmed already.
     expect((await confirm({})).statusCode).toBe(409);
+    // A replay is admitted as the call would be: once the key may only read, it is refused too.
+    await t.services.db.updateTable('api_keys').set({ scopes: 'appointments:read' }).where('name', '=', 'Retrying sync').execute();
+    const narrowed = await confirm({ 'idempotency-key': 'sync-confirm-1' });
+    expect([narrowed.statusCode, narrowed.headers['idempotent-replayed']]).toEqual([403, undefined]);
+    expect(narrowed.json().error).toContain('appointments:write');
   });
 
   it('answers 401 with a readable reason once a key is revoked or expired, or was never issued', async () => {

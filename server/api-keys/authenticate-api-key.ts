@@ -12,6 +12,12 @@ const MAX_OPERATION_LENGTH = 200;
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
+ * A key's last use is written at most this often, and its reads audited at most once in it: a
+ * sync that polls every few seconds would otherwise write twice a call (docs/decisions/0058).
+ */
+const USE_RECORDED_EVERY_MS = 60_000;
+
+/**
  * The live key a request presents, or a 401 that says why not: unknown, revoked or expired.
  * Whatever keeps state per caller (an idempotency key's clinic) reads the key's clinic here.
  */
@@ -28,8 +34,9 @@ export async function liveApiKey(ctx: Pick<RequestContext, 'db' | 'now'>, presen
  * its per-key rate limit, and holding the scope the route needs (`call.scope`, which the REST
  * adapter read from server/rest/api-key-scopes.ts).
  * The key acts with a receptionist's view of the clinic, whatever its creator's role: the whole
- * clinic's schedules and bookings, never health data. Each use is recorded: the key's last use,
- * and an audit entry under its name.
+ * clinic's schedules and bookings, never health data. Its use is recorded: the key's last use,
+ * to the minute, and an audit entry under its name for every change and for a read when the
+ * last use moved (at most one read a minute per key).
  */
 export async function actAsApiKey(ctx: RequestContext, call: ApiKeyCall): Promise<Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>> {
   const key = await liveApiKey(ctx, call.key);
@@ -41,16 +48,18 @@ export async function actAsApiKey(ctx: RequestContext, call: ApiKeyCall): Promis
   const { scope } = call;
   if (!scope) throw new AppError('FORBIDDEN', (t) => t.errors.apiKeys.notForKeys());
   if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', (t) => t.errors.apiKeys.missingScope({ scope }));
-  await touchApiKey(ctx.db, key.id, now);
-  await recordAudit(ctx.db, {
-    userId: clinic.id,
-    actor: 'api-key',
-    apiKeyId: key.id,
-    operation: call.operation.slice(0, MAX_OPERATION_LENGTH),
-    action: 'api-key.used',
-    subjectId: null,
-    at: now,
-  });
+  const touched = await touchApiKey(ctx.db, key.id, { now, notSince: new Date(now.getTime() - USE_RECORDED_EVERY_MS) });
+  if (touched || !call.reads) {
+    await recordAudit(ctx.db, {
+      userId: clinic.id,
+      actor: 'api-key',
+      apiKeyId: key.id,
+      operation: call.operation.slice(0, MAX_OPERATION_LENGTH),
+      action: 'api-key.used',
+      subjectId: null,
+      at: now,
+    });
+  }
   return {
     admin: clinic,
     member: {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addHours, addMilliseconds, subHours } from 'date-fns';
 import { leaseAppointmentsToRemind, lockAppointments } from '../../db/repositories/appointments';
-import { recordReminders, remindedLeads } from '../../db/repositories/appointment-reminders';
+import { recordReminders, remindedLeads, remindedLeadsSoFar } from '../../db/repositories/appointment-reminders';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
 import { dueReminder, FIRST_REMINDER_HOURS, reminderLeads } from '../../domain/reminders';
@@ -46,16 +46,28 @@ export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dial
   return queued;
 }
 
+type Candidate = Awaited<ReturnType<typeof leaseAppointmentsToRemind>>[number];
+
+/** The candidates with a reminder due now, given the leads each was already reminded of. */
+function dueOf(candidates: readonly Candidate[], reminded: Map<string, number[]>, now: Date) {
+  return candidates.flatMap((appointment) => {
+    const lead = dueReminder(appointment, reminderLeads(appointment), reminded.get(appointment.id) ?? [], now);
+    return lead === null ? [] : [{ appointment, lead }];
+  });
+}
+
 /**
  * Queues a batch's due reminders in one transaction: its appointments locked in one statement,
- * what was already reminded of read under those locks, each clinic's brand read once, and the
- * mails and reminder rows written in one statement each.
+ * what was already reminded of read under those locks, and the mails and reminder rows written in
+ * one statement each. The clinics' brands are read before it, once each, for what is due as
+ * committed now: the locks are held for what must be exact, not for reading configurations.
  */
-async function queueRemindersOf(
-  services: Pick<AppServices, 'db' | 'env' | 'metrics'>,
-  candidates: Awaited<ReturnType<typeof leaseAppointmentsToRemind>>,
-  now: Date,
-): Promise<number> {
+async function queueRemindersOf(services: Pick<AppServices, 'db' | 'env' | 'metrics'>, candidates: readonly Candidate[], now: Date): Promise<number> {
+  const brands = new Map<string, EmailBrand>();
+  const probablyDue = dueOf(candidates, await remindedLeadsSoFar(services.db, candidates), now);
+  for (const userId of new Set(probablyDue.map(({ appointment }) => appointment.userId))) {
+    brands.set(userId, (await brandOfClinic(services.db, userId, services.env)).brand);
+  }
   const due = await inTransaction(services.db, async (trx) => {
     const current = await lockAppointments(trx, candidates.map((appointment) => appointment.id));
     const unchanged = candidates.filter((appointment) => {
@@ -63,13 +75,9 @@ async function queueRemindersOf(
       // An erased visitor has no address left, and enqueueEmails writes no mail for them.
       return row?.status === 'confirmed' && row.revision === appointment.revision && appointment.client.email !== '';
     });
-    const reminded = await remindedLeads(trx, unchanged);
-    const due = unchanged.flatMap((appointment) => {
-      const lead = dueReminder(appointment, reminderLeads(appointment), reminded.get(appointment.id) ?? [], now);
-      return lead === null ? [] : [{ appointment, lead }];
-    });
-    const brands = new Map<string, EmailBrand>();
-    for (const userId of new Set(due.map(({ appointment }) => appointment.userId))) brands.set(userId, (await brandOfClinic(trx, userId, services.env)).brand);
+    // Due under the locks and not before cannot happen (reminders are only added); should it,
+    // the appointment waits for the next pass rather than go without its clinic's brand.
+    const due = dueOf(unchanged, await remindedLeads(trx, unchanged), now).filter(({ appointment }) => brands.has(appointment.userId));
     const mails = due.map(({ appointment, lead }): OutboxEmail => {
       const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
       const mail = appointmentReminderEmail(appointment, brands.get(appointment.userId)!, link);

@@ -1,5 +1,5 @@
 import { addHours, subDays } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
 import { deliverDueEmails } from '../mail/outbox-worker';
@@ -7,7 +7,14 @@ import { type BookableScreener, bookingRequest, insertBookableScreener, postBook
 import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { type ServerProcess, spawnServer } from '../testing/spawn-server';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { brandOfClinic } from './booking-notifications';
 import { queueDueReminders } from './queue-reminders';
+
+// Watched, not replaced: where the reminders read each clinic's brand.
+vi.mock('./booking-notifications', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./booking-notifications')>();
+  return { ...actual, brandOfClinic: vi.fn(actual.brandOfClinic) };
+});
 
 const inHours = (hours: number) => addHours(new Date(), hours);
 
@@ -50,8 +57,13 @@ describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
     const { request, appointmentId } = await confirmedAppointment(screener, 23);
     const lagged = async () => (await t.services.metrics.reminderLagSeconds.get()).values.find((value) => value.metricName === 'minda_reminder_lag_seconds_count')?.value ?? 0;
     const laggedBefore = await lagged();
+    vi.mocked(brandOfClinic).mockClear();
     const queued = await Promise.all([queueDueReminders(t.services), queueDueReminders(t.services), queueDueReminders(t.services)]);
     expect(queued.reduce((sum, count) => sum + count, 0)).toBe(1);
+    // The clinic's brand is read before the transaction that locks the appointments, not while it holds them.
+    const readers = vi.mocked(brandOfClinic).mock.calls.map(([db]) => db.isTransaction);
+    expect(readers.length).toBeGreaterThan(0);
+    expect(readers.every((inTransaction) => !inTransaction)).toBe(true);
     // Due an hour ago (24 h before a start 23 h ahead): its lag is measured once.
     expect(await lagged()).toBe(laggedBefore + 1);
     expect(await queueDueReminders(t.services)).toBe(0);

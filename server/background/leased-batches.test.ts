@@ -45,6 +45,20 @@ describe('workLeasedBatches', () => {
     expect(queue.released).toEqual([]);
   });
 
+  it('leases again after a short batch only when attempts free rows, until a lease comes back empty', async () => {
+    // Short batches, each made due by the one before, as a delivered webhook lets its appointment's next event go.
+    const scripted = () => {
+      const batches = [[{ id: 'requested' }, { id: 'test event' }], [{ id: 'confirmed' }], []];
+      return async () => batches.shift() ?? [];
+    };
+    const freeing = queueOf(0, { attemptsFreeRows: true, lease: scripted() });
+    await workLeasedBatches(freeing.work);
+    expect(freeing.attempted).toEqual(['requested', 'test event', 'confirmed']);
+    const plain = queueOf(0, { lease: scripted() });
+    await workLeasedBatches(plain.work);
+    expect(plain.attempted).toEqual(['requested', 'test event']);
+  });
+
   it('leases no more than maxBatches in one pass', async () => {
     const queue = queueOf(100, { maxBatches: 4 });
     await workLeasedBatches(queue.work);

@@ -16,6 +16,11 @@ export interface LeasedWork<Row extends { id: string }> {
   inFlight: number;
   /** A pass goes on leasing while batches come back full, up to this many. */
   maxBatches: number;
+  /**
+   * An attempt can make other rows due (a webhook's later event waits for the earlier one's 2xx):
+   * then a pass leases again after any batch that was not empty, not only after a full one.
+   */
+  attemptsFreeRows?: true;
   /** Leases up to `lease.limit` due rows to `lease.owner` and answers them. */
   lease: (lease: Lease) => Promise<Row[]>;
   /** Tries one row and records the outcome, which ends its lease. */
@@ -26,7 +31,7 @@ export interface LeasedWork<Row extends { id: string }> {
 
 /**
  * One pass of a delivery job: leases a batch, attempts its rows `inFlight` at a time, and leases
- * the next batch while they come back full. It starts no attempt that could outlast the batch's
+ * the next batch while they come back full (or not empty, with `attemptsFreeRows`). It starts no attempt that could outlast the batch's
  * lease, so no other process can take a row while it is being tried; and none once `stopping`
  * aborts (a shutdown). The rows left unattempted are released at once and the pass ends.
  */
@@ -46,6 +51,7 @@ export async function workLeasedBatches<Row extends { id: string }>(work: Leased
     await work.release(lease.owner, unattempted.map((row) => row.id));
     const failure = attempts.find((attempt) => attempt.status === 'rejected');
     if (failure) throw failure.reason;
-    if (unattempted.length > 0 || rows.length < work.batchSize) return;
+    const mayBeMore = rows.length === work.batchSize || (work.attemptsFreeRows && rows.length > 0);
+    if (unattempted.length > 0 || !mayBeMore) return;
   }
 }

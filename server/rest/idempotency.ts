@@ -7,7 +7,7 @@ import type { RequestContext } from '../context';
 import { AppError } from '../errors';
 import { openText, sealText } from '../sealed-text';
 import { memberOfSession } from '../session';
-import type { ProcedureMeta } from '../trpc/init';
+import { admitMember, type ProcedureMeta } from '../trpc/init';
 import type { RestRoute } from './routes';
 
 /**
@@ -44,7 +44,8 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   description:
     'Any unique value of yours (a UUID) that makes a retry safe: the same key with the same request within 24 hours answers the first success again, ' +
     'marked `Idempotent-Replayed: true`, without acting again; with another request, 422; while the first still runs, 409. ' +
-    "Keys are a clinic's for members' calls, a visitor's for public ones. A refusal is not kept: a retry runs anew.",
+    "Keys are a clinic's for members' and API keys' calls, a visitor's link's for calls on that link. A refusal is not kept: a retry runs anew. " +
+    'Any other public call (a booking, a password reset) keeps no answer: its key only answers 409 to a second call while the first runs.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
 } as const;
 
@@ -61,12 +62,19 @@ interface Subject {
   actor: string;
   /** The appointment a visitor's link names, so that erasing its visitor forgets the answer. */
   appointmentId?: string;
+  /**
+   * Whether a success is kept for a replay. Not for a call known only by its address: others
+   * share it (a carrier's NAT, an office), so its key only refuses a second call while the first
+   * runs (docs/decisions/0059).
+   */
+  keepsAnswers: boolean;
 }
 
 /**
  * Whose keys a call uses. A member's call: their clinic's (the key space Stripe gives an
  * account). A visitor's own link: that link's. Any other public call (the booking among them):
- * the client's address as the rate limits count it (an IPv6 client by its /64). Undefined for an
+ * the client's address as the rate limits count it (an IPv6 client by its /64), whose answers
+ * are not kept. Undefined for an
  * operator call without a live session: the procedure refuses it, and nothing is kept.
  */
 async function subjectOf(ctx: RequestContext, access: ProcedureMeta['access'], route: RestRoute, input: unknown): Promise<Subject | undefined> {
@@ -74,19 +82,19 @@ async function subjectOf(ctx: RequestContext, access: ProcedureMeta['access'], r
     // A server's call with an API key keeps its keys in its clinic's, the key the actor. A key that
     // is not live keeps none: the procedure refuses it as it would without the header.
     const key = await liveApiKey(ctx, ctx.apiKeyCall.key).catch(() => undefined);
-    return key && { scope: `clinic:${key.clinicId}`, actor: `api-key:${key.id}` };
+    return key && { scope: `clinic:${key.clinicId}`, actor: `api-key:${key.id}`, keepsAnswers: true };
   }
   if (access === 'operator') {
     const found = await memberOfSession(ctx, await ctx.session());
-    return found && { scope: `clinic:${found.operator.id}`, actor: `member:${found.member.accountId}` };
+    return found && { scope: `clinic:${found.operator.id}`, actor: `member:${found.member.accountId}`, keepsAnswers: true };
   }
   const token = route.path.startsWith(VISITOR_LINK_PREFIX) ? (input as { token?: unknown }).token : undefined;
   if (typeof token === 'string') {
     const tokenHash = hashSecretToken(token);
     const appointment = await findAppointmentByTokenHash(ctx.db, tokenHash);
-    return { scope: `visitor-link:${tokenHash}`, actor: 'visitor', appointmentId: appointment?.id };
+    return { scope: `visitor-link:${tokenHash}`, actor: 'visitor', appointmentId: appointment?.id, keepsAnswers: true };
   }
-  return { scope: `visitor-address:${ctx.ip}`, actor: 'visitor' };
+  return { scope: `visitor-address:${ctx.ip}`, actor: 'visitor', keepsAnswers: false };
 }
 
 const derivedKey = (secret: string, label: string) => Buffer.from(hkdfSync('sha256', secret, '', label, 32));
@@ -128,17 +136,17 @@ function appointmentOf(subject: Subject, input: unknown, body: unknown): string 
  * kept, for 24 hours: a refusal changed nothing, so its key is let go and a retry runs anew (after
  * a 429, a 503, or a corrected body). An answer that sets or clears a cookie (signing in or out)
  * is not kept either: the cookie is a secret, and a replay without it would leave the caller
- * signed out; such a call runs again.
+ * signed out; such a call runs again. Nor is any answer of a call known only by its address.
  */
 export async function answerOnce(
   ctx: RequestContext,
-  call: { route: RestRoute; access: ProcedureMeta['access']; header: string | string[] | undefined; input: unknown; setsCookie: () => boolean },
+  call: { route: RestRoute; meta: ProcedureMeta; header: string | string[] | undefined; input: unknown; setsCookie: () => boolean },
   answer: () => Promise<RestAnswer>,
 ): Promise<RestAnswer & { replayed?: true }> {
   const { route, header, input } = call;
   if (header === undefined || !takesIdempotencyKey(route)) return answer();
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new AppError('BAD_REQUEST', (t) => t.errors.idempotency.invalidKey());
-  const subject = await subjectOf(ctx, call.access, route, input);
+  const subject = await subjectOf(ctx, call.meta.access, route, input);
   if (!subject) return answer();
   const { keyHash, fingerprint, answerKey } = digestsOf(ctx.env.sessionSecret, header, subject, route, input);
   const now = ctx.now();
@@ -156,21 +164,26 @@ export async function answerOnce(
     // Same key and request give the same digests and the same sealing key, so this opens; a
     // row that does not was tampered with, and is no answer to replay.
     if (body === undefined) throw new AppError('UNPROCESSABLE_CONTENT', (t) => t.errors.idempotency.keyReused());
+    // A replay is admitted as the call would be: a member whose role no longer allows it, a key
+    // revoked or without the scope now, is refused; a key's replays count in its rate limit and
+    // are recorded as its calls are.
+    if (call.meta.access === 'operator') await admitMember(ctx, call.meta);
     return { status: taken.statusCode, body: JSON.parse(body) as unknown, replayed: true };
   }
   let answered: RestAnswer | undefined;
   try {
     answered = await answer();
   } finally {
-    const kept = answered !== undefined && answered.status < 300 && !call.setsCookie();
+    const kept = subject.keepsAnswers && answered !== undefined && answered.status < 300 && !call.setsCookie();
+    const held = { keyHash, startedAt: now };
     if (kept) {
-      await keepIdempotentAnswer(ctx.db, keyHash, {
+      await keepIdempotentAnswer(ctx.db, held, {
         statusCode: answered!.status,
         answer: sealText(answerKey, JSON.stringify(answered!.body)),
         appointmentId: appointmentOf(subject, input, answered!.body),
       });
     } else {
-      await releaseIdempotencyKey(ctx.db, keyHash);
+      await releaseIdempotencyKey(ctx.db, held);
     }
   }
   return answered;

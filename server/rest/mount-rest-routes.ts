@@ -42,7 +42,7 @@ function inputOf(route: RestRoute, req: FastifyRequest): unknown {
 export function mountRestRoutes(app: FastifyInstance, services: AppServices): void {
   const procedures = new Map(listProcedures().map((procedure) => [procedure.path, procedure]));
   for (const route of REST_ROUTES) {
-    const { sharedAnswer, access } = procedures.get(route.procedure)!;
+    const { sharedAnswer, meta } = procedures.get(route.procedure)!;
     app.route({
       method: route.method,
       url: route.path,
@@ -51,13 +51,13 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
           // Read before the procedure runs: a body that is no object is a 400, signed in or not.
           const input = inputOf(route, req);
           const key = bearerKeyOf(req);
-          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}`, scope: API_KEY_SCOPE_OF[route.procedure] };
+          const apiKeyCall = key === undefined ? undefined : { key, operation: `${req.method} ${req.url.split('?')[0]}`, reads: route.method === 'GET', scope: API_KEY_SCOPE_OF[route.procedure] };
           const ctx = createRequestContext(services, req, reply, apiKeyCall);
           const answer = await answerOnce(
             ctx,
             {
               route,
-              access,
+              meta,
               header: req.headers[IDEMPOTENCY_HEADER],
               input,
               setsCookie: () => reply.raw.hasHeader('set-cookie') || reply.hasHeader('set-cookie'),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { STRIPE_WEBHOOK_OPERATION, STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
 import { ROLES } from '../../domain/roles';
 import { type AppErrorCode, ERROR_CODES } from '../errors';
-import { addApiKeySecurity } from './openapi-api-keys';
+import { API_KEY_SCHEME, API_KEY_SECURITY_SCHEME, withApiKeySecurity } from './openapi-api-keys';
 import { LOGO_OPERATIONS, LOGO_PATH, LOGO_UPLOAD_PATH } from './logo-routes';
 import { sessionCookieName } from '../session';
 import type { ProcedureMeta } from '../trpc/init';
@@ -116,6 +116,7 @@ function securitySchemes(publicUrl: string): Record<string, JsonSchema> {
       name: sessionCookieName(publicUrl),
       description: 'The sealed session cookie POST /api/login sets (prefixed `__Host-` when the server is served over https)',
     },
+    [API_KEY_SCHEME]: API_KEY_SECURITY_SCHEME,
   };
 }
 
@@ -207,6 +208,7 @@ function outputOf(procedure: ProcedurePath): JsonSchema | undefined {
   return schemaOf((procedures()[procedure]!._def as { output?: unknown }).output, 'output');
 }
 
+/** One route's operation, with an API key beside the cookie where a key may call it (server/rest/openapi-api-keys.ts). */
 function restOperation(route: RestRoute): Operation {
   const procedure = procedures()[route.procedure]!;
   const meta = metaOf(route.procedure);
@@ -214,7 +216,7 @@ function restOperation(route: RestRoute): Operation {
   const output = outputOf(route.procedure);
   const requestBody = requestBodyOf(route, input);
   const inputFields = Object.keys((input?.properties ?? {}) as object);
-  return {
+  return withApiKeySecurity(route, {
     operationId: route.procedure,
     tags: [tagOf(route.procedure)],
     summary: route.summary,
@@ -237,7 +239,7 @@ function restOperation(route: RestRoute): Operation {
       // A malformed Idempotency-Key; a retry with it while the first call still runs, or with another body.
       ...(takesIdempotencyKey(route) && { '400': ref('BadRequest'), '409': ref('Conflict'), '422': ref('IdempotencyKeyReused') }),
     },
-  };
+  });
 }
 
 /** The routes that are not rows of the table, their refusals derived as the rows' are. */
@@ -305,7 +307,7 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
     (paths[route.path.replace(/:(\w+)/g, '{$1}')] ??= {})[route.method.toLowerCase()] = restOperation(route);
   }
   Object.assign(paths, ownRouteOperations());
-  return addApiKeySecurity(withoutUndefined({
+  return withoutUndefined({
     openapi: '3.1.0',
     info: {
       title: 'Minda API',
@@ -333,5 +335,5 @@ export function buildOpenApiDocument(publicUrl: string): JsonSchema {
       responses: SHARED_REFUSALS,
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
     },
-  }));
+  });
 }

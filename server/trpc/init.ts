@@ -71,11 +71,12 @@ export const sharedReadProcedure = publicProcedure.meta({ access: 'public', shar
  * A member whose clinic requires two-factor sign-in and who has not turned theirs on is held to
  * the set-up (`meta.openBeforeTwoFactor`) until they do: here, so no procedure can forget it.
  * A REST call with an API key acts instead within the key's scopes (server/api-keys).
- * After this middleware `ctx.admin` (the clinic), `ctx.member` and `ctx.adminSession` are
- * non-null by type.
+ * After the middleware (`signedInMember`) `ctx.admin` (the clinic), `ctx.member` and
+ * `ctx.adminSession` are non-null by type; an idempotent replay (server/rest/idempotency.ts)
+ * admits its caller here too, though the procedure does not run.
  */
-const signedInMember = publicProcedure.use(async ({ ctx, meta, next }) => {
-  if (ctx.apiKeyCall) return next({ ctx: await actAsApiKey(ctx, ctx.apiKeyCall) });
+export async function admitMember(ctx: RequestContext, meta: ProcedureMeta | undefined): Promise<Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>> {
+  if (ctx.apiKeyCall) return actAsApiKey(ctx, ctx.apiKeyCall);
   const session = await ctx.session();
   const found = await memberOfSession(ctx, session);
   if (!found) {
@@ -86,10 +87,10 @@ const signedInMember = publicProcedure.use(async ({ ctx, meta, next }) => {
   if (found.member.twoFactorSetupRequired && !meta.openBeforeTwoFactor) {
     throw new AppError('FORBIDDEN', (t) => t.errors.twoFactor.setUpRequired());
   }
-  return next({
-    ctx: { admin: found.operator, member: found.member, adminSession: session } satisfies Pick<OperatorContext, 'admin' | 'member' | 'adminSession'>,
-  });
-});
+  return { admin: found.operator, member: found.member, adminSession: session };
+}
+
+const signedInMember = publicProcedure.use(async ({ ctx, meta, next }) => next({ ctx: await admitMember(ctx, meta) }));
 
 /**
  * An operator procedure that the members with these roles may call: `memberProcedure(ACCESS.schedules)`.

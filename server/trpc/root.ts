@@ -35,6 +35,8 @@ export interface ProcedureInfo {
   /** Whether it declares an input schema. */
   hasInput: boolean;
   sharedAnswer: boolean;
+  /** Who may call it, as its middleware checks (an idempotent replay checks it again). */
+  meta: ProcedureMeta;
 }
 
 /** Every procedure with its access level, e.g. to test that each operator one is guarded. */
@@ -50,6 +52,7 @@ export function listProcedures(): ProcedureInfo[] {
       roles: meta.roles ?? [],
       hasInput: procedure._def.inputs.length > 0,
       sharedAnswer: meta.sharedAnswer === true,
+      meta,
     };
   });
 }

@@ -1,14 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import { releaseLeases } from '../../db/leases';
 import { inTransaction } from '../../db/transaction';
-import {
-  claimDueDeliveries,
-  type ClaimedDelivery,
-  deferDelivery,
-  earlierEventWaiting,
-  markDeliveryDelivered,
-  markDeliveryFailed,
-} from '../../db/repositories/webhooks';
+import { claimDueDeliveries, type ClaimedDelivery, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
@@ -62,19 +55,13 @@ async function post(deps: WebhookDeps, delivery: ClaimedDelivery, at: Date) {
  * removes the endpoint. A crash between a receiver's 2xx and the mark sends it again once the
  * lease lapses, so receivers de-duplicate by the event id.
  *
- * An event about an appointment waits while an earlier one about it (a lower revision) waits
- * for the same endpoint, whichever process holds that one: it is put off until the earlier one's
- * next attempt, without counting an attempt, and goes after it (docs/decisions/0057).
+ * An event about an appointment is not leased while an earlier one about it (a lower revision)
+ * waits for the same endpoint, whichever process holds that one (claimDueDeliveries,
+ * docs/decisions/0057).
  */
-export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, stopping?: AbortSignal): Promise<{ delivered: number; failed: number; deferred: number }> {
-  const outcome = { delivered: 0, failed: 0, deferred: 0 };
+export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, stopping?: AbortSignal): Promise<{ delivered: number; failed: number }> {
+  const outcome = { delivered: 0, failed: 0 };
   const attempt = async (delivery: ClaimedDelivery) => {
-    const earlier = await earlierEventWaiting(deps.db, delivery);
-    if (earlier) {
-      await deferDelivery(deps.db, delivery.id, earlier);
-      outcome.deferred++;
-      return;
-    }
     const { statusCode, error } = await post(deps, delivery, deps.now());
     if (error === null && statusCode !== null) {
       // Once more if the mark was a deadlock's victim (it races the other processes' leases), as
@@ -100,6 +87,8 @@ export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, s
       batchSize,
       inFlight: 1,
       maxBatches: MAX_BATCHES,
+      // A delivered event lets the same appointment's next one be leased, in the same pass.
+      attemptsFreeRows: true,
       lease: (lease) => claimDueDeliveries(deps.db, deps.dialect, lease),
       attempt,
       release: (owner, ids) => releaseLeases(deps.db, 'webhook_deliveries', owner, ids),

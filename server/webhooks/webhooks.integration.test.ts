@@ -1,5 +1,6 @@
 import { addSeconds } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asDate } from '../../db/dates';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { manageTokenOf } from '../appointments/manage-token';
@@ -70,7 +71,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect((await visitorPost(`/api/public/appointments/manage/${token}/cancel`, {})).statusCode).toBe(200);
 
     const before = receiver.received.length;
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 4, failed: 0, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 4, failed: 0 });
     const arrived = receiver.received.slice(before);
     expect(arrived.every((event) => event.signatureValid)).toBe(true);
     const events = arrived.map(
@@ -94,9 +95,9 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     // A hold is the visitor's until they confirm their e-mail.
     await t.services.db.updateTable('users').set({ confirm_visitor_email: 1 }).where('id', '=', screener.userId).execute();
     const held = await book(screener, 120);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
     expect((await visitorPost(`/api/public/appointments/manage/${manageTokenOf(t.services.env, held)}/confirm-email`, {})).statusCode).toBe(200);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
     expect(receiver.events().at(-1)).toMatchObject({ type: 'appointment.requested', data: { appointment: { id: held } } });
   });
 
@@ -107,18 +108,18 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect(queued.status).toBe(200);
     const before = receiver.received.length;
     const failuresBefore = (await t.services.metrics.webhookFailures.get()).values[0]?.value ?? 0;
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1 });
     expect((await t.services.metrics.webhookFailures.get()).values[0]?.value).toBe(failuresBefore + 1);
     const listed = (await operator.rest('GET', '/api/webhooks')).body as Webhooks;
     expect(listed.deliveries).toHaveLength(1);
     expect(listed.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 1, lastStatusCode: 500 });
 
     // Not before its time: 30 s after the first failure.
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
     t.services.now = () => addSeconds(new Date(), 31);
     try {
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
     } finally {
       t.services.now = () => new Date();
     }
@@ -172,7 +173,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     /** The signature header of one test event, delivered now. */
     const delivered = async () => {
       await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {});
-      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+      expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
       const event = receiver.received.at(-1)!;
       return { header: String(event.headers['minda-signature']), body: event.body };
     };
@@ -205,14 +206,40 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     const pendingBefore = await gauge('minda_webhook_pending');
     receiver.failNext(1);
     const appointmentId = await book(screener, 72);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 1 });
     expect((await operator.rest('POST', `/api/appointments/${appointmentId}/confirm`, {})).status).toBe(200);
 
-    // The confirmation waits for the request still being retried; nothing arrives.
+    // The confirmation waits for the request still being retried: not even leased, nothing arrives.
     const before = receiver.received.length;
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 1 });
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0, deferred: 0 });
+    const deliveries = () =>
+      t.services.db
+        .selectFrom('webhook_deliveries')
+        .select(['event_type', 'attempts', 'lease_owner', 'next_attempt_at'])
+        .where('appointment_id', '=', appointmentId)
+        .orderBy('revision')
+        .execute();
+    const queued = await deliveries();
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 0, failed: 0 });
+    // Even when the request is due again but another process holds it, mid-attempt: the
+    // confirmation is neither leased nor put off over and over, whatever the batch size.
+    await t.services.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: new Date(Date.now() - 1_000), lease_owner: 'another process', locked_until: new Date(Date.now() + 60_000) })
+      .where('appointment_id', '=', appointmentId)
+      .where('event_type', '=', 'appointment.requested')
+      .execute();
+    expect(await deliverDueWebhooks(t.services, 1)).toEqual({ delivered: 0, failed: 0 });
     expect(receiver.received.length).toBe(before);
+    const confirmation = (await deliveries())[1]!;
+    expect(confirmation).toEqual(queued[1]);
+    expect(confirmation).toMatchObject({ event_type: 'appointment.confirmed', attempts: 0, lease_owner: null });
+    // That process died: the request's lease lapses and it is retried as before.
+    await t.services.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: asDate(queued[0]!.next_attempt_at), lease_owner: null, locked_until: null })
+      .where('appointment_id', '=', appointmentId)
+      .where('event_type', '=', 'appointment.requested')
+      .execute();
     expect(await gauge('minda_webhook_pending')).toBe(pendingBefore + 2);
     // Queued two minutes ago, as if the receiver had refused that long: the gauge shows the wait.
     await t.services.db.updateTable('webhook_deliveries').set({ created_at: new Date(Date.now() - 120_000) }).where('user_id', '=', operator.userId).execute();
@@ -286,7 +313,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
       status: 409,
       body: { error: 'This event has not been delivered yet: it is retried on its own until your endpoint answers 2xx.' },
     });
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
     expect(receiver.received.at(-1)!).toMatchObject({ body: original.body, signatureValid: true });
     expect(receiver.received.at(-1)!.headers['minda-event-id']).toBe(delivery.eventId);
 
@@ -296,7 +323,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     while ((await deliverDueWebhooks(t.services)).delivered > 0);
     expect(JSON.stringify(await t.services.db.selectFrom('webhook_deliveries').select('payload').where('user_id', '=', screener.userId).execute())).not.toContain('Nur Aisyah');
     expect((await operator.rest('POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`, {})).status).toBe(200);
-    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0, deferred: 0 });
+    expect(await deliverDueWebhooks(t.services)).toEqual({ delivered: 1, failed: 0 });
     const redacted = receiver.events().at(-1)!;
     expect(redacted).toMatchObject({ id: delivery.eventId, type: 'appointment.requested', data: { appointment: { id: appointmentId, client: null } } });
 
