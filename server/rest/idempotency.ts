@@ -44,8 +44,7 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   description:
     'Any unique value of yours (a UUID) that makes a retry safe: the same key with the same request within 24 hours answers the first success again, ' +
     'marked `Idempotent-Replayed: true`, without acting again; with another request, 422; while the first still runs, 409. ' +
-    "Keys are a clinic's for members' and API keys' calls, a visitor's link's for calls on that link. A refusal is not kept: a retry runs anew. " +
-    'Any other public call (a booking, a password reset) keeps no answer: its key only answers 409 to a second call while the first runs.',
+    "Keys are a clinic's for members' calls, a visitor's for public ones. A refusal is not kept: a retry runs anew.",
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
 } as const;
 
@@ -62,19 +61,12 @@ interface Subject {
   actor: string;
   /** The appointment a visitor's link names, so that erasing its visitor forgets the answer. */
   appointmentId?: string;
-  /**
-   * Whether a success is kept for a replay. Not for a call known only by its address: others
-   * share it (a carrier's NAT, an office), so its key only refuses a second call while the first
-   * runs (docs/decisions/0059).
-   */
-  keepsAnswers: boolean;
 }
 
 /**
  * Whose keys a call uses. A member's call: their clinic's (the key space Stripe gives an
  * account). A visitor's own link: that link's. Any other public call (the booking among them):
- * the client's address as the rate limits count it (an IPv6 client by its /64), whose answers
- * are not kept. Undefined for an
+ * the client's address as the rate limits count it (an IPv6 client by its /64). Undefined for an
  * operator call without a live session: the procedure refuses it, and nothing is kept.
  */
 async function subjectOf(ctx: RequestContext, access: ProcedureMeta['access'], route: RestRoute, input: unknown): Promise<Subject | undefined> {
@@ -82,19 +74,19 @@ async function subjectOf(ctx: RequestContext, access: ProcedureMeta['access'], r
     // A server's call with an API key keeps its keys in its clinic's, the key the actor. A key that
     // is not live keeps none: the procedure refuses it as it would without the header.
     const key = await liveApiKey(ctx, ctx.apiKeyCall.key).catch(() => undefined);
-    return key && { scope: `clinic:${key.clinicId}`, actor: `api-key:${key.id}`, keepsAnswers: true };
+    return key && { scope: `clinic:${key.clinicId}`, actor: `api-key:${key.id}` };
   }
   if (access === 'operator') {
     const found = await memberOfSession(ctx, await ctx.session());
-    return found && { scope: `clinic:${found.operator.id}`, actor: `member:${found.member.accountId}`, keepsAnswers: true };
+    return found && { scope: `clinic:${found.operator.id}`, actor: `member:${found.member.accountId}` };
   }
   const token = route.path.startsWith(VISITOR_LINK_PREFIX) ? (input as { token?: unknown }).token : undefined;
   if (typeof token === 'string') {
     const tokenHash = hashSecretToken(token);
     const appointment = await findAppointmentByTokenHash(ctx.db, tokenHash);
-    return { scope: `visitor-link:${tokenHash}`, actor: 'visitor', appointmentId: appointment?.id, keepsAnswers: true };
+    return { scope: `visitor-link:${tokenHash}`, actor: 'visitor', appointmentId: appointment?.id };
   }
-  return { scope: `visitor-address:${ctx.ip}`, actor: 'visitor', keepsAnswers: false };
+  return { scope: `visitor-address:${ctx.ip}`, actor: 'visitor' };
 }
 
 const derivedKey = (secret: string, label: string) => Buffer.from(hkdfSync('sha256', secret, '', label, 32));
@@ -136,7 +128,7 @@ function appointmentOf(subject: Subject, input: unknown, body: unknown): string 
  * kept, for 24 hours: a refusal changed nothing, so its key is let go and a retry runs anew (after
  * a 429, a 503, or a corrected body). An answer that sets or clears a cookie (signing in or out)
  * is not kept either: the cookie is a secret, and a replay without it would leave the caller
- * signed out; such a call runs again. Nor is any answer of a call known only by its address.
+ * signed out; such a call runs again.
  */
 export async function answerOnce(
   ctx: RequestContext,
@@ -174,7 +166,7 @@ export async function answerOnce(
   try {
     answered = await answer();
   } finally {
-    const kept = subject.keepsAnswers && answered !== undefined && answered.status < 300 && !call.setsCookie();
+    const kept = answered !== undefined && answered.status < 300 && !call.setsCookie();
     const held = { keyHash, startedAt: now };
     if (kept) {
       await keepIdempotentAnswer(ctx.db, held, {
