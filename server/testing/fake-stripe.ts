@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { STRIPE_API_VERSION } from '../billing/billing';
+import { type FakeAnswer, fakePaymentIntents, type FakePaymentIntents } from './fake-stripe-payment-intents';
 
 export interface RecordedStripeCall {
   method: string;
@@ -17,6 +19,8 @@ export interface FakeStripe {
   calls: RecordedStripeCall[];
   customers: Map<string, StripeObject>;
   subscriptions: Map<string, StripeObject>;
+  /** PaymentIntents on connected accounts, their events, and the customer's side of paying them. */
+  payments: Omit<FakePaymentIntents, 'handle'>;
   /** Sets what Stripe would say about a subscription now (e.g. it was paid, or expired). */
   setSubscription: (id: string, state: { status: string; invoiceStatus: 'open' | 'paid' | 'void' }) => void;
   /** The next call of this method and path answers this Stripe error instead. */
@@ -35,8 +39,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = new Map<string, FakeAnswer>();
   const failures = new Map<string, { status: number; message: string }>();
+  const payments = fakePaymentIntents(STRIPE_API_VERSION);
   let serial = 0;
 
   const withInvoice = (subscription: StripeObject, params: Record<string, string>) => {
@@ -44,7 +49,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return expanded ? { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice as string) } : subscription;
   };
 
-  const handle = (method: string, path: string, params: Record<string, string>): { status: number; body: unknown } => {
+  const handle = (method: string, path: string, params: Record<string, string>, account: string | undefined): FakeAnswer => {
+    const payment = payments.handle(method, path, params, account);
+    if (payment) return payment;
     if (method === 'POST' && path === '/v1/customers') {
       const id = `cus_fake${++serial}`;
       const customer = { id, object: 'customer', email: params.email ?? null, metadata: { userId: params['metadata[userId]'] } };
@@ -95,13 +102,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const failureKey = `${req.method} ${url.pathname}`;
       const failure = failures.get(failureKey);
       failures.delete(failureKey);
-      const key = req.headers['idempotency-key'] as string | undefined;
-      const answer = failure
+      const account = req.headers['stripe-account'] as string | undefined;
+      // Like Stripe, a key is the account's own: two clinics' requests never answer each other.
+      const key = req.headers['idempotency-key'] === undefined ? undefined : `${account ?? 'platform'} ${String(req.headers['idempotency-key'])}`;
+      const answer: FakeAnswer = failure
         ? { status: failure.status, body: { error: { type: 'invalid_request_error', message: failure.message } } }
-        : (key && idempotent.get(key)) || handle(req.method ?? '', url.pathname, params);
+        : (key && idempotent.get(key)) || handle(req.method ?? '', url.pathname, params, account);
       if (key && !failure) idempotent.set(key, answer);
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake${calls.length}` });
-      res.end(JSON.stringify(answer.body));
+      // Stripe.js calls the API from the page: the browser tests route api.stripe.com here.
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake${calls.length}`, 'access-control-allow-origin': '*', ...answer.headers });
+      res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -112,6 +122,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     calls,
     customers,
     subscriptions,
+    payments: { intents: payments.intents, events: payments.events, settle: payments.settle },
     setSubscription: (id, state) => {
       const subscription = subscriptions.get(id)!;
       subscription.status = state.status;
