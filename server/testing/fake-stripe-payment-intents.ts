@@ -124,7 +124,8 @@ export function fakePaymentIntents(apiVersion: string): FakePaymentIntents {
     if (!Number.isInteger(amount) || amount < 200) {
       return stripeError(400, { code: 'amount_too_small', param: 'amount', message: 'Amount must be at least RM 2.00 myr' });
     }
-    const allowed = listParam(params, 'allowed_payment_method_types');
+    // Older API versions named the list payment_method_types.
+    const allowed = [...listParam(params, 'allowed_payment_method_types'), ...listParam(params, 'payment_method_types')];
     const unknown = allowed.find((type) => !SUPPORTED_TYPES.has(type));
     if (unknown) return stripeError(400, { param: 'allowed_payment_method_types', message: `The payment method type "${unknown}" is invalid.` });
     // Like Stripe, the intent offers those of the allowed methods that fit it: FPX and GrabPay take only ringgit.
