@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { formatMoment } from '../../domain/appointment-time';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { WEBHOOK_EVENT_TYPES, type AppointmentEventType, type WebhookEventType } from '../../domain/webhook-events';
+import { WEBHOOK_EVENT_TYPES, type SubscribableEventType, type WebhookEventType } from '../../domain/webhook-events';
 import { fieldErrorsOf } from '../lib/form-errors';
 import { browserTimeZone } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
@@ -25,6 +25,8 @@ const EVENT_NAME = {
   'appointment.rescheduled': 'rescheduled',
   'appointment.completed': 'completed',
   'appointment.no_show': 'noShow',
+  'payment.succeeded': 'paymentSucceeded',
+  'payment.refunded': 'paymentRefunded',
   'webhook.test': 'test',
 } as const satisfies Record<WebhookEventType, string>;
 const eventNameKeys = new Map(Object.entries(EVENT_NAME));
@@ -253,7 +255,7 @@ function EndpointEventTypes({ endpoint, onSaved }: { endpoint: Endpoint; onSaved
   const eventName = useEventName();
   // The operator's ticks until they are saved; the server's choice otherwise, so that a refetch
   // (another member's change, the list polling while a delivery waits) shows what now holds.
-  const [edited, setEdited] = useState<AppointmentEventType[] | null>(null);
+  const [edited, setEdited] = useState<SubscribableEventType[] | null>(null);
   const chosen = edited ?? endpoint.eventTypes ?? WEBHOOK_EVENT_TYPES;
   const save = trpc.admin.webhooks.setEventTypes.useMutation({
     onSuccess: (data) => {

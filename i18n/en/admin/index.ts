@@ -518,6 +518,8 @@ const en_admin = {
       rescheduled: 'Appointment moved to another time',
       completed: 'Session took place',
       noShow: 'Visitor did not come',
+      paymentSucceeded: 'Visitor paid at booking',
+      paymentRefunded: 'Payment refunded',
       test: 'Test event',
     },
     saveEventTypes: 'Save events',

@@ -513,6 +513,8 @@ const ms_admin = {
       rescheduled: 'Janji temu dipindahkan ke masa lain',
       completed: 'Sesi telah diadakan',
       noShow: 'Pelawat tidak hadir',
+      paymentSucceeded: 'Pelawat membayar semasa menempah',
+      paymentRefunded: 'Bayaran dikembalikan',
       test: 'Acara ujian',
     },
     saveEventTypes: 'Simpan acara',
