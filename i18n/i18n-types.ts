@@ -2493,7 +2493,7 @@ export type NamespaceAdminTranslation = {
 			 */
 			noShow: string
 			/**
-			 * P​a​y​m​e​n​t​ ​r​e​c​e​i​v​e​d
+			 * V​i​s​i​t​o​r​ ​p​a​i​d​ ​a​t​ ​b​o​o​k​i​n​g
 			 */
 			paymentSucceeded: string
 			/**
@@ -4291,6 +4291,68 @@ export type NamespaceBookingTranslation = {
 	 * @param {number} days
 	 */
 	privacyNotice: RequiredParams<'clinic' | 'days'>
+	payment: {
+		/**
+		 * P​a​y​m​e​n​t
+		 */
+		title: string
+		/**
+		 * D​e​p​o​s​i​t​ ​t​o​ ​p​a​y​ ​n​o​w​:​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		amountDeposit: RequiredParams<'amount'>
+		/**
+		 * T​o​ ​p​a​y​ ​n​o​w​:​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		amountFull: RequiredParams<'amount'>
+		/**
+		 * Y​o​u​r​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​ ​w​h​i​l​e​ ​y​o​u​ ​p​a​y​.
+		 */
+		holdNote: string
+		/**
+		 * P​a​y​ ​f​o​r​ ​y​o​u​r​ ​s​e​s​s​i​o​n
+		 */
+		formLabel: string
+		/**
+		 * P​a​y​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		pay: RequiredParams<'amount'>
+		/**
+		 * P​a​y​i​n​g​.​.​.
+		 */
+		paying: string
+		/**
+		 * P​r​e​p​a​r​i​n​g​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​f​o​r​m​.​.​.
+		 */
+		preparing: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​f​o​r​m​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​r​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		initFailed: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​:​ ​{​r​e​a​s​o​n​}​ ​Y​o​u​ ​c​a​n​ ​t​r​y​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​ ​i​f​ ​y​o​u​ ​l​i​k​e​,​ ​w​h​i​l​e​ ​y​o​u​r​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​.
+		 * @param {string} reason
+		 */
+		failed: RequiredParams<'reason'>
+		/**
+		 * t​h​e​ ​b​a​n​k​ ​o​r​ ​c​a​r​d​ ​i​s​s​u​e​r​ ​r​e​f​u​s​e​d​ ​i​t​.
+		 */
+		failedFallback: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d​ ​a​t​ ​y​o​u​r​ ​b​a​n​k​ ​o​r​ ​w​a​l​l​e​t​.​ ​Y​o​u​ ​c​a​n​ ​t​r​y​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​ ​i​f​ ​y​o​u​ ​l​i​k​e​,​ ​w​h​i​l​e​ ​y​o​u​r​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​.
+		 */
+		returnedFailed: string
+		/**
+		 * P​a​y​m​e​n​t​ ​r​e​c​e​i​v​e​d​.​ ​W​e​ ​a​r​e​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​s​e​r​v​i​c​e​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t​;​ ​t​h​i​s​ ​u​s​u​a​l​l​y​ ​t​a​k​e​s​ ​a​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+		 */
+		waiting: string
+		/**
+		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l
+		 */
+		refundTitle: string
+	}
 	status: {
 		/**
 		 * W​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
@@ -9185,7 +9247,7 @@ export type TranslationFunctions = {
 				 */
 				noShow: () => LocalizedString
 				/**
-				 * Payment received
+				 * Visitor paid at booking
 				 */
 				paymentSucceeded: () => LocalizedString
 				/**
@@ -10932,6 +10994,64 @@ export type TranslationFunctions = {
 		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
 		 */
 		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
+		payment: {
+			/**
+			 * Payment
+			 */
+			title: () => LocalizedString
+			/**
+			 * Deposit to pay now: {amount}
+			 */
+			amountDeposit: (arg: { amount: string }) => LocalizedString
+			/**
+			 * To pay now: {amount}
+			 */
+			amountFull: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Your time is held while you pay.
+			 */
+			holdNote: () => LocalizedString
+			/**
+			 * Pay for your session
+			 */
+			formLabel: () => LocalizedString
+			/**
+			 * Pay {amount}
+			 */
+			pay: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Paying...
+			 */
+			paying: () => LocalizedString
+			/**
+			 * Preparing the payment form...
+			 */
+			preparing: () => LocalizedString
+			/**
+			 * The payment form could not be loaded. Check your connection and reload the page.
+			 */
+			initFailed: () => LocalizedString
+			/**
+			 * The payment did not go through: {reason} You can try again, with another method if you like, while your time is held.
+			 */
+			failed: (arg: { reason: string }) => LocalizedString
+			/**
+			 * the bank or card issuer refused it.
+			 */
+			failedFallback: () => LocalizedString
+			/**
+			 * The payment was not completed at your bank or wallet. You can try again, with another method if you like, while your time is held.
+			 */
+			returnedFailed: () => LocalizedString
+			/**
+			 * Payment received. We are waiting for the payment service to confirm it; this usually takes a few seconds.
+			 */
+			waiting: () => LocalizedString
+			/**
+			 * If you cancel
+			 */
+			refundTitle: () => LocalizedString
+		}
 		status: {
 			/**
 			 * Waiting for you to confirm your e-mail

@@ -17,6 +17,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { withdrawRemindersOf } from './appointment-reminders';
 import { VISIT_COLUMNS, type VisitColumns, visitOf } from './session-places';
+import { isUniqueViolation } from '../unique-violation';
 import type { SessionPlace, VisitorContact } from '../../domain/session-place';
 
 export type { AppointmentStatus };
@@ -394,6 +395,26 @@ export async function moveAppointment(
     .where('status', 'in', from)
     .executeTakeFirst();
   return revised(db, appointmentId, result);
+}
+
+/**
+ * Gives an expired hold its slot back and moves it on, if the slot is still free: the UNIQUE
+ * active_slot_id decides against any booking that took the slot meanwhile, however the two are
+ * timed. False when the slot is gone or the appointment is no longer expired.
+ */
+export async function reclaimExpiredSlot(db: Kysely<Database>, appointmentId: string, to: AppointmentStatus, now: Date): Promise<boolean> {
+  try {
+    const result = await db
+      .updateTable('appointments')
+      .set((eb) => ({ status: to, active_slot_id: eb.ref('slot_id'), hold_expires_at: null, revision: eb('revision', '+', 1), revised_at: now, updated_at: now }))
+      .where('id', '=', appointmentId)
+      .where('status', '=', 'expired')
+      .executeTakeFirst();
+    return revised(db, appointmentId, result);
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }
 
 /**

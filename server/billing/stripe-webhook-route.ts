@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { applyBookingPaymentEvent } from '../payments/booking-payment-webhook';
+import type { RequestContext } from '../context';
 import type { Billing } from './billing';
 import { recordStripeEvent, type StripeEventDeps } from './record-stripe-event';
 
@@ -8,8 +10,8 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** Its row in /api/openapi.json: the one /api route that is not a tRPC procedure. Its refusals are added there. */
 export const STRIPE_WEBHOOK_OPERATION = {
   operationId: 'stripeWebhook',
-  summary: "Stripe's subscription and invoice events, signed (Stripe-Signature)",
-  description: "Stripe's subscription and invoice events, signed (Stripe-Signature). Configure it as the endpoint of the Stripe account's webhook; in test mode (no Stripe keys) it answers 404.",
+  summary: "Stripe's subscription and invoice events, and the clinics' booking payments, signed (Stripe-Signature)",
+  description: "Stripe's subscription and invoice events, and payment_intent events of the clinics' connected accounts, signed (Stripe-Signature). Configure it as the endpoint of the Stripe account's webhook; in test mode (no Stripe keys) it answers 404.",
   // No session: the Stripe-Signature header is the proof of origin.
   security: [],
   parameters: [{ name: 'stripe-signature', in: 'header', required: true, schema: { type: 'string' } }],
@@ -33,7 +35,7 @@ function signatureProblem(error: unknown): string {
  * fastify-plugin) so its JSON parser, which keeps the raw bytes for the signature check,
  * applies to this route alone.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { services: Omit<StripeEventDeps, 'log'> & { billing: Billing } }): Promise<void> {
+export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { services: Omit<StripeEventDeps, 'log'> & Pick<RequestContext, 'env'> & { billing: Billing } }): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
@@ -55,6 +57,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { 
       req.log.warn({ err: error }, 'refused a Stripe webhook');
       return reply.code(400).send({ error: signatureProblem(error) });
     }
+    // A booking's payment is applied before the event is recorded, so a failure halfway is
+    // retried by Stripe; each of its steps is guarded, so a repeated delivery changes nothing twice.
+    await applyBookingPaymentEvent({ ...services, stripe: billing.stripe }, event);
     const outcome = await recordStripeEvent({ ...services, log: req.log }, event);
     return reply.code(200).send({ received: true, ...(outcome === 'already processed' && { alreadyProcessed: true }) });
   });

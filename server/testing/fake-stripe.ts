@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { STRIPE_API_VERSION } from '../billing/billing';
+import { type FakeAnswer, fakePaymentIntents, type FakePaymentIntents } from './fake-stripe-payment-intents';
 
 export interface RecordedStripeCall {
   method: string;
@@ -35,10 +37,11 @@ export interface FakeStripe {
   calls: RecordedStripeCall[];
   customers: Map<string, StripeObject>;
   subscriptions: Map<string, StripeObject>;
-  /** Connect: the clinics' accounts, and the PaymentIntents and refunds made on them. */
+  /** Connect: the clinics' accounts, and the refunds made on them. */
   accounts: Map<string, StripeObject>;
-  paymentIntents: Map<string, StripeObject>;
   refunds: Map<string, StripeObject>;
+  /** PaymentIntents on connected accounts, their events, and the customer's side of paying them. */
+  payments: Omit<FakePaymentIntents, 'handle' | 'charges'>;
   /** What Stripe says once a clinic finished onboarding: charges and payouts on, these methods active. */
   completeOnboarding: (accountId: string, methods?: readonly ConnectMethod[]) => StripeObject;
   /** The visitor paid the PaymentIntent with this method: it succeeded, with a charge and its receipt. */
@@ -54,8 +57,8 @@ export interface FakeStripe {
  * Stripe's API as far as this app calls it, on 127.0.0.1: create a customer, create,
  * retrieve and cancel a subscription (its latest invoice expanded when asked), and open a
  * customer portal session for a known customer. For Connect: create and retrieve an account,
- * create an account link, and, on a connected account (the Stripe-Account header), create and
- * retrieve a PaymentIntent and refund it. Like Stripe, a repeated Idempotency-Key (per account)
+ * create an account link, and, on a connected account (the Stripe-Account header), refund a
+ * PaymentIntent of fake-stripe-payment-intents.ts, which keeps the intents. Like Stripe, a repeated Idempotency-Key (per account)
  * answers the first response again instead of creating a second object, and refuses other
  * parameters under the same key; an object of another account is not found.
  */
@@ -65,11 +68,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
   const accounts = new Map<string, StripeObject>();
-  const paymentIntents = new Map<string, StripeObject>();
-  const charges = new Map<string, StripeObject>();
   const refunds = new Map<string, StripeObject>();
-  const idempotent = new Map<string, { params: string; answer: { status: number; body: unknown } }>();
+  const idempotent = new Map<string, { params: string; answer: FakeAnswer }>();
   const failures = new Map<string, { status: number; message: string }>();
+  const payments = fakePaymentIntents(STRIPE_API_VERSION);
   let serial = 0;
 
   const withInvoice = (subscription: StripeObject, params: Record<string, string>) => {
@@ -77,13 +79,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return expanded ? { ...subscription, latest_invoice: invoices.get(subscription.latest_invoice as string) } : subscription;
   };
 
-  const withCharge = (intent: StripeObject, params: Record<string, string>) => {
-    const expanded = Object.entries(params).some(([key, value]) => key.startsWith('expand[') && value === 'latest_charge');
-    return expanded && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge as string) } : intent;
-  };
-
   /** Connect's endpoints; `account` is the Stripe-Account header, the connected account acted on. */
-  const handleConnect = (method: string, path: string, params: Record<string, string>, account: string | undefined): { status: number; body: unknown } | null => {
+  const handleConnect = (method: string, path: string, params: Record<string, string>, account: string | undefined): FakeAnswer | null => {
     if (method === 'POST' && path === '/v1/accounts') {
       const id = `acct_fake${++serial}`;
       const created = {
@@ -117,70 +114,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         body: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.com/setup/s/${params.account}/fake${++serial}` },
       };
     }
-    if (!path.startsWith('/v1/payment_intents') && path !== '/v1/refunds') return null;
+    if (method !== 'POST' || path !== '/v1/refunds') return null;
     if (!account || !accounts.has(account)) return stripeError(403, { type: 'invalid_request_error', code: 'account_invalid', message: 'The provided key does not have access to account or application' });
-    if (method === 'POST' && path === '/v1/payment_intents') {
-      const id = `pi_fake${++serial}`;
-      const methods = Object.entries(params).filter(([key]) => key.startsWith('payment_method_types[')).map(([, value]) => value);
-      const intent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(params.amount),
-        currency: params.currency,
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_fake${serial}`,
-        payment_method_types: methods.length > 0 ? methods : ['card'],
-        application_fee_amount: params.application_fee_amount === undefined ? null : Number(params.application_fee_amount),
-        latest_charge: null,
-        metadata: metadataOf(params),
-        account,
-        created: unixNow(),
-      };
-      paymentIntents.set(id, intent);
-      return { status: 200, body: withoutAccount(intent) };
+    const paid = payments.intents.get(params.payment_intent ?? '');
+    if (paid?.account !== account) return noSuch('payment_intent', params.payment_intent, 'payment_intent');
+    const { intent } = paid;
+    const charge = intent.latest_charge ? payments.charges.get(intent.latest_charge as string) : undefined;
+    if (intent.status !== 'succeeded' || !charge) {
+      return stripeError(400, { code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
     }
-    const retrievedIntent = method === 'GET' && /^\/v1\/payment_intents\/(\w+)$/.exec(path);
-    if (retrievedIntent) {
-      const intent = paymentIntents.get(retrievedIntent[1]!);
-      return intent?.account === account ? { status: 200, body: withoutAccount(withCharge(intent, params)) } : noSuch('payment_intent', retrievedIntent[1]);
+    const left = (charge.amount as number) - (charge.amount_refunded as number);
+    if (left === 0) return stripeError(400, { code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (amount > left) {
+      return stripeError(400, { code: 'amount_too_large', param: 'amount', message: `Refund amount (RM${amount / 100}) is greater than unrefunded amount on charge (RM${left / 100})` });
     }
-    if (method === 'POST' && path === '/v1/refunds') {
-      const intent = paymentIntents.get(params.payment_intent ?? '');
-      if (intent?.account !== account) return noSuch('payment_intent', params.payment_intent, 'payment_intent');
-      const charge = intent.latest_charge ? charges.get(intent.latest_charge as string) : undefined;
-      if (intent.status !== 'succeeded' || !charge) {
-        return stripeError(400, { code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
-      }
-      const left = (charge.amount as number) - (charge.amount_refunded as number);
-      if (left === 0) return stripeError(400, { code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
-      const amount = params.amount === undefined ? left : Number(params.amount);
-      if (amount > left) {
-        return stripeError(400, { code: 'amount_too_large', param: 'amount', message: `Refund amount (RM${amount / 100}) is greater than unrefunded amount on charge (RM${left / 100})` });
-      }
-      charge.amount_refunded = (charge.amount_refunded as number) + amount;
-      charge.refunded = charge.amount_refunded === charge.amount;
-      const id = `re_fake${++serial}`;
-      const refund = {
-        id,
-        object: 'refund',
-        amount,
-        currency: intent.currency,
-        payment_intent: intent.id,
-        charge: charge.id,
-        reason: params.reason ?? null,
-        status: 'succeeded',
-        metadata: metadataOf(params),
-        created: unixNow(),
-      };
-      refunds.set(id, { ...refund, account });
-      return { status: 200, body: refund };
-    }
-    return null;
+    charge.amount_refunded = (charge.amount_refunded as number) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const id = `re_fake${++serial}`;
+    const refund = {
+      id,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      charge: charge.id,
+      reason: params.reason ?? null,
+      status: 'succeeded',
+      metadata: metadataOf(params),
+      created: unixNow(),
+    };
+    refunds.set(id, { ...refund, account });
+    return { status: 200, body: refund };
   };
 
-  const handle = (method: string, path: string, params: Record<string, string>, account: string | undefined): { status: number; body: unknown } => {
-    const connect = handleConnect(method, path, params, account);
-    if (connect) return connect;
+  const handle = (method: string, path: string, params: Record<string, string>, account: string | undefined): FakeAnswer => {
+    const answer = handleConnect(method, path, params, account) ?? payments.handle(method, path, params, account);
+    if (answer) return answer;
     if (method === 'POST' && path === '/v1/customers') {
       const id = `cus_fake${++serial}`;
       const customer = { id, object: 'customer', email: params.email ?? null, metadata: { userId: params['metadata[userId]'] } };
@@ -232,18 +202,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const failure = failures.get(failureKey);
       failures.delete(failureKey);
       const account = req.headers['stripe-account'] as string | undefined;
-      // Stripe scopes a key to the account it acts on, and remembers the parameters it came with.
+      // Stripe scopes a key to the account it acts on, and remembers the parameters it came with:
+      // two clinics' requests never answer each other.
       const key = req.headers['idempotency-key'] === undefined ? undefined : `${account ?? 'platform'} ${String(req.headers['idempotency-key'])}`;
       const fingerprint = `${req.method} ${url.pathname} ${new URLSearchParams(params).toString()}`;
       const remembered = key === undefined ? undefined : idempotent.get(key);
-      const answer = failure
+      const answer: FakeAnswer = failure
         ? stripeError(failure.status, { message: failure.message })
         : remembered && remembered.params !== fingerprint
           ? stripeError(400, { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' })
           : (remembered?.answer ?? handle(req.method ?? '', url.pathname, params, account));
       if (key && !failure && !remembered) idempotent.set(key, { params: fingerprint, answer });
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake${calls.length}` });
-      res.end(JSON.stringify(answer.body));
+      // Stripe.js calls the API from the page: the browser tests route api.stripe.com here.
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_fake${calls.length}`, 'access-control-allow-origin': '*', ...answer.headers });
+      res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -255,7 +227,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     customers,
     subscriptions,
     accounts,
-    paymentIntents,
     refunds,
     completeOnboarding: (accountId, methods = ['card', 'fpx', 'grabpay']) => {
       const account = accounts.get(accountId)!;
@@ -268,25 +239,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       return account;
     },
-    succeedPaymentIntent: (paymentIntentId, method) => {
-      const intent = paymentIntents.get(paymentIntentId)!;
-      const chargeId = `ch_fake${++serial}`;
-      charges.set(chargeId, {
-        id: chargeId,
-        object: 'charge',
-        amount: intent.amount,
-        amount_refunded: 0,
-        refunded: false,
-        currency: intent.currency,
-        payment_intent: intent.id,
-        paid: true,
-        status: 'succeeded',
-        payment_method_details: { type: method },
-        receipt_url: `https://pay.stripe.com/receipts/payment/fake_${chargeId}`,
-      });
-      Object.assign(intent, { status: 'succeeded', latest_charge: chargeId });
-      return withoutAccount(withCharge(intent, { 'expand[0]': 'latest_charge' }));
-    },
+    succeedPaymentIntent: (paymentIntentId, method) => payments.settle(paymentIntentId, { type: method, succeeded: true }),
+    payments: { intents: payments.intents, events: payments.events, settle: payments.settle },
     setSubscription: (id, state) => {
       const subscription = subscriptions.get(id)!;
       subscription.status = state.status;
@@ -299,12 +253,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         server.closeAllConnections(); // The SDK keeps its connections alive.
       }),
   };
-}
-
-/** An object as Stripe answers it: the fake's note of which account holds it stays inside. */
-function withoutAccount(object: StripeObject): StripeObject {
-  const { account: _account, ...rest } = object;
-  return rest as StripeObject;
 }
 
 /** The secret the fake's events are signed with, as a Stripe endpoint's `whsec_…`. */

@@ -6,12 +6,15 @@ import { useEffect, useState } from 'react';
 
 export type StripeJs = { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'failed' };
 
-/** Stripe.js for the server's publishable key, loaded from js.stripe.com as Stripe requires. */
-export function useStripeJs(publishableKey: string): StripeJs {
+/**
+ * Stripe.js for the server's publishable key, loaded from js.stripe.com as Stripe requires; for
+ * a clinic's payment, on its connected account (direct charges, docs/decisions/0062).
+ */
+export function useStripeJs(publishableKey: string, stripeAccount?: string): StripeJs {
   const [state, setState] = useState<StripeJs>({ status: 'loading' });
   useEffect(() => {
     let current = true;
-    loadStripe(publishableKey).then(
+    loadStripe(publishableKey, stripeAccount ? { stripeAccount } : undefined).then(
       (stripe) => current && setState(stripe ? { status: 'ready', stripe } : { status: 'failed' }),
       (error: unknown) => {
         console.error('Stripe.js failed to load', error);
@@ -21,6 +24,6 @@ export function useStripeJs(publishableKey: string): StripeJs {
     return () => {
       current = false;
     };
-  }, [publishableKey]);
+  }, [publishableKey, stripeAccount]);
   return state;
 }

@@ -109,6 +109,23 @@ const en_booking = {
     'What is shared: your scores and levels, your answer to each question, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic:string} who manage bookings, and your psychologist. How long: until {days:number} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.',
   privacyNotice:
     'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
+  payment: {
+    title: 'Payment',
+    // The amount is formatted by the page: RM with two decimals.
+    amountDeposit: 'Deposit to pay now: {amount:string}',
+    amountFull: 'To pay now: {amount:string}',
+    holdNote: 'Your time is held while you pay.',
+    formLabel: 'Pay for your session',
+    pay: 'Pay {amount:string}',
+    paying: 'Paying...',
+    preparing: 'Preparing the payment form...',
+    initFailed: 'The payment form could not be loaded. Check your connection and reload the page.',
+    failed: 'The payment did not go through: {reason:string} You can try again, with another method if you like, while your time is held.',
+    failedFallback: 'the bank or card issuer refused it.',
+    returnedFailed: 'The payment was not completed at your bank or wallet. You can try again, with another method if you like, while your time is held.',
+    waiting: 'Payment received. We are waiting for the payment service to confirm it; this usually takes a few seconds.',
+    refundTitle: 'If you cancel',
+  },
   status: {
     held: 'Waiting for you to confirm your e-mail',
     requested: 'Requested: the clinic will reach out to confirm',

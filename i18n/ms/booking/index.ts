@@ -109,6 +109,22 @@ const ms_booking = {
     'Apa yang dikongsi: skor dan tahap anda, jawapan anda bagi setiap soalan, sama ada anda menjawab soalan tentang mencederakan diri, dan jawapan susulan anda jika ada. Siapa yang melihatnya: kakitangan {clinic} yang menguruskan tempahan, dan ahli psikologi anda. Berapa lama: sehingga {days} hari selepas janji temu anda, kemudian ia dipadamkan. E-mel tidak pernah membawanya. Tanpa pilihan ini, tiada apa-apa tentang saringan anda dihantar.',
   privacyNotice:
     'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
+  payment: {
+    title: 'Pembayaran',
+    amountDeposit: 'Deposit untuk dibayar sekarang: {amount}',
+    amountFull: 'Untuk dibayar sekarang: {amount}',
+    holdNote: 'Masa anda ditahan semasa anda membayar.',
+    formLabel: 'Bayar untuk sesi anda',
+    pay: 'Bayar {amount}',
+    paying: 'Membayar...',
+    preparing: 'Menyediakan borang pembayaran...',
+    initFailed: 'Borang pembayaran tidak dapat dimuatkan. Semak sambungan anda dan muat semula halaman.',
+    failed: 'Pembayaran tidak berjaya: {reason} Anda boleh cuba lagi, dengan kaedah lain jika mahu, selagi masa anda ditahan.',
+    failedFallback: 'bank atau pengeluar kad menolaknya.',
+    returnedFailed: 'Pembayaran tidak diselesaikan di bank atau e-dompet anda. Anda boleh cuba lagi, dengan kaedah lain jika mahu, selagi masa anda ditahan.',
+    waiting: 'Pembayaran diterima. Kami menunggu pengesahan daripada perkhidmatan pembayaran; biasanya ia mengambil beberapa saat.',
+    refundTitle: 'Jika anda membatalkan',
+  },
   status: {
     held: 'Menunggu anda mengesahkan e-mel',
     requested: 'Diminta: klinik akan menghubungi anda untuk pengesahan',

@@ -1,0 +1,62 @@
+import { findAppointmentByTokenHash, moveAppointment, reclaimExpiredSlot } from '../../db/repositories/appointments';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { enqueueEmails } from '../../db/repositories/email-outbox';
+import { inTransaction } from '../../db/transaction';
+import { statusAfterEmailConfirmed } from '../../domain/appointment-status';
+import { hashSecretToken } from '../auth/secret-tokens';
+import type { RequestContext } from '../context';
+import { NotFoundError } from '../errors';
+import { countAcceptedBooking, readBookingAllowance } from './booking-allowance';
+import { bookingEmails } from './booking-notifications';
+import { manageTokenOf } from './manage-token';
+import { recordAppointmentChange } from './record-appointment-change';
+
+/** The last free booking went to another acceptance while this one confirmed: try once more. */
+class AllowanceTakenMeanwhile extends Error {}
+
+/**
+ * 'accepted' when this call moved it; 'unchanged' when it was not (or no longer) the expected
+ * status, e.g. a second click or a repeated event; 'slotGone' when an expired hold's slot was
+ * booked by someone else meanwhile.
+ */
+export type HoldAcceptance = 'accepted' | 'unchanged' | 'slotGone';
+
+/**
+ * The visitor made a hold theirs, by confirming their e-mail or by paying: only now does it
+ * reach the psychologist and the clinic, as a request or, if the clinic confirms automatically,
+ * confirmed and counted toward the free allowance. Where the free bookings ran out since the
+ * hold was made, it waits as a request for the clinic to answer after subscribing.
+ *
+ * From 'held' it moves by a guarded update, which decides against the expiry job or a second
+ * acceptance. A payment may also arrive after the hold expired (`from: 'expired'`): then the
+ * hold takes its slot back if it is still free, and the answer is 'slotGone' if not.
+ */
+export async function acceptHold(
+  ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
+  appointment: { id: string; userId: string },
+  { from }: { from: 'held' | 'expired' },
+): Promise<HoldAcceptance> {
+  const now = ctx.now();
+  const accept = () =>
+    inTransaction(ctx.db, async (trx): Promise<HoldAcceptance> => {
+      const allowance = await readBookingAllowance(trx, appointment.userId, ctx.env.freeBookings);
+      const to = statusAfterEmailConfirmed(allowance);
+      if (from === 'held' ? !(await moveAppointment(trx, appointment.id, to, now, ['held'])) : !(await reclaimExpiredSlot(trx, appointment.id, to, now))) {
+        // Lost to the expiry job or an earlier acceptance; an expired hold may have lost its slot.
+        return from === 'expired' && (await findAppointmentByTokenHash(trx, tokenHashOf(ctx, appointment.id)))?.status === 'expired' ? 'slotGone' : 'unchanged';
+      }
+      if (to === 'confirmed' && !(await countAcceptedBooking(trx, { userId: appointment.userId, appointmentId: appointment.id, limit: allowance.limit }))) {
+        throw new AllowanceTakenMeanwhile();
+      }
+      await recordAppointmentChange(trx, { userId: appointment.userId, appointmentId: appointment.id, actor: 'visitor', from, to, at: now });
+      const screener = await findConfigurationOfOperator(trx, appointment.userId);
+      if (!screener) throw new NotFoundError('screener');
+      const accepted = (await findAppointmentByTokenHash(trx, tokenHashOf(ctx, appointment.id)))!;
+      await enqueueEmails(trx, bookingEmails({ facts: accepted, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
+      return 'accepted';
+    });
+  // Rolled back; the second run reads the allowance used up and leaves a request.
+  return accept().catch((error: unknown) => (error instanceof AllowanceTakenMeanwhile ? accept() : Promise.reject(error)));
+}
+
+const tokenHashOf = (ctx: Pick<RequestContext, 'env'>, appointmentId: string) => hashSecretToken(manageTokenOf(ctx.env, appointmentId));

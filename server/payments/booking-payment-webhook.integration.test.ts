@@ -1,0 +1,93 @@
+import { addMinutes } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPaymentOfAppointment, insertAppointmentPayment } from '../../db/repositories/appointment-payments';
+import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
+import { insertSlot } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { expireLapsedHolds } from '../appointments/expire-holds';
+import type { StripeBilling } from '../billing/billing';
+import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { connectEvent, postStripeEvent } from '../testing/stripe-events';
+import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
+
+// Issue 28: only Stripe's webhook moves a paid booking, exactly once, and a payment for a slot
+// gone meanwhile goes straight back.
+describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
+  let t: StripeTestApp;
+  beforeAll(async () => {
+    t = await startStripeTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const stripe = () => (t.services.billing as StripeBilling).stripe;
+  const appointment = (id: string) => t.services.db.selectFrom('appointments').select(['status', 'active_slot_id']).where('id', '=', id).executeTakeFirstOrThrow();
+  const succeededEvents = (userId: string) =>
+    t.services.db.selectFrom('webhook_deliveries').select('id').where('user_id', '=', userId).where('event_type', '=', 'payment.succeeded').execute();
+
+  /** A visitor's hold of a slot at a clinic with a connected account, and its PaymentIntent of RM 200.00 recorded. */
+  async function heldAndAwaitingPayment(hours: number) {
+    const screener = await insertBookableScreener(t.services.db, {}, { confirmVisitorEmail: true, autoConfirmRequests: false });
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(hours));
+    const response = await postBooking(t, bookingRequest(screener, slotId));
+    expect(response.body.status).toBe('held');
+    const appointmentId = response.body.appointmentId as string;
+    const account = await stripe().accounts.create({ type: 'standard', country: 'MY' });
+    t.stripe.completeOnboarding(account.id);
+    const intent = await stripe().paymentIntents.create({ amount: 20000, currency: 'myr' }, { stripeAccount: account.id });
+    await insertAppointmentPayment(t.services.db, { appointmentId, userId: screener.userId, stripeAccountId: account.id, paymentIntentId: intent.id, amountSen: 20000, now: new Date() });
+    await insertWebhookEndpoint(t.services.db, { userId: screener.userId, url: 'https://clinic.example/hooks', now: new Date() });
+    return { screener, slotId, appointmentId, accountId: account.id, intentId: intent.id };
+  }
+  const paidEvent = (held: { accountId: string; intentId: string }, succeeded = true) =>
+    connectEvent(
+      succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+      held.accountId,
+      structuredClone(t.stripe.payments.settle(held.intentId, { type: succeeded ? 'fpx' : 'card', succeeded })),
+    );
+  const expire = () => expireLapsedHolds({ db: t.services.db, now: () => addMinutes(new Date(), 31) });
+
+  it('confirms the hold once, records the payment with its receipt, and tells the clinic once, however often Stripe sends it', async () => {
+    const held = await heldAndAwaitingPayment(24);
+    const event = paidEvent(held);
+    expect((await postStripeEvent(t.app, event)).statusCode).toBe(200);
+    const outbox = await t.services.db.selectFrom('email_outbox').select('id').where('appointment_id', '=', held.appointmentId).execute();
+    expect((await postStripeEvent(t.app, event)).json()).toEqual({ received: true, alreadyProcessed: true });
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested', active_slot_id: held.slotId });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({
+      status: 'succeeded',
+      method: 'fpx',
+      receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\/receipts\//),
+    });
+    expect(await succeededEvents(held.screener.userId)).toHaveLength(1);
+    expect(await t.services.db.selectFrom('email_outbox').select('id').where('appointment_id', '=', held.appointmentId).execute()).toHaveLength(outbox.length);
+  });
+
+  it('records a failed attempt and keeps the hold for another one', async () => {
+    const held = await heldAndAwaitingPayment(26);
+    expect((await postStripeEvent(t.app, paidEvent(held, false))).statusCode).toBe(200);
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'held', active_slot_id: held.slotId });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'failed', method: 'card' });
+    expect(await succeededEvents(held.screener.userId)).toHaveLength(0);
+  });
+
+  it('books the slot for a payment that arrives after the hold lapsed while the slot is still free', async () => {
+    const held = await heldAndAwaitingPayment(28);
+    await expire();
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'expired', active_slot_id: null });
+    await postStripeEvent(t.app, paidEvent(held));
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested', active_slot_id: held.slotId });
+    expect(t.stripe.calls.filter((call) => call.path === '/v1/refunds' && call.params.payment_intent === held.intentId)).toHaveLength(0);
+  });
+
+  it('refunds a late payment in full, once, when another visitor took the slot', async () => {
+    const held = await heldAndAwaitingPayment(30);
+    await expire();
+    expect((await postBooking(t, bookingRequest(held.screener, held.slotId))).status).toBe(201);
+    const event = paidEvent(held);
+    await postStripeEvent(t.app, event);
+    await postStripeEvent(t.app, connectEvent(event.type, held.accountId, event.data.object, addMinutes(new Date(), 1)));
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'expired', active_slot_id: null });
+    expect([...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+});

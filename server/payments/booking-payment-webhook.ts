@@ -1,0 +1,78 @@
+import type Stripe from 'stripe';
+import { findPaymentByIntentForUpdate, savePaymentStatus } from '../../db/repositories/appointment-payments';
+import { inTransaction } from '../../db/transaction';
+import type { AppointmentStatus } from '../../domain/appointment-status';
+import { type BookingPaymentEvent, bookingPaymentAction } from '../../domain/booking-payment-event';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-policy';
+import { acceptHold } from '../appointments/accept-hold';
+import type { StripeApi } from '../billing/billing';
+import type { RequestContext } from '../context';
+import { queuePaymentWebhook } from '../webhooks/queue-webhook-events';
+import { refundPayment } from './refund-payment';
+
+export type BookingPaymentDeps = Pick<RequestContext, 'db' | 'env' | 'now'> & { stripe: Pick<StripeApi, 'paymentIntents' | 'refunds'> };
+
+const BOOKING_PAYMENT_EVENTS: ReadonlySet<string> = new Set<BookingPaymentEvent>(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+
+/** The refund of a payment that came for a booking that no longer stands: one per appointment, whichever delivery asks. */
+const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}`;
+
+/**
+ * What a booking's PaymentIntent event on a clinic's connected account does (decision 0062):
+ * a success accepts the hold through `acceptHold`, records the payment and tells the clinic's
+ * systems (`payment.succeeded`); a payment for a slot gone meanwhile, or for a booking cancelled
+ * or declined meanwhile, is refunded at once; a failure is recorded and the hold stays.
+ * Every step is guarded on what is stored (the hold's guarded update, the payment's event time,
+ * the refund's cause), so a repeated or out-of-order delivery, in any process, changes nothing
+ * twice. False when the event is not about a booking's payment.
+ */
+export async function applyBookingPaymentEvent(deps: BookingPaymentDeps, event: Stripe.Event): Promise<boolean> {
+  if (!BOOKING_PAYMENT_EVENTS.has(event.type) || !event.account) return false;
+  const intent = event.data.object as Stripe.PaymentIntent;
+  const recorded = await findRecorded(deps, intent.id);
+  if (!recorded) return false;
+  const { payment, appointmentStatus } = recorded;
+  const type = event.type as BookingPaymentEvent;
+  const action = bookingPaymentAction(type, { paymentSucceeded: payment.status === 'succeeded', appointmentStatus });
+  const eventAt = new Date(event.created * 1000);
+  const now = deps.now();
+  if (action.do === 'nothing') return true;
+  if (action.do === 'recordFailure') {
+    await savePaymentStatus(deps.db, payment.id, { status: 'failed', method: methodOf(intent.last_payment_error?.payment_method?.type), eventAt, now });
+    return true;
+  }
+  const acceptance = action.do === 'accept' ? await acceptHold(deps, { id: payment.appointmentId, userId: payment.userId }, { from: action.from }) : null;
+  const paid = await deps.stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }, { stripeAccount: event.account });
+  const charge = typeof paid.latest_charge === 'object' ? paid.latest_charge : null;
+  const method = methodOf(charge?.payment_method_details?.type);
+  await inTransaction(deps.db, async (trx) => {
+    if (!(await savePaymentStatus(trx, payment.id, { status: 'succeeded', method, receiptUrl: charge?.receipt_url ?? null, eventAt, now }))) return;
+    await queuePaymentWebhook(trx, { userId: payment.userId, type: 'payment.succeeded', payment: { ...payment, status: 'succeeded', method }, now });
+  });
+  if (acceptance === 'slotGone' || action.do === 'refund') {
+    await refundPayment(deps, {
+      userId: payment.userId,
+      appointmentId: payment.appointmentId,
+      amountSen: 'rest',
+      reason: acceptance === 'slotGone' ? 'slot_gone' : appointmentStatus === 'declined' ? 'clinic_declined' : 'visitor_cancelled',
+      causeKey: unbookedCause(payment.appointmentId),
+      note: null,
+      actor: 'system',
+      accountId: null,
+    });
+  }
+  return true;
+}
+
+async function findRecorded(deps: Pick<BookingPaymentDeps, 'db'>, paymentIntentId: string) {
+  return inTransaction(deps.db, async (trx) => {
+    const payment = await findPaymentByIntentForUpdate(trx, paymentIntentId);
+    if (!payment) return undefined;
+    const { status } = await trx.selectFrom('appointments').select('status').where('id', '=', payment.appointmentId).executeTakeFirstOrThrow();
+    return { payment, appointmentStatus: status as AppointmentStatus };
+  });
+}
+
+function methodOf(type: string | undefined): PaymentMethod | null {
+  return PAYMENT_METHODS.find((method) => method === type) ?? null;
+}
