@@ -158,21 +158,6 @@ export async function expireLapsedWhatsapp(db: Kysely<Database>, now: Date): Pro
   return lapsed.flatMap((row) => (row.fallback_email_id ? [row.fallback_email_id] : []));
 }
 
-/**
- * Sent messages still not delivered at `deliveredBy`, whose standby e-mail is due now: answers
- * the e-mails' ids. A message delivered later is not taken back; the e-mail went.
- */
-export async function undeliveredSince(db: Kysely<Database>, sentBefore: Date): Promise<{ id: string; fallbackEmailId: string }[]> {
-  const rows = await db
-    .selectFrom('whatsapp_outbox')
-    .select(['id', 'fallback_email_id'])
-    .where('status', '=', 'sent')
-    .where('sent_at', '<=', sentBefore)
-    .where('fallback_email_id', 'is not', null)
-    .execute();
-  return rows.map((row) => ({ id: row.id, fallbackEmailId: row.fallback_email_id! }));
-}
-
 /** Forgets a message's standby e-mail once it was released or withdrawn: nothing goes twice. */
 export async function forgetFallback(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -39,6 +39,7 @@ import { countHit } from '../../db/repositories/rate-limit-counters';
 import { clientKeysOf } from './client-keys';
 import { isBookingBlocked } from './booking-blocks';
 import { takeScheduleTime } from '../availability/schedule-times';
+import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
@@ -134,8 +135,8 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       timezone: input.clientTimezone,
       language: input.clientLanguage,
     };
-    // A clinic that turned WhatsApp off since the form was shown: the booking stands, by e-mail only.
-    const whatsappReminders = input.whatsappReminders && allowance.whatsappEnabled;
+    // A clinic that turned WhatsApp off since the form was shown (or a server without it): the booking stands, by e-mail only.
+    const whatsappReminders = input.whatsappReminders && allowance.whatsappEnabled && services.env.whatsapp !== undefined;
     const status = initialStatus(allowance);
     // Only a booking the clinic accepts counts: here, one it chose to confirm automatically.
     const counts = status === 'confirmed';
@@ -180,6 +181,11 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       await recordConsents(trx, services.dialect, { userId, appointmentId: facts.id, language: input.clientLanguage, consents, now });
     }
     await enqueueEmails(trx, emails, now);
+    // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
+    if (!held) {
+      const appointment = { id: facts.id, startUtc: slot.startUtc, client, whatsApp: { consented: whatsappReminders, stoppedAt: null } };
+      await enqueueWhatsappNotice(trx, 'booking_received', { userId, appointment }, { env: services.env, now });
+    }
     return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name, place: visit.place };
   });
 }

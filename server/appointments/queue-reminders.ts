@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addHours, addMilliseconds, subHours } from 'date-fns';
+import { addHours, addMilliseconds, addMinutes, subHours } from 'date-fns';
 import { leaseAppointmentsToRemind, lockAppointments } from '../../db/repositories/appointments';
 import { recordReminders, remindedLeads } from '../../db/repositories/appointment-reminders';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
@@ -9,6 +9,9 @@ import type { AppServices } from '../context';
 import { appointmentReminderEmail } from '../mail/booking-emails';
 import type { EmailBrand } from '../mail/render-email';
 import { brandOfClinic, manageUrl } from './booking-notifications';
+import { enqueueWhatsapp } from '../../db/repositories/whatsapp-outbox';
+import { DELIVERY_DEADLINE_MINUTES } from '../../domain/whatsapp-messages';
+import { type WhatsappClinic, whatsappClinicOf, whatsappNotice, wantsWhatsapp } from '../whatsapp/whatsapp-notices';
 import { manageTokenOf } from './manage-token';
 
 /** Appointments leased at a time; a pass leases batch after batch until none is left. */
@@ -70,12 +73,28 @@ async function queueRemindersOf(
     });
     const brands = new Map<string, EmailBrand>();
     for (const userId of new Set(due.map(({ appointment }) => appointment.userId))) brands.set(userId, (await brandOfClinic(trx, userId, services.env)).brand);
-    const mails = due.map(({ appointment, lead }): OutboxEmail => {
+    const whatsappClinics = new Map<string, WhatsappClinic | undefined>();
+    for (const userId of new Set(due.filter(({ appointment }) => wantsWhatsapp(appointment)).map(({ appointment }) => appointment.userId))) {
+      whatsappClinics.set(userId, await whatsappClinicOf(trx, userId, services.env));
+    }
+    const byWhatsapp = ({ appointment }: (typeof due)[number]) => (wantsWhatsapp(appointment) ? whatsappClinics.get(appointment.userId) : undefined);
+    const mails = due.map((reminder): OutboxEmail => {
+      const { appointment, lead } = reminder;
       const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
       const mail = appointmentReminderEmail(appointment, brands.get(appointment.userId)!, link);
-      return { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc };
+      // With a WhatsApp reminder the mail stands by: it goes if that one fails or is not delivered in time.
+      const notBefore = byWhatsapp(reminder) ? addMinutes(now, DELIVERY_DEADLINE_MINUTES) : undefined;
+      return { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc, notBefore };
     });
     const emailIds = await enqueueEmails(trx, mails, now);
+    const messages = due.flatMap((reminder, index) => {
+      const clinic = byWhatsapp(reminder);
+      if (!clinic) return [];
+      const { appointment, lead } = reminder;
+      const extra = { manageToken: manageTokenOf(services.env, appointment.id), expiresAt: appointment.startUtc, fallbackEmailId: emailIds[index] };
+      return [whatsappNotice(lead === FIRST_REMINDER_HOURS ? 'reminder_24h' : 'reminder_2h', appointment, clinic, extra)];
+    });
+    await enqueueWhatsapp(trx, messages, now);
     await recordReminders(trx, due.map(({ appointment, lead }, index) => ({ appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId: emailIds[index]! })));
     return due;
   });
