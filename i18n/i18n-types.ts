@@ -4191,6 +4191,22 @@ export type NamespaceBookingTranslation = {
 	 */
 	whatsappRemindersDetails: RequiredParams<'clinic'>
 	/**
+	 * T​o​ ​c​h​a​n​g​e​ ​o​r​ ​c​a​n​c​e​l​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​t​ ​{​c​l​i​n​i​c​}​,​ ​o​p​e​n​ ​{​l​i​n​k​}
+	 * @param {string} clinic
+	 * @param {string} link
+	 */
+	whatsappChangeReply: RequiredParams<'clinic' | 'link'>
+	/**
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​t​ ​{​c​l​i​n​i​c​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​c​t​i​v​e​,​ ​s​o​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​a​n​s​w​e​r​ ​h​e​r​e​.​ ​T​o​ ​b​o​o​k​ ​a​g​a​i​n​,​ ​v​i​s​i​t​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​b​o​o​k​i​n​g​ ​p​a​g​e​.
+	 * @param {string} clinic
+	 */
+	whatsappInactiveReply: RequiredParams<'clinic'>
+	/**
+	 * Y​o​u​ ​w​i​l​l​ ​g​e​t​ ​n​o​ ​m​o​r​e​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​t​ ​{​c​l​i​n​i​c​}​.​ ​E​-​m​a​i​l​s​ ​c​o​n​t​i​n​u​e​.
+	 * @param {string} clinic
+	 */
+	whatsappStoppedReply: RequiredParams<'clinic'>
+	/**
 	 * Y​o​u​r​ ​n​a​m​e​,​ ​e​-​m​a​i​l​ ​a​n​d​ ​p​h​o​n​e​ ​g​o​ ​t​o​ ​{​c​l​i​n​i​c​}​ ​t​o​ ​a​r​r​a​n​g​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​,​ ​a​n​d​ ​a​r​e​ ​k​e​p​t​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​e​r​a​s​e​d​.​ ​T​h​e​ ​p​r​i​v​a​t​e​ ​l​i​n​k​ ​i​n​ ​o​u​r​ ​e​-​m​a​i​l​s​ ​l​e​t​s​ ​y​o​u​ ​d​o​w​n​l​o​a​d​ ​o​r​ ​e​r​a​s​e​ ​t​h​e​m​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
 	 * @param {string} clinic
 	 * @param {number} days
@@ -10728,6 +10744,18 @@ export type TranslationFunctions = {
 		 * Minda's WhatsApp number sends messages about this appointment to your mobile number: when it is received, confirmed, moved or cancelled, and reminders before it. They name only {clinic}, never what the appointment is for. Reply STOP, or use the link in your e-mails, to end them; e-mails continue.
 		 */
 		whatsappRemindersDetails: (arg: { clinic: string }) => LocalizedString
+		/**
+		 * To change or cancel your appointment at {clinic}, open {link}
+		 */
+		whatsappChangeReply: (arg: { clinic: string, link: string }) => LocalizedString
+		/**
+		 * This appointment at {clinic} is no longer active, so there is nothing to answer here. To book again, visit the clinic’s booking page.
+		 */
+		whatsappInactiveReply: (arg: { clinic: string }) => LocalizedString
+		/**
+		 * You will get no more WhatsApp messages about this appointment at {clinic}. E-mails continue.
+		 */
+		whatsappStoppedReply: (arg: { clinic: string }) => LocalizedString
 		/**
 		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
 		 */

@@ -110,6 +110,9 @@ const ms_booking = {
   whatsappReminders: 'Hantar peringatan kepada saya melalui WhatsApp',
   whatsappRemindersDetails:
     'Nombor WhatsApp Minda menghantar mesej tentang janji temu ini ke nombor telefon bimbit anda: apabila ia diterima, disahkan, dipindahkan atau dibatalkan, dan peringatan sebelumnya. Mesej hanya menyebut {clinic}, tidak pernah tujuan janji temu. Balas STOP, atau gunakan pautan dalam e-mel anda, untuk menghentikannya; e-mel tetap dihantar.',
+  whatsappChangeReply: 'Untuk menukar atau membatalkan janji temu anda di {clinic}, buka {link}',
+  whatsappInactiveReply: 'Janji temu ini di {clinic} tidak lagi aktif, jadi tiada apa-apa untuk dijawab di sini. Untuk menempah semula, lawati halaman tempahan klinik.',
+  whatsappStoppedReply: 'Anda tidak akan menerima mesej WhatsApp lagi tentang janji temu ini di {clinic}. E-mel tetap dihantar.',
   privacyNotice:
     'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
   status: {
