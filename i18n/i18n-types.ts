@@ -2578,6 +2578,32 @@ export type NamespaceAdminTranslation = {
 		 */
 		retentionSave: string
 		/**
+		 * W​h​a​t​s​A​p​p​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s
+		 */
+		whatsapp: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​m​a​y​ ​t​i​c​k​ ​“​S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​”​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​.​ ​T​h​e​y​ ​t​h​e​n​ ​g​e​t​ ​t​h​e​ ​b​o​o​k​i​n​g​’​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​a​s​ ​w​e​l​l​ ​a​s​ ​b​y​ ​e​-​m​a​i​l​,​ ​a​n​d​ ​c​a​n​ ​a​n​s​w​e​r​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​.​ ​T​h​e​ ​m​e​s​s​a​g​e​s​ ​n​a​m​e​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​,​ ​n​e​v​e​r​ ​t​h​e​ ​r​e​a​s​o​n​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​.
+		 */
+		whatsappHint: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​s​e​n​t​ ​t​h​i​s​ ​m​o​n​t​h​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		whatsappCount: RequiredParams<'count'>
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​n​a​m​e​ ​i​n​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		whatsappName: string
+		/**
+		 * A​ ​s​h​o​r​t​e​r​ ​n​a​m​e​ ​f​o​r​ ​a​ ​p​h​o​n​e​’​s​ ​l​o​c​k​ ​s​c​r​e​e​n​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.​ ​L​e​f​t​ ​e​m​p​t​y​,​ ​m​e​s​s​a​g​e​s​ ​c​a​r​r​y​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​u​s​u​a​l​ ​n​a​m​e​.
+		 * @param {number} max
+		 */
+		whatsappNameHint: RequiredParams<'max'>
+		/**
+		 * S​a​v​e​ ​n​a​m​e
+		 */
+		whatsappNameSave: string
+		/**
 		 * B​o​o​k​i​n​g​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
 		 */
 		saved: string
@@ -2754,6 +2780,14 @@ export type NamespaceAdminTranslation = {
 		 * T​h​e​ ​v​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​s​c​r​e​e​n​e​r​’​s​ ​q​u​e​s​t​i​o​n​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​t​h​e​m​s​e​l​v​e​s​.
 		 */
 		contactPromptlyHint: string
+		/**
+		 * I​’​l​l​ ​b​e​ ​t​h​e​r​e
+		 */
+		attendanceConfirmed: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​ ​t​o​ ​a​ ​W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​.
+		 */
+		attendanceConfirmedHint: string
 		/**
 		 * T​h​e​ ​v​i​s​i​t​o​r​’​s​ ​r​e​a​s​o​n​ ​f​o​r​ ​c​a​n​c​e​l​l​i​n​g​:​ ​“​{​r​e​a​s​o​n​}​”
 		 * @param {string} reason
@@ -4187,6 +4221,32 @@ export type NamespaceBookingTranslation = {
 	 * @param {number} days
 	 */
 	privacyNotice: RequiredParams<'clinic' | 'days'>
+	whatsapp: {
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​ ​t​h​a​t​ ​c​a​n​ ​r​e​c​e​i​v​e​ ​W​h​a​t​s​A​p​p​,​ ​s​u​c​h​ ​a​s​ ​0​1​2​-​3​4​5​ ​6​7​8​9​.
+		 */
+		phoneNotMobile: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s
+		 */
+		manageTitle: string
+		/**
+		 * C​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​f​o​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​l​s​o​ ​c​o​m​e​ ​t​o​ ​y​o​u​r​ ​W​h​a​t​s​A​p​p​.​ ​E​-​m​a​i​l​s​ ​c​o​m​e​ ​t​o​o​.
+		 */
+		manageOn: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​f​o​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​r​e​ ​s​t​o​p​p​e​d​.​ ​E​-​m​a​i​l​s​ ​s​t​i​l​l​ ​c​o​m​e​.
+		 */
+		manageStopped: string
+		/**
+		 * S​t​o​p​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s
+		 */
+		manageStop: string
+		/**
+		 * S​t​o​p​p​i​n​g​.​.​.
+		 */
+		manageStopping: string
+	}
 	status: {
 		/**
 		 * W​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​-​m​a​i​l
@@ -9147,6 +9207,30 @@ export type TranslationFunctions = {
 			 */
 			retentionSave: () => LocalizedString
 			/**
+			 * WhatsApp confirmations and reminders
+			 */
+			whatsapp: () => LocalizedString
+			/**
+			 * Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp as well as by e-mail, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit.
+			 */
+			whatsappHint: () => LocalizedString
+			/**
+			 * WhatsApp messages sent this month: {count}
+			 */
+			whatsappCount: (arg: { count: number }) => LocalizedString
+			/**
+			 * Your clinic’s name in WhatsApp messages (optional)
+			 */
+			whatsappName: () => LocalizedString
+			/**
+			 * A shorter name for a phone’s lock screen, at most {max} characters. Left empty, messages carry your clinic’s usual name.
+			 */
+			whatsappNameHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * Save name
+			 */
+			whatsappNameSave: () => LocalizedString
+			/**
 			 * Booking settings saved.
 			 */
 			saved: () => LocalizedString
@@ -9322,6 +9406,14 @@ export type TranslationFunctions = {
 			 * The visitor answered the screener’s question about harming themselves.
 			 */
 			contactPromptlyHint: () => LocalizedString
+			/**
+			 * I’ll be there
+			 */
+			attendanceConfirmed: () => LocalizedString
+			/**
+			 * The visitor answered “I’ll be there” to a WhatsApp reminder.
+			 */
+			attendanceConfirmedHint: () => LocalizedString
 			/**
 			 * The visitor’s reason for cancelling: “{reason}”
 			 */
@@ -10707,6 +10799,32 @@ export type TranslationFunctions = {
 		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
 		 */
 		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
+		whatsapp: {
+			/**
+			 * Please enter a mobile number that can receive WhatsApp, such as 012-345 6789.
+			 */
+			phoneNotMobile: () => LocalizedString
+			/**
+			 * WhatsApp messages
+			 */
+			manageTitle: () => LocalizedString
+			/**
+			 * Confirmations and reminders for this appointment also come to your WhatsApp. E-mails come too.
+			 */
+			manageOn: () => LocalizedString
+			/**
+			 * WhatsApp messages for this appointment are stopped. E-mails still come.
+			 */
+			manageStopped: () => LocalizedString
+			/**
+			 * Stop WhatsApp messages
+			 */
+			manageStop: () => LocalizedString
+			/**
+			 * Stopping...
+			 */
+			manageStopping: () => LocalizedString
+		}
 		status: {
 			/**
 			 * Waiting for you to confirm your e-mail

@@ -531,6 +531,13 @@ const en_admin = {
     retention: 'Keep visitors’ personal data for (days)',
     retentionHint: 'After an appointment ends, the visitor’s name, e-mail, phone and shared results are kept this many days, then erased every night. From 30 to 730 days.',
     retentionSave: 'Save period',
+    whatsapp: 'WhatsApp confirmations and reminders',
+    whatsappHint:
+      'Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp as well as by e-mail, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit.',
+    whatsappCount: 'WhatsApp messages sent this month: {count:number}',
+    whatsappName: 'Your clinic’s name in WhatsApp messages (optional)',
+    whatsappNameHint: 'A shorter name for a phone’s lock screen, at most {max:number} characters. Left empty, messages carry your clinic’s usual name.',
+    whatsappNameSave: 'Save name',
     saved: 'Booking settings saved.',
     failed: 'Failed to save booking settings...',
   },
@@ -576,6 +583,8 @@ const en_admin = {
   appointments: {
     contactPromptly: 'Contact promptly',
     contactPromptlyHint: 'The visitor answered the screener’s question about harming themselves.',
+    attendanceConfirmed: 'I’ll be there',
+    attendanceConfirmedHint: 'The visitor answered “I’ll be there” to a WhatsApp reminder.',
     cancelReason: 'The visitor’s reason for cancelling: “{reason:string}”',
     viewResults: 'View results',
     viewResultsLabel: 'View results: the screening results {name:string} shared',

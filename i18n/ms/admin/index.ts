@@ -527,6 +527,13 @@ const ms_admin = {
     retention: 'Simpan data peribadi pelawat selama (hari)',
     retentionHint: 'Selepas janji temu tamat, nama, e-mel, telefon dan keputusan yang dikongsi oleh pelawat disimpan selama bilangan hari ini, kemudian dipadam setiap malam. Dari 30 hingga 730 hari.',
     retentionSave: 'Simpan tempoh',
+    whatsapp: 'Pengesahan dan peringatan WhatsApp',
+    whatsappHint:
+      'Pelawat boleh menanda “Hantar peringatan kepada saya melalui WhatsApp” semasa menempah. Mereka kemudian menerima pengesahan dan peringatan tempahan melalui WhatsApp serta e-mel, dan boleh menjawab “Saya akan hadir”. Mesej hanya menyebut nama klinik anda, tidak pernah sebab lawatan.',
+    whatsappCount: 'Mesej WhatsApp yang dihantar bulan ini: {count}',
+    whatsappName: 'Nama klinik anda dalam mesej WhatsApp (pilihan)',
+    whatsappNameHint: 'Nama yang lebih pendek untuk skrin kunci telefon, paling banyak {max} aksara. Jika dibiarkan kosong, mesej membawa nama biasa klinik anda.',
+    whatsappNameSave: 'Simpan nama',
     saved: 'Tetapan tempahan disimpan.',
     failed: 'Gagal menyimpan tetapan tempahan...',
   },
@@ -572,6 +579,8 @@ const ms_admin = {
   appointments: {
     contactPromptly: 'Hubungi segera',
     contactPromptlyHint: 'Pelawat menjawab soalan saringan tentang mencederakan diri.',
+    attendanceConfirmed: 'Saya akan hadir',
+    attendanceConfirmedHint: 'Pelawat menjawab “Saya akan hadir” kepada peringatan WhatsApp.',
     cancelReason: 'Sebab pelawat membatalkan: “{reason}”',
     viewResults: 'Lihat keputusan',
     viewResultsLabel: 'Lihat keputusan saringan yang dikongsi oleh {name}',
