@@ -34,6 +34,7 @@ import * as whiteLabel from './migrations/2026-11-28T0300-white-label';
 import * as webhookCatalogue from './migrations/2026-11-29T0100-webhook-catalogue';
 import * as idempotencyKeys from './migrations/2026-11-29T0300-idempotency-keys';
 import * as apiKeys from './migrations/2026-11-29T0200-api-keys';
+import * as whatsapp from './migrations/2026-11-30T0200-whatsapp';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T0300-idempotency-keys': idempotencyKeys,
   '2026-11-29T0200-api-keys': apiKeys,
   '2026-11-29T0700-schedule-slot-lock': scheduleSlotLock,
+  '2026-11-30T0200-whatsapp': whatsapp,
 };
 
 export const migrationProvider: MigrationProvider = {

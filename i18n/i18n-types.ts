@@ -4216,6 +4216,15 @@ export type NamespaceBookingTranslation = {
 	 */
 	shareResultsDetails: RequiredParams<'clinic' | 'days'>
 	/**
+	 * S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p
+	 */
+	whatsappReminders: string
+	/**
+	 * M​i​n​d​a​'​s​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r​ ​s​e​n​d​s​ ​m​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​y​o​u​r​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​:​ ​w​h​e​n​ ​i​t​ ​i​s​ ​r​e​c​e​i​v​e​d​,​ ​c​o​n​f​i​r​m​e​d​,​ ​m​o​v​e​d​ ​o​r​ ​c​a​n​c​e​l​l​e​d​,​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​b​e​f​o​r​e​ ​i​t​.​ ​T​h​e​y​ ​n​a​m​e​ ​o​n​l​y​ ​{​c​l​i​n​i​c​}​,​ ​n​e​v​e​r​ ​w​h​a​t​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​f​o​r​.​ ​R​e​p​l​y​ ​S​T​O​P​,​ ​o​r​ ​u​s​e​ ​t​h​e​ ​l​i​n​k​ ​i​n​ ​y​o​u​r​ ​e​-​m​a​i​l​s​,​ ​t​o​ ​e​n​d​ ​t​h​e​m​;​ ​e​-​m​a​i​l​s​ ​c​o​n​t​i​n​u​e​.
+	 * @param {string} clinic
+	 */
+	whatsappRemindersDetails: RequiredParams<'clinic'>
+	/**
 	 * Y​o​u​r​ ​n​a​m​e​,​ ​e​-​m​a​i​l​ ​a​n​d​ ​p​h​o​n​e​ ​g​o​ ​t​o​ ​{​c​l​i​n​i​c​}​ ​t​o​ ​a​r​r​a​n​g​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​,​ ​a​n​d​ ​a​r​e​ ​k​e​p​t​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​e​r​a​s​e​d​.​ ​T​h​e​ ​p​r​i​v​a​t​e​ ​l​i​n​k​ ​i​n​ ​o​u​r​ ​e​-​m​a​i​l​s​ ​l​e​t​s​ ​y​o​u​ ​d​o​w​n​l​o​a​d​ ​o​r​ ​e​r​a​s​e​ ​t​h​e​m​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
 	 * @param {string} clinic
 	 * @param {number} days
@@ -5393,6 +5402,10 @@ export type NamespaceErrorsTranslation = {
 		 */
 		phone: string
 		/**
+		 * W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​s​ ​n​e​e​d​ ​a​ ​M​a​l​a​y​s​i​a​n​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​,​ ​s​u​c​h​ ​a​s​ ​0​1​2​-​3​4​5​ ​6​7​8​9
+		 */
+		mobilePhone: string
+		/**
 		 * m​u​s​t​ ​b​e​ ​n​u​l​l​ ​o​r​ ​a​n​ ​o​b​j​e​c​t​ ​w​i​t​h​ ​a​ ​n​a​m​e​,​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​a​n​d​ ​a​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r
 		 */
 		crisisContact: string
@@ -5556,6 +5569,10 @@ export type NamespaceErrorsTranslation = {
 		 * n​e​e​d​s​ ​y​o​u​r​ ​c​o​n​s​e​n​t​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s
 		 */
 		consentToShare: string
+		/**
+		 * n​e​e​d​s​ ​y​o​u​r​ ​c​o​n​s​e​n​t​ ​t​o​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s
+		 */
+		consentToWhatsapp: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​t​e​s​t​ ​o​f​ ​t​h​i​s​ ​s​c​r​e​e​n​e​r​ ​(​{​t​e​s​t​T​y​p​e​}​)
 		 * @param {string} testType
@@ -10796,6 +10813,14 @@ export type TranslationFunctions = {
 		 */
 		shareResultsDetails: (arg: { clinic: string, days: number }) => LocalizedString
 		/**
+		 * Send me reminders on WhatsApp
+		 */
+		whatsappReminders: () => LocalizedString
+		/**
+		 * Minda's WhatsApp number sends messages about this appointment to your mobile number: when it is received, confirmed, moved or cancelled, and reminders before it. They name only {clinic}, never what the appointment is for. Reply STOP, or use the link in your e-mails, to end them; e-mails continue.
+		 */
+		whatsappRemindersDetails: (arg: { clinic: string }) => LocalizedString
+		/**
 		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
 		 */
 		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
@@ -11871,6 +11896,10 @@ export type TranslationFunctions = {
 			 */
 			phone: () => LocalizedString
 			/**
+			 * WhatsApp reminders need a Malaysian mobile number, such as 012-345 6789
+			 */
+			mobilePhone: () => LocalizedString
+			/**
 			 * must be null or an object with a name, a phone number and a WhatsApp number
 			 */
 			crisisContact: () => LocalizedString
@@ -12018,6 +12047,10 @@ export type TranslationFunctions = {
 			 * needs your consent to share your results
 			 */
 			consentToShare: () => LocalizedString
+			/**
+			 * needs your consent to WhatsApp messages
+			 */
+			consentToWhatsapp: () => LocalizedString
 			/**
 			 * must be the test of this screener ({testType})
 			 */

@@ -134,6 +134,8 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       timezone: input.clientTimezone,
       language: input.clientLanguage,
     };
+    // A clinic that turned WhatsApp off since the form was shown: the booking stands, by e-mail only.
+    const whatsappReminders = input.whatsappReminders && allowance.whatsappEnabled;
     const status = initialStatus(allowance);
     // Only a booking the clinic accepts counts: here, one it chose to confirm automatically.
     const counts = status === 'confirmed';
@@ -164,6 +166,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
         contactPromptly: care.contactPromptly,
         clientKeys,
         allowanceCounted: counts,
+        whatsappReminders,
         now,
       });
     } catch (error) {
@@ -172,7 +175,8 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     }
     await recordAppointmentChange(trx, { userId, appointmentId: facts.id, actor: 'visitor', from: null, to: status, at: now });
     if (input.consents) {
-      const consents = givenConsents(screener, input.clientLanguage, allowance.retentionDays, input.consents);
+      const given = whatsappReminders ? input.consents : { ...input.consents, whatsappReminders: undefined };
+      const consents = givenConsents(screener, input.clientLanguage, allowance.retentionDays, given);
       await recordConsents(trx, services.dialect, { userId, appointmentId: facts.id, language: input.clientLanguage, consents, now });
     }
     await enqueueEmails(trx, emails, now);

@@ -107,6 +107,9 @@ const en_booking = {
   shareResults: 'Share my screening results with {clinic:string} so that the psychologist can prepare',
   shareResultsDetails:
     'What is shared: your scores and levels, your answer to each question, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic:string} who manage bookings, and your psychologist. How long: until {days:number} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.',
+  whatsappReminders: 'Send me reminders on WhatsApp',
+  whatsappRemindersDetails:
+    "Minda's WhatsApp number sends messages about this appointment to your mobile number: when it is received, confirmed, moved or cancelled, and reminders before it. They name only {clinic:string}, never what the appointment is for. Reply STOP, or use the link in your e-mails, to end them; e-mails continue.",
   privacyNotice:
     'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
   // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).

@@ -107,6 +107,9 @@ const ms_booking = {
   shareResults: 'Kongsi keputusan saringan saya dengan {clinic} supaya ahli psikologi boleh bersedia',
   shareResultsDetails:
     'Apa yang dikongsi: skor dan tahap anda, jawapan anda bagi setiap soalan, sama ada anda menjawab soalan tentang mencederakan diri, dan jawapan susulan anda jika ada. Siapa yang melihatnya: kakitangan {clinic} yang menguruskan tempahan, dan ahli psikologi anda. Berapa lama: sehingga {days} hari selepas janji temu anda, kemudian ia dipadamkan. E-mel tidak pernah membawanya. Tanpa pilihan ini, tiada apa-apa tentang saringan anda dihantar.',
+  whatsappReminders: 'Hantar peringatan kepada saya melalui WhatsApp',
+  whatsappRemindersDetails:
+    'Nombor WhatsApp Minda menghantar mesej tentang janji temu ini ke nombor telefon bimbit anda: apabila ia diterima, disahkan, dipindahkan atau dibatalkan, dan peringatan sebelumnya. Mesej hanya menyebut {clinic}, tidak pernah tujuan janji temu. Balas STOP, atau gunakan pautan dalam e-mel anda, untuk menghentikannya; e-mel tetap dihantar.',
   privacyNotice:
     'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
   whatsapp: {
