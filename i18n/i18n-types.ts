@@ -2578,32 +2578,6 @@ export type NamespaceAdminTranslation = {
 		 */
 		retentionSave: string
 		/**
-		 * W​h​a​t​s​A​p​p​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s
-		 */
-		whatsapp: string
-		/**
-		 * V​i​s​i​t​o​r​s​ ​m​a​y​ ​t​i​c​k​ ​“​S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​”​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​.​ ​T​h​e​y​ ​t​h​e​n​ ​g​e​t​ ​t​h​e​ ​b​o​o​k​i​n​g​’​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​a​s​ ​w​e​l​l​ ​a​s​ ​b​y​ ​e​-​m​a​i​l​,​ ​a​n​d​ ​c​a​n​ ​a​n​s​w​e​r​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​.​ ​T​h​e​ ​m​e​s​s​a​g​e​s​ ​n​a​m​e​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​,​ ​n​e​v​e​r​ ​t​h​e​ ​r​e​a​s​o​n​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​.
-		 */
-		whatsappHint: string
-		/**
-		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​s​e​n​t​ ​t​h​i​s​ ​m​o​n​t​h​:​ ​{​c​o​u​n​t​}
-		 * @param {number} count
-		 */
-		whatsappCount: RequiredParams<'count'>
-		/**
-		 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​n​a​m​e​ ​i​n​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​(​o​p​t​i​o​n​a​l​)
-		 */
-		whatsappName: string
-		/**
-		 * A​ ​s​h​o​r​t​e​r​ ​n​a​m​e​ ​f​o​r​ ​a​ ​p​h​o​n​e​’​s​ ​l​o​c​k​ ​s​c​r​e​e​n​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.​ ​L​e​f​t​ ​e​m​p​t​y​,​ ​m​e​s​s​a​g​e​s​ ​c​a​r​r​y​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​u​s​u​a​l​ ​n​a​m​e​.
-		 * @param {number} max
-		 */
-		whatsappNameHint: RequiredParams<'max'>
-		/**
-		 * S​a​v​e​ ​n​a​m​e
-		 */
-		whatsappNameSave: string
-		/**
 		 * B​o​o​k​i​n​g​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
 		 */
 		saved: string
@@ -2771,6 +2745,49 @@ export type NamespaceAdminTranslation = {
 		 */
 		deleteFailed: string
 	}
+	whatsapp: {
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		title: string
+		/**
+		 * C​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​,​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​o​r​s​ ​w​h​o​ ​a​s​k​ ​f​o​r​ ​t​h​e​m​.​ ​E​-​m​a​i​l​s​ ​g​o​ ​t​o​ ​e​v​e​r​y​ ​v​i​s​i​t​o​r​ ​a​s​ ​b​e​f​o​r​e​.
+		 */
+		intro: string
+		/**
+		 * O​f​f​e​r​ ​W​h​a​t​s​A​p​p​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s
+		 */
+		enabled: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​m​a​y​ ​t​i​c​k​ ​“​S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​”​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​.​ ​T​h​e​y​ ​t​h​e​n​ ​g​e​t​ ​t​h​e​ ​b​o​o​k​i​n​g​’​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​t​o​o​,​ ​a​n​d​ ​c​a​n​ ​a​n​s​w​e​r​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​.​ ​T​h​e​ ​m​e​s​s​a​g​e​s​ ​n​a​m​e​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​,​ ​n​e​v​e​r​ ​t​h​e​ ​r​e​a​s​o​n​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​.​ ​T​u​r​n​i​n​g​ ​t​h​i​s​ ​o​f​f​ ​o​f​f​e​r​s​ ​i​t​ ​t​o​ ​n​o​ ​n​e​w​ ​b​o​o​k​i​n​g​.
+		 */
+		enabledHint: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​s​e​n​t​ ​t​h​i​s​ ​m​o​n​t​h​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		sentThisMonth: RequiredParams<'count'>
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​n​a​m​e​ ​i​n​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		shortName: string
+		/**
+		 * A​ ​s​h​o​r​t​e​r​ ​n​a​m​e​ ​t​h​a​t​ ​f​i​t​s​ ​a​ ​p​h​o​n​e​’​s​ ​l​o​c​k​ ​s​c​r​e​e​n​.​ ​L​e​f​t​ ​e​m​p​t​y​,​ ​m​e​s​s​a​g​e​s​ ​c​a​r​r​y​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​u​s​u​a​l​ ​n​a​m​e​.
+		 */
+		shortNameHint: string
+		/**
+		 * S​a​v​e​ ​n​a​m​e
+		 */
+		shortNameSave: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​t​h​e​ ​W​h​a​t​s​A​p​p​ ​s​e​t​t​i​n​g​s​.​.​.
+		 */
+		failed: string
+	}
 	appointments: {
 		/**
 		 * C​o​n​t​a​c​t​ ​p​r​o​m​p​t​l​y
@@ -2902,6 +2919,10 @@ export type NamespaceAdminTranslation = {
 			 * S​h​a​r​i​n​g​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s
 			 */
 			resultsSharing: string
+			/**
+			 * W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​s
+			 */
+			whatsappReminders: string
 		}
 		/**
 		 * G​i​v​e​n​ ​{​w​h​e​n​}​ ​·​ ​t​e​x​t​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}
@@ -4232,7 +4253,7 @@ export type NamespaceBookingTranslation = {
 	privacyNotice: RequiredParams<'clinic' | 'days'>
 	whatsapp: {
 		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​ ​t​h​a​t​ ​c​a​n​ ​r​e​c​e​i​v​e​ ​W​h​a​t​s​A​p​p​,​ ​s​u​c​h​ ​a​s​ ​0​1​2​-​3​4​5​ ​6​7​8​9​.
+		 * W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​s​ ​n​e​e​d​ ​a​ ​M​a​l​a​y​s​i​a​n​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​,​ ​s​u​c​h​ ​a​s​ ​0​1​2​-​3​4​5​ ​6​7​8​9​.
 		 */
 		phoneNotMobile: string
 		/**
@@ -9224,30 +9245,6 @@ export type TranslationFunctions = {
 			 */
 			retentionSave: () => LocalizedString
 			/**
-			 * WhatsApp confirmations and reminders
-			 */
-			whatsapp: () => LocalizedString
-			/**
-			 * Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp as well as by e-mail, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit.
-			 */
-			whatsappHint: () => LocalizedString
-			/**
-			 * WhatsApp messages sent this month: {count}
-			 */
-			whatsappCount: (arg: { count: number }) => LocalizedString
-			/**
-			 * Your clinic’s name in WhatsApp messages (optional)
-			 */
-			whatsappName: () => LocalizedString
-			/**
-			 * A shorter name for a phone’s lock screen, at most {max} characters. Left empty, messages carry your clinic’s usual name.
-			 */
-			whatsappNameHint: (arg: { max: number }) => LocalizedString
-			/**
-			 * Save name
-			 */
-			whatsappNameSave: () => LocalizedString
-			/**
 			 * Booking settings saved.
 			 */
 			saved: () => LocalizedString
@@ -9414,6 +9411,48 @@ export type TranslationFunctions = {
 			 */
 			deleteFailed: () => LocalizedString
 		}
+		whatsapp: {
+			/**
+			 * WhatsApp
+			 */
+			title: () => LocalizedString
+			/**
+			 * Confirmations and reminders on WhatsApp, for the visitors who ask for them. E-mails go to every visitor as before.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Offer WhatsApp confirmations and reminders
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp too, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit. Turning this off offers it to no new booking.
+			 */
+			enabledHint: () => LocalizedString
+			/**
+			 * WhatsApp messages sent this month: {count}
+			 */
+			sentThisMonth: (arg: { count: number }) => LocalizedString
+			/**
+			 * Your clinic’s name in WhatsApp messages (optional)
+			 */
+			shortName: () => LocalizedString
+			/**
+			 * A shorter name that fits a phone’s lock screen. Left empty, messages carry your clinic’s usual name.
+			 */
+			shortNameHint: () => LocalizedString
+			/**
+			 * Save name
+			 */
+			shortNameSave: () => LocalizedString
+			/**
+			 * WhatsApp settings saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Failed to save the WhatsApp settings...
+			 */
+			failed: () => LocalizedString
+		}
 		appointments: {
 			/**
 			 * Contact promptly
@@ -9538,6 +9577,10 @@ export type TranslationFunctions = {
 				 * Sharing the screening results
 				 */
 				resultsSharing: () => LocalizedString
+				/**
+				 * WhatsApp reminders
+				 */
+				whatsappReminders: () => LocalizedString
 			}
 			/**
 			 * Given {when} · text version {version}
@@ -10826,7 +10869,7 @@ export type TranslationFunctions = {
 		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
 		whatsapp: {
 			/**
-			 * Please enter a mobile number that can receive WhatsApp, such as 012-345 6789.
+			 * WhatsApp reminders need a Malaysian mobile number, such as 012-345 6789.
 			 */
 			phoneNotMobile: () => LocalizedString
 			/**

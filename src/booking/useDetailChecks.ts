@@ -5,10 +5,9 @@ import type { BookingDetails } from '../lib/screening-store';
 
 type CheckedField = 'email' | 'phone';
 
-/** What is wrong with a field, if anything: the phone's rule depends on the WhatsApp choice (a mobile number then). */
-function problemOf(field: CheckedField, value: string, whatsApp: boolean) {
-  if (field === 'email') return isValidEmail(value) ? undefined : 'email';
-  return phoneProblem(value, { whatsApp });
+/** What is wrong with each field, if anything: the phone's rule depends on the WhatsApp choice (a mobile number then). */
+function problemsOf(details: Pick<BookingDetails, CheckedField>, whatsApp: boolean) {
+  return { email: isValidEmail(details.email) ? undefined : ('email' as const), phone: phoneProblem(details.phone, { whatsApp }) };
 }
 
 /**
@@ -19,14 +18,15 @@ function problemOf(field: CheckedField, value: string, whatsApp: boolean) {
  */
 export function useDetailChecks(details: Pick<BookingDetails, CheckedField>, { whatsApp }: { whatsApp: boolean }) {
   const [left, setLeft] = useState<Record<CheckedField, boolean>>({ email: false, phone: false });
-  const current = { email: problemOf('email', details.email, whatsApp), phone: problemOf('phone', details.phone, whatsApp) };
+  const current = problemsOf(details, whatsApp);
   const shows = <Field extends CheckedField>(field: Field) => (left[field] && details[field].trim() !== '' ? current[field] : undefined);
   return {
     valid: { email: !current.email, phone: !current.phone },
     /** The problem each field shows now, if any. */
     problem: { email: shows('email'), phone: shows('phone') },
     leave: (field: CheckedField) => setLeft((before) => ({ ...before, [field]: true })),
-    edited: (field: CheckedField, value: string) => setLeft((before) => ({ ...before, [field]: before[field] && problemOf(field, value, whatsApp) !== undefined })),
+    edited: (field: CheckedField, value: string) =>
+      setLeft((before) => ({ ...before, [field]: before[field] && problemsOf({ ...details, [field]: value }, whatsApp)[field] !== undefined })),
     /** On Confirm: shows every problem; true when there is none. */
     checkAll: () => {
       setLeft({ email: true, phone: true });
