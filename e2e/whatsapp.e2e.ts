@@ -8,7 +8,8 @@ import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
 import { completeDass21Quickly } from './support/screener-steps';
-import { useBrowserSession } from './support/session';
+import { useBrowserSessionWithMail } from './support/mail';
+import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 
 const VISITOR = { name: 'Siti Aminah', email: 'siti.aminah@example.my' };
 /** A Kuala Lumpur landline: a valid Malaysian number, but no WhatsApp. */
@@ -49,9 +50,9 @@ async function consentWithMobileNumber(page: Page, dialog: Locator, lang: Locale
 
 describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attendance (issue 29)', () => {
   // CSP bypassed only so that axe's script can run in the page.
-  const session = useBrowserSession({ bypassCSP: true });
+  const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
 
-  it('asks for a mobile number in both languages, stores the consent in the visitor’s words, and shows the clinic “I’ll be there”', async () => {
+  it('asks for a mobile number in both languages, stores the consent in the visitor’s words, stops from the manage page, and shows the clinic “I’ll be there” and its switch', async () => {
     const { page, server } = session;
     await page.setViewportSize(PHONE);
     await session.visit('/screener/klinik-minda');
@@ -96,6 +97,20 @@ describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attenda
       await db.destroy();
     }
 
+    // The visitor's page, in Malay from their e-mail's link: WhatsApp on, and one tap stops it.
+    await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const link = /https?:\/\/[^\s"<]+\/appointments\/manage\/[\w-]+/.exec(decodeQuotedPrintable(mailsTo(VISITOR.email)[0]!.raw))![0];
+    await page.goto(link);
+    const ms = translationsFor('ms').booking.whatsapp;
+    const messages = page.getByRole('region', { name: ms.manageTitle() });
+    await messages.getByText(ms.manageOn()).waitFor();
+    await expectNoViolations(page, 'manage page with WhatsApp on, in Malay');
+    await messages.getByRole('button', { name: ms.manageStop() }).click();
+    await messages.getByText(ms.manageStopped()).waitFor();
+    expect(await messages.getByRole('button').count()).toBe(0);
+    await expectNoViolations(page, 'manage page with WhatsApp stopped, in Malay');
+    await screenshot(page, 'whatsapp-390-manage-stopped-ms');
+
     // The clinic's Today, at a laptop's width: the request waiting, with the visitor's answer.
     await page.setViewportSize(LAPTOP);
     await signIn(session);
@@ -108,5 +123,13 @@ describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attenda
     await expect.poll(() => waiting.innerText()).toContain(admin.appointments.attendanceConfirmed());
     await expectNoViolations(page, 'Today with a confirmed attendance');
     await screenshot(page, 'whatsapp-1280-today-attending');
+
+    // The clinic's switch, on by default, and this month's count: none sent, as this journey's
+    // server has no Cloud API to send through.
+    await session.visit('/admin/booking-settings');
+    const settings = page.getByRole('region', { name: admin.whatsapp.title(), exact: true });
+    expect(await settings.getByRole('switch', { name: admin.whatsapp.enabled() }).isChecked()).toBe(true);
+    await settings.getByText(admin.whatsapp.sentThisMonth({ count: 0 }), { exact: true }).waitFor();
+    await expectNoViolations(page, 'booking settings with WhatsApp');
   }, 120_000);
 });
