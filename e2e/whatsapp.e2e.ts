@@ -6,8 +6,7 @@ import { translationsFor } from '../server/translations';
 import { signIn } from './support/admin';
 import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
-import { chooseFreeTime } from './support/booking-steps';
-import { completeDass21Quickly } from './support/screener-steps';
+import { chooseAisyahsLastTime } from './support/booking-steps';
 import { useBrowserSessionWithMail } from './support/mail';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 
@@ -56,10 +55,7 @@ describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attenda
     const { page, server } = session;
     await page.setViewportSize(PHONE);
     await session.visit('/screener/klinik-minda');
-    await completeDass21Quickly(page);
-    await page.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
-    await chooseFreeTime(dialog, 'last');
+    const dialog = await chooseAisyahsLastTime(page);
     await dialog.getByLabel('Full name').fill(VISITOR.name);
     await dialog.getByLabel('Email').fill(VISITOR.email);
     await consentWithMobileNumber(page, dialog, 'en');
