@@ -115,6 +115,15 @@ const en_booking = {
   whatsappStoppedReply: 'You will get no more WhatsApp messages about this appointment at {clinic:string}. E-mails continue.',
   privacyNotice:
     'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
+  // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).
+  whatsapp: {
+    phoneNotMobile: 'WhatsApp reminders need a Malaysian mobile number, such as 012-345 6789.',
+    manageTitle: 'WhatsApp messages',
+    manageOn: 'Confirmations and reminders for this appointment also come to your WhatsApp. E-mails come too.',
+    manageStopped: 'WhatsApp messages for this appointment are stopped. E-mails still come.',
+    manageStop: 'Stop WhatsApp messages',
+    manageStopping: 'Stopping...',
+  },
   status: {
     held: 'Waiting for you to confirm your e-mail',
     requested: 'Requested: the clinic will reach out to confirm',

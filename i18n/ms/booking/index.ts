@@ -115,6 +115,14 @@ const ms_booking = {
   whatsappStoppedReply: 'Anda tidak akan menerima mesej WhatsApp lagi tentang janji temu ini di {clinic}. E-mel tetap dihantar.',
   privacyNotice:
     'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
+  whatsapp: {
+    phoneNotMobile: 'Peringatan WhatsApp memerlukan nombor telefon bimbit Malaysia, seperti 012-345 6789.',
+    manageTitle: 'Mesej WhatsApp',
+    manageOn: 'Pengesahan dan peringatan bagi janji temu ini juga dihantar ke WhatsApp anda. E-mel tetap dihantar.',
+    manageStopped: 'Mesej WhatsApp bagi janji temu ini telah dihentikan. E-mel tetap dihantar.',
+    manageStop: 'Hentikan mesej WhatsApp',
+    manageStopping: 'Menghentikan...',
+  },
   status: {
     held: 'Menunggu anda mengesahkan e-mel',
     requested: 'Diminta: klinik akan menghubungi anda untuk pengesahan',
