@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import type { Locales } from '../i18n/i18n-types';
 import { translationsFor } from '../server/translations';
@@ -9,6 +9,7 @@ import { screenshot } from './support/browser';
 import { chooseAisyahsLastTime } from './support/booking-steps';
 import { useBrowserSessionWithMail } from './support/mail';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
+import { type FakeWhatsapp, startFakeWhatsapp } from '../server/testing/fake-whatsapp';
 
 const VISITOR = { name: 'Siti Aminah', email: 'siti.aminah@example.my' };
 /** A Kuala Lumpur landline: a valid Malaysian number, but no WhatsApp. */
@@ -48,8 +49,14 @@ async function consentWithMobileNumber(page: Page, dialog: Locator, lang: Locale
 }
 
 describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attendance (issue 29)', () => {
+  // Meta's Cloud API, faked: the journey's server sends through it and gets its signed webhooks.
+  let fake: FakeWhatsapp;
+  beforeAll(async () => {
+    fake = await startFakeWhatsapp();
+  });
+  afterAll(() => fake.close());
   // CSP bypassed only so that axe's script can run in the page.
-  const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true });
+  const { session, mailsTo } = useBrowserSessionWithMail({ bypassCSP: true, serverEnv: () => fake.env as Record<string, string> });
 
   it('asks for a mobile number in both languages, stores the consent in the visitor’s words, stops from the manage page, and shows the clinic “I’ll be there” and its switch', async () => {
     const { page, server } = session;
@@ -87,11 +94,17 @@ describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attenda
         .executeTakeFirstOrThrow();
       const ms = translationsFor('ms').booking;
       expect(consent).toEqual({ language: 'ms', text: `${ms.whatsappReminders()}\n\n${ms.whatsappRemindersDetails({ clinic: 'Klinik Minda' })}` });
-      // Stand-in until the fake Cloud API posts the signed reply.
-      await db.updateTable('appointments').set({ attendance_confirmed_at: new Date() }).where('id', '=', booked.id).execute();
     } finally {
       await db.destroy();
     }
+
+    // The booking's message reaches the Cloud API, and the visitor's "I'll be there" comes back
+    // as Meta would post it: a signed webhook answering that message.
+    await expect.poll(() => fake.messages.filter((m) => m.to === MOBILE.stored.slice(1)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const sent = fake.messages.find((m) => m.to === MOBILE.stored.slice(1))!;
+    const { body, signature } = fake.signed(fake.replyWebhook(sent, { buttonPayload: 'ATTENDING' }));
+    const answered = await fetch(`${server.url}/api/whatsapp/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body });
+    expect(answered.status).toBe(200);
 
     // The visitor's page, in Malay from their e-mail's link: WhatsApp on, and one tap stops it.
     await expect.poll(() => mailsTo(VISITOR.email).length, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -120,12 +133,11 @@ describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attenda
     await expectNoViolations(page, 'Today with a confirmed attendance');
     await screenshot(page, 'whatsapp-1280-today-attending');
 
-    // The clinic's switch, on by default, and this month's count: none sent, as this journey's
-    // server has no Cloud API to send through.
+    // The clinic's switch, on by default, and this month's count: what the fake received.
     await session.visit('/admin/booking-settings');
     const settings = page.getByRole('region', { name: admin.whatsapp.title(), exact: true });
     expect(await settings.getByRole('switch', { name: admin.whatsapp.enabled() }).isChecked()).toBe(true);
-    await settings.getByText(admin.whatsapp.sentThisMonth({ count: 0 }), { exact: true }).waitFor();
+    await settings.getByText(admin.whatsapp.sentThisMonth({ count: fake.messages.length }), { exact: true }).waitFor();
     await expectNoViolations(page, 'booking settings with WhatsApp');
   }, 120_000);
 });

@@ -246,7 +246,7 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
     expect(audit.status).toBe(200);
     // The member who exported is named: the clinic's owner, who signed in.
     expect(audit.body).toEqual([
-      { id: expect.any(String), at: expect.any(String), actor: 'clinic', member: screener.username, apiKey: null, operation: null, action: 'appointments.exported', subjectId: null },
+      { id: expect.any(String), at: expect.any(String), actor: 'clinic', member: screener.username, apiKey: null, operation: null, action: 'appointments.exported', subjectId: null, detail: null },
     ]);
   });
 
