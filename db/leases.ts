@@ -3,7 +3,7 @@ import type { DialectName } from './connect';
 import type { Database } from './schema';
 
 /** The tables whose rows background workers lease: each has lease_owner and locked_until. */
-export type LeasedTable = 'email_outbox' | 'webhook_deliveries' | 'appointments';
+export type LeasedTable = 'email_outbox' | 'whatsapp_outbox' | 'webhook_deliveries' | 'appointments';
 
 export interface Lease {
   /** One id per claiming pass, so the pass reads back exactly the rows it won. */

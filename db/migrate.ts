@@ -35,6 +35,7 @@ import * as webhookCatalogue from './migrations/2026-11-29T0100-webhook-catalogu
 import * as idempotencyKeys from './migrations/2026-11-29T0300-idempotency-keys';
 import * as apiKeys from './migrations/2026-11-29T0200-api-keys';
 import * as payments from './migrations/2026-11-30T0100-payments';
+import * as whatsapp from './migrations/2026-11-30T0200-whatsapp';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T0200-api-keys': apiKeys,
   '2026-11-29T0700-schedule-slot-lock': scheduleSlotLock,
   '2026-11-30T0100-payments': payments,
+  '2026-11-30T0200-whatsapp': whatsapp,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -41,6 +41,12 @@ export interface UsersTable {
   webhook_previous_secret_until: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
   /** Days a visitor's personal data is kept after their appointment ends (30–730, default 180). */
   visitor_data_retention_days: ColumnType<number, number | undefined, number>;
+  /** Whether visitors are offered WhatsApp messages (docs/decisions/0063); on by default. */
+  whatsapp_enabled: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** The shorter name the clinic's WhatsApp messages carry; null: its usual name. */
+  whatsapp_name: OptionalText;
+  /** The Cloud API phone number id that sends the clinic's messages; null: Minda's own number. */
+  whatsapp_sender: OptionalText;
   created_at: Timestamp;
 }
 
@@ -221,6 +227,12 @@ export interface AppointmentsTable {
    * `GET /api/appointments?updatedSince=` (docs/decisions/0059); every write of the row sets it.
    */
   updated_at: NullableTimestamp;
+  /** The visitor agreed to WhatsApp messages about it (the consent's text is in consent_records). */
+  whatsapp_reminders: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** When the visitor ended its WhatsApp messages ("STOP" or their manage page); e-mail remains. */
+  whatsapp_stopped_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /** When the visitor answered "I'll be there" to a WhatsApp reminder. */
+  attendance_confirmed_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 }
 
 /** A solved booking challenge, kept until it expires so that it books only once (docs/decisions/0037). */
@@ -459,6 +471,41 @@ export interface EmailOutboxTable {
 }
 
 /**
+ * A WhatsApp message (docs/decisions/0063), leased like email_outbox. The number and the body
+ * are cleared once it is sent or closed; the row keeps what the statuses and replies need.
+ */
+export interface WhatsappOutboxTable {
+  id: string;
+  user_id: string;
+  appointment_id: string | null;
+  /** What it is about (booking-received, reminder-24h, …; domain/whatsapp-messages.ts). */
+  kind: string;
+  /** The visitor's number in E.164; null once sent, closed or erased. */
+  recipient: string | null;
+  /** The Cloud API phone number id that sends it. */
+  sender: string;
+  /** The template and its parameters as JSON; null once sent or closed. */
+  body: string | null;
+  /** pending, sent, delivered, read, failed, withdrawn, expired. */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  /** After this moment it is pointless and never sent (a reminder once the session began). */
+  expires_at: NullableTimestamp;
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  locked_until: NullableTimestamp;
+  /** The Cloud API's error code and title, never the number or the text. */
+  last_error: string | null;
+  /** The Cloud API's id of the message (wamid.…), by which statuses and replies find it. */
+  wa_message_id: string | null;
+  /** The e-mail standing by for it: sent when the message fails or is not delivered in time. */
+  fallback_email_id: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  status_at: NullableTimestamp;
+}
+
+/**
  * An e-mail identity or a client address a clinic marked as spam: its bookings at that clinic are
  * refused until `expires_at`. Only keyed digests are stored (server/appointments/booking-blocks.ts).
  */
@@ -664,6 +711,7 @@ export interface Database {
   stripe_events: StripeEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
+  whatsapp_outbox: WhatsappOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
   used_booking_challenges: UsedBookingChallengesTable;
   operator_sessions: OperatorSessionsTable;

@@ -1,19 +1,33 @@
-/** Visitors type numbers the way they see them printed: '012-345 6789', '(03) 7627 2929'. */
-function stripSeparators(input: string): string {
-  return input.replace(/[\s()-]/g, '');
-}
+import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
 
-// Country code 60 with or without '+' and 8-10 digits, or the trunk prefix 0 and 9-10 digits.
-const MALAYSIAN_PHONE = /^(?:\+?60\d{8,10}|0\d{9,10})$/;
+/**
+ * Phone rules, by libphonenumber-js (Google's libphonenumber metadata, the "max" set that knows
+ * which numbers are mobile): a number typed the way visitors see it printed ('012-345 6789',
+ * '(03) 7627 2929', '+60 12-345 6789') is read as Malaysian unless it carries another country code.
+ */
+function parseMalaysianPhone(input: string): PhoneNumber | undefined {
+  const phone = parsePhoneNumberFromString(input, 'MY');
+  return phone?.isValid() && phone.country === 'MY' ? phone : undefined;
+}
 
 export function isValidMalaysianPhone(input: string): boolean {
-  return MALAYSIAN_PHONE.test(stripSeparators(input));
+  return parseMalaysianPhone(input) !== undefined;
 }
 
-/** International form for the booking (+60…). Meant for numbers that passed `isValidMalaysianPhone`. */
+/** A Malaysian number WhatsApp can reach: a mobile one (011-…, 012-…), never a landline. */
+export function isMalaysianMobilePhone(input: string): boolean {
+  const type = parseMalaysianPhone(input)?.getType();
+  return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE';
+}
+
+/** What is wrong with a booking's number, if anything: WhatsApp messages need a mobile one. */
+export function phoneProblem(input: string, { whatsApp }: { whatsApp: boolean }): 'phone' | 'mobilePhone' | undefined {
+  if (!isValidMalaysianPhone(input)) return 'phone';
+  if (whatsApp && !isMalaysianMobilePhone(input)) return 'mobilePhone';
+  return undefined;
+}
+
+/** E.164 (+60…), as the booking stores it and WhatsApp addresses it. Meant for numbers that passed `isValidMalaysianPhone`. */
 export function normaliseMalaysianPhone(input: string): string {
-  const phone = stripSeparators(input);
-  if (phone.startsWith('0')) return `+60${phone.slice(1)}`;
-  if (phone.startsWith('60')) return `+${phone}`;
-  return phone;
+  return parseMalaysianPhone(input)?.number ?? input;
 }

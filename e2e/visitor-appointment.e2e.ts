@@ -3,9 +3,8 @@ import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { signIn } from './support/admin';
 import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
-import { chooseFreeTime } from './support/booking-steps';
+import { chooseAisyahsLastTime, chooseFreeTime } from './support/booking-steps';
 import { useBrowserSessionWithMail } from './support/mail';
-import { completeDass21Quickly } from './support/screener-steps';
 
 const VISITOR = { name: 'Nurul Huda', email: 'nurul.huda@example.my' };
 const PHONE = { width: 390, height: 844 };
@@ -28,10 +27,7 @@ describe('the visitor’s appointment (decision 0050)', () => {
     expect(saved.ok()).toBe(true);
 
     await session.visit('/screener/klinik-minda');
-    await completeDass21Quickly(page);
-    await page.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
-    await chooseFreeTime(dialog, 'last');
+    const dialog = await chooseAisyahsLastTime(page);
     await dialog.getByLabel('Full name').fill(VISITOR.name);
 
     // Zones read as places, and the picker finds one by its country.

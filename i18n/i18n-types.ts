@@ -2849,6 +2849,49 @@ export type NamespaceAdminTranslation = {
 		 */
 		deleteFailed: string
 	}
+	whatsapp: {
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		title: string
+		/**
+		 * C​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​,​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​o​r​s​ ​w​h​o​ ​a​s​k​ ​f​o​r​ ​t​h​e​m​.​ ​E​-​m​a​i​l​s​ ​g​o​ ​t​o​ ​e​v​e​r​y​ ​v​i​s​i​t​o​r​ ​a​s​ ​b​e​f​o​r​e​.
+		 */
+		intro: string
+		/**
+		 * O​f​f​e​r​ ​W​h​a​t​s​A​p​p​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s
+		 */
+		enabled: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​m​a​y​ ​t​i​c​k​ ​“​S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​”​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​.​ ​T​h​e​y​ ​t​h​e​n​ ​g​e​t​ ​t​h​e​ ​b​o​o​k​i​n​g​’​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​t​o​o​,​ ​a​n​d​ ​c​a​n​ ​a​n​s​w​e​r​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​.​ ​T​h​e​ ​m​e​s​s​a​g​e​s​ ​n​a​m​e​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​,​ ​n​e​v​e​r​ ​t​h​e​ ​r​e​a​s​o​n​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​.​ ​T​u​r​n​i​n​g​ ​t​h​i​s​ ​o​f​f​ ​o​f​f​e​r​s​ ​i​t​ ​t​o​ ​n​o​ ​n​e​w​ ​b​o​o​k​i​n​g​.
+		 */
+		enabledHint: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​s​e​n​t​ ​t​h​i​s​ ​m​o​n​t​h​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		sentThisMonth: RequiredParams<'count'>
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​n​a​m​e​ ​i​n​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		shortName: string
+		/**
+		 * A​ ​s​h​o​r​t​e​r​ ​n​a​m​e​ ​t​h​a​t​ ​f​i​t​s​ ​a​ ​p​h​o​n​e​’​s​ ​l​o​c​k​ ​s​c​r​e​e​n​.​ ​L​e​f​t​ ​e​m​p​t​y​,​ ​m​e​s​s​a​g​e​s​ ​c​a​r​r​y​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​u​s​u​a​l​ ​n​a​m​e​.
+		 */
+		shortNameHint: string
+		/**
+		 * S​a​v​e​ ​n​a​m​e
+		 */
+		shortNameSave: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​t​h​e​ ​W​h​a​t​s​A​p​p​ ​s​e​t​t​i​n​g​s​.​.​.
+		 */
+		failed: string
+	}
 	appointments: {
 		/**
 		 * C​o​n​t​a​c​t​ ​p​r​o​m​p​t​l​y
@@ -2858,6 +2901,14 @@ export type NamespaceAdminTranslation = {
 		 * T​h​e​ ​v​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​t​h​e​ ​s​c​r​e​e​n​e​r​’​s​ ​q​u​e​s​t​i​o​n​ ​a​b​o​u​t​ ​h​a​r​m​i​n​g​ ​t​h​e​m​s​e​l​v​e​s​.
 		 */
 		contactPromptlyHint: string
+		/**
+		 * I​’​l​l​ ​b​e​ ​t​h​e​r​e
+		 */
+		attendanceConfirmed: string
+		/**
+		 * T​h​e​ ​v​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​ ​t​o​ ​a​ ​W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​.
+		 */
+		attendanceConfirmedHint: string
 		/**
 		 * T​h​e​ ​v​i​s​i​t​o​r​’​s​ ​r​e​a​s​o​n​ ​f​o​r​ ​c​a​n​c​e​l​l​i​n​g​:​ ​“​{​r​e​a​s​o​n​}​”
 		 * @param {string} reason
@@ -2972,6 +3023,10 @@ export type NamespaceAdminTranslation = {
 			 * S​h​a​r​i​n​g​ ​t​h​e​ ​s​c​r​e​e​n​i​n​g​ ​r​e​s​u​l​t​s
 			 */
 			resultsSharing: string
+			/**
+			 * W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​s
+			 */
+			whatsappReminders: string
 		}
 		/**
 		 * G​i​v​e​n​ ​{​w​h​e​n​}​ ​·​ ​t​e​x​t​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}
@@ -4286,6 +4341,31 @@ export type NamespaceBookingTranslation = {
 	 */
 	shareResultsDetails: RequiredParams<'clinic' | 'days'>
 	/**
+	 * S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p
+	 */
+	whatsappReminders: string
+	/**
+	 * M​i​n​d​a​'​s​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r​ ​s​e​n​d​s​ ​m​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​y​o​u​r​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​:​ ​w​h​e​n​ ​i​t​ ​i​s​ ​r​e​c​e​i​v​e​d​,​ ​c​o​n​f​i​r​m​e​d​,​ ​m​o​v​e​d​ ​o​r​ ​c​a​n​c​e​l​l​e​d​,​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​b​e​f​o​r​e​ ​i​t​.​ ​T​h​e​y​ ​n​a​m​e​ ​o​n​l​y​ ​{​c​l​i​n​i​c​}​,​ ​n​e​v​e​r​ ​w​h​a​t​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​f​o​r​.​ ​R​e​p​l​y​ ​S​T​O​P​,​ ​o​r​ ​u​s​e​ ​t​h​e​ ​l​i​n​k​ ​i​n​ ​y​o​u​r​ ​e​-​m​a​i​l​s​,​ ​t​o​ ​e​n​d​ ​t​h​e​m​;​ ​e​-​m​a​i​l​s​ ​c​o​n​t​i​n​u​e​.
+	 * @param {string} clinic
+	 */
+	whatsappRemindersDetails: RequiredParams<'clinic'>
+	/**
+	 * T​o​ ​c​h​a​n​g​e​ ​o​r​ ​c​a​n​c​e​l​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​t​ ​{​c​l​i​n​i​c​}​,​ ​o​p​e​n​ ​{​l​i​n​k​}
+	 * @param {string} clinic
+	 * @param {string} link
+	 */
+	whatsappChangeReply: RequiredParams<'clinic' | 'link'>
+	/**
+	 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​t​ ​{​c​l​i​n​i​c​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​c​t​i​v​e​,​ ​s​o​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​a​n​s​w​e​r​ ​h​e​r​e​.​ ​T​o​ ​b​o​o​k​ ​a​g​a​i​n​,​ ​v​i​s​i​t​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​b​o​o​k​i​n​g​ ​p​a​g​e​.
+	 * @param {string} clinic
+	 */
+	whatsappInactiveReply: RequiredParams<'clinic'>
+	/**
+	 * Y​o​u​ ​w​i​l​l​ ​g​e​t​ ​n​o​ ​m​o​r​e​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​t​ ​{​c​l​i​n​i​c​}​.​ ​E​-​m​a​i​l​s​ ​c​o​n​t​i​n​u​e​.
+	 * @param {string} clinic
+	 */
+	whatsappStoppedReply: RequiredParams<'clinic'>
+	/**
 	 * Y​o​u​r​ ​n​a​m​e​,​ ​e​-​m​a​i​l​ ​a​n​d​ ​p​h​o​n​e​ ​g​o​ ​t​o​ ​{​c​l​i​n​i​c​}​ ​t​o​ ​a​r​r​a​n​g​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​,​ ​a​n​d​ ​a​r​e​ ​k​e​p​t​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​e​r​a​s​e​d​.​ ​T​h​e​ ​p​r​i​v​a​t​e​ ​l​i​n​k​ ​i​n​ ​o​u​r​ ​e​-​m​a​i​l​s​ ​l​e​t​s​ ​y​o​u​ ​d​o​w​n​l​o​a​d​ ​o​r​ ​e​r​a​s​e​ ​t​h​e​m​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
 	 * @param {string} clinic
 	 * @param {number} days
@@ -4352,6 +4432,32 @@ export type NamespaceBookingTranslation = {
 		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l
 		 */
 		refundTitle: string
+	}
+	whatsapp: {
+		/**
+		 * W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​s​ ​n​e​e​d​ ​a​ ​M​a​l​a​y​s​i​a​n​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​,​ ​s​u​c​h​ ​a​s​ ​0​1​2​-​3​4​5​ ​6​7​8​9​.
+		 */
+		phoneNotMobile: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s
+		 */
+		manageTitle: string
+		/**
+		 * C​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​f​o​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​l​s​o​ ​c​o​m​e​ ​t​o​ ​y​o​u​r​ ​W​h​a​t​s​A​p​p​.​ ​E​-​m​a​i​l​s​ ​c​o​m​e​ ​t​o​o​.
+		 */
+		manageOn: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​f​o​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​a​r​e​ ​s​t​o​p​p​e​d​.​ ​E​-​m​a​i​l​s​ ​s​t​i​l​l​ ​c​o​m​e​.
+		 */
+		manageStopped: string
+		/**
+		 * S​t​o​p​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s
+		 */
+		manageStop: string
+		/**
+		 * S​t​o​p​p​i​n​g​.​.​.
+		 */
+		manageStopping: string
 	}
 	status: {
 		/**
@@ -5518,6 +5624,10 @@ export type NamespaceErrorsTranslation = {
 		 */
 		phone: string
 		/**
+		 * W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​s​ ​n​e​e​d​ ​a​ ​M​a​l​a​y​s​i​a​n​ ​m​o​b​i​l​e​ ​n​u​m​b​e​r​,​ ​s​u​c​h​ ​a​s​ ​0​1​2​-​3​4​5​ ​6​7​8​9
+		 */
+		mobilePhone: string
+		/**
 		 * m​u​s​t​ ​b​e​ ​n​u​l​l​ ​o​r​ ​a​n​ ​o​b​j​e​c​t​ ​w​i​t​h​ ​a​ ​n​a​m​e​,​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​a​n​d​ ​a​ ​W​h​a​t​s​A​p​p​ ​n​u​m​b​e​r
 		 */
 		crisisContact: string
@@ -5681,6 +5791,10 @@ export type NamespaceErrorsTranslation = {
 		 * n​e​e​d​s​ ​y​o​u​r​ ​c​o​n​s​e​n​t​ ​t​o​ ​s​h​a​r​e​ ​y​o​u​r​ ​r​e​s​u​l​t​s
 		 */
 		consentToShare: string
+		/**
+		 * n​e​e​d​s​ ​y​o​u​r​ ​c​o​n​s​e​n​t​ ​t​o​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s
+		 */
+		consentToWhatsapp: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​t​h​e​ ​t​e​s​t​ ​o​f​ ​t​h​i​s​ ​s​c​r​e​e​n​e​r​ ​(​{​t​e​s​t​T​y​p​e​}​)
 		 * @param {string} testType
@@ -9600,6 +9714,48 @@ export type TranslationFunctions = {
 			 */
 			deleteFailed: () => LocalizedString
 		}
+		whatsapp: {
+			/**
+			 * WhatsApp
+			 */
+			title: () => LocalizedString
+			/**
+			 * Confirmations and reminders on WhatsApp, for the visitors who ask for them. E-mails go to every visitor as before.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Offer WhatsApp confirmations and reminders
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp too, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit. Turning this off offers it to no new booking.
+			 */
+			enabledHint: () => LocalizedString
+			/**
+			 * WhatsApp messages sent this month: {count}
+			 */
+			sentThisMonth: (arg: { count: number }) => LocalizedString
+			/**
+			 * Your clinic’s name in WhatsApp messages (optional)
+			 */
+			shortName: () => LocalizedString
+			/**
+			 * A shorter name that fits a phone’s lock screen. Left empty, messages carry your clinic’s usual name.
+			 */
+			shortNameHint: () => LocalizedString
+			/**
+			 * Save name
+			 */
+			shortNameSave: () => LocalizedString
+			/**
+			 * WhatsApp settings saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Failed to save the WhatsApp settings...
+			 */
+			failed: () => LocalizedString
+		}
 		appointments: {
 			/**
 			 * Contact promptly
@@ -9609,6 +9765,14 @@ export type TranslationFunctions = {
 			 * The visitor answered the screener’s question about harming themselves.
 			 */
 			contactPromptlyHint: () => LocalizedString
+			/**
+			 * I’ll be there
+			 */
+			attendanceConfirmed: () => LocalizedString
+			/**
+			 * The visitor answered “I’ll be there” to a WhatsApp reminder.
+			 */
+			attendanceConfirmedHint: () => LocalizedString
 			/**
 			 * The visitor’s reason for cancelling: “{reason}”
 			 */
@@ -9716,6 +9880,10 @@ export type TranslationFunctions = {
 				 * Sharing the screening results
 				 */
 				resultsSharing: () => LocalizedString
+				/**
+				 * WhatsApp reminders
+				 */
+				whatsappReminders: () => LocalizedString
 			}
 			/**
 			 * Given {when} · text version {version}
@@ -10991,6 +11159,26 @@ export type TranslationFunctions = {
 		 */
 		shareResultsDetails: (arg: { clinic: string, days: number }) => LocalizedString
 		/**
+		 * Send me reminders on WhatsApp
+		 */
+		whatsappReminders: () => LocalizedString
+		/**
+		 * Minda's WhatsApp number sends messages about this appointment to your mobile number: when it is received, confirmed, moved or cancelled, and reminders before it. They name only {clinic}, never what the appointment is for. Reply STOP, or use the link in your e-mails, to end them; e-mails continue.
+		 */
+		whatsappRemindersDetails: (arg: { clinic: string }) => LocalizedString
+		/**
+		 * To change or cancel your appointment at {clinic}, open {link}
+		 */
+		whatsappChangeReply: (arg: { clinic: string, link: string }) => LocalizedString
+		/**
+		 * This appointment at {clinic} is no longer active, so there is nothing to answer here. To book again, visit the clinic’s booking page.
+		 */
+		whatsappInactiveReply: (arg: { clinic: string }) => LocalizedString
+		/**
+		 * You will get no more WhatsApp messages about this appointment at {clinic}. E-mails continue.
+		 */
+		whatsappStoppedReply: (arg: { clinic: string }) => LocalizedString
+		/**
 		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
 		 */
 		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
@@ -11051,6 +11239,32 @@ export type TranslationFunctions = {
 			 * If you cancel
 			 */
 			refundTitle: () => LocalizedString
+		}
+		whatsapp: {
+			/**
+			 * WhatsApp reminders need a Malaysian mobile number, such as 012-345 6789.
+			 */
+			phoneNotMobile: () => LocalizedString
+			/**
+			 * WhatsApp messages
+			 */
+			manageTitle: () => LocalizedString
+			/**
+			 * Confirmations and reminders for this appointment also come to your WhatsApp. E-mails come too.
+			 */
+			manageOn: () => LocalizedString
+			/**
+			 * WhatsApp messages for this appointment are stopped. E-mails still come.
+			 */
+			manageStopped: () => LocalizedString
+			/**
+			 * Stop WhatsApp messages
+			 */
+			manageStop: () => LocalizedString
+			/**
+			 * Stopping...
+			 */
+			manageStopping: () => LocalizedString
 		}
 		status: {
 			/**
@@ -12116,6 +12330,10 @@ export type TranslationFunctions = {
 			 */
 			phone: () => LocalizedString
 			/**
+			 * WhatsApp reminders need a Malaysian mobile number, such as 012-345 6789
+			 */
+			mobilePhone: () => LocalizedString
+			/**
 			 * must be null or an object with a name, a phone number and a WhatsApp number
 			 */
 			crisisContact: () => LocalizedString
@@ -12263,6 +12481,10 @@ export type TranslationFunctions = {
 			 * needs your consent to share your results
 			 */
 			consentToShare: () => LocalizedString
+			/**
+			 * needs your consent to WhatsApp messages
+			 */
+			consentToWhatsapp: () => LocalizedString
 			/**
 			 * must be the test of this screener ({testType})
 			 */

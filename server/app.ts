@@ -17,6 +17,7 @@ import { cacheControlOf, registerEtags } from './http-cache';
 import { answerRequestTimeouts, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './http-timeouts';
 import { registerSecurityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './billing/stripe-webhook-route';
+import { whatsappWebhookRoutes } from './whatsapp/webhook-route';
 import { logoRoutes } from './rest/logo-routes';
 import { mountRestRoutes } from './rest/mount-rest-routes';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -103,6 +104,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
   mountRestRoutes(app, services);
   await app.register(stripeWebhookRoutes, { services });
+  await app.register(whatsappWebhookRoutes, { services });
   await app.register(logoRoutes, { services });
 
   const openApi = buildOpenApiDocument(services.env.publicUrl);

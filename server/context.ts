@@ -12,6 +12,7 @@ import type { InsightsService } from './insights/insights-service';
 import type { Locales } from '../i18n/i18n-types';
 import type { MailTransport } from './mail/transport';
 import type { Metrics } from './metrics/metrics';
+import type { CloudApi } from './whatsapp/cloud-api';
 import { rateLimitClient } from './client-network';
 import type { RateLimits } from './rate-limit/rate-limit-rules';
 import { requestLocale } from './request-locale';
@@ -40,6 +41,8 @@ export interface AppServices {
   configurations: ConfigurationCache;
   /** This process's Prometheus metrics (server/metrics). */
   metrics: Metrics;
+  /** The WhatsApp Cloud API; undefined while WhatsApp is not set up (server/whatsapp). */
+  whatsapp: CloudApi | undefined;
 }
 
 /**

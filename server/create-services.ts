@@ -6,6 +6,7 @@ import { createInsightsService } from './insights/insights-service';
 import { createMailTransport } from './mail/transport';
 import { createMetrics } from './metrics/metrics';
 import { DEFAULT_RATE_LIMITS } from './rate-limit/rate-limit-rules';
+import { createCloudApi } from './whatsapp/cloud-api';
 
 /**
  * The services a process's requests and background jobs share, built from its settings, its
@@ -24,5 +25,6 @@ export function createServices(env: Env, { db, dialect, log }: Pick<AppServices,
     billing: createBilling(env.stripe),
     configurations: createConfigurationCache(),
     metrics: createMetrics(db),
+    whatsapp: env.whatsapp && createCloudApi(env.whatsapp),
   };
 }

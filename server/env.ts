@@ -79,6 +79,17 @@ const EnvSchema = z
     STRIPE_OFFER_COUPON_ID: z.string().regex(/^\w+$/, 'must be a Stripe coupon id').optional(),
     /** Where the Stripe SDK sends its calls; tests point it at a local fake. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * WhatsApp Cloud API (docs/decisions/0063): all four turn WhatsApp messages on; none leaves
+     * them off, and the booking form does not offer them. The phone number id is Minda's own
+     * sender; a clinic may have its own (users.whatsapp_sender).
+     */
+    WHATSAPP_TOKEN: z.string().trim().min(1).optional(),
+    WHATSAPP_APP_SECRET: z.string().trim().min(1).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'must be a Cloud API phone number id (digits)').optional(),
+    /** Where the client's calls go instead of https://graph.facebook.com; tests point it at a local fake. */
+    WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** The launch offer's end: a date (the offer lasts through that day, Malaysian time) or a date-time. */
     /** Opens /metrics to a scraper that sends `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -173,6 +184,8 @@ export interface Env {
   stripe: StripeSettings | undefined;
   /** When the launch offer ends; unset, there is no offer. */
   offerEndsAt: Date | undefined;
+  /** Unset: no WhatsApp messages (server/whatsapp). */
+  whatsapp: WhatsappSettings | undefined;
   /** Who may read /metrics; neither set means nobody (closed by default). */
   metrics: { token: string | undefined; allow: string[] };
   /** Networks webhooks may reach besides public addresses (domain/webhooks.ts). */
@@ -189,6 +202,15 @@ export interface StripeSettings {
   priceId: string;
   webhookSecret: string;
   offerCouponId: string | undefined;
+  apiUrl: string | undefined;
+}
+
+export interface WhatsappSettings {
+  token: string;
+  appSecret: string;
+  verifyToken: string;
+  /** Minda's own sender, for clinics without one. */
+  phoneNumberId: string;
   apiUrl: string | undefined;
 }
 
@@ -236,6 +258,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : undefined,
     offerEndsAt: env.OFFER_ENDS_AT === undefined ? undefined : parseOfferEnd(env.OFFER_ENDS_AT),
+    whatsapp:
+      env.WHATSAPP_TOKEN && env.WHATSAPP_APP_SECRET && env.WHATSAPP_VERIFY_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
+        ? { token: env.WHATSAPP_TOKEN, appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID, apiUrl: env.WHATSAPP_API_URL }
+        : undefined,
     metrics: {
       token: env.METRICS_TOKEN,
       allow: listEntries(env.METRICS_ALLOW ?? ''),

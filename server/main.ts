@@ -20,6 +20,7 @@ import { EnvError, loadEnv } from './env';
 import type { Readiness } from './health/health-routes';
 import { loggerOptions } from './logger';
 import { startOutboxWorker } from './mail/outbox-worker';
+import { startWhatsappWorker } from './whatsapp/outbox-worker';
 import { startWebhookWorker } from './webhooks/deliver-webhooks';
 import { expireLapsedHolds } from './appointments/expire-holds';
 import { queueDueReminders } from './appointments/queue-reminders';
@@ -39,11 +40,13 @@ async function main(): Promise<void> {
   const app = await buildApp(services, { clientDir: 'dist/client', readiness });
   if (services.billing.mode === 'test') log.warn('Stripe keys are not set: billing runs in TEST MODE, subscriptions are activated without payment');
   if (!env.openai) log.info('OPENAI_API_KEY is not set: the built-in writer composes every insight');
+  if (!env.whatsapp) log.info('WHATSAPP_* is not set: visitors are not offered WhatsApp messages');
   if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
   const backgroundJobs = [
     startPolling('reset links', () => queueRequestedResetLinks(services), 1_000, log),
     startOutboxWorker(services, env.outboxIntervalMs),
     startWebhookWorker(services),
+    ...(services.whatsapp ? [startWhatsappWorker({ ...services, whatsapp: services.whatsapp })] : []),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('used booking challenge purge', () => deleteExpiredChallenges(db, services.now()), 15 * 60_000, log),
     startPolling('idempotency key purge', () => deleteExpiredIdempotencyKeys(db, services.now()), 60 * 60_000, log),

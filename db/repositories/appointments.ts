@@ -60,6 +60,17 @@ export interface AppointmentDetails {
   place: SessionPlace | null;
   /** How the visitor reaches the clinic about it. */
   visitorContact: VisitorContact;
+  /** The visitor's WhatsApp messages (docs/decisions/0063). */
+  whatsApp: AppointmentWhatsApp;
+  /** When the visitor answered "I'll be there" to a reminder; null until then. */
+  attendanceConfirmedAt: Date | null;
+}
+
+export interface AppointmentWhatsApp {
+  /** The visitor agreed to WhatsApp messages about it. */
+  consented: boolean;
+  /** When they ended them; null while they go on (or were never wanted). */
+  stoppedAt: Date | null;
 }
 
 export interface AppointmentCare {
@@ -100,6 +111,9 @@ function appointmentsWithDetails(db: Kysely<Database>) {
       'a.contact_promptly',
       'a.visitor_moves',
       'a.cancel_reason',
+      'a.whatsapp_reminders',
+      'a.whatsapp_stopped_at',
+      'a.attendance_confirmed_at',
       sql<number>`a.shared_results is not null`.as('results_shared'),
       's.start_utc',
       's.end_utc',
@@ -130,6 +144,9 @@ type DetailsRow = Pick<
   | 'contact_promptly'
   | 'visitor_moves'
   | 'cancel_reason'
+  | 'whatsapp_reminders'
+  | 'whatsapp_stopped_at'
+  | 'attendance_confirmed_at'
 > &
   Pick<SlotRow, 'start_utc' | 'end_utc'> &
   VisitColumns & {
@@ -171,6 +188,8 @@ function toDetails(row: DetailsRow): AppointmentDetails {
     care: { resultsShared: Boolean(Number(row.results_shared)), contactPromptly: Boolean(row.contact_promptly), cancelReason: row.cancel_reason },
     visitorMoves: Number(row.visitor_moves),
     ...visitOf(row),
+    whatsApp: { consented: Boolean(row.whatsapp_reminders), stoppedAt: row.whatsapp_stopped_at === null ? null : asDate(row.whatsapp_stopped_at) },
+    attendanceConfirmedAt: row.attendance_confirmed_at === null ? null : asDate(row.attendance_confirmed_at),
   };
 }
 
@@ -195,6 +214,8 @@ export async function insertAppointment(
     clientKeys: ClientKeys;
     /** Whether the booking was counted toward the free allowance as it was made (accepted at once). */
     allowanceCounted: boolean;
+    /** The visitor agreed to WhatsApp messages, at a clinic that offers them. */
+    whatsappReminders: boolean;
     now: Date;
   },
 ): Promise<void> {
@@ -225,6 +246,7 @@ export async function insertAppointment(
       client_address_key: appointment.clientKeys.addressKey,
       client_network_key: appointment.clientKeys.networkKey,
       allowance_counted: appointment.allowanceCounted,
+      whatsapp_reminders: appointment.whatsappReminders,
     })
     .execute();
 }

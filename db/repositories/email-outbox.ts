@@ -200,3 +200,12 @@ export async function outboxBacklog(db: Kysely<Database>, now: Date): Promise<{ 
     .executeTakeFirstOrThrow();
   return { pending: Number(row.pending), oldestDueAt: row.oldest_due_at === null ? null : asDate(row.oldest_due_at) };
 }
+
+/**
+ * Makes mails that stood by due at once: the WhatsApp message they backed failed, lapsed or was
+ * stopped (docs/decisions/0063). Only pending ones: a withdrawn mail stays withdrawn.
+ */
+export async function releaseEmailsNow(db: Kysely<Database>, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('email_outbox').set({ next_attempt_at: now }).where('id', 'in', ids).where('status', '=', 'pending').execute();
+}

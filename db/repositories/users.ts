@@ -39,6 +39,8 @@ export interface BookingCounter {
   secondReminder: boolean;
   /** Days the visitor's personal data is kept after the appointment (domain/retention.ts). */
   retentionDays: number;
+  /** Whether visitors are offered WhatsApp messages (docs/decisions/0063). */
+  whatsappEnabled: boolean;
 }
 
 const BOOKING_COUNTER_COLUMNS = [
@@ -48,6 +50,7 @@ const BOOKING_COUNTER_COLUMNS = [
   'users.auto_confirm_requests',
   'users.second_reminder',
   'users.visitor_data_retention_days',
+  'users.whatsapp_enabled',
 ] as const;
 
 function toBookingCounter(row: {
@@ -57,6 +60,7 @@ function toBookingCounter(row: {
   auto_confirm_requests: number | boolean;
   second_reminder: number | boolean;
   visitor_data_retention_days: number | string;
+  whatsapp_enabled: number | boolean;
 }): BookingCounter {
   return {
     operatorEmail: row.email,
@@ -65,6 +69,7 @@ function toBookingCounter(row: {
     autoConfirmRequests: Boolean(row.auto_confirm_requests),
     secondReminder: Boolean(row.second_reminder),
     retentionDays: Number(row.visitor_data_retention_days),
+    whatsappEnabled: Boolean(row.whatsapp_enabled),
   };
 }
 

@@ -1,3 +1,4 @@
+import { WHATSAPP_STATES } from '../../domain/whatsapp-messages';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { ZPsychologist } from '../psychologists/psychologist';
@@ -32,5 +33,9 @@ export const ZAdminAppointment = z.object({
    * Absent, as resultsShared, for a role that may not see it (docs/decisions/0054).
    */
   cancelReason: z.string().nullable().optional(),
+  /** When the visitor answered "I'll be there" to a WhatsApp reminder; null until then (docs/decisions/0063). */
+  attendanceConfirmedAt: z.date().nullable(),
+  /** 'on' while the visitor gets WhatsApp messages, 'stopped' once they ended them, 'off' when they never asked. */
+  whatsApp: z.enum(WHATSAPP_STATES),
 });
 export type AdminAppointment = z.output<typeof ZAdminAppointment>;

@@ -39,6 +39,7 @@ import { countHit } from '../../db/repositories/rate-limit-counters';
 import { clientKeysOf } from './client-keys';
 import { isBookingBlocked } from './booking-blocks';
 import { takeScheduleTime } from '../availability/schedule-times';
+import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 const english = translationsFor('en').booking;
 export const SLOT_TAKEN_MESSAGE = english.slotTaken();
@@ -134,6 +135,8 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       timezone: input.clientTimezone,
       language: input.clientLanguage,
     };
+    // A clinic that turned WhatsApp off since the form was shown (or a server without it): the booking stands, by e-mail only.
+    const whatsappReminders = input.whatsappReminders && allowance.whatsappEnabled && services.env.whatsapp !== undefined;
     const status = initialStatus(allowance);
     // Only a booking the clinic accepts counts: here, one it chose to confirm automatically.
     const counts = status === 'confirmed';
@@ -164,6 +167,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
         contactPromptly: care.contactPromptly,
         clientKeys,
         allowanceCounted: counts,
+        whatsappReminders,
         now,
       });
     } catch (error) {
@@ -172,10 +176,16 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     }
     await recordAppointmentChange(trx, { userId, appointmentId: facts.id, actor: 'visitor', from: null, to: status, at: now });
     if (input.consents) {
-      const consents = givenConsents(screener, input.clientLanguage, allowance.retentionDays, input.consents);
+      const given = whatsappReminders ? input.consents : { ...input.consents, whatsappReminders: undefined };
+      const consents = givenConsents(screener, input.clientLanguage, allowance.retentionDays, given);
       await recordConsents(trx, services.dialect, { userId, appointmentId: facts.id, language: input.clientLanguage, consents, now });
     }
     await enqueueEmails(trx, emails, now);
+    // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
+    if (!held) {
+      const appointment = { id: facts.id, startUtc: slot.startUtc, client, whatsApp: { consented: whatsappReminders, stoppedAt: null } };
+      await enqueueWhatsappNotice(trx, 'booking_received', { userId, appointment }, { env: services.env, now });
+    }
     return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name, place: visit.place };
   });
 }

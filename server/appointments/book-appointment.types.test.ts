@@ -39,6 +39,7 @@ describe('the booking request', () => {
       clientEmail: 'siti@example.com',
       clientPhone: '+60123456789',
       clientLanguage: 'en',
+      whatsappReminders: false,
     });
     expect(ZBookAppointmentRequest.parse({ ...valid, clientPhone: '60 3-7627 2929' }).clientPhone).toBe('+60376272929');
   });
@@ -53,6 +54,17 @@ describe('the booking request', () => {
     for (const clientPhone of ['12345', '+6512345678', '0123', '+60 12 345 6789 012', 'abc']) {
       expect(problems({ ...valid, clientPhone }), clientPhone).toEqual({ clientPhone: INVALID_PHONE_MESSAGE });
     }
+  });
+
+  it('asks for a mobile number and the consent when WhatsApp reminders are ticked, in the caller’s language', () => {
+    const consents = { screener: { givenAt: '2026-11-27T01:00:00.000Z' }, privacyNotice: { givenAt: '2026-11-27T01:00:00.000Z' } };
+    const landline = { ...valid, clientPhone: '03-7627 2929', whatsappReminders: true, consents: { ...consents, whatsappReminders: { givenAt: '2026-11-27T01:00:00.000Z' } } };
+    expect(problems(landline)).toEqual({ clientPhone: translationsFor('en').errors.fields.mobilePhone() });
+    expect(problems(landline, 'ms')).toEqual({ clientPhone: translationsFor('ms').errors.fields.mobilePhone() });
+    expect(problems({ ...valid, whatsappReminders: true, consents })).toEqual({ 'consents.whatsappReminders': translationsFor('en').errors.fields.consentToWhatsapp() });
+    expect(ZBookAppointmentRequest.parse({ ...landline, clientPhone: '012-345 6789' }).whatsappReminders).toBe(true);
+    // Unticked, a landline is a booking's number as before.
+    expect(problems({ ...valid, clientPhone: '03-7627 2929' })).toEqual({});
   });
 
   it("reads its problems in the caller's language", () => {

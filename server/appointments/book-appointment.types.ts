@@ -2,7 +2,7 @@ import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { z } from 'zod';
 import { ZSessionPlace } from '../session-places/session-place-fields';
 import { canonicalTimeZone } from '../../domain/appointment-time';
-import { isValidMalaysianPhone, normaliseMalaysianPhone } from '../../domain/phone';
+import { normaliseMalaysianPhone, phoneProblem } from '../../domain/phone';
 import { ZScreenerIdentifier } from '../configuration/screener-owner';
 import { fieldMessage } from '../field-messages';
 import { emailAddress, entityId, requiredText } from '../zod-fields';
@@ -21,11 +21,13 @@ export const ZBookAppointmentRequest = z.object({
   slotId: entityId('slot'),
   clientName: requiredText(200),
   clientEmail: emailAddress(),
-  /** Stored as +60…; the rules are domain/phone.ts's. */
-  clientPhone: z
-    .string({ error: INVALID_PHONE_MESSAGE })
-    .refine(isValidMalaysianPhone, INVALID_PHONE_MESSAGE)
-    .transform(normaliseMalaysianPhone),
+  /** Stored in E.164 (+60…); the rules are domain/phone.ts's, checked below with the WhatsApp choice. */
+  clientPhone: z.string({ error: INVALID_PHONE_MESSAGE }).max(40, INVALID_PHONE_MESSAGE),
+  /**
+   * "Send me reminders on WhatsApp", unticked unless sent (docs/decisions/0063): the number must
+   * then be a mobile one, and `consents.whatsappReminders` says when the visitor agreed.
+   */
+  whatsappReminders: z.boolean({ error: fieldMessage('trueOrFalse') }).default(false),
   /** The browser's IANA timezone, stored in its canonical spelling. */
   clientTimezone: z
     .string({ error: TIMEZONE_MESSAGE })
@@ -39,10 +41,15 @@ export const ZBookAppointmentRequest = z.object({
   /** The solved challenge of GET /api/public/booking-challenge/{slug}; each books once (docs/decisions/0037). */
   proofOfWork: ZProofOfWork,
 }).superRefine((request, ctx) => {
+  const phone = phoneProblem(request.clientPhone, { whatsApp: request.whatsappReminders });
+  if (phone) ctx.addIssue({ code: 'custom', path: ['clientPhone'], message: fieldMessage(phone) });
   if (request.sharedResults && !request.consents?.resultsSharing) {
     ctx.addIssue({ code: 'custom', path: ['consents', 'resultsSharing'], message: fieldMessage('consentToShare') });
   }
-});
+  if (request.whatsappReminders && !request.consents?.whatsappReminders) {
+    ctx.addIssue({ code: 'custom', path: ['consents', 'whatsappReminders'], message: fieldMessage('consentToWhatsapp') });
+  }
+}).transform((request) => ({ ...request, clientPhone: normaliseMalaysianPhone(request.clientPhone) }));
 export type BookAppointmentRequest = z.output<typeof ZBookAppointmentRequest>;
 
 export const ZBookAppointmentResponse = z.object({

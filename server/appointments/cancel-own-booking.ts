@@ -12,6 +12,7 @@ import { translationsFor } from '../translations';
 import { enqueueVisitorChangeEmails } from './booking-notifications';
 import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
 import { recordAppointmentChange } from './record-appointment-change';
+import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 /** POST /api/public/appointments/manage/{token}/cancel, body `{ reason? }`: why, if the visitor wants to say. */
 export const ZCancelOwnBookingRequest = ZManageTokenRequest.extend({
@@ -53,6 +54,7 @@ export async function cancelOwnBooking(
     const cancelled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows }, { env: ctx.env, now });
+    await enqueueWhatsappNotice(trx, 'booking_cancelled', { userId: seen.userId, appointment: cancelled }, { env: ctx.env, now });
     return toOwnAppointment(trx, cancelled);
   });
 }

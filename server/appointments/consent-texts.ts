@@ -11,7 +11,7 @@ type Screener = Pick<
 /**
  * The words each consent was given to, in the visitor's language, as the screens show them: the
  * screener's consent step (its sections, the AI line, the age group the visitor chose and the
- * button), the booking's privacy notice and the results-sharing choice.
+ * button), the booking's privacy notice, the results-sharing choice and the WhatsApp choice.
  */
 function consentTexts(screener: Screener, language: Locales, retentionDays: number) {
   const LL = translationsFor(language);
@@ -29,6 +29,7 @@ function consentTexts(screener: Screener, language: Locales, retentionDays: numb
     screener: screenerText,
     privacyNotice: LL.booking.privacyNotice({ clinic, days: retentionDays }),
     resultsSharing: `${LL.booking.shareResults({ clinic })}\n\n${LL.booking.shareResultsDetails({ clinic, days: retentionDays })}`,
+    whatsappReminders: `${LL.booking.whatsappReminders()}\n\n${LL.booking.whatsappRemindersDetails({ clinic })}`,
   } satisfies Record<keyof BookingConsents, string>;
 }
 

@@ -1,3 +1,4 @@
+import { whatsappStateOf } from '../../domain/whatsapp-messages';
 import { z } from 'zod';
 import { type AppointmentDetails, type ChangedAfter, listAppointmentsOf } from '../../db/repositories/appointments';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
@@ -32,6 +33,8 @@ export function toAdminAppointment(appointment: AppointmentDetails, member: Oper
     updatedAt: appointment.updatedAt,
     cancelledAt: appointment.cancelledAt,
     place: appointment.place,
+    attendanceConfirmedAt: appointment.attendanceConfirmedAt,
+    whatsApp: whatsappStateOf(appointment.whatsApp),
     ...care,
   };
 }

@@ -1,3 +1,4 @@
+import { WHATSAPP_STATES, whatsappStateOf } from '../../domain/whatsapp-messages';
 import { z } from 'zod';
 import { subHours } from 'date-fns';
 import { findAppointmentByTokenHash } from '../../db/repositories/appointments';
@@ -44,6 +45,8 @@ export const ZOwnAppointment = z.object({
   visitorContact: z.object({ phone: z.string().nullable(), whatsApp: z.string().nullable(), email: z.string().nullable() }),
   /** Moves the visitor may still make here (domain/visitor-changes.ts); then they contact the clinic. */
   movesLeft: z.number().int(),
+  /** 'on' while WhatsApp messages go to the visitor (the page offers to stop them), 'stopped', or 'off' (docs/decisions/0063). */
+  whatsApp: z.enum(WHATSAPP_STATES),
 });
 export type OwnAppointment = z.output<typeof ZOwnAppointment>;
 
@@ -84,6 +87,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     place: appointment.place,
     visitorContact: appointment.visitorContact,
     movesLeft: Math.max(MAX_VISITOR_MOVES - appointment.visitorMoves, 0),
+    whatsApp: whatsappStateOf(appointment.whatsApp),
   };
 }
 

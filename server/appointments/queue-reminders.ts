@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addHours, addMilliseconds, subHours } from 'date-fns';
+import { addHours, addMilliseconds, addMinutes, subHours } from 'date-fns';
 import { leaseAppointmentsToRemind, lockAppointments } from '../../db/repositories/appointments';
 import { recordReminders, remindedLeads, remindedLeadsSoFar } from '../../db/repositories/appointment-reminders';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
@@ -9,6 +9,9 @@ import type { AppServices } from '../context';
 import { appointmentReminderEmail } from '../mail/booking-emails';
 import type { EmailBrand } from '../mail/render-email';
 import { brandOfClinic, manageUrl } from './booking-notifications';
+import { enqueueWhatsapp } from '../../db/repositories/whatsapp-outbox';
+import { DELIVERY_DEADLINE_MINUTES } from '../../domain/whatsapp-messages';
+import { type WhatsappClinic, whatsappClinicOf, whatsappNotice, wantsWhatsapp } from '../whatsapp/whatsapp-notices';
 import { manageTokenOf } from './manage-token';
 
 /** Appointments leased at a time; a pass leases batch after batch until none is left. */
@@ -60,13 +63,19 @@ function dueOf(candidates: readonly Candidate[], reminded: Map<string, number[]>
  * Queues a batch's due reminders in one transaction: its appointments locked in one statement,
  * what was already reminded of read under those locks, and the mails and reminder rows written in
  * one statement each. The clinics' brands are read before it, once each, for what is due as
- * committed now: the locks are held for what must be exact, not for reading configurations.
+ * committed now, and so are the clinics that send WhatsApp: the locks are held for what must be
+ * exact, not for reading configurations.
  */
 async function queueRemindersOf(services: Pick<AppServices, 'db' | 'env' | 'metrics'>, candidates: readonly Candidate[], now: Date): Promise<number> {
   const brands = new Map<string, EmailBrand>();
   const probablyDue = dueOf(candidates, await remindedLeadsSoFar(services.db, candidates), now);
   for (const userId of new Set(probablyDue.map(({ appointment }) => appointment.userId))) {
     brands.set(userId, (await brandOfClinic(services.db, userId, services.env)).brand);
+  }
+  // Which clinics send WhatsApp is read here too, for the same reason.
+  const whatsappClinics = new Map<string, WhatsappClinic | undefined>();
+  for (const userId of new Set(probablyDue.filter(({ appointment }) => wantsWhatsapp(appointment)).map(({ appointment }) => appointment.userId))) {
+    whatsappClinics.set(userId, await whatsappClinicOf(services.db, userId, services.env));
   }
   const due = await inTransaction(services.db, async (trx) => {
     const current = await lockAppointments(trx, candidates.map((appointment) => appointment.id));
@@ -78,12 +87,24 @@ async function queueRemindersOf(services: Pick<AppServices, 'db' | 'env' | 'metr
     // Due under the locks and not before cannot happen (reminders are only added); should it,
     // the appointment waits for the next pass rather than go without its clinic's brand.
     const due = dueOf(unchanged, await remindedLeads(trx, unchanged), now).filter(({ appointment }) => brands.has(appointment.userId));
-    const mails = due.map(({ appointment, lead }): OutboxEmail => {
+    const byWhatsapp = ({ appointment }: (typeof due)[number]) => (wantsWhatsapp(appointment) ? whatsappClinics.get(appointment.userId) : undefined);
+    const mails = due.map((reminder): OutboxEmail => {
+      const { appointment, lead } = reminder;
       const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointment.id));
       const mail = appointmentReminderEmail(appointment, brands.get(appointment.userId)!, link);
-      return { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc };
+      // With a WhatsApp reminder the mail stands by: it goes if that one fails or is not delivered in time.
+      const notBefore = byWhatsapp(reminder) ? addMinutes(now, DELIVERY_DEADLINE_MINUTES) : undefined;
+      return { kind: `reminder-${lead}h`, to: appointment.client.email, appointmentId: appointment.id, ...mail, expiresAt: appointment.startUtc, notBefore };
     });
     const emailIds = await enqueueEmails(trx, mails, now);
+    const messages = due.flatMap((reminder, index) => {
+      const clinic = byWhatsapp(reminder);
+      if (!clinic) return [];
+      const { appointment, lead } = reminder;
+      const extra = { manageToken: manageTokenOf(services.env, appointment.id), expiresAt: appointment.startUtc, fallbackEmailId: emailIds[index] };
+      return [whatsappNotice(lead === FIRST_REMINDER_HOURS ? 'reminder_24h' : 'reminder_2h', appointment, clinic, extra)];
+    });
+    await enqueueWhatsapp(trx, messages, now);
     await recordReminders(trx, due.map(({ appointment, lead }, index) => ({ appointmentId: appointment.id, leadHours: lead, revision: appointment.revision, emailId: emailIds[index]! })));
     return due;
   });

@@ -42,11 +42,13 @@ const ZGiven = z.strictObject({ givenAt: ZInstant });
 
 /**
  * When the visitor gave each consent: to the screener's terms (with their age group), to the
- * booking's privacy notice, and, only with shared results, to sharing them.
+ * booking's privacy notice, only with shared results to sharing them, and only with WhatsApp
+ * reminders to those.
  */
 export const ZBookingConsents = z.strictObject({
   screener: ZGiven,
   privacyNotice: ZGiven,
   resultsSharing: ZGiven.optional(),
+  whatsappReminders: ZGiven.optional(),
 });
 export type BookingConsents = z.output<typeof ZBookingConsents>;

@@ -22,7 +22,7 @@ const TAGS = [
   { name: 'Visitor', description: "What a visitor's browser calls: the screener, free slots, booking and the visitor's own link", prefixes: ['public.', 'billing.visitorInfo', 'billing.checkSubscription'] },
   { name: 'Account', description: 'Signing in and out, registering, invitations, passwords, two-factor sign-in and the clinic account', prefixes: ['auth.', 'admin.account.', 'admin.twoFactor.'] },
   { name: 'Team', description: "The clinic's members, their roles and invitations", prefixes: ['admin.members.'] },
-  { name: 'Clinic setup', description: 'The screener, booking settings, the place of sessions and the logo', prefixes: ['admin.configuration.', 'admin.bookingSettings.', 'admin.sessionPlace.'] },
+  { name: 'Clinic setup', description: 'The screener, booking settings, the place of sessions, the logo and WhatsApp messages', prefixes: ['admin.configuration.', 'admin.bookingSettings.', 'admin.sessionPlace.', 'admin.whatsapp.'] },
   { name: 'Schedule', description: 'Psychologists, their weekly hours, exceptions and free slots', prefixes: ['admin.psychologists.', 'admin.schedule.', 'admin.availability.'] },
   { name: 'Appointments', description: "The clinic's bookings and what it answers them, the shared results and the export", prefixes: ['admin.appointments.'] },
   { name: 'Webhooks', description: "The clinic's webhook endpoints and signing secret", prefixes: ['admin.webhooks.'] },

@@ -131,6 +131,8 @@ const MATRIX: Record<
     own: SETUP,
     other: 'own',
   },
+  'admin.whatsapp.get': { input: () => undefined, own: SETUP, other: 'own' },
+  'admin.whatsapp.update': { input: (t) => ({ enabled: false, shortName: 'Klinik S', userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.sessionPlace.get': { input: () => undefined, own: SETUP, other: 'own' },
   'admin.sessionPlace.update': {
     input: (t) => ({ place: { mode: 'phone' }, contact: { phone: '03-2345 6789' }, userId: t.clinicId }),

@@ -13,6 +13,7 @@ import { signedInAs } from '../testing/signed-in-operator';
 import { decodeQuotedPrintable } from '../testing/smtp-capture';
 import { type SmtpTestApp, startSmtpTestApp } from '../testing/smtp-test-app';
 import { eraseExpiredVisitorData } from './erase-expired-visitor-data';
+import { enqueueWhatsapp } from '../../db/repositories/whatsapp-outbox';
 
 const DAY_MS = 86_400_000;
 /** Results as stored, marked so each visit's can be searched for on its own. */
@@ -129,6 +130,10 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
       consents: [{ kind: 'privacy-notice', version: `v-${appointmentId}`, language: 'en', text: 'We keep your booking for 180 days.' }],
       statusHistory: [{ actor: 'visitor', from: null, to: 'requested' }],
     });
+
+    // A WhatsApp message about the booking still waiting, with their number and name.
+    const waiting = { kind: 'reminder_24h', userId: screener.userId, appointmentId, to: storedPhone, sender: '106540352242922', body: { type: 'text', text: `Hi ${visitor.clientName}` } } as const;
+    await enqueueWhatsapp(t.services.db, [waiting], new Date());
 
     const erase = await visitorCall('POST', `/api/public/appointments/manage/${token}/erase`);
     expect(erase.statusCode, erase.body).toBe(200);

@@ -20,8 +20,9 @@ export function useWhen() {
 }
 
 /**
- * When, the status, who with, how to reach the client and, when they cancelled with a reason
- * (and the role may read it), why: the inbox's row and the calendar's dialog alike.
+ * When, the status, who with, whether they answered "I'll be there" on WhatsApp, how to reach the
+ * client and, when they cancelled with a reason (and the role may read it), why: the inbox's and
+ * Today's rows and the calendar's dialog alike.
  */
 export function AppointmentSummary({ appointment }: { appointment: Appointment }) {
   const { LL } = useI18nContext();
@@ -37,6 +38,14 @@ export function AppointmentSummary({ appointment }: { appointment: Appointment }
             {' '}
             <span className="badge badge-error" title={t.contactPromptlyHint()}>
               {t.contactPromptly()}
+            </span>
+          </>
+        )}
+        {appointment.attendanceConfirmedAt && (
+          <>
+            {' '}
+            <span className="badge badge-success" title={t.attendanceConfirmedHint()}>
+              {t.attendanceConfirmed()}
             </span>
           </>
         )}

@@ -8,6 +8,7 @@ import { normaliseMalaysianPhone } from '../../domain/phone';
 import { ClinicContact } from '../components/ClinicContact';
 import { Modal } from '../components/Modal';
 import { TextField } from '../components/TextField';
+import { ConsentChoice } from './ConsentChoice';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
 import { fieldErrorsOf } from '../lib/form-errors';
@@ -50,7 +51,9 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const chosen = slots.data?.find((slot) => slot.id === details.slotId);
   // SPEC: choosing a time shows the form; it stays when that time is taken meanwhile.
   const [formShown, setFormShown] = useState(details.slotId !== undefined);
-  const checks = useDetailChecks(details);
+  // When the visitor ticked WhatsApp reminders (issue 29); unticked, messages come by e-mail only.
+  const [whatsappAt, setWhatsappAt] = useState<string | null>(null);
+  const checks = useDetailChecks(details, { whatsApp: whatsappAt !== null });
   const [detailsRefused, setDetailsRefused] = useState(false);
   const screening = useBookingScreening(configuration.testType);
   const terms = trpc.public.bookingTerms.useQuery({ slug: identifier });
@@ -80,11 +83,13 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
         clientTimezone: zone,
         clientLanguage: locale,
         proofOfWork,
+        whatsappReminders: whatsappAt !== null,
         ...(screening?.consentGivenAt && {
           consents: {
             screener: { givenAt: screening.consentGivenAt },
             privacyNotice: { givenAt: new Date().toISOString() },
             ...(sharedAt && { resultsSharing: { givenAt: sharedAt } }),
+            ...(whatsappAt && { whatsappReminders: { givenAt: whatsappAt } }),
           },
           ...(sharedAt && { sharedResults: screening.shareable }),
         }),
@@ -104,11 +109,15 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
 
   // The server's problems with a field read as the field's own sentence, never as its name.
   const serverFields = fieldErrorsOf(submit.error);
-  const phoneInvalid = configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid();
+  const phoneTexts = {
+    phone: configuration.testType === 'Combined' ? LL.booking.phoneInvalidExample() : LL.booking.phoneInvalid(),
+    mobilePhone: LL.booking.whatsapp.phoneNotMobile(),
+  };
+  const phoneShown = checks.problem.phone ?? (serverFields.clientPhone ? 'phone' : undefined);
   const errors = {
     name: serverFields.clientName ? LL.booking.nameInvalid() : undefined,
     email: checks.problem.email || serverFields.clientEmail ? LL.booking.emailInvalid() : undefined,
-    phone: checks.problem.phone || serverFields.clientPhone ? phoneInvalid : undefined,
+    phone: phoneShown && phoneTexts[phoneShown],
   };
   const marked = Boolean(errors.name || errors.email || errors.phone);
   const failure = submit.error
@@ -131,6 +140,11 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const type = (field: TypedField, value: string) => {
     update({ [field]: value });
     if (field !== 'name') checks.edited(field, value);
+  };
+  const chooseWhatsapp = (checked: boolean) => {
+    setWhatsappAt(checked ? new Date().toISOString() : null);
+    // The number's rule changes with the choice: a refusal belongs to the choice that was sent.
+    if (submit.isError) submit.reset();
   };
   const chooseSlot = (slotId: string) => {
     update({ slotId });
@@ -198,22 +212,22 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           <div onBlur={() => checks.leave('phone')}>
             <TextField label={LL.booking.phone()} type="tel" autoComplete="tel" required value={details.phone} error={errors.phone} onChange={(value) => type('phone', value)} />
           </div>
+          {/* Consents go with the screener's: a booking without a screening offers none. */}
+          {screening && terms.data?.whatsappOffered && (
+            <ConsentChoice
+              label={LL.booking.whatsappReminders()}
+              details={LL.booking.whatsappRemindersDetails({ clinic })}
+              checked={whatsappAt !== null}
+              onChange={chooseWhatsapp}
+            />
+          )}
           {screening && terms.data && (
-            <div className="flex flex-col gap-1">
-              <label className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  className="checkbox mt-0.5"
-                  checked={sharedAt !== null}
-                  onChange={(event) => setSharedAt(event.target.checked ? new Date().toISOString() : null)}
-                  aria-describedby="share-results-details"
-                />
-                <span className="text-sm font-medium">{LL.booking.shareResults({ clinic })}</span>
-              </label>
-              <p id="share-results-details" className="text-xs text-base-content/80">
-                {LL.booking.shareResultsDetails({ clinic, days: terms.data.retentionDays })}
-              </p>
-            </div>
+            <ConsentChoice
+              label={LL.booking.shareResults({ clinic })}
+              details={LL.booking.shareResultsDetails({ clinic, days: terms.data.retentionDays })}
+              checked={sharedAt !== null}
+              onChange={(checked) => setSharedAt(checked ? new Date().toISOString() : null)}
+            />
           )}
           {terms.data && <p className="text-xs text-base-content/80">{LL.booking.privacyNotice({ clinic, days: terms.data.retentionDays })}</p>}
           <BookingSummary

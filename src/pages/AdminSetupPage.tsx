@@ -8,6 +8,7 @@ import { ApiKeysSection } from '../admin/ApiKeysSection';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
 import { AuditLogSection } from '../admin/AuditLogSection';
 import { BookingSettingsSection } from '../admin/BookingSettingsSection';
+import { WhatsappSection } from '../admin/WhatsappSection';
 import { ClinicVisitSection } from '../admin/ClinicVisitSection';
 import { DeleteAccountSection } from '../admin/DeleteAccountSection';
 import { ConfigurationForm } from '../admin/ConfigurationForm';
@@ -105,6 +106,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
       content: () => (
         <div className="flex flex-col gap-4">
           <BookingSettingsSection />
+          <WhatsappSection />
           <ClinicVisitSection />
         </div>
       ),

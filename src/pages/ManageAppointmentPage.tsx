@@ -18,6 +18,7 @@ import { useScreenerConfiguration } from '../screener/useScreenerConfiguration';
 import { CancelDialog } from './CancelDialog';
 import { brandColourStyle } from '../lib/brand-colour-style';
 import { RescheduleChoice } from './RescheduleChoice';
+import { ManageWhatsapp } from './ManageWhatsapp';
 
 type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
 
@@ -196,6 +197,8 @@ export default function ManageAppointmentPage() {
                   ) : (
                     <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>
                   ))}
+                {/* Messages come only while the appointment is ahead of its visitor. */}
+                {canMove(shown.status, 'cancelled') && <ManageWhatsapp token={token} appointment={shown} onChanged={show} />}
                 {shown.status === 'cancelled' && <AfterCancelling screenerSlug={shown.screenerSlug} clinicContact={configuration?.crisisContact ?? null} />}
                 {insideNotice(shown) && shown.clinicContact && (
                   <section className="flex flex-col gap-1 rounded-box bg-base-200 p-3" aria-label={text.manageClinicContacts({ clinic: shown.clinicName })}>

@@ -611,9 +611,25 @@ const en_admin = {
     deleteCancel: 'Keep my account',
     deleteFailed: 'The account was not deleted.',
   },
+  /** The clinic's WhatsApp messages (issue 29): on the booking settings screen. */
+  whatsapp: {
+    title: 'WhatsApp',
+    intro: 'Confirmations and reminders on WhatsApp, for the visitors who ask for them. E-mails go to every visitor as before.',
+    enabled: 'Offer WhatsApp confirmations and reminders',
+    enabledHint:
+      'Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp too, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit. Turning this off offers it to no new booking.',
+    sentThisMonth: 'WhatsApp messages sent this month: {count:number}',
+    shortName: 'Your clinic’s name in WhatsApp messages (optional)',
+    shortNameHint: 'A shorter name that fits a phone’s lock screen. Left empty, messages carry your clinic’s usual name.',
+    shortNameSave: 'Save name',
+    saved: 'WhatsApp settings saved.',
+    failed: 'Failed to save the WhatsApp settings...',
+  },
   appointments: {
     contactPromptly: 'Contact promptly',
     contactPromptlyHint: 'The visitor answered the screener’s question about harming themselves.',
+    attendanceConfirmed: 'I’ll be there',
+    attendanceConfirmedHint: 'The visitor answered “I’ll be there” to a WhatsApp reminder.',
     cancelReason: 'The visitor’s reason for cancelling: “{reason:string}”',
     viewResults: 'View results',
     viewResultsLabel: 'View results: the screening results {name:string} shared',
@@ -639,6 +655,7 @@ const en_admin = {
       screener: 'The screener’s consent',
       privacyNotice: 'The booking’s privacy notice',
       resultsSharing: 'Sharing the screening results',
+      whatsappReminders: 'WhatsApp reminders',
     },
     consentGivenAt: 'Given {when:string} · text version {version:string}',
     close: 'Close',

@@ -107,6 +107,12 @@ const en_booking = {
   shareResults: 'Share my screening results with {clinic:string} so that the psychologist can prepare',
   shareResultsDetails:
     'What is shared: your scores and levels, your answer to each question, whether you answered the question about harming yourself, and your follow-up answers if any. Who sees it: the staff of {clinic:string} who manage bookings, and your psychologist. How long: until {days:number} days after your appointment, then it is erased. E-mails never carry it. Without this choice, nothing about your screening is sent.',
+  whatsappReminders: 'Send me reminders on WhatsApp',
+  whatsappRemindersDetails:
+    "Minda's WhatsApp number sends messages about this appointment to your mobile number: when it is received, confirmed, moved or cancelled, and reminders before it. They name only {clinic:string}, never what the appointment is for. Reply STOP, or use the link in your e-mails, to end them; e-mails continue.",
+  whatsappChangeReply: 'To change or cancel your appointment at {clinic:string}, open {link:string}',
+  whatsappInactiveReply: 'This appointment at {clinic:string} is no longer active, so there is nothing to answer here. To book again, visit the clinic’s booking page.',
+  whatsappStoppedReply: 'You will get no more WhatsApp messages about this appointment at {clinic:string}. E-mails continue.',
   privacyNotice:
     'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
   payment: {
@@ -125,6 +131,15 @@ const en_booking = {
     returnedFailed: 'The payment was not completed at your bank or wallet. You can try again, with another method if you like, while your time is held.',
     waiting: 'Payment received. We are waiting for the payment service to confirm it; this usually takes a few seconds.',
     refundTitle: 'If you cancel',
+  },
+  // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).
+  whatsapp: {
+    phoneNotMobile: 'WhatsApp reminders need a Malaysian mobile number, such as 012-345 6789.',
+    manageTitle: 'WhatsApp messages',
+    manageOn: 'Confirmations and reminders for this appointment also come to your WhatsApp. E-mails come too.',
+    manageStopped: 'WhatsApp messages for this appointment are stopped. E-mails still come.',
+    manageStop: 'Stop WhatsApp messages',
+    manageStopping: 'Stopping...',
   },
   status: {
     held: 'Waiting for you to confirm your e-mail',

@@ -107,6 +107,12 @@ const ms_booking = {
   shareResults: 'Kongsi keputusan saringan saya dengan {clinic} supaya ahli psikologi boleh bersedia',
   shareResultsDetails:
     'Apa yang dikongsi: skor dan tahap anda, jawapan anda bagi setiap soalan, sama ada anda menjawab soalan tentang mencederakan diri, dan jawapan susulan anda jika ada. Siapa yang melihatnya: kakitangan {clinic} yang menguruskan tempahan, dan ahli psikologi anda. Berapa lama: sehingga {days} hari selepas janji temu anda, kemudian ia dipadamkan. E-mel tidak pernah membawanya. Tanpa pilihan ini, tiada apa-apa tentang saringan anda dihantar.',
+  whatsappReminders: 'Hantar peringatan kepada saya melalui WhatsApp',
+  whatsappRemindersDetails:
+    'Nombor WhatsApp Minda menghantar mesej tentang janji temu ini ke nombor telefon bimbit anda: apabila ia diterima, disahkan, dipindahkan atau dibatalkan, dan peringatan sebelumnya. Mesej hanya menyebut {clinic}, tidak pernah tujuan janji temu. Balas STOP, atau gunakan pautan dalam e-mel anda, untuk menghentikannya; e-mel tetap dihantar.',
+  whatsappChangeReply: 'Untuk menukar atau membatalkan janji temu anda di {clinic}, buka {link}',
+  whatsappInactiveReply: 'Janji temu ini di {clinic} tidak lagi aktif, jadi tiada apa-apa untuk dijawab di sini. Untuk menempah semula, lawati halaman tempahan klinik.',
+  whatsappStoppedReply: 'Anda tidak akan menerima mesej WhatsApp lagi tentang janji temu ini di {clinic}. E-mel tetap dihantar.',
   privacyNotice:
     'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
   payment: {
@@ -124,6 +130,14 @@ const ms_booking = {
     returnedFailed: 'Pembayaran tidak diselesaikan di bank atau e-dompet anda. Anda boleh cuba lagi, dengan kaedah lain jika mahu, selagi masa anda ditahan.',
     waiting: 'Pembayaran diterima. Kami menunggu pengesahan daripada perkhidmatan pembayaran; biasanya ia mengambil beberapa saat.',
     refundTitle: 'Jika anda membatalkan',
+  },
+  whatsapp: {
+    phoneNotMobile: 'Peringatan WhatsApp memerlukan nombor telefon bimbit Malaysia, seperti 012-345 6789.',
+    manageTitle: 'Mesej WhatsApp',
+    manageOn: 'Pengesahan dan peringatan bagi janji temu ini juga dihantar ke WhatsApp anda. E-mel tetap dihantar.',
+    manageStopped: 'Mesej WhatsApp bagi janji temu ini telah dihentikan. E-mel tetap dihantar.',
+    manageStop: 'Hentikan mesej WhatsApp',
+    manageStopping: 'Menghentikan...',
   },
   status: {
     held: 'Menunggu anda mengesahkan e-mel',

@@ -14,6 +14,7 @@ import { adminPsychologistsRouter } from './admin/psychologists';
 import { adminSessionPlaceRouter } from './admin/session-place';
 import { adminTwoFactorRouter } from './admin/two-factor';
 import { adminWebhooksRouter } from './admin/webhooks';
+import { adminWhatsappRouter } from './admin/whatsapp';
 
 /** The clinic's portal: the signed-in member's session, then what the clinic manages, each by role (domain/roles.ts). */
 export const adminRouter = router({
@@ -26,6 +27,7 @@ export const adminRouter = router({
   appointments: adminAppointmentsRouter,
   bookingSettings: adminBookingSettingsRouter,
   sessionPlace: adminSessionPlaceRouter,
+  whatsapp: adminWhatsappRouter,
   webhooks: adminWebhooksRouter,
   apiKeys: adminApiKeysRouter,
   auditLog: adminAuditLogRouter,

@@ -8,6 +8,7 @@ import { viewOwnAppointment, ZManageTokenRequest, ZOwnAppointment } from '../../
 import { downloadOwnData, ZOwnData } from '../../visitor-data/download-own-data';
 import { eraseOwnData } from '../../visitor-data/erase-own-data';
 import { ZOk } from '../../zod-fields';
+import { stopOwnWhatsapp } from '../../whatsapp/stop-whatsapp';
 import { createBookingChallenge } from '../../booking-challenge/create-booking-challenge';
 import { ZBookingChallenge, ZBookingChallengeRequest } from '../../booking-challenge/booking-challenge.types';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
@@ -95,6 +96,11 @@ export const publicRouter = router({
       .input(ZRescheduleOwnBookingRequest)
       .output(ZOwnAppointment)
       .mutation(({ ctx, input }) => rescheduleOwnBooking(ctx, input)),
+    /** The visitor ends WhatsApp messages for this booking; e-mail remains. */
+    stopWhatsapp: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZOwnAppointment)
+      .mutation(({ ctx, input }) => stopOwnWhatsapp(ctx, input)),
     /** Everything held about the visitor, for them to keep. */
     data: publicProcedure
       .input(ZManageTokenRequest)

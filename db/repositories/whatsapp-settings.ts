@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+
+/** A clinic's WhatsApp settings (docs/decisions/0063). */
+export interface WhatsappSettingsRow {
+  enabled: boolean;
+  /** The shorter name its messages carry; null: its usual name. */
+  shortName: string | null;
+  /** The Cloud API phone number id that sends its messages; null: Minda's own number. */
+  sender: string | null;
+}
+
+export async function findWhatsappSettings(db: Kysely<Database>, userId: string): Promise<WhatsappSettingsRow | undefined> {
+  const row = await db.selectFrom('users').select(['whatsapp_enabled', 'whatsapp_name', 'whatsapp_sender']).where('id', '=', userId).executeTakeFirst();
+  return row && { enabled: Boolean(row.whatsapp_enabled), shortName: row.whatsapp_name, sender: row.whatsapp_sender };
+}
+
+export async function updateWhatsappSettings(db: Kysely<Database>, userId: string, settings: Pick<WhatsappSettingsRow, 'enabled' | 'shortName'>): Promise<void> {
+  await db.updateTable('users').set({ whatsapp_enabled: settings.enabled, whatsapp_name: settings.shortName }).where('id', '=', userId).execute();
+}
+
+/**
+ * Ends WhatsApp messages for a booking, once: tells whether this call ended them (false when
+ * they were never wanted or already ended).
+ */
+export async function markWhatsappStopped(db: Kysely<Database>, appointmentId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set({ whatsapp_stopped_at: now })
+    .where('id', '=', appointmentId)
+    .where('whatsapp_reminders', '=', 1)
+    .where('whatsapp_stopped_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

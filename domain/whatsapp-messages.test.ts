@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isStopReply, startOfMalaysianMonth, statusMovesFrom, whatsappStateOf } from './whatsapp-messages';
+
+describe('startOfMalaysianMonth', () => {
+  it('starts the month at midnight in Kuala Lumpur, 16:00 UTC the day before', () => {
+    expect(startOfMalaysianMonth(new Date('2026-12-15T10:00:00Z')).toISOString()).toBe('2026-11-30T16:00:00.000Z');
+  });
+
+  it('counts the last evening of a month in UTC as the next month in Malaysia', () => {
+    expect(startOfMalaysianMonth(new Date('2026-11-30T17:00:00Z')).toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(startOfMalaysianMonth(new Date('2026-11-30T15:59:00Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
+  });
+});
+
+describe('isStopReply', () => {
+  it.each(['STOP', 'stop', ' Stop. ', 'BERHENTI'])('reads %j as STOP', (text) => expect(isStopReply(text)).toBe(true));
+  it.each(['please stop by', 'stopped', 'ok'])('does not read %j as STOP', (text) => expect(isStopReply(text)).toBe(false));
+});
+
+describe('statusMovesFrom', () => {
+  it('moves statuses forward only, and fails only what was not delivered', () => {
+    expect(statusMovesFrom('delivered')).toEqual(['sent']);
+    expect(statusMovesFrom('read')).toEqual(['sent', 'delivered']);
+    expect(statusMovesFrom('failed')).toEqual(['sent']);
+  });
+});
+
+describe('whatsappStateOf', () => {
+  it('tells a booking without consent, with messages going on, and stopped apart', () => {
+    expect(whatsappStateOf({ consented: false, stoppedAt: null })).toBe('off');
+    expect(whatsappStateOf({ consented: true, stoppedAt: null })).toBe('on');
+    expect(whatsappStateOf({ consented: true, stoppedAt: new Date() })).toBe('stopped');
+  });
+});

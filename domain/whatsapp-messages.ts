@@ -1,0 +1,78 @@
+/**
+ * WhatsApp messages (issue 29, docs/decisions/0063): what is sent, as data both the outbox and
+ * the fake Cloud API read. The templates themselves are deploy/whatsapp-templates.json, which an
+ * operator submits to Meta for approval; the names and parameters here must match it.
+ */
+
+/** What a message is about; each kind has its template (deploy/whatsapp-templates.json). */
+export const WHATSAPP_KINDS = ['booking_received', 'booking_confirmed', 'booking_moved', 'booking_cancelled', 'reminder_24h', 'reminder_2h'] as const;
+export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
+
+/** The template of each kind: the Cloud API names them per language (en, ms) under one name. */
+export function templateNameOf(kind: WhatsappKind): string {
+  return `minda_${kind}`;
+}
+
+/** A reminder's quick replies: the payloads the Cloud API sends back when a visitor taps them. */
+export const QUICK_REPLIES = { attending: 'ATTENDING', change: 'CHANGE' } as const;
+
+/** The body of a queued message: an approved template with its parameters, or a service reply's text. */
+export type WhatsappBody =
+  | {
+      type: 'template';
+      name: string;
+      language: 'en' | 'ms';
+      /** {{1}}, {{2}}, … of the template's body, in order. */
+      parameters: string[];
+      /** Reminders: the quick replies' payloads (QUICK_REPLIES) and the manage link's path after the template's base URL. */
+      buttons?: { quickReplies: string[]; urlSuffix: string };
+    }
+  | { type: 'text'; text: string };
+
+/** A message's delivery, as the Cloud API's statuses move it (pending until the worker sends it). */
+export const WHATSAPP_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'withdrawn', 'expired'] as const;
+export type WhatsappStatus = (typeof WHATSAPP_STATUSES)[number];
+
+/**
+ * The statuses a webhook status may move a message from: on to delivered and read, never back
+ * (the Cloud API may send them out of order), and to failed only before it was delivered.
+ */
+export function statusMovesFrom(to: 'sent' | 'delivered' | 'read' | 'failed'): readonly WhatsappStatus[] {
+  switch (to) {
+    case 'sent':
+      return [];
+    case 'delivered':
+      return ['sent'];
+    case 'read':
+      return ['sent', 'delivered'];
+    case 'failed':
+      return ['sent'];
+  }
+}
+
+/** A message not delivered this long after it was sent falls back to e-mail (issue 29). */
+export const DELIVERY_DEADLINE_MINUTES = 15;
+
+/** Whether a reply is the visitor's "STOP" (any case, any spacing; Malay "BERHENTI" too). */
+export function isStopReply(text: string): boolean {
+  return /^\s*(stop|berhenti)\s*[.!]?\s*$/i.test(text);
+}
+
+/**
+ * The first moment of the month `now` falls in, in Malaysian time (UTC+8 all year, no daylight
+ * saving): the clinic's "sent this month" counts from here.
+ */
+export function startOfMalaysianMonth(now: Date): Date {
+  const offsetMs = 8 * 3_600_000;
+  const local = new Date(now.getTime() + offsetMs);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offsetMs);
+}
+
+/** How the clinic and the visitor see a booking's WhatsApp messages: never asked for, going on, or ended. */
+export const WHATSAPP_STATES = ['off', 'on', 'stopped'] as const;
+export type WhatsappState = (typeof WHATSAPP_STATES)[number];
+
+export function whatsappStateOf(whatsApp: { consented: boolean; stoppedAt: Date | null }): WhatsappState {
+  if (!whatsApp.consented) return 'off';
+  return whatsApp.stoppedAt ? 'stopped' : 'on';
+}

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { findAppointmentOf } from '../../db/repositories/appointments';
+import { confirmAttendance } from '../../db/repositories/attendance';
+import { enqueueWhatsapp, findWhatsappByMessageId } from '../../db/repositories/whatsapp-outbox';
+import { inTransaction } from '../../db/transaction';
+import { isStopReply, QUICK_REPLIES } from '../../domain/whatsapp-messages';
+import type { AppServices } from '../context';
+import { manageUrl } from '../appointments/booking-notifications';
+import { manageTokenOf } from '../appointments/manage-token';
+import { translationsFor } from '../translations';
+import { stopWhatsappFor } from './stop-whatsapp';
+import type { InboundMessage } from './webhook-route';
+import { whatsappClinicOf } from './whatsapp-notices';
+
+/**
+ * A visitor's reply, matched to the booking of the message it answers (its context): "I'll be
+ * there" records their attendance for the clinic; "I need to change" answers with their manage
+ * link; "STOP" ends WhatsApp for the booking. The answers are service messages, free text within
+ * the 24 hours the reply opened; they go through the outbox like the rest. A reply about a booking
+ * no longer active is answered so, politely. Replies matched to nothing are left alone.
+ */
+export async function answerReply(services: Pick<AppServices, 'db' | 'env' | 'now'> & { log: FastifyBaseLogger }, message: InboundMessage): Promise<void> {
+  const now = services.now();
+  const answered = message.context && (await findWhatsappByMessageId(services.db, message.context.id));
+  if (!answered?.appointmentId) return;
+  const appointmentId = answered.appointmentId;
+  await inTransaction(services.db, async (trx) => {
+    const appointment = await findAppointmentOf(trx, answered.userId, appointmentId);
+    const clinic = await whatsappClinicOf(trx, answered.userId, services.env);
+    if (!appointment || !clinic || appointment.client.phone === '') return;
+    const booking = translationsFor(appointment.client.language).booking;
+    const reply = (text: string) =>
+      enqueueWhatsapp(trx, [{ kind: 'reply', userId: answered.userId, appointmentId, to: appointment.client.phone, sender: answered.sender, body: { type: 'text', text } }], now);
+    const payload = message.button?.payload;
+    const text = message.text?.body ?? '';
+    if (isStopReply(text) || isStopReply(payload ?? '')) {
+      if (await stopWhatsappFor(trx, appointmentId, now)) await reply(booking.whatsappStoppedReply({ clinic: clinic.name }));
+      return;
+    }
+    if (appointment.whatsApp.stoppedAt) return;
+    if (appointment.status !== 'confirmed' && appointment.status !== 'requested') {
+      await reply(booking.whatsappInactiveReply({ clinic: clinic.name }));
+      return;
+    }
+    if (payload === QUICK_REPLIES.attending) {
+      if (await confirmAttendance(trx, appointmentId, now)) services.log.info({ appointmentId, waMessageId: message.id }, 'attendance confirmed by WhatsApp');
+      return;
+    }
+    if (payload === QUICK_REPLIES.change) {
+      const link = manageUrl(services.env, appointment.client.language, manageTokenOf(services.env, appointmentId));
+      await reply(booking.whatsappChangeReply({ clinic: clinic.name, link }));
+    }
+  });
+}

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { AppointmentDetails } from '../../db/repositories/appointments';
+import { findConfigurationOfOperator } from '../../db/repositories/configurations';
+import { enqueueWhatsapp, type OutboxWhatsapp } from '../../db/repositories/whatsapp-outbox';
+import { findWhatsappSettings } from '../../db/repositories/whatsapp-settings';
+import type { Database } from '../../db/schema';
+import { clinicNameOf } from '../../domain/configuration';
+import { QUICK_REPLIES, templateNameOf, type WhatsappKind } from '../../domain/whatsapp-messages';
+import type { Env } from '../env';
+
+/** Who a clinic's messages come from, and the one identifying word they carry: its (shortened) name. */
+export interface WhatsappClinic {
+  userId: string;
+  name: string;
+  sender: string;
+}
+
+/** The clinic's sender and name, read in the caller's transaction; undefined while WhatsApp is not set up. */
+export async function whatsappClinicOf(trx: Kysely<Database>, userId: string, env: Pick<Env, 'whatsapp'>): Promise<WhatsappClinic | undefined> {
+  if (!env.whatsapp) return undefined;
+  const settings = await findWhatsappSettings(trx, userId);
+  const screener = await findConfigurationOfOperator(trx, userId);
+  if (!settings || !screener) return undefined;
+  return { userId, name: settings.shortName ?? clinicNameOf(screener), sender: settings.sender ?? env.whatsapp.phoneNumberId };
+}
+
+/** Whether a booking's visitor gets WhatsApp messages now: they asked, and have not stopped them. */
+export function wantsWhatsapp(appointment: Pick<AppointmentDetails, 'whatsApp' | 'client'>): boolean {
+  return appointment.whatsApp.consented && appointment.whatsApp.stoppedAt === null && appointment.client.phone !== '';
+}
+
+/** The session's start as the visitor reads it, in their language and timezone: "Friday, 27 November 2026 at 3:00 pm". */
+function whenOf(appointment: Pick<AppointmentDetails, 'startUtc' | 'client'>): string {
+  const locale = appointment.client.language === 'ms' ? 'ms-MY' : 'en-MY';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: appointment.client.timezone }).format(appointment.startUtc);
+}
+
+/**
+ * A message of a booking's lifecycle or a reminder: the kind's template in the visitor's
+ * language, carrying the clinic's name and the time, nothing else (never what the appointment
+ * is for). A reminder has the quick replies and the manage page's link (the token after the
+ * template's base URL, deploy/whatsapp-templates.json).
+ */
+export function whatsappNotice(
+  kind: WhatsappKind,
+  appointment: Pick<AppointmentDetails, 'id' | 'startUtc' | 'client'>,
+  clinic: WhatsappClinic,
+  extra: { manageToken?: string; expiresAt?: Date; fallbackEmailId?: string } = {},
+): OutboxWhatsapp {
+  const reminder = kind === 'reminder_24h' || kind === 'reminder_2h';
+  return {
+    kind,
+    userId: clinic.userId,
+    appointmentId: appointment.id,
+    to: appointment.client.phone,
+    sender: clinic.sender,
+    body: {
+      type: 'template',
+      name: templateNameOf(kind),
+      language: appointment.client.language,
+      parameters: [clinic.name, whenOf(appointment)],
+      ...(reminder && extra.manageToken && { buttons: { quickReplies: [QUICK_REPLIES.attending, QUICK_REPLIES.change], urlSuffix: extra.manageToken } }),
+    },
+    expiresAt: extra.expiresAt,
+    fallbackEmailId: extra.fallbackEmailId,
+  };
+}
+
+/**
+ * Queues a lifecycle message (received, confirmed, moved, cancelled) in the caller's
+ * transaction, when the visitor wants WhatsApp messages and the clinic can send them. The
+ * visitor's e-mail of the same change goes as before: it carries the calendar entry and the
+ * private link, which a WhatsApp message does not (docs/decisions/0063).
+ */
+export async function enqueueWhatsappNotice(
+  trx: Kysely<Database>,
+  kind: Exclude<WhatsappKind, 'reminder_24h' | 'reminder_2h'>,
+  booking: { userId: string; appointment: Pick<AppointmentDetails, 'id' | 'startUtc' | 'client' | 'whatsApp'> },
+  services: { env: Pick<Env, 'whatsapp'>; now: Date },
+): Promise<void> {
+  if (!wantsWhatsapp(booking.appointment)) return;
+  const clinic = await whatsappClinicOf(trx, booking.userId, services.env);
+  if (clinic) await enqueueWhatsapp(trx, [whatsappNotice(kind, booking.appointment, clinic)], services.now);
+}

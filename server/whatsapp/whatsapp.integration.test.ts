@@ -1,0 +1,114 @@
+import { addHours, subDays } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSlot } from '../../db/testing/fixtures';
+import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { queueDueReminders } from '../appointments/queue-reminders';
+import { type BookableScreener, bookingRequest, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { type FakeWhatsapp, META_ERRORS, startFakeWhatsapp } from '../testing/fake-whatsapp';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { deliverDueWhatsapp } from './outbox-worker';
+
+const inHours = (hours: number) => addHours(new Date(), hours);
+const given = { givenAt: new Date().toISOString() };
+
+describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
+  let t: TestApp;
+  let fake: FakeWhatsapp;
+  beforeAll(async () => {
+    fake = await startFakeWhatsapp();
+    t = await startTestApp(dialect, { env: fake.env });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const deliver = () => deliverDueWhatsapp({ ...t.services, whatsapp: t.services.whatsapp! });
+  const webhook = (payload: unknown, signature?: string) => {
+    const signed = fake.signed(payload);
+    return t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? signed.signature }, payload: signed.body });
+  };
+  const appointmentRow = (id: string) =>
+    t.services.db.selectFrom('appointments').select(['whatsapp_reminders', 'whatsapp_stopped_at', 'attendance_confirmed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** A confirmed booking starting `startsIn` hours from now, made two days ago, with or without WhatsApp. */
+  async function booked(screener: BookableScreener, startsIn: number, overrides: Record<string, unknown>) {
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, inHours(startsIn));
+    t.services.now = () => subDays(new Date(), 2);
+    try {
+      const response = await postBooking(t, bookingRequest(screener, slotId, overrides));
+      expect(response.body).toMatchObject({ status: 'confirmed' });
+      return response.body.appointmentId as string;
+    } finally {
+      t.services.now = () => new Date();
+    }
+  }
+  const clinic = (companyName: string) => insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, { autoConfirmRequests: true, companyName });
+  const withWhatsapp = (extra: Record<string, unknown> = {}) => ({
+    whatsappReminders: true,
+    consents: { screener: given, privacyNotice: given, whatsappReminders: given },
+    ...extra,
+  });
+
+  it('sends nothing by WhatsApp without the consent, and records the consent text with it', async () => {
+    const screener = await clinic('Klinik Tiada');
+    const without = await booked(screener, 40, {});
+    const withConsent = await booked(screener, 41, withWhatsapp({ clientPhone: '019-876 5432' }));
+    expect(await appointmentRow(without)).toMatchObject({ whatsapp_reminders: 0 });
+    expect(await appointmentRow(withConsent)).toMatchObject({ whatsapp_reminders: 1 });
+    const consent = await t.services.db.selectFrom('consent_records as r').innerJoin('consent_texts as x', 'x.version', 'r.text_version').select('x.text').where('r.appointment_id', '=', withConsent).where('r.kind', '=', 'whatsappReminders').executeTakeFirstOrThrow();
+    expect(consent.text).toContain('Send me reminders on WhatsApp');
+    const queued = await t.services.db.selectFrom('whatsapp_outbox').select(['appointment_id', 'kind']).where('appointment_id', 'in', [without, withConsent]).execute();
+    expect(queued).toEqual([{ appointment_id: withConsent, kind: 'booking_received' }]);
+  });
+
+  it('reminds in the visitor’s language with the clinic’s name only, records "I’ll be there", answers "I need to change" and ends at STOP', async () => {
+    const screener = await clinic('Klinik Sejahtera');
+    const id = await booked(screener, 23, withWhatsapp({ clientPhone: '012-777 8899', clientLanguage: 'ms' }));
+    await queueDueReminders(t.services);
+    await deliver();
+    const reminder = fake.messages.find((message) => message.to === '60127778899' && message.template?.name === 'minda_reminder_24h')!;
+    expect(reminder.template!.language.code).toBe('ms');
+    const words = JSON.stringify(reminder.template!.components);
+    expect(words).toContain('Klinik Sejahtera');
+    expect(words).not.toMatch(/psycholog|screening|mental|saringan|keputusan/i);
+    // The body and the number are gone once sent.
+    expect(await t.services.db.selectFrom('whatsapp_outbox').select(['recipient', 'body', 'status']).where('wa_message_id', '=', reminder.id).executeTakeFirstOrThrow()).toEqual({ recipient: null, body: null, status: 'sent' });
+
+    expect((await webhook(fake.replyWebhook(reminder, { buttonPayload: 'ATTENDING' }))).statusCode).toBe(200);
+    expect((await appointmentRow(id)).attendance_confirmed_at).not.toBeNull();
+
+    expect((await webhook(fake.replyWebhook(reminder, { buttonPayload: 'CHANGE' }))).statusCode).toBe(200);
+    await deliver();
+    const change = fake.messages.at(-1)!;
+    expect(change).toMatchObject({ to: '60127778899', type: 'text' });
+    expect(change.text!.body).toMatch(/^Untuk menukar .*\/ms\/appointments\/manage\//);
+
+    await webhook(fake.replyWebhook(reminder, { text: 'STOP' }));
+    expect((await appointmentRow(id)).whatsapp_stopped_at).not.toBeNull();
+  });
+
+  it('falls back to e-mail at once when Meta refuses the number, and retries a rate limit', async () => {
+    const screener = await clinic('Klinik Gagal');
+    fake.failFor('+60133334444', META_ERRORS.invalidNumber);
+    const id = await booked(screener, 22, withWhatsapp({ clientPhone: '013-333 4444' }));
+    await queueDueReminders(t.services);
+    fake.failNext(META_ERRORS.rateLimit);
+    await deliver();
+    const rows = await t.services.db.selectFrom('whatsapp_outbox').select(['kind', 'status', 'fallback_email_id', 'last_error']).where('appointment_id', '=', id).orderBy('kind').execute();
+    expect(rows.map((row) => [row.kind, row.status])).toEqual([['booking_received', 'pending'], ['reminder_24h', 'failed']].sort());
+    const mail = await t.services.db.selectFrom('email_outbox').select(['status', 'next_attempt_at']).where('appointment_id', '=', id).where('kind', '=', 'reminder-24h').executeTakeFirstOrThrow();
+    expect(new Date(mail.next_attempt_at).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('refuses a forged webhook and answers the subscription handshake only with the verify token', async () => {
+    const forged = await webhook({ object: 'whatsapp_business_account', entry: [] }, 'sha256=' + '0'.repeat(64));
+    expect(forged.statusCode).toBe(401);
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(unsigned.statusCode).toBe(401);
+    const handshake = await t.app.inject({ method: 'GET', url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${fake.verifyToken}&hub.challenge=1158201444` });
+    expect(handshake).toMatchObject({ statusCode: 200, body: '1158201444' });
+    const wrong = await t.app.inject({ method: 'GET', url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1' });
+    expect(wrong.statusCode).toBe(403);
+  });
+});
