@@ -1,16 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { findAppointmentOf } from '../../db/repositories/appointments';
 import { confirmAttendance } from '../../db/repositories/attendance';
 import { enqueueWhatsapp, findWhatsappByMessageId } from '../../db/repositories/whatsapp-outbox';
+import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isStopReply, QUICK_REPLIES } from '../../domain/whatsapp-messages';
-import type { AppServices } from '../context';
 import { manageUrl } from '../appointments/booking-notifications';
 import { manageTokenOf } from '../appointments/manage-token';
+import type { Env } from '../env';
 import { translationsFor } from '../translations';
 import { stopWhatsappFor } from './stop-whatsapp';
-import type { InboundMessage } from './webhook-route';
+import type { InboundMessage } from './webhook-payload';
 import { whatsappClinicOf } from './whatsapp-notices';
+
+/** What answering a reply takes of the app's services (server/whatsapp is one that context.ts is built from, so it names its own). */
+export interface ReplyServices {
+  db: Kysely<Database>;
+  env: Env;
+  now: () => Date;
+}
 
 /**
  * A visitor's reply, matched to the booking of the message it answers (its context): "I'll be
@@ -19,7 +28,7 @@ import { whatsappClinicOf } from './whatsapp-notices';
  * the 24 hours the reply opened; they go through the outbox like the rest. A reply about a booking
  * no longer active is answered so, politely. Replies matched to nothing are left alone.
  */
-export async function answerReply(services: Pick<AppServices, 'db' | 'env' | 'now'> & { log: FastifyBaseLogger }, message: InboundMessage): Promise<void> {
+export async function answerReply(services: ReplyServices & { log: FastifyBaseLogger }, message: InboundMessage): Promise<void> {
   const now = services.now();
   const answered = message.context && (await findWhatsappByMessageId(services.db, message.context.id));
   if (!answered?.appointmentId) return;

@@ -1,41 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { releaseEmailsNow, withdrawEmails } from '../../db/repositories/email-outbox';
 import { findWhatsappByMessageId, forgetFallback, moveWhatsappStatus } from '../../db/repositories/whatsapp-outbox';
 import { inTransaction } from '../../db/transaction';
 import { statusMovesFrom } from '../../domain/whatsapp-messages';
-import type { AppServices } from '../context';
-import { answerReply } from './answer-reply';
+import { answerReply, type ReplyServices } from './answer-reply';
+import type { CloudApi } from './cloud-api';
+import { ZWebhook } from './webhook-payload';
 
 export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
 
-/** The parts of Meta's webhook payload Minda reads (developers.facebook.com/docs/whatsapp/cloud-api/webhooks/components). */
-const ZWebhook = z.object({
-  entry: z.array(
-    z.object({
-      changes: z.array(
-        z.object({
-          value: z.object({
-            statuses: z.array(z.object({ id: z.string(), status: z.string(), errors: z.array(z.object({ code: z.number() })).optional() })).optional(),
-            messages: z
-              .array(
-                z.object({
-                  id: z.string(),
-                  from: z.string(),
-                  context: z.object({ id: z.string() }).optional(),
-                  text: z.object({ body: z.string() }).optional(),
-                  button: z.object({ payload: z.string() }).optional(),
-                }),
-              )
-              .optional(),
-          }),
-        }),
-      ),
-    }),
-  ),
-});
-export type WhatsappWebhook = z.output<typeof ZWebhook>;
-export type InboundMessage = NonNullable<WhatsappWebhook['entry'][number]['changes'][number]['value']['messages']>[number];
 
 /**
  * GET and POST /api/whatsapp/webhook. Its own encapsulated plugin, as the Stripe webhook's, so
@@ -43,7 +16,7 @@ export type InboundMessage = NonNullable<WhatsappWebhook['entry'][number]['chang
  * checks the signature and the handshake; Minda reads the payload itself, since Meta batches
  * several statuses and messages in one delivery and the library's emitters read only the first.
  */
-export async function whatsappWebhookRoutes(app: FastifyInstance, { services }: { services: AppServices }): Promise<void> {
+export async function whatsappWebhookRoutes(app: FastifyInstance, { services }: { services: ReplyServices & { whatsapp: CloudApi | undefined } }): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
@@ -80,7 +53,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, { services }: 
  * Moves a message's status on. Delivered in time, its standby e-mail is withdrawn (nothing twice
  * on one channel); failed, the e-mail goes at once.
  */
-async function recordStatus(services: Pick<AppServices, 'db' | 'now'>, status: { id: string; status: string; errors?: { code: number }[] }): Promise<void> {
+async function recordStatus(services: Pick<ReplyServices, 'db' | 'now'>, status: { id: string; status: string; errors?: { code: number }[] }): Promise<void> {
   if (status.status !== 'delivered' && status.status !== 'read' && status.status !== 'failed') return;
   const to = status.status;
   const now = services.now();

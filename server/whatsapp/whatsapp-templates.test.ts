@@ -23,16 +23,17 @@ describe('deploy/whatsapp-templates.json', () => {
     'has %s in %s, a utility template taking exactly what the code sends, and naming nothing of what the appointment is for',
     (kind, language) => {
       const notice = whatsappNotice(kind, appointmentIn(language), clinic, { manageToken: 'token' });
-      if (notice.body.type !== 'template') throw new Error('a notice is a template');
-      const template = templates.find((candidate) => candidate.name === notice.body.name && candidate.language === language);
+      const sentBody = notice.body;
+      if (sentBody.type !== 'template') throw new Error('a notice is a template');
+      const template = templates.find((candidate) => candidate.name === sentBody.name && candidate.language === language);
       expect(template?.category).toBe('UTILITY');
       const body = template!.components.find((component) => component.type === 'BODY')!.text!;
       const placeholders = [...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
-      expect(placeholders).toEqual(notice.body.parameters.map((_, index) => index + 1));
+      expect(placeholders).toEqual(sentBody.parameters.map((_, index) => index + 1));
       expect(body).not.toMatch(TELLING);
       const buttons = template!.components.find((component) => component.type === 'BUTTONS')?.buttons ?? [];
       // The Cloud API fills buttons by position: the quick replies first, then the manage link.
-      const sent = notice.body.buttons;
+      const sent = sentBody.buttons;
       expect(buttons.map((button) => button.type)).toEqual(sent ? [...sent.quickReplies.map(() => 'QUICK_REPLY'), 'URL'] : []);
       if (sent) expect(buttons.at(-1)!.url).toBe(`https://MINDA_PUBLIC_URL${language === 'ms' ? '/ms' : ''}/appointments/manage/{{1}}`);
     },
