@@ -33,3 +33,17 @@ export async function markWhatsappStopped(db: Kysely<Database>, appointmentId: s
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * The bookings whose WhatsApp messages still go to this number: a "STOP" typed without quoting a
+ * message names no booking, so it ends them all (issue 29: STOP must always work).
+ */
+export async function bookingsMessagingNumber(db: Kysely<Database>, phone: string): Promise<{ id: string; userId: string }[]> {
+  return db
+    .selectFrom('appointments')
+    .select(['id', 'user_id as userId'])
+    .where('client_phone', '=', phone)
+    .where('whatsapp_reminders', '=', 1)
+    .where('whatsapp_stopped_at', 'is', null)
+    .execute();
+}

@@ -41,7 +41,8 @@ export interface FakeWhatsapp {
   /** A signed webhook body and its X-Hub-Signature-256. */
   signed(payload: unknown): { body: string; signature: string };
   statusWebhook(message: FakeWhatsappMessage, status: 'delivered' | 'read' | 'failed', errorCode?: number): unknown;
-  replyWebhook(to: FakeWhatsappMessage, reply: { buttonPayload: string } | { text: string }): unknown;
+  /** A reply quoting `to` (a button, or text); `typed` text quotes nothing, as most people type STOP. */
+  replyWebhook(to: FakeWhatsappMessage, reply: { buttonPayload: string } | { text: string } | { text: string; typed: true }): unknown;
   close(): Promise<void>;
 }
 
@@ -111,7 +112,7 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
             from: to.to,
             id: `wamid.IN${randomBytes(8).toString('hex').toUpperCase()}`,
             timestamp: timestamp(),
-            context: { from: '60312345678', id: to.id },
+            ...(!('typed' in reply) && { context: { from: '60312345678', id: to.id } }),
             ...('text' in reply ? { type: 'text', text: { body: reply.text } } : { type: 'button', button: { payload: reply.buttonPayload, text: reply.buttonPayload } }),
           },
         ],

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { findAppointmentOf } from '../../db/repositories/appointments';
 import { confirmAttendance } from '../../db/repositories/attendance';
 import { enqueueWhatsapp, findWhatsappByMessageId } from '../../db/repositories/whatsapp-outbox';
+import { bookingsMessagingNumber } from '../../db/repositories/whatsapp-settings';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isStopReply, QUICK_REPLIES } from '../../domain/whatsapp-messages';
@@ -31,7 +32,10 @@ export interface ReplyServices {
 export async function answerReply(services: ReplyServices & { log: FastifyBaseLogger }, message: InboundMessage): Promise<void> {
   const now = services.now();
   const answered = message.context && (await findWhatsappByMessageId(services.db, message.context.id));
-  if (!answered?.appointmentId) return;
+  if (!answered?.appointmentId) {
+    if (isStopReply(message.text?.body ?? '')) await stopEverything(services, `+${message.from}`);
+    return;
+  }
   const appointmentId = answered.appointmentId;
   await inTransaction(services.db, async (trx) => {
     const appointment = await findAppointmentOf(trx, answered.userId, appointmentId);
@@ -60,4 +64,18 @@ export async function answerReply(services: ReplyServices & { log: FastifyBaseLo
       await reply(booking.whatsappChangeReply({ clinic: clinic.name, link }));
     }
   });
+}
+
+/** A "STOP" that quotes no message: every booking still messaging that number ends, each told once by its clinic. */
+async function stopEverything(services: ReplyServices, phone: string): Promise<void> {
+  const now = services.now();
+  for (const booking of await bookingsMessagingNumber(services.db, phone)) {
+    await inTransaction(services.db, async (trx) => {
+      const appointment = await findAppointmentOf(trx, booking.userId, booking.id);
+      const clinic = await whatsappClinicOf(trx, booking.userId, services.env);
+      if (!appointment || !clinic || !(await stopWhatsappFor(trx, booking.id, now))) return;
+      const text = translationsFor(appointment.client.language).booking.whatsappStoppedReply({ clinic: clinic.name });
+      await enqueueWhatsapp(trx, [{ kind: 'reply', userId: booking.userId, appointmentId: booking.id, to: phone, sender: clinic.sender, body: { type: 'text', text } }], now);
+    });
+  }
 }
