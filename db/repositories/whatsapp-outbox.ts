@@ -88,6 +88,8 @@ export async function markWhatsappSent(db: Kysely<Database>, id: string, sent: {
     .updateTable('whatsapp_outbox')
     .set({ status: 'sent', wa_message_id: sent.waMessageId, sent_at: sent.now, status_at: sent.now, attempts: sql`attempts + 1`, lease_owner: null, locked_until: null, last_error: null, ...ERASED_CONTENT })
     .where('id', '=', id)
+    // A message withdrawn (STOP, erasure) or expired while its send was under way stays so.
+    .where('status', '=', 'pending')
     .execute();
 }
 
@@ -97,16 +99,20 @@ export async function markWhatsappRetry(db: Kysely<Database>, id: string, failur
     .updateTable('whatsapp_outbox')
     .set({ attempts: sql`attempts + 1`, last_error: failure.error.slice(0, 200), next_attempt_at: failure.nextAttemptAt, lease_owner: null, locked_until: null })
     .where('id', '=', id)
+    // A message withdrawn (STOP, erasure) or expired while its send was under way stays so.
+    .where('status', '=', 'pending')
     .execute();
 }
 
-/** Closes a message the Cloud API refused for good (an invalid number, a template not approved). */
-export async function markWhatsappFailed(db: Kysely<Database>, id: string, failure: { error: string; now: Date }): Promise<void> {
-  await db
+/** Closes a message the Cloud API refused for good (an invalid number, a template not approved); false if it was no longer pending. */
+export async function markWhatsappFailed(db: Kysely<Database>, id: string, failure: { error: string; now: Date }): Promise<boolean> {
+  const result = await db
     .updateTable('whatsapp_outbox')
     .set({ status: 'failed', attempts: sql`attempts + 1`, last_error: failure.error.slice(0, 200), status_at: failure.now, lease_owner: null, locked_until: null, ...ERASED_CONTENT })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The message of a Cloud API id, for its statuses and the replies to it. */

@@ -25,10 +25,17 @@ export interface CloudApi {
   verifySubscription(query: Record<string, string | undefined>): string | undefined;
 }
 
+/**
+ * How long one call to the Cloud API may take before it is cut off and retried later: within the
+ * outbox's lease (twice this), so no other process sends the same message meanwhile.
+ */
+export const SEND_TIMEOUT_MS = 15_000;
+
 /** The library with Meta's host swapped for `apiUrl`'s when set (the tests' fake); its calls otherwise as they are. */
 export function createCloudApi(settings: WhatsappSettings): CloudApi {
   const apiUrl = settings.apiUrl?.replace(/\/+$/, '');
-  const routedFetch: typeof fetch = (input, init) => fetch(apiUrl ? String(input).replace(GRAPH_URL, apiUrl) : input, init);
+  const routedFetch: typeof fetch = (input, init) =>
+    fetch(apiUrl ? String(input).replace(GRAPH_URL, apiUrl) : input, { ...init, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
   const api = new WhatsAppAPI({ token: settings.token, appSecret: settings.appSecret, webhookVerifyToken: settings.verifyToken, v: 'v23.0', ponyfill: { fetch: routedFetch } });
   return {
     async send({ sender, to, body }) {

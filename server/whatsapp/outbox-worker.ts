@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/transaction';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
-import type { CloudApi } from './cloud-api';
+import { type CloudApi, SEND_TIMEOUT_MS } from './cloud-api';
 
 export interface WhatsappOutboxDeps {
   db: Kysely<Database>;
@@ -27,8 +27,8 @@ export interface WhatsappOutboxDeps {
   whatsapp: CloudApi;
 }
 
-/** The longest one send may take (fetch's own timeout is longer; Meta answers in well under a second). */
-const LONGEST_ATTEMPT_MS = 15_000;
+/** The longest one send may take: the client's requests are cut off then, within the lease. */
+const LONGEST_ATTEMPT_MS = SEND_TIMEOUT_MS;
 const LEASE_MS = 2 * LONGEST_ATTEMPT_MS;
 const BATCH = 50;
 const MAX_BATCHES = 20;
@@ -63,8 +63,8 @@ export async function deliverDueWhatsapp(deps: WhatsappOutboxDeps, stopping?: Ab
       return;
     }
     await inTransaction(deps.db, async (trx) => {
-      await markWhatsappFailed(trx, message.id, { error: result.failed, now: deps.now() });
-      if (message.fallbackEmailId) {
+      const closed = await markWhatsappFailed(trx, message.id, { error: result.failed, now: deps.now() });
+      if (closed && message.fallbackEmailId) {
         await releaseEmailsNow(trx, [message.fallbackEmailId], deps.now());
         await forgetFallback(trx, [message.id]);
       }

@@ -1,3 +1,4 @@
+import { markWhatsappFailed, markWhatsappRetry, markWhatsappSent } from '../../db/repositories/whatsapp-outbox';
 import { addHours, subDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
@@ -86,6 +87,31 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
 
     await webhook(fake.replyWebhook(reminder, { text: 'STOP' }));
     expect((await appointmentRow(id)).whatsapp_stopped_at).not.toBeNull();
+  });
+
+  it('leaves a message withdrawn while its send was under way withdrawn, whatever the send’s outcome', async () => {
+    const screener = await clinic('Klinik Tarik');
+    const id = await booked(screener, 30, withWhatsapp({ clientPhone: '012-555 0202' }));
+    const row = () => t.services.db.selectFrom('whatsapp_outbox').select(['id', 'status']).where('appointment_id', '=', id).executeTakeFirstOrThrow();
+    const { id: messageId } = await row();
+    // The visitor's STOP lands between the worker's lease and its answer from Meta.
+    await t.services.db.updateTable('whatsapp_outbox').set({ status: 'withdrawn' }).where('id', '=', messageId).execute();
+    await markWhatsappSent(t.services.db, messageId, { waMessageId: 'wamid.LATE', now: new Date() });
+    await markWhatsappRetry(t.services.db, messageId, { error: 'rate limit', nextAttemptAt: new Date() });
+    expect(await markWhatsappFailed(t.services.db, messageId, { error: 'refused', now: new Date() })).toBe(false);
+    expect(await row()).toEqual({ id: messageId, status: 'withdrawn' });
+  });
+
+  it('ends WhatsApp for every booking of the number at a STOP typed without quoting a message, and says so once each', async () => {
+    const screener = await clinic('Klinik Henti');
+    const first = await booked(screener, 23, withWhatsapp({ clientPhone: '012-555 0101' }));
+    const second = await booked(screener, 47, withWhatsapp({ clientPhone: '012-555 0101' }));
+    await deliver();
+    const received = fake.messages.find((message) => message.to === '60125550101')!;
+    expect((await webhook(fake.replyWebhook(received, { text: 'stop', typed: true }))).statusCode).toBe(200);
+    for (const id of [first, second]) expect((await appointmentRow(id)).whatsapp_stopped_at).not.toBeNull();
+    await deliver();
+    expect(fake.messages.filter((message) => message.to === '60125550101' && message.type === 'text')).toHaveLength(2);
   });
 
   it('falls back to e-mail at once when Meta refuses the number, and retries a rate limit', async () => {
