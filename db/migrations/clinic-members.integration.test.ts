@@ -62,7 +62,7 @@ describe.each(TEST_DIALECTS)('the clinic-members migration on %s', (dialect) => 
     // The clinic keeps everything but the password, which the account holds now; a later
     // migration leaves every clinic's two-factor requirement off, another its webhook secret unrolled.
     expect((await db.selectFrom('users').selectAll().orderBy('id').execute()).map(dates)).toEqual(
-      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => ({ ...dates(rest), require_two_factor: 0, webhook_previous_secret: null, webhook_previous_secret_until: null })),
+      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => ({ ...dates(rest), require_two_factor: 0, webhook_previous_secret: null, webhook_previous_secret_until: null, whatsapp_enabled: 1, whatsapp_name: null, whatsapp_sender: null })),
     );
     // Every row and value kept; later migrations may add columns of their own.
     expect(await db.selectFrom('screener_configurations').selectAll().execute()).toMatchObject(configurationBefore);

@@ -1,14 +1,12 @@
-import { findAppointmentByTokenHash, moveAppointment, reclaimExpiredSlot } from '../../db/repositories/appointments';
+import { findAppointmentOf, moveAppointment, reclaimExpiredSlot } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
 import { statusAfterEmailConfirmed } from '../../domain/appointment-status';
-import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
 import { NotFoundError } from '../errors';
 import { countAcceptedBooking, readBookingAllowance } from './booking-allowance';
 import { bookingEmails } from './booking-notifications';
-import { manageTokenOf } from './manage-token';
 import { recordAppointmentChange } from './record-appointment-change';
 
 /** The last free booking went to another acceptance while this one confirmed: try once more. */
@@ -43,7 +41,7 @@ export async function acceptHold(
       const to = statusAfterEmailConfirmed(allowance);
       if (from === 'held' ? !(await moveAppointment(trx, appointment.id, to, now, ['held'])) : !(await reclaimExpiredSlot(trx, appointment.id, to, now))) {
         // Lost to the expiry job or an earlier acceptance; an expired hold may have lost its slot.
-        return from === 'expired' && (await findAppointmentByTokenHash(trx, tokenHashOf(ctx, appointment.id)))?.status === 'expired' ? 'slotGone' : 'unchanged';
+        return from === 'expired' && (await findAppointmentOf(trx, appointment.userId, appointment.id))?.status === 'expired' ? 'slotGone' : 'unchanged';
       }
       if (to === 'confirmed' && !(await countAcceptedBooking(trx, { userId: appointment.userId, appointmentId: appointment.id, limit: allowance.limit }))) {
         throw new AllowanceTakenMeanwhile();
@@ -51,7 +49,7 @@ export async function acceptHold(
       await recordAppointmentChange(trx, { userId: appointment.userId, appointmentId: appointment.id, actor: 'visitor', from, to, at: now });
       const screener = await findConfigurationOfOperator(trx, appointment.userId);
       if (!screener) throw new NotFoundError('screener');
-      const accepted = (await findAppointmentByTokenHash(trx, tokenHashOf(ctx, appointment.id)))!;
+      const accepted = (await findAppointmentOf(trx, appointment.userId, appointment.id))!;
       await enqueueEmails(trx, bookingEmails({ facts: accepted, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
       return 'accepted';
     });
@@ -59,4 +57,3 @@ export async function acceptHold(
   return accept().catch((error: unknown) => (error instanceof AllowanceTakenMeanwhile ? accept() : Promise.reject(error)));
 }
 
-const tokenHashOf = (ctx: Pick<RequestContext, 'env'>, appointmentId: string) => hashSecretToken(manageTokenOf(ctx.env, appointmentId));

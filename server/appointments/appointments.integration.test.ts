@@ -77,6 +77,9 @@ describe.each(TEST_DIALECTS)('the operator’s appointments on %s', (dialect) =>
         contactPromptly: false,
         cursor: expect.any(String),
         cancelReason: null,
+        // No WhatsApp asked for, and no attendance confirmed (issue 29).
+        attendanceConfirmedAt: null,
+        whatsApp: 'off',
       });
       const viaRest = await operator.rest('GET', '/api/appointments');
       expect(viaRest.status).toBe(200);
