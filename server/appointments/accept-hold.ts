@@ -8,6 +8,7 @@ import { NotFoundError } from '../errors';
 import { countAcceptedBooking, readBookingAllowance } from './booking-allowance';
 import { bookingEmails } from './booking-notifications';
 import { recordAppointmentChange } from './record-appointment-change';
+import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 /** The last free booking went to another acceptance while this one confirmed: try once more. */
 class AllowanceTakenMeanwhile extends Error {}
@@ -51,6 +52,8 @@ export async function acceptHold(
       if (!screener) throw new NotFoundError('screener');
       const accepted = (await findAppointmentOf(trx, appointment.userId, appointment.id))!;
       await enqueueEmails(trx, bookingEmails({ facts: accepted, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
+      // Its number is the visitor's own now: the WhatsApp "received" the booking held back goes.
+      await enqueueWhatsappNotice(trx, 'booking_received', { userId: appointment.userId, appointment: accepted }, { env: ctx.env, now });
       return 'accepted';
     });
   // Rolled back; the second run reads the allowance used up and leaves a request.

@@ -3,6 +3,7 @@ import { addHours, subDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { manageTokenOf } from '../appointments/manage-token';
 import { queueDueReminders } from '../appointments/queue-reminders';
 import { type BookableScreener, bookingRequest, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { type FakeWhatsapp, META_ERRORS, startFakeWhatsapp } from '../testing/fake-whatsapp';
@@ -61,6 +62,19 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     expect(consent.text).toContain('Send me reminders on WhatsApp');
     const queued = await t.services.db.selectFrom('whatsapp_outbox').select(['appointment_id', 'kind']).where('appointment_id', 'in', [without, withConsent]).execute();
     expect(queued).toEqual([{ appointment_id: withConsent, kind: 'booking_received' }]);
+  });
+
+  it('sends "received" to a held booking’s number only once its visitor confirmed the e-mail', async () => {
+    const screener = await insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, { confirmVisitorEmail: true, companyName: 'Klinik Tunggu' });
+    const slotId = await insertSlot(t.services.db, screener.psychologistId, inHours(30));
+    const response = await postBooking(t, bookingRequest(screener, slotId, withWhatsapp({ clientPhone: '012-555 0303' })));
+    expect(response.body).toMatchObject({ status: 'held' });
+    const id = response.body.appointmentId as string;
+    const queued = () => t.services.db.selectFrom('whatsapp_outbox').select('kind').where('appointment_id', '=', id).execute();
+    expect(await queued()).toEqual([]);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/public/appointments/manage/${manageTokenOf(t.services.env, id)}/confirm-email`, headers: { origin: t.services.env.publicUrl } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await queued()).toEqual([{ kind: 'booking_received' }]);
   });
 
   it('reminds in the visitor’s language with the clinic’s name only, records "I’ll be there", answers "I need to change" and ends at STOP', async () => {
