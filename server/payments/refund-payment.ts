@@ -122,8 +122,9 @@ async function askStripe(deps: RefundDeps, payment: AppointmentPayment, refund: 
 }
 
 /**
- * Marks the refund made, once. Also what the refund's Connect event calls, should our own call's
- * answer have been lost: whichever comes first adds the amount, the other changes nothing.
+ * Marks the refund made, once: whichever caller comes first adds the amount, another changes
+ * nothing. Meant also for the refund's Connect event, should our own call's answer be lost
+ * (that handler is not built yet, docs/decisions/0061).
  */
 export async function settle(deps: Pick<RefundDeps, 'db' | 'now'>, payment: AppointmentPayment, refund: PaymentRefund, stripeRefundId: string): Promise<PaymentRefund> {
   const now = deps.now();
