@@ -1,12 +1,14 @@
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
+import { type MetadataJson, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/core';
+import MALAYSIA from './phone-metadata.my.json';
 
 /**
  * Phone rules, by libphonenumber-js (Google's libphonenumber metadata, the "max" set that knows
- * which numbers are mobile): a number typed the way visitors see it printed ('012-345 6789',
- * '(03) 7627 2929', '+60 12-345 6789') is read as Malaysian unless it carries another country code.
+ * which numbers are mobile, cut to Malaysia: domain/phone-metadata.ts): a number typed the way
+ * visitors see it printed ('012-345 6789', '(03) 7627 2929', '+60 12-345 6789') is read as
+ * Malaysian; one with another country code is no Malaysian number.
  */
 function parseMalaysianPhone(input: string): PhoneNumber | undefined {
-  const phone = parsePhoneNumberFromString(input, 'MY');
+  const phone = parsePhoneNumberFromString(input, 'MY', MALAYSIA as MetadataJson);
   return phone?.isValid() && phone.country === 'MY' ? phone : undefined;
 }
 
