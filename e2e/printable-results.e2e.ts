@@ -171,7 +171,7 @@ describe.each(TEST_DIALECTS)('printable results and the clinic’s crisis contac
     await section.getByLabel('Phone number').fill('+65 9123 4567');
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await section.getByText('Please enter a valid Malaysian phone number').waitFor();
-    await section.getByLabel('Phone number').fill('03-7000 1234');
+    await section.getByLabel('Phone number').fill('03-7627 2929');
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await page.locator('.toast').filter({ hasText: 'Your configuration has been saved successfully.' }).waitFor();
 
@@ -180,7 +180,7 @@ describe.each(TEST_DIALECTS)('printable results and the clinic’s crisis contac
     await answerDass21(page, (id) => (id === 21 ? 2 : 0));
     const notice = page.getByRole('alert').filter({ hasText: 'You are not alone' });
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('Klinik Minda on-call psychologist: 03-7000 1234');
+    expect(await notice.textContent()).toContain('Klinik Minda on-call psychologist: 03-7627 2929');
   });
 });
 
