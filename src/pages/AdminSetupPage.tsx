@@ -1,12 +1,10 @@
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { ScreenerConfiguration } from '../../domain/configuration';
 import { ACCESS, type AdminSectionId, adminSectionsFor, mayUse } from '../../domain/roles';
 import { type CurrentMember, useCurrentOperator } from '../account/useCurrentOperator';
 import { AdminHeader } from '../admin/AdminHeader';
-import { ApiKeysSection } from '../admin/ApiKeysSection';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
-import { AuditLogSection } from '../admin/AuditLogSection';
 import { BookingSettingsSection } from '../admin/BookingSettingsSection';
 import { WhatsappSection } from '../admin/WhatsappSection';
 import { ClinicVisitSection } from '../admin/ClinicVisitSection';
@@ -17,7 +15,6 @@ import { ScheduleManagement } from '../admin/ScheduleManagement';
 import { screenerUrlsOf } from '../admin/screener-urls';
 import { ScreenerUrlsSection } from '../admin/ScreenerUrlsSection';
 import { SectionLoading } from '../admin/SectionLoading';
-import { WebhooksSection } from '../admin/WebhooksSection';
 import { InsightsSection } from '../admin/InsightsSection';
 import { PlanSection } from '../admin/PlanSection';
 import { type MenuEntry, SectionMenu } from '../admin/SectionMenu';
@@ -31,12 +28,18 @@ import { SiteFooter } from '../components/SiteFooter';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { trpc } from '../lib/trpc';
 
+/** A screen whose code comes when it is first opened, not with Today's (decision 0017). */
+function lazySection<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazyWithPreload(async () => ({ default: await load() }));
+}
+
 // Its form checks a new password against 10,000 common ones (domain/password.ts): 35 KB gzip that
-// every other screen, Today first, loaded too while it was imported here (decision 0017).
-const ChangePasswordSection = lazyWithPreload(async () => {
-  const { ChangePasswordSection: Section } = await import('../account/ChangePasswordSection');
-  return { default: Section };
-});
+// every other screen, Today first, loaded too while it was imported here.
+const ChangePasswordSection = lazySection(async () => (await import('../account/ChangePasswordSection')).ChangePasswordSection);
+// The integrator's screens: opened now and then by an owner, never by the day's work.
+const WebhooksSection = lazySection(async () => (await import('../admin/WebhooksSection')).WebhooksSection);
+const ApiKeysSection = lazySection(async () => (await import('../admin/ApiKeysSection')).ApiKeysSection);
+const AuditLogSection = lazySection(async () => (await import('../admin/AuditLogSection')).AuditLogSection);
 
 function Centered({ children }: { children: ReactNode }) {
   return <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">{children}</main>;
@@ -121,9 +124,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
       label: menu.twoFactor(),
       content: () => (
         <div className="flex flex-col gap-4">
-          <Suspense fallback={<SectionLoading />}>
-            <ChangePasswordSection account={me} />
-          </Suspense>
+          <ChangePasswordSection account={me} />
           <TwoFactorSection username={me.username} />
         </div>
       ),
@@ -141,7 +142,9 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
         <SectionMenu entries={sections} />
         <main ref={main} tabIndex={-1} className="flex min-w-0 flex-1 flex-col gap-4 p-3 outline-none sm:p-4 lg:p-0">
           <h1 className="text-2xl font-bold">{LL.admin.title()}</h1>
-          <div id={shown.id}>{shown.content()}</div>
+          <div id={shown.id}>
+            <Suspense fallback={<SectionLoading />}>{shown.content()}</Suspense>
+          </div>
         </main>
       </div>
       <SiteFooter />
