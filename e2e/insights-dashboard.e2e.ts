@@ -48,7 +48,9 @@ describe('the clinic’s anonymous insights', () => {
     const completion = page.waitForResponse((response) => response.url().includes('screenerEvents') && response.request().postData()!.includes('completed'));
     await completeDass21Quickly(page);
     expect((await completion).status()).toBe(200);
-    expect(calls).toHaveLength(3);
+    // Each step reported once. Steps may share a call: a step the visitor takes before the
+    // reporting code has arrived goes with the next one.
+    expect(calls.flatMap((body) => [...body.matchAll(/"kind":"(\w+)"/g)].map((match) => match[1]))).toEqual(['started', 'consented', 'completed']);
     // One screening: each of its steps names the same random id.
     expect(new Set(calls.map((body) => /"screening":"([0-9a-f]{32})"/.exec(body)?.[1])).size).toBe(1);
     expect(calls[0]).toMatch(/"screening":"[0-9a-f]{32}"/);
