@@ -4,6 +4,16 @@ import tailwindcss from '@tailwindcss/vite';
 
 // One config builds the browser bundle (dist/client) and, with --ssr, the server bundle
 // (dist/server) so production runs plain JavaScript with node_modules left external.
+/** The database tests that replace a module with vi.mock. */
+const MOCKING_MODULES = ['server/appointments/reminders.integration.test.ts'];
+
+const DATABASE_TESTS = {
+  // One migrated MariaDB template per run; each test's database is its copy (decision 0065).
+  globalSetup: ['db/testing/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [] : [react(), tailwindcss()],
   publicDir: isSsrBuild ? false : 'public',
@@ -64,6 +74,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['{src,i18n,server,db,domain,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts'],
           environment: 'node',
+          // A worker imports the modules once for all its files, not once a file (decision 0066).
+          isolate: false,
         },
       },
       {
@@ -71,10 +83,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'integration',
           include: ['{server,db}/**/*.integration.test.ts'],
-          // One migrated MariaDB template per run; each test's database is its copy (decision 0065).
-          globalSetup: ['db/testing/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: MOCKING_MODULES,
+          ...DATABASE_TESTS,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A file that replaces a module needs its own module graph: vi.mock may neither take
+          // hold nor stay in its file in a graph that other files share.
+          name: 'integration-isolated',
+          include: MOCKING_MODULES,
+          ...DATABASE_TESTS,
         },
       },
       {
@@ -82,8 +103,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A timeout here only ends a journey that hangs: a busy CI machine has taken over twice
+          // this one's time (decision 0066), and how fast a page is, bench/ measures.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // What a page or a mail shows a busier machine may show later than vitest's 1 s default.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -142,7 +142,8 @@ describe('booking from the results page, the operator’s appointments and the f
     await session.visit('/screener/klinik-minda');
     const again = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
     await again.getByRole('region', { name: 'Booking summary' }).waitFor();
-    expect(await again.getByRole('radio', { checked: true }).count()).toBe(2);
+    // What the visitor chose, drawn checked once the free times have come.
+    await expect.poll(() => again.getByRole('radio', { checked: true }).count()).toBe(2);
     expect(await again.getByLabel('Full name').inputValue()).toBe('Siti Aminah');
     expect(await again.getByLabel('Phone number').inputValue()).toBe('0123456789');
     await again.getByRole('button', { name: 'Confirm' }).click();

@@ -147,5 +147,5 @@ describe('weekly hours set once, Malaysian holidays in one action, and free time
       await expectAccessible(page, 'dialog[open]', `visitor-${lang}`);
       await page.keyboard.press('Escape');
     }
-  }, 90_000);
+  });
 });

@@ -139,5 +139,5 @@ describe('WhatsApp: the visitor’s consent and the clinic’s confirmed attenda
     expect(await settings.getByRole('switch', { name: admin.whatsapp.enabled() }).isChecked()).toBe(true);
     await settings.getByText(admin.whatsapp.sentThisMonth({ count: fake.messages.length }), { exact: true }).waitFor();
     await expectNoViolations(page, 'booking settings with WhatsApp');
-  }, 120_000);
+  });
 });

@@ -76,5 +76,5 @@ describe('the clinic’s own colour and logo', () => {
     await page.getByRole('heading', { name: 'Log Masuk Pentadbir' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ms');
     await expectCleanAtBothWidths(page, 'login-ms');
-  }, 60_000);
+  });
 });

@@ -17,7 +17,7 @@ interface Phase {
 }
 
 const PHASES: Phase[] = [
-  { name: 'unit+integration', projects: ['unit', 'integration'] },
+  { name: 'unit+integration', projects: ['unit', 'integration', 'integration-isolated'] },
   { name: 'e2e', projects: ['e2e'], before: 'npm run build' },
 ];
 

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 
 const STAGES: string[][] = [
   ['npm run typecheck', 'npm run lint', 'npm run build'],
-  ['npx vitest run --project unit --project integration'],
+  ['npx vitest run --project unit --project integration --project integration-isolated'],
   ['npx vitest run --project e2e'],
 ];
 

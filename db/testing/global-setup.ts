@@ -5,12 +5,14 @@ import { createMysqlTemplate, createSqliteTemplate, runOnMysqlServer, TEMPLATE_V
 import { MYSQL_SERVER, TEST_DIALECTS } from './test-databases';
 
 /**
- * vitest's global set-up for the integration project: migrates one template of each dialect
+ * vitest's global set-up for the database projects (integration, integration-isolated): migrates one template of each dialect
  * before the workers start (they inherit where the templates are), and removes them after the
  * run. Each test's database is then a copy (docs/decisions/0065). The browser phase has none:
  * its built servers migrate their own files, and only three of its databases are MariaDB's.
  */
 export async function setup(): Promise<() => Promise<void>> {
+  // Both database projects name this set-up; the second of a run reuses the first's templates.
+  if (process.env[TEMPLATE_VARIABLES.sqlite]) return async () => undefined;
   const dir = mkdtempSync(join(tmpdir(), 'minda-template-'));
   const sqliteTemplate = join(dir, 'template.sqlite');
   await createSqliteTemplate(sqliteTemplate);
