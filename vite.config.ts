@@ -10,8 +10,10 @@ const MOCKING_MODULES = ['server/appointments/reminders.integration.test.ts'];
 const DATABASE_TESTS = {
   // One migrated MariaDB template per run; each test's database is its copy (decision 0065).
   globalSetup: ['db/testing/global-setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Only a hang ends here: a migration test builds its database step by step, which a loaded
+  // machine has taken over 30 s to do (decision 0066).
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
