@@ -220,6 +220,19 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     });
   });
 
+  it('withdraws a reminder still waiting when the visitor moves the booking: only "moved" names a time after it', async () => {
+    const screener = await clinic('Klinik Alih');
+    const phone = newPhone();
+    const id = await booked(screener, 23, withWhatsapp({ clientPhone: phone }));
+    await queueDueReminders(t.services);
+    expect(await queuedKinds(id)).toEqual(['booking_received', 'reminder_24h']);
+    expect((await manage(id, 'reschedule', { slotId: await insertSlot(t.services.db, screener.psychologistId, inHours(30)) })).statusCode).toBe(200);
+    await deliver();
+    expect(templatesTo(phone).map((message) => message.name)).toEqual(['minda_booking_received', 'minda_booking_moved']);
+    const reminder = await t.services.db.selectFrom('whatsapp_outbox').select(['status', 'recipient', 'body']).where('appointment_id', '=', id).where('kind', '=', 'reminder_24h').executeTakeFirstOrThrow();
+    expect(reminder).toEqual({ status: 'withdrawn', recipient: null, body: null });
+  });
+
   it('queues nothing more without the consent, after a STOP, or to a hold’s number', async () => {
     const screener = await answeringClinic('Klinik Senyap');
     const { caller } = await signedInAs(t, screener);
