@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { lockedRows } from '../row-locks';
 import type { Database } from '../schema';
 import { withdrawEmails } from './email-outbox';
+import { withdrawWhatsappStandingBy } from './whatsapp-outbox';
 
 /** A reminder of an appointment's revision, queued as mail `emailId`. */
 export interface ReminderRecord {
@@ -59,8 +60,13 @@ function leadsByAppointment(
   return reminded;
 }
 
-/** Withdraws the reminders not sent yet of an appointment that changed. */
+/**
+ * Withdraws the reminders not sent yet of an appointment that changed: their mails and the
+ * WhatsApp messages those stand by for (one waiting on a rate limit would name the old time).
+ */
 export async function withdrawRemindersOf(db: Kysely<Database>, appointmentId: string): Promise<void> {
   const rows = await db.selectFrom('appointment_reminders').select('email_id').where('appointment_id', '=', appointmentId).execute();
-  await withdrawEmails(db, rows.map((row) => row.email_id));
+  const emailIds = rows.map((row) => row.email_id);
+  await withdrawEmails(db, emailIds);
+  await withdrawWhatsappStandingBy(db, emailIds);
 }

@@ -151,6 +151,17 @@ export async function withdrawWhatsappAbout(db: Kysely<Database>, appointmentId:
   return waiting.flatMap((row) => (row.fallback_email_id ? [row.fallback_email_id] : []));
 }
 
+/** Withdraws the messages still waiting that these e-mails stand by for: the reminders of an appointment that changed. */
+export async function withdrawWhatsappStandingBy(db: Kysely<Database>, emailIds: readonly string[]): Promise<void> {
+  if (emailIds.length === 0) return;
+  await db
+    .updateTable('whatsapp_outbox')
+    .set({ status: 'withdrawn', lease_owner: null, locked_until: null, ...ERASED_CONTENT })
+    .where('fallback_email_id', 'in', emailIds)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** Closes the messages whose moment passed unsent and answers the e-mails that stood by for them. */
 export async function expireLapsedWhatsapp(db: Kysely<Database>, now: Date): Promise<string[]> {
   const lapsed = await db.selectFrom('whatsapp_outbox').select(['id', 'fallback_email_id']).where('status', '=', 'pending').where('expires_at', '<=', now).execute();

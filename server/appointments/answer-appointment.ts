@@ -15,6 +15,10 @@ import { enqueueAnsweredEmail } from './booking-notifications';
 import { toAdminAppointment } from './list-appointments';
 import { recordAppointmentChange } from './record-appointment-change';
 import { refuseOutsideProfile } from '../members/profile-scope';
+import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
+
+/** The WhatsApp message of an answer: a request confirmed or declined; how a session went is the clinic's own record. */
+const WHATSAPP_OF_ANSWER: Partial<Record<ClinicAnswer, 'booking_confirmed' | 'booking_cancelled'>> = { confirmed: 'booking_confirmed', declined: 'booking_cancelled' };
 
 /** POST /api/appointments/:appointmentId/{confirm,decline,complete,no-show}, body `{ message? }`. */
 export const ZAnswerAppointmentRequest = z.object({
@@ -70,7 +74,8 @@ export async function changeAsClinic(
  * (completed or no-show). Confirming counts the booking toward the free allowance, and is
  * refused, the request left waiting, when the free bookings are used up; declining gives back
  * what the booking had counted (docs/decisions/0038). The visitor hears of every answer by
- * e-mail, in their language; a declined request frees its slot.
+ * e-mail, in their language, and of a confirmation or a decline by WhatsApp too when they asked;
+ * a declined request frees its slot.
  */
 export function answerAppointment(ctx: ClinicContext, status: ClinicAnswer, { appointmentId, message }: AnswerAppointmentRequest): Promise<AdminAppointment> {
   const userId = ctx.admin.id;
@@ -83,5 +88,7 @@ export function answerAppointment(ctx: ClinicContext, status: ClinicAnswer, { ap
     }
     if (status === 'declined') await giveBackAllowance(trx, { userId, appointmentId: answered.id });
     await enqueueAnsweredEmail(trx, { userId, facts: answered, status, message: message ?? undefined }, { env: ctx.env, now: ctx.now() });
+    const notice = WHATSAPP_OF_ANSWER[status];
+    if (notice) await enqueueWhatsappNotice(trx, notice, { userId, appointment: answered }, { env: ctx.env, now: ctx.now() });
   });
 }

@@ -10,13 +10,14 @@ import { toAdminAppointment } from './list-appointments';
 import { canMove } from '../../domain/appointment-status';
 import { recordAppointmentChange } from './record-appointment-change';
 import { refuseOutsideProfile } from '../members/profile-scope';
+import { enqueueWhatsappCancellations } from '../whatsapp/whatsapp-notices';
 
 /** POST /api/appointments/:appointmentId/cancel */
 export const ZCancelAppointmentRequest = z.object({ appointmentId: entityId('appointment') });
 
 /**
  * The operator cancels a booking: the slot is free again for visitors, and the client hears
- * of it by e-mail if the appointment was still ahead. Cancelling twice changes nothing and
+ * of it by e-mail (and WhatsApp, if they asked) if the appointment was still ahead. Cancelling twice changes nothing and
  * sends no second mail; it does not give back a free booking.
  */
 export async function cancelOwnAppointment(
@@ -36,6 +37,7 @@ export async function cancelOwnAppointment(
       await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: current.status, to: 'cancelled', at: now });
       const stillAhead = appointment.endUtc > now ? [appointment] : [];
       await enqueueCancellationEmails(trx, { userId, appointments: stillAhead }, { env: ctx.env, now });
+      await enqueueWhatsappCancellations(trx, { userId, appointments: stillAhead }, { env: ctx.env, now });
     }
     return toAdminAppointment((await findAppointmentOf(trx, userId, appointmentId))!, ctx.member);
   });

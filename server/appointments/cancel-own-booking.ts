@@ -54,7 +54,8 @@ export async function cancelOwnBooking(
     const cancelled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows }, { env: ctx.env, now });
-    await enqueueWhatsappNotice(trx, 'booking_cancelled', { userId: seen.userId, appointment: cancelled }, { env: ctx.env, now });
+    // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
+    if (clinicKnows) await enqueueWhatsappNotice(trx, 'booking_cancelled', { userId: seen.userId, appointment: cancelled }, { env: ctx.env, now });
     return toOwnAppointment(trx, cancelled);
   });
 }

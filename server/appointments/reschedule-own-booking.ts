@@ -16,6 +16,7 @@ import { entityId } from '../zod-fields';
 import { enqueueVisitorChangeEmails } from './booking-notifications';
 import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
 import { recordAppointmentChange } from './record-appointment-change';
+import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 /** POST /api/public/appointments/manage/{token}/reschedule, body `{ slotId }`. */
 export const ZRescheduleOwnBookingRequest = ZManageTokenRequest.extend({ slotId: entityId('slot') });
@@ -71,7 +72,10 @@ export async function rescheduleOwnBooking(
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: seen.status, to: seen.status, at: now, movedFrom });
     const rescheduled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows: seen.status !== 'held', movedFrom }, { env: ctx.env, now });
+    const clinicKnows = seen.status !== 'held';
+    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows, movedFrom }, { env: ctx.env, now });
+    // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
+    if (clinicKnows) await enqueueWhatsappNotice(trx, 'booking_moved', { userId: seen.userId, appointment: rescheduled }, { env: ctx.env, now });
     return toOwnAppointment(trx, rescheduled);
   });
 }

@@ -10,6 +10,7 @@ import { AppError, NotFoundError } from '../errors';
 import type { UpdateSlotRequest } from './change-slot.types';
 import { toSlotResponse } from './slot-response';
 import { refuseOutsideProfile } from '../members/profile-scope';
+import { enqueueWhatsappCancellations } from '../whatsapp/whatsapp-notices';
 
 type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>;
 
@@ -73,6 +74,7 @@ export async function deleteOwnSlot(ctx: Services, input: { slotId: string; conf
     const cancelled = await upcomingBookingsOf(trx, { slotId: slot.id }, now);
     if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict('delete');
     await enqueueCancellationEmails(trx, { userId, appointments: cancelled }, { env: ctx.env, now });
+    await enqueueWhatsappCancellations(trx, { userId, appointments: cancelled }, { env: ctx.env, now });
     return { cancelledAppointment: slot.isBooked };
   });
 }

@@ -5,6 +5,7 @@ import { lockSlotsOf } from '../../db/repositories/availability-slots';
 import { inTransaction } from '../../db/transaction';
 import { deletePsychologist, findPsychologistOf } from '../../db/repositories/psychologists';
 import { enqueueCancellationEmails } from '../appointments/booking-notifications';
+import { enqueueWhatsappCancellations } from '../whatsapp/whatsapp-notices';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 
@@ -47,8 +48,9 @@ export async function deleteOwnPsychologist(
         t.errors.psychologistHasBookings({ name: psychologist.name, count: upcoming.length }),
       );
     }
-    // Read before the delete takes them along; queued with it, so the mails exist only if it commits.
+    // Read before the delete takes them along; queued with it, so the mails and messages exist only if it commits.
     await enqueueCancellationEmails(trx, { userId, appointments: upcoming }, { env: ctx.env, now });
+    await enqueueWhatsappCancellations(trx, { userId, appointments: upcoming }, { env: ctx.env, now });
     await deletePsychologist(trx, input.id);
     return { cancelledAppointments: upcoming.length };
   });

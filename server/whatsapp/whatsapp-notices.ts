@@ -82,3 +82,19 @@ export async function enqueueWhatsappNotice(
   const clinic = await whatsappClinicOf(trx, booking.userId, services.env);
   if (clinic) await enqueueWhatsapp(trx, [whatsappNotice(kind, booking.appointment, clinic)], services.now);
 }
+
+/**
+ * "Cancelled" to each visitor who asked, when the clinic cancels bookings (one, or those of a
+ * deleted slot or psychologist), with the bookings as read before the change. A hold gets
+ * nothing: its number is a stranger's word until the visitor confirms the e-mail.
+ */
+export async function enqueueWhatsappCancellations(
+  trx: Kysely<Database>,
+  cancelled: { userId: string; appointments: Pick<AppointmentDetails, 'id' | 'status' | 'startUtc' | 'client' | 'whatsApp'>[] },
+  services: { env: Pick<Env, 'whatsapp'>; now: Date },
+): Promise<void> {
+  const wanting = cancelled.appointments.filter((appointment) => appointment.status !== 'held' && wantsWhatsapp(appointment));
+  if (wanting.length === 0) return;
+  const clinic = await whatsappClinicOf(trx, cancelled.userId, services.env);
+  if (clinic) await enqueueWhatsapp(trx, wanting.map((appointment) => whatsappNotice('booking_cancelled', appointment, clinic)), services.now);
+}

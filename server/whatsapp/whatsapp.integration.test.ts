@@ -7,6 +7,7 @@ import { manageTokenOf } from '../appointments/manage-token';
 import { queueDueReminders } from '../appointments/queue-reminders';
 import { type BookableScreener, bookingRequest, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { type FakeWhatsapp, META_ERRORS, startFakeWhatsapp } from '../testing/fake-whatsapp';
+import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { deliverDueWhatsapp } from './outbox-worker';
 
@@ -33,19 +34,41 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
   const appointmentRow = (id: string) =>
     t.services.db.selectFrom('appointments').select(['whatsapp_reminders', 'whatsapp_stopped_at', 'attendance_confirmed_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
-  /** A confirmed booking starting `startsIn` hours from now, made two days ago, with or without WhatsApp. */
-  async function booked(screener: BookableScreener, startsIn: number, overrides: Record<string, unknown>) {
+  /** A booking starting `startsIn` hours from now, made two days ago, with or without WhatsApp: confirmed, or a request where the clinic answers itself. */
+  async function booked(screener: BookableScreener, startsIn: number, overrides: Record<string, unknown>, status: 'confirmed' | 'requested' = 'confirmed') {
     const slotId = await insertSlot(t.services.db, screener.psychologistId, inHours(startsIn));
     t.services.now = () => subDays(new Date(), 2);
     try {
       const response = await postBooking(t, bookingRequest(screener, slotId, overrides));
-      expect(response.body).toMatchObject({ status: 'confirmed' });
+      expect(response.body).toMatchObject({ status });
       return response.body.appointmentId as string;
     } finally {
       t.services.now = () => new Date();
     }
   }
   const clinic = (companyName: string) => insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, { autoConfirmRequests: true, companyName });
+  /** A clinic that answers its requests itself. */
+  const answeringClinic = (companyName: string, extra: { confirmVisitorEmail?: boolean } = {}) =>
+    insertBookableScreener(t.services.db, { cancellationNoticeHours: 0 }, { companyName, ...extra });
+  /** The visitor's calls through their private link. */
+  const manage = (id: string, action: 'confirm-email' | 'reschedule' | 'cancel' | 'stop-whatsapp', payload?: object) =>
+    t.app.inject({ method: 'POST', url: `/api/public/appointments/manage/${manageTokenOf(t.services.env, id)}/${action}`, headers: { origin: t.services.env.publicUrl }, payload });
+  const queuedKinds = async (id: string) =>
+    (await t.services.db.selectFrom('whatsapp_outbox').select(['kind', 'created_at']).where('appointment_id', '=', id).execute())
+      .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+      .map((row) => row.kind);
+  /** The templates the fake took for a number ("012-…"), as Meta read them: name, language, body parameters. */
+  const templatesTo = (phone: string) =>
+    fake.messages
+      .filter((message) => message.to === `60${phone.replace(/\D/g, '').slice(1)}` && message.template)
+      .map(({ template }) => ({
+        name: template!.name,
+        language: template!.language.code,
+        parameters: (template!.components ?? []).filter((component) => component.type === 'body').flatMap((component) => component.parameters.map((parameter) => parameter.text)),
+      }));
+  let numbers = 0;
+  /** A new visitor's mobile number. */
+  const newPhone = () => `012-345 ${1000 + ++numbers}`;
   const withWhatsapp = (extra: Record<string, unknown> = {}) => ({
     whatsappReminders: true,
     consents: { screener: given, privacyNotice: given, whatsappReminders: given },
@@ -72,8 +95,7 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     const id = response.body.appointmentId as string;
     const queued = () => t.services.db.selectFrom('whatsapp_outbox').select('kind').where('appointment_id', '=', id).execute();
     expect(await queued()).toEqual([]);
-    const confirmed = await t.app.inject({ method: 'POST', url: `/api/public/appointments/manage/${manageTokenOf(t.services.env, id)}/confirm-email`, headers: { origin: t.services.env.publicUrl } });
-    expect(confirmed.statusCode).toBe(200);
+    expect((await manage(id, 'confirm-email')).statusCode).toBe(200);
     expect(await queued()).toEqual([{ kind: 'booking_received' }]);
   });
 
@@ -139,6 +161,100 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     expect(rows.map((row) => [row.kind, row.status])).toEqual([['booking_received', 'pending'], ['reminder_24h', 'failed']].sort());
     const mail = await t.services.db.selectFrom('email_outbox').select(['status', 'next_attempt_at']).where('appointment_id', '=', id).where('kind', '=', 'reminder-24h').executeTakeFirstOrThrow();
     expect(new Date(mail.next_attempt_at).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  describe.each(['en', 'ms'] as const)('in %s', (language) => {
+    /** How the visitor reads a time: "Friday, 27 November 2026 at 3:00 pm", "Jumaat, 27 November 2026 pada 3:00 PTG". */
+    const timeInLanguage = language === 'ms' ? / pada \d{1,2}:\d{2} (PG|PTG)$/ : / at \d{1,2}:\d{2} (am|pm)$/;
+
+    it('sends "received", "confirmed", "moved" and "cancelled" once each as the clinic confirms and the visitor moves and cancels', async () => {
+      const screener = await answeringClinic(`Klinik Ubah ${language}`);
+      const phone = newPhone();
+      const id = await booked(screener, 50, withWhatsapp({ clientPhone: phone, clientLanguage: language }), 'requested');
+      const operator = await signedInAs(t, screener);
+      expect((await operator.caller.admin.appointments.confirm({ appointmentId: id })).status).toBe('confirmed');
+      const later = await insertSlot(t.services.db, screener.psychologistId, inHours(74));
+      expect((await manage(id, 'reschedule', { slotId: later })).statusCode).toBe(200);
+      expect((await manage(id, 'cancel')).statusCode).toBe(200);
+      expect(await queuedKinds(id)).toEqual(['booking_received', 'booking_confirmed', 'booking_moved', 'booking_cancelled']);
+      await deliver();
+
+      const sent = templatesTo(phone);
+      expect(sent.map((message) => message.name).sort()).toEqual(['minda_booking_cancelled', 'minda_booking_confirmed', 'minda_booking_moved', 'minda_booking_received']);
+      const byName = new Map(sent.map((message) => [message.name, message]));
+      for (const message of sent) {
+        expect(message.language).toBe(language);
+        expect(message.parameters).toEqual([`Klinik Ubah ${language}`, expect.stringMatching(timeInLanguage)]);
+      }
+      // The move's and the cancel's time is the new one.
+      expect(byName.get('minda_booking_confirmed')!.parameters).toEqual(byName.get('minda_booking_received')!.parameters);
+      expect(byName.get('minda_booking_moved')!.parameters).not.toEqual(byName.get('minda_booking_received')!.parameters);
+      expect(byName.get('minda_booking_cancelled')!.parameters).toEqual(byName.get('minda_booking_moved')!.parameters);
+    });
+
+    it('sends "cancelled" when the clinic declines, cancels or deletes the slot, and nothing for a decline as spam, as with the e-mails', async () => {
+      const screener = await answeringClinic(`Klinik Batal ${language}`);
+      const phones = { declined: newPhone(), cancelled: newPhone(), slotDeleted: newPhone(), spam: newPhone() };
+      const ids = {
+        declined: await booked(screener, 50, withWhatsapp({ clientPhone: phones.declined, clientLanguage: language }), 'requested'),
+        cancelled: await booked(screener, 52, withWhatsapp({ clientPhone: phones.cancelled, clientLanguage: language }), 'requested'),
+        slotDeleted: await booked(screener, 54, withWhatsapp({ clientPhone: phones.slotDeleted, clientLanguage: language }), 'requested'),
+        spam: await booked(screener, 56, withWhatsapp({ clientPhone: phones.spam, clientLanguage: language }), 'requested'),
+      };
+      const { caller } = await signedInAs(t, screener);
+      await caller.admin.appointments.decline({ appointmentId: ids.declined });
+      await caller.admin.appointments.cancel({ appointmentId: ids.cancelled });
+      const { slot_id: slotId } = await t.services.db.selectFrom('appointments').select('slot_id').where('id', '=', ids.slotDeleted).executeTakeFirstOrThrow();
+      await caller.admin.availability.delete({ slotId, confirmBooked: true });
+      await caller.admin.appointments.declineAsSpam({ appointmentId: ids.spam });
+      await deliver();
+
+      for (const booking of ['declined', 'cancelled', 'slotDeleted'] as const) {
+        expect(templatesTo(phones[booking]).map((message) => [message.name, message.language])).toEqual([
+          ['minda_booking_received', language],
+          ['minda_booking_cancelled', language],
+        ]);
+        expect(templatesTo(phones[booking])[1]!.parameters).toEqual([`Klinik Batal ${language}`, expect.stringMatching(timeInLanguage)]);
+      }
+      expect(templatesTo(phones.spam).map((message) => message.name)).toEqual(['minda_booking_received']);
+    });
+  });
+
+  it('withdraws a reminder still waiting when the visitor moves the booking: only "moved" names a time after it', async () => {
+    const screener = await clinic('Klinik Alih');
+    const phone = newPhone();
+    const id = await booked(screener, 23, withWhatsapp({ clientPhone: phone }));
+    await queueDueReminders(t.services);
+    expect(await queuedKinds(id)).toEqual(['booking_received', 'reminder_24h']);
+    expect((await manage(id, 'reschedule', { slotId: await insertSlot(t.services.db, screener.psychologistId, inHours(30)) })).statusCode).toBe(200);
+    await deliver();
+    expect(templatesTo(phone).map((message) => message.name)).toEqual(['minda_booking_received', 'minda_booking_moved']);
+    const reminder = await t.services.db.selectFrom('whatsapp_outbox').select(['status', 'recipient', 'body']).where('appointment_id', '=', id).where('kind', '=', 'reminder_24h').executeTakeFirstOrThrow();
+    expect(reminder).toEqual({ status: 'withdrawn', recipient: null, body: null });
+  });
+
+  it('queues nothing more without the consent, after a STOP, or to a hold’s number', async () => {
+    const screener = await answeringClinic('Klinik Senyap');
+    const { caller } = await signedInAs(t, screener);
+    const without = await booked(screener, 50, { clientPhone: newPhone() }, 'requested');
+    const stopped = await booked(screener, 52, withWhatsapp({ clientPhone: newPhone() }), 'requested');
+    expect((await manage(stopped, 'stop-whatsapp')).statusCode).toBe(200);
+    for (const id of [without, stopped]) {
+      await caller.admin.appointments.confirm({ appointmentId: id });
+      expect((await manage(id, 'reschedule', { slotId: await insertSlot(t.services.db, screener.psychologistId, inHours(80 + numbers)) })).statusCode).toBe(200);
+    }
+    expect((await manage(without, 'cancel')).statusCode).toBe(200);
+    await caller.admin.appointments.cancel({ appointmentId: stopped });
+    expect(await queuedKinds(without)).toEqual([]);
+    expect(await queuedKinds(stopped)).toEqual(['booking_received']);
+
+    const holding = await answeringClinic('Klinik Tahan', { confirmVisitorEmail: true });
+    const response = await postBooking(t, bookingRequest(holding, await insertSlot(t.services.db, holding.psychologistId, inHours(50)), withWhatsapp({ clientPhone: newPhone() })));
+    expect(response.body).toMatchObject({ status: 'held' });
+    const hold = response.body.appointmentId as string;
+    expect((await manage(hold, 'reschedule', { slotId: await insertSlot(t.services.db, holding.psychologistId, inHours(60)) })).statusCode).toBe(200);
+    expect((await manage(hold, 'cancel')).statusCode).toBe(200);
+    expect(await queuedKinds(hold)).toEqual([]);
   });
 
   it('refuses a forged webhook and answers the subscription handshake only with the verify token', async () => {
