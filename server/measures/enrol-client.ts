@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findAppointmentOf } from '../../db/repositories/appointments';
 import { recordAudit } from '../../db/repositories/audit-log';
-import { consentsOf, recordConsents } from '../../db/repositories/consents';
+import { type Consent, recordConsents } from '../../db/repositories/consents';
 import { findOpenMeasurePlan, insertMeasurePlan, type MeasurePlan } from '../../db/repositories/measure-plans';
 import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
@@ -39,7 +39,6 @@ export type MeasurePlanView = z.output<typeof ZMeasurePlanView>;
 
 /** A client in care: their booking stands or took place. */
 const ENROLLABLE: readonly AppointmentStatus[] = ['confirmed', 'completed'];
-const CONSENT_KIND = 'measures';
 
 /**
  * The words the client agrees to, in their language: what they answer and when, what is kept,
@@ -88,8 +87,9 @@ export async function enrolClient(
       const { retentionDays } = (await findBookingCounter(trx, userId))!;
       const language = appointment.client.language;
       const text = measuresConsentText(language, { ...input, psychologist: appointment.psychologist.name, retentionDays });
-      await recordConsents(trx, ctx.dialect, { userId, appointmentId: appointment.id, language, consents: [{ kind: CONSENT_KIND, text, givenAt: now }], now });
-      const consent = (await consentsOf(trx, appointment.id)).findLast((given) => given.kind === CONSENT_KIND)!;
+      const given = { kind: 'measures', text, givenAt: now };
+      // One consent given, one recorded.
+      const consent = (await recordConsents(trx, ctx.dialect, { userId, appointmentId: appointment.id, language, consents: [given], now }))[0]!;
       const plan = await insertMeasurePlan(trx, {
         userId,
         appointmentId: appointment.id,
@@ -110,7 +110,7 @@ export async function enrolClient(
   }
 }
 
-function planView(plan: MeasurePlan, consent: MeasurePlanView['consent']): MeasurePlanView {
+function planView(plan: MeasurePlan, consent: Consent): MeasurePlanView {
   return {
     id: plan.id,
     appointmentId: plan.appointmentId,
