@@ -306,6 +306,31 @@ export interface ConsentRecordsTable {
   given_at: Timestamp;
 }
 
+/**
+ * A client enrolled in repeat measures from an appointment (issue 30, docs/decisions/0067): what
+ * to ask, when, and the consent's text version (its record is the appointment's consent of kind
+ * 'measures'). No answers: a later part adds the measures.
+ */
+export interface MeasurePlansTable {
+  id: string;
+  /** The clinic. */
+  user_id: string;
+  psychologist_id: string;
+  /** The appointment it was enrolled from. */
+  appointment_id: string;
+  /** Equals appointment_id while the plan is open, NULL once withdrawn: its UNIQUE index keeps one open plan per appointment. */
+  open_appointment_id: string | null;
+  /** domain/measures.ts MEASURE_INSTRUMENTS */
+  instruments: string;
+  /** domain/measure-schedule.ts MEASURE_SCHEDULES */
+  schedule: string;
+  consent_version: string;
+  enrolled_at: Timestamp;
+  /** The account of the member who enrolled the client. */
+  enrolled_by: string;
+  withdrawn_at: NullableTimestamp;
+}
+
 /** The exact text of a consent as shown; `version` is its SHA-256, the key a consent record names. */
 export interface ConsentTextsTable {
   version: string;
@@ -736,6 +761,7 @@ export interface Database {
   psychologist_payment_policies: PsychologistPaymentPoliciesTable;
   appointment_payments: AppointmentPaymentsTable;
   payment_refunds: PaymentRefundsTable;
+  measure_plans: MeasurePlansTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

@@ -21,7 +21,8 @@ export const ACCESS = {
   schedules: ROLES,
   /**
    * Health data of a booking: the results a visitor attached, whether they attached any, the
-   * crisis flag (contact promptly) and the reason they gave when cancelling. Never the receptionist.
+   * crisis flag (contact promptly) and the reason they gave when cancelling, and the client's
+   * repeat measures (issue 30). Never the receptionist.
    */
   attachedResults: ['owner', 'admin', 'psychologist'],
   /** A psychologist's calendar link: the owner, admins, and the psychologist themself only. */

@@ -2787,6 +2787,10 @@ export type NamespaceAdminTranslation = {
 			 * R​e​f​u​n​d​e​d​ ​a​ ​p​a​y​m​e​n​t
 			 */
 			paymentRefunded: string
+			/**
+			 * E​n​r​o​l​l​e​d​ ​t​h​e​ ​c​l​i​e​n​t​ ​i​n​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
+			 */
+			measuresEnrolled: string
 		}
 		/**
 		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
@@ -3027,6 +3031,10 @@ export type NamespaceAdminTranslation = {
 			 * W​h​a​t​s​A​p​p​ ​r​e​m​i​n​d​e​r​s
 			 */
 			whatsappReminders: string
+			/**
+			 * R​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
+			 */
+			measures: string
 		}
 		/**
 		 * G​i​v​e​n​ ​{​w​h​e​n​}​ ​·​ ​t​e​x​t​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}
@@ -4366,6 +4374,47 @@ export type NamespaceBookingTranslation = {
 	 */
 	whatsappStoppedReply: RequiredParams<'clinic'>
 	/**
+	 * I​ ​a​g​r​e​e​ ​t​o​ ​a​n​s​w​e​r​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​b​o​u​t​ ​h​o​w​ ​I​ ​f​e​e​l​ ​(​{​i​n​s​t​r​u​m​e​n​t​s​}​)​ ​{​s​c​h​e​d​u​l​e​}​,​ ​s​o​ ​t​h​a​t​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​c​a​n​ ​f​o​l​l​o​w​ ​h​o​w​ ​I​ ​a​m​ ​d​o​i​n​g​.
+	 * @param {string} instruments
+	 * @param {string} psychologist
+	 * @param {string} schedule
+	 */
+	measuresConsent: RequiredParams<'instruments' | 'psychologist' | 'schedule'>
+	/**
+	 * T​h​e​y​ ​c​o​m​e​ ​b​y​ ​e​-​m​a​i​l​,​ ​a​n​d​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​i​f​ ​I​ ​a​g​r​e​e​d​ ​t​o​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​.​ ​W​h​a​t​ ​i​s​ ​k​e​p​t​:​ ​m​y​ ​a​n​s​w​e​r​ ​t​o​ ​e​a​c​h​ ​q​u​e​s​t​i​o​n​ ​a​n​d​ ​m​y​ ​s​c​o​r​e​s​,​ ​w​i​t​h​ ​w​h​e​n​ ​I​ ​a​n​s​w​e​r​e​d​.​ ​W​h​o​ ​s​e​e​s​ ​i​t​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​,​ ​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​;​ ​n​e​v​e​r​ ​i​t​s​ ​r​e​c​e​p​t​i​o​n​i​s​t​s​.​ ​E​-​m​a​i​l​s​ ​a​n​d​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​n​e​v​e​r​ ​c​a​r​r​y​ ​i​t​.​ ​H​o​w​ ​l​o​n​g​:​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​m​y​ ​l​a​s​t​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​i​t​ ​i​s​ ​e​r​a​s​e​d​.​ ​I​ ​c​a​n​ ​w​i​t​h​d​r​a​w​ ​t​h​i​s​ ​c​o​n​s​e​n​t​ ​a​t​ ​a​n​y​ ​t​i​m​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​n​k​ ​i​n​ ​m​y​ ​e​-​m​a​i​l​s​:​ ​n​o​t​h​i​n​g​ ​m​o​r​e​ ​i​s​ ​a​s​k​e​d​,​ ​a​n​d​ ​e​v​e​r​y​t​h​i​n​g​ ​k​e​p​t​ ​f​r​o​m​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​i​s​ ​e​r​a​s​e​d​ ​a​t​ ​o​n​c​e​.
+	 * @param {number} days
+	 * @param {string} psychologist
+	 */
+	measuresConsentDetails: RequiredParams<'days' | 'psychologist'>
+	measureInstruments: {
+		/**
+		 * P​H​Q​-​9​ ​a​n​d​ ​G​A​D​-​7
+		 */
+		phq9Gad7: string
+		/**
+		 * D​A​S​S​-​2​1
+		 */
+		dass21: string
+	}
+	measureSchedules: {
+		/**
+		 * b​e​f​o​r​e​ ​e​a​c​h​ ​s​e​s​s​i​o​n
+		 */
+		every_session: string
+		/**
+		 * b​e​f​o​r​e​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n
+		 */
+		every_other_session: string
+		/**
+		 * e​v​e​r​y​ ​2​ ​w​e​e​k​s
+		 */
+		every_2_weeks: string
+		/**
+		 * o​n​c​e
+		 */
+		once: string
+	}
+	/**
 	 * Y​o​u​r​ ​n​a​m​e​,​ ​e​-​m​a​i​l​ ​a​n​d​ ​p​h​o​n​e​ ​g​o​ ​t​o​ ​{​c​l​i​n​i​c​}​ ​t​o​ ​a​r​r​a​n​g​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​,​ ​a​n​d​ ​a​r​e​ ​k​e​p​t​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​e​r​a​s​e​d​.​ ​T​h​e​ ​p​r​i​v​a​t​e​ ​l​i​n​k​ ​i​n​ ​o​u​r​ ​e​-​m​a​i​l​s​ ​l​e​t​s​ ​y​o​u​ ​d​o​w​n​l​o​a​d​ ​o​r​ ​e​r​a​s​e​ ​t​h​e​m​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
 	 * @param {string} clinic
 	 * @param {number} days
@@ -5443,6 +5492,21 @@ export type NamespaceErrorsTranslation = {
 	 * S​t​r​i​p​e​’​s​ ​b​i​l​l​i​n​g​ ​p​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 	 */
 	billingPortalUnavailable: string
+	measures: {
+		/**
+		 * O​n​l​y​ ​a​ ​c​l​i​e​n​t​ ​w​h​o​s​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​ ​o​r​ ​c​o​m​p​l​e​t​e​d​ ​c​a​n​ ​b​e​ ​e​n​r​o​l​l​e​d​ ​i​n​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​.​ ​T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​i​s​ ​“​{​s​t​a​t​u​s​}​”​.
+		 * @param {string} status
+		 */
+		notInCare: RequiredParams<'status'>
+		/**
+		 * T​h​i​s​ ​c​l​i​e​n​t​’​s​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​h​a​s​ ​b​e​e​n​ ​e​r​a​s​e​d​,​ ​s​o​ ​t​h​e​y​ ​c​a​n​n​o​t​ ​b​e​ ​e​n​r​o​l​l​e​d​ ​i​n​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​.
+		 */
+		dataErased: string
+		/**
+		 * T​h​i​s​ ​c​l​i​e​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​e​n​r​o​l​l​e​d​ ​i​n​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 */
+		alreadyEnrolled: string
+	}
 	payments: {
 		/**
 		 * T​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​a​s​ ​n​o​ ​p​a​y​m​e​n​t​ ​t​o​ ​r​e​f​u​n​d​.
@@ -5670,6 +5734,10 @@ export type NamespaceErrorsTranslation = {
 		 * @param {string} values
 		 */
 		oneOf: RequiredParams<'values'>
+		/**
+		 * m​u​s​t​ ​b​e​ ​t​r​u​e​:​ ​e​n​r​o​l​ ​a​ ​c​l​i​e​n​t​ ​o​n​l​y​ ​o​n​c​e​ ​t​h​e​y​ ​h​a​v​e​ ​a​g​r​e​e​d​ ​t​o​ ​t​h​e​ ​c​o​n​s​e​n​t​ ​t​e​x​t​,​ ​s​h​o​w​n​ ​t​o​ ​t​h​e​m​ ​i​n​ ​t​h​e​i​r​ ​l​a​n​g​u​a​g​e
+		 */
+		clientConsented: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​'​D​A​S​S​-​2​1​'​ ​o​r​ ​'​C​o​m​b​i​n​e​d​'
 		 */
@@ -9652,6 +9720,10 @@ export type TranslationFunctions = {
 				 * Refunded a payment
 				 */
 				paymentRefunded: () => LocalizedString
+				/**
+				 * Enrolled the client in repeat measures
+				 */
+				measuresEnrolled: () => LocalizedString
 			}
 			/**
 			 * Delete account
@@ -9884,6 +9956,10 @@ export type TranslationFunctions = {
 				 * WhatsApp reminders
 				 */
 				whatsappReminders: () => LocalizedString
+				/**
+				 * Repeat measures
+				 */
+				measures: () => LocalizedString
 			}
 			/**
 			 * Given {when} · text version {version}
@@ -11179,6 +11255,42 @@ export type TranslationFunctions = {
 		 */
 		whatsappStoppedReply: (arg: { clinic: string }) => LocalizedString
 		/**
+		 * I agree to answer short questionnaires about how I feel ({instruments}) {schedule}, so that {psychologist} can follow how I am doing.
+		 */
+		measuresConsent: (arg: { instruments: string, psychologist: string, schedule: string }) => LocalizedString
+		/**
+		 * They come by e-mail, and on WhatsApp if I agreed to WhatsApp messages. What is kept: my answer to each question and my scores, with when I answered. Who sees it: {psychologist}, and the clinic’s owner and administrators; never its receptionists. E-mails and WhatsApp messages never carry it. How long: until {days} days after my last appointment, then it is erased. I can withdraw this consent at any time from the link in my e-mails: nothing more is asked, and everything kept from these questionnaires is erased at once.
+		 */
+		measuresConsentDetails: (arg: { days: number, psychologist: string }) => LocalizedString
+		measureInstruments: {
+			/**
+			 * PHQ-9 and GAD-7
+			 */
+			phq9Gad7: () => LocalizedString
+			/**
+			 * DASS-21
+			 */
+			dass21: () => LocalizedString
+		}
+		measureSchedules: {
+			/**
+			 * before each session
+			 */
+			every_session: () => LocalizedString
+			/**
+			 * before every other session
+			 */
+			every_other_session: () => LocalizedString
+			/**
+			 * every 2 weeks
+			 */
+			every_2_weeks: () => LocalizedString
+			/**
+			 * once
+			 */
+			once: () => LocalizedString
+		}
+		/**
 		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
 		 */
 		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
@@ -12156,6 +12268,20 @@ export type TranslationFunctions = {
 		 * Stripe’s billing page could not be opened just now. Please try again in a few minutes.
 		 */
 		billingPortalUnavailable: () => LocalizedString
+		measures: {
+			/**
+			 * Only a client whose appointment is confirmed or completed can be enrolled in repeat measures. This appointment is “{status}”.
+			 */
+			notInCare: (arg: { status: string }) => LocalizedString
+			/**
+			 * This client’s personal data has been erased, so they cannot be enrolled in repeat measures.
+			 */
+			dataErased: () => LocalizedString
+			/**
+			 * This client is already enrolled in repeat measures from this appointment.
+			 */
+			alreadyEnrolled: () => LocalizedString
+		}
 		payments: {
 			/**
 			 * This appointment has no payment to refund.
@@ -12373,6 +12499,10 @@ export type TranslationFunctions = {
 			 * must be one of {values}
 			 */
 			oneOf: (arg: { values: string }) => LocalizedString
+			/**
+			 * must be true: enrol a client only once they have agreed to the consent text, shown to them in their language
+			 */
+			clientConsented: () => LocalizedString
 			/**
 			 * must be 'DASS-21' or 'Combined'
 			 */

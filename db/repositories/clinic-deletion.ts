@@ -5,7 +5,7 @@ import { deleteTwoFactor } from './two-factor';
 /**
  * Deletes every row of a clinic, children before parents, so neither dialect's foreign keys
  * (nor their absence) decide what stays: its screener and what counts it, its psychologists and
- * their slots, its appointments with their history, reminders, consents and mails, its webhooks,
+ * their slots, its appointments with their history, reminders, consents, measure plans and mails, its webhooks,
  * API keys, audit log, sessions, invitations, memberships, subscription row, its payments and
  * refunds, payment policies and its Stripe account's id, and the clinic itself; the
  * accounts of its members that belong to no other clinic then, with their reset tokens and
@@ -43,6 +43,7 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('appointment_reminders').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('appointment_events').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('idempotency_keys').where('appointment_id', 'in', appointments).execute();
+  await trx.deleteFrom('measure_plans').where('user_id', '=', userId).execute();
   await trx.deleteFrom('payment_refunds').where('user_id', '=', userId).execute();
   await trx.deleteFrom('appointment_payments').where('user_id', '=', userId).execute();
   await trx.deleteFrom('appointments').where('user_id', '=', userId).execute();

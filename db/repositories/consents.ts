@@ -21,12 +21,14 @@ function consentVersionOf(text: string): string {
 /**
  * Records consents of an appointment, keeping each text once under its version: a clinic can
  * show what a visitor agreed to after the text changed. Pass the booking's transaction.
+ * Answers the consents recorded, with their versions.
  */
 export async function recordConsents(
   db: Kysely<Database>,
   dialect: DialectName,
   given: { userId: string; appointmentId: string; language: string; consents: readonly { kind: string; text: string; givenAt: Date }[]; now: Date },
-): Promise<void> {
+): Promise<Consent[]> {
+  const recorded: Consent[] = [];
   for (const consent of given.consents) {
     const version = consentVersionOf(consent.text);
     const text = db.insertInto('consent_texts').values({ version, kind: consent.kind, language: given.language, text: consent.text, first_shown_at: given.now });
@@ -35,7 +37,9 @@ export async function recordConsents(
       .insertInto('consent_records')
       .values({ id: randomUUID(), user_id: given.userId, appointment_id: given.appointmentId, kind: consent.kind, text_version: version, given_at: consent.givenAt })
       .execute();
+    recorded.push({ ...consent, version, language: given.language });
   }
+  return recorded;
 }
 
 /** The consents given for an appointment, oldest first, with their texts. */

@@ -48,6 +48,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   psychologist_payment_policies: true,
   appointment_payments: true,
   payment_refunds: true,
+  measure_plans: true,
   rate_limit_counters: false,
   used_booking_challenges: true,
   operator_sessions: false,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { insertApiKey } from '../../db/repositories/api-keys';
+import { insertMeasurePlan } from '../../db/repositories/measure-plans';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import type { Database } from '../../db/schema';
 import { insertSlot } from '../../db/testing/fixtures';
@@ -39,7 +40,7 @@ describe.each(TEST_DIALECTS)('a clinic deletes its account on %s', (dialect) => 
   });
   afterAll(() => t.close());
 
-  /** A clinic with everything a clinic has: screener, psychologist, slots, a booking with its mails and events, a webhook, an API key, a consent, an audit entry and a Stripe subscription. */
+  /** A clinic with everything a clinic has: screener, psychologist, slots, a booking with its mails and events, a webhook, an API key, a consent, an audit entry, a measure plan and a Stripe subscription. */
   async function clinicWithData() {
     const db = t.services.db;
     const screener = await insertBookableScreener(db);
@@ -63,6 +64,16 @@ describe.each(TEST_DIALECTS)('a clinic deletes its account on %s', (dialect) => 
     await db.insertInto('consent_texts').values({ version: `v-${screener.userId}`, kind: 'privacy-notice', language: 'en', text: 'Text', first_shown_at: new Date() }).execute();
     await db.insertInto('consent_records').values({ id: appointmentId, user_id: screener.userId, appointment_id: appointmentId, kind: 'privacy-notice', text_version: `v-${screener.userId}`, given_at: new Date() }).execute();
     await recordAudit(db, { userId: screener.userId, actor: 'clinic', action: 'results.viewed', subjectId: appointmentId, at: new Date() });
+    await insertMeasurePlan(db, {
+      userId: screener.userId,
+      appointmentId,
+      psychologistId: screener.psychologistId,
+      instruments: 'dass21',
+      schedule: 'every_2_weeks',
+      consentVersion: `v-${screener.userId}`,
+      enrolledAt: new Date(),
+      enrolledBy: screener.userId,
+    });
     const customer = `cus_${screener.userId.slice(0, 8)}`;
     const subscription = (await (await fetch(`${t.stripe.url}/v1/subscriptions`, { method: 'POST', body: `customer=${customer}` })).json()) as { id: string };
     await db
@@ -107,7 +118,7 @@ describe.each(TEST_DIALECTS)('a clinic deletes its account on %s', (dialect) => 
     for (const trace of [other.userId, other.configurationId, other.psychologistId, other.appointmentId, other.psychologistEmail]) {
       expect(everything, trace).toContain(trace);
     }
-    for (const table of ['appointments', 'psychologists', 'availability_slots', 'webhook_endpoints', 'api_keys', 'consent_records', 'audit_log', 'subscriptions']) {
+    for (const table of ['appointments', 'psychologists', 'availability_slots', 'webhook_endpoints', 'api_keys', 'consent_records', 'audit_log', 'subscriptions', 'measure_plans']) {
       expect(JSON.parse(after[table]!), table).toEqual(
         (JSON.parse(before[table]!) as Record<string, string>[]).filter((row) => !JSON.stringify(row).includes(clinic.userId) && !JSON.stringify(row).includes(clinic.psychologistId)),
       );

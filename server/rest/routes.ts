@@ -108,6 +108,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/appointments', procedure: 'admin.appointments.list', summary: "The operator's bookings, upcoming then past" },
   { method: 'GET', path: '/api/appointments/today', procedure: 'admin.appointments.today', summary: "Today's and tomorrow's sessions, the requests waiting (crisis-flagged first) and the live holds" },
   { method: 'GET', path: '/api/appointments/:appointmentId/results', procedure: 'admin.appointments.results', summary: 'The screening results the visitor shared, with their consents; each view is audited' },
+  { method: 'POST', path: '/api/appointments/:appointmentId/measure-plan', procedure: 'admin.measures.enrol', summary: 'Enrol the client of a confirmed or completed appointment in repeat measures (instruments, schedule, clientConsented); the consent is recorded with its exact text and the enrolment audited', successStatus: 201, refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/appointments/:appointmentId/cancel', procedure: 'admin.appointments.cancel', summary: 'Cancel a booking and free its slot', refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/appointments/:appointmentId/confirm', procedure: 'admin.appointments.confirm', summary: 'Confirm a request; the visitor is told', refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/appointments/:appointmentId/decline', procedure: 'admin.appointments.decline', summary: 'Decline a request and free its slot; the visitor is told', refusals: ['CONFLICT'] },

@@ -139,6 +139,7 @@ const MATRIX: Record<
     own: SETUP,
     other: 'own',
   },
+  'admin.measures.enrol': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'phq9Gad7', schedule: 'every_session', clientConsented: true }), own: RESULTS, other: 404, colleague: 404 },
   'admin.psychologists.list': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
   'admin.psychologists.create': { input: (t) => ({ ...psychologistForm, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.psychologists.update': { input: (t) => ({ ...psychologistForm, id: t.psychologistId }), own: SETUP, other: 404 },
@@ -226,8 +227,8 @@ const MATRIX: Record<
   },
 };
 
-/** The answers a session in a confirmed state needs: those three move only a confirmed session. */
-const NEEDS_CONFIRMED = new Set<OperatorPath>(['admin.appointments.complete', 'admin.appointments.noShow']);
+/** The calls a session in a confirmed state needs: completing and missing move only a confirmed session, and only a client in care is enrolled in measures. */
+const NEEDS_CONFIRMED = new Set<OperatorPath>(['admin.appointments.complete', 'admin.appointments.noShow', 'admin.measures.enrol']);
 
 const operatorProcedures = listProcedures().filter((p) => p.access === 'operator');
 

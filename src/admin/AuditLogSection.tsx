@@ -25,6 +25,7 @@ export function AuditLogSection() {
     'retention.erased': t.actions.retentionErased,
     'api-key.used': t.actions.apiKeyUsed,
     'payment.refunded': t.actions.paymentRefunded,
+    'measures.enrolled': t.actions.measuresEnrolled,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>

@@ -113,6 +113,20 @@ const en_booking = {
   whatsappChangeReply: 'To change or cancel your appointment at {clinic:string}, open {link:string}',
   whatsappInactiveReply: 'This appointment at {clinic:string} is no longer active, so there is nothing to answer here. To book again, visit the clinic’s booking page.',
   whatsappStoppedReply: 'You will get no more WhatsApp messages about this appointment at {clinic:string}. E-mails continue.',
+  /**
+   * The client's consent to repeat measures (issue 30, docs/decisions/0067), recorded word for word
+   * with the plan: {instruments} and {schedule} from measureInstruments and measureSchedules.
+   */
+  measuresConsent: 'I agree to answer short questionnaires about how I feel ({instruments:string}) {schedule:string}, so that {psychologist:string} can follow how I am doing.',
+  measuresConsentDetails:
+    'They come by e-mail, and on WhatsApp if I agreed to WhatsApp messages. What is kept: my answer to each question and my scores, with when I answered. Who sees it: {psychologist:string}, and the clinic’s owner and administrators; never its receptionists. E-mails and WhatsApp messages never carry it. How long: until {days:number} days after my last appointment, then it is erased. I can withdraw this consent at any time from the link in my e-mails: nothing more is asked, and everything kept from these questionnaires is erased at once.',
+  measureInstruments: { phq9Gad7: 'PHQ-9 and GAD-7', dass21: 'DASS-21' },
+  measureSchedules: {
+    every_session: 'before each session',
+    every_other_session: 'before every other session',
+    every_2_weeks: 'every 2 weeks',
+    once: 'once',
+  },
   privacyNotice:
     'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
   payment: {

@@ -105,6 +105,11 @@ const en_errors = {
   subscriptionNotCancelled: 'Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.',
   noBillingAccount: 'There is no billing account to manage yet. Subscribe first; Stripe keeps your invoices and payment details from then on.',
   billingPortalUnavailable: 'Stripe’s billing page could not be opened just now. Please try again in a few minutes.',
+  measures: {
+    notInCare: 'Only a client whose appointment is confirmed or completed can be enrolled in repeat measures. This appointment is “{status:string}”.',
+    dataErased: 'This client’s personal data has been erased, so they cannot be enrolled in repeat measures.',
+    alreadyEnrolled: 'This client is already enrolled in repeat measures from this appointment.',
+  },
   payments: {
     noPayment: 'This appointment has no payment to refund.',
     refundTooLarge: 'At most RM{refundable:string} is left to refund of this payment.',
@@ -165,6 +170,7 @@ const en_errors = {
     proofOfWork: 'must be a solved booking challenge from GET /api/public/booking-challenge/:slug; please reload the page and try again',
     language: "must be 'en' or 'ms'",
     oneOf: 'must be one of {values:string}',
+    clientConsented: 'must be true: enrol a client only once they have agreed to the consent text, shown to them in their language',
     testType: "must be 'DASS-21' or 'Combined'",
     wholeNumberBetween: 'must be a whole number from {min:number} to {max:number}',
     stepsBetween: 'must be in steps of {step:number} from {min:number} to {max:number}',

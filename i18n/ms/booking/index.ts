@@ -113,6 +113,16 @@ const ms_booking = {
   whatsappChangeReply: 'Untuk menukar atau membatalkan janji temu anda di {clinic}, buka {link}',
   whatsappInactiveReply: 'Janji temu ini di {clinic} tidak lagi aktif, jadi tiada apa-apa untuk dijawab di sini. Untuk menempah semula, lawati halaman tempahan klinik.',
   whatsappStoppedReply: 'Anda tidak akan menerima mesej WhatsApp lagi tentang janji temu ini di {clinic}. E-mel tetap dihantar.',
+  measuresConsent: 'Saya bersetuju menjawab soal selidik ringkas tentang perasaan saya ({instruments}) {schedule}, supaya {psychologist} dapat mengikuti keadaan saya.',
+  measuresConsentDetails:
+    'Soal selidik dihantar melalui e-mel, dan melalui WhatsApp jika saya bersetuju menerima mesej WhatsApp. Apa yang disimpan: jawapan saya bagi setiap soalan dan skor saya, bersama masa saya menjawab. Siapa yang melihatnya: {psychologist}, serta pemilik dan pentadbir klinik; tidak sekali-kali penyambut tetamunya. E-mel dan mesej WhatsApp tidak pernah membawanya. Berapa lama: sehingga {days} hari selepas janji temu terakhir saya, kemudian ia dipadamkan. Saya boleh menarik balik persetujuan ini pada bila-bila masa melalui pautan dalam e-mel saya: tiada lagi soalan dihantar, dan semua yang disimpan daripada soal selidik ini dipadamkan serta-merta.',
+  measureInstruments: { phq9Gad7: 'PHQ-9 dan GAD-7', dass21: 'DASS-21' },
+  measureSchedules: {
+    every_session: 'sebelum setiap sesi',
+    every_other_session: 'sebelum sesi secara berselang (setiap sesi kedua)',
+    every_2_weeks: 'setiap 2 minggu',
+    once: 'sekali sahaja',
+  },
   privacyNotice:
     'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
   payment: {

@@ -101,6 +101,11 @@ const ms_errors = {
   subscriptionNotCancelled: 'Langganan anda tidak dapat dibatalkan di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
   noBillingAccount: 'Belum ada akaun pengebilan untuk diurus. Langgan dahulu; selepas itu Stripe menyimpan invois dan butiran pembayaran anda.',
   billingPortalUnavailable: 'Halaman pengebilan Stripe tidak dapat dibuka buat masa ini. Sila cuba lagi dalam beberapa minit.',
+  measures: {
+    notInCare: 'Hanya klien yang janji temunya disahkan atau selesai boleh didaftarkan dalam ukuran berulang. Janji temu ini “{status}”.',
+    dataErased: 'Data peribadi klien ini telah dipadamkan, jadi mereka tidak boleh didaftarkan dalam ukuran berulang.',
+    alreadyEnrolled: 'Klien ini sudah didaftarkan dalam ukuran berulang daripada janji temu ini.',
+  },
   payments: {
     noPayment: 'Janji temu ini tiada bayaran untuk dipulangkan.',
     refundTooLarge: 'Paling banyak RM{refundable} sahaja lagi yang boleh dipulangkan daripada bayaran ini.',
@@ -162,6 +167,7 @@ const ms_errors = {
     proofOfWork: 'mestilah cabaran tempahan yang telah diselesaikan daripada GET /api/public/booking-challenge/:slug; sila muat semula halaman dan cuba lagi',
     language: "mestilah 'en' atau 'ms'",
     oneOf: 'mestilah salah satu daripada {values}',
+    clientConsented: 'mestilah true: daftarkan klien hanya selepas mereka bersetuju dengan teks persetujuan, yang ditunjukkan dalam bahasa mereka',
     testType: "mestilah 'DASS-21' atau 'Combined'",
     wholeNumberBetween: 'mestilah nombor bulat dari {min} hingga {max}',
     stepsBetween: 'mestilah dalam langkah {step} dari {min} hingga {max}',

@@ -9,6 +9,7 @@ import { adminBillingRouter } from './admin/billing';
 import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
+import { adminMeasuresRouter } from './admin/measures';
 import { adminMembersRouter } from './admin/members';
 import { adminPsychologistsRouter } from './admin/psychologists';
 import { adminSessionPlaceRouter } from './admin/session-place';
@@ -25,6 +26,7 @@ export const adminRouter = router({
   availability: adminAvailabilityRouter,
   schedule: adminScheduleRouter,
   appointments: adminAppointmentsRouter,
+  measures: adminMeasuresRouter,
   bookingSettings: adminBookingSettingsRouter,
   sessionPlace: adminSessionPlaceRouter,
   whatsapp: adminWhatsappRouter,

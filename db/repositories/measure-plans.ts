@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { MeasureSchedule } from '../../domain/measure-schedule';
+import type { MeasureInstrument } from '../../domain/measures';
+import { asDate } from '../dates';
+import type { Database, MeasurePlansTable } from '../schema';
+
+/** A client's repeat measures, as enrolled from an appointment (issue 30, docs/decisions/0067). */
+export interface MeasurePlan {
+  id: string;
+  appointmentId: string;
+  psychologistId: string;
+  instruments: MeasureInstrument;
+  schedule: MeasureSchedule;
+  /** The version (SHA-256) of the consent text the client agreed to. */
+  consentVersion: string;
+  enrolledAt: Date;
+  /** The account of the member who enrolled the client. */
+  enrolledBy: string;
+  withdrawnAt: Date | null;
+}
+
+const PLAN_COLUMNS = [
+  'id',
+  'appointment_id',
+  'psychologist_id',
+  'instruments',
+  'schedule',
+  'consent_version',
+  'enrolled_at',
+  'enrolled_by',
+  'withdrawn_at',
+] as const satisfies readonly (keyof MeasurePlansTable)[];
+
+function toPlan(row: Pick<Selectable<MeasurePlansTable>, (typeof PLAN_COLUMNS)[number]>): MeasurePlan {
+  return {
+    id: row.id,
+    appointmentId: row.appointment_id,
+    psychologistId: row.psychologist_id,
+    // Written only from MEASURE_INSTRUMENTS and MEASURE_SCHEDULES by enrolClient.
+    instruments: row.instruments as MeasureInstrument,
+    schedule: row.schedule as MeasureSchedule,
+    consentVersion: row.consent_version,
+    enrolledAt: asDate(row.enrolled_at),
+    enrolledBy: row.enrolled_by,
+    withdrawnAt: row.withdrawn_at === null ? null : asDate(row.withdrawn_at),
+  };
+}
+
+/**
+ * Opens a plan for an appointment's client. A second open plan of the same appointment fails on
+ * the UNIQUE index of open_appointment_id (db/unique-violation.ts tells it), whoever wins a race.
+ */
+export async function insertMeasurePlan(
+  db: Kysely<Database>,
+  plan: { userId: string } & Omit<MeasurePlan, 'id' | 'withdrawnAt'>,
+): Promise<MeasurePlan> {
+  const row = {
+    id: randomUUID(),
+    user_id: plan.userId,
+    psychologist_id: plan.psychologistId,
+    appointment_id: plan.appointmentId,
+    open_appointment_id: plan.appointmentId,
+    instruments: plan.instruments,
+    schedule: plan.schedule,
+    consent_version: plan.consentVersion,
+    enrolled_at: plan.enrolledAt,
+    enrolled_by: plan.enrolledBy,
+    withdrawn_at: null,
+  };
+  await db.insertInto('measure_plans').values(row).execute();
+  return toPlan(row);
+}
+
+/** The open plan of an appointment of the clinic, if any. */
+export async function findOpenMeasurePlan(db: Kysely<Database>, userId: string, appointmentId: string): Promise<MeasurePlan | undefined> {
+  const row = await db
+    .selectFrom('measure_plans')
+    .select(PLAN_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('open_appointment_id', '=', appointmentId)
+    .executeTakeFirst();
+  return row && toPlan(row);
+}
