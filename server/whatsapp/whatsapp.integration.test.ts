@@ -1,5 +1,6 @@
 import { markWhatsappFailed, markWhatsappRetry, markWhatsappSent } from '../../db/repositories/whatsapp-outbox';
-import { addHours, subDays } from 'date-fns';
+import { addDays, addHours, subDays } from 'date-fns';
+import { deleteExpiredReplyMarks } from '../../db/repositories/whatsapp-replies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -101,6 +102,21 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
 
     await webhook(fake.replyWebhook(reminder, { text: 'STOP' }));
     expect((await appointmentRow(id)).whatsapp_stopped_at).not.toBeNull();
+  });
+
+  it('acts once on a reply Meta delivers twice, and forgets its id after Meta’s redelivery window', async () => {
+    const screener = await clinic('Klinik Dua Kali');
+    await booked(screener, 23, withWhatsapp({ clientPhone: '012-555 0404' }));
+    await queueDueReminders(t.services);
+    await deliver();
+    const reminder = fake.messages.find((message) => message.to === '60125550404' && message.template?.name === 'minda_reminder_24h')!;
+    const change = fake.replyWebhook(reminder, { buttonPayload: 'CHANGE' });
+    for (let delivery = 0; delivery < 2; delivery++) expect((await webhook(change)).statusCode).toBe(200);
+    await deliver();
+    expect(fake.messages.filter((message) => message.to === '60125550404' && message.type === 'text')).toHaveLength(1);
+
+    expect(await deleteExpiredReplyMarks(t.services.db, addDays(new Date(), 6))).toBe(0);
+    expect(await deleteExpiredReplyMarks(t.services.db, addDays(new Date(), 8))).toBeGreaterThan(0);
   });
 
   it('leaves a message withdrawn while its send was under way withdrawn, whatever the send’s outcome', async () => {
