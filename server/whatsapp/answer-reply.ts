@@ -11,6 +11,7 @@ import { isStopReply, QUICK_REPLIES } from '../../domain/whatsapp-messages';
 import { manageUrl } from '../appointments/booking-notifications';
 import { manageTokenOf } from '../appointments/manage-token';
 import type { Env } from '../env';
+import { queueAppointmentWebhook } from '../webhooks/queue-webhook-events';
 import { translationsFor } from '../translations';
 import { stopWhatsappFor } from './stop-whatsapp';
 import type { InboundMessage } from './webhook-payload';
@@ -25,7 +26,7 @@ export interface ReplyServices {
 
 /**
  * A visitor's reply, matched to the booking of the message it answers (its context): "I'll be
- * there" records their attendance for the clinic; "I need to change" answers with their manage
+ * there" records their attendance for the clinic and tells its webhooks; "I need to change" answers with their manage
  * link; "STOP" ends WhatsApp for the booking. The answers are service messages, free text within
  * the 24 hours the reply opened; they go through the outbox like the rest. A reply about a booking
  * no longer active is answered so, politely. Replies matched to nothing are left alone. Meta
@@ -59,7 +60,10 @@ export async function answerReply(services: ReplyServices & { log: FastifyBaseLo
       return;
     }
     if (payload === QUICK_REPLIES.attending) {
-      if (await confirmAttendance(trx, appointmentId, now)) services.log.info({ appointmentId, waMessageId: message.id }, 'attendance confirmed by WhatsApp');
+      if (!(await confirmAttendance(trx, appointmentId, now))) return;
+      // The clinic's systems hear of it with the recording, once: a second "I'll be there" records nothing.
+      await queueAppointmentWebhook(trx, { userId: answered.userId, appointmentId, type: 'appointment.attendance_confirmed', now });
+      services.log.info({ appointmentId, waMessageId: message.id }, 'attendance confirmed by WhatsApp');
       return;
     }
     if (payload === QUICK_REPLIES.change) {
