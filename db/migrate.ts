@@ -37,6 +37,7 @@ import * as apiKeys from './migrations/2026-11-29T0200-api-keys';
 import * as payments from './migrations/2026-11-30T0100-payments';
 import * as whatsapp from './migrations/2026-11-30T0200-whatsapp';
 import * as measurePlans from './migrations/2026-11-30T0300-measure-plans';
+import * as whatsappRepliesOnce from './migrations/2026-11-30T0400-whatsapp-replies-once';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0100-payments': payments,
   '2026-11-30T0200-whatsapp': whatsapp,
   '2026-11-30T0300-measure-plans': measurePlans,
+  '2026-11-30T0400-whatsapp-replies-once': whatsappRepliesOnce,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -235,6 +235,13 @@ export interface AppointmentsTable {
   attendance_confirmed_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 }
 
+/** An inbound WhatsApp message acted on, kept through Meta's redelivery window so that it is acted on once (docs/decisions/0063). */
+export interface WhatsappRepliesTable {
+  /** The Cloud API's id of the inbound message (wamid.…). */
+  wa_message_id: string;
+  expires_at: Timestamp;
+}
+
 /** A solved booking challenge, kept until it expires so that it books only once (docs/decisions/0037). */
 export interface UsedBookingChallengesTable {
   /** SHA-256 of the challenge's signature. */
@@ -737,6 +744,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
   whatsapp_outbox: WhatsappOutboxTable;
+  whatsapp_replies: WhatsappRepliesTable;
   rate_limit_counters: RateLimitCountersTable;
   used_booking_challenges: UsedBookingChallengesTable;
   operator_sessions: OperatorSessionsTable;

@@ -6,6 +6,7 @@ import type { AppointmentStatus } from './appointment-status';
 /**
  * What a clinic's own systems hear of its appointments (issue 13). A hold and its expiry are not
  * the clinic's business until the visitor confirms their e-mail, so they send nothing.
+ * `attendance_confirmed` is the visitor's "I'll be there" to a WhatsApp reminder (issue 29).
  */
 export const APPOINTMENT_EVENT_TYPES = [
   'appointment.requested',
@@ -15,6 +16,7 @@ export const APPOINTMENT_EVENT_TYPES = [
   'appointment.rescheduled',
   'appointment.completed',
   'appointment.no_show',
+  'appointment.attendance_confirmed',
 ] as const;
 export type AppointmentEventType = (typeof APPOINTMENT_EVENT_TYPES)[number];
 

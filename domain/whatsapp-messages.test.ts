@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStopReply, startOfMalaysianMonth, statusMovesFrom, whatsappStateOf } from './whatsapp-messages';
+import { crisisAlertNumber, isStopReply, startOfMalaysianMonth, statusMovesFrom, whatsappStateOf } from './whatsapp-messages';
 
 describe('startOfMalaysianMonth', () => {
   it('starts the month at midnight in Kuala Lumpur, 16:00 UTC the day before', () => {
@@ -30,5 +30,20 @@ describe('whatsappStateOf', () => {
     expect(whatsappStateOf({ consented: false, stoppedAt: null })).toBe('off');
     expect(whatsappStateOf({ consented: true, stoppedAt: null })).toBe('on');
     expect(whatsappStateOf({ consented: true, stoppedAt: new Date() })).toBe('stopped');
+  });
+});
+
+describe('crisisAlertNumber', () => {
+  it('takes the crisis contact’s WhatsApp number, else its phone, in E.164', () => {
+    expect(crisisAlertNumber({ phone: '012-345 6789', whatsApp: '019-876 5432' })).toBe('+60198765432');
+    expect(crisisAlertNumber({ phone: '012-345 6789', whatsApp: null })).toBe('+60123456789');
+  });
+
+  it('takes only a Malaysian mobile number, which WhatsApp reaches', () => {
+    expect(crisisAlertNumber({ phone: '012-345 6789', whatsApp: '(03) 7627 2929' })).toBe('+60123456789');
+    expect(crisisAlertNumber({ phone: '(03) 7627 2929', whatsApp: null })).toBeUndefined();
+    expect(crisisAlertNumber({ phone: '012-34', whatsApp: null })).toBeUndefined();
+    expect(crisisAlertNumber({ phone: null, whatsApp: null })).toBeUndefined();
+    expect(crisisAlertNumber(null)).toBeUndefined();
   });
 });

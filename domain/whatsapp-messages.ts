@@ -1,16 +1,36 @@
+import { isMalaysianMobilePhone, normaliseMalaysianPhone } from './phone';
+
 /**
  * WhatsApp messages (issue 29, docs/decisions/0063): what is sent, as data both the outbox and
  * the fake Cloud API read. The templates themselves are deploy/whatsapp-templates.json, which an
  * operator submits to Meta for approval; the names and parameters here must match it.
  */
 
-/** What a message is about; each kind has its template (deploy/whatsapp-templates.json). */
-export const WHATSAPP_KINDS = ['booking_received', 'booking_confirmed', 'booking_moved', 'booking_cancelled', 'reminder_24h', 'reminder_2h'] as const;
+/** What a visitor's message is about. */
+export const VISITOR_WHATSAPP_KINDS = ['booking_received', 'booking_confirmed', 'booking_moved', 'booking_cancelled', 'reminder_24h', 'reminder_2h'] as const;
+export type VisitorWhatsappKind = (typeof VISITOR_WHATSAPP_KINDS)[number];
+
+/**
+ * What a message is about; each kind has its template (deploy/whatsapp-templates.json). The
+ * clinic's own: `crisis_alert`, to its crisis contact when a request flagged "contact promptly"
+ * arrives (server/whatsapp/crisis-alert.ts).
+ */
+export const WHATSAPP_KINDS = [...VISITOR_WHATSAPP_KINDS, 'crisis_alert'] as const;
 export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
 
 /** The template of each kind: the Cloud API names them per language (en, ms) under one name. */
 export function templateNameOf(kind: WhatsappKind): string {
   return `minda_${kind}`;
+}
+
+/**
+ * The number a crisis alert goes to: the crisis contact's WhatsApp number, else its phone
+ * number, in E.164, if libphonenumber reads it as a Malaysian mobile (WhatsApp reaches no
+ * landline); none otherwise, and no alert is sent.
+ */
+export function crisisAlertNumber(contact: { phone: string | null; whatsApp: string | null } | null): string | undefined {
+  const mobile = [contact?.whatsApp, contact?.phone].find((number) => number && isMalaysianMobilePhone(number));
+  return mobile ? normaliseMalaysianPhone(mobile) : undefined;
 }
 
 /** A reminder's quick replies: the payloads the Cloud API sends back when a visitor taps them. */

@@ -2493,6 +2493,10 @@ export type NamespaceAdminTranslation = {
 			 */
 			noShow: string
 			/**
+			 * V​i​s​i​t​o​r​ ​a​n​s​w​e​r​e​d​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”
+			 */
+			attendanceConfirmed: string
+			/**
 			 * V​i​s​i​t​o​r​ ​p​a​i​d​ ​a​t​ ​b​o​o​k​i​n​g
 			 */
 			paymentSucceeded: string
@@ -9428,6 +9432,10 @@ export type TranslationFunctions = {
 				 * Visitor did not come
 				 */
 				noShow: () => LocalizedString
+				/**
+				 * Visitor answered “I’ll be there”
+				 */
+				attendanceConfirmed: () => LocalizedString
 				/**
 				 * Visitor paid at booking
 				 */

@@ -6,6 +6,7 @@ import { deleteLapsedClosedLinks } from '../db/repositories/closed-links';
 import { deleteExpiredSessions } from '../db/repositories/operator-sessions';
 import { deleteExpiredCounters } from '../db/repositories/rate-limit-counters';
 import { deleteExpiredChallenges } from '../db/repositories/used-booking-challenges';
+import { deleteExpiredReplyMarks } from '../db/repositories/whatsapp-replies';
 import { deleteExpiredBookingBlocks } from '../db/repositories/booking-blocks';
 import { deleteExpiredIdempotencyKeys } from '../db/repositories/idempotency-keys';
 import { DEMO_OPERATOR, seedDemo } from '../db/seed-demo';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     ...(services.whatsapp ? [startWhatsappWorker({ ...services, whatsapp: services.whatsapp })] : []),
     startPolling('rate-limit purge', () => deleteExpiredCounters(db, services.now()), 15 * 60_000, log),
     startPolling('used booking challenge purge', () => deleteExpiredChallenges(db, services.now()), 15 * 60_000, log),
+    startPolling('WhatsApp reply mark purge', () => deleteExpiredReplyMarks(db, services.now()), 60 * 60_000, log),
     startPolling('idempotency key purge', () => deleteExpiredIdempotencyKeys(db, services.now()), 60 * 60_000, log),
     startPolling('booking block purge', () => deleteExpiredBookingBlocks(db, services.now()), 60 * 60_000, log),
     startPolling('session purge', () => deleteExpiredSessions(db, services.now()), 15 * 60_000, log),

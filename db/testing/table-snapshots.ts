@@ -36,6 +36,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   password_reset_requests: true,
   email_outbox: true,
   whatsapp_outbox: true,
+  whatsapp_replies: true,
   two_factor_secrets: true,
   two_factor_recovery_codes: true,
   closed_links: true,

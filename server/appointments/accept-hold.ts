@@ -8,6 +8,7 @@ import { NotFoundError } from '../errors';
 import { countAcceptedBooking, readBookingAllowance } from './booking-allowance';
 import { bookingEmails } from './booking-notifications';
 import { recordAppointmentChange } from './record-appointment-change';
+import { enqueueCrisisAlert } from '../whatsapp/crisis-alert';
 import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 /** The last free booking went to another acceptance while this one confirmed: try once more. */
@@ -54,6 +55,7 @@ export async function acceptHold(
       await enqueueEmails(trx, bookingEmails({ facts: accepted, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
       // Its number is the visitor's own now: the WhatsApp "received" the booking held back goes.
       await enqueueWhatsappNotice(trx, 'booking_received', { userId: appointment.userId, appointment: accepted }, { env: ctx.env, now });
+      await enqueueCrisisAlert(trx, { userId: appointment.userId, contactPromptly: accepted.care.contactPromptly }, { env: ctx.env, now });
       return 'accepted';
     });
   // Rolled back; the second run reads the allowance used up and leaves a request.

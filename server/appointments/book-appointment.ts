@@ -39,6 +39,7 @@ import { countHit } from '../../db/repositories/rate-limit-counters';
 import { clientKeysOf } from './client-keys';
 import { isBookingBlocked } from './booking-blocks';
 import { takeScheduleTime } from '../availability/schedule-times';
+import { enqueueCrisisAlert } from '../whatsapp/crisis-alert';
 import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 const english = translationsFor('en').booking;
@@ -185,6 +186,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     if (!held) {
       const appointment = { id: facts.id, startUtc: slot.startUtc, client, whatsApp: { consented: whatsappReminders, stoppedAt: null } };
       await enqueueWhatsappNotice(trx, 'booking_received', { userId, appointment }, { env: services.env, now });
+      await enqueueCrisisAlert(trx, { userId, contactPromptly: care.contactPromptly }, { env: services.env, now });
     }
     return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name, place: visit.place };
   });

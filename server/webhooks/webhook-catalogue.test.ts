@@ -22,7 +22,7 @@ const appointment = (status: EventAppointment['status']): EventAppointment => ({
   psychologist: { id: '4a1f5d9c-2b1e-4f5e-8e83-9f0a7c2b6d10', name: 'Dr. Aisyah Rahman' },
   client: { name: 'Nur Aisyah', email: 'nur@example.my', phone: '+60123456789', timezone: 'Asia/Kuala_Lumpur', language: 'ms' },
 });
-const STATUS_OF = { 'appointment.rescheduled': 'confirmed' } as const;
+const STATUS_OF: Partial<Record<string, EventAppointment['status']>> = { 'appointment.rescheduled': 'confirmed', 'appointment.attendance_confirmed': 'confirmed' };
 const occurredAt = new Date('2026-11-29T01:00:00Z');
 const id = '8c0e2f4a-1b3c-4d5e-8f70-123456789abc';
 const movedFrom = { startUtc: new Date('2026-11-30T02:00:00Z'), endUtc: new Date('2026-11-30T03:00:00Z') };
@@ -31,7 +31,7 @@ describe('webhook bodies and their catalogue', () => {
   it('publishes every event type, the test event included, each body valid against its own published schema', () => {
     expect(Object.keys(WEBHOOK_CATALOGUE).sort()).toEqual([...WEBHOOK_EVENT_TYPES, 'webhook.test'].sort());
     for (const type of APPOINTMENT_EVENT_TYPES) {
-      const status = type === 'appointment.rescheduled' ? STATUS_OF[type] : (type.slice('appointment.'.length) as EventAppointment['status']);
+      const status = STATUS_OF[type] ?? (type.slice('appointment.'.length) as EventAppointment['status']);
       const body = appointmentEventBody({ id, type, occurredAt, appointment: appointment(status), ...(type === 'appointment.rescheduled' && { movedFrom }) });
       expect(validates(type, body), type).toEqual([]);
       // Not another type's: the status and `type` are pinned per event.

@@ -66,6 +66,11 @@ const APPOINTMENT_EVENTS = {
   ),
   'appointment.completed': envelope('appointment.completed', 'The session took place', z.strictObject({ appointment: appointmentOf(['completed']) })),
   'appointment.no_show': envelope('appointment.no_show', 'The visitor did not come', z.strictObject({ appointment: appointmentOf(['no_show']) })),
+  'appointment.attendance_confirmed': envelope(
+    'appointment.attendance_confirmed',
+    'The visitor answered “I’ll be there” to a WhatsApp reminder, at occurredAt; it changes no field of the appointment, so it carries the revision of the last change',
+    z.strictObject({ appointment: appointmentOf(['requested', 'confirmed']) }),
+  ),
 } satisfies Record<AppointmentEventType, z.ZodType>;
 
 const ZSen = z.int().nonnegative().describe('Whole sen (1/100 ringgit)');

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { AppointmentDetails } from '../../db/repositories/appointments';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueWhatsapp, type OutboxWhatsapp } from '../../db/repositories/whatsapp-outbox';
-import { findWhatsappSettings } from '../../db/repositories/whatsapp-settings';
+import { findWhatsappSettings, type WhatsappSettingsRow } from '../../db/repositories/whatsapp-settings';
 import type { Database } from '../../db/schema';
 import { clinicNameOf } from '../../domain/configuration';
-import { QUICK_REPLIES, templateNameOf, type WhatsappKind } from '../../domain/whatsapp-messages';
-import type { Env } from '../env';
+import { QUICK_REPLIES, templateNameOf, type VisitorWhatsappKind } from '../../domain/whatsapp-messages';
+import type { Env, WhatsappSettings } from '../env';
 
 /** Who a clinic's messages come from, and the one identifying word they carry: its (shortened) name. */
 export interface WhatsappClinic {
@@ -21,7 +21,17 @@ export async function whatsappClinicOf(trx: Kysely<Database>, userId: string, en
   const settings = await findWhatsappSettings(trx, userId);
   const screener = await findConfigurationOfOperator(trx, userId);
   if (!settings || !screener) return undefined;
-  return { userId, name: settings.shortName ?? clinicNameOf(screener), sender: settings.sender ?? env.whatsapp.phoneNumberId };
+  return whatsappClinicFrom(userId, settings, screener, env.whatsapp);
+}
+
+/** The clinic's sender and name from its settings and screener, already read. */
+export function whatsappClinicFrom(
+  userId: string,
+  settings: Pick<WhatsappSettingsRow, 'shortName' | 'sender'>,
+  screener: Parameters<typeof clinicNameOf>[0],
+  whatsapp: Pick<WhatsappSettings, 'phoneNumberId'>,
+): WhatsappClinic {
+  return { userId, name: settings.shortName ?? clinicNameOf(screener), sender: settings.sender ?? whatsapp.phoneNumberId };
 }
 
 /** Whether a booking's visitor gets WhatsApp messages now: they asked, and have not stopped them. */
@@ -42,7 +52,7 @@ function whenOf(appointment: Pick<AppointmentDetails, 'startUtc' | 'client'>): s
  * template's base URL, deploy/whatsapp-templates.json).
  */
 export function whatsappNotice(
-  kind: WhatsappKind,
+  kind: VisitorWhatsappKind,
   appointment: Pick<AppointmentDetails, 'id' | 'startUtc' | 'client'>,
   clinic: WhatsappClinic,
   extra: { manageToken?: string; expiresAt?: Date; fallbackEmailId?: string } = {},
@@ -74,7 +84,7 @@ export function whatsappNotice(
  */
 export async function enqueueWhatsappNotice(
   trx: Kysely<Database>,
-  kind: Exclude<WhatsappKind, 'reminder_24h' | 'reminder_2h'>,
+  kind: Exclude<VisitorWhatsappKind, 'reminder_24h' | 'reminder_2h'>,
   booking: { userId: string; appointment: Pick<AppointmentDetails, 'id' | 'startUtc' | 'client' | 'whatsApp'> },
   services: { env: Pick<Env, 'whatsapp'>; now: Date },
 ): Promise<void> {

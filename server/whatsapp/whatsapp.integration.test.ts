@@ -1,5 +1,8 @@
 import { markWhatsappFailed, markWhatsappRetry, markWhatsappSent } from '../../db/repositories/whatsapp-outbox';
-import { addHours, subDays } from 'date-fns';
+import { addDays, addHours, subDays } from 'date-fns';
+import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
+import { deleteExpiredReplyMarks } from '../../db/repositories/whatsapp-replies';
+import { asDate } from '../../db/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -123,6 +126,38 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
 
     await webhook(fake.replyWebhook(reminder, { text: 'STOP' }));
     expect((await appointmentRow(id)).whatsapp_stopped_at).not.toBeNull();
+  });
+
+  it('acts once on a reply Meta delivers twice, and forgets its id after Meta’s redelivery window', async () => {
+    const screener = await clinic('Klinik Dua Kali');
+    await booked(screener, 23, withWhatsapp({ clientPhone: '012-555 0404' }));
+    await queueDueReminders(t.services);
+    await deliver();
+    const reminder = fake.messages.find((message) => message.to === '60125550404' && message.template?.name === 'minda_reminder_24h')!;
+    const change = fake.replyWebhook(reminder, { buttonPayload: 'CHANGE' });
+    for (let delivery = 0; delivery < 2; delivery++) expect((await webhook(change)).statusCode).toBe(200);
+    await deliver();
+    expect(fake.messages.filter((message) => message.to === '60125550404' && message.type === 'text')).toHaveLength(1);
+
+    expect(await deleteExpiredReplyMarks(t.services.db, addDays(new Date(), 6))).toBe(0);
+    expect(await deleteExpiredReplyMarks(t.services.db, addDays(new Date(), 8))).toBeGreaterThan(0);
+  });
+
+  it('tells the clinic’s webhooks of "I’ll be there" once, however often it is answered or delivered', async () => {
+    const screener = await clinic('Klinik Hadir');
+    await insertWebhookEndpoint(t.services.db, { userId: screener.userId, url: 'https://clinic.example.my/events', eventTypes: ['appointment.attendance_confirmed'], now: new Date() });
+    const id = await booked(screener, 23, withWhatsapp({ clientPhone: '012-555 0505' }));
+    await queueDueReminders(t.services);
+    await deliver();
+    const reminder = fake.messages.find((message) => message.to === '60125550505' && message.template?.name === 'minda_reminder_24h')!;
+    const attending = fake.replyWebhook(reminder, { buttonPayload: 'ATTENDING' });
+    expect((await webhook(attending)).statusCode).toBe(200);
+    expect((await webhook(attending)).statusCode).toBe(200);
+    expect((await webhook(fake.replyWebhook(reminder, { buttonPayload: 'ATTENDING' }))).statusCode).toBe(200);
+    const events = await t.services.db.selectFrom('webhook_deliveries').select(['event_type', 'payload']).where('user_id', '=', screener.userId).execute();
+    expect(events.map((event) => event.event_type)).toEqual(['appointment.attendance_confirmed']);
+    const confirmedAt = asDate((await appointmentRow(id)).attendance_confirmed_at!);
+    expect(JSON.parse(events[0]!.payload)).toMatchObject({ type: 'appointment.attendance_confirmed', occurredAt: confirmedAt.toISOString(), data: { appointment: { id, status: 'confirmed' } } });
   });
 
   it('leaves a message withdrawn while its send was under way withdrawn, whatever the send’s outcome', async () => {

@@ -25,6 +25,7 @@ const EVENT_NAME = {
   'appointment.rescheduled': 'rescheduled',
   'appointment.completed': 'completed',
   'appointment.no_show': 'noShow',
+  'appointment.attendance_confirmed': 'attendanceConfirmed',
   'payment.succeeded': 'paymentSucceeded',
   'payment.refunded': 'paymentRefunded',
   'webhook.test': 'test',

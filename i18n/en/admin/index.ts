@@ -518,6 +518,7 @@ const en_admin = {
       rescheduled: 'Appointment moved to another time',
       completed: 'Session took place',
       noShow: 'Visitor did not come',
+      attendanceConfirmed: 'Visitor answered “I’ll be there”',
       paymentSucceeded: 'Visitor paid at booking',
       paymentRefunded: 'Payment refunded',
       test: 'Test event',

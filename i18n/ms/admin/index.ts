@@ -513,6 +513,7 @@ const ms_admin = {
       rescheduled: 'Janji temu dipindahkan ke masa lain',
       completed: 'Sesi telah diadakan',
       noShow: 'Pelawat tidak hadir',
+      attendanceConfirmed: 'Pelawat menjawab “Saya akan hadir”',
       paymentSucceeded: 'Pelawat membayar semasa menempah',
       paymentRefunded: 'Bayaran dikembalikan',
       test: 'Acara ujian',
