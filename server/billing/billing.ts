@@ -36,6 +36,8 @@ export type Billing =
       offerCouponId: string | undefined;
       publishableKey: string;
       webhookSecret: string;
+      /** Signs the events of the clinics' connected accounts (the Connect endpoint's own secret). */
+      connectWebhookSecret: string | undefined;
     };
 
 export type StripeBilling = Extract<Billing, { mode: 'stripe' }>;
@@ -62,5 +64,6 @@ export function createBilling(settings: StripeSettings | undefined): Billing {
     offerCouponId: settings.offerCouponId,
     publishableKey: settings.publishableKey,
     webhookSecret: settings.webhookSecret,
+    connectWebhookSecret: settings.connectWebhookSecret,
   };
 }

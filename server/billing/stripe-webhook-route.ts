@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { applyBookingPaymentEvent } from '../payments/booking-payment-webhook';
 import type { RequestContext } from '../context';
-import type { Billing } from './billing';
+import type { Billing, StripeBilling } from './billing';
 import { recordStripeEvent, type StripeEventDeps } from './record-stripe-event';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -24,10 +24,36 @@ export const STRIPE_WEBHOOK_OPERATION = {
   },
 };
 
+/** A connected account's event signed with the platform endpoint's secret: not how Stripe sends one. */
+class WrongEndpointSecret extends Error {}
+
 function signatureProblem(error: unknown): string {
+  if (error instanceof WrongEndpointSecret) return "A connected account's event must be signed with the Connect endpoint's secret (STRIPE_CONNECT_WEBHOOK_SECRET).";
   return error instanceof Error && /tolerance/i.test(error.message)
     ? 'The Stripe-Signature timestamp is too old: the delivery is stale or replayed.'
     : 'The Stripe-Signature does not match this payload and the webhook secret.';
+}
+
+/**
+ * The event, if one of our two endpoints signed it (decision 0061): the platform endpoint
+ * (STRIPE_WEBHOOK_SECRET) signs the subscription's events, the Connect endpoint
+ * (STRIPE_CONNECT_WEBHOOK_SECRET) those of the clinics' connected accounts, which carry
+ * `account`. Both may point at this one address; each kind is taken only under its own secret.
+ * The injectable clock judges the signature's age, so tests can move time.
+ */
+function verifiedEvent(billing: StripeBilling, body: Buffer, signature: string, now: Date): Stripe.Event {
+  const construct = (secret: string) => billing.stripe.webhooks.constructEvent(body, signature, secret, undefined, undefined, now.getTime());
+  let platform: Stripe.Event;
+  try {
+    platform = construct(billing.webhookSecret);
+  } catch (error) {
+    if (!billing.connectWebhookSecret) throw error;
+    const connected = construct(billing.connectWebhookSecret);
+    if (!connected.account) throw new Error('The Stripe-Signature is the Connect endpoint’s, for an event of no connected account.');
+    return connected;
+  }
+  if (platform.account) throw new WrongEndpointSecret();
+  return platform;
 }
 
 /**
@@ -50,9 +76,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { 
     }
     let event: Stripe.Event;
     try {
-      // The injectable clock judges the signature's age, so tests can move time.
-      const receivedAt = services.now().getTime();
-      event = billing.stripe.webhooks.constructEvent(req.body, signature, billing.webhookSecret, undefined, undefined, receivedAt);
+      event = verifiedEvent(billing, req.body, signature, services.now());
     } catch (error) {
       req.log.warn({ err: error }, 'refused a Stripe webhook');
       return reply.code(400).send({ error: signatureProblem(error) });

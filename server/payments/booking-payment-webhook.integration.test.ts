@@ -7,6 +7,7 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { expireLapsedHolds } from '../appointments/expire-holds';
 import type { StripeBilling } from '../billing/billing';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { FAKE_STRIPE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_WEBHOOK_SECRET } from '../testing/fake-stripe';
 import { connectEvent, postStripeEvent } from '../testing/stripe-events';
 import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
 
@@ -60,6 +61,17 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     });
     expect(await succeededEvents(held.screener.userId)).toHaveLength(1);
     expect(await t.services.db.selectFrom('email_outbox').select('id').where('appointment_id', '=', held.appointmentId).execute()).toHaveLength(outbox.length);
+  });
+
+  it("takes a connected account's event only under the Connect endpoint's secret, not the platform's", async () => {
+    const held = await heldAndAwaitingPayment(25);
+    const event = paidEvent(held);
+    const refused = await postStripeEvent(t.app, event, FAKE_STRIPE_WEBHOOK_SECRET);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('STRIPE_CONNECT_WEBHOOK_SECRET');
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'held' });
+    expect((await postStripeEvent(t.app, event, FAKE_STRIPE_CONNECT_WEBHOOK_SECRET)).json()).toEqual({ received: true });
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested' });
   });
 
   it('records a failed attempt and keeps the hold for another one', async () => {

@@ -21,6 +21,7 @@ describe.each(TEST_DIALECTS)('refunding a payment on %s', (dialect) => {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       priceId: env.STRIPE_PRICE_ID,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
       offerCouponId: undefined,
       apiUrl: env.STRIPE_API_URL,
     }) as StripeBilling;

@@ -257,6 +257,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 /** The secret the fake's events are signed with, as a Stripe endpoint's `whsec_…`. */
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_signing_secret';
+/** The fake Connect endpoint's own secret, which signs the connected accounts' events. */
+export const FAKE_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_fake_connect_signing_secret';
 
 /** The environment that points the app's Stripe client at the fake. */
 export function fakeStripeEnv(fake: FakeStripe) {
@@ -265,6 +267,7 @@ export function fakeStripeEnv(fake: FakeStripe) {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
     STRIPE_PRICE_ID: 'price_minda_monthly',
     STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_STRIPE_CONNECT_WEBHOOK_SECRET,
     STRIPE_OFFER_COUPON_ID: 'launch_offer',
     STRIPE_API_URL: fake.url,
   };
