@@ -22,7 +22,7 @@ export interface StripeApi {
   accounts: Pick<Stripe['accounts'], 'create' | 'retrieve'>;
   accountLinks: Pick<Stripe['accountLinks'], 'create'>;
   paymentIntents: Pick<Stripe['paymentIntents'], 'create' | 'retrieve'>;
-  refunds: Pick<Stripe['refunds'], 'create'>;
+  refunds: Pick<Stripe['refunds'], 'create' | 'list'>;
 }
 
 /** How subscriptions are paid: through Stripe, or locally in test mode when no keys are set. */

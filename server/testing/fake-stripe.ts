@@ -58,7 +58,7 @@ export interface FakeStripe {
  * retrieve and cancel a subscription (its latest invoice expanded when asked), and open a
  * customer portal session for a known customer. For Connect: create and retrieve an account,
  * create an account link, and, on a connected account (the Stripe-Account header), refund a
- * PaymentIntent of fake-stripe-payment-intents.ts, which keeps the intents. Like Stripe, a repeated Idempotency-Key (per account)
+ * PaymentIntent of fake-stripe-payment-intents.ts, which keeps the intents, and list its refunds. Like Stripe, a repeated Idempotency-Key (per account)
  * answers the first response again instead of creating a second object, and refuses other
  * parameters under the same key; an object of another account is not found.
  */
@@ -114,8 +114,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         body: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.com/setup/s/${params.account}/fake${++serial}` },
       };
     }
-    if (method !== 'POST' || path !== '/v1/refunds') return null;
+    if (path !== '/v1/refunds' || (method !== 'POST' && method !== 'GET')) return null;
     if (!account || !accounts.has(account)) return stripeError(403, { type: 'invalid_request_error', code: 'account_invalid', message: 'The provided key does not have access to account or application' });
+    if (method === 'GET') {
+      // The account's refunds, newest first, of one PaymentIntent when asked, as Stripe lists them.
+      const listed = [...refunds.values()]
+        .filter((made) => made.account === account && (params.payment_intent === undefined || made.payment_intent === params.payment_intent))
+        .reverse()
+        .map(({ account: _account, ...made }) => made);
+      const limit = Number(params.limit ?? 10);
+      return { status: 200, body: { object: 'list', data: listed.slice(0, limit), has_more: listed.length > limit, url: '/v1/refunds' } };
+    }
     const paid = payments.intents.get(params.payment_intent ?? '');
     if (paid?.account !== account) return noSuch('payment_intent', params.payment_intent, 'payment_intent');
     const { intent } = paid;
