@@ -46,6 +46,31 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
       structuredClone(t.stripe.payments.settle(held.intentId, { type: succeeded ? 'fpx' : 'card', succeeded })),
     );
   const expire = () => expireLapsedHolds({ db: t.services.db, now: () => addMinutes(new Date(), 31) });
+  const refundsOf = (intentId: string) => [...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+
+  /**
+   * Runs `act` with the handler's first read of the appointment's status answering 'held' while
+   * the hold has lapsed already: the expiry job ran between that read and the acceptance.
+   */
+  async function withHoldLapsingAfterRead(act: () => Promise<unknown>) {
+    const served = t.services.db;
+    let stale = true;
+    t.services.db = served.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: ({ result }) => {
+        const [row] = result.rows as Array<Record<string, unknown>>;
+        if (!stale || result.rows.length !== 1 || Object.keys(row!).join() !== 'status' || row!.status !== 'expired') return Promise.resolve(result);
+        stale = false;
+        return Promise.resolve({ ...result, rows: [{ status: 'held' }] });
+      },
+    });
+    try {
+      await act();
+    } finally {
+      t.services.db = served;
+    }
+    expect(stale).toBe(false);
+  }
 
   it('confirms the hold once, records the payment with its receipt, and tells the clinic once, however often Stripe sends it', async () => {
     const held = await heldAndAwaitingPayment(24);
@@ -89,6 +114,55 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     await postStripeEvent(t.app, paidEvent(held));
     expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested', active_slot_id: held.slotId });
     expect(t.stripe.calls.filter((call) => call.path === '/v1/refunds' && call.params.payment_intent === held.intentId)).toHaveLength(0);
+  });
+
+  it('books the slot for a payment whose hold lapsed between reading it and accepting it, while the slot is free', async () => {
+    const held = await heldAndAwaitingPayment(32);
+    await expire();
+    await withHoldLapsingAfterRead(async () => expect((await postStripeEvent(t.app, paidEvent(held))).statusCode).toBe(200));
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested', active_slot_id: held.slotId });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 0 });
+    expect(refundsOf(held.intentId)).toEqual([]);
+  });
+
+  it('refunds, once, a payment whose hold lapsed between reading it and accepting it, and whose slot another visitor took', async () => {
+    const held = await heldAndAwaitingPayment(34);
+    await expire();
+    expect((await postBooking(t, bookingRequest(held.screener, held.slotId))).status).toBe(201);
+    const event = paidEvent(held);
+    await withHoldLapsingAfterRead(async () => expect((await postStripeEvent(t.app, event)).statusCode).toBe(200));
+    await postStripeEvent(t.app, connectEvent(event.type, held.accountId, event.data.object, addMinutes(new Date(), 1)));
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'expired', active_slot_id: null });
+    expect(refundsOf(held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+
+  it('finishes on the next delivery the refund a delivery decided but could not make (Stripe down)', async () => {
+    const held = await heldAndAwaitingPayment(36);
+    await expire();
+    expect((await postBooking(t, bookingRequest(held.screener, held.slotId))).status).toBe(201);
+    const event = paidEvent(held);
+    t.stripe.failNext('POST', '/v1/refunds', 500, 'An unknown error occurred', 3);
+    expect((await postStripeEvent(t.app, event)).statusCode).toBeGreaterThanOrEqual(500);
+    expect(refundsOf(held.intentId)).toEqual([]);
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 0 });
+
+    expect((await postStripeEvent(t.app, event)).json()).toEqual({ received: true });
+    expect(refundsOf(held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+
+  it('records on the next delivery the payment of a booking a delivery accepted but could not record (Stripe down)', async () => {
+    const held = await heldAndAwaitingPayment(38);
+    const event = paidEvent(held);
+    t.stripe.failNext('GET', `/v1/payment_intents/${held.intentId}`, 500, 'An unknown error occurred', 3);
+    expect((await postStripeEvent(t.app, event)).statusCode).toBeGreaterThanOrEqual(500);
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested' });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'pending' });
+
+    expect((await postStripeEvent(t.app, event)).json()).toEqual({ received: true });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', method: 'fpx' });
+    expect(await succeededEvents(held.screener.userId)).toHaveLength(1);
   });
 
   it('refunds a late payment in full, once, when another visitor took the slot', async () => {

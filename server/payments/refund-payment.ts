@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import Stripe from 'stripe';
 import {
   type AppointmentPayment,
@@ -110,28 +110,45 @@ interface WrittenDown {
 
 /** The refund written down (or found again by its cause) within what is left of the payment; null when there is nothing to refund. */
 function writeDown(deps: RefundDeps, request: RefundRequest): Promise<WrittenDown | null> {
-  return inTransaction(deps.db, async (trx) => {
-    const payment = await findPaidPaymentForUpdate(trx, request.userId, request.appointmentId);
-    if (!payment) return null;
-    const earlier = request.causeKey === null ? undefined : await findRefundByCause(trx, request.causeKey);
-    if (earlier) return { payment, refund: earlier, earlier: true };
-    const left = payment.amountSen - (await committedRefundsSen(trx, payment.id));
-    if (request.amountSen === 'rest' && left <= 0) return null;
-    const amountSen = request.amountSen === 'rest' ? left : request.amountSen;
-    if (amountSen > left) throw new AppError('CONFLICT', (t) => t.errors.payments.refundTooLarge({ refundable: senToPrice(Math.max(0, left)) }));
-    const refund = await insertRefund(trx, {
-      paymentId: payment.id,
-      userId: request.userId,
-      causeKey: request.causeKey ?? `by-hand:${randomUUID()}`,
-      amountSen,
-      reason: request.reason,
-      note: request.note,
-      actor: request.actor,
-      accountId: request.accountId,
-      now: deps.now(),
-    });
-    return { payment, refund, earlier: false };
+  return inTransaction(deps.db, (trx) => writeDownRefund(trx, request, deps.now()));
+}
+
+/**
+ * The first step of a refund, inside the caller's transaction: a caller that decides on a refund
+ * together with other writes (a payment for a booking gone) writes it down with them, so that
+ * a stop before Stripe is asked leaves it for `resumeRefund`.
+ */
+export async function writeDownRefund(trx: Transaction<Database>, request: RefundRequest, now: Date): Promise<WrittenDown | null> {
+  const payment = await findPaidPaymentForUpdate(trx, request.userId, request.appointmentId);
+  if (!payment) return null;
+  const earlier = request.causeKey === null ? undefined : await findRefundByCause(trx, request.causeKey);
+  if (earlier) return { payment, refund: earlier, earlier: true };
+  const left = payment.amountSen - (await committedRefundsSen(trx, payment.id));
+  if (request.amountSen === 'rest' && left <= 0) return null;
+  const amountSen = request.amountSen === 'rest' ? left : request.amountSen;
+  if (amountSen > left) throw new AppError('CONFLICT', (t) => t.errors.payments.refundTooLarge({ refundable: senToPrice(Math.max(0, left)) }));
+  const refund = await insertRefund(trx, {
+    paymentId: payment.id,
+    userId: request.userId,
+    causeKey: request.causeKey ?? `by-hand:${randomUUID()}`,
+    amountSen,
+    reason: request.reason,
+    note: request.note,
+    actor: request.actor,
+    accountId: request.accountId,
+    now,
   });
+  return { payment, refund, earlier: false };
+}
+
+/** Finishes the refund of this cause if one was written down and not yet settled; asks for none. */
+export async function resumeRefund(deps: RefundDeps, cause: { userId: string; appointmentId: string; causeKey: string }): Promise<RefundOutcome> {
+  const found = await inTransaction(deps.db, async (trx) => {
+    const payment = await findPaidPaymentForUpdate(trx, cause.userId, cause.appointmentId);
+    const refund = payment && (await findRefundByCause(trx, cause.causeKey));
+    return payment && refund ? { payment, refund, earlier: true } : null;
+  });
+  return found ? { refunded: true, refund: await finish(deps, found) } : { refunded: false };
 }
 
 /** Stripe's refund on the clinic's account; a refusal forgets the record, a lost answer keeps it for a retry. */

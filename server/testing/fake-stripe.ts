@@ -48,8 +48,11 @@ export interface FakeStripe {
   succeedPaymentIntent: (paymentIntentId: string, method: ConnectMethod) => StripeObject;
   /** Sets what Stripe would say about a subscription now (e.g. it was paid, or expired). */
   setSubscription: (id: string, state: { status: string; invoiceStatus: 'open' | 'paid' | 'void' }) => void;
-  /** The next call of this method and path answers this Stripe error instead. */
-  failNext: (method: string, path: string, status: number, message: string) => void;
+  /**
+   * The next call (or `times` calls) of this method and path answers this Stripe error instead:
+   * a 5xx is Stripe's `api_error`, which the SDK retries (2 more times here) before giving up.
+   */
+  failNext: (method: string, path: string, status: number, message: string, times?: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -70,7 +73,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const accounts = new Map<string, StripeObject>();
   const refunds = new Map<string, StripeObject>();
   const idempotent = new Map<string, { params: string; answer: FakeAnswer }>();
-  const failures = new Map<string, { status: number; message: string }>();
+  const failures = new Map<string, { status: number; message: string; times: number }>();
   const payments = fakePaymentIntents(STRIPE_API_VERSION);
   let serial = 0;
 
@@ -209,7 +212,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       calls.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, params });
       const failureKey = `${req.method} ${url.pathname}`;
       const failure = failures.get(failureKey);
-      failures.delete(failureKey);
+      if (failure && --failure.times === 0) failures.delete(failureKey);
       const account = req.headers['stripe-account'] as string | undefined;
       // Stripe scopes a key to the account it acts on, and remembers the parameters it came with:
       // two clinics' requests never answer each other.
@@ -217,7 +220,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const fingerprint = `${req.method} ${url.pathname} ${new URLSearchParams(params).toString()}`;
       const remembered = key === undefined ? undefined : idempotent.get(key);
       const answer: FakeAnswer = failure
-        ? stripeError(failure.status, { message: failure.message })
+        ? stripeError(failure.status, { ...(failure.status >= 500 && { type: 'api_error' }), message: failure.message })
         : remembered && remembered.params !== fingerprint
           ? stripeError(400, { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' })
           : (remembered?.answer ?? handle(req.method ?? '', url.pathname, params, account));
@@ -255,7 +258,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       subscription.status = state.status;
       invoices.get(subscription.latest_invoice as string)!.status = state.invoiceStatus;
     },
-    failNext: (method, path, status, message) => failures.set(`${method} ${path}`, { status, message }),
+    failNext: (method, path, status, message, times = 1) => failures.set(`${method} ${path}`, { status, message, times }),
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
