@@ -1,6 +1,6 @@
 import { addMinutes } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPaymentOfAppointment, insertAppointmentPayment } from '../../db/repositories/appointment-payments';
+import { findPaymentOfAppointment, insertAppointmentPayment, insertRefund, listRefunds } from '../../db/repositories/appointment-payments';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -9,6 +9,7 @@ import type { StripeBilling } from '../billing/billing';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { FAKE_STRIPE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_WEBHOOK_SECRET } from '../testing/fake-stripe';
 import { connectEvent, postStripeEvent } from '../testing/stripe-events';
+import { refundIdempotencyKey } from './refund-payment';
 import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
 
 // Issue 28: only Stripe's webhook moves a paid booking, exactly once, and a payment for a slot
@@ -175,5 +176,59 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     expect(await appointment(held.appointmentId)).toMatchObject({ status: 'expired', active_slot_id: null });
     expect([...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
     expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+
+  /** A booking paid through its event: requested, its payment recorded. */
+  async function paidBooking(hours: number) {
+    const held = await heldAndAwaitingPayment(hours);
+    expect((await postStripeEvent(t.app, paidEvent(held))).statusCode).toBe(200);
+    return { ...held, payment: (await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId))! };
+  }
+  /** The refund as Stripe renders it in an event (the fake also keeps the account it was made on). */
+  const refundObject = (id: string) => {
+    const { account: _account, ...made } = t.stripe.refunds.get(id)!;
+    return made;
+  };
+  const refundedEvents = (userId: string) =>
+    t.services.db.selectFrom('webhook_deliveries').select('id').where('user_id', '=', userId).where('event_type', '=', 'payment.refunded').execute();
+
+  it.each(['refund.updated', 'charge.refund.updated'])('settles, once, a refund whose answer was lost when Stripe sends its final status (%s)', async (type) => {
+    const paid = await paidBooking(40);
+    // Written down and made at Stripe, but our call's answer never came: the record waits.
+    const pending = await insertRefund(t.services.db, {
+      paymentId: paid.payment.id,
+      userId: paid.screener.userId,
+      causeKey: `cancel:${paid.appointmentId}`,
+      amountSen: 20000,
+      reason: 'clinic_cancelled',
+      note: null,
+      actor: 'clinic',
+      accountId: null,
+      now: new Date(),
+    });
+    const made = await stripe().refunds.create(
+      { payment_intent: paid.intentId, amount: 20000, reason: 'requested_by_customer', metadata: { refundId: pending.id } },
+      { stripeAccount: paid.accountId, idempotencyKey: refundIdempotencyKey(pending.id) },
+    );
+    const event = connectEvent(type, paid.accountId, refundObject(made.id));
+    // Signed for another clinic's account, it settles nothing.
+    await postStripeEvent(t.app, connectEvent(type, 'acct_other', refundObject(made.id)));
+    expect(await listRefunds(t.services.db, paid.payment.id)).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+    expect((await postStripeEvent(t.app, event)).statusCode).toBe(200);
+    await postStripeEvent(t.app, connectEvent(type, paid.accountId, refundObject(made.id), addMinutes(new Date(), 1)));
+    expect(await listRefunds(t.services.db, paid.payment.id)).toEqual([expect.objectContaining({ id: pending.id, status: 'succeeded', stripeRefundId: made.id })]);
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ refundedSen: 20000 });
+    expect(await refundedEvents(paid.screener.userId)).toHaveLength(1);
+  });
+
+  it('flags a disputed payment once, whatever Stripe repeats, and never another account’s', async () => {
+    const paid = await paidBooking(42);
+    const dispute = t.stripe.dispute(paid.intentId);
+    await postStripeEvent(t.app, connectEvent('charge.dispute.created', 'acct_other', dispute));
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ disputed: false });
+    expect((await postStripeEvent(t.app, connectEvent('charge.dispute.created', paid.accountId, dispute))).statusCode).toBe(200);
+    expect((await postStripeEvent(t.app, connectEvent('charge.dispute.created', paid.accountId, dispute))).statusCode).toBe(200);
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ disputed: true, status: 'succeeded' });
   });
 });

@@ -170,8 +170,8 @@ async function askStripe(deps: RefundDeps, payment: AppointmentPayment, refund: 
 
 /**
  * Marks the refund made, once: whichever caller comes first adds the amount, another changes
- * nothing. Meant also for the refund's Connect event, should our own call's answer be lost
- * (that handler is not built yet, docs/decisions/0061).
+ * nothing. Called also for the refund's Connect event (refund-webhook.ts), should our own call's
+ * answer be lost.
  */
 export async function settle(deps: Pick<RefundDeps, 'db' | 'now'>, payment: AppointmentPayment, refund: PaymentRefund, stripeRefundId: string): Promise<PaymentRefund> {
   const now = deps.now();

@@ -46,6 +46,8 @@ export interface FakeStripe {
   completeOnboarding: (accountId: string, methods?: readonly ConnectMethod[]) => StripeObject;
   /** The visitor paid the PaymentIntent with this method: it succeeded, with a charge and its receipt. */
   succeedPaymentIntent: (paymentIntentId: string, method: ConnectMethod) => StripeObject;
+  /** The card holder disputed the PaymentIntent's charge: its charge is marked disputed, and the dispute is answered as Stripe renders it. */
+  dispute: (paymentIntentId: string) => StripeObject;
   /** Sets what Stripe would say about a subscription now (e.g. it was paid, or expired). */
   setSubscription: (id: string, state: { status: string; invoiceStatus: 'open' | 'paid' | 'void' }) => void;
   /**
@@ -252,6 +254,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return account;
     },
     succeedPaymentIntent: (paymentIntentId, method) => payments.settle(paymentIntentId, { type: method, succeeded: true }),
+    dispute: (paymentIntentId) => {
+      const { intent } = payments.intents.get(paymentIntentId)!;
+      const charge = payments.charges.get(intent.latest_charge as string)!;
+      charge.disputed = true;
+      return {
+        id: `du_fake${++serial}`,
+        object: 'dispute',
+        amount: charge.amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: paymentIntentId,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        evidence_details: { due_by: unixNow() + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+        metadata: {},
+        livemode: false,
+        created: unixNow(),
+      };
+    },
     payments: { intents: payments.intents, events: payments.events, settle: payments.settle },
     setSubscription: (id, state) => {
       const subscription = subscriptions.get(id)!;
