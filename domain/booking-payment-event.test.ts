@@ -15,10 +15,14 @@ describe("a booking's payment event", () => {
     expect(succeeded('declined')).toEqual({ do: 'refund' });
   });
 
-  it('changes nothing twice: a repeated success, or a booking already accepted', () => {
+  it('changes nothing twice: a repeated success changes nothing', () => {
     expect(succeeded('requested', true)).toEqual({ do: 'nothing' });
     expect(succeeded('held', true)).toEqual({ do: 'nothing' });
-    expect(succeeded('confirmed')).toEqual({ do: 'nothing' });
+  });
+
+  it('records the payment of a booking an earlier delivery accepted but did not record', () => {
+    expect(succeeded('confirmed')).toEqual({ do: 'record' });
+    expect(succeeded('requested')).toEqual({ do: 'record' });
   });
 
   it('records a failure while unpaid, and ignores an earlier attempt’s failure that arrives after the success', () => {

@@ -8,10 +8,12 @@ export type BookingPaymentEvent = 'payment_intent.succeeded' | 'payment_intent.p
  * - `accept`: the payment confirms the hold, from where it is (a live hold, or one that lapsed
  *   meanwhile and may take its slot back, else it is refunded);
  * - `refund`: paid for a booking that no longer stands (the visitor cancelled it meanwhile);
+ * - `record`: the booking was accepted already, by an earlier delivery of this payment that may
+ *   have stopped before recording it: record it (guarded by the event's time, so once);
  * - `recordFailure`: an attempt failed; the hold stays for another one;
  * - `nothing`: a repeated or out-of-order event, which changes nothing twice.
  */
-export type BookingPaymentAction = { do: 'accept'; from: 'held' | 'expired' } | { do: 'refund' } | { do: 'recordFailure' } | { do: 'nothing' };
+export type BookingPaymentAction = { do: 'accept'; from: 'held' | 'expired' } | { do: 'refund' } | { do: 'record' } | { do: 'recordFailure' } | { do: 'nothing' };
 
 export function bookingPaymentAction(
   event: BookingPaymentEvent,
@@ -29,7 +31,8 @@ export function bookingPaymentAction(
     case 'declined':
       return { do: 'refund' };
     default:
-      // Already accepted, by this payment's earlier delivery in another process.
-      return { do: 'nothing' };
+      // Already accepted, by this payment's earlier delivery (in another process, or one that
+      // stopped before recording the payment).
+      return { do: 'record' };
   }
 }

@@ -34,7 +34,7 @@ describe('loadEnv', () => {
 
   it('takes a blank variable for an unset one, as a compose file passes an unset ${VARIABLE}', () => {
     const varDir = tempVar();
-    const names = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'SEED_DEMO', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'FREE_BOOKINGS', 'OPENAI_API_KEY', 'OPENAI_MODEL', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_OFFER_COUPON_ID', 'STRIPE_API_URL', 'OFFER_ENDS_AT'];
+    const names = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'SEED_DEMO', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'FREE_BOOKINGS', 'OPENAI_API_KEY', 'OPENAI_MODEL', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'STRIPE_OFFER_COUPON_ID', 'STRIPE_API_URL', 'OFFER_ENDS_AT'];
     const unset = loadEnv({ VAR_DIR: varDir });
     expect(loadEnv({ VAR_DIR: varDir, ...Object.fromEntries(names.map((name) => [name, ''])) })).toEqual(unset);
     expect(loadEnv({ VAR_DIR: varDir, ...Object.fromEntries(names.map((name) => [name, ' \t'])) })).toEqual(unset);
@@ -114,9 +114,15 @@ describe('loadEnv', () => {
       publishableKey: 'pk_test_minda',
       priceId: 'price_monthly',
       webhookSecret: 'whsec_minda',
+      connectWebhookSecret: undefined,
       offerCouponId: undefined,
       apiUrl: 'http://127.0.0.1:12111',
     });
+  });
+
+  it("takes the Connect endpoint's own signing secret beside the platform one, and only a whsec_ one", () => {
+    expect(loadEnv({ VAR_DIR: tempVar(), ...STRIPE, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' }).stripe?.connectWebhookSecret).toBe('whsec_connect');
+    expect(() => loadEnv({ VAR_DIR: tempVar(), ...STRIPE, STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_test_swapped' })).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: must be a Stripe webhook signing secret/);
   });
 
   it('refuses a partial Stripe configuration, naming each missing key', () => {

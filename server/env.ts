@@ -75,6 +75,11 @@ const EnvSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)').optional(),
     STRIPE_PRICE_ID: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    /**
+     * The Connect endpoint's own signing secret: Stripe signs the clinics' connected-account
+     * events (their booking payments) with it, not with STRIPE_WEBHOOK_SECRET. Unset, those events are refused.
+     */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
     /** The coupon that makes the price the launch offer's (RM39 for 3 months) while OFFER_ENDS_AT is ahead. */
     STRIPE_OFFER_COUPON_ID: z.string().regex(/^\w+$/, 'must be a Stripe coupon id').optional(),
     /** Where the Stripe SDK sends its calls; tests point it at a local fake. */
@@ -201,6 +206,8 @@ export interface StripeSettings {
   publishableKey: string;
   priceId: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret, for connected accounts' events; none, they are refused. */
+  connectWebhookSecret: string | undefined;
   offerCouponId: string | undefined;
   apiUrl: string | undefined;
 }
@@ -253,6 +260,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             priceId: env.STRIPE_PRICE_ID,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
             offerCouponId: env.STRIPE_OFFER_COUPON_ID,
             apiUrl: env.STRIPE_API_URL,
           }

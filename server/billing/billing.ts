@@ -22,7 +22,7 @@ export interface StripeApi {
   accounts: Pick<Stripe['accounts'], 'create' | 'retrieve'>;
   accountLinks: Pick<Stripe['accountLinks'], 'create'>;
   paymentIntents: Pick<Stripe['paymentIntents'], 'create' | 'retrieve'>;
-  refunds: Pick<Stripe['refunds'], 'create'>;
+  refunds: Pick<Stripe['refunds'], 'create' | 'list'>;
 }
 
 /** How subscriptions are paid: through Stripe, or locally in test mode when no keys are set. */
@@ -36,6 +36,8 @@ export type Billing =
       offerCouponId: string | undefined;
       publishableKey: string;
       webhookSecret: string;
+      /** Signs the events of the clinics' connected accounts (the Connect endpoint's own secret). */
+      connectWebhookSecret: string | undefined;
     };
 
 export type StripeBilling = Extract<Billing, { mode: 'stripe' }>;
@@ -62,5 +64,6 @@ export function createBilling(settings: StripeSettings | undefined): Billing {
     offerCouponId: settings.offerCouponId,
     publishableKey: settings.publishableKey,
     webhookSecret: settings.webhookSecret,
+    connectWebhookSecret: settings.connectWebhookSecret,
   };
 }

@@ -1,13 +1,15 @@
 import { addMinutes } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPaymentOfAppointment, insertAppointmentPayment } from '../../db/repositories/appointment-payments';
+import { findPaymentOfAppointment, insertAppointmentPayment, insertRefund, listRefunds } from '../../db/repositories/appointment-payments';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { expireLapsedHolds } from '../appointments/expire-holds';
 import type { StripeBilling } from '../billing/billing';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
+import { FAKE_STRIPE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_WEBHOOK_SECRET } from '../testing/fake-stripe';
 import { connectEvent, postStripeEvent } from '../testing/stripe-events';
+import { refundIdempotencyKey } from './refund-payment';
 import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
 
 // Issue 28: only Stripe's webhook moves a paid booking, exactly once, and a payment for a slot
@@ -45,6 +47,31 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
       structuredClone(t.stripe.payments.settle(held.intentId, { type: succeeded ? 'fpx' : 'card', succeeded })),
     );
   const expire = () => expireLapsedHolds({ db: t.services.db, now: () => addMinutes(new Date(), 31) });
+  const refundsOf = (intentId: string) => [...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+
+  /**
+   * Runs `act` with the handler's first read of the appointment's status answering 'held' while
+   * the hold has lapsed already: the expiry job ran between that read and the acceptance.
+   */
+  async function withHoldLapsingAfterRead(act: () => Promise<unknown>) {
+    const served = t.services.db;
+    let stale = true;
+    t.services.db = served.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: ({ result }) => {
+        const [row] = result.rows as Array<Record<string, unknown>>;
+        if (!stale || result.rows.length !== 1 || Object.keys(row!).join() !== 'status' || row!.status !== 'expired') return Promise.resolve(result);
+        stale = false;
+        return Promise.resolve({ ...result, rows: [{ status: 'held' }] });
+      },
+    });
+    try {
+      await act();
+    } finally {
+      t.services.db = served;
+    }
+    expect(stale).toBe(false);
+  }
 
   it('confirms the hold once, records the payment with its receipt, and tells the clinic once, however often Stripe sends it', async () => {
     const held = await heldAndAwaitingPayment(24);
@@ -60,6 +87,17 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     });
     expect(await succeededEvents(held.screener.userId)).toHaveLength(1);
     expect(await t.services.db.selectFrom('email_outbox').select('id').where('appointment_id', '=', held.appointmentId).execute()).toHaveLength(outbox.length);
+  });
+
+  it("takes a connected account's event only under the Connect endpoint's secret, not the platform's", async () => {
+    const held = await heldAndAwaitingPayment(25);
+    const event = paidEvent(held);
+    const refused = await postStripeEvent(t.app, event, FAKE_STRIPE_WEBHOOK_SECRET);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('STRIPE_CONNECT_WEBHOOK_SECRET');
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'held' });
+    expect((await postStripeEvent(t.app, event, FAKE_STRIPE_CONNECT_WEBHOOK_SECRET)).json()).toEqual({ received: true });
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested' });
   });
 
   it('records a failed attempt and keeps the hold for another one', async () => {
@@ -79,6 +117,55 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     expect(t.stripe.calls.filter((call) => call.path === '/v1/refunds' && call.params.payment_intent === held.intentId)).toHaveLength(0);
   });
 
+  it('books the slot for a payment whose hold lapsed between reading it and accepting it, while the slot is free', async () => {
+    const held = await heldAndAwaitingPayment(32);
+    await expire();
+    await withHoldLapsingAfterRead(async () => expect((await postStripeEvent(t.app, paidEvent(held))).statusCode).toBe(200));
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested', active_slot_id: held.slotId });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 0 });
+    expect(refundsOf(held.intentId)).toEqual([]);
+  });
+
+  it('refunds, once, a payment whose hold lapsed between reading it and accepting it, and whose slot another visitor took', async () => {
+    const held = await heldAndAwaitingPayment(34);
+    await expire();
+    expect((await postBooking(t, bookingRequest(held.screener, held.slotId))).status).toBe(201);
+    const event = paidEvent(held);
+    await withHoldLapsingAfterRead(async () => expect((await postStripeEvent(t.app, event)).statusCode).toBe(200));
+    await postStripeEvent(t.app, connectEvent(event.type, held.accountId, event.data.object, addMinutes(new Date(), 1)));
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'expired', active_slot_id: null });
+    expect(refundsOf(held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+
+  it('finishes on the next delivery the refund a delivery decided but could not make (Stripe down)', async () => {
+    const held = await heldAndAwaitingPayment(36);
+    await expire();
+    expect((await postBooking(t, bookingRequest(held.screener, held.slotId))).status).toBe(201);
+    const event = paidEvent(held);
+    t.stripe.failNext('POST', '/v1/refunds', 500, 'An unknown error occurred', 3);
+    expect((await postStripeEvent(t.app, event)).statusCode).toBeGreaterThanOrEqual(500);
+    expect(refundsOf(held.intentId)).toEqual([]);
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 0 });
+
+    expect((await postStripeEvent(t.app, event)).json()).toEqual({ received: true });
+    expect(refundsOf(held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+
+  it('records on the next delivery the payment of a booking a delivery accepted but could not record (Stripe down)', async () => {
+    const held = await heldAndAwaitingPayment(38);
+    const event = paidEvent(held);
+    t.stripe.failNext('GET', `/v1/payment_intents/${held.intentId}`, 500, 'An unknown error occurred', 3);
+    expect((await postStripeEvent(t.app, event)).statusCode).toBeGreaterThanOrEqual(500);
+    expect(await appointment(held.appointmentId)).toMatchObject({ status: 'requested' });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'pending' });
+
+    expect((await postStripeEvent(t.app, event)).json()).toEqual({ received: true });
+    expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', method: 'fpx' });
+    expect(await succeededEvents(held.screener.userId)).toHaveLength(1);
+  });
+
   it('refunds a late payment in full, once, when another visitor took the slot', async () => {
     const held = await heldAndAwaitingPayment(30);
     await expire();
@@ -89,5 +176,59 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     expect(await appointment(held.appointmentId)).toMatchObject({ status: 'expired', active_slot_id: null });
     expect([...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
     expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+
+  /** A booking paid through its event: requested, its payment recorded. */
+  async function paidBooking(hours: number) {
+    const held = await heldAndAwaitingPayment(hours);
+    expect((await postStripeEvent(t.app, paidEvent(held))).statusCode).toBe(200);
+    return { ...held, payment: (await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId))! };
+  }
+  /** The refund as Stripe renders it in an event (the fake also keeps the account it was made on). */
+  const refundObject = (id: string) => {
+    const { account: _account, ...made } = t.stripe.refunds.get(id)!;
+    return made;
+  };
+  const refundedEvents = (userId: string) =>
+    t.services.db.selectFrom('webhook_deliveries').select('id').where('user_id', '=', userId).where('event_type', '=', 'payment.refunded').execute();
+
+  it.each(['refund.updated', 'charge.refund.updated'])('settles, once, a refund whose answer was lost when Stripe sends its final status (%s)', async (type) => {
+    const paid = await paidBooking(40);
+    // Written down and made at Stripe, but our call's answer never came: the record waits.
+    const pending = await insertRefund(t.services.db, {
+      paymentId: paid.payment.id,
+      userId: paid.screener.userId,
+      causeKey: `cancel:${paid.appointmentId}`,
+      amountSen: 20000,
+      reason: 'clinic_cancelled',
+      note: null,
+      actor: 'clinic',
+      accountId: null,
+      now: new Date(),
+    });
+    const made = await stripe().refunds.create(
+      { payment_intent: paid.intentId, amount: 20000, reason: 'requested_by_customer', metadata: { refundId: pending.id } },
+      { stripeAccount: paid.accountId, idempotencyKey: refundIdempotencyKey(pending.id) },
+    );
+    const event = connectEvent(type, paid.accountId, refundObject(made.id));
+    // Signed for another clinic's account, it settles nothing.
+    await postStripeEvent(t.app, connectEvent(type, 'acct_other', refundObject(made.id)));
+    expect(await listRefunds(t.services.db, paid.payment.id)).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+    expect((await postStripeEvent(t.app, event)).statusCode).toBe(200);
+    await postStripeEvent(t.app, connectEvent(type, paid.accountId, refundObject(made.id), addMinutes(new Date(), 1)));
+    expect(await listRefunds(t.services.db, paid.payment.id)).toEqual([expect.objectContaining({ id: pending.id, status: 'succeeded', stripeRefundId: made.id })]);
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ refundedSen: 20000 });
+    expect(await refundedEvents(paid.screener.userId)).toHaveLength(1);
+  });
+
+  it('flags a disputed payment once, whatever Stripe repeats, and never another account’s', async () => {
+    const paid = await paidBooking(42);
+    const dispute = t.stripe.dispute(paid.intentId);
+    await postStripeEvent(t.app, connectEvent('charge.dispute.created', 'acct_other', dispute));
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ disputed: false });
+    expect((await postStripeEvent(t.app, connectEvent('charge.dispute.created', paid.accountId, dispute))).statusCode).toBe(200);
+    expect((await postStripeEvent(t.app, connectEvent('charge.dispute.created', paid.accountId, dispute))).statusCode).toBe(200);
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ disputed: true, status: 'succeeded' });
   });
 });

@@ -1,14 +1,14 @@
 import type Stripe from 'stripe';
-import { findPaymentByIntentForUpdate, savePaymentStatus } from '../../db/repositories/appointment-payments';
+import { type AppointmentPayment, findPaymentByIntentForUpdate, savePaymentStatus } from '../../db/repositories/appointment-payments';
 import { inTransaction } from '../../db/transaction';
 import type { AppointmentStatus } from '../../domain/appointment-status';
-import { type BookingPaymentEvent, bookingPaymentAction } from '../../domain/booking-payment-event';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-policy';
+import { type BookingPaymentAction, type BookingPaymentEvent, bookingPaymentAction } from '../../domain/booking-payment-event';
+import { PAYMENT_METHODS, type PaymentMethod, type RefundReason } from '../../domain/payment-policy';
 import { acceptHold } from '../appointments/accept-hold';
 import type { StripeApi } from '../billing/billing';
 import type { RequestContext } from '../context';
 import { queuePaymentWebhook } from '../webhooks/queue-webhook-events';
-import { refundPayment } from './refund-payment';
+import { type RefundRequest, resumeRefund, writeDownRefund } from './refund-payment';
 
 export type BookingPaymentDeps = Pick<RequestContext, 'db' | 'env' | 'now'> & { stripe: Pick<StripeApi, 'paymentIntents' | 'refunds'> };
 
@@ -24,7 +24,9 @@ const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}
  * or declined meanwhile, is refunded at once; a failure is recorded and the hold stays.
  * Every step is guarded on what is stored (the hold's guarded update, the payment's event time,
  * the refund's cause), so a repeated or out-of-order delivery, in any process, changes nothing
- * twice. False when the event is not about a booking's payment.
+ * twice; and a delivery that stopped part-way leaves what it decided stored, so Stripe's next
+ * delivery finishes it: a refund is written down with the payment it returns, and finished by
+ * any later delivery. False when the event is not about a booking's payment.
  */
 export async function applyBookingPaymentEvent(deps: BookingPaymentDeps, event: Stripe.Event): Promise<boolean> {
   if (!BOOKING_PAYMENT_EVENTS.has(event.type) || !event.account) return false;
@@ -36,32 +38,60 @@ export async function applyBookingPaymentEvent(deps: BookingPaymentDeps, event: 
   const action = bookingPaymentAction(type, { paymentSucceeded: payment.status === 'succeeded', appointmentStatus });
   const eventAt = new Date(event.created * 1000);
   const now = deps.now();
-  if (action.do === 'nothing') return true;
   if (action.do === 'recordFailure') {
     await savePaymentStatus(deps.db, payment.id, { status: 'failed', method: methodOf(intent.last_payment_error?.payment_method?.type), eventAt, now });
     return true;
   }
-  const acceptance = action.do === 'accept' ? await acceptHold(deps, { id: payment.appointmentId, userId: payment.userId }, { from: action.from }) : null;
-  const paid = await deps.stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }, { stripeAccount: event.account });
-  const charge = typeof paid.latest_charge === 'object' ? paid.latest_charge : null;
-  const method = methodOf(charge?.payment_method_details?.type);
-  await inTransaction(deps.db, async (trx) => {
-    if (!(await savePaymentStatus(trx, payment.id, { status: 'succeeded', method, receiptUrl: charge?.receipt_url ?? null, eventAt, now }))) return;
-    await queuePaymentWebhook(trx, { userId: payment.userId, type: 'payment.succeeded', payment: { ...payment, status: 'succeeded', method }, now });
-  });
-  if (acceptance === 'slotGone' || action.do === 'refund') {
-    await refundPayment(deps, {
-      userId: payment.userId,
-      appointmentId: payment.appointmentId,
-      amountSen: 'rest',
-      reason: acceptance === 'slotGone' ? 'slot_gone' : appointmentStatus === 'declined' ? 'clinic_declined' : 'visitor_cancelled',
-      causeKey: unbookedCause(payment.appointmentId),
-      note: null,
-      actor: 'system',
-      accountId: null,
+  if (action.do !== 'nothing') {
+    const unbooked = await bookOrNot(deps, payment, action);
+    const paid = await deps.stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }, { stripeAccount: event.account });
+    const charge = typeof paid.latest_charge === 'object' ? paid.latest_charge : null;
+    const method = methodOf(charge?.payment_method_details?.type);
+    await inTransaction(deps.db, async (trx) => {
+      if (!(await savePaymentStatus(trx, payment.id, { status: 'succeeded', method, receiptUrl: charge?.receipt_url ?? null, eventAt, now }))) return;
+      await queuePaymentWebhook(trx, { userId: payment.userId, type: 'payment.succeeded', payment: { ...payment, status: 'succeeded', method }, now });
+      if (unbooked) await writeDownRefund(trx, unbookedRefund(payment, unbooked), now);
     });
   }
+  // This delivery's refund, or one an earlier delivery wrote down and did not finish.
+  await resumeRefund(deps, { userId: payment.userId, appointmentId: payment.appointmentId, causeKey: unbookedCause(payment.appointmentId) });
   return true;
+}
+
+/**
+ * Books the payment's hold, from where it is; null when it stands booked, else why the payment
+ * goes back. The hold may move between our read and the guarded update (the expiry job, a
+ * cancel, another delivery): then it is decided again from where it is now, so a hold that
+ * lapsed in that moment still takes its free slot back or is refunded. A status only moves on,
+ * so a few rounds settle it.
+ */
+async function bookOrNot(deps: BookingPaymentDeps, payment: AppointmentPayment, first: BookingPaymentAction): Promise<RefundReason | null> {
+  let action = first;
+  for (let round = 0; round < 3; round++) {
+    if (action.do === 'refund') return (await statusOf(deps, payment)) === 'declined' ? 'clinic_declined' : 'visitor_cancelled';
+    if (action.do !== 'accept') return null;
+    const acceptance = await acceptHold(deps, { id: payment.appointmentId, userId: payment.userId }, { from: action.from });
+    if (acceptance === 'accepted') return null;
+    if (acceptance === 'slotGone') return 'slot_gone';
+    action = bookingPaymentAction('payment_intent.succeeded', { paymentSucceeded: false, appointmentStatus: await statusOf(deps, payment) });
+  }
+  throw new Error(`The hold of appointment ${payment.appointmentId} kept moving while its payment was applied`);
+}
+
+const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): RefundRequest => ({
+  userId: payment.userId,
+  appointmentId: payment.appointmentId,
+  amountSen: 'rest',
+  reason,
+  causeKey: unbookedCause(payment.appointmentId),
+  note: null,
+  actor: 'system',
+  accountId: null,
+});
+
+async function statusOf(deps: Pick<BookingPaymentDeps, 'db'>, payment: AppointmentPayment): Promise<AppointmentStatus> {
+  const { status } = await deps.db.selectFrom('appointments').select('status').where('id', '=', payment.appointmentId).executeTakeFirstOrThrow();
+  return status as AppointmentStatus;
 }
 
 async function findRecorded(deps: Pick<BookingPaymentDeps, 'db'>, paymentIntentId: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPaymentOfAppointment, insertAppointmentPayment, listRefunds, savePaymentStatus } from '../../db/repositories/appointment-payments';
+import { findPaymentOfAppointment, insertAppointmentPayment, insertRefund, listRefunds, savePaymentStatus } from '../../db/repositories/appointment-payments';
 import { bookSlot, insertOperator, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../db/testing/test-databases';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
@@ -21,6 +21,7 @@ describe.each(TEST_DIALECTS)('refunding a payment on %s', (dialect) => {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       priceId: env.STRIPE_PRICE_ID,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
       offerCouponId: undefined,
       apiUrl: env.STRIPE_API_URL,
     }) as StripeBilling;
@@ -50,7 +51,7 @@ describe.each(TEST_DIALECTS)('refunding a payment on %s', (dialect) => {
     return { userId, appointmentId, intentId: intent.id, accountId: account.id };
   }
 
-  const stripeRefundCalls = (intentId: string) => fake.calls.filter((call) => call.path === '/v1/refunds' && call.params.payment_intent === intentId);
+  const stripeRefundCalls = (intentId: string) => fake.calls.filter((call) => call.method === 'POST' && call.path === '/v1/refunds' && call.params.payment_intent === intentId);
   const refundEvents = (userId: string) =>
     database.db.selectFrom('webhook_deliveries').select('payload').where('user_id', '=', userId).where('event_type', '=', 'payment.refunded').execute();
 
@@ -88,6 +89,57 @@ describe.each(TEST_DIALECTS)('refunding a payment on %s', (dialect) => {
     // The same cause again, later (a retried event): nothing more.
     expect(await refundPayment(deps(), request)).toMatchObject({ refunded: true, refund: { id: refund!.id } });
     expect([...fake.refunds.values()].filter((made) => made.payment_intent === paid.intentId)).toHaveLength(1);
+  });
+
+  it('resumes a refund whose earlier attempt stopped after Stripe made it: settled with that refund, never a second, even once Stripe forgot the key', async () => {
+    const paid = await paidAppointment();
+    const payment = (await findPaymentOfAppointment(database.db, paid.userId, paid.appointmentId))!;
+    const causeKey = `late-cancel:${paid.appointmentId}`;
+    // The earlier attempt wrote the refund down and Stripe made it; the process stopped before
+    // settling, and the retry comes after Stripe pruned the Idempotency-Key (24 hours).
+    const pending = await insertRefund(database.db, {
+      paymentId: payment.id,
+      userId: paid.userId,
+      causeKey,
+      amountSen: 5000,
+      reason: 'visitor_cancelled',
+      note: null,
+      actor: 'visitor',
+      accountId: null,
+      now: new Date(),
+    });
+    const made = await stripe.refunds.create(
+      { payment_intent: paid.intentId, amount: 5000, reason: 'requested_by_customer', metadata: { refundId: pending.id } },
+      { stripeAccount: paid.accountId },
+    );
+
+    const request: RefundRequest = { userId: paid.userId, appointmentId: paid.appointmentId, amountSen: 5000, reason: 'visitor_cancelled', causeKey, note: null, actor: 'visitor', accountId: null };
+    expect(await refundPayment(deps(), request)).toMatchObject({ refunded: true, refund: { id: pending.id, status: 'succeeded', stripeRefundId: made.id } });
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paid.intentId)).toHaveLength(1);
+    expect((await findPaymentOfAppointment(database.db, paid.userId, paid.appointmentId))!.refundedSen).toBe(5000);
+    expect(await listRefunds(database.db, payment.id)).toEqual([expect.objectContaining({ id: pending.id, status: 'succeeded', stripeRefundId: made.id })]);
+    expect(await refundEvents(paid.userId)).toHaveLength(1);
+  });
+
+  it('resumes a refund whose earlier attempt stopped before Stripe was asked: asked under the record’s key, then settled', async () => {
+    const paid = await paidAppointment();
+    const payment = (await findPaymentOfAppointment(database.db, paid.userId, paid.appointmentId))!;
+    const causeKey = `cancel:${paid.appointmentId}`;
+    const pending = await insertRefund(database.db, {
+      paymentId: payment.id,
+      userId: paid.userId,
+      causeKey,
+      amountSen: 20000,
+      reason: 'clinic_cancelled',
+      note: null,
+      actor: 'clinic',
+      accountId: null,
+      now: new Date(),
+    });
+    const request: RefundRequest = { userId: paid.userId, appointmentId: paid.appointmentId, amountSen: 'rest', reason: 'clinic_cancelled', causeKey, note: null, actor: 'clinic', accountId: null };
+    expect(await refundPayment(deps(), request)).toMatchObject({ refunded: true, refund: { id: pending.id, status: 'succeeded' } });
+    expect(stripeRefundCalls(paid.intentId).map((call) => call.headers['idempotency-key'])).toEqual([refundIdempotencyKey(pending.id)]);
+    expect((await findPaymentOfAppointment(database.db, paid.userId, paid.appointmentId))!.refundedSen).toBe(20000);
   });
 
   it('refunds by hand in parts, never beyond what is left, with the reason in the audit log', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import Stripe from 'stripe';
 import {
   type AppointmentPayment,
@@ -73,35 +73,82 @@ export async function refundPayment(deps: RefundDeps, request: RefundRequest): P
     if (request.reason === 'by_hand') throw new AppError('CONFLICT', (t) => t.errors.payments.noPayment());
     return { refunded: false };
   }
-  if (asked.refund.status === 'succeeded') return { refunded: true, refund: asked.refund };
-  const stripeRefundId = await askStripe(deps, asked.payment, asked.refund);
-  return { refunded: true, refund: await settle(deps, asked.payment, asked.refund, stripeRefundId) };
+  return { refunded: true, refund: await finish(deps, asked) };
+}
+
+/**
+ * Takes a refund written down to its end: a settled one is done; a pending one is asked of
+ * Stripe and settled. A record found again (`earlier`) is an attempt that stopped part-way,
+ * perhaps after Stripe made the refund: Stripe is asked first whether it holds a refund of this
+ * record (by `metadata.refundId`), because Stripe forgets an Idempotency-Key after 24 hours while
+ * it retries an event for 3 days, and a new call then would refund twice or, refused, make us
+ * forget a refund that was made.
+ */
+async function finish(deps: RefundDeps, { payment, refund, earlier }: WrittenDown): Promise<PaymentRefund> {
+  if (refund.status === 'succeeded') return refund;
+  const stripeRefundId = (earlier ? await madeBefore(deps, payment, refund) : undefined) ?? (await askStripe(deps, payment, refund));
+  return settle(deps, payment, refund, stripeRefundId);
+}
+
+/** Stripe's id of the refund an earlier attempt made for this record, if it made one. */
+async function madeBefore(deps: RefundDeps, payment: AppointmentPayment, refund: PaymentRefund): Promise<string | undefined> {
+  try {
+    // A payment has a handful of refunds at most: one page (up to 100) holds them all.
+    const made = await deps.stripe.refunds.list({ payment_intent: payment.paymentIntentId, limit: 100 }, { stripeAccount: payment.stripeAccountId });
+    return made.data.find((candidate) => candidate.metadata?.refundId === refund.id)?.id;
+  } catch (error) {
+    throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.payments.refundPending(), { cause: error });
+  }
+}
+
+/** A refund written down, and whether an earlier attempt wrote it. */
+interface WrittenDown {
+  payment: AppointmentPayment;
+  refund: PaymentRefund;
+  earlier: boolean;
 }
 
 /** The refund written down (or found again by its cause) within what is left of the payment; null when there is nothing to refund. */
-function writeDown(deps: RefundDeps, request: RefundRequest): Promise<{ payment: AppointmentPayment; refund: PaymentRefund } | null> {
-  return inTransaction(deps.db, async (trx) => {
-    const payment = await findPaidPaymentForUpdate(trx, request.userId, request.appointmentId);
-    if (!payment) return null;
-    const earlier = request.causeKey === null ? undefined : await findRefundByCause(trx, request.causeKey);
-    if (earlier) return { payment, refund: earlier };
-    const left = payment.amountSen - (await committedRefundsSen(trx, payment.id));
-    if (request.amountSen === 'rest' && left <= 0) return null;
-    const amountSen = request.amountSen === 'rest' ? left : request.amountSen;
-    if (amountSen > left) throw new AppError('CONFLICT', (t) => t.errors.payments.refundTooLarge({ refundable: senToPrice(Math.max(0, left)) }));
-    const refund = await insertRefund(trx, {
-      paymentId: payment.id,
-      userId: request.userId,
-      causeKey: request.causeKey ?? `by-hand:${randomUUID()}`,
-      amountSen,
-      reason: request.reason,
-      note: request.note,
-      actor: request.actor,
-      accountId: request.accountId,
-      now: deps.now(),
-    });
-    return { payment, refund };
+function writeDown(deps: RefundDeps, request: RefundRequest): Promise<WrittenDown | null> {
+  return inTransaction(deps.db, (trx) => writeDownRefund(trx, request, deps.now()));
+}
+
+/**
+ * The first step of a refund, inside the caller's transaction: a caller that decides on a refund
+ * together with other writes (a payment for a booking gone) writes it down with them, so that
+ * a stop before Stripe is asked leaves it for `resumeRefund`.
+ */
+export async function writeDownRefund(trx: Transaction<Database>, request: RefundRequest, now: Date): Promise<WrittenDown | null> {
+  const payment = await findPaidPaymentForUpdate(trx, request.userId, request.appointmentId);
+  if (!payment) return null;
+  const earlier = request.causeKey === null ? undefined : await findRefundByCause(trx, request.causeKey);
+  if (earlier) return { payment, refund: earlier, earlier: true };
+  const left = payment.amountSen - (await committedRefundsSen(trx, payment.id));
+  if (request.amountSen === 'rest' && left <= 0) return null;
+  const amountSen = request.amountSen === 'rest' ? left : request.amountSen;
+  if (amountSen > left) throw new AppError('CONFLICT', (t) => t.errors.payments.refundTooLarge({ refundable: senToPrice(Math.max(0, left)) }));
+  const refund = await insertRefund(trx, {
+    paymentId: payment.id,
+    userId: request.userId,
+    causeKey: request.causeKey ?? `by-hand:${randomUUID()}`,
+    amountSen,
+    reason: request.reason,
+    note: request.note,
+    actor: request.actor,
+    accountId: request.accountId,
+    now,
   });
+  return { payment, refund, earlier: false };
+}
+
+/** Finishes the refund of this cause if one was written down and not yet settled; asks for none. */
+export async function resumeRefund(deps: RefundDeps, cause: { userId: string; appointmentId: string; causeKey: string }): Promise<RefundOutcome> {
+  const found = await inTransaction(deps.db, async (trx) => {
+    const payment = await findPaidPaymentForUpdate(trx, cause.userId, cause.appointmentId);
+    const refund = payment && (await findRefundByCause(trx, cause.causeKey));
+    return payment && refund ? { payment, refund, earlier: true } : null;
+  });
+  return found ? { refunded: true, refund: await finish(deps, found) } : { refunded: false };
 }
 
 /** Stripe's refund on the clinic's account; a refusal forgets the record, a lost answer keeps it for a retry. */
@@ -123,8 +170,8 @@ async function askStripe(deps: RefundDeps, payment: AppointmentPayment, refund: 
 
 /**
  * Marks the refund made, once: whichever caller comes first adds the amount, another changes
- * nothing. Meant also for the refund's Connect event, should our own call's answer be lost
- * (that handler is not built yet, docs/decisions/0061).
+ * nothing. Called also for the refund's Connect event (refund-webhook.ts), should our own call's
+ * answer be lost.
  */
 export async function settle(deps: Pick<RefundDeps, 'db' | 'now'>, payment: AppointmentPayment, refund: PaymentRefund, stripeRefundId: string): Promise<PaymentRefund> {
   const now = deps.now();

@@ -46,10 +46,15 @@ export interface FakeStripe {
   completeOnboarding: (accountId: string, methods?: readonly ConnectMethod[]) => StripeObject;
   /** The visitor paid the PaymentIntent with this method: it succeeded, with a charge and its receipt. */
   succeedPaymentIntent: (paymentIntentId: string, method: ConnectMethod) => StripeObject;
+  /** The card holder disputed the PaymentIntent's charge: its charge is marked disputed, and the dispute is answered as Stripe renders it. */
+  dispute: (paymentIntentId: string) => StripeObject;
   /** Sets what Stripe would say about a subscription now (e.g. it was paid, or expired). */
   setSubscription: (id: string, state: { status: string; invoiceStatus: 'open' | 'paid' | 'void' }) => void;
-  /** The next call of this method and path answers this Stripe error instead. */
-  failNext: (method: string, path: string, status: number, message: string) => void;
+  /**
+   * The next call (or `times` calls) of this method and path answers this Stripe error instead:
+   * a 5xx is Stripe's `api_error`, which the SDK retries (2 more times here) before giving up.
+   */
+  failNext: (method: string, path: string, status: number, message: string, times?: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -58,7 +63,7 @@ export interface FakeStripe {
  * retrieve and cancel a subscription (its latest invoice expanded when asked), and open a
  * customer portal session for a known customer. For Connect: create and retrieve an account,
  * create an account link, and, on a connected account (the Stripe-Account header), refund a
- * PaymentIntent of fake-stripe-payment-intents.ts, which keeps the intents. Like Stripe, a repeated Idempotency-Key (per account)
+ * PaymentIntent of fake-stripe-payment-intents.ts, which keeps the intents, and list its refunds. Like Stripe, a repeated Idempotency-Key (per account)
  * answers the first response again instead of creating a second object, and refuses other
  * parameters under the same key; an object of another account is not found.
  */
@@ -70,7 +75,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const accounts = new Map<string, StripeObject>();
   const refunds = new Map<string, StripeObject>();
   const idempotent = new Map<string, { params: string; answer: FakeAnswer }>();
-  const failures = new Map<string, { status: number; message: string }>();
+  const failures = new Map<string, { status: number; message: string; times: number }>();
   const payments = fakePaymentIntents(STRIPE_API_VERSION);
   let serial = 0;
 
@@ -114,8 +119,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         body: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.com/setup/s/${params.account}/fake${++serial}` },
       };
     }
-    if (method !== 'POST' || path !== '/v1/refunds') return null;
+    if (path !== '/v1/refunds' || (method !== 'POST' && method !== 'GET')) return null;
     if (!account || !accounts.has(account)) return stripeError(403, { type: 'invalid_request_error', code: 'account_invalid', message: 'The provided key does not have access to account or application' });
+    if (method === 'GET') {
+      // The account's refunds, newest first, of one PaymentIntent when asked, as Stripe lists them.
+      const listed = [...refunds.values()]
+        .filter((made) => made.account === account && (params.payment_intent === undefined || made.payment_intent === params.payment_intent))
+        .reverse()
+        .map(({ account: _account, ...made }) => made);
+      const limit = Number(params.limit ?? 10);
+      return { status: 200, body: { object: 'list', data: listed.slice(0, limit), has_more: listed.length > limit, url: '/v1/refunds' } };
+    }
     const paid = payments.intents.get(params.payment_intent ?? '');
     if (paid?.account !== account) return noSuch('payment_intent', params.payment_intent, 'payment_intent');
     const { intent } = paid;
@@ -200,7 +214,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       calls.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, params });
       const failureKey = `${req.method} ${url.pathname}`;
       const failure = failures.get(failureKey);
-      failures.delete(failureKey);
+      if (failure && --failure.times === 0) failures.delete(failureKey);
       const account = req.headers['stripe-account'] as string | undefined;
       // Stripe scopes a key to the account it acts on, and remembers the parameters it came with:
       // two clinics' requests never answer each other.
@@ -208,7 +222,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const fingerprint = `${req.method} ${url.pathname} ${new URLSearchParams(params).toString()}`;
       const remembered = key === undefined ? undefined : idempotent.get(key);
       const answer: FakeAnswer = failure
-        ? stripeError(failure.status, { message: failure.message })
+        ? stripeError(failure.status, { ...(failure.status >= 500 && { type: 'api_error' }), message: failure.message })
         : remembered && remembered.params !== fingerprint
           ? stripeError(400, { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' })
           : (remembered?.answer ?? handle(req.method ?? '', url.pathname, params, account));
@@ -240,13 +254,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return account;
     },
     succeedPaymentIntent: (paymentIntentId, method) => payments.settle(paymentIntentId, { type: method, succeeded: true }),
+    dispute: (paymentIntentId) => {
+      const { intent } = payments.intents.get(paymentIntentId)!;
+      const charge = payments.charges.get(intent.latest_charge as string)!;
+      charge.disputed = true;
+      return {
+        id: `du_fake${++serial}`,
+        object: 'dispute',
+        amount: charge.amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: paymentIntentId,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        evidence_details: { due_by: unixNow() + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+        metadata: {},
+        livemode: false,
+        created: unixNow(),
+      };
+    },
     payments: { intents: payments.intents, events: payments.events, settle: payments.settle },
     setSubscription: (id, state) => {
       const subscription = subscriptions.get(id)!;
       subscription.status = state.status;
       invoices.get(subscription.latest_invoice as string)!.status = state.invoiceStatus;
     },
-    failNext: (method, path, status, message) => failures.set(`${method} ${path}`, { status, message }),
+    failNext: (method, path, status, message, times = 1) => failures.set(`${method} ${path}`, { status, message, times }),
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -257,6 +291,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 /** The secret the fake's events are signed with, as a Stripe endpoint's `whsec_…`. */
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_signing_secret';
+/** The fake Connect endpoint's own secret, which signs the connected accounts' events. */
+export const FAKE_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_fake_connect_signing_secret';
 
 /** The environment that points the app's Stripe client at the fake. */
 export function fakeStripeEnv(fake: FakeStripe) {
@@ -265,6 +301,7 @@ export function fakeStripeEnv(fake: FakeStripe) {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
     STRIPE_PRICE_ID: 'price_minda_monthly',
     STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: FAKE_STRIPE_CONNECT_WEBHOOK_SECRET,
     STRIPE_OFFER_COUPON_ID: 'launch_offer',
     STRIPE_API_URL: fake.url,
   };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../billing/billing';
 import { STRIPE_WEBHOOK_PATH } from '../billing/stripe-webhook-route';
-import { FAKE_STRIPE_WEBHOOK_SECRET } from './fake-stripe';
+import { FAKE_STRIPE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_WEBHOOK_SECRET } from './fake-stripe';
 
 /** Seconds since the epoch, as Stripe's `created` fields count. */
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -67,8 +67,15 @@ export function connectEvent(type: string, account: string, object: object, crea
   return { ...stripeEvent(type, created, object), account } as Stripe.Event;
 }
 
-/** Posts the event to the app's Stripe webhook, signed as Stripe would sign it (by default with the fake's secret). */
-export function postStripeEvent(app: { inject: FastifyInstance['inject'] }, event: Stripe.Event, secret = FAKE_STRIPE_WEBHOOK_SECRET) {
+/**
+ * Posts the event to the app's Stripe webhook, signed as Stripe would sign it: by default with the
+ * fake Connect endpoint's secret for a connected account's event, the platform endpoint's otherwise.
+ */
+export function postStripeEvent(
+  app: { inject: FastifyInstance['inject'] },
+  event: Stripe.Event,
+  secret = event.account ? FAKE_STRIPE_CONNECT_WEBHOOK_SECRET : FAKE_STRIPE_WEBHOOK_SECRET,
+) {
   const delivery = signedDelivery(event, secret);
   return app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: delivery.headers, payload: delivery.payload });
 }

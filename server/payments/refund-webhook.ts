@@ -1,0 +1,33 @@
+import type Stripe from 'stripe';
+import { findPaymentByIntentForUpdate, findRefund } from '../../db/repositories/appointment-payments';
+import { inTransaction } from '../../db/transaction';
+import type { RefundDeps } from './refund-payment';
+import { settle } from './refund-payment';
+
+/** Stripe's word on a refund's final status, under the older and the newer name (decision 0061). */
+const REFUND_EVENTS: ReadonlySet<string> = new Set(['charge.refund.updated', 'refund.updated']);
+
+/**
+ * A refund of ours (it carries `metadata.refundId`) that Stripe says succeeded is settled
+ * through the refund use case's one `settle`: the answer to our own call may have been lost, and
+ * this settles it then. `settle` moves the record from pending once, so a repeated event, or one
+ * after our call settled it, changes nothing. False when the event is not about one of our
+ * refunds on that connected account.
+ */
+export async function applyRefundEvent(deps: Pick<RefundDeps, 'db' | 'now'>, event: Stripe.Event): Promise<boolean> {
+  if (!REFUND_EVENTS.has(event.type) || !event.account) return false;
+  const made = event.data.object as Stripe.Refund;
+  const refundId = made.metadata?.refundId;
+  const intentId = typeof made.payment_intent === 'string' ? made.payment_intent : made.payment_intent?.id;
+  if (!refundId || !intentId) return false;
+  const found = await inTransaction(deps.db, async (trx) => {
+    const payment = await findPaymentByIntentForUpdate(trx, intentId);
+    const refund = payment && (await findRefund(trx, refundId));
+    // Another account's event never settles this clinic's refund.
+    return payment && refund && payment.stripeAccountId === event.account && refund.paymentId === payment.id ? { payment, refund } : undefined;
+  });
+  if (!found) return false;
+  // A refund that failed or was cancelled at Stripe is not undone here (see decision 0061).
+  if (made.status === 'succeeded' && found.refund.status === 'pending') await settle(deps, found.payment, found.refund, made.id);
+  return true;
+}
