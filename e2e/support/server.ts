@@ -39,7 +39,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  await waitUntilOk(`${url}/healthz`, child, { timeoutMs: 30_000, output: () => log });
+  // A hang guard, not a speed check: a loaded machine has taken over 30 s to start one (decision 0066).
+  await waitUntilOk(`${url}/healthz`, child, { timeoutMs: 90_000, output: () => log });
   return {
     url,
     databaseUrl,

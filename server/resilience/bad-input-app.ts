@@ -15,7 +15,7 @@ import { SEED } from './seed';
 /** Per route and transport, signed out and signed in, on each dialect: quick enough for CI. */
 const RUNS_PER_ROUTE = 30;
 
-type Session = 'signed out' | 'signed in as an operator';
+export type BadInputSession = 'signed out' | 'signed in as an operator';
 
 export const DIALECTS_AND_SESSIONS = TEST_DIALECTS.flatMap((dialect) =>
   (['signed out', 'signed in as an operator'] as const).map((session) => ({ dialect, session })),
@@ -31,7 +31,7 @@ export interface BadInputApp {
  * The app with an operator who has a psychologist, a free and a booked slot, a queued mail
  * and a subscription, so refused requests have rows to leave alone.
  */
-export async function startAppWithAnOperator(dialect: DialectName, session: Session): Promise<BadInputApp> {
+export async function startAppWithAnOperator(dialect: DialectName, session: BadInputSession): Promise<BadInputApp> {
   const t = await startTestApp(dialect);
   const db = t.services.db;
   const operator = await signInNewOperator(t);
@@ -48,7 +48,7 @@ export async function startAppWithAnOperator(dialect: DialectName, session: Sess
  * Whether bad input can reach the procedure in this session. Signed in, a mutation without
  * input (logout, subscribe) is always a real call: there is no input to be malformed.
  */
-export const takesBadInput = (procedure: ProcedureInfo, session: Session) =>
+export const takesBadInput = (procedure: ProcedureInfo, session: BadInputSession) =>
   session === 'signed out' || procedure.hasInput || procedure.type === 'query';
 
 /** Sends generated requests: each must be refused, and no row may change. */

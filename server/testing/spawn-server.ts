@@ -67,7 +67,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    await waitUntilOk(`${url}/healthz`, child, { timeoutMs: 30_000, output: () => output });
+    // A hang guard, not a speed check: a loaded machine has taken over 30 s to start one (decision 0066).
+    await waitUntilOk(`${url}/healthz`, child, { timeoutMs: 90_000, output: () => output });
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
