@@ -11,15 +11,17 @@ export interface ServerPair {
   /** Where both processes' outbox workers deliver. */
   smtp: SmtpCapture;
   servers: [ServerProcess, ServerProcess];
+  /** What both processes were started with: a third, or a restarted one, takes the same. */
+  env: Record<string, string>;
   stop: () => Promise<void>;
 }
 
 /**
  * Two real server processes (server/main.ts) sharing one new database, as a scaled-out
- * deployment runs. They trust X-Forwarded-For, so each request can name its visitor's
- * address as a proxy would.
+ * deployment runs, with `extraEnv` on top (a fake provider's address). They trust
+ * X-Forwarded-For, so each request can name its visitor's address as a proxy would.
  */
-export async function startServerPair(dialect: DialectName): Promise<ServerPair> {
+export async function startServerPair(dialect: DialectName, extraEnv: Record<string, string> = {}): Promise<ServerPair> {
   const database = await createTestDatabase(dialect);
   const smtp = await startSmtpCapture();
   const env = {
@@ -28,12 +30,14 @@ export async function startServerPair(dialect: DialectName): Promise<ServerPair>
     SESSION_SECRET: PAIR_SESSION_SECRET,
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'true',
+    ...extraEnv,
   };
   const servers = await Promise.all([spawnServer(env), spawnServer(env)]);
   return {
     database,
     smtp,
     servers: [servers[0]!, servers[1]!],
+    env,
     stop: async () => {
       await Promise.all(servers.map((server) => server.stop()));
       await smtp.stop();
