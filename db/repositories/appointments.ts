@@ -468,6 +468,17 @@ export async function rescheduleAppointment(
   return revised(db, move.appointmentId, result);
 }
 
+/** The clinic moved the appointment's slot: a new revision, the old one's reminders withdrawn. */
+export async function reviseMovedAppointment(db: Kysely<Database>, appointmentId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set((eb) => ({ revision: eb('revision', '+', 1), revised_at: now, updated_at: now }))
+    .where('id', '=', appointmentId)
+    .where('status', 'in', SLOT_HOLDING_STATUSES)
+    .executeTakeFirst();
+  return revised(db, appointmentId, result);
+}
+
 /** Records a change of status, in the transaction that made it. */
 export async function recordAppointmentEvent(
   db: Kysely<Database>,

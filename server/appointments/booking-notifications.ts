@@ -167,6 +167,19 @@ export async function enqueueVisitorChangeEmails(
   await enqueueEmails(trx, mails, services.now);
 }
 
+/** Tells the visitor, in their language, that the clinic moved their appointment: the new time and the one it left, with their private link. */
+export async function enqueueClinicMoveEmail(
+  trx: Kysely<Database>,
+  moved: { userId: string; facts: AppointmentFacts; movedFrom: SlotTimes },
+  services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
+): Promise<void> {
+  const { brand } = await brandOfClinic(trx, moved.userId, services.env);
+  const { facts } = moved;
+  const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
+  const email = ownChangeEmail(facts, brand, { manageUrl: link, now: services.now, movedFrom: moved.movedFrom });
+  await enqueueEmails(trx, [{ kind: 'clinic-rescheduled', to: facts.client.email, appointmentId: facts.id, ...email }], services.now);
+}
+
 /** Tells the visitor, in their language, how the clinic answered (`facts` as they now stand); with their private link. */
 export async function enqueueAnsweredEmail(
   trx: Kysely<Database>,

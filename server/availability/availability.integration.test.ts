@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookSlot, insertPsychologist, insertSlot } from '../../db/testing/fixtures';
+import { bookSlot, insertPsychologist, insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { signedInAs, signInNewOperator, type SignedInOperator } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -302,17 +302,30 @@ describe.each(TEST_DIALECTS)('the admin availability on %s', (dialect) => {
       expect(reversed.error?.data.fields).toEqual({ endUtc: ['must be after the start time'] });
     });
 
-    it('moves a booked slot only when the operator confirms, saying why otherwise', async () => {
+    it('moves a booked slot only when the operator confirms, saying why otherwise, and tells the visitor both times', async () => {
       const slotId = await booked('2030-06-06T01:00:00Z');
+      const appointmentOf = () =>
+        t.services.db.selectFrom('appointments').select(['id', 'active_slot_id', 'revision', 'client_email']).where('slot_id', '=', slotId).executeTakeFirstOrThrow();
+      const before = await appointmentOf();
       const times = { startUtc: '2030-06-06T05:00:00Z', endUtc: '2030-06-06T06:00:00Z' };
       const refused = await operator.rest('PATCH', `/api/availability/${slotId}`, times);
       expect(refused).toEqual({ status: 409, body: { error: bookedMessage('Moving it changes the time of their appointment') } });
       expect(new Date((await slotRow(slotId))!.start_utc).toISOString()).toBe('2030-06-06T01:00:00.000Z');
+      expect(await outboxEmailsTo(t.services.db, before.client_email)).toEqual([]);
 
       const confirmed = await operator.mutate('admin.availability.update', { slotId, ...times, confirmBooked: true });
       expect(confirmed.data).toMatchObject({ startUtc: '2030-06-06T05:00:00.000Z', isBooked: true });
-      const appointment = await t.services.db.selectFrom('appointments').select('active_slot_id').where('slot_id', '=', slotId).executeTakeFirst();
-      expect(appointment?.active_slot_id).toBe(slotId);
+      const after = await appointmentOf();
+      expect(after.active_slot_id).toBe(slotId);
+      // A new revision: the reminders of the old time are withdrawn, and the calendar event updated.
+      expect(Number(after.revision)).toBe(Number(before.revision) + 1);
+      const events = await t.services.db.selectFrom('appointment_events').select(['actor', 'from_status', 'to_status']).where('appointment_id', '=', before.id).execute();
+      expect(events).toEqual([{ actor: 'clinic', from_status: 'requested', to_status: 'requested' }]);
+      // In the visitor's language (the fixture's is Malay), naming the time it left: 09:00 in Kuala Lumpur.
+      const texts = translationsFor('ms').bookingEmails.rescheduled;
+      const mails = await outboxEmailsTo(t.services.db, before.client_email);
+      expect(mails.map((mail) => [mail.kind, mail.subject])).toEqual([['clinic-rescheduled', texts.subject()]]);
+      expect(mails[0]!.text).toMatch(new RegExp(`${texts.earlier({ when: '' }).split(':')[0]}: [^\\n]*9[:.]00`));
     });
 
     it('deletes a free slot over REST and over tRPC', async () => {

@@ -1,16 +1,18 @@
 import type { Transaction } from 'kysely';
 import { inTransaction } from '../../db/transaction';
-import { upcomingBookingsOf } from '../../db/repositories/appointments';
+import { type AppointmentDetails, reviseMovedAppointment, upcomingBookingsOf } from '../../db/repositories/appointments';
 import { deleteSlot, findSlotOf, lockScheduleOf, lockSlot, moveSlot, type Slot, slotsOverlapping } from '../../db/repositories/availability-slots';
 import { findPsychologistOf } from '../../db/repositories/psychologists';
 import type { Database } from '../../db/schema';
-import { enqueueCancellationEmails } from '../appointments/booking-notifications';
+import type { SlotTimes } from '../../domain/slots';
+import { enqueueCancellationEmails, enqueueClinicMoveEmail } from '../appointments/booking-notifications';
+import { recordAppointmentChange } from '../appointments/record-appointment-change';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
 import type { UpdateSlotRequest } from './change-slot.types';
 import { toSlotResponse } from './slot-response';
 import { refuseOutsideProfile } from '../members/profile-scope';
-import { enqueueWhatsappCancellations } from '../whatsapp/whatsapp-notices';
+import { enqueueWhatsappCancellations, enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 
 type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>;
 
@@ -46,7 +48,27 @@ async function withOwnSlot<T>(
   });
 }
 
-/** Moves a slot (the edit dialog: same date, new times). Booked slots move only when confirmed. */
+/**
+ * A booking whose slot the clinic moved: a new revision (its reminders queued again for the new
+ * time), recorded as the clinic's move (its webhook names the times it left), and its visitor
+ * told by e-mail with both times, and by WhatsApp where they asked. A hold's number gets no
+ * message: it is a stranger's word until the e-mail is confirmed.
+ */
+async function tellOfClinicMove(
+  trx: Transaction<Database>,
+  moved: { userId: string; appointment: AppointmentDetails; to: SlotTimes },
+  services: { env: OperatorContext['env']; now: Date },
+) {
+  const { userId, appointment } = moved;
+  if (!(await reviseMovedAppointment(trx, appointment.id, services.now))) return;
+  const movedFrom = { startUtc: appointment.startUtc, endUtc: appointment.endUtc };
+  const facts = { ...appointment, ...moved.to, revision: appointment.revision + 1 };
+  await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: appointment.status, at: services.now, movedFrom });
+  await enqueueClinicMoveEmail(trx, { userId, facts, movedFrom }, services);
+  if (appointment.status !== 'held') await enqueueWhatsappNotice(trx, 'booking_moved', { userId, appointment: facts }, services);
+}
+
+/** Moves a slot (the edit dialog: same date, new times). Booked slots move only when confirmed; their visitors are told. */
 export async function updateOwnSlot(ctx: Services, input: UpdateSlotRequest) {
   const userId = ctx.admin.id;
   const times = { startUtc: new Date(input.startUtc), endUtc: new Date(input.endUtc) };
@@ -56,10 +78,14 @@ export async function updateOwnSlot(ctx: Services, input: UpdateSlotRequest) {
     if (clashes.length > 0) {
       throw new AppError('CONFLICT', (t) => t.errors.slotOverlap());
     }
+    // Read before the move, with the times it leaves; the visitor hears of it only if it commits.
+    const now = ctx.now();
+    const booked = slot.isBooked ? await upcomingBookingsOf(trx, { slotId: slot.id }, now) : [];
     // The guard in the statement catches a booking made since the slot was read.
     if (!(await moveSlot(trx, slot.id, times, { evenIfBooked: input.confirmBooked }))) {
       throw bookedConflict('move');
     }
+    for (const appointment of booked) await tellOfClinicMove(trx, { userId, appointment, to: times }, { env: ctx.env, now });
     return toSlotResponse({ ...slot, ...times });
   });
 }

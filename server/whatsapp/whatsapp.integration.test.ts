@@ -253,6 +253,30 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
       }
       expect(templatesTo(phones.spam).map((message) => message.name)).toEqual(['minda_booking_received']);
     });
+
+    it('sends "moved" with the new time when the clinic moves the booked slot', async () => {
+      const screener = await answeringClinic(`Klinik Pindah ${language}`);
+      const phone = newPhone();
+      const id = await booked(screener, 58, withWhatsapp({ clientPhone: phone, clientLanguage: language }), 'requested');
+      const { caller } = await signedInAs(t, screener);
+      const slot = await t.services.db
+        .selectFrom('appointments as a')
+        .innerJoin('availability_slots as s', 's.id', 'a.slot_id')
+        .select(['s.id', 's.start_utc', 's.end_utc'])
+        .where('a.id', '=', id)
+        .executeTakeFirstOrThrow();
+      const later = (at: Date | string) => addHours(new Date(at), 1).toISOString();
+      await caller.admin.availability.update({ slotId: slot.id, startUtc: later(slot.start_utc), endUtc: later(slot.end_utc), confirmBooked: true });
+      await deliver();
+
+      const sent = templatesTo(phone);
+      expect(sent.map((message) => [message.name, message.language])).toEqual([
+        ['minda_booking_received', language],
+        ['minda_booking_moved', language],
+      ]);
+      expect(sent[1]!.parameters[0]).toBe(`Klinik Pindah ${language}`);
+      expect(sent[1]!.parameters[1]).not.toBe(sent[0]!.parameters[1]);
+    });
   });
 
   it('withdraws a reminder still waiting when the visitor moves the booking: only "moved" names a time after it', async () => {
