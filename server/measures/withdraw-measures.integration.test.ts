@@ -70,6 +70,15 @@ describe.each(TEST_DIALECTS)('withdrawing from repeat measures, and erasure, on 
     expect(overTrpc).toMatchObject({ status: 200, data: { withdrawnAt: new Date(withdrawnAt) } });
   });
 
+  it('ends it once when two withdrawals arrive at the same moment', async () => {
+    const { token, plans, audit } = await enrolledClient();
+    const [first, second] = await Promise.all([call('POST', manage(token, '/withdraw-measures')), call('POST', manage(token, '/withdraw-measures'))]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.json()).toEqual(second.json());
+    expect(await plans()).toHaveLength(1);
+    expect((await audit()).filter((entry) => entry.action === 'measures.withdrawn')).toHaveLength(1);
+  });
+
   it('refuses an unknown link readably, and answers null, changing nothing, for a booking never enrolled', async () => {
     const unknown = await call('POST', manage(manageTokenOf(t.services.env, 'no-such-appointment'), '/withdraw-measures'));
     expect(unknown.statusCode).toBe(404);
