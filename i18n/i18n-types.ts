@@ -2795,6 +2795,10 @@ export type NamespaceAdminTranslation = {
 			 * E​n​r​o​l​l​e​d​ ​t​h​e​ ​c​l​i​e​n​t​ ​i​n​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
 			 */
 			measuresEnrolled: string
+			/**
+			 * T​h​e​ ​c​l​i​e​n​t​ ​w​i​t​h​d​r​e​w​ ​f​r​o​m​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​;​ ​t​h​e​i​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d
+			 */
+			measuresWithdrawn: string
 		}
 		/**
 		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
@@ -4385,7 +4389,7 @@ export type NamespaceBookingTranslation = {
 	 */
 	measuresConsent: RequiredParams<'instruments' | 'psychologist' | 'schedule'>
 	/**
-	 * T​h​e​y​ ​c​o​m​e​ ​b​y​ ​e​-​m​a​i​l​,​ ​a​n​d​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​i​f​ ​I​ ​a​g​r​e​e​d​ ​t​o​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​.​ ​W​h​a​t​ ​i​s​ ​k​e​p​t​:​ ​m​y​ ​a​n​s​w​e​r​ ​t​o​ ​e​a​c​h​ ​q​u​e​s​t​i​o​n​ ​a​n​d​ ​m​y​ ​s​c​o​r​e​s​,​ ​w​i​t​h​ ​w​h​e​n​ ​I​ ​a​n​s​w​e​r​e​d​.​ ​W​h​o​ ​s​e​e​s​ ​i​t​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​,​ ​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​;​ ​n​e​v​e​r​ ​i​t​s​ ​r​e​c​e​p​t​i​o​n​i​s​t​s​.​ ​E​-​m​a​i​l​s​ ​a​n​d​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​n​e​v​e​r​ ​c​a​r​r​y​ ​i​t​.​ ​H​o​w​ ​l​o​n​g​:​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​m​y​ ​l​a​s​t​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​n​ ​i​t​ ​i​s​ ​e​r​a​s​e​d​.​ ​I​ ​c​a​n​ ​w​i​t​h​d​r​a​w​ ​t​h​i​s​ ​c​o​n​s​e​n​t​ ​a​t​ ​a​n​y​ ​t​i​m​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​n​k​ ​i​n​ ​m​y​ ​e​-​m​a​i​l​s​:​ ​n​o​t​h​i​n​g​ ​m​o​r​e​ ​i​s​ ​a​s​k​e​d​,​ ​a​n​d​ ​e​v​e​r​y​t​h​i​n​g​ ​k​e​p​t​ ​f​r​o​m​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​i​s​ ​e​r​a​s​e​d​ ​a​t​ ​o​n​c​e​.
+	 * T​h​e​y​ ​c​o​m​e​ ​b​y​ ​e​-​m​a​i​l​,​ ​a​n​d​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​i​f​ ​I​ ​a​g​r​e​e​d​ ​t​o​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​.​ ​W​h​a​t​ ​i​s​ ​k​e​p​t​:​ ​m​y​ ​a​n​s​w​e​r​ ​t​o​ ​e​a​c​h​ ​q​u​e​s​t​i​o​n​ ​a​n​d​ ​m​y​ ​s​c​o​r​e​s​,​ ​w​i​t​h​ ​w​h​e​n​ ​I​ ​a​n​s​w​e​r​e​d​.​ ​W​h​o​ ​s​e​e​s​ ​i​t​:​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}​,​ ​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​;​ ​n​e​v​e​r​ ​i​t​s​ ​r​e​c​e​p​t​i​o​n​i​s​t​s​.​ ​E​-​m​a​i​l​s​ ​a​n​d​ ​W​h​a​t​s​A​p​p​ ​m​e​s​s​a​g​e​s​ ​n​e​v​e​r​ ​c​a​r​r​y​ ​i​t​.​ ​H​o​w​ ​l​o​n​g​:​ ​u​n​t​i​l​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​,​ ​t​h​e​ ​o​n​e​ ​I​ ​a​m​ ​e​n​r​o​l​l​e​d​ ​f​r​o​m​;​ ​t​h​e​n​ ​i​t​ ​i​s​ ​e​r​a​s​e​d​ ​w​i​t​h​ ​t​h​i​s​ ​b​o​o​k​i​n​g​’​s​ ​d​a​t​a​,​ ​a​n​d​ ​n​o​ ​m​o​r​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​c​o​m​e​.​ ​I​ ​c​a​n​ ​w​i​t​h​d​r​a​w​ ​t​h​i​s​ ​c​o​n​s​e​n​t​ ​a​t​ ​a​n​y​ ​t​i​m​e​ ​f​r​o​m​ ​t​h​e​ ​l​i​n​k​ ​i​n​ ​m​y​ ​e​-​m​a​i​l​s​:​ ​n​o​t​h​i​n​g​ ​m​o​r​e​ ​i​s​ ​a​s​k​e​d​,​ ​a​n​d​ ​e​v​e​r​y​t​h​i​n​g​ ​k​e​p​t​ ​f​r​o​m​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​i​s​ ​e​r​a​s​e​d​ ​a​t​ ​o​n​c​e​;​ ​o​n​l​y​ ​t​h​e​ ​r​e​c​o​r​d​ ​o​f​ ​t​h​i​s​ ​c​o​n​s​e​n​t​ ​a​n​d​ ​o​f​ ​w​h​e​n​ ​I​ ​w​i​t​h​d​r​e​w​ ​i​t​ ​s​t​a​y​s​.
 	 * @param {number} days
 	 * @param {string} psychologist
 	 */
@@ -9732,6 +9736,10 @@ export type TranslationFunctions = {
 				 * Enrolled the client in repeat measures
 				 */
 				measuresEnrolled: () => LocalizedString
+				/**
+				 * The client withdrew from repeat measures; their answers were erased
+				 */
+				measuresWithdrawn: () => LocalizedString
 			}
 			/**
 			 * Delete account
@@ -11267,7 +11275,7 @@ export type TranslationFunctions = {
 		 */
 		measuresConsent: (arg: { instruments: string, psychologist: string, schedule: string }) => LocalizedString
 		/**
-		 * They come by e-mail, and on WhatsApp if I agreed to WhatsApp messages. What is kept: my answer to each question and my scores, with when I answered. Who sees it: {psychologist}, and the clinic’s owner and administrators; never its receptionists. E-mails and WhatsApp messages never carry it. How long: until {days} days after my last appointment, then it is erased. I can withdraw this consent at any time from the link in my e-mails: nothing more is asked, and everything kept from these questionnaires is erased at once.
+		 * They come by e-mail, and on WhatsApp if I agreed to WhatsApp messages. What is kept: my answer to each question and my scores, with when I answered. Who sees it: {psychologist}, and the clinic’s owner and administrators; never its receptionists. E-mails and WhatsApp messages never carry it. How long: until {days} days after this appointment, the one I am enrolled from; then it is erased with this booking’s data, and no more questionnaires come. I can withdraw this consent at any time from the link in my e-mails: nothing more is asked, and everything kept from these questionnaires is erased at once; only the record of this consent and of when I withdrew it stays.
 		 */
 		measuresConsentDetails: (arg: { days: number, psychologist: string }) => LocalizedString
 		measureInstruments: {

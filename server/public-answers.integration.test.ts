@@ -52,6 +52,7 @@ const VISITOR_CALLS: Record<string, (screener: Screener) => Promise<object | und
   'public.ownAppointment.data': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.erase': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.stopWhatsapp': async (s) => ({ token: await s.heldToken() }),
+  'public.ownAppointment.withdrawMeasures': async (s) => ({ token: await s.heldToken() }),
   'public.calendarFeed': async (s) => ({ token: await s.calendarToken() }),
   'public.screenerEvents': async (s) => ({ screener: s.configurationId, screening: newScreeningId(), events: [{ kind: 'started', testType: 'Combined' }] }),
   'billing.visitorInfo': async () => undefined,

@@ -82,3 +82,34 @@ export async function findOpenMeasurePlan(db: Kysely<Database>, userId: string, 
     .executeTakeFirst();
   return row && toPlan(row);
 }
+
+/**
+ * Ends the open plan of an appointment as its client withdraws consent, by a guarded UPDATE: of
+ * two withdrawals at once, one ends it. The plan stays, with when it ended, as the record of the
+ * consent and its withdrawal (docs/decisions/0067). True when this call ended it.
+ */
+export async function withdrawMeasurePlan(db: Kysely<Database>, appointmentId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('measure_plans')
+    .set({ withdrawn_at: now, open_appointment_id: null })
+    .where('open_appointment_id', '=', appointmentId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The plans of an appointment, open or withdrawn, oldest first: what its client's data download lists. */
+export async function measurePlansOf(db: Kysely<Database>, appointmentId: string): Promise<MeasurePlan[]> {
+  const rows = await db
+    .selectFrom('measure_plans')
+    .select(PLAN_COLUMNS)
+    .where('appointment_id', '=', appointmentId)
+    .orderBy('enrolled_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toPlan);
+}
+
+/** Deletes every plan of an appointment, as its visitor's data is erased. */
+export async function deleteMeasurePlansOf(db: Kysely<Database>, appointmentId: string): Promise<void> {
+  await db.deleteFrom('measure_plans').where('appointment_id', '=', appointmentId).execute();
+}

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { listAppointmentEvents } from '../../db/repositories/appointments';
+import { measurePlansOf } from '../../db/repositories/measure-plans';
 import { findVisitorRecords } from '../../db/repositories/visitor-data';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import { MEASURE_SCHEDULES } from '../../domain/measure-schedule';
+import { MEASURE_INSTRUMENTS } from '../../domain/measures';
 import { findOwnAppointment, toOwnAppointment } from '../appointments/own-appointment';
 import type { RequestContext } from '../context';
 
@@ -42,6 +45,16 @@ export const ZOwnData = z.object({
   statusHistory: z.array(
     z.object({ at: z.date(), actor: z.enum(['visitor', 'clinic', 'system']), from: z.enum(APPOINTMENT_STATUSES).nullable(), to: z.enum(APPOINTMENT_STATUSES) }),
   ),
+  /** Their repeat-measure plans from this booking (docs/decisions/0067), each with its consent's version; withdrawnAt once they withdrew. */
+  measurePlans: z.array(
+    z.object({
+      instruments: z.enum(MEASURE_INSTRUMENTS),
+      schedule: z.enum(MEASURE_SCHEDULES),
+      consentVersion: z.string(),
+      enrolledAt: z.date(),
+      withdrawnAt: z.date().nullable(),
+    }),
+  ),
 });
 export type OwnData = z.output<typeof ZOwnData>;
 
@@ -73,5 +86,12 @@ export async function downloadOwnData(ctx: Pick<RequestContext, 'db' | 'now'>, {
     cancelReason: records.cancelReason,
     consents: records.consents,
     statusHistory: await listAppointmentEvents(ctx.db, appointment.id),
+    measurePlans: (await measurePlansOf(ctx.db, appointment.id)).map(({ instruments, schedule, consentVersion, enrolledAt, withdrawnAt }) => ({
+      instruments,
+      schedule,
+      consentVersion,
+      enrolledAt,
+      withdrawnAt,
+    })),
   };
 }

@@ -26,6 +26,7 @@ export function AuditLogSection() {
     'api-key.used': t.actions.apiKeyUsed,
     'payment.refunded': t.actions.paymentRefunded,
     'measures.enrolled': t.actions.measuresEnrolled,
+    'measures.withdrawn': t.actions.measuresWithdrawn,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>

@@ -596,6 +596,7 @@ const en_admin = {
       apiKeyUsed: 'Called the REST API',
       paymentRefunded: 'Refunded a payment',
       measuresEnrolled: 'Enrolled the client in repeat measures',
+      measuresWithdrawn: 'The client withdrew from repeat measures; their answers were erased',
     },
     deleteTitle: 'Delete account',
     deleteIntro: 'Delete your clinic’s account with all its data: screener, psychologists, availability, appointments, webhooks and the audit log. Your subscription is cancelled first. This cannot be undone.',

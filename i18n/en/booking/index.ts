@@ -119,7 +119,7 @@ const en_booking = {
    */
   measuresConsent: 'I agree to answer short questionnaires about how I feel ({instruments:string}) {schedule:string}, so that {psychologist:string} can follow how I am doing.',
   measuresConsentDetails:
-    'They come by e-mail, and on WhatsApp if I agreed to WhatsApp messages. What is kept: my answer to each question and my scores, with when I answered. Who sees it: {psychologist:string}, and the clinic’s owner and administrators; never its receptionists. E-mails and WhatsApp messages never carry it. How long: until {days:number} days after my last appointment, then it is erased. I can withdraw this consent at any time from the link in my e-mails: nothing more is asked, and everything kept from these questionnaires is erased at once.',
+    'They come by e-mail, and on WhatsApp if I agreed to WhatsApp messages. What is kept: my answer to each question and my scores, with when I answered. Who sees it: {psychologist:string}, and the clinic’s owner and administrators; never its receptionists. E-mails and WhatsApp messages never carry it. How long: until {days:number} days after this appointment, the one I am enrolled from; then it is erased with this booking’s data, and no more questionnaires come. I can withdraw this consent at any time from the link in my e-mails: nothing more is asked, and everything kept from these questionnaires is erased at once; only the record of this consent and of when I withdrew it stays.',
   measureInstruments: { phq9Gad7: 'PHQ-9 and GAD-7', dass21: 'DASS-21' },
   measureSchedules: {
     every_session: 'before each session',

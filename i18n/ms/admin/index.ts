@@ -590,6 +590,7 @@ const ms_admin = {
       apiKeyUsed: 'Memanggil REST API',
       paymentRefunded: 'Memulangkan bayaran',
       measuresEnrolled: 'Mendaftarkan klien dalam ukuran berulang',
+      measuresWithdrawn: 'Klien menarik diri daripada ukuran berulang; jawapan mereka dipadamkan',
     },
     deleteTitle: 'Padam akaun',
     deleteIntro: 'Padam akaun klinik anda bersama semua datanya: saringan, ahli psikologi, waktu tersedia, janji temu, webhook dan log audit. Langganan anda dibatalkan terlebih dahulu. Tindakan ini tidak boleh dibuat asal.',

@@ -9,6 +9,7 @@ import { downloadOwnData, ZOwnData } from '../../visitor-data/download-own-data'
 import { eraseOwnData } from '../../visitor-data/erase-own-data';
 import { ZOk } from '../../zod-fields';
 import { stopOwnWhatsapp } from '../../whatsapp/stop-whatsapp';
+import { withdrawOwnMeasures, ZMeasuresWithdrawal } from '../../measures/withdraw-own-consent';
 import { createBookingChallenge } from '../../booking-challenge/create-booking-challenge';
 import { ZBookingChallenge, ZBookingChallengeRequest } from '../../booking-challenge/booking-challenge.types';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
@@ -101,6 +102,11 @@ export const publicRouter = router({
       .input(ZManageTokenRequest)
       .output(ZOwnAppointment)
       .mutation(({ ctx, input }) => stopOwnWhatsapp(ctx, input)),
+    /** The client withdraws consent to repeat measures; what they collected is erased. */
+    withdrawMeasures: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZMeasuresWithdrawal)
+      .mutation(({ ctx, input }) => withdrawOwnMeasures(ctx, input)),
     /** Everything held about the visitor, for them to keep. */
     data: publicProcedure
       .input(ZManageTokenRequest)
