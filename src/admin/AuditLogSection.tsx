@@ -26,6 +26,8 @@ export function AuditLogSection() {
     'api-key.used': t.actions.apiKeyUsed,
     'payment.refunded': t.actions.paymentRefunded,
     'measures.enrolled': t.actions.measuresEnrolled,
+    'payments.account-connected': t.actions.paymentsAccountConnected,
+    'payment-policy.changed': t.actions.paymentPolicyChanged,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>

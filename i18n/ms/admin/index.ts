@@ -590,6 +590,8 @@ const ms_admin = {
       apiKeyUsed: 'Memanggil REST API',
       paymentRefunded: 'Memulangkan bayaran',
       measuresEnrolled: 'Mendaftarkan klien dalam ukuran berulang',
+      paymentsAccountConnected: 'Menyambungkan akaun Stripe untuk bayaran',
+      paymentPolicyChanged: 'Mengubah polisi bayaran',
     },
     deleteTitle: 'Padam akaun',
     deleteIntro: 'Padam akaun klinik anda bersama semua datanya: saringan, ahli psikologi, waktu tersedia, janji temu, webhook dan log audit. Langganan anda dibatalkan terlebih dahulu. Tindakan ini tidak boleh dibuat asal.',
