@@ -2799,6 +2799,14 @@ export type NamespaceAdminTranslation = {
 			 * T​h​e​ ​c​l​i​e​n​t​ ​w​i​t​h​d​r​e​w​ ​f​r​o​m​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​;​ ​t​h​e​i​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d
 			 */
 			measuresWithdrawn: string
+			/**
+			 * C​o​n​n​e​c​t​e​d​ ​a​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​p​a​y​m​e​n​t​s
+			 */
+			paymentsAccountConnected: string
+			/**
+			 * C​h​a​n​g​e​d​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y
+			 */
+			paymentPolicyChanged: string
 		}
 		/**
 		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
@@ -5533,6 +5541,14 @@ export type NamespaceErrorsTranslation = {
 		 * S​t​r​i​p​e​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e​.​ ​T​h​e​ ​r​e​f​u​n​d​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​a​n​d​ ​w​i​l​l​ ​b​e​ ​c​o​m​p​l​e​t​e​d​;​ ​p​l​e​a​s​e​ ​c​h​e​c​k​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​ ​r​a​t​h​e​r​ ​t​h​a​n​ ​r​e​f​u​n​d​i​n​g​ ​a​g​a​i​n​.
 		 */
 		refundPending: string
+		/**
+		 * P​a​y​m​e​n​t​ ​a​t​ ​b​o​o​k​i​n​g​ ​c​a​n​ ​b​e​ ​t​u​r​n​e​d​ ​o​n​ ​o​n​c​e​ ​y​o​u​r​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​ ​c​a​n​ ​t​a​k​e​ ​p​a​y​m​e​n​t​s​.​ ​C​o​n​n​e​c​t​ ​i​t​ ​a​n​d​ ​f​i​n​i​s​h​ ​S​t​r​i​p​e​’​s​ ​o​n​b​o​a​r​d​i​n​g​ ​f​i​r​s​t​;​ ​t​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​w​h​e​n​ ​S​t​r​i​p​e​ ​h​a​s​ ​a​p​p​r​o​v​e​d​ ​i​t​.
+		 */
+		accountCannotCharge: string
+		/**
+		 * S​t​r​i​p​e​’​s​ ​o​n​b​o​a​r​d​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+		 */
+		onboardingUnavailable: string
 	}
 	/**
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​M​o​v​i​n​g​ ​i​t​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
@@ -5756,6 +5772,10 @@ export type NamespaceErrorsTranslation = {
 		 * @param {number} min
 		 */
 		wholeNumberBetween: RequiredParams<'max' | 'min'>
+		/**
+		 * g​i​v​e​ ​t​h​e​ ​d​e​p​o​s​i​t​:​ ​a​ ​f​i​x​e​d​ ​a​m​o​u​n​t​ ​i​n​ ​s​e​n​ ​o​r​ ​a​ ​p​e​r​c​e​n​t​a​g​e​ ​o​f​ ​t​h​e​ ​s​e​s​s​i​o​n​’​s​ ​p​r​i​c​e
+		 */
+		depositRequired: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​i​n​ ​s​t​e​p​s​ ​o​f​ ​{​s​t​e​p​}​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}
 		 * @param {number} max
@@ -9740,6 +9760,14 @@ export type TranslationFunctions = {
 				 * The client withdrew from repeat measures; their answers were erased
 				 */
 				measuresWithdrawn: () => LocalizedString
+				/**
+				 * Connected a Stripe account for payments
+				 */
+				paymentsAccountConnected: () => LocalizedString
+				/**
+				 * Changed the payment policy
+				 */
+				paymentPolicyChanged: () => LocalizedString
 			}
 			/**
 			 * Delete account
@@ -12315,6 +12343,14 @@ export type TranslationFunctions = {
 			 * Stripe did not answer in time. The refund is recorded and will be completed; please check again in a few minutes rather than refunding again.
 			 */
 			refundPending: () => LocalizedString
+			/**
+			 * Payment at booking can be turned on once your Stripe account can take payments. Connect it and finish Stripe’s onboarding first; this page shows when Stripe has approved it.
+			 */
+			accountCannotCharge: () => LocalizedString
+			/**
+			 * Stripe’s onboarding could not be opened just now. Please try again in a few minutes.
+			 */
+			onboardingUnavailable: () => LocalizedString
 		}
 		/**
 		 * This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.
@@ -12527,6 +12563,10 @@ export type TranslationFunctions = {
 			 * must be a whole number from {min} to {max}
 			 */
 			wholeNumberBetween: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * give the deposit: a fixed amount in sen or a percentage of the session’s price
+			 */
+			depositRequired: () => LocalizedString
 			/**
 			 * must be in steps of {step} from {min} to {max}
 			 */

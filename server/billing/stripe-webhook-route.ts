@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { applyAccountEvent } from '../payments/account-webhook';
 import { applyBookingPaymentEvent } from '../payments/booking-payment-webhook';
 import { applyDisputeEvent } from '../payments/dispute-webhook';
 import { applyRefundEvent } from '../payments/refund-webhook';
@@ -13,7 +14,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 export const STRIPE_WEBHOOK_OPERATION = {
   operationId: 'stripeWebhook',
   summary: "Stripe's subscription and invoice events, and the clinics' booking payments, signed (Stripe-Signature)",
-  description: "Stripe's subscription and invoice events, and the payment_intent, refund and dispute events of the clinics' connected accounts, signed (Stripe-Signature). Configure it as the endpoint of the Stripe account's webhook; in test mode (no Stripe keys) it answers 404.",
+  description: "Stripe's subscription and invoice events, and the payment_intent, refund, dispute and account.updated events of the clinics' connected accounts, signed (Stripe-Signature). Configure it as the endpoint of the Stripe account's webhook; in test mode (no Stripe keys) it answers 404.",
   // No session: the Stripe-Signature header is the proof of origin.
   security: [],
   parameters: [{ name: 'stripe-signature', in: 'header', required: true, schema: { type: 'string' } }],
@@ -92,12 +93,13 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { services }: { 
       req.log.warn({ err: error }, 'refused a Stripe webhook');
       return reply.code(400).send({ error: signatureProblem(error) });
     }
-    // A booking's payment (and a refund's or a dispute's word) is applied before the event is recorded, so a failure halfway is
+    // A booking's payment (and a refund's, a dispute's or an account's word) is applied before the event is recorded, so a failure halfway is
     // retried by Stripe; each of its steps is guarded, so a repeated delivery changes nothing twice.
     const deps = { ...services, stripe: billing.stripe };
     await applyBookingPaymentEvent(deps, event);
     await applyRefundEvent(deps, event);
     await applyDisputeEvent(deps, event);
+    await applyAccountEvent(deps, event);
     const outcome = await recordStripeEvent({ ...services, log: req.log }, event);
     return reply.code(200).send({ received: true, ...(outcome === 'already processed' && { alreadyProcessed: true }) });
   });

@@ -29,6 +29,7 @@ const TAGS = [
   { name: 'Webhooks', description: "The clinic's webhook endpoints and signing secret", prefixes: ['admin.webhooks.'] },
   { name: 'API keys', description: "The clinic's keys for its own servers' calls, made and revoked by a signed-in owner or admin", prefixes: ['admin.apiKeys.'] },
   { name: 'Insights and audit', description: "The clinic's anonymous figures and who saw or exported personal data", prefixes: ['admin.insights.', 'admin.auditLog.'] },
+  { name: 'Payments', description: "Payment at booking: the clinic's own Stripe account (Connect) and its payment policy", prefixes: ['admin.payments.'] },
   { name: 'Billing', description: 'The subscription, its portal and Stripe’s events', prefixes: ['billing.', 'admin.billing.'] },
 ] as const;
 

@@ -138,5 +138,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/insights', procedure: 'admin.insights.get', summary: "The clinic's anonymous figures for Malaysian days from..to (counts under 5 as '< 5')" },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription', refusals: ['CONFLICT'] },
   { method: 'GET', path: '/api/plan', procedure: 'admin.billing.plan', summary: 'The free bookings used, the subscription and whether its billing portal can open' },
+  { method: 'GET', path: '/api/payments', procedure: 'admin.payments.get', summary: "Whether the clinic's Stripe account is connected and can take payments, and its payment policy" },
+  { method: 'POST', path: '/api/payments/onboarding', procedure: 'admin.payments.startOnboarding', summary: "Connect the clinic's own Stripe account: a Stripe onboarding link (the account is created once); none in test mode" },
+  { method: 'PUT', path: '/api/payments/policy', procedure: 'admin.payments.setPolicy', summary: 'Payment at booking: off, a deposit (fixed sen or a percentage) or the full price, and what a late cancel keeps', refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/billing-portal', procedure: 'admin.billing.portal', summary: "A Stripe customer portal session's URL (card, invoices, cancelling); none in test mode", refusals: ['CONFLICT'] },
 ];

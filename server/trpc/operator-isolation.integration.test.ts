@@ -207,6 +207,10 @@ const MATRIX: Record<
   'admin.billing.plan': { input: (t) => ({ userId: t.clinicId }), own: OWNER, other: 'own' },
   // Test mode: no portal and no card payment for anyone; Stripe's own are in server/billing.
   'admin.billing.portal': { input: (t) => ({ userId: t.clinicId }), own: OWNER, other: 'own' },
+  // Another clinic's id is ignored: each reads and sets its own; test mode has no Stripe account to connect.
+  'admin.payments.get': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.payments.startOnboarding': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.payments.setPolicy': { input: (t) => ({ mode: 'off', deposit: null, lateCancel: { keeps: 'nothing' }, userId: t.clinicId }), own: SETUP, other: 'own' },
   'billing.createSubscription': { input: () => undefined, own: OWNER, other: 'own' },
   'billing.activateTestSubscription': { input: () => undefined, own: OWNER, other: 'own' },
   'admin.members.list': { input: () => undefined, own: OWNER, other: 'own' },
@@ -335,6 +339,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       members: await db.selectFrom('memberships').selectAll().where('clinic_id', '=', target.clinicId).orderBy('account_id').execute(),
       invitations: await db.selectFrom('invitations').selectAll().where('clinic_id', '=', target.clinicId).orderBy('id').execute(),
       subscription: await db.selectFrom('subscriptions').selectAll().where('user_id', '=', target.clinicId).execute(),
+      paymentPolicy: await db.selectFrom('clinic_payment_policies').selectAll().where('user_id', '=', target.clinicId).execute(),
       twoFactor: await db.selectFrom('two_factor_secrets').selectAll().where('account_id', '=', target.spareMemberId).execute(),
       recoveryCodes: await db.selectFrom('two_factor_recovery_codes').selectAll().where('account_id', '=', target.spareMemberId).orderBy('code_hash').execute(),
     };

@@ -27,6 +27,8 @@ export function AuditLogSection() {
     'payment.refunded': t.actions.paymentRefunded,
     'measures.enrolled': t.actions.measuresEnrolled,
     'measures.withdrawn': t.actions.measuresWithdrawn,
+    'payments.account-connected': t.actions.paymentsAccountConnected,
+    'payment-policy.changed': t.actions.paymentPolicyChanged,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>

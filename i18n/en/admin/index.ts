@@ -597,6 +597,8 @@ const en_admin = {
       paymentRefunded: 'Refunded a payment',
       measuresEnrolled: 'Enrolled the client in repeat measures',
       measuresWithdrawn: 'The client withdrew from repeat measures; their answers were erased',
+      paymentsAccountConnected: 'Connected a Stripe account for payments',
+      paymentPolicyChanged: 'Changed the payment policy',
     },
     deleteTitle: 'Delete account',
     deleteIntro: 'Delete your clinic’s account with all its data: screener, psychologists, availability, appointments, webhooks and the audit log. Your subscription is cancelled first. This cannot be undone.',

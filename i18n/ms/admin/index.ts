@@ -591,6 +591,8 @@ const ms_admin = {
       paymentRefunded: 'Memulangkan bayaran',
       measuresEnrolled: 'Mendaftarkan klien dalam ukuran berulang',
       measuresWithdrawn: 'Klien menarik diri daripada ukuran berulang; jawapan mereka dipadamkan',
+      paymentsAccountConnected: 'Menyambungkan akaun Stripe untuk bayaran',
+      paymentPolicyChanged: 'Mengubah polisi bayaran',
     },
     deleteTitle: 'Padam akaun',
     deleteIntro: 'Padam akaun klinik anda bersama semua datanya: saringan, ahli psikologi, waktu tersedia, janji temu, webhook dan log audit. Langganan anda dibatalkan terlebih dahulu. Tindakan ini tidak boleh dibuat asal.',

@@ -111,6 +111,8 @@ const ms_errors = {
     refundTooLarge: 'Paling banyak RM{refundable} sahaja lagi yang boleh dipulangkan daripada bayaran ini.',
     refundRefused: 'Stripe menolak bayaran balik ini. Halaman bayaran tersebut dalam papan pemuka Stripe anda menyatakan sebabnya.',
     refundPending: 'Stripe tidak menjawab dalam masa. Bayaran balik telah direkodkan dan akan diselesaikan; sila semak semula dalam beberapa minit dan jangan pulangkan sekali lagi.',
+    accountCannotCharge: 'Bayaran semasa tempahan boleh dihidupkan setelah akaun Stripe anda boleh menerima bayaran. Sambungkan akaun itu dan lengkapkan pendaftaran Stripe dahulu; halaman ini menunjukkan apabila Stripe telah meluluskannya.',
+    onboardingUnavailable: 'Pendaftaran Stripe tidak dapat dibuka buat masa ini. Sila cuba lagi dalam beberapa minit.',
   },
   slotBookedMove:
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',
@@ -170,6 +172,7 @@ const ms_errors = {
     clientConsented: 'mestilah true: daftarkan klien hanya selepas mereka bersetuju dengan teks persetujuan, yang ditunjukkan dalam bahasa mereka',
     testType: "mestilah 'DASS-21' atau 'Combined'",
     wholeNumberBetween: 'mestilah nombor bulat dari {min} hingga {max}',
+    depositRequired: 'nyatakan deposit: jumlah tetap dalam sen atau peratusan daripada harga sesi',
     stepsBetween: 'mestilah dalam langkah {step} dari {min} hingga {max}',
     trueOrFalse: 'mestilah true atau false',
     dateTime: 'mestilah tarikh-masa ISO 8601 seperti 2026-12-01T01:00:00Z',

@@ -11,6 +11,7 @@ import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
 import { adminMeasuresRouter } from './admin/measures';
 import { adminMembersRouter } from './admin/members';
+import { adminPaymentsRouter } from './admin/payments';
 import { adminPsychologistsRouter } from './admin/psychologists';
 import { adminSessionPlaceRouter } from './admin/session-place';
 import { adminTwoFactorRouter } from './admin/two-factor';
@@ -35,5 +36,6 @@ export const adminRouter = router({
   auditLog: adminAuditLogRouter,
   insights: adminInsightsRouter,
   billing: adminBillingRouter,
+  payments: adminPaymentsRouter,
   members: adminMembersRouter,
 });

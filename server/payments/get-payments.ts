@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { findClinicPaymentSettings } from '../../db/repositories/payment-policies';
+import { findConnectedAccount } from '../../db/repositories/stripe-accounts';
+import { PAYMENT_METHODS } from '../../domain/payment-policy';
+import type { OperatorContext } from '../context';
+import { ZPaymentPolicy } from './set-payment-policy';
+
+/**
+ * GET /api/payments: whether the clinic connected its Stripe account, what Stripe last said of
+ * it (`account.updated`), and its payment policy. Never the account's keys: Minda has none.
+ */
+export const ZPaymentsState = z.object({
+  testMode: z.boolean(),
+  connected: z.boolean(),
+  chargesEnabled: z.boolean(),
+  payoutsEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+  /** The methods Stripe made active on the account, among card, FPX and GrabPay. */
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** When Stripe last said so; null before its first word. */
+  statusAt: z.date().nullable(),
+  policy: ZPaymentPolicy,
+});
+export type PaymentsState = z.output<typeof ZPaymentsState>;
+
+export async function getPayments(ctx: Pick<OperatorContext, 'db' | 'billing' | 'admin'>): Promise<PaymentsState> {
+  const account = await findConnectedAccount(ctx.db, ctx.admin.id);
+  const { policy } = await findClinicPaymentSettings(ctx.db, ctx.admin.id);
+  return {
+    testMode: ctx.billing.mode === 'test',
+    connected: account !== undefined,
+    chargesEnabled: account?.chargesEnabled ?? false,
+    payoutsEnabled: account?.payoutsEnabled ?? false,
+    detailsSubmitted: account?.detailsSubmitted ?? false,
+    paymentMethods: account?.paymentMethods ?? [],
+    statusAt: account?.statusEventAt ?? null,
+    policy,
+  };
+}
