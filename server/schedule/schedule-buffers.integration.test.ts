@@ -36,7 +36,7 @@ describe.each(TEST_DIALECTS)('weekly hours keep the buffer from generated slots 
     // clear of its end, where the next day's first time breaks the rhythm (whatever the hour now).
     const all = await offered();
     const startOf = (i: number) => Date.parse(all[i]!.startUtc);
-    const index = all.findIndex((time, i) => i > 0 && i + 2 < all.length && startOf(i) > Date.now() + 48 * 3_600_000 && startOf(i + 2) - startOf(i - 1) === 225 * MINUTE);
+    const index = all.findIndex((_time, i) => i > 0 && i + 2 < all.length && startOf(i) > Date.now() + 48 * 3_600_000 && startOf(i + 2) - startOf(i - 1) === 225 * MINUTE);
     const [before, time, next, afterNext] = all.slice(index - 1, index + 3) as [Offered, Offered, Offered, Offered];
     expect(Date.parse(afterNext.startUtc) - Date.parse(time.startUtc)).toBe(150 * MINUTE);
     return { clinic, offered, before, time, next, afterNext };
