@@ -47,6 +47,12 @@ export interface UsersTable {
   whatsapp_name: OptionalText;
   /** The Cloud API phone number id that sends the clinic's messages; null: Minda's own number. */
   whatsapp_sender: OptionalText;
+  /** Days after a measure is sent that its reminder follows (issue 30; default 2). */
+  measure_reminder_days: ColumnType<number, number | undefined, number>;
+  /** Days after a measure is sent that it expires unanswered (issue 30; default 4). */
+  measure_expiry_days: ColumnType<number, number | undefined, number>;
+  /** Whether a client sees their own trend after answering a measure (off by default). */
+  measure_trend_visible: ColumnType<number, number | boolean | undefined, number | boolean>;
   created_at: Timestamp;
 }
 
@@ -336,6 +342,56 @@ export interface MeasurePlansTable {
   /** The account of the member who enrolled the client. */
   enrolled_by: string;
   withdrawn_at: NullableTimestamp;
+}
+
+/**
+ * A measure a plan asked for (issue 30): sent once per occasion ('session:<appointment id>',
+ * 'fortnight:<n>', 'once'; UNIQUE with plan_id), answered by the link whose SHA-256 is token_hash.
+ * answers and scores are JSON, the client's health data.
+ */
+export interface MeasuresTable {
+  id: string;
+  /** The clinic. */
+  user_id: string;
+  plan_id: string;
+  psychologist_id: string;
+  occasion: string;
+  /** The session it is asked before, for the session schedules. */
+  session_appointment_id: string | null;
+  /** domain/measures.ts MEASURE_INSTRUMENTS, copied from the plan when sent. */
+  instruments: string;
+  /** The client's language, 'en' or 'ms'. */
+  language: string;
+  token_hash: string;
+  due_at: Timestamp;
+  sent_at: Timestamp;
+  reminded_at: NullableTimestamp;
+  expires_at: Timestamp;
+  answered_at: NullableTimestamp;
+  /** JSON: the item answers keyed by the screener's question ids. */
+  answers: string | null;
+  /** JSON: each scale's total and level. */
+  scores: string | null;
+}
+
+/** An alert on a measure that someone must acknowledge (issue 30); UNIQUE (measure_id, reason). */
+export interface MeasureAlertsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  measure_id: string;
+  psychologist_id: string;
+  /** 'risk' (a risk item answered) or 'deterioration:<scale>'. */
+  reason: string;
+  raised_at: Timestamp;
+  /** When its e-mails and messages were queued: claimed once, by a guarded update. */
+  notified_at: NullableTimestamp;
+  /** When, unacknowledged after 24 hours, it went to the owner and admins again. */
+  escalated_at: NullableTimestamp;
+  acknowledged_at: NullableTimestamp;
+  /** The account of the member who acknowledged it. */
+  acknowledged_by: string | null;
+  note: string | null;
 }
 
 /** The exact text of a consent as shown; `version` is its SHA-256, the key a consent record names. */
@@ -770,6 +826,8 @@ export interface Database {
   appointment_payments: AppointmentPaymentsTable;
   payment_refunds: PaymentRefundsTable;
   measure_plans: MeasurePlansTable;
+  measures: MeasuresTable;
+  measure_alerts: MeasureAlertsTable;
 }
 
 export type ConfigurationRow = Selectable<ScreenerConfigurationsTable>;

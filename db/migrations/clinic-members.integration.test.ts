@@ -62,7 +62,7 @@ describe.each(TEST_DIALECTS)('the clinic-members migration on %s', (dialect) => 
     // The clinic keeps everything but the password, which the account holds now; a later
     // migration leaves every clinic's two-factor requirement off, another its webhook secret unrolled.
     expect((await db.selectFrom('users').selectAll().orderBy('id').execute()).map(dates)).toEqual(
-      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => ({ ...dates(rest), require_two_factor: 0, webhook_previous_secret: null, webhook_previous_secret_until: null, whatsapp_enabled: 1, whatsapp_name: null, whatsapp_sender: null })),
+      usersBefore.map(({ password_hash: _hash, ...rest }: Record<string, unknown>) => ({ ...dates(rest), require_two_factor: 0, webhook_previous_secret: null, webhook_previous_secret_until: null, whatsapp_enabled: 1, whatsapp_name: null, whatsapp_sender: null, measure_reminder_days: 2, measure_expiry_days: 4, measure_trend_visible: 0 })),
     );
     // Every row and value kept; later migrations may add columns of their own.
     expect(await db.selectFrom('screener_configurations').selectAll().execute()).toMatchObject(configurationBefore);

@@ -43,6 +43,8 @@ export async function deleteClinic(trx: Transaction<Database>, clinic: { userId:
   await trx.deleteFrom('appointment_reminders').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('appointment_events').where('appointment_id', 'in', appointments).execute();
   await trx.deleteFrom('idempotency_keys').where('appointment_id', 'in', appointments).execute();
+  await trx.deleteFrom('measure_alerts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('measures').where('user_id', '=', userId).execute();
   await trx.deleteFrom('measure_plans').where('user_id', '=', userId).execute();
   await trx.deleteFrom('payment_refunds').where('user_id', '=', userId).execute();
   await trx.deleteFrom('appointment_payments').where('user_id', '=', userId).execute();

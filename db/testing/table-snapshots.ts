@@ -50,6 +50,8 @@ const UNCHANGED_BY_A_REFUSAL = {
   appointment_payments: true,
   payment_refunds: true,
   measure_plans: true,
+  measures: true,
+  measure_alerts: true,
   rate_limit_counters: false,
   used_booking_challenges: true,
   operator_sessions: false,
