@@ -588,6 +588,8 @@ export interface WhatsappOutboxTable {
   wa_message_id: string | null;
   /** The e-mail standing by for it: sent when the message fails or is not delivered in time. */
   fallback_email_id: string | null;
+  /** A message queued under a key already queued is dropped (UNIQUE; the crisis alert's quiet period). */
+  once_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
   status_at: NullableTimestamp;

@@ -33,6 +33,20 @@ export function crisisAlertNumber(contact: { phone: string | null; whatsApp: str
   return mobile ? normaliseMalaysianPhone(mobile) : undefined;
 }
 
+/**
+ * At most one crisis alert per clinic in each period of this many minutes. Anyone can book with the
+ * crisis item answered, so without it a stranger could send the clinic's crisis contact a message
+ * per request. The alert names no request: it sends the contact to the inbox, where every flagged
+ * request waits first in line, so a second alert within the period would tell them nothing new,
+ * and no visitor's request is held back by it.
+ */
+export const CRISIS_ALERT_QUIET_MINUTES = 30;
+
+/** The crisis alert's key in the outbox: one per clinic and quiet period (its UNIQUE once_key). */
+export function crisisAlertOnceKey(userId: string, now: Date): string {
+  return `crisis_alert:${userId}:${Math.floor(now.getTime() / (CRISIS_ALERT_QUIET_MINUTES * 60_000))}`;
+}
+
 /** A reminder's quick replies: the payloads the Cloud API sends back when a visitor taps them. */
 export const QUICK_REPLIES = { attending: 'ATTENDING', change: 'CHANGE' } as const;
 

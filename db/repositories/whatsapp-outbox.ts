@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connect';
 import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import type { Database } from '../schema';
+import { isUniqueViolation } from '../unique-violation';
 import type { WhatsappBody, WhatsappStatus } from '../../domain/whatsapp-messages';
 
 /** A message waiting in the outbox (docs/decisions/0063). */
@@ -19,6 +20,8 @@ export interface OutboxWhatsapp {
   expiresAt?: Date;
   /** The e-mail standing by for it: released when it fails or is not delivered in time. */
   fallbackEmailId?: string;
+  /** A message queued under a key already queued is dropped (whatsapp_outbox.once_key, UNIQUE). */
+  onceKey?: string;
 }
 
 export interface ClaimedWhatsapp {
@@ -51,11 +54,25 @@ export async function enqueueWhatsapp(db: Kysely<Database>, messages: readonly O
     last_error: null,
     wa_message_id: null,
     fallback_email_id: message.fallbackEmailId ?? null,
+    once_key: message.onceKey ?? null,
     created_at: now,
     sent_at: null,
     status_at: null,
   }));
   if (rows.length > 0) await db.insertInto('whatsapp_outbox').values(rows).execute();
+}
+
+/**
+ * Queues a message unless one with its onceKey is queued already, by this or any other process:
+ * the UNIQUE index decides, and the losing statement alone fails (MySQL and SQLite keep the
+ * caller's transaction), so the booking that carries it goes on.
+ */
+export async function enqueueWhatsappOnce(db: Kysely<Database>, message: OutboxWhatsapp & { onceKey: string }, now: Date): Promise<void> {
+  try {
+    await enqueueWhatsapp(db, [message], now);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 const isDue = (now: Date) => (eb: ExpressionBuilder<Database, LeasedTable>) =>

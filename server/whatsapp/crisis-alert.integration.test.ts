@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
+import { CRISIS_ALERT_QUIET_MINUTES } from '../../domain/whatsapp-messages';
+
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { manageTokenOf } from '../appointments/manage-token';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
@@ -68,6 +70,28 @@ describe.each(TEST_DIALECTS)('the alert to a clinic’s crisis contact on %s', (
     expect(sent[0]!.template!.components).toEqual([
       { type: 'body', parameters: [{ type: 'text', text: 'Klinik Segera' }, { type: 'text', text: `${t.services.env.publicUrl}/admin/appointments` }] },
     ]);
+  });
+
+  it('sends one alert per quiet period however many flagged requests arrive at once, then one again in the next period', async () => {
+    const screener = await clinic({ whatsApp: '019-222 3344' });
+    const period = CRISIS_ALERT_QUIET_MINUTES * 60_000;
+    // A clock held a minute into the current period, so the flood cannot straddle two.
+    const periodStart = Math.floor(Date.now() / period) * period;
+    const realNow = t.services.now;
+    t.services.now = () => new Date(periodStart + 60_000);
+    try {
+      // A stranger's flood: ten flagged requests at once, each from its own address.
+      const flood = await Promise.all(Array.from({ length: 10 }, () => book(screener, FLAGGED)));
+      expect(new Set(flood).size).toBe(10);
+      expect(await alerts(screener)).toHaveLength(1);
+
+      t.services.now = () => new Date(periodStart + period + 60_000);
+      await book(screener, FLAGGED);
+      await book(screener, FLAGGED);
+      expect(await alerts(screener)).toHaveLength(2);
+    } finally {
+      t.services.now = realNow;
+    }
   });
 
   it('alerts the crisis contact’s phone when it is a mobile and there is no WhatsApp number', async () => {

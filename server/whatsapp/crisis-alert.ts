@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
-import { enqueueWhatsapp, type OutboxWhatsapp } from '../../db/repositories/whatsapp-outbox';
+import { enqueueWhatsappOnce, type OutboxWhatsapp } from '../../db/repositories/whatsapp-outbox';
 import { findWhatsappSettings } from '../../db/repositories/whatsapp-settings';
 import type { Database } from '../../db/schema';
 import type { AdminSectionId } from '../../domain/roles';
-import { crisisAlertNumber, templateNameOf } from '../../domain/whatsapp-messages';
+import { crisisAlertNumber, crisisAlertOnceKey, templateNameOf } from '../../domain/whatsapp-messages';
 import type { Env } from '../env';
 import { type WhatsappClinic, whatsappClinicFrom } from './whatsapp-notices';
 
@@ -32,7 +32,8 @@ export function crisisAlert(clinic: WhatsappClinic, to: string, env: Pick<Env, '
  * When a request flagged "contact promptly" reaches the clinic (booked, or a hold accepted),
  * queues the alert to the clinic's crisis contact number in the caller's transaction: only with
  * WhatsApp set up on the server and switched on by the clinic, and a crisis contact number that
- * is a Malaysian mobile (crisisAlertNumber); otherwise nothing is sent.
+ * is a Malaysian mobile (crisisAlertNumber); otherwise nothing is sent. One alert per clinic
+ * and quiet period (crisisAlertOnceKey), however many flagged requests arrive.
  */
 export async function enqueueCrisisAlert(
   trx: Kysely<Database>,
@@ -45,5 +46,6 @@ export async function enqueueCrisisAlert(
   const screener = await findConfigurationOfOperator(trx, request.userId);
   const to = crisisAlertNumber(screener?.crisisContact ?? null);
   if (!settings?.enabled || !screener || !to) return;
-  await enqueueWhatsapp(trx, [crisisAlert(whatsappClinicFrom(request.userId, settings, screener, whatsapp), to, services.env)], services.now);
+  const alert = crisisAlert(whatsappClinicFrom(request.userId, settings, screener, whatsapp), to, services.env);
+  await enqueueWhatsappOnce(trx, { ...alert, onceKey: crisisAlertOnceKey(request.userId, services.now) }, services.now);
 }
