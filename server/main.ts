@@ -15,6 +15,7 @@ import { purgeFinishedLoginThrottles } from './auth/login-throttle';
 import { queueRequestedResetLinks } from './auth/queue-reset-links';
 import { hashPassword } from './auth/passwords';
 import { startPolling } from './background/poll';
+import { resumeStaleRefunds } from './payments/refund-payment';
 import { createServices } from './create-services';
 import { refuseDemoAccount } from './demo-account-guard';
 import { EnvError, loadEnv } from './env';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   if (!env.openai) log.info('OPENAI_API_KEY is not set: the built-in writer composes every insight');
   if (!env.whatsapp) log.info('WHATSAPP_* is not set: visitors are not offered WhatsApp messages');
   if (!env.smtpUrl) log.info(`SMTP_URL is not set: e-mails are written as .eml files under ${env.varDir}/outbox`);
+  const billing = services.billing;
   const backgroundJobs = [
     startPolling('reset links', () => queueRequestedResetLinks(services), 1_000, log),
     startOutboxWorker(services, env.outboxIntervalMs),
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.
     startPolling('hold expiry', () => expireLapsedHolds(services), 30_000, log),
     startPolling('reminders', (stopping) => queueDueReminders(services, stopping), 60_000, log),
+    ...(billing.mode === 'stripe' ? [startPolling('stale refunds', () => resumeStaleRefunds({ ...services, stripe: billing.stripe }), 5 * 60_000, log)] : []),
     // Daily, and once at every start; any number of processes may run it (guarded updates).
     startPolling('visitor data retention', () => eraseExpiredVisitorData(services), 24 * 60 * 60_000, log),
     // What a closed link said is kept for CLOSED_LINK_DAYS (docs/decisions/0042), then forgotten.

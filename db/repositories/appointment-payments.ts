@@ -274,3 +274,16 @@ export async function listRefunds(db: Kysely<Database>, paymentId: string): Prom
   const rows = await db.selectFrom('payment_refunds').select(REFUND_COLUMNS).where('payment_id', '=', paymentId).orderBy('created_at').orderBy('id').execute();
   return rows.map(toRefund);
 }
+
+/** Refunds still pending that were last touched before `before`, oldest first: each with what resumeRefund finds it by. */
+export async function staleRefunds(db: Kysely<Database>, before: Date, limit: number): Promise<{ userId: string; appointmentId: string; causeKey: string }[]> {
+  return db
+    .selectFrom('payment_refunds')
+    .innerJoin('appointment_payments', 'appointment_payments.id', 'payment_refunds.payment_id')
+    .select(['payment_refunds.user_id as userId', 'appointment_payments.appointment_id as appointmentId', 'payment_refunds.cause_key as causeKey'])
+    .where('payment_refunds.status', '=', 'pending')
+    .where('payment_refunds.updated_at', '<', before)
+    .orderBy('payment_refunds.updated_at')
+    .limit(limit)
+    .execute();
+}

@@ -6,7 +6,7 @@ import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { createBilling, type StripeBilling } from '../billing/billing';
 import { AppError } from '../errors';
 import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../testing/fake-stripe';
-import { refundIdempotencyKey, refundPayment, type RefundRequest } from './refund-payment';
+import { refundIdempotencyKey, refundPayment, type RefundRequest, resumeStaleRefunds, STALE_REFUND_MINUTES } from './refund-payment';
 
 describe.each(TEST_DIALECTS)('refunding a payment on %s', (dialect) => {
   let database: TestDatabase;
@@ -140,6 +140,53 @@ describe.each(TEST_DIALECTS)('refunding a payment on %s', (dialect) => {
     expect(await refundPayment(deps(), request)).toMatchObject({ refunded: true, refund: { id: pending.id, status: 'succeeded' } });
     expect(stripeRefundCalls(paid.intentId).map((call) => call.headers['idempotency-key'])).toEqual([refundIdempotencyKey(pending.id)]);
     expect((await findPaymentOfAppointment(database.db, paid.userId, paid.appointmentId))!.refundedSen).toBe(20000);
+  });
+
+  it('sweeps refunds left pending: asks for one Stripe never made, settles one it made with that refund, leaves a fresh one, and makes none twice', async () => {
+    const longAgo = new Date(Date.now() - (STALE_REFUND_MINUTES + 1) * 60_000);
+    /** A refund written down for a paid appointment and never settled, as a stopped process leaves it. */
+    async function leftPending(at: Date) {
+      const paid = await paidAppointment();
+      const payment = (await findPaymentOfAppointment(database.db, paid.userId, paid.appointmentId))!;
+      const refund = await insertRefund(database.db, {
+        paymentId: payment.id,
+        userId: paid.userId,
+        causeKey: `cancel:${paid.appointmentId}`,
+        amountSen: 20000,
+        reason: 'visitor_cancelled',
+        note: null,
+        actor: 'visitor',
+        accountId: null,
+        now: at,
+      });
+      return { ...paid, paymentId: payment.id, refund };
+    }
+    const neverAsked = await leftPending(longAgo);
+    const answerLost = await leftPending(longAgo);
+    const made = await stripe.refunds.create(
+      { payment_intent: answerLost.intentId, amount: 20000, metadata: { refundId: answerLost.refund.id } },
+      { stripeAccount: answerLost.accountId },
+    );
+    const fresh = await leftPending(new Date());
+    const log = { warn: () => undefined };
+
+    expect(await resumeStaleRefunds({ ...deps(), log })).toBe(2);
+    const refundsOf = (intentId: string) => [...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+    expect(refundsOf(neverAsked.intentId)).toHaveLength(1);
+    expect(stripeRefundCalls(neverAsked.intentId).map((call) => call.headers['idempotency-key'])).toEqual([refundIdempotencyKey(neverAsked.refund.id)]);
+    expect(await listRefunds(database.db, neverAsked.paymentId)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+    expect(refundsOf(answerLost.intentId)).toHaveLength(1);
+    expect(await listRefunds(database.db, answerLost.paymentId)).toEqual([expect.objectContaining({ status: 'succeeded', stripeRefundId: made.id })]);
+    // A refund written down a moment ago is its own call's to finish.
+    expect(stripeRefundCalls(fresh.intentId)).toEqual([]);
+    expect(await listRefunds(database.db, fresh.paymentId)).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+    // A second sweep, as another process's: nothing more is asked or counted.
+    const calls = fake.calls.length;
+    await resumeStaleRefunds({ ...deps(), log });
+    expect(fake.calls.slice(calls).filter((call) => call.method === 'POST' && call.path === '/v1/refunds')).toEqual([]);
+    expect((await findPaymentOfAppointment(database.db, neverAsked.userId, neverAsked.appointmentId))!.refundedSen).toBe(20000);
+    expect(await refundEvents(neverAsked.userId)).toHaveLength(1);
   });
 
   it('refunds by hand in parts, never beyond what is left, with the reason in the audit log', async () => {

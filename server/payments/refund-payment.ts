@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import Stripe from 'stripe';
 import {
@@ -10,6 +11,7 @@ import {
   insertRefund,
   type PaymentRefund,
   settleRefund,
+  staleRefunds,
 } from '../../db/repositories/appointment-payments';
 import { recordAudit } from '../../db/repositories/audit-log';
 import type { Database } from '../../db/schema';
@@ -149,6 +151,33 @@ export async function resumeRefund(deps: RefundDeps, cause: { userId: string; ap
     return payment && refund ? { payment, refund, earlier: true } : null;
   });
   return found ? { refunded: true, refund: await finish(deps, found) } : { refunded: false };
+}
+
+/** A live refund asks Stripe within seconds: one pending longer than this was left by a stop or a lost answer. */
+export const STALE_REFUND_MINUTES = 10;
+/** Refunds finished per sweep: a few at most in normal running; the rest wait for the next. */
+const SWEEP_BATCH = 50;
+
+/**
+ * Finishes refunds left pending: by a process that stopped between writing one down and settling
+ * it, or a lost answer that no Connect event settled, for a cause nobody retries (a visitor's
+ * cancel is not made twice). Each goes through resumeRefund, which first asks Stripe whether it
+ * made the refund, so none is made twice. One Stripe cannot be asked now stays for the next
+ * sweep; one Stripe refuses is forgotten, its amount refundable again (askStripe). Any number of
+ * processes may sweep at once: the Idempotency-Key and the settle's guarded update decide.
+ * Answers how many were settled.
+ */
+export async function resumeStaleRefunds(deps: RefundDeps & { log: Pick<FastifyBaseLogger, 'warn'> }): Promise<number> {
+  const stale = await staleRefunds(deps.db, new Date(deps.now().getTime() - STALE_REFUND_MINUTES * 60_000), SWEEP_BATCH);
+  let settled = 0;
+  for (const cause of stale) {
+    try {
+      if ((await resumeRefund(deps, cause)).refunded) settled += 1;
+    } catch (error) {
+      deps.log.warn({ err: error, appointmentId: cause.appointmentId }, 'a pending refund could not be finished; the next sweep tries again');
+    }
+  }
+  return settled;
 }
 
 /** Stripe's refund on the clinic's account; a refusal forgets the record, a lost answer keeps it for a retry. */
