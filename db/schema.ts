@@ -778,7 +778,8 @@ export interface PaymentRefundsTable {
   /** 'clinic', 'visitor' or 'system', as the audit log names them. */
   actor: string;
   account_id: string | null;
-  status: 'pending' | 'succeeded';
+  /** pending until Stripe answers; failed when Stripe reported it failed or cancelled after accepting it. */
+  status: 'pending' | 'succeeded' | 'failed';
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -2804,6 +2804,10 @@ export type NamespaceAdminTranslation = {
 			 */
 			paymentsAccountConnected: string
 			/**
+			 * A​ ​r​e​f​u​n​d​ ​f​a​i​l​e​d​ ​a​t​ ​S​t​r​i​p​e​:​ ​r​e​f​u​n​d​ ​a​g​a​i​n​ ​o​r​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​e​n​t
+			 */
+			paymentRefundFailed: string
+			/**
 			 * C​h​a​n​g​e​d​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y
 			 */
 			paymentPolicyChanged: string
@@ -9764,6 +9768,10 @@ export type TranslationFunctions = {
 				 * Connected a Stripe account for payments
 				 */
 				paymentsAccountConnected: () => LocalizedString
+				/**
+				 * A refund failed at Stripe: refund again or contact the client
+				 */
+				paymentRefundFailed: () => LocalizedString
 				/**
 				 * Changed the payment policy
 				 */

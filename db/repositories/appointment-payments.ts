@@ -174,7 +174,7 @@ export interface PaymentRefund {
   note: string | null;
   actor: string;
   accountId: string | null;
-  status: 'pending' | 'succeeded';
+  status: 'pending' | 'succeeded' | 'failed';
   createdAt: Date;
 }
 
@@ -206,12 +206,13 @@ export async function findRefund(db: Kysely<Database>, refundId: string): Promis
   return row && toRefund(row);
 }
 
-/** What the payment's refunds take from it, those still waiting for Stripe's answer included. */
+/** What the payment's refunds take from it, those still waiting for Stripe's answer included, failed ones not. */
 export async function committedRefundsSen(db: Kysely<Database>, paymentId: string): Promise<number> {
   const row = await db
     .selectFrom('payment_refunds')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_sen'), eb.lit(0)).as('total'))
     .where('payment_id', '=', paymentId)
+    .where('status', '!=', 'failed')
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -262,6 +263,31 @@ export async function settleRefund(trx: Transaction<Database>, refund: { id: str
     .execute();
   const { refunded_sen } = await trx.selectFrom('appointment_payments').select('refunded_sen').where('id', '=', payment_id).executeTakeFirstOrThrow();
   return Number(refunded_sen);
+}
+
+/**
+ * Marks a refund failed, once: Stripe reported it failed or cancelled after accepting it (an FPX
+ * refund can fail days later). A settled one gives its amount back to the payment's refundable
+ * rest. Answers whether this call marked it.
+ */
+export async function failRefund(trx: Transaction<Database>, refund: { id: string; now: Date }): Promise<boolean> {
+  const before = await trx.selectFrom('payment_refunds').select(['status', 'payment_id', 'amount_sen']).where('id', '=', refund.id).executeTakeFirst();
+  if (!before || before.status === 'failed') return false;
+  const result = await trx
+    .updateTable('payment_refunds')
+    .set({ status: 'failed', updated_at: refund.now })
+    .where('id', '=', refund.id)
+    .where('status', '=', before.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  if (before.status === 'succeeded') {
+    await trx
+      .updateTable('appointment_payments')
+      .set((eb) => ({ refunded_sen: eb('refunded_sen', '-', Number(before.amount_sen)), updated_at: refund.now }))
+      .where('id', '=', before.payment_id)
+      .execute();
+  }
+  return true;
 }
 
 /** Forgets a refund Stripe refused, so its amount may be asked again; never one Stripe made. */

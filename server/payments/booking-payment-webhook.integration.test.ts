@@ -1,6 +1,6 @@
 import { addMinutes } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPaymentOfAppointment, insertAppointmentPayment, insertRefund, listRefunds } from '../../db/repositories/appointment-payments';
+import { committedRefundsSen, findPaymentOfAppointment, insertAppointmentPayment, insertRefund, listRefunds } from '../../db/repositories/appointment-payments';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
@@ -220,6 +220,37 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     expect(await listRefunds(t.services.db, paid.payment.id)).toEqual([expect.objectContaining({ id: pending.id, status: 'succeeded', stripeRefundId: made.id })]);
     expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ refundedSen: 20000 });
     expect(await refundedEvents(paid.screener.userId)).toHaveLength(1);
+  });
+
+  it('gives a refund Stripe reports failed after accepting it back to the refundable rest, once, and tells the clinic in the audit log', async () => {
+    const paid = await paidBooking(44);
+    const refund = await insertRefund(t.services.db, {
+      paymentId: paid.payment.id,
+      userId: paid.screener.userId,
+      causeKey: `cancel:${paid.appointmentId}`,
+      amountSen: 15000,
+      reason: 'clinic_cancelled',
+      note: null,
+      actor: 'clinic',
+      accountId: null,
+      now: new Date(),
+    });
+    const made = await stripe().refunds.create({ payment_intent: paid.intentId, amount: 15000, metadata: { refundId: refund.id } }, { stripeAccount: paid.accountId });
+    await postStripeEvent(t.app, connectEvent('refund.updated', paid.accountId, refundObject(made.id)));
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ refundedSen: 15000 });
+
+    // Days later the visitor's bank sends it back: Stripe reports the refund failed.
+    const failed = { ...refundObject(made.id), status: 'failed', failure_reason: 'expired_or_canceled_card' };
+    expect((await postStripeEvent(t.app, connectEvent('refund.updated', paid.accountId, failed))).statusCode).toBe(200);
+    await postStripeEvent(t.app, connectEvent('charge.refund.updated', paid.accountId, failed, addMinutes(new Date(), 1)));
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ refundedSen: 0 });
+    expect(await listRefunds(t.services.db, paid.payment.id)).toEqual([expect.objectContaining({ id: refund.id, status: 'failed' })]);
+    expect(await committedRefundsSen(t.services.db, paid.payment.id)).toBe(0);
+    const audit = await t.services.db.selectFrom('audit_log').select(['action', 'detail']).where('user_id', '=', paid.screener.userId).where('action', '=', 'payment.refund-failed').execute();
+    expect(audit).toEqual([{ action: 'payment.refund-failed', detail: 'expired_or_canceled_card' }]);
+    // The cause's refund stays failed: a retried cancel does not count it refunded again.
+    await postStripeEvent(t.app, connectEvent('refund.updated', paid.accountId, refundObject(made.id), addMinutes(new Date(), 2)));
+    expect(await findPaymentOfAppointment(t.services.db, paid.screener.userId, paid.appointmentId)).toMatchObject({ refundedSen: 0 });
   });
 
   it('flags a disputed payment once, whatever Stripe repeats, and never another account’s', async () => {

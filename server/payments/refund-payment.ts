@@ -87,7 +87,8 @@ export async function refundPayment(deps: RefundDeps, request: RefundRequest): P
  * forget a refund that was made.
  */
 async function finish(deps: RefundDeps, { payment, refund, earlier }: WrittenDown): Promise<PaymentRefund> {
-  if (refund.status === 'succeeded') return refund;
+  // A failed one stays failed: the clinic refunds again by hand, seeing why (decision 0061).
+  if (refund.status !== 'pending') return refund;
   const stripeRefundId = (earlier ? await madeBefore(deps, payment, refund) : undefined) ?? (await askStripe(deps, payment, refund));
   return settle(deps, payment, refund, stripeRefundId);
 }

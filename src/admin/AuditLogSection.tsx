@@ -25,6 +25,7 @@ export function AuditLogSection() {
     'retention.erased': t.actions.retentionErased,
     'api-key.used': t.actions.apiKeyUsed,
     'payment.refunded': t.actions.paymentRefunded,
+    'payment.refund-failed': t.actions.paymentRefundFailed,
     'measures.enrolled': t.actions.measuresEnrolled,
     'measures.withdrawn': t.actions.measuresWithdrawn,
     'payments.account-connected': t.actions.paymentsAccountConnected,

@@ -598,6 +598,7 @@ const en_admin = {
       measuresEnrolled: 'Enrolled the client in repeat measures',
       measuresWithdrawn: 'The client withdrew from repeat measures; their answers were erased',
       paymentsAccountConnected: 'Connected a Stripe account for payments',
+      paymentRefundFailed: 'A refund failed at Stripe: refund again or contact the client',
       paymentPolicyChanged: 'Changed the payment policy',
     },
     deleteTitle: 'Delete account',

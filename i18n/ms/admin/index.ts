@@ -592,6 +592,7 @@ const ms_admin = {
       measuresEnrolled: 'Mendaftarkan klien dalam ukuran berulang',
       measuresWithdrawn: 'Klien menarik diri daripada ukuran berulang; jawapan mereka dipadamkan',
       paymentsAccountConnected: 'Menyambungkan akaun Stripe untuk bayaran',
+      paymentRefundFailed: 'Pemulangan gagal di Stripe: pulangkan semula atau hubungi klien',
       paymentPolicyChanged: 'Mengubah polisi bayaran',
     },
     deleteTitle: 'Padam akaun',
