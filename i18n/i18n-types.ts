@@ -5773,6 +5773,10 @@ export type NamespaceErrorsTranslation = {
 		 */
 		wholeNumberBetween: RequiredParams<'max' | 'min'>
 		/**
+		 * m​u​s​t​ ​b​e​ ​a​ ​U​U​I​D​ ​t​h​e​ ​r​e​f​u​n​d​ ​f​o​r​m​ ​d​r​e​w​ ​w​h​e​n​ ​i​t​ ​o​p​e​n​e​d​:​ ​t​h​e​ ​s​a​m​e​ ​o​n​e​ ​a​g​a​i​n​ ​r​e​f​u​n​d​s​ ​o​n​c​e
+		 */
+		refundRequestId: string
+		/**
 		 * g​i​v​e​ ​t​h​e​ ​d​e​p​o​s​i​t​:​ ​a​ ​f​i​x​e​d​ ​a​m​o​u​n​t​ ​i​n​ ​s​e​n​ ​o​r​ ​a​ ​p​e​r​c​e​n​t​a​g​e​ ​o​f​ ​t​h​e​ ​s​e​s​s​i​o​n​’​s​ ​p​r​i​c​e
 		 */
 		depositRequired: string
@@ -12563,6 +12567,10 @@ export type TranslationFunctions = {
 			 * must be a whole number from {min} to {max}
 			 */
 			wholeNumberBetween: (arg: { max: number, min: number }) => LocalizedString
+			/**
+			 * must be a UUID the refund form drew when it opened: the same one again refunds once
+			 */
+			refundRequestId: () => LocalizedString
 			/**
 			 * give the deposit: a fixed amount in sen or a percentage of the session’s price
 			 */
