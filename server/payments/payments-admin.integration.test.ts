@@ -33,10 +33,10 @@ describe.each(TEST_DIALECTS)('the clinic’s payments on %s', (dialect) => {
   }
 
   /** An appointment of the clinic paid RM 200.00 by FPX on its account. */
-  async function paidAppointment(clinic: Awaited<ReturnType<typeof approvedClinic>>) {
+  async function paidAppointment(clinic: Awaited<ReturnType<typeof approvedClinic>>, start = new Date(Date.now() + 72 * 3_600_000)) {
     const db = t.services.db;
     const { userId } = clinic.owner;
-    const appointmentId = await bookSlot(db, { userId, psychologistId: clinic.psychologistId, slotId: await insertSlot(db, clinic.psychologistId, new Date(Date.now() + 72 * 3_600_000)) });
+    const appointmentId = await bookSlot(db, { userId, psychologistId: clinic.psychologistId, slotId: await insertSlot(db, clinic.psychologistId, start) });
     const intent = await stripe().paymentIntents.create({ amount: 20000, currency: 'myr' }, { stripeAccount: clinic.stripeAccountId });
     t.stripe.succeedPaymentIntent(intent.id, 'fpx');
     const now = new Date();
@@ -128,5 +128,33 @@ describe.each(TEST_DIALECTS)('the clinic’s payments on %s', (dialect) => {
     const stranger = await signInNewOperator(t);
     expect((await stranger.rest('GET', `/api/appointments/${paid.appointmentId}/payment`)).status).toBe(404);
     expect((await owner.caller.admin.payments.ofAppointment({ appointmentId: paid.appointmentId })).payment).toMatchObject({ refundedSen: 0 });
+  });
+
+  it('counts each month’s sessions, payments, refunds and fees kept, and exports the amounts in ringgit.sen', async () => {
+    const clinic = await approvedClinic();
+    const { owner } = clinic;
+    // Sessions that began a minute ago: this month, on the clinic's clock.
+    const justNow = new Date(Date.now() - 60_000);
+    const held = await paidAppointment(clinic, justNow);
+    const missed = await paidAppointment(clinic, new Date(justNow.getTime() + 3_600_000 - 120_000));
+    await t.services.db.updateTable('appointments').set({ status: 'completed' }).where('id', '=', held.appointmentId).execute();
+    await t.services.db.updateTable('appointments').set({ status: 'no_show' }).where('id', '=', missed.appointmentId).execute();
+    const ahead = await paidAppointment(clinic);
+    expect((await owner.rest('POST', `/api/appointments/${missed.appointmentId}/refund`, { requestId: randomUUID(), amountSen: 15000, reason: 'Kept the deposit only' })).status).toBe(200);
+
+    const { body } = await owner.rest('GET', '/api/payments/months');
+    const { timeZone, months } = body as { timeZone: string; months: { month: string }[] };
+    expect(timeZone).toBe('Asia/Kuala_Lumpur');
+    expect(months).toHaveLength(12);
+    const thisMonth = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+    expect(months[0]).toEqual({ month: thisMonth, sessions: 1, payments: 3, paidSen: 60000, refundedSen: 15000, keptSen: 5000 });
+    const quiet = (month: string) => ({ month, sessions: 0, payments: 0, paidSen: 0, refundedSen: 0, keptSen: 0 });
+    expect(months.slice(1)).toEqual(months.slice(1).map(({ month }) => quiet(month)));
+
+    const csv = (await owner.rest('GET', '/api/appointments/export.csv')).body as string;
+    const line = (appointmentId: string) => csv.split('\r\n').find((row) => row.startsWith(`"${appointmentId}"`));
+    expect(line(held.appointmentId)).toMatch(/,"200\.00","0\.00","0\.00"$/);
+    expect(line(missed.appointmentId)).toMatch(/,"200\.00","150\.00","50\.00"$/);
+    expect(line(ahead.appointmentId)).toMatch(/,"200\.00","0\.00","0\.00"$/);
   });
 });

@@ -212,6 +212,7 @@ const MATRIX: Record<
   'admin.payments.startOnboarding': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.payments.setPolicy': { input: (t) => ({ mode: 'off', deposit: null, lateCancel: { keeps: 'nothing' }, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.payments.setPsychologistPolicy': { input: (t) => ({ psychologistId: t.psychologistId, policy: null }), own: SETUP, other: 404 },
+  'admin.payments.months': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.payments.ofAppointment': { input: (t) => ({ appointmentId: t.appointmentId }), own: SETUP, other: 404 },
   // Test mode: nobody has paid, so there is nothing to refund (409) on one's own appointment.
   'admin.payments.refund': {

@@ -1,6 +1,7 @@
 import { ACCESS } from '../../../../domain/roles';
 import { appointmentPayment, ZAppointmentPaymentView, ZAppointmentRef } from '../../../payments/appointment-payment';
 import { getPayments, ZPaymentsState } from '../../../payments/get-payments';
+import { paymentMonths, ZPaymentMonths } from '../../../payments/monthly-payments';
 import { refundByHand, ZHandRefund } from '../../../payments/refund-by-hand';
 import { setPaymentPolicy, ZPaymentPolicy } from '../../../payments/set-payment-policy';
 import { setPsychologistPolicy, ZPsychologistPolicyChoice } from '../../../payments/set-psychologist-policy';
@@ -21,6 +22,7 @@ export const adminPaymentsRouter = router({
     .input(ZPsychologistPolicyChoice)
     .output(ZPsychologistPolicyChoice)
     .mutation(({ ctx, input }) => setPsychologistPolicy(ctx, input)),
+  months: memberProcedure(ACCESS.clinicSetup).output(ZPaymentMonths).query(({ ctx }) => paymentMonths(ctx)),
   ofAppointment: memberProcedure(ACCESS.clinicSetup)
     .input(ZAppointmentRef)
     .output(ZAppointmentPaymentView)
