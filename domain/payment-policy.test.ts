@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountDueAtBooking,
   effectivePolicy,
+  keptWithoutSessionSen,
   NO_PAYMENT_POLICY,
   type PaymentPolicy,
   policyProblems,
@@ -101,5 +102,13 @@ describe('the policy', () => {
     });
     expect(policySummary(fullKeepsHalf, 20000, 48)).toMatchObject({ mode: 'full', dueAtBookingSen: 20000, lateCancelKeepsSen: 10000 });
     expect(policySummary(fullKeepsHalf, 0, 48)).toMatchObject({ mode: 'off', dueAtBookingSen: 0, lateCancelKeepsSen: 0 });
+  });
+
+  it('counts as kept what a late cancel or a no-show left unrefunded, and nothing of a session that happened or lies ahead', () => {
+    expect(keptWithoutSessionSen('no_show', 20000, 15000)).toBe(5000);
+    expect(keptWithoutSessionSen('cancelled', 20000, 0)).toBe(20000);
+    expect(keptWithoutSessionSen('cancelled', 20000, 20000)).toBe(0);
+    expect(keptWithoutSessionSen('completed', 20000, 0)).toBe(0);
+    expect(keptWithoutSessionSen('confirmed', 20000, 0)).toBe(0);
   });
 });

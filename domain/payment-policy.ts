@@ -157,3 +157,12 @@ export function policySummary(policy: PaymentPolicy, priceSen: number, cancellat
     currency: PAYMENT_CURRENCY,
   };
 }
+
+/**
+ * What the clinic kept of a payment for a session that did not happen (a late cancel, a
+ * no-show): what was paid and not refunded. Zero for any other appointment, whose payment is
+ * the session's price rather than a fee.
+ */
+export function keptWithoutSessionSen(appointmentStatus: string, paidSen: number, refundedSen: number): number {
+  return appointmentStatus === 'cancelled' || appointmentStatus === 'no_show' ? Math.max(0, paidSen - refundedSen) : 0;
+}

@@ -33,6 +33,7 @@ describe('adminSectionsFor', () => {
       'psychologists',
       'schedule',
       'booking-settings',
+      'payments',
       'appointments',
       'webhooks',
       'api-keys',

@@ -72,6 +72,8 @@ export const ADMIN_SECTIONS = {
   psychologists: ACCESS.clinicSetup,
   schedule: ACCESS.schedules,
   'booking-settings': ACCESS.clinicSetup,
+  // The clinic's Stripe account, payment policy and months (issue 28).
+  payments: ACCESS.clinicSetup,
   appointments: ACCESS.schedules,
   webhooks: ACCESS.clinicSetup,
   // Keys for the clinic's own systems (docs/decisions/0058).

@@ -65,7 +65,7 @@ describe.each(TEST_DIALECTS)('connecting the clinic’s Stripe account and setti
 
   it('reads the payments state: not connected, then connected and waiting for Stripe, then able to take charges once account.updated says so', async () => {
     const owner = await signInNewOperator(t);
-    const notConnected = { testMode: false, connected: false, chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, paymentMethods: [], statusAt: null };
+    const notConnected = { testMode: false, connected: false, chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, paymentMethods: [], statusAt: null, psychologists: [], platformFeeBasisPoints: 0 };
     expect(await owner.rest('GET', '/api/payments')).toEqual({ status: 200, body: { ...notConnected, policy: { mode: 'off', deposit: null, lateCancel: { keeps: 'nothing' } } } });
 
     await owner.rest('POST', '/api/payments/onboarding');

@@ -8,17 +8,18 @@ import type { OperatorContext } from '../context';
 import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
 
-/** A fixed deposit: whole sen, up to RM 100,000, far above any session's price. */
-const MAX_DEPOSIT_SEN = 10_000_000;
+/** An amount a clinic types (a fixed deposit, a refund): whole sen, up to RM 100,000, far above any session's price. */
+export const MAX_AMOUNT_SEN = 10_000_000;
 
-const wholeNumber = (min: number, max: number) => {
+/** A whole number within bounds, refused in the caller's language. */
+export const wholeNumber = (min: number, max: number) => {
   const error = fieldMessage('wholeNumberBetween', { min, max });
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 const ZPercent = wholeNumber(1, 100);
 
 const ZDeposit = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fixed'), sen: wholeNumber(1, MAX_DEPOSIT_SEN) }),
+  z.object({ kind: z.literal('fixed'), sen: wholeNumber(1, MAX_AMOUNT_SEN) }),
   z.object({ kind: z.literal('percent'), percent: ZPercent }),
 ]);
 

@@ -141,5 +141,9 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/payments', procedure: 'admin.payments.get', summary: "Whether the clinic's Stripe account is connected and can take payments, and its payment policy" },
   { method: 'POST', path: '/api/payments/onboarding', procedure: 'admin.payments.startOnboarding', summary: "Connect the clinic's own Stripe account: a Stripe onboarding link (the account is created once); none in test mode" },
   { method: 'PUT', path: '/api/payments/policy', procedure: 'admin.payments.setPolicy', summary: 'Payment at booking: off, a deposit (fixed sen or a percentage) or the full price, and what a late cancel keeps', refusals: ['CONFLICT'] },
+  { method: 'GET', path: '/api/payments/months', procedure: 'admin.payments.months', summary: "The last 12 months on the clinic's clock: sessions completed, payments received, refunds made, late-cancel and no-show fees kept (whole sen)" },
+  { method: 'PUT', path: '/api/payments/psychologists/:psychologistId/policy', procedure: 'admin.payments.setPsychologistPolicy', summary: "A psychologist's own payment policy, replacing the clinic's whole for their bookings (policy: null follows the clinic's)", refusals: ['CONFLICT'] },
+  { method: 'GET', path: '/api/appointments/:appointmentId/payment', procedure: 'admin.payments.ofAppointment', summary: "The appointment's payment: amount, method, status, refunds, disputed; null when nothing was paid" },
+  { method: 'POST', path: '/api/appointments/:appointmentId/refund', procedure: 'admin.payments.refund', summary: 'Refund by hand part or all of what is left of the payment (amountSen, reason); a repeated requestId refunds once', refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/billing-portal', procedure: 'admin.billing.portal', summary: "A Stripe customer portal session's URL (card, invoices, cancelling); none in test mode", refusals: ['CONFLICT'] },
 ];

@@ -41,7 +41,7 @@ interface Target extends ProfileData {
  * clinic, 'own' means the call names nothing of it (or its ids are ignored) and acts on the
  * caller's own clinic; its data must stay as it was all the same.
  */
-type Answer = 'ok' | 400 | 403 | 404;
+type Answer = 'ok' | 400 | 403 | 404 | 409;
 interface Expected {
   /** Each role, on its own clinic's data. */
   own: Record<Role, Answer>;
@@ -211,6 +211,15 @@ const MATRIX: Record<
   'admin.payments.get': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.payments.startOnboarding': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.payments.setPolicy': { input: (t) => ({ mode: 'off', deposit: null, lateCancel: { keeps: 'nothing' }, userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.payments.setPsychologistPolicy': { input: (t) => ({ psychologistId: t.psychologistId, policy: null }), own: SETUP, other: 404 },
+  'admin.payments.months': { input: (t) => ({ userId: t.clinicId }), own: SETUP, other: 'own' },
+  'admin.payments.ofAppointment': { input: (t) => ({ appointmentId: t.appointmentId }), own: SETUP, other: 404 },
+  // Test mode: nobody has paid, so there is nothing to refund (409) on one's own appointment.
+  'admin.payments.refund': {
+    input: (t) => ({ appointmentId: t.appointmentId, requestId: randomUUID(), amountSen: 100, reason: 'Goodwill' }),
+    own: { owner: 409, admin: 409, psychologist: 403, receptionist: 403 },
+    other: 404,
+  },
   'billing.createSubscription': { input: () => undefined, own: OWNER, other: 'own' },
   'billing.activateTestSubscription': { input: () => undefined, own: OWNER, other: 'own' },
   'admin.members.list': { input: () => undefined, own: OWNER, other: 'own' },
@@ -372,7 +381,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       await t.services.db.updateTable('appointments').set({ status: 'confirmed' }).where('id', '=', target.appointmentId).execute();
     }
     const answer: Answer | 'own' =
-      expected.own[role] === 403 ? 403 : aim === 'own' ? 'ok' : aim === 'other' ? expected.other : expected.colleague!;
+      expected.own[role] === 403 ? 403 : aim === 'own' ? expected.own[role] : aim === 'other' ? expected.other : expected.colleague!;
     // What must stay as it was: the target, unless the call was allowed on it.
     const guarded = answer === 'ok' ? undefined : aim === 'other' ? elsewhere.own : target;
     if (path.startsWith('admin.twoFactor.')) {

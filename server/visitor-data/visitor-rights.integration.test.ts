@@ -232,7 +232,7 @@ describe.each(TEST_DIALECTS)("retention and the visitor's rights on %s", (dialec
     const [header, line, ...rest] = response.body.split('\r\n');
     // Times on the clinic's wall clock (its psychologists work in Kuala Lumpur), the zone named in each header.
     expect(header).toBe(
-      '"appointment_id","status","start (Asia/Kuala_Lumpur)","end (Asia/Kuala_Lumpur)","psychologist","client_name","client_email","client_phone","client_timezone","client_language","booked_at (Asia/Kuala_Lumpur)","cancelled_at (Asia/Kuala_Lumpur)","personal_data_erased_at (Asia/Kuala_Lumpur)"',
+      '"appointment_id","status","start (Asia/Kuala_Lumpur)","end (Asia/Kuala_Lumpur)","psychologist","client_name","client_email","client_phone","client_timezone","client_language","booked_at (Asia/Kuala_Lumpur)","cancelled_at (Asia/Kuala_Lumpur)","personal_data_erased_at (Asia/Kuala_Lumpur)","paid_myr","refunded_myr","kept_myr"',
     );
     const slot = await t.services.db
       .selectFrom('appointments as a')

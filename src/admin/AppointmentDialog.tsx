@@ -2,6 +2,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
 import { AppointmentActions } from './AppointmentActions';
 import { AppointmentVideoLink } from './AppointmentVideoLink';
+import { AppointmentPaymentDisclosure } from './payments/AppointmentPaymentDisclosure';
 import { type Appointment, AppointmentSummary } from './AppointmentSummary';
 import { DialogActions } from './DialogActions';
 
@@ -20,6 +21,7 @@ export function AppointmentDialog({ appointment, onEditSlot, onClose }: Props) {
     <Modal title={t.dialogTitle()} onClose={onClose}>
       <AppointmentSummary appointment={appointment} />
       <AppointmentVideoLink appointment={appointment} />
+      <AppointmentPaymentDisclosure appointmentId={appointment.id} />
       <AppointmentActions appointment={appointment} onDone={onClose} />
       <DialogActions>
         <button type="button" className="btn mr-auto" onClick={onEditSlot}>

@@ -1,6 +1,7 @@
 import { AppointmentActions } from './AppointmentActions';
 import { type Appointment, AppointmentSummary } from './AppointmentSummary';
 import { AppointmentVideoLink } from './AppointmentVideoLink';
+import { AppointmentPaymentDisclosure } from './payments/AppointmentPaymentDisclosure';
 
 /** One booking in a list (the inbox, Today): what it is, a note, and the buttons that answer it in one tap. */
 export function AppointmentRow({ appointment, note }: { appointment: Appointment; note?: string }) {
@@ -10,6 +11,7 @@ export function AppointmentRow({ appointment, note }: { appointment: Appointment
         <AppointmentSummary appointment={appointment} />
         {note && <p className="text-sm text-base-content/80">{note}</p>}
         <AppointmentVideoLink appointment={appointment} />
+        <AppointmentPaymentDisclosure appointmentId={appointment.id} />
       </div>
       <AppointmentActions appointment={appointment} />
     </li>

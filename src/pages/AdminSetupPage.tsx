@@ -39,6 +39,8 @@ const ChangePasswordSection = lazySection(async () => (await import('../account/
 // The integrator's screens: opened now and then by an owner, never by the day's work.
 const WebhooksSection = lazySection(async () => (await import('../admin/WebhooksSection')).WebhooksSection);
 const ApiKeysSection = lazySection(async () => (await import('../admin/ApiKeysSection')).ApiKeysSection);
+// The clinic's Stripe account and policy: set once, then the months now and then.
+const PaymentsSection = lazySection(async () => (await import('../admin/payments/PaymentsSection')).PaymentsSection);
 const AuditLogSection = lazySection(async () => (await import('../admin/AuditLogSection')).AuditLogSection);
 
 function Centered({ children }: { children: ReactNode }) {
@@ -114,6 +116,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
         </div>
       ),
     },
+    payments: { label: menu.payments(), content: () => <PaymentsSection /> },
     appointments: { label: menu.appointments(), waiting, content: () => <AppointmentsSection role={me.role} /> },
     webhooks: { label: menu.webhooks(), content: () => <WebhooksSection /> },
     'api-keys': { label: menu.apiKeys(), content: () => <ApiKeysSection /> },

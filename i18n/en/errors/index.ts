@@ -175,6 +175,7 @@ const en_errors = {
     clientConsented: 'must be true: enrol a client only once they have agreed to the consent text, shown to them in their language',
     testType: "must be 'DASS-21' or 'Combined'",
     wholeNumberBetween: 'must be a whole number from {min:number} to {max:number}',
+    refundRequestId: 'must be a UUID the refund form drew when it opened: the same one again refunds once',
     depositRequired: 'give the deposit: a fixed amount in sen or a percentage of the session’s price',
     stepsBetween: 'must be in steps of {step:number} from {min:number} to {max:number}',
     trueOrFalse: 'must be true or false',

@@ -172,6 +172,7 @@ const ms_errors = {
     clientConsented: 'mestilah true: daftarkan klien hanya selepas mereka bersetuju dengan teks persetujuan, yang ditunjukkan dalam bahasa mereka',
     testType: "mestilah 'DASS-21' atau 'Combined'",
     wholeNumberBetween: 'mestilah nombor bulat dari {min} hingga {max}',
+    refundRequestId: 'mestilah UUID yang dijana oleh borang bayaran balik semasa dibuka: UUID yang sama sekali lagi membayar balik sekali sahaja',
     depositRequired: 'nyatakan deposit: jumlah tetap dalam sen atau peratusan daripada harga sesi',
     stepsBetween: 'mestilah dalam langkah {step} dari {min} hingga {max}',
     trueOrFalse: 'mestilah true atau false',
