@@ -4709,6 +4709,43 @@ export type NamespaceBookingEmailsTranslation = {
 		 */
 		closedName: string
 	}
+	measure: {
+		/**
+		 * A​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​b​e​f​o​r​e​ ​y​o​u​r​ ​n​e​x​t​ ​s​e​s​s​i​o​n
+		 */
+		subject: string
+		/**
+		 * H​o​w​ ​h​a​v​e​ ​y​o​u​ ​b​e​e​n​?
+		 */
+		heading: string
+		/**
+		 * Y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​t​ ​{​a​p​p​T​i​t​l​e​}​ ​a​s​k​s​ ​y​o​u​ ​t​o​ ​a​n​s​w​e​r​ ​a​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​.​ ​I​t​ ​t​a​k​e​s​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​;​ ​y​o​u​r​ ​a​n​s​w​e​r​s​ ​g​o​ ​o​n​l​y​ ​t​o​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​a​r​e​ ​t​e​a​m​.
+		 * @param {string} appTitle
+		 */
+		body: RequiredParams<'appTitle'>
+		/**
+		 * A​ ​r​e​m​i​n​d​e​r​:​ ​y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​i​s​ ​w​a​i​t​i​n​g
+		 */
+		reminderSubject: string
+		/**
+		 * Y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​f​r​o​m​ ​{​a​p​p​T​i​t​l​e​}​ ​i​s​ ​s​t​i​l​l​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​r​ ​a​n​s​w​e​r​s​.
+		 * @param {string} appTitle
+		 */
+		reminderBody: RequiredParams<'appTitle'>
+		/**
+		 * A​n​s​w​e​r​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e
+		 */
+		action: string
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​w​o​r​k​s​ ​u​n​t​i​l​ ​{​w​h​e​n​}​.
+		 * @param {string} when
+		 */
+		expires: RequiredParams<'when'>
+		/**
+		 * Y​o​u​ ​c​a​n​ ​s​t​o​p​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​f​r​o​m​ ​t​h​e​ ​s​a​m​e​ ​p​a​g​e​.
+		 */
+		stop: string
+	}
 	reminder: {
 		/**
 		 * A​ ​r​e​m​i​n​d​e​r​ ​o​f​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
@@ -11593,6 +11630,40 @@ export type TranslationFunctions = {
 			 * Closed calendar: the clinic closed its account
 			 */
 			closedName: () => LocalizedString
+		}
+		measure: {
+			/**
+			 * A short questionnaire before your next session
+			 */
+			subject: () => LocalizedString
+			/**
+			 * How have you been?
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Your psychologist at {appTitle} asks you to answer a short questionnaire. It takes a few minutes; your answers go only to your psychologist and the clinic’s care team.
+			 */
+			body: (arg: { appTitle: string }) => LocalizedString
+			/**
+			 * A reminder: your questionnaire is waiting
+			 */
+			reminderSubject: () => LocalizedString
+			/**
+			 * Your questionnaire from {appTitle} is still waiting for your answers.
+			 */
+			reminderBody: (arg: { appTitle: string }) => LocalizedString
+			/**
+			 * Answer the questionnaire
+			 */
+			action: () => LocalizedString
+			/**
+			 * The link works until {when}.
+			 */
+			expires: (arg: { when: string }) => LocalizedString
+			/**
+			 * You can stop these questionnaires from the same page.
+			 */
+			stop: () => LocalizedString
 		}
 		reminder: {
 			/**
