@@ -215,6 +215,8 @@ export interface MeasureByLink {
   language: 'en' | 'ms';
   expiresAt: Date;
   answeredAt: Date | null;
+  /** The version of the consent text the plan was enrolled under. */
+  consentVersion: string;
   planWithdrawn: boolean;
   trendVisible: boolean;
 }
@@ -225,7 +227,7 @@ export async function findMeasureByTokenHash(db: Kysely<Database>, tokenHash: st
     .selectFrom('measures as m')
     .innerJoin('measure_plans as p', 'p.id', 'm.plan_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.user_id', 'm.plan_id', 'p.appointment_id', 'm.psychologist_id', 'm.instruments', 'm.language', 'm.expires_at', 'm.answered_at', 'p.withdrawn_at', 'u.measure_trend_visible'])
+    .select(['m.id', 'm.user_id', 'm.plan_id', 'p.appointment_id', 'm.psychologist_id', 'm.instruments', 'm.language', 'm.expires_at', 'm.answered_at', 'p.consent_version', 'p.withdrawn_at', 'u.measure_trend_visible'])
     .where('m.token_hash', '=', tokenHash)
     .executeTakeFirst();
   return (
@@ -239,6 +241,7 @@ export async function findMeasureByTokenHash(db: Kysely<Database>, tokenHash: st
       language: languageOf(row.language),
       expiresAt: asDate(row.expires_at),
       answeredAt: row.answered_at === null ? null : asDate(row.answered_at),
+      consentVersion: row.consent_version,
       planWithdrawn: row.withdrawn_at !== null,
       trendVisible: Boolean(row.measure_trend_visible),
     }
@@ -251,7 +254,7 @@ export async function findMeasureByTokenHash(db: Kysely<Database>, tokenHash: st
  */
 export async function recordMeasureAnswers(
   db: Kysely<Database>,
-  answer: { measureId: string; answers: Readonly<Record<number, number>>; scores: MeasureScores; now: Date },
+  answer: { measureId: string; answers: Readonly<Partial<Record<number, number>>>; scores: MeasureScores; now: Date },
 ): Promise<boolean> {
   const result = await db
     .updateTable('measures')
@@ -265,6 +268,7 @@ export async function recordMeasureAnswers(
 
 /** An answered measure's moment and each scale's total. */
 export interface AnsweredScores {
+  measureId: string;
   answeredAt: Date;
   totals: Readonly<Partial<Record<MeasureScale, number>>>;
 }
@@ -273,7 +277,7 @@ export interface AnsweredScores {
 export async function answeredScoresOf(db: Kysely<Database>, planId: string): Promise<AnsweredScores[]> {
   const rows = await db
     .selectFrom('measures')
-    .select(['answered_at', 'scores'])
+    .select(['id', 'answered_at', 'scores'])
     .where('plan_id', '=', planId)
     .where('answered_at', 'is not', null)
     .orderBy('answered_at')
@@ -281,7 +285,7 @@ export async function answeredScoresOf(db: Kysely<Database>, planId: string): Pr
     .execute();
   return rows.map((row) => {
     const scores = JSON.parse(row.scores!) as Record<MeasureScale, { score: number }>;
-    return { answeredAt: asDate(row.answered_at!), totals: Object.fromEntries(Object.entries(scores).map(([scale, result]) => [scale, result.score])) };
+    return { measureId: row.id, answeredAt: asDate(row.answered_at!), totals: Object.fromEntries(Object.entries(scores).map(([scale, result]) => [scale, result.score])) };
   });
 }
 
