@@ -5084,6 +5084,43 @@ export type NamespaceBookingEmailsTranslation = {
 		 */
 		closedName: string
 	}
+	measure: {
+		/**
+		 * A​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​b​e​f​o​r​e​ ​y​o​u​r​ ​n​e​x​t​ ​s​e​s​s​i​o​n
+		 */
+		subject: string
+		/**
+		 * H​o​w​ ​h​a​v​e​ ​y​o​u​ ​b​e​e​n​?
+		 */
+		heading: string
+		/**
+		 * Y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​t​ ​{​a​p​p​T​i​t​l​e​}​ ​a​s​k​s​ ​y​o​u​ ​t​o​ ​a​n​s​w​e​r​ ​a​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​.​ ​I​t​ ​t​a​k​e​s​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​;​ ​y​o​u​r​ ​a​n​s​w​e​r​s​ ​g​o​ ​o​n​l​y​ ​t​o​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​a​r​e​ ​t​e​a​m​.
+		 * @param {string} appTitle
+		 */
+		body: RequiredParams<'appTitle'>
+		/**
+		 * A​ ​r​e​m​i​n​d​e​r​:​ ​y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​i​s​ ​w​a​i​t​i​n​g
+		 */
+		reminderSubject: string
+		/**
+		 * Y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​f​r​o​m​ ​{​a​p​p​T​i​t​l​e​}​ ​i​s​ ​s​t​i​l​l​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​y​o​u​r​ ​a​n​s​w​e​r​s​.
+		 * @param {string} appTitle
+		 */
+		reminderBody: RequiredParams<'appTitle'>
+		/**
+		 * A​n​s​w​e​r​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e
+		 */
+		action: string
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​w​o​r​k​s​ ​u​n​t​i​l​ ​{​w​h​e​n​}​.
+		 * @param {string} when
+		 */
+		expires: RequiredParams<'when'>
+		/**
+		 * Y​o​u​ ​c​a​n​ ​s​t​o​p​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​f​r​o​m​ ​t​h​e​ ​s​a​m​e​ ​p​a​g​e​.
+		 */
+		stop: string
+	}
 	reminder: {
 		/**
 		 * A​ ​r​e​m​i​n​d​e​r​ ​o​f​ ​y​o​u​r​ ​a​p​p​o​i​n​t​m​e​n​t
@@ -5897,6 +5934,22 @@ export type NamespaceErrorsTranslation = {
 		 * T​h​i​s​ ​c​l​i​e​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​e​n​r​o​l​l​e​d​ ​i​n​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​.
 		 */
 		alreadyEnrolled: string
+		/**
+		 * T​h​i​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.​ ​I​t​ ​m​a​y​ ​b​e​ ​m​i​s​t​y​p​e​d​,​ ​o​r​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​e​n​d​e​d​:​ ​y​o​u​ ​s​t​o​p​p​e​d​ ​t​h​e​m​,​ ​o​r​ ​y​o​u​r​ ​d​a​t​a​ ​w​a​s​ ​e​r​a​s​e​d​.
+		 */
+		linkUnknown: string
+		/**
+		 * T​h​i​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​h​a​s​ ​e​x​p​i​r​e​d​,​ ​s​o​ ​i​t​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​a​n​s​w​e​r​e​d​.​ ​T​h​e​ ​n​e​x​t​ ​o​n​e​ ​w​i​l​l​ ​c​o​m​e​ ​b​y​ ​e​-​m​a​i​l​ ​a​s​ ​p​l​a​n​n​e​d​.
+		 */
+		expired: string
+		/**
+		 * T​h​i​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​b​e​e​n​ ​a​n​s​w​e​r​e​d​.​ ​T​h​a​n​k​ ​y​o​u​:​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​ ​w​i​l​l​ ​c​o​m​e​ ​b​y​ ​e​-​m​a​i​l​ ​a​s​ ​p​l​a​n​n​e​d​.
+		 */
+		alreadyAnswered: string
+		/**
+		 * Y​o​u​ ​s​t​o​p​p​e​d​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​,​ ​s​o​ ​t​h​i​s​ ​o​n​e​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​a​n​s​w​e​r​e​d​.
+		 */
+		withdrawn: string
 	}
 	payments: {
 		/**
@@ -6137,6 +6190,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​t​r​u​e​:​ ​e​n​r​o​l​ ​a​ ​c​l​i​e​n​t​ ​o​n​l​y​ ​o​n​c​e​ ​t​h​e​y​ ​h​a​v​e​ ​a​g​r​e​e​d​ ​t​o​ ​t​h​e​ ​c​o​n​s​e​n​t​ ​t​e​x​t​,​ ​s​h​o​w​n​ ​t​o​ ​t​h​e​m​ ​i​n​ ​t​h​e​i​r​ ​l​a​n​g​u​a​g​e
 		 */
 		clientConsented: string
+		/**
+		 * m​u​s​t​ ​a​n​s​w​e​r​ ​e​v​e​r​y​ ​q​u​e​s​t​i​o​n​ ​o​f​ ​t​h​i​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​e​x​a​c​t​l​y​ ​o​n​c​e​,​ ​e​a​c​h​ ​w​i​t​h​ ​0​,​ ​1​,​ ​2​ ​o​r​ ​3
+		 */
+		measureAnswers: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​'​D​A​S​S​-​2​1​'​ ​o​r​ ​'​C​o​m​b​i​n​e​d​'
 		 */
@@ -12333,6 +12390,40 @@ export type TranslationFunctions = {
 			 */
 			closedName: () => LocalizedString
 		}
+		measure: {
+			/**
+			 * A short questionnaire before your next session
+			 */
+			subject: () => LocalizedString
+			/**
+			 * How have you been?
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Your psychologist at {appTitle} asks you to answer a short questionnaire. It takes a few minutes; your answers go only to your psychologist and the clinic’s care team.
+			 */
+			body: (arg: { appTitle: string }) => LocalizedString
+			/**
+			 * A reminder: your questionnaire is waiting
+			 */
+			reminderSubject: () => LocalizedString
+			/**
+			 * Your questionnaire from {appTitle} is still waiting for your answers.
+			 */
+			reminderBody: (arg: { appTitle: string }) => LocalizedString
+			/**
+			 * Answer the questionnaire
+			 */
+			action: () => LocalizedString
+			/**
+			 * The link works until {when}.
+			 */
+			expires: (arg: { when: string }) => LocalizedString
+			/**
+			 * You can stop these questionnaires from the same page.
+			 */
+			stop: () => LocalizedString
+		}
 		reminder: {
 			/**
 			 * A reminder of your appointment
@@ -13064,6 +13155,22 @@ export type TranslationFunctions = {
 			 * This client is already enrolled in repeat measures from this appointment.
 			 */
 			alreadyEnrolled: () => LocalizedString
+			/**
+			 * This questionnaire link is not valid. It may be mistyped, or the questionnaires ended: you stopped them, or your data was erased.
+			 */
+			linkUnknown: () => LocalizedString
+			/**
+			 * This questionnaire has expired, so it can no longer be answered. The next one will come by e-mail as planned.
+			 */
+			expired: () => LocalizedString
+			/**
+			 * This questionnaire has already been answered. Thank you: the next one will come by e-mail as planned.
+			 */
+			alreadyAnswered: () => LocalizedString
+			/**
+			 * You stopped these questionnaires, so this one can no longer be answered.
+			 */
+			withdrawn: () => LocalizedString
 		}
 		payments: {
 			/**
@@ -13294,6 +13401,10 @@ export type TranslationFunctions = {
 			 * must be true: enrol a client only once they have agreed to the consent text, shown to them in their language
 			 */
 			clientConsented: () => LocalizedString
+			/**
+			 * must answer every question of this questionnaire exactly once, each with 0, 1, 2 or 3
+			 */
+			measureAnswers: () => LocalizedString
 			/**
 			 * must be 'DASS-21' or 'Combined'
 			 */

@@ -26,6 +26,7 @@ import { startWhatsappWorker } from './whatsapp/outbox-worker';
 import { startWebhookWorker } from './webhooks/deliver-webhooks';
 import { expireLapsedHolds } from './appointments/expire-holds';
 import { queueDueReminders } from './appointments/queue-reminders';
+import { remindOfMeasures, sendDueMeasures } from './measures/send-measures';
 import { eraseExpiredVisitorData } from './visitor-data/erase-expired-visitor-data';
 
 async function main(): Promise<void> {
@@ -61,6 +62,9 @@ async function main(): Promise<void> {
     startPolling('hold expiry', () => expireLapsedHolds(services), 30_000, log),
     startPolling('reminders', (stopping) => queueDueReminders(services, stopping), 60_000, log),
     ...(billing.mode === 'stripe' ? [startPolling('stale refunds', () => resumeStaleRefunds({ ...services, stripe: billing.stripe }), 5 * 60_000, log)] : []),
+    // Repeat measures and their reminders (issue 30); each goes once with any number of processes.
+    startPolling('measures', (stopping) => sendDueMeasures(services, stopping), 5 * 60_000, log),
+    startPolling('measure reminders', (stopping) => remindOfMeasures(services, stopping), 15 * 60_000, log),
     // Daily, and once at every start; any number of processes may run it (guarded updates).
     startPolling('visitor data retention', () => eraseExpiredVisitorData(services), 24 * 60 * 60_000, log),
     // What a closed link said is kept for CLOSED_LINK_DAYS (docs/decisions/0042), then forgotten.

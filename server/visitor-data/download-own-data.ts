@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listAppointmentEvents } from '../../db/repositories/appointments';
 import { measurePlansOf } from '../../db/repositories/measure-plans';
+import { measuresOfAppointment } from '../../db/repositories/measures';
 import { findVisitorRecords } from '../../db/repositories/visitor-data';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import { MEASURE_SCHEDULES } from '../../domain/measure-schedule';
@@ -55,6 +56,17 @@ export const ZOwnData = z.object({
       withdrawnAt: z.date().nullable(),
     }),
   ),
+  /** The measures those plans sent, oldest first: when, and once answered, the answers (by the screener's question ids) and scores. */
+  measures: z.array(
+    z.object({
+      instruments: z.enum(MEASURE_INSTRUMENTS),
+      sentAt: z.date(),
+      expiresAt: z.date(),
+      answeredAt: z.date().nullable(),
+      answers: z.record(z.string(), z.number()).nullable(),
+      scores: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
 });
 export type OwnData = z.output<typeof ZOwnData>;
 
@@ -93,5 +105,6 @@ export async function downloadOwnData(ctx: Pick<RequestContext, 'db' | 'now'>, {
       enrolledAt,
       withdrawnAt,
     })),
+    measures: await measuresOfAppointment(ctx.db, appointment.id),
   };
 }

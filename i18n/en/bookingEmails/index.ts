@@ -44,6 +44,17 @@ const en_bookingEmails = {
     privacy: 'Who booked is in the booking e-mail and in the appointments list: this calendar carries no client details.',
     closedName: 'Closed calendar: the clinic closed its account',
   },
+  /** A repeat measure's mails (issue 30): only the link, never the instrument's results. */
+  measure: {
+    subject: 'A short questionnaire before your next session',
+    heading: 'How have you been?',
+    body: 'Your psychologist at {appTitle:string} asks you to answer a short questionnaire. It takes a few minutes; your answers go only to your psychologist and the clinic’s care team.',
+    reminderSubject: 'A reminder: your questionnaire is waiting',
+    reminderBody: 'Your questionnaire from {appTitle:string} is still waiting for your answers.',
+    action: 'Answer the questionnaire',
+    expires: 'The link works until {when:string}.',
+    stop: 'You can stop these questionnaires from the same page.',
+  },
   reminder: {
     subject: 'A reminder of your appointment',
     heading: 'Your appointment is coming up',

@@ -109,6 +109,10 @@ const en_errors = {
     notInCare: 'Only a client whose appointment is confirmed or completed can be enrolled in repeat measures. This appointment is “{status:string}”.',
     dataErased: 'This client’s personal data has been erased, so they cannot be enrolled in repeat measures.',
     alreadyEnrolled: 'This client is already enrolled in repeat measures from this appointment.',
+    linkUnknown: 'This questionnaire link is not valid. It may be mistyped, or the questionnaires ended: you stopped them, or your data was erased.',
+    expired: 'This questionnaire has expired, so it can no longer be answered. The next one will come by e-mail as planned.',
+    alreadyAnswered: 'This questionnaire has already been answered. Thank you: the next one will come by e-mail as planned.',
+    withdrawn: 'You stopped these questionnaires, so this one can no longer be answered.',
   },
   payments: {
     noPayment: 'This appointment has no payment to refund.',
@@ -173,6 +177,7 @@ const en_errors = {
     language: "must be 'en' or 'ms'",
     oneOf: 'must be one of {values:string}',
     clientConsented: 'must be true: enrol a client only once they have agreed to the consent text, shown to them in their language',
+    measureAnswers: 'must answer every question of this questionnaire exactly once, each with 0, 1, 2 or 3',
     testType: "must be 'DASS-21' or 'Combined'",
     wholeNumberBetween: 'must be a whole number from {min:number} to {max:number}',
     refundRequestId: 'must be a UUID the refund form drew when it opened: the same one again refunds once',

@@ -41,6 +41,17 @@ const ms_bookingEmails = {
     privacy: 'Siapa yang menempah ada dalam e-mel tempahan dan senarai janji temu: kalendar ini tidak membawa butiran klien.',
     closedName: 'Kalendar ditutup: klinik telah menutup akaunnya',
   },
+  /** A repeat measure's mails (issue 30): only the link, never the instrument's results. */
+  measure: {
+    subject: 'Soal selidik ringkas sebelum sesi anda yang seterusnya',
+    heading: 'Bagaimana keadaan anda?',
+    body: 'Ahli psikologi anda di {appTitle} meminta anda menjawab satu soal selidik ringkas. Ia mengambil masa beberapa minit; jawapan anda hanya sampai kepada ahli psikologi anda dan pasukan penjagaan klinik.',
+    reminderSubject: 'Peringatan: soal selidik anda sedang menunggu',
+    reminderBody: 'Soal selidik anda daripada {appTitle} masih menunggu jawapan anda.',
+    action: 'Jawab soal selidik',
+    expires: 'Pautan ini sah sehingga {when}.',
+    stop: 'Anda boleh menghentikan soal selidik ini dari halaman yang sama.',
+  },
   reminder: {
     subject: 'Peringatan tentang janji temu anda',
     heading: 'Janji temu anda semakin hampir',

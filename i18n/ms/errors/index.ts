@@ -105,6 +105,10 @@ const ms_errors = {
     notInCare: 'Hanya klien yang janji temunya disahkan atau selesai boleh didaftarkan dalam ukuran berulang. Janji temu ini “{status}”.',
     dataErased: 'Data peribadi klien ini telah dipadamkan, jadi mereka tidak boleh didaftarkan dalam ukuran berulang.',
     alreadyEnrolled: 'Klien ini sudah didaftarkan dalam ukuran berulang daripada janji temu ini.',
+    linkUnknown: 'Pautan soal selidik ini tidak sah. Mungkin ia tersalah taip, atau soal selidik telah berakhir: anda menghentikannya, atau data anda telah dipadamkan.',
+    expired: 'Soal selidik ini telah tamat tempoh, jadi ia tidak boleh dijawab lagi. Soal selidik seterusnya akan dihantar melalui e-mel seperti yang dirancang.',
+    alreadyAnswered: 'Soal selidik ini sudah dijawab. Terima kasih: soal selidik seterusnya akan dihantar melalui e-mel seperti yang dirancang.',
+    withdrawn: 'Anda telah menghentikan soal selidik ini, jadi ia tidak boleh dijawab lagi.',
   },
   payments: {
     noPayment: 'Janji temu ini tiada bayaran untuk dipulangkan.',
@@ -170,6 +174,7 @@ const ms_errors = {
     language: "mestilah 'en' atau 'ms'",
     oneOf: 'mestilah salah satu daripada {values}',
     clientConsented: 'mestilah true: daftarkan klien hanya selepas mereka bersetuju dengan teks persetujuan, yang ditunjukkan dalam bahasa mereka',
+    measureAnswers: 'mesti menjawab setiap soalan soal selidik ini tepat sekali, setiap satu dengan 0, 1, 2 atau 3',
     testType: "mestilah 'DASS-21' atau 'Combined'",
     wholeNumberBetween: 'mestilah nombor bulat dari {min} hingga {max}',
     refundRequestId: 'mestilah UUID yang dijana oleh borang bayaran balik semasa dibuka: UUID yang sama sekali lagi membayar balik sekali sahaja',

@@ -9,7 +9,8 @@ import { downloadOwnData, ZOwnData } from '../../visitor-data/download-own-data'
 import { eraseOwnData } from '../../visitor-data/erase-own-data';
 import { ZOk } from '../../zod-fields';
 import { stopOwnWhatsapp } from '../../whatsapp/stop-whatsapp';
-import { withdrawOwnMeasures, ZMeasuresWithdrawal } from '../../measures/withdraw-own-consent';
+import { withdrawByMeasureLink, withdrawOwnMeasures, ZMeasuresWithdrawal } from '../../measures/withdraw-own-consent';
+import { answerMeasure, viewMeasure, ZAnswerMeasureRequest, ZMeasureOutcome, ZMeasureTokenRequest, ZOpenMeasure } from '../../measures/answer-measure';
 import { createBookingChallenge } from '../../booking-challenge/create-booking-challenge';
 import { ZBookingChallenge, ZBookingChallengeRequest } from '../../booking-challenge/booking-challenge.types';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
@@ -117,6 +118,22 @@ export const publicRouter = router({
       .input(ZManageTokenRequest)
       .output(ZOk)
       .mutation(({ ctx, input }) => eraseOwnData(ctx, input)),
+  }),
+  /** A repeat measure, through the private link in the client's mail (issue 30). */
+  measure: router({
+    view: publicProcedure
+      .input(ZMeasureTokenRequest)
+      .output(ZOpenMeasure)
+      .query(({ ctx, input }) => viewMeasure(ctx, input)),
+    answer: publicProcedure
+      .input(ZAnswerMeasureRequest)
+      .output(ZMeasureOutcome)
+      .mutation(({ ctx, input }) => answerMeasure(ctx, input)),
+    /** The client withdraws consent from the measure's page; what was collected is erased. */
+    withdraw: publicProcedure
+      .input(ZMeasureTokenRequest)
+      .output(ZMeasuresWithdrawal)
+      .mutation(({ ctx, input }) => withdrawByMeasureLink(ctx, input)),
   }),
   /** A psychologist's calendar subscription, through the secret URL the clinic gave them. */
   calendarFeed: publicProcedure

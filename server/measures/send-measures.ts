@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { addDays } from 'date-fns';
+import { enqueueEmail } from '../../db/repositories/email-outbox';
+import {
+  claimMeasureReminder,
+  clientSessionsOf,
+  insertMeasure,
+  lockOpenPlan,
+  measuresToRemindAfter,
+  openPlansAfter,
+  type PlanToMeasure,
+  sentMeasuresOf,
+} from '../../db/repositories/measures';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { type DueMeasure, FORTNIGHT_DAYS, nextMeasureDue } from '../../domain/measure-schedule';
+import type { Locales } from '../../i18n/i18n-types';
+import { hashSecretToken } from '../auth/secret-tokens';
+import type { AppServices } from '../context';
+import type { Env } from '../env';
+import { brandOfClinic } from '../appointments/booking-notifications';
+import { measureEmail } from '../mail/measure-emails';
+import { measureTokenOf } from './measure-token';
+
+/** Plans (and measures to remind of) read at a time; a pass reads page after page. */
+const PAGE = 200;
+const DAY_MS = 86_400_000;
+
+type Services = Pick<AppServices, 'db' | 'env' | 'now'>;
+
+/** The measure's page, in the client's language; the token is only ever in their mails. */
+export function measureUrl(env: Pick<Env, 'publicUrl'>, language: Locales, token: string): string {
+  return `${env.publicUrl}${language === 'ms' ? '/ms' : ''}/measure/${token}`;
+}
+
+/**
+ * What a measure is for, the key that makes it go once per plan: the session it comes before, the
+ * fortnight since enrolment it is sent in (a late one counts for that one, as the schedule counts
+ * it), or the one measure of `once`.
+ */
+function occasionOf(plan: Pick<PlanToMeasure, 'schedule' | 'enrolledAt'>, due: DueMeasure, now: Date): string {
+  if (due.session) return `session:${due.session.appointmentId}`;
+  if (plan.schedule === 'once') return 'once';
+  return `fortnight:${Math.floor((now.getTime() - plan.enrolledAt.getTime()) / (FORTNIGHT_DAYS * DAY_MS))}`;
+}
+
+/**
+ * Sends each open plan's measure that is due (domain/measure-schedule.ts), exactly once with any
+ * number of processes: the measure's row and its mail are written in one transaction under the
+ * plan's lock, and the UNIQUE (plan_id, occasion) index refuses a second sender, rolling back
+ * its mail. A withdrawal waits for the lock, and a measure is never sent after it.
+ */
+export async function sendDueMeasures(services: Services, stopping?: AbortSignal): Promise<number> {
+  const now = services.now();
+  let sent = 0;
+  let after = '';
+  while (!stopping?.aborted) {
+    const plans = await openPlansAfter(services.db, after, PAGE);
+    for (const plan of plans) if (await sendDueMeasureOf(services, plan, now)) sent++;
+    if (plans.length < PAGE) break;
+    after = plans.at(-1)!.id;
+  }
+  return sent;
+}
+
+async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Date): Promise<boolean> {
+  const sessions = await clientSessionsOf(services.db, plan);
+  const sent = await sentMeasuresOf(services.db, plan.id);
+  const due = nextMeasureDue({ schedule: plan.schedule, enrolledAt: plan.enrolledAt, withdrawnAt: null }, sessions, sent, now);
+  if (!due || due.dueAt > now) return false;
+  const occasion = occasionOf(plan, due, now);
+  // Read before the transaction: the plan's lock is held for what must be exact.
+  const { brand } = await brandOfClinic(services.db, plan.userId, services.env);
+  const id = randomUUID();
+  const token = measureTokenOf(services.env, id);
+  const expiresAt = addDays(now, plan.expiryDays);
+  const mail = measureEmail({ language: plan.client.language, expiresAt, timezone: plan.client.timezone, reminder: false }, brand, measureUrl(services.env, plan.client.language, token));
+  try {
+    return await inTransaction(services.db, async (trx) => {
+      if (!(await lockOpenPlan(trx, plan.id))) return false;
+      await insertMeasure(trx, {
+        id,
+        userId: plan.userId,
+        planId: plan.id,
+        psychologistId: plan.psychologistId,
+        occasion,
+        sessionAppointmentId: due.session?.appointmentId ?? null,
+        instruments: plan.instruments,
+        language: plan.client.language,
+        tokenHash: hashSecretToken(token),
+        dueAt: due.dueAt,
+        sentAt: now,
+        expiresAt,
+      });
+      await enqueueEmail(trx, { kind: 'measure', to: plan.client.email, appointmentId: plan.appointmentId, ...mail, expiresAt }, now);
+      return true;
+    });
+  } catch (error) {
+    // Another process sent this occasion's measure first.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Reminds once of each measure unanswered `measure_reminder_days` after it was sent, while it is
+ * open: a guarded UPDATE claims the reminder, and its mail is queued in the same transaction, so
+ * of any number of processes one reminds. The mail carries the same link as the first.
+ */
+export async function remindOfMeasures(services: Services, stopping?: AbortSignal): Promise<number> {
+  const now = services.now();
+  let reminded = 0;
+  let after = '';
+  while (!stopping?.aborted) {
+    const measures = await measuresToRemindAfter(services.db, now, after, PAGE);
+    for (const measure of measures.filter((candidate) => addDays(candidate.sentAt, candidate.reminderDays) <= now)) {
+      const { brand } = await brandOfClinic(services.db, measure.userId, services.env);
+      const url = measureUrl(services.env, measure.language, measureTokenOf(services.env, measure.id));
+      const mail = measureEmail({ language: measure.language, expiresAt: measure.expiresAt, timezone: measure.client.timezone, reminder: true }, brand, url);
+      const claimed = await inTransaction(services.db, async (trx) => {
+        if (!(await claimMeasureReminder(trx, measure.id, now))) return false;
+        await enqueueEmail(trx, { kind: 'measure-reminder', to: measure.client.email, appointmentId: measure.appointmentId, ...mail, expiresAt: measure.expiresAt }, now);
+        return true;
+      });
+      if (claimed) reminded++;
+    }
+    if (measures.length < PAGE) break;
+    after = measures.at(-1)!.id;
+  }
+  return reminded;
+}
