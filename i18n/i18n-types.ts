@@ -2800,6 +2800,14 @@ export type NamespaceAdminTranslation = {
 			 */
 			measuresWithdrawn: string
 			/**
+			 * V​i​e​w​e​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
+			 */
+			measuresViewed: string
+			/**
+			 * E​x​p​o​r​t​e​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​ ​(​F​H​I​R​)
+			 */
+			measuresExported: string
+			/**
 			 * C​o​n​n​e​c​t​e​d​ ​a​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​p​a​y​m​e​n​t​s
 			 */
 			paymentsAccountConnected: string
@@ -9760,6 +9768,14 @@ export type TranslationFunctions = {
 				 * The client withdrew from repeat measures; their answers were erased
 				 */
 				measuresWithdrawn: () => LocalizedString
+				/**
+				 * Viewed the client’s repeat measures
+				 */
+				measuresViewed: () => LocalizedString
+				/**
+				 * Exported the client’s repeat measures (FHIR)
+				 */
+				measuresExported: () => LocalizedString
 				/**
 				 * Connected a Stripe account for payments
 				 */

@@ -27,6 +27,8 @@ export function AuditLogSection() {
     'payment.refunded': t.actions.paymentRefunded,
     'measures.enrolled': t.actions.measuresEnrolled,
     'measures.withdrawn': t.actions.measuresWithdrawn,
+    'measures.viewed': t.actions.measuresViewed,
+    'measures.exported': t.actions.measuresExported,
     'payments.account-connected': t.actions.paymentsAccountConnected,
     'payment-policy.changed': t.actions.paymentPolicyChanged,
   };

@@ -597,6 +597,8 @@ const en_admin = {
       paymentRefunded: 'Refunded a payment',
       measuresEnrolled: 'Enrolled the client in repeat measures',
       measuresWithdrawn: 'The client withdrew from repeat measures; their answers were erased',
+      measuresViewed: 'Viewed the client’s repeat measures',
+      measuresExported: 'Exported the client’s repeat measures (FHIR)',
       paymentsAccountConnected: 'Connected a Stripe account for payments',
       paymentPolicyChanged: 'Changed the payment policy',
     },

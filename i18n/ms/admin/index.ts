@@ -591,6 +591,8 @@ const ms_admin = {
       paymentRefunded: 'Memulangkan bayaran',
       measuresEnrolled: 'Mendaftarkan klien dalam ukuran berulang',
       measuresWithdrawn: 'Klien menarik diri daripada ukuran berulang; jawapan mereka dipadamkan',
+      measuresViewed: 'Melihat ukuran berulang klien',
+      measuresExported: 'Mengeksport ukuran berulang klien (FHIR)',
       paymentsAccountConnected: 'Menyambungkan akaun Stripe untuk bayaran',
       paymentPolicyChanged: 'Mengubah polisi bayaran',
     },
