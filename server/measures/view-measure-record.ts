@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { sharedResultsOf } from '../../db/repositories/appointments';
-import { recordAudit } from '../../db/repositories/audit-log';
 import { measurePlansOf } from '../../db/repositories/measure-plans';
 import { measuresOfAppointment } from '../../db/repositories/measure-records';
 import { inTransaction } from '../../db/transaction';
@@ -17,9 +15,8 @@ import {
 import { SCALE_CHANGE_RULES, smallestReliableChange } from '../../domain/reliable-change';
 import type { SharedResults } from '../appointments/shared-results';
 import type { OperatorContext } from '../context';
-import { NotFoundError } from '../errors';
-import { refuseOutsideProfile } from '../members/profile-scope';
 import { entityId } from '../zod-fields';
+import { openClientMeasures } from './open-client-measures';
 
 /** GET /api/appointments/{appointmentId}/measures */
 export const ZMeasureRecordRequest = z.object({ appointmentId: entityId('appointment') });
@@ -88,10 +85,7 @@ export async function viewMeasureRecord(
   const userId = ctx.admin.id;
   const now = ctx.now();
   return inTransaction(ctx.db, async (trx) => {
-    const appointment = await sharedResultsOf(trx, userId, appointmentId);
-    if (!appointment) throw new NotFoundError('appointment');
-    refuseOutsideProfile(ctx.member, appointment.psychologistId, 'appointment');
-    await recordAudit(trx, { userId, actor: 'clinic', accountId: ctx.member.accountId, action: 'measures.viewed', subjectId: appointmentId, at: now });
+    const appointment = await openClientMeasures(trx, ctx, { appointmentId, action: 'measures.viewed', at: now });
 
     const plans = await measurePlansOf(trx, appointmentId);
     const measures = await measuresOfAppointment(trx, userId, appointmentId);

@@ -10,6 +10,7 @@ import { eraseOwnData } from '../../visitor-data/erase-own-data';
 import { ZOk } from '../../zod-fields';
 import { stopOwnWhatsapp } from '../../whatsapp/stop-whatsapp';
 import { withdrawOwnMeasures, ZMeasuresWithdrawal } from '../../measures/withdraw-own-consent';
+import { exportOwnMeasuresFhir, ZFhirBundle } from '../../measures/export-measures-fhir';
 import { createBookingChallenge } from '../../booking-challenge/create-booking-challenge';
 import { ZBookingChallenge, ZBookingChallengeRequest } from '../../booking-challenge/booking-challenge.types';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
@@ -107,6 +108,11 @@ export const publicRouter = router({
       .input(ZManageTokenRequest)
       .output(ZMeasuresWithdrawal)
       .mutation(({ ctx, input }) => withdrawOwnMeasures(ctx, input)),
+    /** The client's repeat measures as a FHIR R4 Bundle, to take elsewhere; a mutation, though REST reaches it by GET: each export is audited. */
+    exportMeasures: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZFhirBundle)
+      .mutation(({ ctx, input }) => exportOwnMeasuresFhir(ctx, input)),
     /** Everything held about the visitor, for them to keep. */
     data: publicProcedure
       .input(ZManageTokenRequest)
