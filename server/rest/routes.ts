@@ -20,7 +20,7 @@ export interface RestRoute {
   /** The status of a success; 200 unless the call creates something (201) or only takes it in (202). */
   successStatus?: 200 | 201 | 202;
   /** The media type of a success whose procedure answers text in another format; JSON otherwise. */
-  contentType?: 'text/calendar; charset=utf-8' | 'text/csv; charset=utf-8';
+  contentType?: 'text/calendar; charset=utf-8' | 'text/csv; charset=utf-8' | 'application/fhir+json; charset=utf-8';
   /** A file to save rather than show: its name, sent in Content-Disposition. */
   attachment?: string;
   /** What the use case may refuse with beyond the refusals every route of its kind has, for the OpenAPI document. */
@@ -54,6 +54,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/public/measures/:token', procedure: 'public.measure.view', summary: "A repeat measure to answer, through the link in the client's mail: its items (the screener's), the clinic's brand and the consent", refusals: ['CONFLICT', 'GONE'] },
   { method: 'POST', path: '/api/public/measures/:token/answers', procedure: 'public.measure.answer', summary: 'The client answers a repeat measure, once: their scores, and their trend where the clinic shows it', refusals: ['CONFLICT', 'GONE'] },
   { method: 'POST', path: '/api/public/measures/:token/withdraw', procedure: 'public.measure.withdraw', summary: 'The client withdraws consent to repeat measures from a measure\'s link: none is asked any more and their answers are erased' },
+  { method: 'GET', path: '/api/public/appointments/manage/:token/measures.fhir', procedure: 'public.ownAppointment.exportMeasures', summary: "The client's repeat measures as a FHIR R4 Bundle, to take to another provider (PDPA section 43A); audited", contentType: 'application/fhir+json; charset=utf-8', attachment: 'measures.fhir.json', refusals: ['GONE'] },
   { method: 'GET', path: '/api/public/appointments/manage/:token/data', procedure: 'public.ownAppointment.data', summary: 'Everything held about the visitor, as JSON', refusals: ['GONE'] },
   { method: 'POST', path: '/api/public/appointments/manage/:token/erase', procedure: 'public.ownAppointment.erase', summary: 'The visitor erases their personal data; an appointment ahead is cancelled first and the link stops working', refusals: ['CONFLICT', 'GONE'] },
   { method: 'GET', path: '/api/calendar/:token.ics', procedure: 'public.calendarFeed', summary: "A psychologist's calendar subscription (iCalendar), by its secret token", contentType: 'text/calendar; charset=utf-8', refusals: ['GONE'] },
@@ -112,6 +113,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/appointments', procedure: 'admin.appointments.list', summary: "The operator's bookings, upcoming then past" },
   { method: 'GET', path: '/api/appointments/today', procedure: 'admin.appointments.today', summary: "Today's and tomorrow's sessions, the requests waiting (crisis-flagged first) and the live holds" },
   { method: 'GET', path: '/api/appointments/:appointmentId/results', procedure: 'admin.appointments.results', summary: 'The screening results the visitor shared, with their consents; each view is audited' },
+  { method: 'GET', path: '/api/appointments/:appointmentId/measures', procedure: 'admin.measures.record', summary: "The client's repeat measures: each scale's scores over time with its change badges and their source, the item answers and the missed measures; each view is audited" },
+  { method: 'GET', path: '/api/appointments/:appointmentId/measures.fhir', procedure: 'admin.measures.exportFhir', summary: "The client's repeat measures as a FHIR R4 Bundle: a QuestionnaireResponse per questionnaire, an Observation per total (LOINC for the PHQ-9 and GAD-7); audited", contentType: 'application/fhir+json; charset=utf-8', attachment: 'measures.fhir.json' },
   { method: 'POST', path: '/api/appointments/:appointmentId/measure-plan', procedure: 'admin.measures.enrol', summary: 'Enrol the client of a confirmed or completed appointment in repeat measures (instruments, schedule, clientConsented); the consent is recorded with its exact text and the enrolment audited', successStatus: 201, refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/appointments/:appointmentId/cancel', procedure: 'admin.appointments.cancel', summary: 'Cancel a booking and free its slot', refusals: ['CONFLICT'] },
   { method: 'POST', path: '/api/appointments/:appointmentId/confirm', procedure: 'admin.appointments.confirm', summary: 'Confirm a request; the visitor is told', refusals: ['CONFLICT'] },

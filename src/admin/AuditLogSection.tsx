@@ -28,6 +28,8 @@ export function AuditLogSection() {
     'payment.refund-failed': t.actions.paymentRefundFailed,
     'measures.enrolled': t.actions.measuresEnrolled,
     'measures.withdrawn': t.actions.measuresWithdrawn,
+    'measures.viewed': t.actions.measuresViewed,
+    'measures.exported': t.actions.measuresExported,
     'payments.account-connected': t.actions.paymentsAccountConnected,
     'payment-policy.changed': t.actions.paymentPolicyChanged,
   };

@@ -107,6 +107,7 @@ const en_admin = {
     receipt: 'Stripe’s receipt',
     refundLine: 'RM {amount:string} refunded, {when:string}: {reason:string}',
     refundPending: 'RM {amount:string} waiting for Stripe, {when:string}: {reason:string}',
+    refundBounced: 'RM {amount:string} NOT refunded: Stripe reported the refund failed, {when:string}: {reason:string}. Refund again, or contact the client.',
     reasons: {
       visitor_cancelled: 'the visitor cancelled',
       clinic_declined: 'the clinic declined',
@@ -683,6 +684,8 @@ const en_admin = {
       paymentRefunded: 'Refunded a payment',
       measuresEnrolled: 'Enrolled the client in repeat measures',
       measuresWithdrawn: 'The client withdrew from repeat measures; their answers were erased',
+      measuresViewed: 'Viewed the client’s repeat measures',
+      measuresExported: 'Exported the client’s repeat measures (FHIR)',
       paymentsAccountConnected: 'Connected a Stripe account for payments',
       paymentRefundFailed: 'A refund failed at Stripe: refund again or contact the client',
       paymentPolicyChanged: 'Changed the payment policy',

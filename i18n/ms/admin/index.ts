@@ -104,6 +104,7 @@ const ms_admin = {
     receipt: 'Resit Stripe',
     refundLine: 'RM {amount} dibayar balik, {when}: {reason}',
     refundPending: 'RM {amount} menunggu Stripe, {when}: {reason}',
+    refundBounced: 'RM {amount} TIDAK dibayar balik: Stripe melaporkan pemulangan gagal, {when}: {reason}. Pulangkan semula, atau hubungi klien.',
     reasons: {
       visitor_cancelled: 'pelawat membatalkan',
       clinic_declined: 'klinik menolak',
@@ -677,6 +678,8 @@ const ms_admin = {
       paymentRefunded: 'Memulangkan bayaran',
       measuresEnrolled: 'Mendaftarkan klien dalam ukuran berulang',
       measuresWithdrawn: 'Klien menarik diri daripada ukuran berulang; jawapan mereka dipadamkan',
+      measuresViewed: 'Melihat ukuran berulang klien',
+      measuresExported: 'Mengeksport ukuran berulang klien (FHIR)',
       paymentsAccountConnected: 'Menyambungkan akaun Stripe untuk bayaran',
       paymentRefundFailed: 'Pemulangan gagal di Stripe: pulangkan semula atau hubungi klien',
       paymentPolicyChanged: 'Mengubah polisi bayaran',

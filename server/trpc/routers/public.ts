@@ -11,6 +11,7 @@ import { ZOk } from '../../zod-fields';
 import { stopOwnWhatsapp } from '../../whatsapp/stop-whatsapp';
 import { withdrawByMeasureLink, withdrawOwnMeasures, ZMeasuresWithdrawal } from '../../measures/withdraw-own-consent';
 import { answerMeasure, viewMeasure, ZAnswerMeasureRequest, ZMeasureOutcome, ZMeasureTokenRequest, ZOpenMeasure } from '../../measures/answer-measure';
+import { exportOwnMeasuresFhir, ZFhirBundle } from '../../measures/export-measures-fhir';
 import { createBookingChallenge } from '../../booking-challenge/create-booking-challenge';
 import { ZBookingChallenge, ZBookingChallengeRequest } from '../../booking-challenge/booking-challenge.types';
 import { ZBookAppointmentRequest, ZBookAppointmentResponse } from '../../appointments/book-appointment.types';
@@ -108,6 +109,11 @@ export const publicRouter = router({
       .input(ZManageTokenRequest)
       .output(ZMeasuresWithdrawal)
       .mutation(({ ctx, input }) => withdrawOwnMeasures(ctx, input)),
+    /** The client's repeat measures as a FHIR R4 Bundle, to take elsewhere; a mutation, though REST reaches it by GET: each export is audited. */
+    exportMeasures: publicProcedure
+      .input(ZManageTokenRequest)
+      .output(ZFhirBundle)
+      .mutation(({ ctx, input }) => exportOwnMeasuresFhir(ctx, input)),
     /** Everything held about the visitor, for them to keep. */
     data: publicProcedure
       .input(ZManageTokenRequest)

@@ -38,7 +38,7 @@ export function AppointmentPayment({ appointmentId }: { appointmentId: string })
         <ul className="list-inside list-disc">
           {payment.refunds.map((refund) => {
             const line = { amount: senToPrice(refund.amountSen), when: when(refund.createdAt), reason: refund.note ?? t.reasons[refund.reason]() };
-            return <li key={refund.createdAt.toISOString() + refund.amountSen}>{refund.status === 'succeeded' ? t.refundLine(line) : t.refundPending(line)}</li>;
+            return <li key={refund.createdAt.toISOString() + refund.amountSen}>{{ succeeded: t.refundLine, pending: t.refundPending, failed: t.refundBounced }[refund.status](line)}</li>;
           })}
         </ul>
       )}

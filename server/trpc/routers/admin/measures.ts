@@ -1,8 +1,14 @@
 import { ACCESS } from '../../../../domain/roles';
 import { enrolClient, ZEnrolClientRequest, ZMeasurePlanView } from '../../../measures/enrol-client';
+import { viewMeasureRecord, ZMeasureRecord, ZMeasureRecordRequest } from '../../../measures/view-measure-record';
+import { exportMeasuresFhir, ZExportMeasuresRequest, ZFhirBundle } from '../../../measures/export-measures-fhir';
 import { memberProcedure, router } from '../../init';
 
 /** Measurement-based care (issue 30): health data, so never the receptionist's. */
 export const adminMeasuresRouter = router({
   enrol: memberProcedure(ACCESS.attachedResults).input(ZEnrolClientRequest).output(ZMeasurePlanView).mutation(({ ctx, input }) => enrolClient(ctx, input)),
+  /** A mutation, though REST reaches it by GET: every look is written to the audit log. */
+  record: memberProcedure(ACCESS.attachedResults).input(ZMeasureRecordRequest).output(ZMeasureRecord).mutation(({ ctx, input }) => viewMeasureRecord(ctx, input)),
+  /** The client's measures as a FHIR R4 Bundle; a mutation, though REST reaches it by GET: every export is audited. */
+  exportFhir: memberProcedure(ACCESS.attachedResults).input(ZExportMeasuresRequest).output(ZFhirBundle).mutation(({ ctx, input }) => exportMeasuresFhir(ctx, input)),
 });
