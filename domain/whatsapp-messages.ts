@@ -11,11 +11,15 @@ export const VISITOR_WHATSAPP_KINDS = ['booking_received', 'booking_confirmed', 
 export type VisitorWhatsappKind = (typeof VISITOR_WHATSAPP_KINDS)[number];
 
 /**
- * What a message is about; each kind has its template (deploy/whatsapp-templates.json). The
- * clinic's own: `crisis_alert`, to its crisis contact when a request flagged "contact promptly"
- * arrives (server/whatsapp/crisis-alert.ts).
+ * The clinic's own messages, to its crisis contact (server/whatsapp/staff-alert.ts): `crisis_alert`
+ * when a request flagged "contact promptly" arrives, `measure_alert` when a client's repeat
+ * questionnaire raises an alert (issue 30).
  */
-export const WHATSAPP_KINDS = [...VISITOR_WHATSAPP_KINDS, 'crisis_alert'] as const;
+export const STAFF_WHATSAPP_KINDS = ['crisis_alert', 'measure_alert'] as const;
+export type StaffWhatsappKind = (typeof STAFF_WHATSAPP_KINDS)[number];
+
+/** What a message is about; each kind has its template (deploy/whatsapp-templates.json). */
+export const WHATSAPP_KINDS = [...VISITOR_WHATSAPP_KINDS, ...STAFF_WHATSAPP_KINDS] as const;
 export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
 
 /** The template of each kind: the Cloud API names them per language (en, ms) under one name. */

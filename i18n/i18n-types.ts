@@ -5150,6 +5150,43 @@ export type NamespaceEmailsTranslation = {
 		 */
 		ignore: RequiredParams<'appName'>
 	}
+	measureAlert: {
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+		 */
+		subject: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+		 */
+		heading: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​a​n​s​w​e​r​s​ ​t​o​ ​a​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​a​t​ ​{​a​p​p​N​a​m​e​}​ ​n​e​e​d​ ​a​t​t​e​n​t​i​o​n​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​s​e​e​ ​w​h​i​c​h​ ​c​l​i​e​n​t​ ​i​t​ ​i​s​,​ ​a​n​d​ ​a​c​k​n​o​w​l​e​d​g​e​ ​i​t​ ​o​n​c​e​ ​s​o​m​e​o​n​e​ ​h​a​s​ ​l​o​o​k​e​d​.
+		 * @param {string} appName
+		 */
+		body: RequiredParams<'appName'>
+		/**
+		 * S​t​i​l​l​ ​n​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​:​ ​a​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+		 */
+		escalatedSubject: string
+		/**
+		 * S​t​i​l​l​ ​n​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​a​f​t​e​r​ ​2​4​ ​h​o​u​r​s
+		 */
+		escalatedHeading: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​a​n​s​w​e​r​s​ ​t​o​ ​a​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​a​t​ ​{​a​p​p​N​a​m​e​}​ ​n​e​e​d​e​d​ ​a​t​t​e​n​t​i​o​n​ ​2​4​ ​h​o​u​r​s​ ​a​g​o​,​ ​a​n​d​ ​n​o​b​o​d​y​ ​h​a​s​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​i​t​ ​y​e​t​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​s​e​e​ ​w​h​i​c​h​ ​c​l​i​e​n​t​ ​i​t​ ​i​s​,​ ​a​n​d​ ​a​c​k​n​o​w​l​e​d​g​e​ ​i​t​ ​o​n​c​e​ ​s​o​m​e​o​n​e​ ​h​a​s​ ​l​o​o​k​e​d​.
+		 * @param {string} appName
+		 */
+		escalatedBody: RequiredParams<'appName'>
+		/**
+		 * O​p​e​n​ ​T​o​d​a​y
+		 */
+		action: string
+		/**
+		 * T​h​i​s​ ​e​-​m​a​i​l​ ​w​a​s​ ​s​e​n​t​ ​b​y​ ​{​a​p​p​N​a​m​e​}​ ​t​o​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​,​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​s​.​ ​R​e​p​l​i​e​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
+		 * @param {string} appName
+		 */
+		footer: RequiredParams<'appName'>
+	}
 }
 
 export type NamespaceErrorsTranslation = {
@@ -11973,6 +12010,40 @@ export type TranslationFunctions = {
 			 * If you did not create an account on {appName}, ignore this e-mail: nothing changes unless you open the link and press its button.
 			 */
 			ignore: (arg: { appName: string }) => LocalizedString
+		}
+		measureAlert: {
+			/**
+			 * A client’s questionnaire needs attention
+			 */
+			subject: () => LocalizedString
+			/**
+			 * A client’s questionnaire needs attention
+			 */
+			heading: () => LocalizedString
+			/**
+			 * A client’s answers to a repeat questionnaire at {appName} need attention. Sign in to see which client it is, and acknowledge it once someone has looked.
+			 */
+			body: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Still not acknowledged: a client’s questionnaire needs attention
+			 */
+			escalatedSubject: () => LocalizedString
+			/**
+			 * Still not acknowledged after 24 hours
+			 */
+			escalatedHeading: () => LocalizedString
+			/**
+			 * A client’s answers to a repeat questionnaire at {appName} needed attention 24 hours ago, and nobody has acknowledged it yet. Sign in to see which client it is, and acknowledge it once someone has looked.
+			 */
+			escalatedBody: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Open Today
+			 */
+			action: () => LocalizedString
+			/**
+			 * This e-mail was sent by {appName} to the clinic’s psychologists, owner and admins. Replies are not read.
+			 */
+			footer: (arg: { appName: string }) => LocalizedString
 		}
 	}
 	errors: {

@@ -25,6 +25,7 @@ import { startWhatsappWorker } from './whatsapp/outbox-worker';
 import { startWebhookWorker } from './webhooks/deliver-webhooks';
 import { expireLapsedHolds } from './appointments/expire-holds';
 import { queueDueReminders } from './appointments/queue-reminders';
+import { sendMeasureAlerts } from './measures/send-measure-alerts';
 import { eraseExpiredVisitorData } from './visitor-data/erase-expired-visitor-data';
 
 async function main(): Promise<void> {
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
     // A lapsed hold is refused at once by the confirmation itself; this frees its slot for others.
     startPolling('hold expiry', () => expireLapsedHolds(services), 30_000, log),
     startPolling('reminders', (stopping) => queueDueReminders(services, stopping), 60_000, log),
+    // A risk item answered reaches the staff within half a minute; each alert goes once (guarded updates).
+    startPolling('measure alerts', (stopping) => sendMeasureAlerts(services, stopping), 30_000, log),
     // Daily, and once at every start; any number of processes may run it (guarded updates).
     startPolling('visitor data retention', () => eraseExpiredVisitorData(services), 24 * 60 * 60_000, log),
     // What a closed link said is kept for CLOSED_LINK_DAYS (docs/decisions/0042), then forgotten.
