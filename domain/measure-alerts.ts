@@ -14,12 +14,13 @@ export const ALERT_NOTE_MAX = 500;
 /** Why an alert was raised: a risk item answered, or a scale's reliable deterioration. */
 export type AlertReason = { kind: 'risk' } | { kind: 'deterioration'; scale: MeasureScale };
 
-const SCALES: readonly string[] = Object.values(INSTRUMENT_SCALES).flat();
+/** Every instrument's scales: the ones a deterioration may name. */
+export const ALERT_SCALES = Object.values(INSTRUMENT_SCALES).flat() as [MeasureScale, ...MeasureScale[]];
 
 /** The stored reason ('risk' or 'deterioration:<scale>') read back; anything else is a broken row. */
 export function alertReasonOf(stored: string): AlertReason {
   if (stored === 'risk') return { kind: 'risk' };
   const [kind, scale] = stored.split(':');
-  if (kind === 'deterioration' && scale !== undefined && SCALES.includes(scale)) return { kind, scale: scale as MeasureScale };
+  if (kind === 'deterioration' && scale !== undefined && (ALERT_SCALES as readonly string[]).includes(scale)) return { kind, scale: scale as MeasureScale };
   throw new Error(`Unknown measure alert reason: ${stored}`);
 }

@@ -1539,6 +1539,83 @@ export type NamespaceAdminTranslation = {
 		 */
 		generateFailed: string
 	}
+	measureAlerts: {
+		/**
+		 * A​l​e​r​t​s​ ​t​o​ ​a​c​k​n​o​w​l​e​d​g​e
+		 */
+		title: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​.​ ​L​o​o​k​ ​a​t​ ​i​t​,​ ​t​h​e​n​ ​a​c​k​n​o​w​l​e​d​g​e​ ​i​t​:​ ​i​t​ ​s​t​a​y​s​ ​h​e​r​e​,​ ​f​i​r​s​t​ ​i​n​ ​l​i​n​e​,​ ​u​n​t​i​l​ ​s​o​m​e​o​n​e​ ​d​o​e​s​.
+		 */
+		intro: string
+		/**
+		 * A​ ​r​i​s​k​ ​i​t​e​m​ ​w​a​s​ ​a​n​s​w​e​r​e​d
+		 */
+		risk: string
+		/**
+		 * R​e​l​i​a​b​l​e​ ​d​e​t​e​r​i​o​r​a​t​i​o​n​:​ ​{​s​c​a​l​e​}
+		 * @param {string} scale
+		 */
+		deterioration: RequiredParams<'scale'>
+		/**
+		 * {​c​l​i​e​n​t​}​,​ ​c​l​i​e​n​t​ ​o​f​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} client
+		 * @param {string} psychologist
+		 */
+		whose: RequiredParams<'client' | 'psychologist'>
+		/**
+		 * A​ ​c​l​i​e​n​t​ ​w​h​o​s​e​ ​d​e​t​a​i​l​s​ ​w​e​r​e​ ​e​r​a​s​e​d
+		 */
+		erasedClient: string
+		/**
+		 * R​a​i​s​e​d​ ​{​w​h​e​n​}
+		 * @param {string} when
+		 */
+		raised: RequiredParams<'when'>
+		/**
+		 * N​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​w​i​t​h​i​n​ ​2​4​ ​h​o​u​r​s​:​ ​s​e​n​t​ ​t​o​ ​t​h​e​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​s​ ​a​g​a​i​n​.
+		 */
+		escalated: string
+		/**
+		 * N​o​t​e​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		note: string
+		/**
+		 * U​p​ ​t​o​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.​ ​S​e​e​n​ ​o​n​l​y​ ​b​y​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​,​ ​t​h​e​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​s​.
+		 * @param {number} max
+		 */
+		noteHint: RequiredParams<'max'>
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e
+		 */
+		acknowledge: string
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​i​n​g​.​.​.
+		 */
+		acknowledging: string
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e​d​.
+		 */
+		acknowledged: string
+		/**
+		 * A​l​r​e​a​d​y​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​b​y​ ​{​b​y​}​ ​a​t​ ​{​w​h​e​n​}​.
+		 * @param {string} by
+		 * @param {string} when
+		 */
+		alreadyAcknowledged: RequiredParams<'by' | 'when'>
+		/**
+		 * a​ ​f​o​r​m​e​r​ ​m​e​m​b​e​r
+		 */
+		formerMember: string
+		/**
+		 * T​h​e​ ​a​l​e​r​t​ ​w​a​s​ ​n​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​.
+		 */
+		acknowledgeFailed: string
+		/**
+		 * T​h​e​ ​a​l​e​r​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		loadFailed: string
+	}
 	today: {
 		/**
 		 * T​o​d​a​y
@@ -2799,6 +2876,10 @@ export type NamespaceAdminTranslation = {
 			 * T​h​e​ ​c​l​i​e​n​t​ ​w​i​t​h​d​r​e​w​ ​f​r​o​m​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​;​ ​t​h​e​i​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d
 			 */
 			measuresWithdrawn: string
+			/**
+			 * A​c​k​n​o​w​l​e​d​g​e​d​ ​a​n​ ​a​l​e​r​t​ ​o​n​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e
+			 */
+			measureAlertAcknowledged: string
 			/**
 			 * C​o​n​n​e​c​t​e​d​ ​a​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​p​a​y​m​e​n​t​s
 			 */
@@ -5329,6 +5410,10 @@ export type NamespaceErrorsTranslation = {
 		 * L​o​g​o​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		logo: string
+		/**
+		 * A​l​e​r​t​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		measureAlert: string
 	}
 	logo: {
 		/**
@@ -5720,6 +5805,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​n​ ​A​P​I​ ​k​e​y​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		apiKeyId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​a​l​e​r​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		measureAlertId: string
 		/**
 		 * c​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​s​c​o​p​e
 		 */
@@ -8573,6 +8662,76 @@ export type TranslationFunctions = {
 			 */
 			generateFailed: () => LocalizedString
 		}
+		measureAlerts: {
+			/**
+			 * Alerts to acknowledge
+			 */
+			title: () => LocalizedString
+			/**
+			 * A client’s repeat questionnaire needs attention. Look at it, then acknowledge it: it stays here, first in line, until someone does.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * A risk item was answered
+			 */
+			risk: () => LocalizedString
+			/**
+			 * Reliable deterioration: {scale}
+			 */
+			deterioration: (arg: { scale: string }) => LocalizedString
+			/**
+			 * {client}, client of {psychologist}
+			 */
+			whose: (arg: { client: string, psychologist: string }) => LocalizedString
+			/**
+			 * A client whose details were erased
+			 */
+			erasedClient: () => LocalizedString
+			/**
+			 * Raised {when}
+			 */
+			raised: (arg: { when: string }) => LocalizedString
+			/**
+			 * Not acknowledged within 24 hours: sent to the owner and admins again.
+			 */
+			escalated: () => LocalizedString
+			/**
+			 * Note (optional)
+			 */
+			note: () => LocalizedString
+			/**
+			 * Up to {max} characters. Seen only by the psychologist, the owner and admins.
+			 */
+			noteHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * Acknowledge
+			 */
+			acknowledge: () => LocalizedString
+			/**
+			 * Acknowledging...
+			 */
+			acknowledging: () => LocalizedString
+			/**
+			 * Acknowledged.
+			 */
+			acknowledged: () => LocalizedString
+			/**
+			 * Already acknowledged by {by} at {when}.
+			 */
+			alreadyAcknowledged: (arg: { by: string, when: string }) => LocalizedString
+			/**
+			 * a former member
+			 */
+			formerMember: () => LocalizedString
+			/**
+			 * The alert was not acknowledged.
+			 */
+			acknowledgeFailed: () => LocalizedString
+			/**
+			 * The alerts could not be loaded. Please try refreshing the page.
+			 */
+			loadFailed: () => LocalizedString
+		}
 		today: {
 			/**
 			 * Today
@@ -9797,6 +9956,10 @@ export type TranslationFunctions = {
 				 * The client withdrew from repeat measures; their answers were erased
 				 */
 				measuresWithdrawn: () => LocalizedString
+				/**
+				 * Acknowledged an alert on the client’s questionnaire
+				 */
+				measureAlertAcknowledged: () => LocalizedString
 				/**
 				 * Connected a Stripe account for payments
 				 */
@@ -12180,6 +12343,10 @@ export type TranslationFunctions = {
 			 * Logo not found
 			 */
 			logo: () => LocalizedString
+			/**
+			 * Alert not found
+			 */
+			measureAlert: () => LocalizedString
 		}
 		logo: {
 			/**
@@ -12550,6 +12717,10 @@ export type TranslationFunctions = {
 			 * must be an API key id (UUID)
 			 */
 			apiKeyId: () => LocalizedString
+			/**
+			 * must be an alert id (UUID)
+			 */
+			measureAlertId: () => LocalizedString
 			/**
 			 * choose at least one scope
 			 */

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type AlertReason, alertReasonOf } from '../../domain/measure-alerts';
 import { asDate } from '../dates';
+import { lockedRows } from '../row-locks';
 import type { Database } from '../schema';
 
 /** An alert as delivery needs it: whose clinic, whose client, nothing of the measure. */
@@ -108,16 +109,33 @@ export async function listOpenAlerts(db: Kysely<Database>, userId: string, filte
     .sort((a, b) => Number(b.escalatedAt !== null) - Number(a.escalatedAt !== null));
 }
 
-/** The alert's clinic-side facts, for deciding who may acknowledge it. */
-export async function findAlertOf(db: Kysely<Database>, userId: string, alertId: string): Promise<{ psychologistId: string; appointmentId: string } | undefined> {
-  const row = await db
-    .selectFrom('measure_alerts')
-    .innerJoin('measure_plans', 'measure_plans.id', 'measure_alerts.plan_id')
-    .select(['measure_alerts.psychologist_id', 'measure_plans.appointment_id'])
-    .where('measure_alerts.user_id', '=', userId)
-    .where('measure_alerts.id', '=', alertId)
-    .executeTakeFirst();
-  return row && { psychologistId: row.psychologist_id, appointmentId: row.appointment_id };
+/**
+ * The alert's clinic-side facts and who acknowledged it, its row locked (on MySQL: SQLite writes
+ * one at a time) until the transaction ends, so an acknowledgement racing this one waits and then
+ * reads it.
+ */
+export async function lockAlertOf(
+  trx: Transaction<Database>,
+  userId: string,
+  alertId: string,
+): Promise<{ psychologistId: string; appointmentId: string; acknowledgement: Acknowledgement | null } | undefined> {
+  const row = await lockedRows(
+    trx,
+    trx
+      .selectFrom('measure_alerts')
+      .innerJoin('measure_plans', 'measure_plans.id', 'measure_alerts.plan_id')
+      .leftJoin('accounts', 'accounts.id', 'measure_alerts.acknowledged_by')
+      .select(['measure_alerts.psychologist_id', 'measure_plans.appointment_id', 'measure_alerts.acknowledged_at', 'accounts.username'])
+      .where('measure_alerts.user_id', '=', userId)
+      .where('measure_alerts.id', '=', alertId),
+  ).executeTakeFirst();
+  return (
+    row && {
+      psychologistId: row.psychologist_id,
+      appointmentId: row.appointment_id,
+      acknowledgement: row.acknowledged_at === null ? null : { at: asDate(row.acknowledged_at), by: row.username ?? null },
+    }
+  );
 }
 
 /** Acknowledges the alert by a guarded update: true for the one call that did. */
@@ -129,15 +147,4 @@ export async function acknowledgeAlert(db: Kysely<Database>, alertId: string, by
     .where('acknowledged_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Who acknowledged the alert, and when. */
-export async function findAcknowledgement(db: Kysely<Database>, alertId: string): Promise<Acknowledgement | null> {
-  const row = await db
-    .selectFrom('measure_alerts')
-    .leftJoin('accounts', 'accounts.id', 'measure_alerts.acknowledged_by')
-    .select(['measure_alerts.acknowledged_at', 'accounts.username'])
-    .where('measure_alerts.id', '=', alertId)
-    .executeTakeFirst();
-  return row?.acknowledged_at ? { at: asDate(row.acknowledged_at), by: row.username ?? null } : null;
 }

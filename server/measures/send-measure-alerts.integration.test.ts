@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)('alerts on measures, sent on %s', (dialect) => {
   it('sends a new alert to the client’s psychologist, the owner and the admins, and to the crisis contact’s WhatsApp, saying nothing of the client', async () => {
     clock = start;
     const clinic = await alertClinic(t.services.db);
-    await raiseAlert(t.services.db, clinic, start);
+    await raiseAlert(t.services.db, clinic.plan, start);
     expect(await run()).toBeGreaterThanOrEqual(1);
 
     const mails = await mailsOf(clinic);
@@ -70,7 +70,7 @@ describe.each(TEST_DIALECTS)('alerts on measures, sent on %s', (dialect) => {
   it('sends each alert once when four runs of the job race for them', async () => {
     clock = start;
     const clinic = await alertClinic(t.services.db);
-    for (let i = 0; i < 5; i++) await raiseAlert(t.services.db, clinic, new Date(start.getTime() - i * 1_000), i % 2 ? 'risk' : 'deterioration:phq9');
+    for (let i = 0; i < 5; i++) await raiseAlert(t.services.db, clinic.plan, new Date(start.getTime() - i * 1_000), i % 2 ? 'risk' : 'deterioration:phq9');
     const sent = await Promise.all([run(), run(), run(), run()]);
     expect(sent.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(5);
     expect(await mailsOf(clinic)).toHaveLength(5 * 3);
@@ -82,7 +82,7 @@ describe.each(TEST_DIALECTS)('alerts on measures, sent on %s', (dialect) => {
   it('escalates an alert nobody acknowledged to the owner and admins once, 24 hours after it went', async () => {
     clock = start;
     const clinic = await alertClinic(t.services.db);
-    await raiseAlert(t.services.db, clinic, start);
+    await raiseAlert(t.services.db, clinic.plan, start);
     await run();
     clock = new Date(start.getTime() + 24 * HOUR - 1);
     await run();
@@ -104,7 +104,7 @@ describe.each(TEST_DIALECTS)('alerts on measures, sent on %s', (dialect) => {
   it('escalates no alert acknowledged in time', async () => {
     clock = start;
     const clinic = await alertClinic(t.services.db);
-    const alertId = await raiseAlert(t.services.db, clinic, start);
+    const alertId = await raiseAlert(t.services.db, clinic.plan, start);
     await run();
     await t.services.db.updateTable('measure_alerts').set({ acknowledged_at: new Date(start.getTime() + HOUR), acknowledged_by: clinic.owner.userId }).where('id', '=', alertId).execute();
     clock = new Date(start.getTime() + 25 * HOUR);

@@ -30,39 +30,44 @@ export async function alertClinic(db: Kysely<Database>) {
   await db.updateTable('users').set({ whatsapp_enabled: true }).where('id', '=', owner.userId).execute();
   const appointmentId = await bookSlot(db, { userId: owner.userId, psychologistId: aisyah, slotId: await insertSlot(db, aisyah, new Date(Date.now() - 7 * 86_400_000)) });
   await db.updateTable('appointments').set({ status: 'completed', client_name: CLIENT_NAME }).where('id', '=', appointmentId).execute();
-  const planId = randomUUID();
-  const now = new Date();
-  await db
-    .insertInto('measure_plans')
-    .values({
-      id: planId,
-      user_id: owner.userId,
-      psychologist_id: aisyah,
-      appointment_id: appointmentId,
-      open_appointment_id: appointmentId,
-      instruments: 'phq9Gad7',
-      schedule: 'every_2_weeks',
-      consent_version: 'a'.repeat(64),
-      enrolled_at: now,
-      enrolled_by: owner.userId,
-      withdrawn_at: null,
-    })
-    .execute();
-  return { owner, aisyah, daniel, members, appointmentId, planId };
+  const planId = await insertMeasurePlan(db, { clinicId: owner.userId, psychologistId: aisyah, appointmentId });
+  return { owner, aisyah, daniel, members, appointmentId, plan: { clinicId: owner.userId, psychologistId: aisyah, planId } };
 }
 
 export type AlertClinic = Awaited<ReturnType<typeof alertClinic>>;
 
-/** An answered measure of the clinic's plan and its alert, raised at `raisedAt`; answers the alert's id. */
-export async function raiseAlert(db: Kysely<Database>, clinic: AlertClinic, raisedAt: Date, reason = 'risk'): Promise<string> {
+/** An open plan of the appointment's client (its consent taken as given); answers its id. */
+export async function insertMeasurePlan(db: Kysely<Database>, of: { clinicId: string; psychologistId: string; appointmentId: string }): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('measure_plans')
+    .values({
+      id,
+      user_id: of.clinicId,
+      psychologist_id: of.psychologistId,
+      appointment_id: of.appointmentId,
+      open_appointment_id: of.appointmentId,
+      instruments: 'phq9Gad7',
+      schedule: 'every_2_weeks',
+      consent_version: 'a'.repeat(64),
+      enrolled_at: new Date(),
+      enrolled_by: of.clinicId,
+      withdrawn_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** An answered measure of the plan and its alert, raised at `raisedAt`, as answering leaves them; answers the alert's id. */
+export async function raiseAlert(db: Kysely<Database>, plan: { clinicId: string; psychologistId: string; planId: string }, raisedAt: Date, reason = 'risk'): Promise<string> {
   const measureId = randomUUID();
   await db
     .insertInto('measures')
     .values({
       id: measureId,
-      user_id: clinic.owner.userId,
-      plan_id: clinic.planId,
-      psychologist_id: clinic.aisyah,
+      user_id: plan.clinicId,
+      plan_id: plan.planId,
+      psychologist_id: plan.psychologistId,
       occasion: `fortnight:${measureId}`,
       session_appointment_id: null,
       instruments: 'phq9Gad7',
@@ -79,7 +84,7 @@ export async function raiseAlert(db: Kysely<Database>, clinic: AlertClinic, rais
   const id = randomUUID();
   await db
     .insertInto('measure_alerts')
-    .values({ id, user_id: clinic.owner.userId, plan_id: clinic.planId, measure_id: measureId, psychologist_id: clinic.aisyah, reason, raised_at: raisedAt })
+    .values({ id, user_id: plan.clinicId, plan_id: plan.planId, measure_id: measureId, psychologist_id: plan.psychologistId, reason, raised_at: raisedAt })
     .execute();
   return id;
 }

@@ -27,6 +27,7 @@ export function AuditLogSection() {
     'payment.refunded': t.actions.paymentRefunded,
     'measures.enrolled': t.actions.measuresEnrolled,
     'measures.withdrawn': t.actions.measuresWithdrawn,
+    'measure-alert.acknowledged': t.actions.measureAlertAcknowledged,
     'payments.account-connected': t.actions.paymentsAccountConnected,
     'payment-policy.changed': t.actions.paymentPolicyChanged,
   };
