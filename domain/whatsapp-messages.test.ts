@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRISIS_ALERT_QUIET_MINUTES, crisisAlertNumber, crisisAlertOnceKey, isStopReply, startOfMalaysianMonth, statusMovesFrom, whatsappStateOf } from './whatsapp-messages';
+import { crisisAlertNumber, isStopReply, STAFF_ALERT_QUIET_MINUTES, staffAlertOnceKey, startOfMalaysianMonth, statusMovesFrom, whatsappStateOf } from './whatsapp-messages';
 
 describe('startOfMalaysianMonth', () => {
   it('starts the month at midnight in Kuala Lumpur, 16:00 UTC the day before', () => {
@@ -48,16 +48,17 @@ describe('crisisAlertNumber', () => {
   });
 });
 
-describe('crisisAlertOnceKey', () => {
-  const period = CRISIS_ALERT_QUIET_MINUTES * 60_000;
+describe('staffAlertOnceKey', () => {
+  const period = STAFF_ALERT_QUIET_MINUTES * 60_000;
   const start = new Date(Math.floor(Date.UTC(2026, 10, 27, 3) / period) * period);
   it('is one key for a clinic through a quiet period, and a new one from the next', () => {
-    const key = crisisAlertOnceKey('clinic-a', start);
-    expect(crisisAlertOnceKey('clinic-a', new Date(start.getTime() + period - 1))).toBe(key);
-    expect(crisisAlertOnceKey('clinic-a', new Date(start.getTime() + period))).not.toBe(key);
-    expect(crisisAlertOnceKey('clinic-a', new Date(start.getTime() - 1))).not.toBe(key);
+    const key = staffAlertOnceKey('crisis_alert', 'clinic-a', start);
+    expect(staffAlertOnceKey('crisis_alert', 'clinic-a', new Date(start.getTime() + period - 1))).toBe(key);
+    expect(staffAlertOnceKey('crisis_alert', 'clinic-a', new Date(start.getTime() + period))).not.toBe(key);
+    expect(staffAlertOnceKey('crisis_alert', 'clinic-a', new Date(start.getTime() - 1))).not.toBe(key);
   });
-  it('is each clinic’s own', () => {
-    expect(crisisAlertOnceKey('clinic-a', start)).not.toBe(crisisAlertOnceKey('clinic-b', start));
+  it('is each clinic’s and each kind’s own', () => {
+    expect(staffAlertOnceKey('crisis_alert', 'clinic-a', start)).not.toBe(staffAlertOnceKey('crisis_alert', 'clinic-b', start));
+    expect(staffAlertOnceKey('crisis_alert', 'clinic-a', start)).not.toBe(staffAlertOnceKey('measure_alert', 'clinic-a', start));
   });
 });

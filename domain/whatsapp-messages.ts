@@ -11,11 +11,15 @@ export const VISITOR_WHATSAPP_KINDS = ['booking_received', 'booking_confirmed', 
 export type VisitorWhatsappKind = (typeof VISITOR_WHATSAPP_KINDS)[number];
 
 /**
- * What a message is about; each kind has its template (deploy/whatsapp-templates.json). The
- * clinic's own: `crisis_alert`, to its crisis contact when a request flagged "contact promptly"
- * arrives (server/whatsapp/crisis-alert.ts).
+ * The clinic's own messages, to its crisis contact (server/whatsapp/staff-alert.ts): `crisis_alert`
+ * when a request flagged "contact promptly" arrives, `measure_alert` when a client's repeat
+ * questionnaire raises an alert (issue 30).
  */
-export const WHATSAPP_KINDS = [...VISITOR_WHATSAPP_KINDS, 'crisis_alert'] as const;
+export const STAFF_WHATSAPP_KINDS = ['crisis_alert', 'measure_alert'] as const;
+export type StaffWhatsappKind = (typeof STAFF_WHATSAPP_KINDS)[number];
+
+/** What a message is about; each kind has its template (deploy/whatsapp-templates.json). */
+export const WHATSAPP_KINDS = [...VISITOR_WHATSAPP_KINDS, ...STAFF_WHATSAPP_KINDS] as const;
 export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
 
 /** The template of each kind: the Cloud API names them per language (en, ms) under one name. */
@@ -34,17 +38,18 @@ export function crisisAlertNumber(contact: { phone: string | null; whatsApp: str
 }
 
 /**
- * At most one crisis alert per clinic in each period of this many minutes. Anyone can book with the
- * crisis item answered, so without it a stranger could send the clinic's crisis contact a message
- * per request. The alert names no request: it sends the contact to the inbox, where every flagged
- * request waits first in line, so a second alert within the period would tell them nothing new,
- * and no visitor's request is held back by it.
+ * At most one staff alert of a kind per clinic in each period of this many minutes. Anyone can
+ * book with the crisis item answered, so without it a stranger could send the clinic's crisis
+ * contact a message per request. An alert names nothing: it opens the screen where every flagged
+ * request (the inbox) or open measure alert (Today) waits first in line, so a second one within the
+ * period would tell the contact nothing new, and nobody's request or alert is held back by it (the
+ * staff's e-mails of measure alerts go one per alert).
  */
-export const CRISIS_ALERT_QUIET_MINUTES = 30;
+export const STAFF_ALERT_QUIET_MINUTES = 30;
 
-/** The crisis alert's key in the outbox: one per clinic and quiet period (its UNIQUE once_key). */
-export function crisisAlertOnceKey(userId: string, now: Date): string {
-  return `crisis_alert:${userId}:${Math.floor(now.getTime() / (CRISIS_ALERT_QUIET_MINUTES * 60_000))}`;
+/** A staff alert's key in the outbox: one per kind, clinic and quiet period (its UNIQUE once_key). */
+export function staffAlertOnceKey(kind: StaffWhatsappKind, userId: string, now: Date): string {
+  return `${kind}:${userId}:${Math.floor(now.getTime() / (STAFF_ALERT_QUIET_MINUTES * 60_000))}`;
 }
 
 /** A reminder's quick replies: the payloads the Cloud API sends back when a visitor taps them. */

@@ -1917,6 +1917,83 @@ export type NamespaceAdminTranslation = {
 		 */
 		generateFailed: string
 	}
+	measureAlerts: {
+		/**
+		 * A​l​e​r​t​s​ ​t​o​ ​a​c​k​n​o​w​l​e​d​g​e
+		 */
+		title: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​.​ ​L​o​o​k​ ​a​t​ ​i​t​,​ ​t​h​e​n​ ​a​c​k​n​o​w​l​e​d​g​e​ ​i​t​:​ ​i​t​ ​s​t​a​y​s​ ​h​e​r​e​,​ ​f​i​r​s​t​ ​i​n​ ​l​i​n​e​,​ ​u​n​t​i​l​ ​s​o​m​e​o​n​e​ ​d​o​e​s​.
+		 */
+		intro: string
+		/**
+		 * A​ ​r​i​s​k​ ​i​t​e​m​ ​w​a​s​ ​a​n​s​w​e​r​e​d
+		 */
+		risk: string
+		/**
+		 * R​e​l​i​a​b​l​e​ ​d​e​t​e​r​i​o​r​a​t​i​o​n​:​ ​{​s​c​a​l​e​}
+		 * @param {string} scale
+		 */
+		deterioration: RequiredParams<'scale'>
+		/**
+		 * {​c​l​i​e​n​t​}​,​ ​c​l​i​e​n​t​ ​o​f​ ​{​p​s​y​c​h​o​l​o​g​i​s​t​}
+		 * @param {string} client
+		 * @param {string} psychologist
+		 */
+		whose: RequiredParams<'client' | 'psychologist'>
+		/**
+		 * A​ ​c​l​i​e​n​t​ ​w​h​o​s​e​ ​d​e​t​a​i​l​s​ ​w​e​r​e​ ​e​r​a​s​e​d
+		 */
+		erasedClient: string
+		/**
+		 * R​a​i​s​e​d​ ​{​w​h​e​n​}
+		 * @param {string} when
+		 */
+		raised: RequiredParams<'when'>
+		/**
+		 * N​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​w​i​t​h​i​n​ ​2​4​ ​h​o​u​r​s​:​ ​s​e​n​t​ ​t​o​ ​t​h​e​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​s​ ​a​g​a​i​n​.
+		 */
+		escalated: string
+		/**
+		 * N​o​t​e​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		note: string
+		/**
+		 * U​p​ ​t​o​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.​ ​S​e​e​n​ ​o​n​l​y​ ​b​y​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​,​ ​t​h​e​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​s​.
+		 * @param {number} max
+		 */
+		noteHint: RequiredParams<'max'>
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e
+		 */
+		acknowledge: string
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​i​n​g​.​.​.
+		 */
+		acknowledging: string
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e​d​.
+		 */
+		acknowledged: string
+		/**
+		 * A​l​r​e​a​d​y​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​b​y​ ​{​b​y​}​ ​a​t​ ​{​w​h​e​n​}​.
+		 * @param {string} by
+		 * @param {string} when
+		 */
+		alreadyAcknowledged: RequiredParams<'by' | 'when'>
+		/**
+		 * a​ ​f​o​r​m​e​r​ ​m​e​m​b​e​r
+		 */
+		formerMember: string
+		/**
+		 * T​h​e​ ​a​l​e​r​t​ ​w​a​s​ ​n​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​.
+		 */
+		acknowledgeFailed: string
+		/**
+		 * T​h​e​ ​a​l​e​r​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​r​e​f​r​e​s​h​i​n​g​ ​t​h​e​ ​p​a​g​e​.
+		 */
+		loadFailed: string
+	}
 	today: {
 		/**
 		 * T​o​d​a​y
@@ -3185,6 +3262,10 @@ export type NamespaceAdminTranslation = {
 			 * E​x​p​o​r​t​e​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​ ​(​F​H​I​R​)
 			 */
 			measuresExported: string
+			/**
+			 * A​c​k​n​o​w​l​e​d​g​e​d​ ​a​n​ ​a​l​e​r​t​ ​o​n​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e
+			 */
+			measureAlertAcknowledged: string
 			/**
 			 * C​o​n​n​e​c​t​e​d​ ​a​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​p​a​y​m​e​n​t​s
 			 */
@@ -5577,6 +5658,43 @@ export type NamespaceEmailsTranslation = {
 		 */
 		ignore: RequiredParams<'appName'>
 	}
+	measureAlert: {
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+		 */
+		subject: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+		 */
+		heading: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​a​n​s​w​e​r​s​ ​t​o​ ​a​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​a​t​ ​{​a​p​p​N​a​m​e​}​ ​n​e​e​d​ ​a​t​t​e​n​t​i​o​n​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​s​e​e​ ​w​h​i​c​h​ ​c​l​i​e​n​t​ ​i​t​ ​i​s​,​ ​a​n​d​ ​a​c​k​n​o​w​l​e​d​g​e​ ​i​t​ ​o​n​c​e​ ​s​o​m​e​o​n​e​ ​h​a​s​ ​l​o​o​k​e​d​.
+		 * @param {string} appName
+		 */
+		body: RequiredParams<'appName'>
+		/**
+		 * S​t​i​l​l​ ​n​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​:​ ​a​ ​c​l​i​e​n​t​’​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+		 */
+		escalatedSubject: string
+		/**
+		 * S​t​i​l​l​ ​n​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​a​f​t​e​r​ ​2​4​ ​h​o​u​r​s
+		 */
+		escalatedHeading: string
+		/**
+		 * A​ ​c​l​i​e​n​t​’​s​ ​a​n​s​w​e​r​s​ ​t​o​ ​a​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​a​t​ ​{​a​p​p​N​a​m​e​}​ ​n​e​e​d​e​d​ ​a​t​t​e​n​t​i​o​n​ ​2​4​ ​h​o​u​r​s​ ​a​g​o​,​ ​a​n​d​ ​n​o​b​o​d​y​ ​h​a​s​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​i​t​ ​y​e​t​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​s​e​e​ ​w​h​i​c​h​ ​c​l​i​e​n​t​ ​i​t​ ​i​s​,​ ​a​n​d​ ​a​c​k​n​o​w​l​e​d​g​e​ ​i​t​ ​o​n​c​e​ ​s​o​m​e​o​n​e​ ​h​a​s​ ​l​o​o​k​e​d​.
+		 * @param {string} appName
+		 */
+		escalatedBody: RequiredParams<'appName'>
+		/**
+		 * O​p​e​n​ ​T​o​d​a​y
+		 */
+		action: string
+		/**
+		 * T​h​i​s​ ​e​-​m​a​i​l​ ​w​a​s​ ​s​e​n​t​ ​b​y​ ​{​a​p​p​N​a​m​e​}​ ​t​o​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​p​s​y​c​h​o​l​o​g​i​s​t​s​,​ ​o​w​n​e​r​ ​a​n​d​ ​a​d​m​i​n​s​.​ ​R​e​p​l​i​e​s​ ​a​r​e​ ​n​o​t​ ​r​e​a​d​.
+		 * @param {string} appName
+		 */
+		footer: RequiredParams<'appName'>
+	}
 }
 
 export type NamespaceErrorsTranslation = {
@@ -5719,6 +5837,10 @@ export type NamespaceErrorsTranslation = {
 		 * L​o​g​o​ ​n​o​t​ ​f​o​u​n​d
 		 */
 		logo: string
+		/**
+		 * A​l​e​r​t​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		measureAlert: string
 	}
 	logo: {
 		/**
@@ -6126,6 +6248,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​b​e​ ​a​n​ ​A​P​I​ ​k​e​y​ ​i​d​ ​(​U​U​I​D​)
 		 */
 		apiKeyId: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​a​n​ ​a​l​e​r​t​ ​i​d​ ​(​U​U​I​D​)
+		 */
+		measureAlertId: string
 		/**
 		 * c​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​s​c​o​p​e
 		 */
@@ -9347,6 +9473,76 @@ export type TranslationFunctions = {
 			 */
 			generateFailed: () => LocalizedString
 		}
+		measureAlerts: {
+			/**
+			 * Alerts to acknowledge
+			 */
+			title: () => LocalizedString
+			/**
+			 * A client’s repeat questionnaire needs attention. Look at it, then acknowledge it: it stays here, first in line, until someone does.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * A risk item was answered
+			 */
+			risk: () => LocalizedString
+			/**
+			 * Reliable deterioration: {scale}
+			 */
+			deterioration: (arg: { scale: string }) => LocalizedString
+			/**
+			 * {client}, client of {psychologist}
+			 */
+			whose: (arg: { client: string, psychologist: string }) => LocalizedString
+			/**
+			 * A client whose details were erased
+			 */
+			erasedClient: () => LocalizedString
+			/**
+			 * Raised {when}
+			 */
+			raised: (arg: { when: string }) => LocalizedString
+			/**
+			 * Not acknowledged within 24 hours: sent to the owner and admins again.
+			 */
+			escalated: () => LocalizedString
+			/**
+			 * Note (optional)
+			 */
+			note: () => LocalizedString
+			/**
+			 * Up to {max} characters. Seen only by the psychologist, the owner and admins.
+			 */
+			noteHint: (arg: { max: number }) => LocalizedString
+			/**
+			 * Acknowledge
+			 */
+			acknowledge: () => LocalizedString
+			/**
+			 * Acknowledging...
+			 */
+			acknowledging: () => LocalizedString
+			/**
+			 * Acknowledged.
+			 */
+			acknowledged: () => LocalizedString
+			/**
+			 * Already acknowledged by {by} at {when}.
+			 */
+			alreadyAcknowledged: (arg: { by: string, when: string }) => LocalizedString
+			/**
+			 * a former member
+			 */
+			formerMember: () => LocalizedString
+			/**
+			 * The alert was not acknowledged.
+			 */
+			acknowledgeFailed: () => LocalizedString
+			/**
+			 * The alerts could not be loaded. Please try refreshing the page.
+			 */
+			loadFailed: () => LocalizedString
+		}
 		today: {
 			/**
 			 * Today
@@ -10579,6 +10775,10 @@ export type TranslationFunctions = {
 				 * Exported the client’s repeat measures (FHIR)
 				 */
 				measuresExported: () => LocalizedString
+				/**
+				 * Acknowledged an alert on the client’s questionnaire
+				 */
+				measureAlertAcknowledged: () => LocalizedString
 				/**
 				 * Connected a Stripe account for payments
 				 */
@@ -12831,6 +13031,40 @@ export type TranslationFunctions = {
 			 */
 			ignore: (arg: { appName: string }) => LocalizedString
 		}
+		measureAlert: {
+			/**
+			 * A client’s questionnaire needs attention
+			 */
+			subject: () => LocalizedString
+			/**
+			 * A client’s questionnaire needs attention
+			 */
+			heading: () => LocalizedString
+			/**
+			 * A client’s answers to a repeat questionnaire at {appName} need attention. Sign in to see which client it is, and acknowledge it once someone has looked.
+			 */
+			body: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Still not acknowledged: a client’s questionnaire needs attention
+			 */
+			escalatedSubject: () => LocalizedString
+			/**
+			 * Still not acknowledged after 24 hours
+			 */
+			escalatedHeading: () => LocalizedString
+			/**
+			 * A client’s answers to a repeat questionnaire at {appName} needed attention 24 hours ago, and nobody has acknowledged it yet. Sign in to see which client it is, and acknowledge it once someone has looked.
+			 */
+			escalatedBody: (arg: { appName: string }) => LocalizedString
+			/**
+			 * Open Today
+			 */
+			action: () => LocalizedString
+			/**
+			 * This e-mail was sent by {appName} to the clinic’s psychologists, owner and admins. Replies are not read.
+			 */
+			footer: (arg: { appName: string }) => LocalizedString
+		}
 	}
 	errors: {
 		/**
@@ -12966,6 +13200,10 @@ export type TranslationFunctions = {
 			 * Logo not found
 			 */
 			logo: () => LocalizedString
+			/**
+			 * Alert not found
+			 */
+			measureAlert: () => LocalizedString
 		}
 		logo: {
 			/**
@@ -13352,6 +13590,10 @@ export type TranslationFunctions = {
 			 * must be an API key id (UUID)
 			 */
 			apiKeyId: () => LocalizedString
+			/**
+			 * must be an alert id (UUID)
+			 */
+			measureAlertId: () => LocalizedString
 			/**
 			 * choose at least one scope
 			 */

@@ -27,6 +27,7 @@ import { startWebhookWorker } from './webhooks/deliver-webhooks';
 import { expireLapsedHolds } from './appointments/expire-holds';
 import { queueDueReminders } from './appointments/queue-reminders';
 import { remindOfMeasures, sendDueMeasures } from './measures/send-measures';
+import { sendMeasureAlerts } from './measures/send-measure-alerts';
 import { eraseExpiredVisitorData } from './visitor-data/erase-expired-visitor-data';
 
 async function main(): Promise<void> {
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
     // Repeat measures and their reminders (issue 30); each goes once with any number of processes.
     startPolling('measures', (stopping) => sendDueMeasures(services, stopping), 5 * 60_000, log),
     startPolling('measure reminders', (stopping) => remindOfMeasures(services, stopping), 15 * 60_000, log),
+    // A risk item answered reaches the staff within half a minute; each alert goes once (guarded updates).
+    startPolling('measure alerts', (stopping) => sendMeasureAlerts(services, stopping), 30_000, log),
     // Daily, and once at every start; any number of processes may run it (guarded updates).
     startPolling('visitor data retention', () => eraseExpiredVisitorData(services), 24 * 60 * 60_000, log),
     // What a closed link said is kept for CLOSED_LINK_DAYS (docs/decisions/0042), then forgotten.

@@ -88,7 +88,7 @@ export const ZCalendarDate = z.iso.date({ error: fieldMessage('date') });
 export const ZInstant = z.iso.datetime({ offset: true, error: fieldMessage('dateTime') });
 
 /** A row's id; the message names what it identifies, in the caller's language. */
-export const entityId = (what: 'psychologist' | 'slot' | 'appointment' | 'configuration' | 'webhook' | 'webhookDelivery' | 'clinic' | 'member' | 'invitation' | 'apiKey') =>
+export const entityId = (what: 'psychologist' | 'slot' | 'appointment' | 'configuration' | 'webhook' | 'webhookDelivery' | 'clinic' | 'member' | 'invitation' | 'apiKey' | 'measureAlert') =>
   z.uuid({ error: fieldMessage(`${what}Id`) });
 
 /** For `.refine(…, { when })`: cross-field rules speak only once each field is valid on its own. */

@@ -134,3 +134,25 @@ export async function lockMembersOf(trx: Transaction<Database>, clinicId: string
   ).execute();
   return rows.map((row) => ({ accountId: row.account_id, clinicId: row.clinic_id, role: roleOf(row.role), psychologistId: row.psychologist_id }));
 }
+
+/**
+ * The distinct addresses of the clinic's members in `roles`, and of the psychologist member who
+ * is the profile `psychologistId`, when given: who staff notices go to.
+ */
+export async function listStaffAddresses(db: Kysely<Database>, clinicId: string, to: { roles: readonly Role[]; psychologistId?: string }): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+    .select('accounts.email')
+    .distinct()
+    .where('memberships.clinic_id', '=', clinicId)
+    .where((eb) =>
+      eb.or([
+        eb('memberships.role', 'in', [...to.roles]),
+        ...(to.psychologistId === undefined ? [] : [eb.and([eb('memberships.role', '=', 'psychologist'), eb('memberships.psychologist_id', '=', to.psychologistId)])]),
+      ]),
+    )
+    .orderBy('accounts.email')
+    .execute();
+  return rows.map((row) => row.email);
+}

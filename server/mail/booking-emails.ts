@@ -7,16 +7,13 @@ import { calendarLocation, describeSessionPlace, visitorContactPoints } from '..
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
 import { appointmentEvent, calendarAttachment, calendarStateOf } from './ics';
-import { brandNameIn, type EmailBrand, type RenderedEmail, renderEmail } from './render-email';
+import { brandNameIn, type EmailBrand, type RenderedEmail, renderEmail, STAFF_LOCALE } from './render-email';
 
 /** What every booking mail is about, as the appointment stands after the change it reports. */
 export type AppointmentFacts = Pick<AppointmentDetails, 'id' | 'status' | 'revision' | 'client' | 'psychologist' | 'startUtc' | 'endUtc' | 'place' | 'visitorContact'> & {
   /** The two marks a staff mail may carry; never the visitor's cancel reason, which no mail tells (docs/decisions/0054). */
   care: Pick<AppointmentCare, 'resultsShared' | 'contactPromptly'>;
 };
-
-// Clinic staff read one language; their mails are in English, the visitor's in their own.
-const STAFF_LOCALE = 'en';
 
 const footer = (LL: TranslationFunctions, appTitle: string) => LL.bookingEmails.footer({ appTitle });
 

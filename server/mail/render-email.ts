@@ -16,6 +16,9 @@ export interface RenderedEmail {
   fromName?: string;
 }
 
+/** Clinic staff read one language; their mails are in English, a visitor's in their own. */
+export const STAFF_LOCALE: Locales = 'en';
+
 /** The product's indigo, on mails no clinic has coloured. */
 const DEFAULT_COLOR = '#4f46e5';
 

@@ -25,7 +25,7 @@ const TAGS = [
   { name: 'Clinic setup', description: 'The screener, booking settings, the place of sessions, the logo and WhatsApp messages', prefixes: ['admin.configuration.', 'admin.bookingSettings.', 'admin.sessionPlace.', 'admin.whatsapp.'] },
   { name: 'Schedule', description: 'Psychologists, their weekly hours, exceptions and free slots', prefixes: ['admin.psychologists.', 'admin.schedule.', 'admin.availability.'] },
   { name: 'Appointments', description: "The clinic's bookings and what it answers them, the shared results and the export", prefixes: ['admin.appointments.'] },
-  { name: 'Measures', description: "Repeat measures of a client in care: enrolment, with the client's consent", prefixes: ['admin.measures.'] },
+  { name: 'Measures', description: "Repeat measures of a client in care: enrolment, with the client's consent, and the alerts someone acknowledges", prefixes: ['admin.measures.', 'admin.measureAlerts.'] },
   { name: 'Webhooks', description: "The clinic's webhook endpoints and signing secret", prefixes: ['admin.webhooks.'] },
   { name: 'API keys', description: "The clinic's keys for its own servers' calls, made and revoked by a signed-in owner or admin", prefixes: ['admin.apiKeys.'] },
   { name: 'Insights and audit', description: "The clinic's anonymous figures and who saw or exported personal data", prefixes: ['admin.insights.', 'admin.auditLog.'] },

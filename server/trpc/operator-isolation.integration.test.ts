@@ -12,6 +12,7 @@ import { hashPassword } from '../auth/passwords';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
 import { sessionCookie, startTestApp, type TestApp, trpcMutation, trpcQuery } from '../testing/test-app';
 import { totpCodeAt } from '../two-factor/totp';
+import { insertMeasurePlan, raiseAlert } from '../testing/measure-alerts';
 import { queueTestWebhook } from '../webhooks/queue-webhook-events';
 import { listProcedures, type ProcedurePath } from './root';
 
@@ -34,6 +35,8 @@ interface Target extends ProfileData {
   invitationId: string;
   /** A receptionist the owner may change, remove or hand the clinic over to. */
   spareMemberId: string;
+  /** An alert on a measure of the profile's client, not yet acknowledged. */
+  measureAlertId: string;
 }
 
 /**
@@ -142,6 +145,8 @@ const MATRIX: Record<
   'admin.measures.enrol': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'phq9Gad7', schedule: 'every_session', clientConsented: true }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.exportFhir': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.record': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
+  'admin.measureAlerts.open': { input: () => undefined, own: RESULTS, other: 'own', colleague: 'own' },
+  'admin.measureAlerts.acknowledge': { input: (t) => ({ alertId: t.measureAlertId, note: 'Called the client.' }), own: RESULTS, other: 404, colleague: 404 },
   'admin.psychologists.list': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
   'admin.psychologists.create': { input: (t) => ({ ...psychologistForm, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.psychologists.update': { input: (t) => ({ ...psychologistForm, id: t.psychologistId }), own: SETUP, other: 404 },
@@ -282,10 +287,12 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     ownerPasswordHash = await hashPassword(OWNER_PASSWORD);
   });
 
-  async function profileData(clinicId: string, hour: number): Promise<ProfileData> {
+  async function profileData(clinicId: string, hour: number): Promise<ProfileData & { measureAlertId: string }> {
     const data = await insertProfileData(t.services.db, clinicId, hour);
     await recordAudit(t.services.db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: data.appointmentId, at: new Date() });
-    return data;
+    const planId = await insertMeasurePlan(t.services.db, { clinicId, psychologistId: data.psychologistId, appointmentId: data.appointmentId });
+    const measureAlertId = await raiseAlert(t.services.db, { clinicId, psychologistId: data.psychologistId, planId }, new Date());
+    return { ...data, measureAlertId };
   }
 
   /** A clinic with its data, a second profile (a colleague's), and a member of each role. */
@@ -352,6 +359,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
       subscription: await db.selectFrom('subscriptions').selectAll().where('user_id', '=', target.clinicId).execute(),
       paymentPolicy: await db.selectFrom('clinic_payment_policies').selectAll().where('user_id', '=', target.clinicId).execute(),
       twoFactor: await db.selectFrom('two_factor_secrets').selectAll().where('account_id', '=', target.spareMemberId).execute(),
+      measureAlerts: await db.selectFrom('measure_alerts').selectAll().where('psychologist_id', '=', target.psychologistId).orderBy('id').execute(),
       recoveryCodes: await db.selectFrom('two_factor_recovery_codes').selectAll().where('account_id', '=', target.spareMemberId).orderBy('code_hash').execute(),
     };
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSlot } from '../../db/testing/fixtures';
-import { CRISIS_ALERT_QUIET_MINUTES } from '../../domain/whatsapp-messages';
+import { STAFF_ALERT_QUIET_MINUTES } from '../../domain/whatsapp-messages';
 
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { manageTokenOf } from '../appointments/manage-token';
@@ -74,7 +74,7 @@ describe.each(TEST_DIALECTS)('the alert to a clinic’s crisis contact on %s', (
 
   it('sends one alert per quiet period however many flagged requests arrive at once, then one again in the next period', async () => {
     const screener = await clinic({ whatsApp: '019-222 3344' });
-    const period = CRISIS_ALERT_QUIET_MINUTES * 60_000;
+    const period = STAFF_ALERT_QUIET_MINUTES * 60_000;
     // A clock held a minute into the current period, so the flood cannot straddle two.
     const periodStart = Math.floor(Date.now() / period) * period;
     const realNow = t.services.now;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { templateNameOf, WHATSAPP_KINDS } from '../../domain/whatsapp-messages';
-import { crisisAlert } from './crisis-alert';
+import { STAFF_WHATSAPP_KINDS, type StaffWhatsappKind, templateNameOf, WHATSAPP_KINDS } from '../../domain/whatsapp-messages';
+import { staffAlert } from './staff-alert';
 import { whatsappNotice } from './whatsapp-notices';
 
 /** The file an operator submits to Meta: what it says must be what the code sends. */
@@ -23,7 +23,8 @@ describe('deploy/whatsapp-templates.json', () => {
   it.each(WHATSAPP_KINDS.flatMap((kind) => (['en', 'ms'] as const).map((language) => [kind, language] as const)))(
     'has %s in %s, a utility template taking exactly what the code sends, and naming nothing of what the appointment is for',
     (kind, language) => {
-      const notice = kind === 'crisis_alert' ? crisisAlert(clinic, '+60123456789', { publicUrl: 'https://minda.example' }, language) : whatsappNotice(kind, appointmentIn(language), clinic, { manageToken: 'token' });
+      const isStaffKind = (candidate: string): candidate is StaffWhatsappKind => (STAFF_WHATSAPP_KINDS as readonly string[]).includes(candidate);
+      const notice = isStaffKind(kind) ? staffAlert(kind, clinic, '+60123456789', { publicUrl: 'https://minda.example' }, language) : whatsappNotice(kind, appointmentIn(language), clinic, { manageToken: 'token' });
       const sentBody = notice.body;
       if (sentBody.type !== 'template') throw new Error('a notice is a template');
       const template = templates.find((candidate) => candidate.name === sentBody.name && candidate.language === language);

@@ -4,10 +4,11 @@ import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { AppointmentRow } from './AppointmentRow';
 import { ExportAppointmentsButton } from './ExportAppointmentsButton';
+import { MeasureAlerts } from './MeasureAlerts';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../domain/appointment-status';
 import { ACCESS, mayUse, type Role } from '../../domain/roles';
 
-/** The bookings inbox: filters, the requests waiting for an answer, and one click per answer. */
+/** The bookings inbox: the alerts on clients' questionnaires first, filters, the requests waiting for an answer, and one click per answer. */
 export function AppointmentsSection({ role }: { role: Role }) {
   const { LL } = useI18nContext();
   const t = LL.admin.appointments;
@@ -24,6 +25,7 @@ export function AppointmentsSection({ role }: { role: Role }) {
 
   return (
     <AdminSection title={t.title()} intro={t.intro()}>
+      <MeasureAlerts role={role} />
       {(waiting.data?.length ?? 0) > 0 && (
         <p role="status" className="alert alert-warning">
           {t.waiting({ count: waiting.data!.length })}

@@ -30,6 +30,7 @@ export function AuditLogSection() {
     'measures.withdrawn': t.actions.measuresWithdrawn,
     'measures.viewed': t.actions.measuresViewed,
     'measures.exported': t.actions.measuresExported,
+    'measure-alert.acknowledged': t.actions.measureAlertAcknowledged,
     'payments.account-connected': t.actions.paymentsAccountConnected,
     'payment-policy.changed': t.actions.paymentPolicyChanged,
   };

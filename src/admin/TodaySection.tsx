@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import type { Role } from '../../domain/roles';
 import { TODAY_DAYS } from '../../domain/today';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { dateLocaleOf } from '../lib/slot-times';
 import { trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
 import { AppointmentRow } from './AppointmentRow';
+import { MeasureAlerts } from './MeasureAlerts';
 import { useWhen } from './AppointmentSummary';
 import { formatDuration } from './waited-duration';
 
@@ -21,9 +23,9 @@ function Group({ title, empty, children }: { title: string; empty: string; child
  * Each member's home (docs/decisions/0048): today's and tomorrow's sessions in time order, the
  * requests waiting (flagged ones first, for the roles that see the flag) with how long each has
  * waited, and the holds that lapse unless their visitor confirms. The server limits all of it
- * to what the member's role may see.
+ * to what the member's role may see. Alerts on clients' questionnaires come first (issue 30).
  */
-export function TodaySection() {
+export function TodaySection({ role }: { role: Role }) {
   const { LL, locale } = useI18nContext();
   const t = LL.admin.today;
   const dateLocale = dateLocaleOf(locale);
@@ -34,6 +36,7 @@ export function TodaySection() {
 
   return (
     <AdminSection title={t.title()} intro={t.intro()}>
+      <MeasureAlerts role={role} />
       {today.isPending ? (
         <p role="status">{t.loading()}</p>
       ) : today.isError ? (

@@ -100,7 +100,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
   const waiting = trpc.admin.appointments.list.useQuery({ status: 'requested' }).data?.length;
   // One list drives both the screens and their menu; each role sees only what it may use.
   const all: Record<AdminSectionId, Omit<MenuEntry, 'id'> & { content: () => ReactNode }> = {
-    today: { label: menu.today(), content: () => <TodaySection /> },
+    today: { label: menu.today(), content: () => <TodaySection role={me.role} /> },
     plan: { label: menu.plan(), content: () => <PlanSection /> },
     'screener-urls': { label: menu.urls(), content: () => <ScreenerUrlsSection urls={urls ?? null} /> },
     screener: { label: menu.screener(), content: () => configuration && <ConfigurationForm configuration={configuration} /> },

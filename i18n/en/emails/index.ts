@@ -44,6 +44,17 @@ const en_emails = {
     action: 'Confirm E-mail Address',
     ignore: 'If you did not create an account on {appName:string}, ignore this e-mail: nothing changes unless you open the link and press its button.',
   },
+  // Issue 30: says only that a client's measure needs attention, never who, which score or which answer.
+  measureAlert: {
+    subject: 'A client’s questionnaire needs attention',
+    heading: 'A client’s questionnaire needs attention',
+    body: 'A client’s answers to a repeat questionnaire at {appName:string} need attention. Sign in to see which client it is, and acknowledge it once someone has looked.',
+    escalatedSubject: 'Still not acknowledged: a client’s questionnaire needs attention',
+    escalatedHeading: 'Still not acknowledged after 24 hours',
+    escalatedBody: 'A client’s answers to a repeat questionnaire at {appName:string} needed attention 24 hours ago, and nobody has acknowledged it yet. Sign in to see which client it is, and acknowledge it once someone has looked.',
+    action: 'Open Today',
+    footer: 'This e-mail was sent by {appName:string} to the clinic’s psychologists, owner and admins. Replies are not read.',
+  },
 } satisfies BaseTranslation;
 
 export default en_emails;

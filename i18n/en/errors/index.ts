@@ -42,6 +42,7 @@ const en_errors = {
     scheduleException: 'Schedule exception not found',
     apiKey: 'API key not found',
     logo: 'Logo not found',
+    measureAlert: 'Alert not found',
   },
   logo: {
     empty: 'The file is empty. Choose a PNG, JPEG, WebP or SVG logo.',
@@ -158,6 +159,7 @@ const en_errors = {
     webhookId: 'must be a webhook endpoint id (UUID)',
     webhookDeliveryId: 'must be a webhook delivery id (UUID)',
     apiKeyId: 'must be an API key id (UUID)',
+    measureAlertId: 'must be an alert id (UUID)',
     atLeastOneScope: 'choose at least one scope',
     inTheFuture: 'must be in the future',
     clinicId: 'must be a clinic id (UUID)',

@@ -43,6 +43,16 @@ const ms_emails = {
     action: 'Sahkan Alamat E-mel',
     ignore: 'Jika anda tidak membuat akaun di {appName}, abaikan e-mel ini: tiada apa-apa berubah melainkan anda membuka pautan itu dan menekan butangnya.',
   },
+  measureAlert: {
+    subject: 'Soal selidik seorang klien perlu diberi perhatian',
+    heading: 'Soal selidik seorang klien perlu diberi perhatian',
+    body: 'Jawapan seorang klien kepada soal selidik berulang di {appName} perlu diberi perhatian. Log masuk untuk melihat klien yang mana, dan akui amaran ini setelah seseorang menelitinya.',
+    escalatedSubject: 'Masih belum diakui: soal selidik seorang klien perlu diberi perhatian',
+    escalatedHeading: 'Masih belum diakui selepas 24 jam',
+    escalatedBody: 'Jawapan seorang klien kepada soal selidik berulang di {appName} perlu diberi perhatian sejak 24 jam yang lalu, dan belum ada sesiapa yang mengakuinya. Log masuk untuk melihat klien yang mana, dan akui amaran ini setelah seseorang menelitinya.',
+    action: 'Buka Hari Ini',
+    footer: 'E-mel ini dihantar oleh {appName} kepada ahli psikologi, pemilik dan pentadbir klinik. Balasan tidak dibaca.',
+  },
 } satisfies NamespaceEmailsTranslation;
 
 export default ms_emails;

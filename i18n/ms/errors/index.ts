@@ -38,6 +38,7 @@ const ms_errors = {
     scheduleException: 'Pengecualian jadual tidak ditemui',
     apiKey: 'Kunci API tidak ditemui',
     logo: 'Logo tidak ditemui',
+    measureAlert: 'Amaran tidak ditemui',
   },
   logo: {
     empty: 'Fail ini kosong. Pilih logo PNG, JPEG, WebP atau SVG.',
@@ -155,6 +156,7 @@ const ms_errors = {
     webhookId: 'mestilah id titik akhir webhook (UUID)',
     webhookDeliveryId: 'mestilah id penghantaran webhook (UUID)',
     apiKeyId: 'mestilah id kunci API (UUID)',
+    measureAlertId: 'mestilah id amaran (UUID)',
     atLeastOneScope: 'pilih sekurang-kurangnya satu skop',
     inTheFuture: 'mestilah pada masa hadapan',
     clinicId: 'mestilah id klinik (UUID)',

@@ -9,6 +9,7 @@ import { adminBillingRouter } from './admin/billing';
 import { adminBookingSettingsRouter } from './admin/booking-settings';
 import { adminConfigurationRouter } from './admin/configuration';
 import { adminInsightsRouter } from './admin/insights';
+import { adminMeasureAlertsRouter } from './admin/measure-alerts';
 import { adminMeasuresRouter } from './admin/measures';
 import { adminMembersRouter } from './admin/members';
 import { adminPaymentsRouter } from './admin/payments';
@@ -28,6 +29,7 @@ export const adminRouter = router({
   schedule: adminScheduleRouter,
   appointments: adminAppointmentsRouter,
   measures: adminMeasuresRouter,
+  measureAlerts: adminMeasureAlertsRouter,
   bookingSettings: adminBookingSettingsRouter,
   sessionPlace: adminSessionPlaceRouter,
   whatsapp: adminWhatsappRouter,
