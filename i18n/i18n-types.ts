@@ -4558,6 +4558,91 @@ export type NamespaceBookingTranslation = {
 		 */
 		no_show: string
 	}
+	measurePage: {
+		/**
+		 * Y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​s​k​s​ ​h​o​w​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​g​o​ ​t​o​ ​t​h​e​m​ ​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​a​r​e​ ​t​e​a​m​ ​o​n​l​y​.
+		 */
+		intro: string
+		/**
+		 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​…
+		 */
+		loading: string
+		/**
+		 * S​e​n​d​i​n​g​ ​y​o​u​r​ ​a​n​s​w​e​r​s​…
+		 */
+		sending: string
+		/**
+		 * S​e​n​d​ ​m​y​ ​a​n​s​w​e​r​s
+		 */
+		send: string
+		/**
+		 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		retry: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​s​e​n​t​ ​t​o​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​.
+		 */
+		thanks: string
+		/**
+		 * Y​o​u​r​ ​s​c​o​r​e​s
+		 */
+		scoresTitle: string
+		/**
+		 * {​s​c​a​l​e​}​:​ ​{​s​c​o​r​e​}​ ​(​{​l​e​v​e​l​}​)
+		 * @param {string} level
+		 * @param {string} scale
+		 * @param {number} score
+		 */
+		score: RequiredParams<'level' | 'scale' | 'score'>
+		/**
+		 * Y​o​u​r​ ​s​c​o​r​e​s​ ​o​v​e​r​ ​t​i​m​e
+		 */
+		trendTitle: string
+		/**
+		 * Y​o​u​r​ ​f​i​r​s​t​ ​s​c​r​e​e​n​i​n​g
+		 */
+		trendBaseline: string
+		/**
+		 * W​h​a​t​ ​y​o​u​ ​a​g​r​e​e​d​ ​t​o
+		 */
+		consentTitle: string
+		/**
+		 * S​t​o​p​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s
+		 */
+		withdrawTitle: string
+		/**
+		 * I​f​ ​y​o​u​ ​s​t​o​p​,​ ​n​o​ ​m​o​r​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​r​e​ ​s​e​n​t​ ​a​n​d​ ​y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​o​ ​f​a​r​ ​a​r​e​ ​e​r​a​s​e​d​ ​a​t​ ​o​n​c​e​.
+		 */
+		withdrawIntro: string
+		/**
+		 * S​t​o​p​ ​a​n​d​ ​e​r​a​s​e​ ​m​y​ ​a​n​s​w​e​r​s
+		 */
+		withdraw: string
+		/**
+		 * S​t​o​p​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​n​d​ ​e​r​a​s​e​ ​y​o​u​r​ ​a​n​s​w​e​r​s​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		withdrawConfirm: string
+		/**
+		 * Y​e​s​,​ ​s​t​o​p​ ​a​n​d​ ​e​r​a​s​e
+		 */
+		withdrawYes: string
+		/**
+		 * K​e​e​p​ ​t​h​e​m
+		 */
+		withdrawNo: string
+		/**
+		 * Y​o​u​ ​s​t​o​p​p​e​d​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d​ ​a​n​d​ ​n​o​ ​m​o​r​e​ ​w​i​l​l​ ​b​e​ ​s​e​n​t​.
+		 */
+		withdrawn: string
+		/**
+		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+	}
 }
 
 export type NamespaceBookingEmailsTranslation = {
@@ -11512,6 +11597,88 @@ export type TranslationFunctions = {
 			 * Missed
 			 */
 			no_show: () => LocalizedString
+		}
+		measurePage: {
+			/**
+			 * Your questionnaire
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your psychologist asks how you have been. Your answers go to them and the clinic’s care team only.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Loading your questionnaire…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Sending your answers…
+			 */
+			sending: () => LocalizedString
+			/**
+			 * Send my answers
+			 */
+			send: () => LocalizedString
+			/**
+			 * Your answers could not be sent. Check your connection and try again.
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Thank you. Your answers were sent to your psychologist.
+			 */
+			thanks: () => LocalizedString
+			/**
+			 * Your scores
+			 */
+			scoresTitle: () => LocalizedString
+			/**
+			 * {scale}: {score} ({level})
+			 */
+			score: (arg: { level: string, scale: string, score: number }) => LocalizedString
+			/**
+			 * Your scores over time
+			 */
+			trendTitle: () => LocalizedString
+			/**
+			 * Your first screening
+			 */
+			trendBaseline: () => LocalizedString
+			/**
+			 * What you agreed to
+			 */
+			consentTitle: () => LocalizedString
+			/**
+			 * Stop these questionnaires
+			 */
+			withdrawTitle: () => LocalizedString
+			/**
+			 * If you stop, no more questionnaires are sent and your answers so far are erased at once.
+			 */
+			withdrawIntro: () => LocalizedString
+			/**
+			 * Stop and erase my answers
+			 */
+			withdraw: () => LocalizedString
+			/**
+			 * Stop the questionnaires and erase your answers? This cannot be undone.
+			 */
+			withdrawConfirm: () => LocalizedString
+			/**
+			 * Yes, stop and erase
+			 */
+			withdrawYes: () => LocalizedString
+			/**
+			 * Keep them
+			 */
+			withdrawNo: () => LocalizedString
+			/**
+			 * You stopped the questionnaires. Your answers were erased and no more will be sent.
+			 */
+			withdrawn: () => LocalizedString
+			/**
+			 * Something went wrong. Please try again.
+			 */
+			failed: () => LocalizedString
 		}
 	}
 	bookingEmails: {
