@@ -2807,6 +2807,10 @@ export type NamespaceAdminTranslation = {
 			 * C​h​a​n​g​e​d​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y
 			 */
 			paymentPolicyChanged: string
+			/**
+			 * C​h​a​n​g​e​d​ ​t​h​e​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​’​ ​r​e​m​i​n​d​e​r​,​ ​e​x​p​i​r​y​ ​o​r​ ​t​r​e​n​d​ ​s​e​t​t​i​n​g
+			 */
+			measureSettingsChanged: string
 		}
 		/**
 		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
@@ -5904,6 +5908,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​a​n​s​w​e​r​ ​e​v​e​r​y​ ​q​u​e​s​t​i​o​n​ ​o​f​ ​t​h​i​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​e​x​a​c​t​l​y​ ​o​n​c​e​,​ ​e​a​c​h​ ​w​i​t​h​ ​0​,​ ​1​,​ ​2​ ​o​r​ ​3
 		 */
 		measureAnswers: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​f​e​w​e​r​ ​d​a​y​s​ ​t​h​a​n​ ​t​h​e​ ​e​x​p​i​r​y​,​ ​o​r​ ​t​h​e​ ​r​e​m​i​n​d​e​r​ ​w​o​u​l​d​ ​c​o​m​e​ ​a​f​t​e​r​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​e​n​d​e​d
+		 */
+		reminderBeforeExpiry: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​'​D​A​S​S​-​2​1​'​ ​o​r​ ​'​C​o​m​b​i​n​e​d​'
 		 */
@@ -9910,6 +9918,10 @@ export type TranslationFunctions = {
 				 * Changed the payment policy
 				 */
 				paymentPolicyChanged: () => LocalizedString
+				/**
+				 * Changed the repeat measures’ reminder, expiry or trend setting
+				 */
+				measureSettingsChanged: () => LocalizedString
 			}
 			/**
 			 * Delete account
@@ -12833,6 +12845,10 @@ export type TranslationFunctions = {
 			 * must answer every question of this questionnaire exactly once, each with 0, 1, 2 or 3
 			 */
 			measureAnswers: () => LocalizedString
+			/**
+			 * must be fewer days than the expiry, or the reminder would come after the questionnaire ended
+			 */
+			reminderBeforeExpiry: () => LocalizedString
 			/**
 			 * must be 'DASS-21' or 'Combined'
 			 */

@@ -140,6 +140,8 @@ const MATRIX: Record<
     other: 'own',
   },
   'admin.measures.enrol': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'phq9Gad7', schedule: 'every_session', clientConsented: true }), own: RESULTS, other: 404, colleague: 404 },
+  'admin.measures.settings.get': { input: () => undefined, own: SETUP, other: 'own' },
+  'admin.measures.settings.update': { input: (t) => ({ reminderDays: 3, expiryDays: 5, trendVisible: true, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.psychologists.list': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
   'admin.psychologists.create': { input: (t) => ({ ...psychologistForm, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.psychologists.update': { input: (t) => ({ ...psychologistForm, id: t.psychologistId }), own: SETUP, other: 404 },

@@ -29,6 +29,7 @@ export function AuditLogSection() {
     'measures.withdrawn': t.actions.measuresWithdrawn,
     'payments.account-connected': t.actions.paymentsAccountConnected,
     'payment-policy.changed': t.actions.paymentPolicyChanged,
+    'measures.settings-changed': t.actions.measureSettingsChanged,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>

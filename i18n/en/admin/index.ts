@@ -599,6 +599,7 @@ const en_admin = {
       measuresWithdrawn: 'The client withdrew from repeat measures; their answers were erased',
       paymentsAccountConnected: 'Connected a Stripe account for payments',
       paymentPolicyChanged: 'Changed the payment policy',
+      measureSettingsChanged: 'Changed the repeat measures’ reminder, expiry or trend setting',
     },
     deleteTitle: 'Delete account',
     deleteIntro: 'Delete your clinic’s account with all its data: screener, psychologists, availability, appointments, webhooks and the audit log. Your subscription is cancelled first. This cannot be undone.',

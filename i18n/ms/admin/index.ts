@@ -593,6 +593,7 @@ const ms_admin = {
       measuresWithdrawn: 'Klien menarik diri daripada ukuran berulang; jawapan mereka dipadamkan',
       paymentsAccountConnected: 'Menyambungkan akaun Stripe untuk bayaran',
       paymentPolicyChanged: 'Mengubah polisi bayaran',
+      measureSettingsChanged: 'Mengubah tetapan peringatan, tamat tempoh atau trend ukuran berulang',
     },
     deleteTitle: 'Padam akaun',
     deleteIntro: 'Padam akaun klinik anda bersama semua datanya: saringan, ahli psikologi, waktu tersedia, janji temu, webhook dan log audit. Langganan anda dibatalkan terlebih dahulu. Tindakan ini tidak boleh dibuat asal.',
