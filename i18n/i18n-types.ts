@@ -2636,6 +2636,48 @@ export type NamespaceAdminTranslation = {
 		 */
 		linkFailed: string
 	}
+	measureSettings: {
+		/**
+		 * R​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
+		 */
+		title: string
+		/**
+		 * Q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​y​o​u​r​ ​c​l​i​e​n​t​s​ ​a​n​s​w​e​r​ ​b​e​t​w​e​e​n​ ​s​e​s​s​i​o​n​s​,​ ​o​n​c​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​e​n​r​o​l​s​ ​t​h​e​m​.
+		 */
+		intro: string
+		/**
+		 * C​l​i​e​n​t​s​ ​s​e​e​ ​t​h​e​i​r​ ​t​r​e​n​d
+		 */
+		trend: string
+		/**
+		 * A​f​t​e​r​ ​a​n​s​w​e​r​i​n​g​,​ ​a​ ​c​l​i​e​n​t​ ​s​e​e​s​ ​t​h​e​i​r​ ​s​c​o​r​e​s​ ​o​v​e​r​ ​t​i​m​e​,​ ​n​o​t​ ​o​n​l​y​ ​t​o​d​a​y​’​s​.
+		 */
+		trendHint: string
+		/**
+		 * R​e​m​i​n​d​e​r​ ​a​f​t​e​r​ ​(​d​a​y​s​)
+		 */
+		reminder: string
+		/**
+		 * E​x​p​i​r​e​s​ ​a​f​t​e​r​ ​(​d​a​y​s​)
+		 */
+		expiry: string
+		/**
+		 * C​o​u​n​t​e​d​ ​f​r​o​m​ ​w​h​e​n​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​i​s​ ​s​e​n​t​;​ ​t​h​e​ ​r​e​m​i​n​d​e​r​ ​c​o​m​e​s​ ​b​e​f​o​r​e​ ​i​t​ ​e​x​p​i​r​e​s​.
+		 */
+		daysHint: string
+		/**
+		 * S​a​v​e​ ​d​a​y​s
+		 */
+		save: string
+		/**
+		 * R​e​p​e​a​t​ ​m​e​a​s​u​r​e​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d
+		 */
+		saved: string
+		/**
+		 * T​h​e​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​ ​s​e​t​t​i​n​g​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
+		 */
+		failed: string
+	}
 	bookingSettings: {
 		/**
 		 * B​o​o​k​i​n​g​ ​S​e​t​t​i​n​g​s
@@ -9747,6 +9789,48 @@ export type TranslationFunctions = {
 			 * Could not save the video link.
 			 */
 			linkFailed: () => LocalizedString
+		}
+		measureSettings: {
+			/**
+			 * Repeat measures
+			 */
+			title: () => LocalizedString
+			/**
+			 * Questionnaires your clients answer between sessions, once a psychologist enrols them.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Clients see their trend
+			 */
+			trend: () => LocalizedString
+			/**
+			 * After answering, a client sees their scores over time, not only today’s.
+			 */
+			trendHint: () => LocalizedString
+			/**
+			 * Reminder after (days)
+			 */
+			reminder: () => LocalizedString
+			/**
+			 * Expires after (days)
+			 */
+			expiry: () => LocalizedString
+			/**
+			 * Counted from when the questionnaire is sent; the reminder comes before it expires.
+			 */
+			daysHint: () => LocalizedString
+			/**
+			 * Save days
+			 */
+			save: () => LocalizedString
+			/**
+			 * Repeat measure settings saved
+			 */
+			saved: () => LocalizedString
+			/**
+			 * The repeat measure settings could not be saved.
+			 */
+			failed: () => LocalizedString
 		}
 		bookingSettings: {
 			/**

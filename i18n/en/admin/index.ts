@@ -555,6 +555,19 @@ const en_admin = {
     linkSaved: 'Video link saved.',
     linkFailed: 'Could not save the video link.',
   },
+  /** The clinic's repeat measures (issue 30): src/admin/MeasureSettingsSection.tsx. */
+  measureSettings: {
+    title: 'Repeat measures',
+    intro: 'Questionnaires your clients answer between sessions, once a psychologist enrols them.',
+    trend: 'Clients see their trend',
+    trendHint: 'After answering, a client sees their scores over time, not only today’s.',
+    reminder: 'Reminder after (days)',
+    expiry: 'Expires after (days)',
+    daysHint: 'Counted from when the questionnaire is sent; the reminder comes before it expires.',
+    save: 'Save days',
+    saved: 'Repeat measure settings saved',
+    failed: 'The repeat measure settings could not be saved.',
+  },
   bookingSettings: {
     title: 'Booking Settings',
     intro: 'How visitors book with your psychologists. Changes apply to new bookings.',
