@@ -1,9 +1,8 @@
-import { RESPONSE_OPTIONS } from '../../domain/combined';
-import { DASS21_ANSWER_SCORES, DASS21_QUESTIONS } from '../../domain/dass21';
+import { DASS21_QUESTIONS } from '../../domain/dass21';
 import { type MeasureInstrument, PHQ9_GAD7_QUESTIONS } from '../../domain/measures';
 import type { AnswerScore } from '../../domain/scoring';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { AnswerButton } from '../screener/AnswerButton';
+import { CombinedAnswerOptions, Dass21AnswerOptions } from '../screener/AnswerOptions';
 
 /**
  * One item of a repeat measure, worded and answered exactly as the screener asks it: the same
@@ -13,21 +12,11 @@ export function MeasureQuestion({ instrument, index, chosen, onAnswer }: { instr
   const { LL } = useI18nContext();
   if (instrument === 'dass21') {
     const question = DASS21_QUESTIONS[index]!;
-    const answers = LL.assessment.dass21.answers;
     return (
       <>
         <p className="text-sm text-base-content/70">{LL.assessment.dass21.instructions()}</p>
         <h2 className="text-xl font-semibold">{LL.assessment.dass21.items[question.key]()}</h2>
-        <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
-          {DASS21_ANSWER_SCORES.map((score) => (
-            <AnswerButton key={score} selected={chosen === score} onSelect={() => onAnswer(score)}>
-              <span className="flex flex-col">
-                <span>{answers[score].label()}</span>
-                <span className="text-sm opacity-80">{answers[score].description()}</span>
-              </span>
-            </AnswerButton>
-          ))}
-        </div>
+        <Dass21AnswerOptions chosen={chosen} onAnswer={onAnswer} />
       </>
     );
   }
@@ -38,13 +27,7 @@ export function MeasureQuestion({ instrument, index, chosen, onAnswer }: { instr
       <span className="badge badge-secondary badge-outline self-start">{text.categories[question.category]()}</span>
       <p className="text-sm text-base-content/70">{text.instructions[question.responseType]()}</p>
       <h2 className="text-xl font-semibold">{text.items[question.key]()}</h2>
-      <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
-        {RESPONSE_OPTIONS[question.responseType].map((option) => (
-          <AnswerButton key={option.key} selected={chosen === option.score} onSelect={() => onAnswer(option.score)}>
-            {text.responses[option.key]()}
-          </AnswerButton>
-        ))}
-      </div>
+      <CombinedAnswerOptions responseType={question.responseType} chosen={chosen} onAnswer={onAnswer} />
     </>
   );
 }
