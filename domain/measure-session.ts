@@ -2,7 +2,7 @@ import { isCombinedCrisisAnswer, isDass21CrisisAnswer } from './crisis-answers';
 import type { CombinedQuestionId } from './combined';
 import { DASS21_QUESTIONS, type Dass21QuestionId } from './dass21';
 import { type MeasureInstrument, type MeasureScores, PHQ9_GAD7_QUESTIONS, scoreMeasure } from './measures';
-import type { Answers } from './scoring';
+import type { Answers, AnswerScore } from './scoring';
 import {
   hasCurrentAnswer,
   initialScreeningSession,
@@ -45,8 +45,19 @@ export function measureSessionReducer(instrument: MeasureInstrument) {
   return (session: MeasureSession, action: ScreeningAction): MeasureSession => reduceScreeningSession(test, session, action);
 }
 
-export function measureProgress(instrument: MeasureInstrument, session: MeasureSession): Progress & { canGoNext: boolean; isLast: boolean } {
+/** Where the client is: the progress, the current question's answer if any, and what Next may do. */
+export function measureProgress(
+  instrument: MeasureInstrument,
+  session: MeasureSession,
+): Progress & { chosen: AnswerScore | undefined; canGoNext: boolean; isLast: boolean } {
   const test = measureTest(instrument);
   const exact = questionProgress(test, session);
-  return { ...exact, percent: Math.round(exact.percent), canGoNext: hasCurrentAnswer(test, session), isLast: isOnLastQuestion(test, session) };
+  const question = test.questions[session.currentQuestionIndex];
+  return {
+    ...exact,
+    percent: Math.round(exact.percent),
+    chosen: question && session.answers[question.id],
+    canGoNext: hasCurrentAnswer(test, session),
+    isLast: isOnLastQuestion(test, session),
+  };
 }

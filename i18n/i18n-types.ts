@@ -3091,6 +3091,48 @@ export type NamespaceAdminTranslation = {
 		 */
 		linkFailed: string
 	}
+	measureSettings: {
+		/**
+		 * R​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
+		 */
+		title: string
+		/**
+		 * Q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​y​o​u​r​ ​c​l​i​e​n​t​s​ ​a​n​s​w​e​r​ ​b​e​t​w​e​e​n​ ​s​e​s​s​i​o​n​s​,​ ​o​n​c​e​ ​a​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​e​n​r​o​l​s​ ​t​h​e​m​.
+		 */
+		intro: string
+		/**
+		 * C​l​i​e​n​t​s​ ​s​e​e​ ​t​h​e​i​r​ ​t​r​e​n​d
+		 */
+		trend: string
+		/**
+		 * A​f​t​e​r​ ​a​n​s​w​e​r​i​n​g​,​ ​a​ ​c​l​i​e​n​t​ ​s​e​e​s​ ​t​h​e​i​r​ ​s​c​o​r​e​s​ ​o​v​e​r​ ​t​i​m​e​,​ ​n​o​t​ ​o​n​l​y​ ​t​o​d​a​y​’​s​.
+		 */
+		trendHint: string
+		/**
+		 * R​e​m​i​n​d​e​r​ ​a​f​t​e​r​ ​(​d​a​y​s​)
+		 */
+		reminder: string
+		/**
+		 * E​x​p​i​r​e​s​ ​a​f​t​e​r​ ​(​d​a​y​s​)
+		 */
+		expiry: string
+		/**
+		 * C​o​u​n​t​e​d​ ​f​r​o​m​ ​w​h​e​n​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​i​s​ ​s​e​n​t​;​ ​t​h​e​ ​r​e​m​i​n​d​e​r​ ​c​o​m​e​s​ ​b​e​f​o​r​e​ ​i​t​ ​e​x​p​i​r​e​s​.
+		 */
+		daysHint: string
+		/**
+		 * S​a​v​e​ ​d​a​y​s
+		 */
+		save: string
+		/**
+		 * R​e​p​e​a​t​ ​m​e​a​s​u​r​e​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d
+		 */
+		saved: string
+		/**
+		 * T​h​e​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​ ​s​e​t​t​i​n​g​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
+		 */
+		failed: string
+	}
 	bookingSettings: {
 		/**
 		 * B​o​o​k​i​n​g​ ​S​e​t​t​i​n​g​s
@@ -3278,6 +3320,10 @@ export type NamespaceAdminTranslation = {
 			 * C​h​a​n​g​e​d​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y
 			 */
 			paymentPolicyChanged: string
+			/**
+			 * C​h​a​n​g​e​d​ ​t​h​e​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​’​ ​r​e​m​i​n​d​e​r​,​ ​e​x​p​i​r​y​ ​o​r​ ​t​r​e​n​d​ ​s​e​t​t​i​n​g
+			 */
+			measureSettingsChanged: string
 		}
 		/**
 		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
@@ -5029,6 +5075,91 @@ export type NamespaceBookingTranslation = {
 		 */
 		no_show: string
 	}
+	measurePage: {
+		/**
+		 * Y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​a​s​k​s​ ​h​o​w​ ​y​o​u​ ​h​a​v​e​ ​b​e​e​n​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​g​o​ ​t​o​ ​t​h​e​m​ ​a​n​d​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​a​r​e​ ​t​e​a​m​ ​o​n​l​y​.
+		 */
+		intro: string
+		/**
+		 * L​o​a​d​i​n​g​ ​y​o​u​r​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​…
+		 */
+		loading: string
+		/**
+		 * S​e​n​d​i​n​g​ ​y​o​u​r​ ​a​n​s​w​e​r​s​…
+		 */
+		sending: string
+		/**
+		 * S​e​n​d​ ​m​y​ ​a​n​s​w​e​r​s
+		 */
+		send: string
+		/**
+		 * Y​o​u​r​ ​a​n​s​w​e​r​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		retry: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​s​e​n​t​ ​t​o​ ​y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​.
+		 */
+		thanks: string
+		/**
+		 * Y​o​u​r​ ​s​c​o​r​e​s
+		 */
+		scoresTitle: string
+		/**
+		 * {​s​c​a​l​e​}​:​ ​{​s​c​o​r​e​}​ ​(​{​l​e​v​e​l​}​)
+		 * @param {string} level
+		 * @param {string} scale
+		 * @param {number} score
+		 */
+		score: RequiredParams<'level' | 'scale' | 'score'>
+		/**
+		 * Y​o​u​r​ ​s​c​o​r​e​s​ ​o​v​e​r​ ​t​i​m​e
+		 */
+		trendTitle: string
+		/**
+		 * Y​o​u​r​ ​f​i​r​s​t​ ​s​c​r​e​e​n​i​n​g
+		 */
+		trendBaseline: string
+		/**
+		 * W​h​a​t​ ​y​o​u​ ​a​g​r​e​e​d​ ​t​o
+		 */
+		consentTitle: string
+		/**
+		 * S​t​o​p​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s
+		 */
+		withdrawTitle: string
+		/**
+		 * I​f​ ​y​o​u​ ​s​t​o​p​,​ ​n​o​ ​m​o​r​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​r​e​ ​s​e​n​t​ ​a​n​d​ ​y​o​u​r​ ​a​n​s​w​e​r​s​ ​s​o​ ​f​a​r​ ​a​r​e​ ​e​r​a​s​e​d​ ​a​t​ ​o​n​c​e​.
+		 */
+		withdrawIntro: string
+		/**
+		 * S​t​o​p​ ​a​n​d​ ​e​r​a​s​e​ ​m​y​ ​a​n​s​w​e​r​s
+		 */
+		withdraw: string
+		/**
+		 * S​t​o​p​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​n​d​ ​e​r​a​s​e​ ​y​o​u​r​ ​a​n​s​w​e​r​s​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		withdrawConfirm: string
+		/**
+		 * Y​e​s​,​ ​s​t​o​p​ ​a​n​d​ ​e​r​a​s​e
+		 */
+		withdrawYes: string
+		/**
+		 * K​e​e​p​ ​t​h​e​m
+		 */
+		withdrawNo: string
+		/**
+		 * Y​o​u​ ​s​t​o​p​p​e​d​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​.​ ​Y​o​u​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d​ ​a​n​d​ ​n​o​ ​m​o​r​e​ ​w​i​l​l​ ​b​e​ ​s​e​n​t​.
+		 */
+		withdrawn: string
+		/**
+		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+	}
 }
 
 export type NamespaceBookingEmailsTranslation = {
@@ -6335,6 +6466,10 @@ export type NamespaceErrorsTranslation = {
 		 * m​u​s​t​ ​a​n​s​w​e​r​ ​e​v​e​r​y​ ​q​u​e​s​t​i​o​n​ ​o​f​ ​t​h​i​s​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​e​x​a​c​t​l​y​ ​o​n​c​e​,​ ​e​a​c​h​ ​w​i​t​h​ ​0​,​ ​1​,​ ​2​ ​o​r​ ​3
 		 */
 		measureAnswers: string
+		/**
+		 * m​u​s​t​ ​b​e​ ​f​e​w​e​r​ ​d​a​y​s​ ​t​h​a​n​ ​t​h​e​ ​e​x​p​i​r​y​,​ ​o​r​ ​t​h​e​ ​r​e​m​i​n​d​e​r​ ​w​o​u​l​d​ ​c​o​m​e​ ​a​f​t​e​r​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​e​n​d​e​d
+		 */
+		reminderBeforeExpiry: string
 		/**
 		 * m​u​s​t​ ​b​e​ ​'​D​A​S​S​-​2​1​'​ ​o​r​ ​'​C​o​m​b​i​n​e​d​'
 		 */
@@ -10605,6 +10740,48 @@ export type TranslationFunctions = {
 			 */
 			linkFailed: () => LocalizedString
 		}
+		measureSettings: {
+			/**
+			 * Repeat measures
+			 */
+			title: () => LocalizedString
+			/**
+			 * Questionnaires your clients answer between sessions, once a psychologist enrols them.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Clients see their trend
+			 */
+			trend: () => LocalizedString
+			/**
+			 * After answering, a client sees their scores over time, not only today’s.
+			 */
+			trendHint: () => LocalizedString
+			/**
+			 * Reminder after (days)
+			 */
+			reminder: () => LocalizedString
+			/**
+			 * Expires after (days)
+			 */
+			expiry: () => LocalizedString
+			/**
+			 * Counted from when the questionnaire is sent; the reminder comes before it expires.
+			 */
+			daysHint: () => LocalizedString
+			/**
+			 * Save days
+			 */
+			save: () => LocalizedString
+			/**
+			 * Repeat measure settings saved
+			 */
+			saved: () => LocalizedString
+			/**
+			 * The repeat measure settings could not be saved.
+			 */
+			failed: () => LocalizedString
+		}
 		bookingSettings: {
 			/**
 			 * Booking Settings
@@ -10791,6 +10968,10 @@ export type TranslationFunctions = {
 				 * Changed the payment policy
 				 */
 				paymentPolicyChanged: () => LocalizedString
+				/**
+				 * Changed the repeat measures’ reminder, expiry or trend setting
+				 */
+				measureSettingsChanged: () => LocalizedString
 			}
 			/**
 			 * Delete account
@@ -12479,6 +12660,88 @@ export type TranslationFunctions = {
 			 */
 			no_show: () => LocalizedString
 		}
+		measurePage: {
+			/**
+			 * Your questionnaire
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your psychologist asks how you have been. Your answers go to them and the clinic’s care team only.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Loading your questionnaire…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Sending your answers…
+			 */
+			sending: () => LocalizedString
+			/**
+			 * Send my answers
+			 */
+			send: () => LocalizedString
+			/**
+			 * Your answers could not be sent. Check your connection and try again.
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Thank you. Your answers were sent to your psychologist.
+			 */
+			thanks: () => LocalizedString
+			/**
+			 * Your scores
+			 */
+			scoresTitle: () => LocalizedString
+			/**
+			 * {scale}: {score} ({level})
+			 */
+			score: (arg: { level: string, scale: string, score: number }) => LocalizedString
+			/**
+			 * Your scores over time
+			 */
+			trendTitle: () => LocalizedString
+			/**
+			 * Your first screening
+			 */
+			trendBaseline: () => LocalizedString
+			/**
+			 * What you agreed to
+			 */
+			consentTitle: () => LocalizedString
+			/**
+			 * Stop these questionnaires
+			 */
+			withdrawTitle: () => LocalizedString
+			/**
+			 * If you stop, no more questionnaires are sent and your answers so far are erased at once.
+			 */
+			withdrawIntro: () => LocalizedString
+			/**
+			 * Stop and erase my answers
+			 */
+			withdraw: () => LocalizedString
+			/**
+			 * Stop the questionnaires and erase your answers? This cannot be undone.
+			 */
+			withdrawConfirm: () => LocalizedString
+			/**
+			 * Yes, stop and erase
+			 */
+			withdrawYes: () => LocalizedString
+			/**
+			 * Keep them
+			 */
+			withdrawNo: () => LocalizedString
+			/**
+			 * You stopped the questionnaires. Your answers were erased and no more will be sent.
+			 */
+			withdrawn: () => LocalizedString
+			/**
+			 * Something went wrong. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
 	}
 	bookingEmails: {
 		/**
@@ -13674,6 +13937,10 @@ export type TranslationFunctions = {
 			 * must answer every question of this questionnaire exactly once, each with 0, 1, 2 or 3
 			 */
 			measureAnswers: () => LocalizedString
+			/**
+			 * must be fewer days than the expiry, or the reminder would come after the questionnaire ended
+			 */
+			reminderBeforeExpiry: () => LocalizedString
 			/**
 			 * must be 'DASS-21' or 'Combined'
 			 */

@@ -62,7 +62,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       // The path only, less a visitor's private link: query strings carry reset tokens
-      // (/reset-password?token=…) and tRPC inputs, /appointments/manage/… a booking's token and
+      // (/reset-password?token=…) and tRPC inputs, /appointments/manage/… a booking's token, /measure/… a measure's, and
       // /calendar/… a psychologist's, /invitations/… an invitee's, /email-verification/…/confirm an owner's.
       // The client's network only: a full address beside a screener's path names a visitor.
       { method: req.method, url: withoutSecrets(req.url), remoteAddress: loggedNetwork(req.ip), statusCode: reply.statusCode, responseTime: reply.elapsedTime },
@@ -147,6 +147,8 @@ function withoutSecrets(url: string): string {
   return url
     .split('?')[0]!
     .replace(/(\/manage\/)[^/]+/, '$1…')
+    // A repeat measure's link: its page (/measure/…, /ms/measure/…) and its API (/api/public/measures/…).
+    .replace(/(\/measures?\/)[^/]+/, '$1…')
     .replace(/^(\/api\/calendar\/)[^/]+/, '$1…')
     // The invitation page's preview (GET) and joining (…/accept) carry the token; a revoke's id is masked alike.
     .replace(/^(\/api\/invitations\/)[^/]+(\/accept)?$/, '$1…$2')

@@ -37,6 +37,7 @@ const VerifyEmailPage = lazyPageWithTexts(() => import('./pages/VerifyEmailPage'
 const AcceptInvitationPage = lazyPageWithTexts(() => import('./pages/AcceptInvitationPage'), ['account', 'team']);
 const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin', 'team']);
 const ManageAppointmentPage = lazyPageWithTexts(() => import('./pages/ManageAppointmentPage'), ['booking', 'assessment']);
+const MeasurePage = lazyPageWithTexts(() => import('./pages/MeasurePage'), ['booking', 'assessment']);
 const NotFoundPage = lazyWithPreload(() => import('./pages/NotFoundPage'));
 
 export function App() {
@@ -74,6 +75,8 @@ export function App() {
                 <Route path="/subscribe" element={<SubscribePage />} />
                 <Route path="/appointments/manage/:token" element={<ManageAppointmentPage />} />
                 <Route path="/ms/appointments/manage/:token" element={<ManageAppointmentPage />} />
+                <Route path="/measure/:token" element={<MeasurePage />} />
+                <Route path="/ms/measure/:token" element={<MeasurePage />} />
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </Suspense>

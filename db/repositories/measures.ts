@@ -357,3 +357,24 @@ export async function deleteMeasuresOf(db: Kysely<Database>, appointmentId: stri
   await db.deleteFrom('measure_alerts').where('plan_id', 'in', plans).execute();
   await db.deleteFrom('measures').where('plan_id', 'in', plans).execute();
 }
+
+/** The clinic's repeat-measure settings: reminder and expiry after sending, and whether clients see their trend. */
+export interface MeasureSettings {
+  reminderDays: number;
+  expiryDays: number;
+  trendVisible: boolean;
+}
+
+export async function measureSettingsOf(db: Kysely<Database>, userId: string): Promise<MeasureSettings | undefined> {
+  const row = await db.selectFrom('users').select(['measure_reminder_days', 'measure_expiry_days', 'measure_trend_visible']).where('id', '=', userId).executeTakeFirst();
+  return row && { reminderDays: Number(row.measure_reminder_days), expiryDays: Number(row.measure_expiry_days), trendVisible: Boolean(row.measure_trend_visible) };
+}
+
+/** Applies to measures sent from now on: a measure's expiry is fixed when it is sent. */
+export async function updateMeasureSettings(db: Kysely<Database>, userId: string, settings: MeasureSettings): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ measure_reminder_days: settings.reminderDays, measure_expiry_days: settings.expiryDays, measure_trend_visible: settings.trendVisible })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -40,6 +40,8 @@ export const ZOpenMeasure = z.object({
   questionIds: z.array(z.number().int()),
   language: z.enum(['en', 'ms']),
   clinicName: z.string(),
+  /** The clinic's screener, whose header, brand and crisis contact the page shows. */
+  screenerSlug: z.string(),
   /** The clinic's primary colour for the page (white label); null keeps the theme's. */
   primaryColor: z.string().nullable(),
   /** The consent the client gave, word for word, beside the way to withdraw it. */
@@ -92,6 +94,7 @@ export async function viewMeasure(ctx: Pick<RequestContext, 'db' | 'now'>, { tok
     questionIds: [...measureQuestionIds(measure.instruments)],
     language: measure.language,
     clinicName: configuration ? clinicNameOf(configuration) : '',
+    screenerSlug: configuration?.companySlug ?? configuration?.id ?? '',
     primaryColor: configuration?.primaryColor ?? null,
     consentText: consent?.text ?? '',
     expiresAt: measure.expiresAt,

@@ -89,6 +89,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/configuration', procedure: 'admin.configuration.get', summary: "The operator's screener configuration" },
   { method: 'PUT', path: '/api/configuration', procedure: 'admin.configuration.update', summary: 'Save the screener configuration' },
   { method: 'GET', path: '/api/booking-settings', procedure: 'admin.bookingSettings.get', summary: 'How the clinic takes bookings' },
+  { method: 'GET', path: '/api/measure-settings', procedure: 'admin.measures.settings.get', summary: "Repeat measures: the reminder's and the expiry's days after sending, and whether clients see their trend" },
+  { method: 'PUT', path: '/api/measure-settings', procedure: 'admin.measures.settings.update', summary: "Change the repeat measures' reminder and expiry days and whether clients see their trend (audited)" },
   { method: 'PUT', path: '/api/booking-settings', procedure: 'admin.bookingSettings.update', summary: 'Turn e-mail confirmation, automatic confirmation and the second reminder on or off' },
   { method: 'GET', path: '/api/session-place', procedure: 'admin.sessionPlace.get', summary: "Where the clinic's sessions happen by default, and its phone, WhatsApp and e-mail for visitors" },
   { method: 'PUT', path: '/api/session-place', procedure: 'admin.sessionPlace.update', summary: "Save the clinic's default place of sessions (address, online or phone) and its contact details for visitors" },

@@ -147,6 +147,8 @@ const MATRIX: Record<
   'admin.measures.record': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measureAlerts.open': { input: () => undefined, own: RESULTS, other: 'own', colleague: 'own' },
   'admin.measureAlerts.acknowledge': { input: (t) => ({ alertId: t.measureAlertId, note: 'Called the client.' }), own: RESULTS, other: 404, colleague: 404 },
+  'admin.measures.settings.get': { input: () => undefined, own: SETUP, other: 'own' },
+  'admin.measures.settings.update': { input: (t) => ({ reminderDays: 3, expiryDays: 5, trendVisible: true, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.psychologists.list': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
   'admin.psychologists.create': { input: (t) => ({ ...psychologistForm, userId: t.clinicId }), own: SETUP, other: 'own' },
   'admin.psychologists.update': { input: (t) => ({ ...psychologistForm, id: t.psychologistId }), own: SETUP, other: 404 },

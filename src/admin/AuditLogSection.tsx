@@ -33,6 +33,7 @@ export function AuditLogSection() {
     'measure-alert.acknowledged': t.actions.measureAlertAcknowledged,
     'payments.account-connected': t.actions.paymentsAccountConnected,
     'payment-policy.changed': t.actions.paymentPolicyChanged,
+    'measures.settings-changed': t.actions.measureSettingsChanged,
   };
   return (
     <AdminSection title={t.auditTitle()} intro={t.auditIntro()}>

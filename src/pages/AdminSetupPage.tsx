@@ -6,6 +6,7 @@ import { type CurrentMember, useCurrentOperator } from '../account/useCurrentOpe
 import { AdminHeader } from '../admin/AdminHeader';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
 import { BookingSettingsSection } from '../admin/BookingSettingsSection';
+import { MeasureSettingsSection } from '../admin/MeasureSettingsSection';
 import { WhatsappSection } from '../admin/WhatsappSection';
 import { ClinicVisitSection } from '../admin/ClinicVisitSection';
 import { DeleteAccountSection } from '../admin/DeleteAccountSection';
@@ -111,6 +112,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
       content: () => (
         <div className="flex flex-col gap-4">
           <BookingSettingsSection />
+          <MeasureSettingsSection />
           <WhatsappSection />
           <ClinicVisitSection />
         </div>

@@ -1,7 +1,6 @@
-import { RESPONSE_OPTIONS } from '../../domain/combined';
 import * as Combined from '../../domain/combined-session';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { AnswerButton } from './AnswerButton';
+import { CombinedAnswerOptions } from './AnswerOptions';
 import { ProgressBar } from './ProgressBar';
 import { useAutoAdvance } from './useAutoAdvance';
 import { useFocusOnChange } from './useFocusOnChange';
@@ -37,13 +36,7 @@ export default function CombinedQuestions({ session, dispatch }: Props) {
       <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
         {text.items[question.key]()}
       </h1>
-      <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
-        {RESPONSE_OPTIONS[question.responseType].map((option) => (
-          <AnswerButton key={option.key} selected={chosen === option.score} onSelect={() => answer(option.score)}>
-            {text.responses[option.key]()}
-          </AnswerButton>
-        ))}
-      </div>
+      <CombinedAnswerOptions responseType={question.responseType} chosen={chosen} onAnswer={answer} />
       <div className="flex justify-between gap-2">
         <button
           type="button"

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { DASS21_ANSWER_SCORES } from '../../domain/dass21';
 import * as Dass21 from '../../domain/dass21-session';
 import type { Dass21FollowUpId } from '../../domain/dass21-follow-ups';
 import { useI18nContext } from '../../i18n/i18n-react';
-import { AnswerButton } from './AnswerButton';
+import { Dass21AnswerOptions } from './AnswerOptions';
 import { ProgressBar } from './ProgressBar';
 import { useAutoAdvance } from './useAutoAdvance';
 import { useFocusOnChange } from './useFocusOnChange';
@@ -68,7 +67,6 @@ export default function Dass21Questions({ session, dispatch }: Props) {
   if (!question) return <p role="status">{LL.screener.loadingQuestions()}</p>;
   const { position, total, percent } = Dass21.progress(session);
   const chosen = session.answers[question.id];
-  const answers = LL.assessment.dass21.answers;
 
   return (
     <div className="flex flex-col gap-4">
@@ -81,16 +79,7 @@ export default function Dass21Questions({ session, dispatch }: Props) {
       {followUpId ? (
         <FollowUp key={followUpId} followUpId={followUpId} written={Dass21.currentFollowUpResponse(session)} dispatch={dispatch} />
       ) : (
-        <div role="group" aria-label={LL.screener.answerOptions()} className="flex flex-col gap-2">
-          {DASS21_ANSWER_SCORES.map((score) => (
-            <AnswerButton key={score} selected={chosen === score} onSelect={() => answer(score)}>
-              <span className="flex flex-col">
-                <span>{answers[score].label()}</span>
-                <span className="text-sm opacity-80">{answers[score].description()}</span>
-              </span>
-            </AnswerButton>
-          ))}
-        </div>
+        <Dass21AnswerOptions chosen={chosen} onAnswer={answer} />
       )}
       <div className="flex justify-between gap-2">
         {Dass21.canGoPrevious(session) ? (

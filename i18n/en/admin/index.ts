@@ -662,6 +662,19 @@ const en_admin = {
     linkSaved: 'Video link saved.',
     linkFailed: 'Could not save the video link.',
   },
+  /** The clinic's repeat measures (issue 30): src/admin/MeasureSettingsSection.tsx. */
+  measureSettings: {
+    title: 'Repeat measures',
+    intro: 'Questionnaires your clients answer between sessions, once a psychologist enrols them.',
+    trend: 'Clients see their trend',
+    trendHint: 'After answering, a client sees their scores over time, not only today’s.',
+    reminder: 'Reminder after (days)',
+    expiry: 'Expires after (days)',
+    daysHint: 'Counted from when the questionnaire is sent; the reminder comes before it expires.',
+    save: 'Save days',
+    saved: 'Repeat measure settings saved',
+    failed: 'The repeat measure settings could not be saved.',
+  },
   bookingSettings: {
     title: 'Booking Settings',
     intro: 'How visitors book with your psychologists. Changes apply to new bookings.',
@@ -710,6 +723,7 @@ const en_admin = {
       paymentsAccountConnected: 'Connected a Stripe account for payments',
       paymentRefundFailed: 'A refund failed at Stripe: refund again or contact the client',
       paymentPolicyChanged: 'Changed the payment policy',
+      measureSettingsChanged: 'Changed the repeat measures’ reminder, expiry or trend setting',
     },
     deleteTitle: 'Delete account',
     deleteIntro: 'Delete your clinic’s account with all its data: screener, psychologists, availability, appointments, webhooks and the audit log. Your subscription is cancelled first. This cannot be undone.',

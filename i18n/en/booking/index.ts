@@ -165,6 +165,29 @@ const en_booking = {
     completed: 'Completed',
     no_show: 'Missed',
   },
+  /** The page a repeat measure's link opens (issue 30, src/pages/MeasurePage.tsx). */
+  measurePage: {
+    title: 'Your questionnaire',
+    intro: 'Your psychologist asks how you have been. Your answers go to them and the clinic’s care team only.',
+    loading: 'Loading your questionnaire…',
+    sending: 'Sending your answers…',
+    send: 'Send my answers',
+    retry: 'Your answers could not be sent. Check your connection and try again.',
+    thanks: 'Thank you. Your answers were sent to your psychologist.',
+    scoresTitle: 'Your scores',
+    score: '{scale:string}: {score:number} ({level:string})',
+    trendTitle: 'Your scores over time',
+    trendBaseline: 'Your first screening',
+    consentTitle: 'What you agreed to',
+    withdrawTitle: 'Stop these questionnaires',
+    withdrawIntro: 'If you stop, no more questionnaires are sent and your answers so far are erased at once.',
+    withdraw: 'Stop and erase my answers',
+    withdrawConfirm: 'Stop the questionnaires and erase your answers? This cannot be undone.',
+    withdrawYes: 'Yes, stop and erase',
+    withdrawNo: 'Keep them',
+    withdrawn: 'You stopped the questionnaires. Your answers were erased and no more will be sent.',
+    failed: 'Something went wrong. Please try again.',
+  },
 } satisfies BaseTranslation;
 
 export default en_booking;

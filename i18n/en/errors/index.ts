@@ -180,6 +180,7 @@ const en_errors = {
     oneOf: 'must be one of {values:string}',
     clientConsented: 'must be true: enrol a client only once they have agreed to the consent text, shown to them in their language',
     measureAnswers: 'must answer every question of this questionnaire exactly once, each with 0, 1, 2 or 3',
+    reminderBeforeExpiry: 'must be fewer days than the expiry, or the reminder would come after the questionnaire ended',
     testType: "must be 'DASS-21' or 'Combined'",
     wholeNumberBetween: 'must be a whole number from {min:number} to {max:number}',
     refundRequestId: 'must be a UUID the refund form drew when it opened: the same one again refunds once',

@@ -655,6 +655,19 @@ const ms_admin = {
     linkSaved: 'Pautan video disimpan.',
     linkFailed: 'Tidak dapat menyimpan pautan video.',
   },
+  /** The clinic's repeat measures (issue 30): src/admin/MeasureSettingsSection.tsx. */
+  measureSettings: {
+    title: 'Ukuran berulang',
+    intro: 'Soal selidik yang dijawab klien anda antara sesi, setelah ahli psikologi mendaftarkan mereka.',
+    trend: 'Klien melihat trend mereka',
+    trendHint: 'Selepas menjawab, klien melihat skor mereka dari semasa ke semasa, bukan hanya skor hari ini.',
+    reminder: 'Peringatan selepas (hari)',
+    expiry: 'Tamat tempoh selepas (hari)',
+    daysHint: 'Dikira dari masa soal selidik dihantar; peringatan tiba sebelum ia tamat tempoh.',
+    save: 'Simpan hari',
+    saved: 'Tetapan ukuran berulang disimpan',
+    failed: 'Tetapan ukuran berulang tidak dapat disimpan.',
+  },
   bookingSettings: {
     title: 'Tetapan Tempahan',
     intro: 'Cara pelawat menempah dengan ahli psikologi anda. Perubahan berkuat kuasa untuk tempahan baharu.',
@@ -703,6 +716,7 @@ const ms_admin = {
       paymentsAccountConnected: 'Menyambungkan akaun Stripe untuk bayaran',
       paymentRefundFailed: 'Pemulangan gagal di Stripe: pulangkan semula atau hubungi klien',
       paymentPolicyChanged: 'Mengubah polisi bayaran',
+      measureSettingsChanged: 'Mengubah tetapan peringatan, tamat tempoh atau trend ukuran berulang',
     },
     deleteTitle: 'Padam akaun',
     deleteIntro: 'Padam akaun klinik anda bersama semua datanya: saringan, ahli psikologi, waktu tersedia, janji temu, webhook dan log audit. Langganan anda dibatalkan terlebih dahulu. Tindakan ini tidak boleh dibuat asal.',

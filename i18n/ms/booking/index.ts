@@ -159,6 +159,29 @@ const ms_booking = {
     completed: 'Selesai',
     no_show: 'Tidak hadir',
   },
+  /** The page a repeat measure's link opens (issue 30, src/pages/MeasurePage.tsx). */
+  measurePage: {
+    title: 'Soal selidik anda',
+    intro: 'Ahli psikologi anda ingin tahu keadaan anda. Jawapan anda hanya sampai kepada mereka dan pasukan penjagaan klinik.',
+    loading: 'Memuatkan soal selidik anda…',
+    sending: 'Menghantar jawapan anda…',
+    send: 'Hantar jawapan saya',
+    retry: 'Jawapan anda tidak dapat dihantar. Semak sambungan anda dan cuba lagi.',
+    thanks: 'Terima kasih. Jawapan anda telah dihantar kepada ahli psikologi anda.',
+    scoresTitle: 'Skor anda',
+    score: '{scale}: {score} ({level})',
+    trendTitle: 'Skor anda dari semasa ke semasa',
+    trendBaseline: 'Saringan pertama anda',
+    consentTitle: 'Apa yang anda persetujui',
+    withdrawTitle: 'Hentikan soal selidik ini',
+    withdrawIntro: 'Jika anda berhenti, tiada lagi soal selidik dihantar dan jawapan anda setakat ini dipadamkan serta-merta.',
+    withdraw: 'Hentikan dan padam jawapan saya',
+    withdrawConfirm: 'Hentikan soal selidik dan padam jawapan anda? Tindakan ini tidak boleh dibatalkan.',
+    withdrawYes: 'Ya, hentikan dan padam',
+    withdrawNo: 'Teruskan',
+    withdrawn: 'Anda telah menghentikan soal selidik. Jawapan anda telah dipadamkan dan tiada lagi yang akan dihantar.',
+    failed: 'Sesuatu tidak kena. Sila cuba lagi.',
+  },
 } satisfies NamespaceBookingTranslation;
 
 export default ms_booking;

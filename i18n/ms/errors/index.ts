@@ -177,6 +177,7 @@ const ms_errors = {
     oneOf: 'mestilah salah satu daripada {values}',
     clientConsented: 'mestilah true: daftarkan klien hanya selepas mereka bersetuju dengan teks persetujuan, yang ditunjukkan dalam bahasa mereka',
     measureAnswers: 'mesti menjawab setiap soalan soal selidik ini tepat sekali, setiap satu dengan 0, 1, 2 atau 3',
+    reminderBeforeExpiry: 'mestilah kurang hari daripada tempoh tamat, jika tidak peringatan akan tiba selepas soal selidik berakhir',
     testType: "mestilah 'DASS-21' atau 'Combined'",
     wholeNumberBetween: 'mestilah nombor bulat dari {min} hingga {max}',
     refundRequestId: 'mestilah UUID yang dijana oleh borang bayaran balik semasa dibuka: UUID yang sama sekali lagi membayar balik sekali sahaja',

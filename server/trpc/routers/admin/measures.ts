@@ -2,6 +2,7 @@ import { ACCESS } from '../../../../domain/roles';
 import { enrolClient, ZEnrolClientRequest, ZMeasurePlanView } from '../../../measures/enrol-client';
 import { viewMeasureRecord, ZMeasureRecord, ZMeasureRecordRequest } from '../../../measures/view-measure-record';
 import { exportMeasuresFhir, ZExportMeasuresRequest, ZFhirBundle } from '../../../measures/export-measures-fhir';
+import { getMeasureSettings, saveMeasureSettings, ZMeasureSettings } from '../../../measures/measure-settings';
 import { memberProcedure, router } from '../../init';
 
 /** Measurement-based care (issue 30): health data, so never the receptionist's. */
@@ -11,4 +12,9 @@ export const adminMeasuresRouter = router({
   record: memberProcedure(ACCESS.attachedResults).input(ZMeasureRecordRequest).output(ZMeasureRecord).mutation(({ ctx, input }) => viewMeasureRecord(ctx, input)),
   /** The client's measures as a FHIR R4 Bundle; a mutation, though REST reaches it by GET: every export is audited. */
   exportFhir: memberProcedure(ACCESS.attachedResults).input(ZExportMeasuresRequest).output(ZFhirBundle).mutation(({ ctx, input }) => exportMeasuresFhir(ctx, input)),
+  /** The clinic's reminder and expiry days and the clients' trend: its setup, the owner's and admins'. */
+  settings: router({
+    get: memberProcedure(ACCESS.clinicSetup).output(ZMeasureSettings).query(({ ctx }) => getMeasureSettings(ctx)),
+    update: memberProcedure(ACCESS.clinicSetup).input(ZMeasureSettings).output(ZMeasureSettings).mutation(({ ctx, input }) => saveMeasureSettings(ctx, input)),
+  }),
 });
