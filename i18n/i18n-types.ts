@@ -4214,6 +4214,10 @@ export type NamespaceBookingTranslation = {
 	 */
 	holdExpired: string
 	/**
+	 * T​h​i​s​ ​b​o​o​k​i​n​g​ ​i​s​ ​c​o​n​f​i​r​m​e​d​ ​b​y​ ​i​t​s​ ​p​a​y​m​e​n​t​,​ ​n​o​t​ ​b​y​ ​e​-​m​a​i​l​.​ ​G​o​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​t​o​ ​p​a​y​ ​w​h​i​l​e​ ​y​o​u​r​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​.
+	 */
+	paidByPayment: string
+	/**
 	 * C​a​n​c​e​l​ ​m​y​ ​a​p​p​o​i​n​t​m​e​n​t
 	 */
 	manageCancel: string
@@ -5549,6 +5553,10 @@ export type NamespaceErrorsTranslation = {
 		 * S​t​r​i​p​e​’​s​ ​o​n​b​o​a​r​d​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 		 */
 		onboardingUnavailable: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​Y​o​u​r​ ​t​i​m​e​ ​i​s​ ​s​t​i​l​l​ ​h​e​l​d​:​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		paymentUnavailable: string
 	}
 	/**
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​M​o​v​i​n​g​ ​i​t​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
@@ -11139,6 +11147,10 @@ export type TranslationFunctions = {
 		 */
 		holdExpired: () => LocalizedString
 		/**
+		 * This booking is confirmed by its payment, not by e-mail. Go back to the booking to pay while your time is held.
+		 */
+		paidByPayment: () => LocalizedString
+		/**
 		 * Cancel my appointment
 		 */
 		manageCancel: () => LocalizedString
@@ -12351,6 +12363,10 @@ export type TranslationFunctions = {
 			 * Stripe’s onboarding could not be opened just now. Please try again in a few minutes.
 			 */
 			onboardingUnavailable: () => LocalizedString
+			/**
+			 * The payment could not be started just now. Your time is still held: please try again in a moment.
+			 */
+			paymentUnavailable: () => LocalizedString
 		}
 		/**
 		 * This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.

@@ -70,6 +70,7 @@ const en_booking = {
   manageEraseInsideNotice: 'It is too close to the appointment to erase your data here: the clinic is expecting you. Please contact the clinic to cancel it first. After that, or after the appointment, you can erase your data here.',
   manageClinicContacts: 'How to reach {clinic:string}',
   holdExpired: 'This request was not confirmed in time, so the time was released. Please book again.',
+  paidByPayment: 'This booking is confirmed by its payment, not by e-mail. Go back to the booking to pay while your time is held.',
   manageCancel: 'Cancel my appointment',
   manageCancelling: 'Cancelling...',
   manageCancelPrompt: 'You can cancel or move it until {time:string}.',

@@ -70,6 +70,7 @@ const ms_booking = {
   manageEraseInsideNotice: 'Janji temu sudah terlalu hampir untuk memadam data anda di sini: klinik sedang menanti anda. Sila hubungi klinik untuk membatalkannya dahulu. Selepas itu, atau selepas janji temu, anda boleh memadam data anda di sini.',
   manageClinicContacts: 'Cara menghubungi {clinic}',
   holdExpired: 'Permintaan ini tidak disahkan tepat pada masanya, jadi masa itu telah dilepaskan. Sila tempah semula.',
+  paidByPayment: 'Tempahan ini disahkan melalui pembayarannya, bukan melalui e-mel. Kembali ke tempahan untuk membayar selagi masa anda ditempah.',
   manageCancel: 'Batalkan janji temu saya',
   manageCancelling: 'Sedang membatalkan...',
   manageCancelPrompt: 'Anda boleh membatalkan atau memindahkannya sehingga {time}.',
