@@ -62,7 +62,7 @@ export async function cancelOwnBooking(
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows }, { env: ctx.env, now });
     // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
     if (clinicKnows) await enqueueWhatsappNotice(trx, 'booking_cancelled', { userId: seen.userId, appointment: cancelled }, { env: ctx.env, now });
-    return toOwnAppointment(trx, cancelled);
+    return toOwnAppointment(trx, cancelled, now);
   });
   await finishEndingRefund(ctx, { userId: seen.userId, appointmentId: seen.id });
   return cancelled;

@@ -22,7 +22,7 @@ export async function confirmBookingEmail(
   const refusal = translationsFor(seen.client.language).booking;
   const lapsed = seen.status === 'expired' || (seen.status === 'held' && seen.holdExpiresAt !== null && seen.holdExpiresAt <= now);
   if (lapsed) throw new AppError('CONFLICT', refusal.holdExpired());
-  if (seen.status !== 'held') return toOwnAppointment(ctx.db, seen);
+  if (seen.status !== 'held') return toOwnAppointment(ctx.db, seen, now);
   // A paid hold is the payment's to accept, through Stripe's webhook (decision 0062).
   if (await findBookingPaymentTerms(ctx.db, seen.id)) throw new AppError('CONFLICT', refusal.paidByPayment());
 
@@ -32,5 +32,5 @@ export async function confirmBookingEmail(
   const current = await findAppointmentByTokenHash(ctx.db, hashSecretToken(token));
   if (!current) throw new NotFoundError('appointment');
   if (current.status === 'expired') throw new AppError('CONFLICT', refusal.holdExpired());
-  return toOwnAppointment(ctx.db, current);
+  return toOwnAppointment(ctx.db, current, now);
 }

@@ -87,4 +87,23 @@ describe.each(TEST_DIALECTS)("a paid booking's refund when it ends, on %s", (dia
     expect(refundsOf(booking.intentId)).toEqual([7050]);
     expect(await refundedSen(booking)).toBe(7050);
   });
+
+  it('shows on the manage page what was paid, how, and what a cancel would refund now, before and inside the notice', async () => {
+    const view = async (appointmentId: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/public/appointments/manage/${manageTokenOf(t.services.env, appointmentId)}` })).json().payment;
+    const early = await paidBooking(72);
+    expect(await view(early.appointmentId)).toEqual({
+      amountSen: 12050,
+      status: 'succeeded',
+      method: 'card',
+      receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\/receipts\//),
+      refundedSen: 0,
+      refundIfCancelledNowSen: 12050,
+      policy: { mode: 'full', priceSen: 12050, dueAtBookingSen: 12050, fullRefundUntilHours: 24, lateCancelKeepsSen: 5000, currency: 'myr' },
+    });
+    const late = await paidBooking(14);
+    expect(await view(late.appointmentId)).toMatchObject({ refundIfCancelledNowSen: 7050 });
+    await cancelAsVisitor(late.appointmentId);
+    expect(await view(late.appointmentId)).toMatchObject({ refundedSen: 7050, refundIfCancelledNowSen: null });
+  });
 });
