@@ -4501,6 +4501,24 @@ export type NamespaceBookingTranslation = {
 		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l
 		 */
 		refundTitle: string
+		/**
+		 * C​a​n​c​e​l​ ​m​o​r​e​ ​t​h​a​n​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​e​v​e​r​y​t​h​i​n​g​ ​y​o​u​ ​p​a​i​d​ ​c​o​m​e​s​ ​b​a​c​k​.
+		 * @param {number} hours
+		 */
+		refundBefore: RequiredParams<'hours'>
+		/**
+		 * A​ ​l​a​t​e​r​ ​c​a​n​c​e​l​,​ ​o​r​ ​n​o​t​ ​c​o​m​i​n​g​,​ ​k​e​e​p​s​ ​{​k​e​p​t​}​ ​o​f​ ​i​t​;​ ​t​h​e​ ​r​e​s​t​ ​c​o​m​e​s​ ​b​a​c​k​.
+		 * @param {string} kept
+		 */
+		refundLateKeeps: RequiredParams<'kept'>
+		/**
+		 * A​ ​l​a​t​e​r​ ​c​a​n​c​e​l​,​ ​o​r​ ​n​o​t​ ​c​o​m​i​n​g​,​ ​s​t​i​l​l​ ​g​e​t​s​ ​e​v​e​r​y​t​h​i​n​g​ ​b​a​c​k​.
+		 */
+		refundLateNothing: string
+		/**
+		 * Y​o​u​r​ ​t​i​m​e​ ​w​a​s​ ​r​e​l​e​a​s​e​d​ ​b​e​c​a​u​s​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d​ ​i​n​ ​t​i​m​e​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​a​g​a​i​n​.
+		 */
+		expired: string
 	}
 	whatsapp: {
 		/**
@@ -11407,6 +11425,22 @@ export type TranslationFunctions = {
 			 * If you cancel
 			 */
 			refundTitle: () => LocalizedString
+			/**
+			 * Cancel more than {hours} hours before the session and everything you paid comes back.
+			 */
+			refundBefore: (arg: { hours: number }) => LocalizedString
+			/**
+			 * A later cancel, or not coming, keeps {kept} of it; the rest comes back.
+			 */
+			refundLateKeeps: (arg: { kept: string }) => LocalizedString
+			/**
+			 * A later cancel, or not coming, still gets everything back.
+			 */
+			refundLateNothing: () => LocalizedString
+			/**
+			 * Your time was released because the payment was not completed in time. Please choose a time again.
+			 */
+			expired: () => LocalizedString
 		}
 		whatsapp: {
 			/**

@@ -12,6 +12,7 @@ import { AppError, NotFoundError } from '../errors';
 import { enforceRateLimits } from '../rate-limit/rate-limits';
 import { entityId } from '../zod-fields';
 import { createBookingPaymentIntent } from './create-booking-payment-intent';
+import { ZSessionPlace } from '../session-places/session-place-fields';
 
 /** The policy in amounts, as the visitor reads it before paying; the client words it in en/ms. */
 export const ZPolicySummary = z.object({
@@ -43,8 +44,18 @@ export type BookingPaymentStep = z.output<typeof ZBookingPaymentStep>;
 /** POST /api/public/booking-payments/{appointmentId}, body `{ token }`: the token the booking answered with. */
 export const ZBookingPaymentRequest = z.object({ appointmentId: entityId('appointment'), token: z.string().trim().min(1).max(128) });
 
-/** Where the booking is now, and its payment step while the hold waits for a payment (null after). */
-export const ZBookingPaymentState = z.object({ status: z.enum(APPOINTMENT_STATUSES), payment: ZBookingPaymentStep.nullable() });
+/**
+ * Where the booking is now, what the dialog shows of it once paid (the time and the psychologist,
+ * nothing of the visitor), and its payment step while the hold waits for a payment (null after).
+ */
+export const ZBookingPaymentState = z.object({
+  status: z.enum(APPOINTMENT_STATUSES),
+  psychologistName: z.string(),
+  startUtc: z.date(),
+  endUtc: z.date(),
+  place: ZSessionPlace.nullable(),
+  payment: ZBookingPaymentStep.nullable(),
+});
 export type BookingPaymentState = z.output<typeof ZBookingPaymentState>;
 
 /**
@@ -115,5 +126,6 @@ export async function bookingPayment(
   if (!terms || !appointment) throw new NotFoundError('appointment');
   const waiting = appointment.status === 'held' && appointment.holdExpiresAt !== null && appointment.holdExpiresAt > ctx.now();
   const hold = { holdExpiresAt: appointment.holdExpiresAt!, cancellationNoticeHours: appointment.psychologist.cancellationNoticeHours };
-  return { status: appointment.status, payment: waiting ? await paymentStepOf(ctx, terms, hold) : null };
+  const { status, startUtc, endUtc, place } = appointment;
+  return { status, psychologistName: appointment.psychologist.name, startUtc, endUtc, place, payment: waiting ? await paymentStepOf(ctx, terms, hold) : null };
 }

@@ -146,6 +146,10 @@ const en_booking = {
     returnedFailed: 'The payment was not completed at your bank or wallet. You can try again, with another method if you like, while your time is held.',
     waiting: 'Payment received. We are waiting for the payment service to confirm it; this usually takes a few seconds.',
     refundTitle: 'If you cancel',
+    refundBefore: 'Cancel more than {hours:number} hours before the session and everything you paid comes back.',
+    refundLateKeeps: 'A later cancel, or not coming, keeps {kept:string} of it; the rest comes back.',
+    refundLateNothing: 'A later cancel, or not coming, still gets everything back.',
+    expired: 'Your time was released because the payment was not completed in time. Please choose a time again.',
   },
   // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).
   whatsapp: {

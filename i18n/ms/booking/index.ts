@@ -141,6 +141,10 @@ const ms_booking = {
     returnedFailed: 'Pembayaran tidak diselesaikan di bank atau e-dompet anda. Anda boleh cuba lagi, dengan kaedah lain jika mahu, selagi masa anda ditahan.',
     waiting: 'Pembayaran diterima. Kami menunggu pengesahan daripada perkhidmatan pembayaran; biasanya ia mengambil beberapa saat.',
     refundTitle: 'Jika anda membatalkan',
+    refundBefore: 'Batalkan lebih daripada {hours} jam sebelum sesi dan semua yang anda bayar akan dikembalikan.',
+    refundLateKeeps: 'Pembatalan kemudian, atau tidak hadir, menyimpan {kept} daripadanya; bakinya dikembalikan.',
+    refundLateNothing: 'Pembatalan kemudian, atau tidak hadir, tetap mendapat semua wang kembali.',
+    expired: 'Masa anda telah dilepaskan kerana pembayaran tidak selesai tepat pada masanya. Sila pilih masa sekali lagi.',
   },
   whatsapp: {
     phoneNotMobile: 'Peringatan WhatsApp memerlukan nombor telefon bimbit Malaysia, seperti 012-345 6789.',
