@@ -154,4 +154,16 @@ describe.each(TEST_DIALECTS)('a paid booking on %s', (dialect) => {
     }
     expect(intentsOn(clinic.accountId)).toHaveLength(2);
   });
+
+  it("records from its metadata a paid intent the booking made but did not record, and confirms the booking", async () => {
+    const clinic = await insertPaidClinic(t, DEPOSIT_KEPT_LATE);
+    const { body } = await book(clinic);
+    // As if the process stopped between Stripe's answer and the insert.
+    await t.services.db.deleteFrom('appointment_payments').where('appointment_id', '=', body.appointmentId).execute();
+    const [intent] = intentsOn(clinic.accountId);
+    const paid = structuredClone(t.stripe.payments.settle(intent!.id as string, { type: 'fpx', succeeded: true }));
+    await postStripeEvent(t.app, connectEvent('payment_intent.succeeded', clinic.accountId, paid));
+    expect(await statusOf(body.appointmentId)).toBe('requested');
+    expect(await findPaymentOfAppointment(t.services.db, clinic.userId, body.appointmentId)).toMatchObject({ status: 'succeeded', method: 'fpx', amountSen: 5000 });
+  });
 });
