@@ -40,6 +40,7 @@ import * as measurePlans from './migrations/2026-11-30T0300-measure-plans';
 import * as whatsappRepliesOnce from './migrations/2026-11-30T0400-whatsapp-replies-once';
 import * as measuresAndAlerts from './migrations/2026-11-30T0500-measures-and-alerts';
 import * as whatsappOnceKey from './migrations/2026-11-30T0550-whatsapp-once-key';
+import * as bookingPaymentTerms from './migrations/2026-11-30T0610-booking-payment-terms';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0400-whatsapp-replies-once': whatsappRepliesOnce,
   '2026-11-30T0500-measures-and-alerts': measuresAndAlerts,
   '2026-11-30T0550-whatsapp-once-key': whatsappOnceKey,
+  '2026-11-30T0610-booking-payment-terms': bookingPaymentTerms,
 };
 
 export const migrationProvider: MigrationProvider = {

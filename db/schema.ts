@@ -761,6 +761,23 @@ export interface AppointmentPaymentsTable {
 }
 
 /**
+ * The terms a paid booking was made on, written with its hold: the amount due (so every request
+ * for its payment step asks Stripe for the same PaymentIntent) and the policy and price the
+ * visitor was shown, which decide a cancel's refund.
+ */
+export interface BookingPaymentTermsTable extends Omit<PaymentPolicyColumns, 'updated_at'> {
+  appointment_id: string;
+  user_id: string;
+  stripe_account_id: string;
+  amount_sen: number;
+  price_sen: number;
+  /** The methods the clinic's account had active at booking, comma-separated. */
+  payment_methods: string;
+  platform_fee_sen: Generated<number>;
+  created_at: Timestamp;
+}
+
+/**
  * A refund we asked Stripe for, written before the call. Its id is the call's Idempotency-Key;
  * `cause_key` (UNIQUE) makes one cause refund once.
  */
@@ -828,6 +845,7 @@ export interface Database {
   psychologist_payment_policies: PsychologistPaymentPoliciesTable;
   appointment_payments: AppointmentPaymentsTable;
   payment_refunds: PaymentRefundsTable;
+  booking_payment_terms: BookingPaymentTermsTable;
   measure_plans: MeasurePlansTable;
   measures: MeasuresTable;
   measure_alerts: MeasureAlertsTable;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountDueAtBooking,
+  bookingCharge,
   effectivePolicy,
   keptWithoutSessionSen,
   NO_PAYMENT_POLICY,
@@ -34,6 +35,22 @@ describe('the amount due at booking', () => {
     expect(sessionPriceSen(18000, 60)).toBe(18000);
     expect(sessionPriceSen(18000, 50)).toBe(15000);
     expect(sessionPriceSen(10000, 45)).toBe(7500);
+  });
+});
+
+describe('the charge at booking', () => {
+  it('charges what is due, with no fee while the platform fee is 0', () => {
+    expect(bookingCharge(fixedDeposit, 20000, 0)).toEqual({ amountSen: 5000, platformFeeSen: 0 });
+  });
+
+  it('counts the platform fee in basis points, rounded to the sen', () => {
+    expect(bookingCharge(fullKeepsHalf, 15050, 125)).toEqual({ amountSen: 15050, platformFeeSen: 188 });
+  });
+
+  it('charges nothing below Stripe\'s minimum of RM 2.00, nor when nothing is due', () => {
+    expect(bookingCharge({ ...fixedDeposit, deposit: { kind: 'fixed', sen: 199 } }, 20000, 0)).toBeNull();
+    expect(bookingCharge({ ...fixedDeposit, deposit: { kind: 'fixed', sen: 200 } }, 20000, 0)).toEqual({ amountSen: 200, platformFeeSen: 0 });
+    expect(bookingCharge(NO_PAYMENT_POLICY, 20000, 0)).toBeNull();
   });
 });
 

@@ -166,3 +166,16 @@ export function policySummary(policy: PaymentPolicy, priceSen: number, cancellat
 export function keptWithoutSessionSen(appointmentStatus: string, paidSen: number, refundedSen: number): number {
   return appointmentStatus === 'cancelled' || appointmentStatus === 'no_show' ? Math.max(0, paidSen - refundedSen) : 0;
 }
+
+/**
+ * The smallest charge Stripe takes in ringgit (RM 2.00). A policy that would ask less (a tiny
+ * fixed deposit, a low price) takes nothing at booking: the visitor pays at the clinic, as before.
+ */
+export const MINIMUM_CHARGE_SEN = 200;
+
+/** What a booking charges at once, and Minda's fee on it (basis points, rounded to the sen); null when nothing is charged. */
+export function bookingCharge(policy: PaymentPolicy, priceSen: number | null, platformFeeBasisPoints: number): { amountSen: number; platformFeeSen: number } | null {
+  const amountSen = amountDueAtBooking(policy, priceSen);
+  if (amountSen < MINIMUM_CHARGE_SEN) return null;
+  return { amountSen, platformFeeSen: Math.round((amountSen * platformFeeBasisPoints) / 10_000) };
+}

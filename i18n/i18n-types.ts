@@ -4731,6 +4731,10 @@ export type NamespaceBookingTranslation = {
 	 */
 	holdExpired: string
 	/**
+	 * T​h​i​s​ ​b​o​o​k​i​n​g​ ​i​s​ ​c​o​n​f​i​r​m​e​d​ ​b​y​ ​i​t​s​ ​p​a​y​m​e​n​t​,​ ​n​o​t​ ​b​y​ ​e​-​m​a​i​l​.​ ​G​o​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​b​o​o​k​i​n​g​ ​t​o​ ​p​a​y​ ​w​h​i​l​e​ ​y​o​u​r​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​.
+	 */
+	paidByPayment: string
+	/**
 	 * C​a​n​c​e​l​ ​m​y​ ​a​p​p​o​i​n​t​m​e​n​t
 	 */
 	manageCancel: string
@@ -5014,6 +5018,24 @@ export type NamespaceBookingTranslation = {
 		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l
 		 */
 		refundTitle: string
+		/**
+		 * C​a​n​c​e​l​ ​m​o​r​e​ ​t​h​a​n​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​e​v​e​r​y​t​h​i​n​g​ ​y​o​u​ ​p​a​i​d​ ​c​o​m​e​s​ ​b​a​c​k​.
+		 * @param {number} hours
+		 */
+		refundBefore: RequiredParams<'hours'>
+		/**
+		 * A​ ​l​a​t​e​r​ ​c​a​n​c​e​l​,​ ​o​r​ ​n​o​t​ ​c​o​m​i​n​g​,​ ​k​e​e​p​s​ ​{​k​e​p​t​}​ ​o​f​ ​i​t​;​ ​t​h​e​ ​r​e​s​t​ ​c​o​m​e​s​ ​b​a​c​k​.
+		 * @param {string} kept
+		 */
+		refundLateKeeps: RequiredParams<'kept'>
+		/**
+		 * A​ ​l​a​t​e​r​ ​c​a​n​c​e​l​,​ ​o​r​ ​n​o​t​ ​c​o​m​i​n​g​,​ ​s​t​i​l​l​ ​g​e​t​s​ ​e​v​e​r​y​t​h​i​n​g​ ​b​a​c​k​.
+		 */
+		refundLateNothing: string
+		/**
+		 * Y​o​u​r​ ​t​i​m​e​ ​w​a​s​ ​r​e​l​e​a​s​e​d​ ​b​e​c​a​u​s​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d​ ​i​n​ ​t​i​m​e​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​a​g​a​i​n​.
+		 */
+		expired: string
 	}
 	whatsapp: {
 		/**
@@ -6245,6 +6267,10 @@ export type NamespaceErrorsTranslation = {
 		 * S​t​r​i​p​e​’​s​ ​o​n​b​o​a​r​d​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 		 */
 		onboardingUnavailable: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​ ​j​u​s​t​ ​n​o​w​.​ ​Y​o​u​r​ ​t​i​m​e​ ​i​s​ ​s​t​i​l​l​ ​h​e​l​d​:​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		paymentUnavailable: string
 	}
 	/**
 	 * T​h​i​s​ ​s​l​o​t​ ​i​s​ ​b​o​o​k​e​d​ ​b​y​ ​a​ ​c​l​i​e​n​t​.​ ​M​o​v​i​n​g​ ​i​t​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​t​h​e​i​r​ ​a​p​p​o​i​n​t​m​e​n​t​;​ ​c​o​n​f​i​r​m​ ​t​o​ ​g​o​ ​a​h​e​a​d​ ​a​n​y​w​a​y​.
@@ -12343,6 +12369,10 @@ export type TranslationFunctions = {
 		 */
 		holdExpired: () => LocalizedString
 		/**
+		 * This booking is confirmed by its payment, not by e-mail. Go back to the booking to pay while your time is held.
+		 */
+		paidByPayment: () => LocalizedString
+		/**
 		 * Cancel my appointment
 		 */
 		manageCancel: () => LocalizedString
@@ -12599,6 +12629,22 @@ export type TranslationFunctions = {
 			 * If you cancel
 			 */
 			refundTitle: () => LocalizedString
+			/**
+			 * Cancel more than {hours} hours before the session and everything you paid comes back.
+			 */
+			refundBefore: (arg: { hours: number }) => LocalizedString
+			/**
+			 * A later cancel, or not coming, keeps {kept} of it; the rest comes back.
+			 */
+			refundLateKeeps: (arg: { kept: string }) => LocalizedString
+			/**
+			 * A later cancel, or not coming, still gets everything back.
+			 */
+			refundLateNothing: () => LocalizedString
+			/**
+			 * Your time was released because the payment was not completed in time. Please choose a time again.
+			 */
+			expired: () => LocalizedString
 		}
 		whatsapp: {
 			/**
@@ -13725,6 +13771,10 @@ export type TranslationFunctions = {
 			 * Stripe’s onboarding could not be opened just now. Please try again in a few minutes.
 			 */
 			onboardingUnavailable: () => LocalizedString
+			/**
+			 * The payment could not be started just now. Your time is still held: please try again in a moment.
+			 */
+			paymentUnavailable: () => LocalizedString
 		}
 		/**
 		 * This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.

@@ -12,9 +12,9 @@ interface PolicyRow {
   late_cancel_percent: number | null;
 }
 
-const POLICY_COLUMNS = ['mode', 'deposit_kind', 'deposit_value', 'late_cancel_keeps', 'late_cancel_percent'] as const;
+export const POLICY_COLUMNS = ['mode', 'deposit_kind', 'deposit_value', 'late_cancel_keeps', 'late_cancel_percent'] as const;
 
-function toPolicy(row: PolicyRow): PaymentPolicy {
+export function toPolicy(row: PolicyRow): PaymentPolicy {
   const value = Number(row.deposit_value);
   const deposit: Deposit | null = row.deposit_kind === 'fixed' ? { kind: 'fixed', sen: value } : row.deposit_kind === 'percent' ? { kind: 'percent', percent: value } : null;
   const lateCancel: LateCancelRule =
@@ -26,7 +26,7 @@ function toPolicy(row: PolicyRow): PaymentPolicy {
   return { mode: row.mode as PaymentMode, deposit, lateCancel };
 }
 
-function toRow(policy: PaymentPolicy): PolicyRow {
+export function toRow(policy: PaymentPolicy): PolicyRow {
   return {
     mode: policy.mode,
     deposit_kind: policy.deposit?.kind ?? null,

@@ -49,6 +49,7 @@ const UNCHANGED_BY_A_REFUSAL = {
   psychologist_payment_policies: true,
   appointment_payments: true,
   payment_refunds: true,
+  booking_payment_terms: true,
   measure_plans: true,
   measures: true,
   measure_alerts: true,

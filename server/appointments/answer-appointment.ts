@@ -16,6 +16,8 @@ import { toAdminAppointment } from './list-appointments';
 import { recordAppointmentChange } from './record-appointment-change';
 import { refuseOutsideProfile } from '../members/profile-scope';
 import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
+import type { CancelCause } from '../../domain/payment-policy';
+import { finishEndingRefund, writeDownEndingRefund } from '../payments/cancel-refund';
 
 /** The WhatsApp message of an answer: a request confirmed or declined; how a session went is the clinic's own record. */
 const WHATSAPP_OF_ANSWER: Partial<Record<ClinicAnswer, 'booking_confirmed' | 'booking_cancelled'>> = { confirmed: 'booking_confirmed', declined: 'booking_cancelled' };
@@ -28,7 +30,7 @@ export const ZAnswerAppointmentRequest = z.object({
 });
 export type AnswerAppointmentRequest = z.output<typeof ZAnswerAppointmentRequest>;
 
-type ClinicContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'admin' | 'member'>;
+type ClinicContext = Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'admin' | 'member' | 'billing' | 'log'>;
 
 /** A change of status the clinic makes: where it leads, from where, and how a refusal names it. */
 export interface ClinicChange {
@@ -41,7 +43,8 @@ export interface ClinicChange {
  * The clinic moves one of its appointments to another status, and `then` does what follows in
  * the same transaction (counting, mails, blocks). The status guard settles a race with the
  * visitor (a cancel at the same moment): one of them wins, the other is refused with the status
- * as it now is. A hold is not the clinic's to answer until the visitor confirms it.
+ * as it now is. A hold is not the clinic's to answer until the visitor confirms it. A decline
+ * refunds a payment in full, a no-show all but what the policy keeps, each once.
  */
 export async function changeAsClinic(
   ctx: ClinicContext,
@@ -51,7 +54,8 @@ export async function changeAsClinic(
 ): Promise<AdminAppointment> {
   const userId = ctx.admin.id;
   const now = ctx.now();
-  return inTransaction(ctx.db, async (trx) => {
+  const refunding = ENDINGS_REFUNDED[change.to];
+  const answer = await inTransaction(ctx.db, async (trx) => {
     const appointment = await findAppointmentOf(trx, userId, appointmentId);
     if (!appointment || appointment.status === 'held' || appointment.status === 'expired') throw new NotFoundError('appointment');
     refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
@@ -65,9 +69,15 @@ export async function changeAsClinic(
     await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: change.to, at: now });
     const changed = (await findAppointmentOf(trx, userId, appointmentId))!;
     await then(trx, changed);
+    if (refunding) await writeDownEndingRefund(trx, { userId, appointment: changed, cause: refunding, actor: 'clinic', accountId: ctx.member.accountId, at: now });
     return toAdminAppointment(changed, ctx.member);
   });
+  if (refunding) await finishEndingRefund(ctx, { userId, appointmentId });
+  return answer;
 }
+
+/** The clinic's changes that end a paid booking, and how its policy refunds them (decision 0061). */
+const ENDINGS_REFUNDED: Partial<Record<AppointmentStatus, CancelCause>> = { declined: 'clinic_declined', no_show: 'no_show' };
 
 /**
  * The clinic answers a request (confirms or declines it) or records how a confirmed session went

@@ -26,7 +26,10 @@ import { readBookingAllowance } from './booking-allowance';
 import { bookingEmails, holdEmail } from './booking-notifications';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { manageTokenOf } from './manage-token';
-import type { BookAppointmentRequest } from './book-appointment.types';
+import type { BookAppointmentRequest, BookAppointmentResponse } from './book-appointment.types';
+import { insertBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
+import { paidBookingTerms } from '../payments/paid-booking-terms';
+import { paymentStepOf, paymentTokenOf } from '../payments/booking-payment-step';
 import { findOwnedScreener } from '../configuration/screener-owner';
 import { recordAppointmentChange } from './record-appointment-change';
 import { recordConsents } from '../../db/repositories/consents';
@@ -47,7 +50,7 @@ export const SLOT_TAKEN_MESSAGE = english.slotTaken();
 export const SLOT_UNAVAILABLE_MESSAGE = english.slotUnavailable();
 export const FREE_LIMIT_MESSAGE = english.freeLimit();
 
-type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'configurations' | 'metrics'>;
+type Services = Pick<RequestContext, 'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'configurations' | 'metrics' | 'billing'>;
 
 type Translations = ReturnType<typeof translationsFor>;
 
@@ -76,15 +79,25 @@ type Translations = ReturnType<typeof translationsFor>;
  * once. The bookings of one network take turns on a row lock between the count and the commit,
  * so a flood from it racing in parallel stays within the bound.
  */
-export async function bookAppointment(services: Services, input: BookAppointmentRequest) {
+export async function bookAppointment(services: Services, input: BookAppointmentRequest): Promise<BookAppointmentResponse> {
+  let booked: Awaited<ReturnType<typeof bookOrRefuse>>;
   try {
-    const booked = await bookOrRefuse(services, input);
+    booked = await bookOrRefuse(services, input);
     services.metrics.bookings.inc({ outcome: booked.status });
-    return booked;
   } catch (error) {
     services.metrics.bookings.inc({ outcome: refusalOutcome(error) });
     throw error;
   }
+  const { terms, cancellationNoticeHours, ...answer } = booked;
+  if (!terms) return { ...answer, paymentToken: null, payment: null };
+  // The hold is committed whatever Stripe says: should it not answer now, the dialog asks for the
+  // payment step again with the token (booking-payment-step.ts) while the hold lasts.
+  const hold = { holdExpiresAt: answer.holdExpiresAt!, cancellationNoticeHours };
+  const payment = await paymentStepOf(services, terms, hold).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') return null;
+    throw error;
+  });
+  return { ...answer, paymentToken: paymentTokenOf(services.env, answer.appointmentId), payment };
 }
 
 async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
@@ -138,16 +151,24 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     };
     // A clinic that turned WhatsApp off since the form was shown (or a server without it): the booking stands, by e-mail only.
     const whatsappReminders = input.whatsappReminders && allowance.whatsappEnabled && services.env.whatsapp !== undefined;
-    const status = initialStatus(allowance);
+    const id = randomUUID();
+    // A paid booking is a hold until Stripe's webhook says it is paid, whatever the e-mail
+    // setting: the payment is the visitor's proof, and counts as the e-mail confirmation.
+    const terms = await paidBookingTerms(trx, services.billing, { appointmentId: id, userId, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc });
+    const status = terms ? 'held' : initialStatus(allowance);
     // Only a booking the clinic accepts counts: here, one it chose to confirm automatically.
     const counts = status === 'confirmed';
     const shared = input.sharedResults;
     const care = { resultsShared: shared !== undefined, contactPromptly: shared?.crisisItemAnswered ?? false };
     const visit = await findVisitOf(trx, userId, psychologist.id);
-    const facts = { id: randomUUID(), status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc, care, ...visit };
+    const facts = { id, status, revision: 0, client, psychologist, startUtc: slot.startUtc, endUtc: slot.endUtc, care, ...visit };
     const held = status === 'held';
     const manageToken = manageTokenOf(services.env, facts.id);
-    const emails = held
+    // A paid hold mails nothing: the dialog shows its payment step, and the payment's acceptance
+    // sends what a confirmed e-mail would (accept-hold.ts).
+    const emails = terms
+      ? []
+      : held
       ? [holdEmail({ facts, screener, operatorEmail: allowance.operatorEmail, manageToken }, { env: services.env })]
       : bookingEmails({ facts, screener, operatorEmail: allowance.operatorEmail }, { env: services.env, now });
 
@@ -175,6 +196,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', refusal.slotTaken(), { cause: error });
       throw error;
     }
+    if (terms) await insertBookingPaymentTerms(trx, terms, now);
     await recordAppointmentChange(trx, { userId, appointmentId: facts.id, actor: 'visitor', from: null, to: status, at: now });
     if (input.consents) {
       const given = whatsappReminders ? input.consents : { ...input.consents, whatsappReminders: undefined };
@@ -188,7 +210,17 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       await enqueueWhatsappNotice(trx, 'booking_received', { userId, appointment }, { env: services.env, now });
       await enqueueCrisisAlert(trx, { userId, contactPromptly: care.contactPromptly }, { env: services.env, now });
     }
-    return { appointmentId: facts.id, status, holdExpiresAt, startUtc: slot.startUtc, endUtc: slot.endUtc, psychologistName: psychologist.name, place: visit.place };
+    return {
+      appointmentId: facts.id,
+      status,
+      holdExpiresAt,
+      startUtc: slot.startUtc,
+      endUtc: slot.endUtc,
+      psychologistName: psychologist.name,
+      place: visit.place,
+      terms,
+      cancellationNoticeHours: psychologist.cancellationNoticeHours,
+    };
   });
 }
 

@@ -8,6 +8,7 @@ import { fieldMessage } from '../field-messages';
 import { emailAddress, entityId, requiredText } from '../zod-fields';
 import { ZBookingConsents, ZSharedResults } from './shared-results';
 import { ZProofOfWork } from '../booking-challenge/booking-challenge.types';
+import { ZBookingPaymentStep } from '../payments/booking-payment-step';
 
 /** Shown under the phone field: what a Malaysian number looks like. */
 const INVALID_PHONE_MESSAGE = fieldMessage('phone');
@@ -62,4 +63,13 @@ export const ZBookAppointmentResponse = z.object({
   psychologistName: z.string(),
   /** Where the session happens, for the confirmation screen (docs/decisions/0049). */
   place: ZSessionPlace.nullable(),
+  /**
+   * Where the clinic asks payment at booking (docs/decisions/0062): the token by which this
+   * browser asks for the payment step again (POST /api/public/booking-payments/{appointmentId}); null
+   * for a booking paid at the clinic.
+   */
+  paymentToken: z.string().nullable(),
+  /** The payment step; null when nothing is paid now, or when Stripe did not answer (ask again with the token). */
+  payment: ZBookingPaymentStep.nullable(),
 });
+export type BookAppointmentResponse = z.output<typeof ZBookAppointmentResponse>;

@@ -141,6 +141,9 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
         status: 'requested',
         holdExpiresAt: null,
         place: null,
+        // A clinic that takes no payment at booking (paid-booking.integration.test.ts).
+        paymentToken: null,
+        payment: null,
       });
       const stored = await t.services.db.selectFrom('appointments').selectAll().where('id', '=', body.appointmentId as string).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({
@@ -170,6 +173,8 @@ describe.each(TEST_DIALECTS)('booking on %s', (dialect) => {
         status: 'requested',
         holdExpiresAt: null,
         place: null,
+        paymentToken: null,
+        payment: null,
       });
     });
 

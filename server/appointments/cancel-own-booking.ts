@@ -13,6 +13,8 @@ import { enqueueVisitorChangeEmails } from './booking-notifications';
 import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
 import { recordAppointmentChange } from './record-appointment-change';
 import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
+import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
+import { finishEndingRefund, writeDownEndingRefund } from '../payments/cancel-refund';
 
 /** POST /api/public/appointments/manage/{token}/cancel, body `{ reason? }`: why, if the visitor wants to say. */
 export const ZCancelOwnBookingRequest = ZManageTokenRequest.extend({
@@ -25,28 +27,32 @@ export const ZCancelOwnBookingRequest = ZManageTokenRequest.extend({
 
 /**
  * POST /api/public/appointments/manage/{token}/cancel: the visitor cancels through their private
- * link, up to the psychologist's cancellation notice. The slot is free at once. The visitor gets
+ * link, up to the psychologist's cancellation notice (a paid booking up to its start, its refund
+ * by the policy: refund-payment.ts through cancel-refund.ts). The slot is free at once. The visitor gets
  * the calendar entry that removes it; the psychologist and the clinic hear of it when the booking
  * had reached them (not for a hold). Racing the clinic's answer, the appointment's row lock
  * orders the two: a cancel after a confirmation cancels the confirmed appointment, and the history
  * records each change from the status it really left.
  */
 export async function cancelOwnBooking(
-  ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
+  ctx: Pick<RequestContext, 'db' | 'env' | 'now' | 'billing' | 'log'>,
   { token, reason }: { token: string; reason?: string },
 ): Promise<OwnAppointment> {
   const now = ctx.now();
   const seen = await findOwnAppointment(ctx.db, token);
   const refusal = translationsFor(seen.client.language).booking;
   if (!canMove(seen.status, 'cancelled')) throw new AppError('CONFLICT', refusal.cannotCancel());
-  if (now >= changeableUntil(seen)) throw new AppError('CONFLICT', refusal.insideNotice());
+  // A paid booking may be cancelled until it starts: inside the notice, its policy keeps its part.
+  const paid = (await findBookingPaymentTerms(ctx.db, seen.id)) !== undefined;
+  if (now >= (paid ? seen.startUtc : changeableUntil(seen))) throw new AppError('CONFLICT', refusal.insideNotice());
 
-  return inTransaction(ctx.db, async (trx) => {
+  const cancelled = await inTransaction(ctx.db, async (trx) => {
     const current = await lockAppointment(trx, seen.id);
     if (!current || !canMove(current.status, 'cancelled') || !(await moveAppointment(trx, seen.id, 'cancelled', now))) {
       throw new AppError('CONFLICT', refusal.cannotCancel());
     }
     await recordAppointmentChange(trx, { userId: seen.userId, appointmentId: seen.id, actor: 'visitor', from: current.status, to: 'cancelled', at: now });
+    await writeDownEndingRefund(trx, { userId: seen.userId, appointment: seen, cause: 'visitor_cancelled', actor: 'visitor', accountId: null, at: now });
     const clinicKnows = current.status !== 'held';
     // A hold never reached the clinic: its shared results and the visitor's reason are kept for no one.
     if (!clinicKnows) await forgetSharedResults(trx, seen.id);
@@ -56,6 +62,8 @@ export async function cancelOwnBooking(
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows }, { env: ctx.env, now });
     // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
     if (clinicKnows) await enqueueWhatsappNotice(trx, 'booking_cancelled', { userId: seen.userId, appointment: cancelled }, { env: ctx.env, now });
-    return toOwnAppointment(trx, cancelled);
+    return toOwnAppointment(trx, cancelled, now);
   });
+  await finishEndingRefund(ctx, { userId: seen.userId, appointmentId: seen.id });
+  return cancelled;
 }

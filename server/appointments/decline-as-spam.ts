@@ -20,7 +20,7 @@ export type DeclineAsSpamRequest = z.output<typeof ZDeclineAsSpamRequest>;
  * Gmail's dots folded) and the same client address for SPAM_BLOCK_DAYS. Nobody is mailed: the
  * address may be a stranger's typed by someone else. The clinic's webhooks hear of a decline.
  */
-export function declineAsSpam(ctx: Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'admin' | 'member'>, { appointmentId }: DeclineAsSpamRequest): Promise<AdminAppointment> {
+export function declineAsSpam(ctx: Pick<OperatorContext, 'db' | 'dialect' | 'env' | 'now' | 'admin' | 'member' | 'billing' | 'log'>, { appointmentId }: DeclineAsSpamRequest): Promise<AdminAppointment> {
   const userId = ctx.admin.id;
   return changeAsClinic(ctx, { to: 'declined', from: SPAM_MARKABLE_STATUSES, action: 'spam' }, appointmentId, async (trx, declined) => {
     // A session that took place was no stranger's: marking it would hand back a free booking it used.

@@ -11,6 +11,7 @@ import { NotFoundError } from '../errors';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { refuseClosedAppointmentLink } from '../visitor-data/closed-links';
 import { ZSessionPlace } from '../session-places/session-place-fields';
+import { ownPaymentOf, ZOwnPayment } from '../payments/own-payment';
 
 /** The visitor's private link names their appointment by a token that only their e-mails hold. */
 export const ZManageTokenRequest = z.object({ token: z.string().trim().min(1).max(128) });
@@ -47,6 +48,8 @@ export const ZOwnAppointment = z.object({
   movesLeft: z.number().int(),
   /** 'on' while WhatsApp messages go to the visitor (the page offers to stop them), 'stopped', or 'off' (docs/decisions/0063). */
   whatsApp: z.enum(WHATSAPP_STATES),
+  /** What was paid at booking and what a cancel would refund now (issue 28); null for a booking paid at the clinic. */
+  payment: ZOwnPayment.nullable(),
 });
 export type OwnAppointment = z.output<typeof ZOwnAppointment>;
 
@@ -68,7 +71,7 @@ export function changeableUntil(appointment: FoundAppointment): Date {
   return subHours(appointment.startUtc, appointment.psychologist.cancellationNoticeHours);
 }
 
-export async function toOwnAppointment(db: RequestContext['db'], appointment: FoundAppointment): Promise<OwnAppointment> {
+export async function toOwnAppointment(db: RequestContext['db'], appointment: FoundAppointment, now: Date): Promise<OwnAppointment> {
   const configuration = await findConfigurationOfOperator(db, appointment.userId);
   return {
     status: appointment.status,
@@ -88,10 +91,11 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     visitorContact: appointment.visitorContact,
     movesLeft: Math.max(MAX_VISITOR_MOVES - appointment.visitorMoves, 0),
     whatsApp: whatsappStateOf(appointment.whatsApp),
+    payment: await ownPaymentOf(db, appointment, now),
   };
 }
 
 /** GET /api/public/appointments/manage/{token}: reading the page changes nothing. */
-export async function viewOwnAppointment(ctx: Pick<RequestContext, 'db'>, { token }: { token: string }): Promise<OwnAppointment> {
-  return toOwnAppointment(ctx.db, await findOwnAppointment(ctx.db, token));
+export async function viewOwnAppointment(ctx: Pick<RequestContext, 'db' | 'now'>, { token }: { token: string }): Promise<OwnAppointment> {
+  return toOwnAppointment(ctx.db, await findOwnAppointment(ctx.db, token), ctx.now());
 }

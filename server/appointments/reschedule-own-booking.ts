@@ -39,7 +39,7 @@ export async function rescheduleOwnBooking(
   const refusal = translationsFor(seen.client.language).booking;
   if (!holdsSlot(seen.status)) throw new AppError('CONFLICT', refusal.cannotReschedule());
   if (now >= changeableUntil(seen)) throw new AppError('CONFLICT', refusal.insideNotice());
-  if (slotId === seen.slotId) return toOwnAppointment(ctx.db, seen);
+  if (slotId === seen.slotId) return toOwnAppointment(ctx.db, seen, now);
 
   return inTransaction(ctx.db, async (trx) => {
     const schedule = await takeScheduleTime(trx, { userId: seen.userId, psychologistId: seen.psychologist.id }, slotId, now);
@@ -76,6 +76,6 @@ export async function rescheduleOwnBooking(
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: rescheduled, operatorEmail, clinicKnows, movedFrom }, { env: ctx.env, now });
     // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
     if (clinicKnows) await enqueueWhatsappNotice(trx, 'booking_moved', { userId: seen.userId, appointment: rescheduled }, { env: ctx.env, now });
-    return toOwnAppointment(trx, rescheduled);
+    return toOwnAppointment(trx, rescheduled, now);
   });
 }

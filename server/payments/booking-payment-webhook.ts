@@ -9,6 +9,8 @@ import type { StripeApi } from '../billing/billing';
 import type { RequestContext } from '../context';
 import { queuePaymentWebhook } from '../webhooks/queue-webhook-events';
 import { type RefundRequest, resumeRefund, writeDownRefund } from './refund-payment';
+import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
+import { recordIntent } from './booking-payment-step';
 
 export type BookingPaymentDeps = Pick<RequestContext, 'db' | 'env' | 'now'> & { stripe: Pick<StripeApi, 'paymentIntents' | 'refunds'> };
 
@@ -31,6 +33,7 @@ const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}
 export async function applyBookingPaymentEvent(deps: BookingPaymentDeps, event: Stripe.Event): Promise<boolean> {
   if (!BOOKING_PAYMENT_EVENTS.has(event.type) || !event.account) return false;
   const intent = event.data.object as Stripe.PaymentIntent;
+  await recordUnrecordedIntent(deps, intent, event.account);
   const recorded = await findRecorded(deps, intent.id);
   if (!recorded) return false;
   const { payment, appointmentStatus } = recorded;
@@ -101,6 +104,18 @@ async function findRecorded(deps: Pick<BookingPaymentDeps, 'db'>, paymentIntentI
     const { status } = await trx.selectFrom('appointments').select('status').where('id', '=', payment.appointmentId).executeTakeFirstOrThrow();
     return { payment, appointmentStatus: status as AppointmentStatus };
   });
+}
+
+/**
+ * A booking's intent that Stripe made but we did not record (the process stopped between Stripe's
+ * answer and our insert): recorded now from its metadata, if a paid booking on this very account
+ * names it, so its payment is not lost. Recording is once (booking-payment-step.ts).
+ */
+async function recordUnrecordedIntent(deps: BookingPaymentDeps, intent: Stripe.PaymentIntent, account: string): Promise<void> {
+  const appointmentId = intent.metadata?.appointmentId;
+  if (!appointmentId) return;
+  const terms = await findBookingPaymentTerms(deps.db, appointmentId);
+  if (terms?.stripeAccountId === account) await recordIntent(deps, terms, intent.id);
 }
 
 function methodOf(type: string | undefined): PaymentMethod | null {

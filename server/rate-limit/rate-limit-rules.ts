@@ -45,6 +45,13 @@ export const DEFAULT_RATE_LIMITS = {
   logoUploadsPerClinic: { limit: 20, windowMinutes: 60 },
   /** Generous for a family booking together, tight enough that no script fills a clinic's calendar. */
   bookingPerIp: { limit: 20, windowMinutes: 10 },
+  /**
+   * The payment step of one paid hold asked again (a resume after FPX's redirect, a retry after
+   * a decline, the embed's frame reading the status): each may ask Stripe. Only the booker holds
+   * the hold's token, so the bound refuses no one else; a visitor retrying a few methods within
+   * the 30 minutes stays far under it.
+   */
+  bookingPaymentPerAppointment: { limit: 60, windowMinutes: 30 },
   /** Each analysis may cost a model call; a visitor asks once per results page. */
   analyzePerIp: { limit: 30, windowMinutes: 10 },
   /**

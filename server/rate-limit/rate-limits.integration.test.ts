@@ -24,6 +24,7 @@ const TIGHT_LIMITS: RateLimits = {
   invitationPreviewPerIp: { limit: 2, windowMinutes: 10 },
   logoUploadsPerClinic: { limit: 2, windowMinutes: 60 },
   bookingPerIp: { limit: 2, windowMinutes: 10 },
+  bookingPaymentPerAppointment: { limit: 2, windowMinutes: 30 },
   analyzePerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIpPerDay: { limit: 4, windowMinutes: 24 * 60 },

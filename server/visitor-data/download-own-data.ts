@@ -72,7 +72,7 @@ export type OwnData = z.output<typeof ZOwnData>;
 
 export async function downloadOwnData(ctx: Pick<RequestContext, 'db' | 'now'>, { token }: { token: string }): Promise<OwnData> {
   const appointment = await findOwnAppointment(ctx.db, token);
-  const own = await toOwnAppointment(ctx.db, appointment);
+  const own = await toOwnAppointment(ctx.db, appointment, ctx.now());
   const records = await findVisitorRecords(ctx.db, appointment.id);
   return {
     exportedAt: ctx.now(),

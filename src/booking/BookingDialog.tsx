@@ -24,6 +24,7 @@ import { useBookingWindow } from './useBookingWindow';
 import { useBookingScreening } from './useBookingScreening';
 import { useDetailChecks } from './useDetailChecks';
 import { useBookingProof } from './useBookingProof';
+import { type PaidHold, PaymentDialog } from './PaymentDialog';
 
 interface Props {
   psychologist: PublicPsychologist;
@@ -36,7 +37,8 @@ type TypedField = 'name' | 'email' | 'phone';
 /**
  * Days, then times, in the visitor's timezone; then their details and a summary. Confirm checks
  * the free limit, then books with the proof of work solved since the dialog opened. A refused booking leaves the dialog as it was, with the list as it
- * is now: a time taken meanwhile is gone from it, and Confirm waits for a new choice.
+ * is now: a time taken meanwhile is gone from it, and Confirm waits for a new choice. At a clinic
+ * that asks payment at booking, the booking is a hold whose payment step follows (PaymentDialog).
  */
 export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const { LL, locale } = useI18nContext();
@@ -64,7 +66,7 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
 
   // Confirm is one action: check the free limit, then book. One pending state, one error.
   const submit = useMutation({
-    mutationFn: async ({ slot, zone }: { slot: FreeSlot; zone: string }): Promise<{ limitReached: number } | { booked: BookedAppointment }> => {
+    mutationFn: async ({ slot, zone }: { slot: FreeSlot; zone: string }): Promise<{ limitReached: number } | { booked: BookedAppointment } | { paid: PaidHold }> => {
       // A failed check counts as not required; the server enforces the limit anyway.
       const check = await utils.client.billing.checkSubscription.query({ slug: identifier }).catch((error: unknown) => {
         console.error('Subscription check failed', error);
@@ -94,10 +96,13 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
           ...(sharedAt && { sharedResults: screening.shareable }),
         }),
       });
+      // A paid hold goes on to its payment step; it is booked once Stripe's webhook says it is paid.
+      if (booking.paymentToken) return { paid: { appointmentId: booking.appointmentId, token: booking.paymentToken } };
       const { psychologistName, status, startUtc, endUtc, holdExpiresAt, place } = booking;
       return { booked: { psychologistName, status, startUtc, endUtc, holdExpiresAt, timezone: zone, email, place } };
     },
     onSuccess: (outcome) => {
+      if ('paid' in outcome) update({ payment: outcome.paid });
       if (!('booked' in outcome)) return;
       setDetails(EMPTY_BOOKING_DETAILS);
       onBooked(outcome.booked);
@@ -155,6 +160,25 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
     setDetailsRefused(!detailsValid);
     if (detailsValid && chosen) submit.mutate({ slot: chosen, zone: timezone });
   };
+
+  if (details.payment) {
+    const email = details.email.trim();
+    return (
+      <PaymentDialog
+        hold={details.payment}
+        title={psychologist.name}
+        onSettled={({ psychologistName, status, startUtc, endUtc, place }) => {
+          setDetails(EMPTY_BOOKING_DETAILS);
+          onBooked({ psychologistName, status, startUtc, endUtc, holdExpiresAt: null, timezone, email, place });
+        }}
+        onClose={() => {
+          // Closed unpaid: the hold lapses on its own, and the visitor may choose a time again.
+          update({ payment: undefined });
+          onClose();
+        }}
+      />
+    );
+  }
 
   if (limitReached !== null) {
     return (

@@ -70,6 +70,11 @@ export interface BookingDetails {
   slotId?: string;
   /** The IANA timezone the visitor chose to read times in; unset, the browser's own. */
   timezone?: string;
+  /**
+   * A paid hold waiting for its payment (docs/decisions/0062): kept in the tab, so the dialog
+   * resumes its payment step after FPX's or GrabPay's redirect, or a reload.
+   */
+  payment?: { appointmentId: string; token: string };
 }
 
 export const EMPTY_BOOKING_DETAILS: BookingDetails = { name: '', email: '', phone: '' };

@@ -70,6 +70,7 @@ const en_booking = {
   manageEraseInsideNotice: 'It is too close to the appointment to erase your data here: the clinic is expecting you. Please contact the clinic to cancel it first. After that, or after the appointment, you can erase your data here.',
   manageClinicContacts: 'How to reach {clinic:string}',
   holdExpired: 'This request was not confirmed in time, so the time was released. Please book again.',
+  paidByPayment: 'This booking is confirmed by its payment, not by e-mail. Go back to the booking to pay while your time is held.',
   manageCancel: 'Cancel my appointment',
   manageCancelling: 'Cancelling...',
   manageCancelPrompt: 'You can cancel or move it until {time:string}.',
@@ -145,6 +146,10 @@ const en_booking = {
     returnedFailed: 'The payment was not completed at your bank or wallet. You can try again, with another method if you like, while your time is held.',
     waiting: 'Payment received. We are waiting for the payment service to confirm it; this usually takes a few seconds.',
     refundTitle: 'If you cancel',
+    refundBefore: 'Cancel more than {hours:number} hours before the session and everything you paid comes back.',
+    refundLateKeeps: 'A later cancel, or not coming, keeps {kept:string} of it; the rest comes back.',
+    refundLateNothing: 'A later cancel, or not coming, still gets everything back.',
+    expired: 'Your time was released because the payment was not completed in time. Please choose a time again.',
   },
   // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).
   whatsapp: {

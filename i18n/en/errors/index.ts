@@ -122,6 +122,7 @@ const en_errors = {
     refundPending: 'Stripe did not answer in time. The refund is recorded and will be completed; please check again in a few minutes rather than refunding again.',
     accountCannotCharge: 'Payment at booking can be turned on once your Stripe account can take payments. Connect it and finish Stripe’s onboarding first; this page shows when Stripe has approved it.',
     onboardingUnavailable: 'Stripe’s onboarding could not be opened just now. Please try again in a few minutes.',
+    paymentUnavailable: 'The payment could not be started just now. Your time is still held: please try again in a moment.',
   },
   slotBookedMove: 'This slot is booked by a client. Moving it changes the time of their appointment; confirm to go ahead anyway.',
   slotBookedDelete: 'This slot is booked by a client. Deleting it cancels their appointment; confirm to go ahead anyway.',

@@ -70,6 +70,7 @@ const ms_booking = {
   manageEraseInsideNotice: 'Janji temu sudah terlalu hampir untuk memadam data anda di sini: klinik sedang menanti anda. Sila hubungi klinik untuk membatalkannya dahulu. Selepas itu, atau selepas janji temu, anda boleh memadam data anda di sini.',
   manageClinicContacts: 'Cara menghubungi {clinic}',
   holdExpired: 'Permintaan ini tidak disahkan tepat pada masanya, jadi masa itu telah dilepaskan. Sila tempah semula.',
+  paidByPayment: 'Tempahan ini disahkan melalui pembayarannya, bukan melalui e-mel. Kembali ke tempahan untuk membayar selagi masa anda ditempah.',
   manageCancel: 'Batalkan janji temu saya',
   manageCancelling: 'Sedang membatalkan...',
   manageCancelPrompt: 'Anda boleh membatalkan atau memindahkannya sehingga {time}.',
@@ -140,6 +141,10 @@ const ms_booking = {
     returnedFailed: 'Pembayaran tidak diselesaikan di bank atau e-dompet anda. Anda boleh cuba lagi, dengan kaedah lain jika mahu, selagi masa anda ditahan.',
     waiting: 'Pembayaran diterima. Kami menunggu pengesahan daripada perkhidmatan pembayaran; biasanya ia mengambil beberapa saat.',
     refundTitle: 'Jika anda membatalkan',
+    refundBefore: 'Batalkan lebih daripada {hours} jam sebelum sesi dan semua yang anda bayar akan dikembalikan.',
+    refundLateKeeps: 'Pembatalan kemudian, atau tidak hadir, menyimpan {kept} daripadanya; bakinya dikembalikan.',
+    refundLateNothing: 'Pembatalan kemudian, atau tidak hadir, tetap mendapat semua wang kembali.',
+    expired: 'Masa anda telah dilepaskan kerana pembayaran tidak selesai tepat pada masanya. Sila pilih masa sekali lagi.',
   },
   whatsapp: {
     phoneNotMobile: 'Peringatan WhatsApp memerlukan nombor telefon bimbit Malaysia, seperti 012-345 6789.',

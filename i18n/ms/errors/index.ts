@@ -118,6 +118,7 @@ const ms_errors = {
     refundPending: 'Stripe tidak menjawab dalam masa. Bayaran balik telah direkodkan dan akan diselesaikan; sila semak semula dalam beberapa minit dan jangan pulangkan sekali lagi.',
     accountCannotCharge: 'Bayaran semasa tempahan boleh dihidupkan setelah akaun Stripe anda boleh menerima bayaran. Sambungkan akaun itu dan lengkapkan pendaftaran Stripe dahulu; halaman ini menunjukkan apabila Stripe telah meluluskannya.',
     onboardingUnavailable: 'Pendaftaran Stripe tidak dapat dibuka buat masa ini. Sila cuba lagi dalam beberapa minit.',
+    paymentUnavailable: 'Pembayaran tidak dapat dimulakan buat masa ini. Masa anda masih ditempah: sila cuba lagi sebentar lagi.',
   },
   slotBookedMove:
     'Slot ini telah ditempah oleh klien. Mengalihkannya mengubah masa janji temu mereka; sahkan untuk meneruskan juga.',

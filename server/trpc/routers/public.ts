@@ -37,6 +37,7 @@ import {
   ZRecordScreenerEventsRequest,
   ZRecordScreenerEventsResponse,
 } from '../../screener-events/record-screener-events';
+import { bookingPayment, ZBookingPaymentRequest, ZBookingPaymentState } from '../../payments/booking-payment-step';
 import { sharedReadProcedure, publicProcedure, router } from '../init';
 
 /** What anonymous visitors of a screener call. */
@@ -81,6 +82,11 @@ export const publicRouter = router({
     .input(ZBookAppointmentRequest)
     .output(ZBookAppointmentResponse)
     .mutation(({ ctx, input }) => bookAppointment(ctx, input)),
+  /** The payment step of a paid hold again (after a redirect, a reload or a decline), and where the booking stands. */
+  bookingPayment: publicProcedure
+    .input(ZBookingPaymentRequest)
+    .output(ZBookingPaymentState)
+    .mutation(({ ctx, input }) => bookingPayment(ctx, input)),
   /** The visitor's own appointment, through the private link in their e-mails. */
   ownAppointment: router({
     view: publicProcedure

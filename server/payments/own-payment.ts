@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { committedRefundsSen, findPaymentOfAppointment } from '../../db/repositories/appointment-payments';
+import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
+import type { RequestContext } from '../context';
+import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, policySummary, refundOnCancel } from '../../domain/payment-policy';
+import { ZPolicySummary } from './booking-payment-step';
+
+/** The payment as the visitor's manage page shows it: what was paid, how, and what a cancel gives back now. */
+export const ZOwnPayment = z.object({
+  amountSen: z.number().int(),
+  /** pending until Stripe's webhook says it succeeded. */
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  /** Stripe's receipt of the charge. */
+  receiptUrl: z.string().nullable(),
+  /** Refunded so far, refunds Stripe has not yet confirmed included. */
+  refundedSen: z.number().int(),
+  /** What cancelling now would refund; null when it cannot be cancelled now or nothing was paid. */
+  refundIfCancelledNowSen: z.number().int().nullable(),
+  policy: ZPolicySummary,
+});
+export type OwnPayment = z.output<typeof ZOwnPayment>;
+
+/** The visitor's own payment, on the terms they booked on; null for a booking paid at the clinic. */
+export async function ownPaymentOf(
+  db: RequestContext['db'],
+  appointment: { id: string; userId: string; status: AppointmentStatus; startUtc: Date; psychologist: { cancellationNoticeHours: number } },
+  now: Date,
+): Promise<OwnPayment | null> {
+  const terms = await findBookingPaymentTerms(db, appointment.id);
+  if (!terms) return null;
+  const payment = await findPaymentOfAppointment(db, terms.userId, appointment.id);
+  const refundedSen = payment ? await committedRefundsSen(db, payment.id) : 0;
+  const noticeHours = appointment.psychologist.cancellationNoticeHours;
+  const cancellable = payment?.status === 'succeeded' && canMove(appointment.status, 'cancelled') && now < appointment.startUtc;
+  const refund = cancellable
+    ? refundOnCancel({ policy: terms.policy, cause: 'visitor_cancelled', paidSen: payment.amountSen, refundedSen, priceSen: terms.priceSen, startUtc: appointment.startUtc, at: now, cancellationNoticeHours: noticeHours })
+    : null;
+  return {
+    amountSen: terms.amountSen,
+    status: payment?.status ?? 'pending',
+    method: payment?.method ?? null,
+    receiptUrl: payment?.receiptUrl ?? null,
+    refundedSen,
+    refundIfCancelledNowSen: refund?.refundSen ?? null,
+    policy: policySummary(terms.policy, terms.priceSen, noticeHours),
+  };
+}
