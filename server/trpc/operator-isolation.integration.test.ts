@@ -141,6 +141,7 @@ const MATRIX: Record<
   },
   'admin.measures.enrol': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'phq9Gad7', schedule: 'every_session', clientConsented: true }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.exportFhir': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
+  'admin.measures.outcomes': { input: () => ({ months: '6' }), own: SETUP, other: 'own' },
   'admin.measures.record': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.psychologists.list': { input: () => undefined, own: ALL, other: 'own', colleague: 'own' },
   'admin.psychologists.create': { input: (t) => ({ ...psychologistForm, userId: t.clinicId }), own: SETUP, other: 'own' },
