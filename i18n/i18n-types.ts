@@ -2219,7 +2219,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		level: string
 		/**
-		 * T​h​e​ ​s​c​o​r​e​s​ ​o​v​e​r​ ​t​i​m​e​,​ ​o​n​ ​t​h​e​ ​s​c​a​l​e​’​s​ ​s​e​v​e​r​i​t​y​ ​b​a​n​d​s​;​ ​t​h​e​ ​t​a​b​l​e​ ​b​e​l​o​w​ ​g​i​v​e​s​ ​t​h​e​ ​s​a​m​e​ ​f​i​g​u​r​e​s​.
+		 * T​h​e​ ​s​c​o​r​e​s​ ​o​v​e​r​ ​t​i​m​e​,​ ​o​n​ ​t​h​e​ ​s​c​a​l​e​’​s​ ​s​e​v​e​r​i​t​y​ ​b​a​n​d​s​;​ ​t​h​e​ ​t​a​b​l​e​ ​g​i​v​e​s​ ​t​h​e​ ​s​a​m​e​ ​f​i​g​u​r​e​s​.
 		 */
 		chartNote: string
 		/**
@@ -9306,7 +9306,7 @@ export type TranslationFunctions = {
 			 */
 			level: () => LocalizedString
 			/**
-			 * The scores over time, on the scale’s severity bands; the table below gives the same figures.
+			 * The scores over time, on the scale’s severity bands; the table gives the same figures.
 			 */
 			chartNote: () => LocalizedString
 			/**

@@ -14,9 +14,6 @@ import { useRefreshSchedule } from './useRefreshSchedule';
 // The record and its chart library load when a member opens it: not in the admin page's first load.
 const MeasureRecordDialog = lazyWithPreload(() => import('./MeasureRecordDialog'));
 
-/** A client in care, whose repeat measures there may be (docs/decisions/0067). */
-const MEASURABLE: readonly AppointmentStatus[] = ['confirmed', 'completed'];
-
 type Answer = 'confirm' | 'decline' | 'complete' | 'noShow';
 const ANSWER_STATUS: Record<Answer, AppointmentStatus> = { confirm: 'confirmed', decline: 'declined', complete: 'completed', noShow: 'no_show' };
 
@@ -98,11 +95,11 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
           {t.viewResults()}
         </button>
       )}
-      {MEASURABLE.includes(appointment.status) && mayViewResults && (
+      {/* A client in care, whose repeat measures there may be (docs/decisions/0067). */}
+      {mayViewResults && (appointment.status === 'confirmed' || appointment.status === 'completed') && (
         <button
           type="button"
           className="btn btn-sm"
-          onPointerEnter={() => void MeasureRecordDialog.preload()}
           onClick={() => setViewingMeasures(true)}
           aria-label={LL.admin.measures.openLabel({ name: appointment.clientName })}
         >

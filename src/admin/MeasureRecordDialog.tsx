@@ -3,7 +3,6 @@ import 'chartist/dist/index.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CombinedQuestionKey } from '../../domain/combined';
 import type { Dass21QuestionKey } from '../../domain/dass21';
-import { severityBands } from '../../domain/measure-bands';
 import type { MeasureScale } from '../../domain/measures';
 import { type ChangeBadge, changeBadgeExplanation } from '../../domain/reliable-change';
 import { useI18nContext } from '../../i18n/i18n-react';
@@ -27,7 +26,7 @@ const BAND_SHADES = ['fill-success/10', 'fill-warning/10', 'fill-warning/20', 'f
 function Trend({ scale, format }: { scale: ScaleRecord; format: (date: Date) => string }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const bands = severityBands(scale.scale as MeasureScale);
+    const { bands } = scale;
     const data = { labels: scale.points.map((point) => format(point.at)), series: [scale.points.map((point) => point.score)] };
     const chart = new LineChart(element.current!, data, {
       height: '12rem',

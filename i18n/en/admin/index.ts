@@ -434,7 +434,7 @@ const en_admin = {
     date: 'Date',
     score: 'Score',
     level: 'Level',
-    chartNote: 'The scores over time, on the scale’s severity bands; the table below gives the same figures.',
+    chartNote: 'The scores over time, on the scale’s severity bands; the table gives the same figures.',
     itemsTitle: 'Answers side by side',
     question: 'Question',
     missedTitle: 'Missed measures',

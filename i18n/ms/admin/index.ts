@@ -430,7 +430,7 @@ const ms_admin = {
     date: 'Tarikh',
     score: 'Skor',
     level: 'Tahap',
-    chartNote: 'Skor dari semasa ke semasa, pada jalur keterukan skala; jadual di bawah memberikan angka yang sama.',
+    chartNote: 'Skor dari semasa ke semasa, pada jalur keterukan skala; jadual memberikan angka yang sama.',
     itemsTitle: 'Jawapan bersebelahan',
     question: 'Soalan',
     missedTitle: 'Ukuran yang terlepas',
