@@ -79,7 +79,7 @@ export interface CombinedResults {
 const WHOOLEY_BANDS: Bands<WhooleyLevel> = { below: 'negative', from: [[1, 'positive']] };
 
 // Kroenke, K., Spitzer, R. L. & Williams, J. B. W. (2001), "The PHQ-9", J Gen Intern Med 16:606-613.
-const PHQ9_BANDS: Bands<Phq9Level> = {
+export const PHQ9_BANDS: Bands<Phq9Level> = {
   below: 'minimal',
   from: [
     [5, 'mild'],
@@ -91,7 +91,7 @@ const PHQ9_BANDS: Bands<Phq9Level> = {
 
 // Spitzer, R. L., Kroenke, K., Williams, J. B. W. & Löwe, B. (2006), "A brief measure for assessing
 // generalized anxiety disorder: the GAD-7", Arch Intern Med 166:1092-1097.
-const GAD7_BANDS: Bands<Gad7Level> = {
+export const GAD7_BANDS: Bands<Gad7Level> = {
   below: 'minimal',
   from: [
     [5, 'mild'],

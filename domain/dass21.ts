@@ -62,14 +62,14 @@ function dassBands(mild: number, moderate: number, severe: number, extremelySeve
  * P. F. (1995), Manual for the Depression Anxiety Stress Scales, 2nd ed., Psychology Foundation
  * of Australia.
  */
-const BANDS: Record<Dass21Category, Bands<Dass21Level>> = {
+export const DASS21_BANDS: Record<Dass21Category, Bands<Dass21Level>> = {
   depression: dassBands(10, 14, 21, 28),
   anxiety: dassBands(8, 10, 15, 20),
   stress: dassBands(15, 19, 26, 34),
 };
 
 export function dass21Level(category: Dass21Category, scaleScore: number): Dass21Level {
-  return levelForScore(scaleScore, BANDS[category]);
+  return levelForScore(scaleScore, DASS21_BANDS[category]);
 }
 
 export function scoreDass21(answers: Dass21Answers): Dass21Results {

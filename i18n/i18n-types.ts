@@ -2595,6 +2595,114 @@ export type NamespaceAdminTranslation = {
 		 * @param {number} reliableChange
 		 */
 		rule: RequiredParams<'caseness' | 'reliableChange'>
+		/**
+		 * M​e​a​s​u​r​e​s
+		 */
+		open: string
+		/**
+		 * R​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		openLabel: RequiredParams<'name'>
+		/**
+		 * R​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		recordTitle: RequiredParams<'name'>
+		/**
+		 * O​p​e​n​i​n​g​ ​a​ ​c​l​i​e​n​t​’​s​ ​m​e​a​s​u​r​e​s​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 */
+		recordAudited: string
+		/**
+		 * T​h​e​ ​m​e​a​s​u​r​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		recordLoadFailed: string
+		/**
+		 * N​o​ ​m​e​a​s​u​r​e​ ​h​a​s​ ​b​e​e​n​ ​a​n​s​w​e​r​e​d​ ​y​e​t​.
+		 */
+		recordEmpty: string
+		scaleNames: {
+			/**
+			 * P​H​Q​-​9​ ​(​d​e​p​r​e​s​s​i​o​n​)
+			 */
+			phq9: string
+			/**
+			 * G​A​D​-​7​ ​(​a​n​x​i​e​t​y​)
+			 */
+			gad7: string
+			/**
+			 * D​A​S​S​-​2​1​ ​D​e​p​r​e​s​s​i​o​n
+			 */
+			depression: string
+			/**
+			 * D​A​S​S​-​2​1​ ​A​n​x​i​e​t​y
+			 */
+			anxiety: string
+			/**
+			 * D​A​S​S​-​2​1​ ​S​t​r​e​s​s
+			 */
+			stress: string
+		}
+		/**
+		 * S​i​n​c​e​ ​b​a​s​e​l​i​n​e
+		 */
+		sinceBaseline: string
+		/**
+		 * S​i​n​c​e​ ​l​a​s​t​ ​t​i​m​e
+		 */
+		sinceLast: string
+		/**
+		 * {​w​h​e​n​}​:​ ​{​b​a​d​g​e​}​.​ ​S​h​o​w​ ​w​h​a​t​ ​t​h​i​s​ ​m​e​a​n​s
+		 * @param {string} badge
+		 * @param {string} when
+		 */
+		badgeLabel: RequiredParams<'badge' | 'when'>
+		/**
+		 * S​c​r​e​e​n​i​n​g​ ​(​b​a​s​e​l​i​n​e​)
+		 */
+		screening: string
+		/**
+		 * D​a​t​e
+		 */
+		date: string
+		/**
+		 * S​c​o​r​e
+		 */
+		score: string
+		/**
+		 * L​e​v​e​l
+		 */
+		level: string
+		/**
+		 * T​h​e​ ​s​c​o​r​e​s​ ​o​v​e​r​ ​t​i​m​e​,​ ​o​n​ ​t​h​e​ ​s​c​a​l​e​’​s​ ​s​e​v​e​r​i​t​y​ ​b​a​n​d​s​;​ ​t​h​e​ ​t​a​b​l​e​ ​g​i​v​e​s​ ​t​h​e​ ​s​a​m​e​ ​f​i​g​u​r​e​s​.
+		 */
+		chartNote: string
+		/**
+		 * A​n​s​w​e​r​s​ ​s​i​d​e​ ​b​y​ ​s​i​d​e
+		 */
+		itemsTitle: string
+		/**
+		 * Q​u​e​s​t​i​o​n
+		 */
+		question: string
+		/**
+		 * M​i​s​s​e​d​ ​m​e​a​s​u​r​e​s
+		 */
+		missedTitle: string
+		/**
+		 * S​e​n​t​ ​{​s​e​n​t​}​;​ ​e​x​p​i​r​e​d​ ​u​n​a​n​s​w​e​r​e​d​ ​{​e​x​p​i​r​e​d​}
+		 * @param {string} expired
+		 * @param {string} sent
+		 */
+		missed: RequiredParams<'expired' | 'sent'>
+		/**
+		 * N​o​ ​m​e​a​s​u​r​e​ ​w​a​s​ ​m​i​s​s​e​d​.
+		 */
+		noneMissed: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​a​s​ ​F​H​I​R
+		 */
+		exportFhir: string
 		sources: {
 			/**
 			 * S​o​u​r​c​e​:​ ​N​H​S​ ​E​n​g​l​a​n​d​,​ ​N​H​S​ ​T​a​l​k​i​n​g​ ​T​h​e​r​a​p​i​e​s​ ​f​o​r​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​d​e​p​r​e​s​s​i​o​n​ ​M​a​n​u​a​l​ ​(​f​o​r​m​e​r​l​y​ ​t​h​e​ ​I​A​P​T​ ​M​a​n​u​a​l​)​.
@@ -10283,6 +10391,108 @@ export type TranslationFunctions = {
 			 * Clinical cut-off: {caseness} and above. Reliable change: {reliableChange} points or more.
 			 */
 			rule: (arg: { caseness: number, reliableChange: number }) => LocalizedString
+			/**
+			 * Measures
+			 */
+			open: () => LocalizedString
+			/**
+			 * Repeat measures of {name}
+			 */
+			openLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Repeat measures: {name}
+			 */
+			recordTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Opening a client’s measures is recorded in the audit log.
+			 */
+			recordAudited: () => LocalizedString
+			/**
+			 * The measures could not be loaded.
+			 */
+			recordLoadFailed: () => LocalizedString
+			/**
+			 * No measure has been answered yet.
+			 */
+			recordEmpty: () => LocalizedString
+			scaleNames: {
+				/**
+				 * PHQ-9 (depression)
+				 */
+				phq9: () => LocalizedString
+				/**
+				 * GAD-7 (anxiety)
+				 */
+				gad7: () => LocalizedString
+				/**
+				 * DASS-21 Depression
+				 */
+				depression: () => LocalizedString
+				/**
+				 * DASS-21 Anxiety
+				 */
+				anxiety: () => LocalizedString
+				/**
+				 * DASS-21 Stress
+				 */
+				stress: () => LocalizedString
+			}
+			/**
+			 * Since baseline
+			 */
+			sinceBaseline: () => LocalizedString
+			/**
+			 * Since last time
+			 */
+			sinceLast: () => LocalizedString
+			/**
+			 * {when}: {badge}. Show what this means
+			 */
+			badgeLabel: (arg: { badge: string, when: string }) => LocalizedString
+			/**
+			 * Screening (baseline)
+			 */
+			screening: () => LocalizedString
+			/**
+			 * Date
+			 */
+			date: () => LocalizedString
+			/**
+			 * Score
+			 */
+			score: () => LocalizedString
+			/**
+			 * Level
+			 */
+			level: () => LocalizedString
+			/**
+			 * The scores over time, on the scale’s severity bands; the table gives the same figures.
+			 */
+			chartNote: () => LocalizedString
+			/**
+			 * Answers side by side
+			 */
+			itemsTitle: () => LocalizedString
+			/**
+			 * Question
+			 */
+			question: () => LocalizedString
+			/**
+			 * Missed measures
+			 */
+			missedTitle: () => LocalizedString
+			/**
+			 * Sent {sent}; expired unanswered {expired}
+			 */
+			missed: (arg: { expired: string, sent: string }) => LocalizedString
+			/**
+			 * No measure was missed.
+			 */
+			noneMissed: () => LocalizedString
+			/**
+			 * Download as FHIR
+			 */
+			exportFhir: () => LocalizedString
 			sources: {
 				/**
 				 * Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).

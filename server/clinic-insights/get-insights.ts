@@ -41,7 +41,7 @@ export const ZInsightsRequest = z
   });
 
 /** A count of 5 or more, or "< 5": the answer never holds a smaller count. */
-const ZCount = z.union([z.number().int().min(SMALL_COUNT), z.literal(MASKED)]);
+export const ZCount = z.union([z.number().int().min(SMALL_COUNT), z.literal(MASKED)]);
 
 const ZScreenings = z.object({
   testType: z.enum(TEST_TYPES),

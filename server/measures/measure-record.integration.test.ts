@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersScoring, insertMeasure, insertPlan } from '../../db/testing/measure-rows';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
+import { severityBands } from '../../domain/measure-bands';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { measuredClinic } from './testing/measured-clinic';
 import type { MeasureRecord } from './view-measure-record';
@@ -49,6 +50,7 @@ describe.each(TEST_DIALECTS)('the client’s record of repeat measures on %s', (
         caseness: 10,
         reliableChange: 6,
         source: 'nhsTalkingTherapies',
+        bands: severityBands('phq9'),
         points: [
           { at: daysAgo(60), score: 18, measureId: null },
           { at: daysAgo(39), score: 15, measureId: first },
@@ -62,6 +64,7 @@ describe.each(TEST_DIALECTS)('the client’s record of repeat measures on %s', (
         caseness: 8,
         reliableChange: 4,
         source: 'nhsTalkingTherapies',
+        bands: severityBands('gad7'),
         points: [
           { at: daysAgo(60), score: 12, measureId: null },
           { at: daysAgo(39), score: 10, measureId: first },

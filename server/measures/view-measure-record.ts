@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { measurePlansOf } from '../../db/repositories/measure-plans';
 import { measuresOfAppointment } from '../../db/repositories/measure-records';
 import { inTransaction } from '../../db/transaction';
+import { severityBands } from '../../domain/measure-bands';
 import { MEASURE_SCHEDULES } from '../../domain/measure-schedule';
 import { scaleSeries } from '../../domain/measure-series';
 import {
@@ -35,6 +36,8 @@ export const ZMeasureRecord = z.object({
       /** The smallest change the scale's scores can show that is reliable. */
       reliableChange: z.number(),
       source: z.enum(['nhsTalkingTherapies', 'jacobsonTruaxHenryCrawford']),
+      /** The severity bands the chart draws behind the scores. */
+      bands: z.array(z.object({ level: z.string(), from: z.number(), to: z.number() })),
       points: z.array(z.object({ at: z.date(), score: z.number(), measureId: z.string().nullable() })),
       badges: z.object({ sinceBaseline: ZBadge, sinceLast: ZBadge }).nullable(),
     }),
@@ -105,6 +108,7 @@ export async function viewMeasureRecord(
         caseness: SCALE_CHANGE_RULES[scale].caseness,
         reliableChange: smallestReliableChange(scale),
         source: SCALE_CHANGE_RULES[scale].source,
+        bands: severityBands(scale),
         points: [...points],
         badges,
       })),

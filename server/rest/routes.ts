@@ -146,6 +146,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/api/api-keys', procedure: 'admin.apiKeys.list', summary: "The clinic's API keys, their scopes, expiry and last use; never the keys themselves (signed-in owner or admin)" },
   { method: 'POST', path: '/api/api-keys', procedure: 'admin.apiKeys.create', summary: 'Create an API key (name, scopes, optional expiresAt); the answer shows the key this once (signed-in owner or admin)', successStatus: 201 },
   { method: 'DELETE', path: '/api/api-keys/:id', procedure: 'admin.apiKeys.revoke', summary: 'Revoke an API key; its next call answers 401 (signed-in owner or admin)' },
+  { method: 'GET', path: '/api/measures/outcomes', procedure: 'admin.measures.outcomes', summary: "The clinic's outcomes of repeat measures over the last 3, 6 or 12 months (months): clients measured and the shares with reliable improvement, recovery and deterioration, for the clinic and by psychologist (counts under 5 as '< 5')" },
   { method: 'GET', path: '/api/insights', procedure: 'admin.insights.get', summary: "The clinic's anonymous figures for Malaysian days from..to (counts under 5 as '< 5')" },
   { method: 'POST', path: '/api/create-subscription', procedure: 'billing.createSubscription', summary: 'Start the monthly subscription', refusals: ['CONFLICT'] },
   { method: 'GET', path: '/api/plan', procedure: 'admin.billing.plan', summary: 'The free bookings used, the subscription and whether its billing portal can open' },

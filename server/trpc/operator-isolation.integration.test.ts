@@ -144,6 +144,7 @@ const MATRIX: Record<
   },
   'admin.measures.enrol': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'phq9Gad7', schedule: 'every_session', clientConsented: true }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.exportFhir': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
+  'admin.measures.outcomes': { input: () => ({ months: '6' }), own: SETUP, other: 'own' },
   'admin.measures.record': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measureAlerts.open': { input: () => undefined, own: RESULTS, other: 'own', colleague: 'own' },
   'admin.measureAlerts.acknowledge': { input: (t) => ({ alertId: t.measureAlertId, note: 'Called the client.' }), own: RESULTS, other: 404, colleague: 404 },

@@ -1,4 +1,5 @@
 import { ACCESS } from '../../../../domain/roles';
+import { clinicOutcomes, ZClinicOutcomes, ZClinicOutcomesRequest } from '../../../measures/clinic-outcomes';
 import { enrolClient, ZEnrolClientRequest, ZMeasurePlanView } from '../../../measures/enrol-client';
 import { viewMeasureRecord, ZMeasureRecord, ZMeasureRecordRequest } from '../../../measures/view-measure-record';
 import { exportMeasuresFhir, ZExportMeasuresRequest, ZFhirBundle } from '../../../measures/export-measures-fhir';
@@ -11,6 +12,8 @@ export const adminMeasuresRouter = router({
   /** A mutation, though REST reaches it by GET: every look is written to the audit log. */
   record: memberProcedure(ACCESS.attachedResults).input(ZMeasureRecordRequest).output(ZMeasureRecord).mutation(({ ctx, input }) => viewMeasureRecord(ctx, input)),
   /** The client's measures as a FHIR R4 Bundle; a mutation, though REST reaches it by GET: every export is audited. */
+  /** The clinic's outcomes, counts under 5 hidden: the owner's and admins'. */
+  outcomes: memberProcedure(ACCESS.clinicSetup).input(ZClinicOutcomesRequest).output(ZClinicOutcomes).query(({ ctx, input }) => clinicOutcomes(ctx, input)),
   exportFhir: memberProcedure(ACCESS.attachedResults).input(ZExportMeasuresRequest).output(ZFhirBundle).mutation(({ ctx, input }) => exportMeasuresFhir(ctx, input)),
   /** The clinic's reminder and expiry days and the clients' trend: its setup, the owner's and admins'. */
   settings: router({
