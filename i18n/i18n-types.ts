@@ -951,11 +951,11 @@ export type NamespaceAdminTranslation = {
 		 */
 		followsClinic: string
 		/**
-		 * O​w​n​ ​p​o​l​i​c​y
+		 * T​h​e​i​r​ ​o​w​n​ ​p​o​l​i​c​y
 		 */
 		ownPolicy: string
 		/**
-		 * G​i​v​e​ ​a​n​ ​o​w​n​ ​p​o​l​i​c​y
+		 * S​e​t​ ​t​h​e​i​r​ ​o​w​n​ ​p​o​l​i​c​y
 		 */
 		giveOwnPolicy: string
 		/**
@@ -966,6 +966,10 @@ export type NamespaceAdminTranslation = {
 		 * M​o​n​t​h​ ​b​y​ ​m​o​n​t​h
 		 */
 		monthsTitle: string
+		/**
+		 * T​h​e​ ​m​o​n​t​h​s​’​ ​f​i​g​u​r​e​s​,​ ​s​c​r​o​l​l​s​ ​s​i​d​e​w​a​y​s
+		 */
+		monthsTable: string
 		/**
 		 * S​e​s​s​i​o​n​s​ ​c​o​m​p​l​e​t​e​d​,​ ​p​a​y​m​e​n​t​s​ ​r​e​c​e​i​v​e​d​,​ ​r​e​f​u​n​d​s​ ​m​a​d​e​ ​a​n​d​ ​f​e​e​s​ ​k​e​p​t​ ​o​f​ ​l​a​t​e​ ​c​a​n​c​e​l​s​ ​a​n​d​ ​n​o​-​s​h​o​w​s​,​ ​o​n​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​l​o​c​k​ ​(​{​t​i​m​e​Z​o​n​e​}​)​.
 		 * @param {string} timeZone
@@ -8347,11 +8351,11 @@ export type TranslationFunctions = {
 			 */
 			followsClinic: () => LocalizedString
 			/**
-			 * Own policy
+			 * Their own policy
 			 */
 			ownPolicy: () => LocalizedString
 			/**
-			 * Give an own policy
+			 * Set their own policy
 			 */
 			giveOwnPolicy: () => LocalizedString
 			/**
@@ -8362,6 +8366,10 @@ export type TranslationFunctions = {
 			 * Month by month
 			 */
 			monthsTitle: () => LocalizedString
+			/**
+			 * The months’ figures, scrolls sideways
+			 */
+			monthsTable: () => LocalizedString
 			/**
 			 * Sessions completed, payments received, refunds made and fees kept of late cancels and no-shows, on the clinic’s clock ({timeZone}).
 			 */

@@ -12,7 +12,7 @@ export function PaymentMonths() {
   const money = (sen: number) => t.amount({ amount: senToPrice(sen) });
   return (
     <AdminSection title={t.monthsTitle()} intro={t.monthsIntro({ timeZone: months.data.timeZone })}>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t.monthsTitle()}>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t.monthsTable()}>
         <table className="table table-sm">
           <thead>
             <tr>

@@ -40,8 +40,10 @@ function AccountCard({ state }: { state: PaymentsState }) {
   });
   const flag = (on: boolean, yes: string, no: string) => (
     <li className="flex items-center gap-2">
-      <span className={`badge ${on ? 'badge-success' : 'badge-warning'}`}>{on ? '✓' : '!'}</span>
-      {on ? yes : no}
+      <span aria-hidden="true" className={`badge ${on ? 'badge-success' : 'badge-warning'}`}>
+        {on ? '✓' : '!'}
+      </span>
+      <span>{on ? yes : no}</span>
     </li>
   );
   const methods = state.paymentMethods.map((method) => t.methodNames[method]()).join(', ');
