@@ -6,7 +6,7 @@ import { AdminSection } from '../AdminSection';
 /** The clinic's last 12 months: sessions, payments, refunds and fees kept, newest first. */
 export function PaymentMonths() {
   const { LL } = useI18nContext();
-  const t = LL.admin.payments;
+  const t = LL.clinicPayments.screen;
   const months = trpc.admin.payments.months.useQuery();
   if (!months.data) return null;
   const money = (sen: number) => t.amount({ amount: senToPrice(sen) });
