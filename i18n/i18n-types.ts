@@ -19,6 +19,7 @@ export type Translations = RootTranslation &
 	billing: NamespaceBillingTranslation,
 	booking: NamespaceBookingTranslation,
 	bookingEmails: NamespaceBookingEmailsTranslation,
+	clinicPayments: NamespaceClinicPaymentsTranslation,
 	emails: NamespaceEmailsTranslation,
 	errors: NamespaceErrorsTranslation,
 	insightsWriter: NamespaceInsightsWriterTranslation,
@@ -755,380 +756,10 @@ export type NamespaceAdminTranslation = {
 		 */
 		testMode: string
 	}
-	payments: {
-		/**
-		 * P​a​y​m​e​n​t​s
-		 */
-		title: string
-		/**
-		 * V​i​s​i​t​o​r​s​ ​p​a​y​ ​a​t​ ​b​o​o​k​i​n​g​ ​b​y​ ​c​a​r​d​,​ ​F​P​X​ ​o​r​ ​G​r​a​b​P​a​y​ ​i​n​t​o​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​o​w​n​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​.​ ​M​i​n​d​a​ ​n​e​v​e​r​ ​h​o​l​d​s​ ​y​o​u​r​ ​k​e​y​s​ ​o​r​ ​y​o​u​r​ ​m​o​n​e​y​.
-		 */
-		intro: string
-		/**
-		 * T​e​s​t​ ​m​o​d​e​:​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​h​a​s​ ​n​o​ ​S​t​r​i​p​e​ ​k​e​y​s​,​ ​s​o​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​a​c​c​o​u​n​t​ ​t​o​ ​c​o​n​n​e​c​t​ ​a​n​d​ ​n​o​b​o​d​y​ ​p​a​y​s​ ​a​t​ ​b​o​o​k​i​n​g​.​ ​S​e​t​ ​S​T​R​I​P​E​_​S​E​C​R​E​T​_​K​E​Y​ ​a​n​d​ ​S​T​R​I​P​E​_​C​O​N​N​E​C​T​_​W​E​B​H​O​O​K​_​S​E​C​R​E​T​ ​(​s​e​e​ ​t​h​e​ ​R​E​A​D​M​E​’​s​ ​“​P​a​y​m​e​n​t​s​”​)​ ​t​o​ ​t​a​k​e​ ​p​a​y​m​e​n​t​s​.
-		 */
-		testMode: string
-		/**
-		 * S​t​r​i​p​e​ ​a​c​c​o​u​n​t
-		 */
-		account: string
-		/**
-		 * N​o​t​ ​c​o​n​n​e​c​t​e​d​ ​y​e​t​.
-		 */
-		notConnected: string
-		/**
-		 * C​o​n​n​e​c​t​ ​S​t​r​i​p​e
-		 */
-		connect: string
-		/**
-		 * C​o​n​t​i​n​u​e​ ​S​t​r​i​p​e​ ​o​n​b​o​a​r​d​i​n​g
-		 */
-		continueOnboarding: string
-		/**
-		 * O​p​e​n​i​n​g​ ​S​t​r​i​p​e​…
-		 */
-		opening: string
-		/**
-		 * S​t​r​i​p​e​’​s​ ​o​n​b​o​a​r​d​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.
-		 */
-		openFailed: string
-		/**
-		 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​?​ ​S​i​g​n​ ​i​n​ ​t​o​ ​i​t​ ​d​u​r​i​n​g​ ​o​n​b​o​a​r​d​i​n​g​ ​t​o​ ​c​o​n​n​e​c​t​ ​i​t​.
-		 */
-		existingAccount: string
-		/**
-		 * W​e​l​c​o​m​e​ ​b​a​c​k​ ​f​r​o​m​ ​S​t​r​i​p​e​.​ ​T​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​w​h​a​t​ ​S​t​r​i​p​e​ ​s​a​i​d​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​;​ ​i​t​ ​m​a​y​ ​t​a​k​e​ ​a​ ​m​i​n​u​t​e​ ​t​o​ ​u​p​d​a​t​e​.
-		 */
-		returned: string
-		/**
-		 * S​t​r​i​p​e​’​s​ ​l​i​n​k​ ​e​x​p​i​r​e​d​.​ ​O​p​e​n​ ​o​n​b​o​a​r​d​i​n​g​ ​a​g​a​i​n​ ​t​o​ ​c​a​r​r​y​ ​o​n​ ​w​h​e​r​e​ ​y​o​u​ ​l​e​f​t​ ​o​f​f​.
-		 */
-		refreshed: string
-		/**
-		 * C​a​n​ ​t​a​k​e​ ​p​a​y​m​e​n​t​s
-		 */
-		chargesEnabled: string
-		/**
-		 * C​a​n​n​o​t​ ​t​a​k​e​ ​p​a​y​m​e​n​t​s​ ​y​e​t
-		 */
-		chargesDisabled: string
-		/**
-		 * P​a​y​o​u​t​s​ ​o​n
-		 */
-		payoutsEnabled: string
-		/**
-		 * P​a​y​o​u​t​s​ ​n​o​t​ ​y​e​t​ ​o​n
-		 */
-		payoutsDisabled: string
-		/**
-		 * D​e​t​a​i​l​s​ ​s​e​n​t​ ​t​o​ ​S​t​r​i​p​e
-		 */
-		detailsSubmitted: string
-		/**
-		 * S​t​r​i​p​e​ ​s​t​i​l​l​ ​n​e​e​d​s​ ​y​o​u​r​ ​b​u​s​i​n​e​s​s​ ​d​e​t​a​i​l​s
-		 */
-		detailsMissing: string
-		/**
-		 * P​a​y​m​e​n​t​ ​m​e​t​h​o​d​s​:​ ​{​m​e​t​h​o​d​s​}
-		 * @param {string} methods
-		 */
-		methods: RequiredParams<'methods'>
-		/**
-		 * N​o​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​ ​a​c​t​i​v​e​ ​y​e​t
-		 */
-		noMethods: string
-		methodNames: {
-			/**
-			 * C​a​r​d
-			 */
-			card: string
-			/**
-			 * F​P​X
-			 */
-			fpx: string
-			/**
-			 * G​r​a​b​P​a​y
-			 */
-			grabpay: string
-		}
-		/**
-		 * M​i​n​d​a​’​s​ ​f​e​e​ ​p​e​r​ ​p​a​y​m​e​n​t​:​ ​{​p​e​r​c​e​n​t​}​%
-		 * @param {string} percent
-		 */
-		platformFee: RequiredParams<'percent'>
-		/**
-		 * T​h​e​ ​c​l​i​n​i​c​’​s​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y
-		 */
-		policyTitle: string
-		/**
-		 * F​o​r​ ​b​o​o​k​i​n​g​s​ ​m​a​d​e​ ​f​r​o​m​ ​n​o​w​ ​o​n​.​ ​A​ ​v​i​s​i​t​o​r​ ​w​h​o​ ​c​a​n​c​e​l​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​c​a​n​c​e​l​l​a​t​i​o​n​ ​n​o​t​i​c​e​ ​g​e​t​s​ ​e​v​e​r​y​t​h​i​n​g​ ​b​a​c​k​;​ ​a​ ​c​l​i​n​i​c​ ​t​h​a​t​ ​d​e​c​l​i​n​e​s​ ​o​r​ ​c​a​n​c​e​l​s​ ​r​e​f​u​n​d​s​ ​e​v​e​r​y​t​h​i​n​g​.
-		 */
-		policyIntro: string
-		/**
-		 * P​a​y​m​e​n​t​ ​a​t​ ​b​o​o​k​i​n​g
-		 */
-		mode: string
-		modes: {
-			/**
-			 * O​f​f​:​ ​t​h​e​ ​v​i​s​i​t​o​r​ ​p​a​y​s​ ​a​t​ ​t​h​e​ ​c​l​i​n​i​c
-			 */
-			off: string
-			/**
-			 * A​ ​d​e​p​o​s​i​t
-			 */
-			deposit: string
-			/**
-			 * T​h​e​ ​f​u​l​l​ ​p​r​i​c​e
-			 */
-			full: string
-		}
-		/**
-		 * D​e​p​o​s​i​t
-		 */
-		depositKind: string
-		depositKinds: {
-			/**
-			 * A​ ​f​i​x​e​d​ ​a​m​o​u​n​t
-			 */
-			fixed: string
-			/**
-			 * A​ ​p​e​r​c​e​n​t​a​g​e​ ​o​f​ ​t​h​e​ ​p​r​i​c​e
-			 */
-			percent: string
-		}
-		/**
-		 * D​e​p​o​s​i​t​ ​(​R​M​)
-		 */
-		depositAmount: string
-		/**
-		 * P​e​r​c​e​n​t​a​g​e
-		 */
-		percent: string
-		/**
-		 * A​ ​l​a​t​e​ ​c​a​n​c​e​l​ ​o​r​ ​a​ ​n​o​-​s​h​o​w​ ​k​e​e​p​s
-		 */
-		lateCancel: string
-		lateCancelKeeps: {
-			/**
-			 * T​h​e​ ​d​e​p​o​s​i​t
-			 */
-			deposit: string
-			/**
-			 * A​ ​p​e​r​c​e​n​t​a​g​e​ ​o​f​ ​t​h​e​ ​p​r​i​c​e
-			 */
-			percent: string
-			/**
-			 * N​o​t​h​i​n​g
-			 */
-			nothing: string
-		}
-		/**
-		 * S​a​v​e​ ​p​o​l​i​c​y
-		 */
-		save: string
-		/**
-		 * S​a​v​i​n​g​…
-		 */
-		saving: string
-		/**
-		 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y​ ​i​s​ ​s​a​v​e​d​.
-		 */
-		saved: string
-		/**
-		 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
-		 */
-		saveFailed: string
-		/**
-		 * E​a​c​h​ ​p​s​y​c​h​o​l​o​g​i​s​t
-		 */
-		psychologistsTitle: string
-		/**
-		 * A​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​m​a​y​ ​h​a​v​e​ ​a​ ​p​o​l​i​c​y​ ​o​f​ ​t​h​e​i​r​ ​o​w​n​,​ ​r​e​p​l​a​c​i​n​g​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​w​h​o​l​e​ ​f​o​r​ ​t​h​e​i​r​ ​b​o​o​k​i​n​g​s​.
-		 */
-		psychologistsIntro: string
-		/**
-		 * F​o​l​l​o​w​s​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​p​o​l​i​c​y
-		 */
-		followsClinic: string
-		/**
-		 * O​w​n​ ​p​o​l​i​c​y
-		 */
-		ownPolicy: string
-		/**
-		 * G​i​v​e​ ​a​n​ ​o​w​n​ ​p​o​l​i​c​y
-		 */
-		giveOwnPolicy: string
-		/**
-		 * F​o​l​l​o​w​ ​t​h​e​ ​c​l​i​n​i​c​’​s
-		 */
-		followClinic: string
-		/**
-		 * M​o​n​t​h​ ​b​y​ ​m​o​n​t​h
-		 */
-		monthsTitle: string
-		/**
-		 * S​e​s​s​i​o​n​s​ ​c​o​m​p​l​e​t​e​d​,​ ​p​a​y​m​e​n​t​s​ ​r​e​c​e​i​v​e​d​,​ ​r​e​f​u​n​d​s​ ​m​a​d​e​ ​a​n​d​ ​f​e​e​s​ ​k​e​p​t​ ​o​f​ ​l​a​t​e​ ​c​a​n​c​e​l​s​ ​a​n​d​ ​n​o​-​s​h​o​w​s​,​ ​o​n​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​l​o​c​k​ ​(​{​t​i​m​e​Z​o​n​e​}​)​.
-		 * @param {string} timeZone
-		 */
-		monthsIntro: RequiredParams<'timeZone'>
-		/**
-		 * M​o​n​t​h
-		 */
-		month: string
-		/**
-		 * S​e​s​s​i​o​n​s
-		 */
-		sessions: string
-		/**
-		 * P​a​y​m​e​n​t​s
-		 */
-		paymentsCount: string
-		/**
-		 * P​a​i​d
-		 */
-		paid: string
-		/**
-		 * R​e​f​u​n​d​e​d
-		 */
-		refunded: string
-		/**
-		 * F​e​e​s​ ​k​e​p​t
-		 */
-		kept: string
-		/**
-		 * R​M​ ​{​a​m​o​u​n​t​}
-		 * @param {string} amount
-		 */
-		amount: RequiredParams<'amount'>
-	}
-	appointmentPayment: {
-		/**
-		 * P​a​y​m​e​n​t
-		 */
-		title: string
-		/**
-		 * L​o​a​d​i​n​g​ ​t​h​e​ ​p​a​y​m​e​n​t​…
-		 */
-		loading: string
-		/**
-		 * N​o​t​h​i​n​g​ ​w​a​s​ ​p​a​i​d​ ​o​n​l​i​n​e​ ​f​o​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​.
-		 */
-		none: string
-		status: {
-			/**
-			 * P​a​y​m​e​n​t​ ​w​a​i​t​i​n​g
-			 */
-			pending: string
-			/**
-			 * P​a​i​d​ ​R​M​ ​{​a​m​o​u​n​t​}​ ​b​y​ ​{​m​e​t​h​o​d​}
-			 * @param {string} amount
-			 * @param {string} method
-			 */
-			succeeded: RequiredParams<'amount' | 'method'>
-			/**
-			 * P​a​y​m​e​n​t​ ​f​a​i​l​e​d
-			 */
-			failed: string
-			/**
-			 * P​a​y​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
-			 */
-			canceled: string
-		}
-		/**
-		 * R​e​f​u​n​d​e​d​ ​i​n​ ​f​u​l​l
-		 */
-		refundedFully: string
-		/**
-		 * R​M​ ​{​a​m​o​u​n​t​}​ ​r​e​f​u​n​d​e​d
-		 * @param {string} amount
-		 */
-		refundedPartly: RequiredParams<'amount'>
-		/**
-		 * D​i​s​p​u​t​e​d​ ​b​y​ ​t​h​e​ ​c​a​r​d​ ​h​o​l​d​e​r​:​ ​a​n​s​w​e​r​ ​i​t​ ​i​n​ ​y​o​u​r​ ​S​t​r​i​p​e​ ​d​a​s​h​b​o​a​r​d
-		 */
-		disputed: string
-		/**
-		 * S​t​r​i​p​e​’​s​ ​r​e​c​e​i​p​t
-		 */
-		receipt: string
-		/**
-		 * R​M​ ​{​a​m​o​u​n​t​}​ ​r​e​f​u​n​d​e​d​,​ ​{​w​h​e​n​}​:​ ​{​r​e​a​s​o​n​}
-		 * @param {string} amount
-		 * @param {string} reason
-		 * @param {string} when
-		 */
-		refundLine: RequiredParams<'amount' | 'reason' | 'when'>
-		/**
-		 * R​M​ ​{​a​m​o​u​n​t​}​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​S​t​r​i​p​e​,​ ​{​w​h​e​n​}​:​ ​{​r​e​a​s​o​n​}
-		 * @param {string} amount
-		 * @param {string} reason
-		 * @param {string} when
-		 */
-		refundPending: RequiredParams<'amount' | 'reason' | 'when'>
-		/**
-		 * R​M​ ​{​a​m​o​u​n​t​}​ ​N​O​T​ ​r​e​f​u​n​d​e​d​:​ ​S​t​r​i​p​e​ ​r​e​p​o​r​t​e​d​ ​t​h​e​ ​r​e​f​u​n​d​ ​f​a​i​l​e​d​,​ ​{​w​h​e​n​}​:​ ​{​r​e​a​s​o​n​}​.​ ​R​e​f​u​n​d​ ​a​g​a​i​n​,​ ​o​r​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​e​n​t​.
-		 * @param {string} amount
-		 * @param {string} reason
-		 * @param {string} when
-		 */
-		refundBounced: RequiredParams<'amount' | 'reason' | 'when'>
-		reasons: {
-			/**
-			 * t​h​e​ ​v​i​s​i​t​o​r​ ​c​a​n​c​e​l​l​e​d
-			 */
-			visitor_cancelled: string
-			/**
-			 * t​h​e​ ​c​l​i​n​i​c​ ​d​e​c​l​i​n​e​d
-			 */
-			clinic_declined: string
-			/**
-			 * t​h​e​ ​c​l​i​n​i​c​ ​c​a​n​c​e​l​l​e​d
-			 */
-			clinic_cancelled: string
-			/**
-			 * t​h​e​ ​s​l​o​t​ ​w​a​s​ ​g​o​n​e
-			 */
-			slot_gone: string
-			/**
-			 * b​y​ ​h​a​n​d
-			 */
-			by_hand: string
-		}
-		/**
-		 * R​e​f​u​n​d
-		 */
-		refund: string
-		/**
-		 * A​m​o​u​n​t​ ​t​o​ ​r​e​f​u​n​d​ ​(​R​M​)
-		 */
-		refundAmount: string
-		/**
-		 * U​p​ ​t​o​ ​R​M​ ​{​a​m​o​u​n​t​}
-		 * @param {string} amount
-		 */
-		refundAmountHint: RequiredParams<'amount'>
-		/**
-		 * R​e​a​s​o​n​ ​(​k​e​p​t​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​)
-		 */
-		refundReason: string
-		/**
-		 * R​e​f​u​n​d​i​n​g​…
-		 */
-		refunding: string
-		/**
-		 * T​h​e​ ​r​e​f​u​n​d​ ​i​s​ ​m​a​d​e​.
-		 */
-		refunded: string
-		/**
-		 * T​h​e​ ​r​e​f​u​n​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​m​a​d​e​.
-		 */
-		refundFailed: string
-		/**
-		 * G​i​v​e​ ​a​n​ ​a​m​o​u​n​t​ ​f​r​o​m​ ​R​M​ ​0​.​0​1​ ​t​o​ ​R​M​ ​{​a​m​o​u​n​t​}
-		 * @param {string} amount
-		 */
-		wrongAmount: RequiredParams<'amount'>
-	}
+	/**
+	 * P​a​y​m​e​n​t
+	 */
+	appointmentPaymentTitle: string
 	sectionMenu: {
 		/**
 		 * S​e​c​t​i​o​n​s​ ​o​f​ ​a​d​m​i​n​ ​s​e​t​u​p
@@ -5763,6 +5394,383 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 }
 
+export type NamespaceClinicPaymentsTranslation = {
+	screen: {
+		/**
+		 * P​a​y​m​e​n​t​s
+		 */
+		title: string
+		/**
+		 * V​i​s​i​t​o​r​s​ ​p​a​y​ ​a​t​ ​b​o​o​k​i​n​g​ ​b​y​ ​c​a​r​d​,​ ​F​P​X​ ​o​r​ ​G​r​a​b​P​a​y​ ​i​n​t​o​ ​y​o​u​r​ ​c​l​i​n​i​c​’​s​ ​o​w​n​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​.​ ​M​i​n​d​a​ ​n​e​v​e​r​ ​h​o​l​d​s​ ​y​o​u​r​ ​k​e​y​s​ ​o​r​ ​y​o​u​r​ ​m​o​n​e​y​.
+		 */
+		intro: string
+		/**
+		 * T​e​s​t​ ​m​o​d​e​:​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​h​a​s​ ​n​o​ ​S​t​r​i​p​e​ ​k​e​y​s​,​ ​s​o​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​a​c​c​o​u​n​t​ ​t​o​ ​c​o​n​n​e​c​t​ ​a​n​d​ ​n​o​b​o​d​y​ ​p​a​y​s​ ​a​t​ ​b​o​o​k​i​n​g​.​ ​S​e​t​ ​S​T​R​I​P​E​_​S​E​C​R​E​T​_​K​E​Y​ ​a​n​d​ ​S​T​R​I​P​E​_​C​O​N​N​E​C​T​_​W​E​B​H​O​O​K​_​S​E​C​R​E​T​ ​(​s​e​e​ ​t​h​e​ ​R​E​A​D​M​E​’​s​ ​“​P​a​y​m​e​n​t​s​”​)​ ​t​o​ ​t​a​k​e​ ​p​a​y​m​e​n​t​s​.
+		 */
+		testMode: string
+		/**
+		 * S​t​r​i​p​e​ ​a​c​c​o​u​n​t
+		 */
+		account: string
+		/**
+		 * N​o​t​ ​c​o​n​n​e​c​t​e​d​ ​y​e​t​.
+		 */
+		notConnected: string
+		/**
+		 * C​o​n​n​e​c​t​ ​S​t​r​i​p​e
+		 */
+		connect: string
+		/**
+		 * C​o​n​t​i​n​u​e​ ​S​t​r​i​p​e​ ​o​n​b​o​a​r​d​i​n​g
+		 */
+		continueOnboarding: string
+		/**
+		 * O​p​e​n​i​n​g​ ​S​t​r​i​p​e​…
+		 */
+		opening: string
+		/**
+		 * S​t​r​i​p​e​’​s​ ​o​n​b​o​a​r​d​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.
+		 */
+		openFailed: string
+		/**
+		 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​ ​S​t​r​i​p​e​ ​a​c​c​o​u​n​t​?​ ​S​i​g​n​ ​i​n​ ​t​o​ ​i​t​ ​d​u​r​i​n​g​ ​o​n​b​o​a​r​d​i​n​g​ ​t​o​ ​c​o​n​n​e​c​t​ ​i​t​.
+		 */
+		existingAccount: string
+		/**
+		 * W​e​l​c​o​m​e​ ​b​a​c​k​ ​f​r​o​m​ ​S​t​r​i​p​e​.​ ​T​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​w​h​a​t​ ​S​t​r​i​p​e​ ​s​a​i​d​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​;​ ​i​t​ ​m​a​y​ ​t​a​k​e​ ​a​ ​m​i​n​u​t​e​ ​t​o​ ​u​p​d​a​t​e​.
+		 */
+		returned: string
+		/**
+		 * S​t​r​i​p​e​’​s​ ​l​i​n​k​ ​e​x​p​i​r​e​d​.​ ​O​p​e​n​ ​o​n​b​o​a​r​d​i​n​g​ ​a​g​a​i​n​ ​t​o​ ​c​a​r​r​y​ ​o​n​ ​w​h​e​r​e​ ​y​o​u​ ​l​e​f​t​ ​o​f​f​.
+		 */
+		refreshed: string
+		/**
+		 * C​a​n​ ​t​a​k​e​ ​p​a​y​m​e​n​t​s
+		 */
+		chargesEnabled: string
+		/**
+		 * C​a​n​n​o​t​ ​t​a​k​e​ ​p​a​y​m​e​n​t​s​ ​y​e​t
+		 */
+		chargesDisabled: string
+		/**
+		 * P​a​y​o​u​t​s​ ​o​n
+		 */
+		payoutsEnabled: string
+		/**
+		 * P​a​y​o​u​t​s​ ​n​o​t​ ​y​e​t​ ​o​n
+		 */
+		payoutsDisabled: string
+		/**
+		 * D​e​t​a​i​l​s​ ​s​e​n​t​ ​t​o​ ​S​t​r​i​p​e
+		 */
+		detailsSubmitted: string
+		/**
+		 * S​t​r​i​p​e​ ​s​t​i​l​l​ ​n​e​e​d​s​ ​y​o​u​r​ ​b​u​s​i​n​e​s​s​ ​d​e​t​a​i​l​s
+		 */
+		detailsMissing: string
+		/**
+		 * P​a​y​m​e​n​t​ ​m​e​t​h​o​d​s​:​ ​{​m​e​t​h​o​d​s​}
+		 * @param {string} methods
+		 */
+		methods: RequiredParams<'methods'>
+		/**
+		 * N​o​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​ ​a​c​t​i​v​e​ ​y​e​t
+		 */
+		noMethods: string
+		methodNames: {
+			/**
+			 * C​a​r​d
+			 */
+			card: string
+			/**
+			 * F​P​X
+			 */
+			fpx: string
+			/**
+			 * G​r​a​b​P​a​y
+			 */
+			grabpay: string
+		}
+		/**
+		 * M​i​n​d​a​’​s​ ​f​e​e​ ​p​e​r​ ​p​a​y​m​e​n​t​:​ ​{​p​e​r​c​e​n​t​}​%
+		 * @param {string} percent
+		 */
+		platformFee: RequiredParams<'percent'>
+		/**
+		 * T​h​e​ ​c​l​i​n​i​c​’​s​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y
+		 */
+		policyTitle: string
+		/**
+		 * F​o​r​ ​b​o​o​k​i​n​g​s​ ​m​a​d​e​ ​f​r​o​m​ ​n​o​w​ ​o​n​.​ ​A​ ​v​i​s​i​t​o​r​ ​w​h​o​ ​c​a​n​c​e​l​s​ ​b​e​f​o​r​e​ ​t​h​e​ ​p​s​y​c​h​o​l​o​g​i​s​t​’​s​ ​c​a​n​c​e​l​l​a​t​i​o​n​ ​n​o​t​i​c​e​ ​g​e​t​s​ ​e​v​e​r​y​t​h​i​n​g​ ​b​a​c​k​;​ ​a​ ​c​l​i​n​i​c​ ​t​h​a​t​ ​d​e​c​l​i​n​e​s​ ​o​r​ ​c​a​n​c​e​l​s​ ​r​e​f​u​n​d​s​ ​e​v​e​r​y​t​h​i​n​g​.
+		 */
+		policyIntro: string
+		/**
+		 * P​a​y​m​e​n​t​ ​a​t​ ​b​o​o​k​i​n​g
+		 */
+		mode: string
+		modes: {
+			/**
+			 * O​f​f​:​ ​t​h​e​ ​v​i​s​i​t​o​r​ ​p​a​y​s​ ​a​t​ ​t​h​e​ ​c​l​i​n​i​c
+			 */
+			off: string
+			/**
+			 * A​ ​d​e​p​o​s​i​t
+			 */
+			deposit: string
+			/**
+			 * T​h​e​ ​f​u​l​l​ ​p​r​i​c​e
+			 */
+			full: string
+		}
+		/**
+		 * D​e​p​o​s​i​t
+		 */
+		depositKind: string
+		depositKinds: {
+			/**
+			 * A​ ​f​i​x​e​d​ ​a​m​o​u​n​t
+			 */
+			fixed: string
+			/**
+			 * A​ ​p​e​r​c​e​n​t​a​g​e​ ​o​f​ ​t​h​e​ ​p​r​i​c​e
+			 */
+			percent: string
+		}
+		/**
+		 * D​e​p​o​s​i​t​ ​(​R​M​)
+		 */
+		depositAmount: string
+		/**
+		 * P​e​r​c​e​n​t​a​g​e
+		 */
+		percent: string
+		/**
+		 * A​ ​l​a​t​e​ ​c​a​n​c​e​l​ ​o​r​ ​a​ ​n​o​-​s​h​o​w​ ​k​e​e​p​s
+		 */
+		lateCancel: string
+		lateCancelKeeps: {
+			/**
+			 * T​h​e​ ​d​e​p​o​s​i​t
+			 */
+			deposit: string
+			/**
+			 * A​ ​p​e​r​c​e​n​t​a​g​e​ ​o​f​ ​t​h​e​ ​p​r​i​c​e
+			 */
+			percent: string
+			/**
+			 * N​o​t​h​i​n​g
+			 */
+			nothing: string
+		}
+		/**
+		 * S​a​v​e​ ​p​o​l​i​c​y
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y​ ​i​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​p​o​l​i​c​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
+		 */
+		saveFailed: string
+		/**
+		 * E​a​c​h​ ​p​s​y​c​h​o​l​o​g​i​s​t
+		 */
+		psychologistsTitle: string
+		/**
+		 * A​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​m​a​y​ ​h​a​v​e​ ​a​ ​p​o​l​i​c​y​ ​o​f​ ​t​h​e​i​r​ ​o​w​n​,​ ​r​e​p​l​a​c​i​n​g​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​w​h​o​l​e​ ​f​o​r​ ​t​h​e​i​r​ ​b​o​o​k​i​n​g​s​.
+		 */
+		psychologistsIntro: string
+		/**
+		 * F​o​l​l​o​w​s​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​p​o​l​i​c​y
+		 */
+		followsClinic: string
+		/**
+		 * T​h​e​i​r​ ​o​w​n​ ​p​o​l​i​c​y
+		 */
+		ownPolicy: string
+		/**
+		 * S​e​t​ ​t​h​e​i​r​ ​o​w​n​ ​p​o​l​i​c​y
+		 */
+		giveOwnPolicy: string
+		/**
+		 * F​o​l​l​o​w​ ​t​h​e​ ​c​l​i​n​i​c​’​s
+		 */
+		followClinic: string
+		/**
+		 * M​o​n​t​h​ ​b​y​ ​m​o​n​t​h
+		 */
+		monthsTitle: string
+		/**
+		 * T​h​e​ ​m​o​n​t​h​s​’​ ​f​i​g​u​r​e​s​,​ ​s​c​r​o​l​l​s​ ​s​i​d​e​w​a​y​s
+		 */
+		monthsTable: string
+		/**
+		 * S​e​s​s​i​o​n​s​ ​c​o​m​p​l​e​t​e​d​,​ ​p​a​y​m​e​n​t​s​ ​r​e​c​e​i​v​e​d​,​ ​r​e​f​u​n​d​s​ ​m​a​d​e​ ​a​n​d​ ​f​e​e​s​ ​k​e​p​t​ ​o​f​ ​l​a​t​e​ ​c​a​n​c​e​l​s​ ​a​n​d​ ​n​o​-​s​h​o​w​s​,​ ​o​n​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​c​l​o​c​k​ ​(​{​t​i​m​e​Z​o​n​e​}​)​.
+		 * @param {string} timeZone
+		 */
+		monthsIntro: RequiredParams<'timeZone'>
+		/**
+		 * M​o​n​t​h
+		 */
+		month: string
+		/**
+		 * S​e​s​s​i​o​n​s
+		 */
+		sessions: string
+		/**
+		 * P​a​y​m​e​n​t​s
+		 */
+		paymentsCount: string
+		/**
+		 * P​a​i​d
+		 */
+		paid: string
+		/**
+		 * R​e​f​u​n​d​e​d
+		 */
+		refunded: string
+		/**
+		 * F​e​e​s​ ​k​e​p​t
+		 */
+		kept: string
+		/**
+		 * R​M​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		amount: RequiredParams<'amount'>
+	}
+	appointment: {
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​p​a​y​m​e​n​t​…
+		 */
+		loading: string
+		/**
+		 * N​o​t​h​i​n​g​ ​w​a​s​ ​p​a​i​d​ ​o​n​l​i​n​e​ ​f​o​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 */
+		none: string
+		status: {
+			/**
+			 * P​a​y​m​e​n​t​ ​w​a​i​t​i​n​g
+			 */
+			pending: string
+			/**
+			 * P​a​i​d​ ​R​M​ ​{​a​m​o​u​n​t​}​ ​b​y​ ​{​m​e​t​h​o​d​}
+			 * @param {string} amount
+			 * @param {string} method
+			 */
+			succeeded: RequiredParams<'amount' | 'method'>
+			/**
+			 * P​a​y​m​e​n​t​ ​f​a​i​l​e​d
+			 */
+			failed: string
+			/**
+			 * P​a​y​m​e​n​t​ ​c​a​n​c​e​l​l​e​d
+			 */
+			canceled: string
+		}
+		/**
+		 * R​e​f​u​n​d​e​d​ ​i​n​ ​f​u​l​l
+		 */
+		refundedFully: string
+		/**
+		 * R​M​ ​{​a​m​o​u​n​t​}​ ​r​e​f​u​n​d​e​d
+		 * @param {string} amount
+		 */
+		refundedPartly: RequiredParams<'amount'>
+		/**
+		 * D​i​s​p​u​t​e​d​ ​b​y​ ​t​h​e​ ​c​a​r​d​ ​h​o​l​d​e​r​:​ ​a​n​s​w​e​r​ ​i​t​ ​i​n​ ​y​o​u​r​ ​S​t​r​i​p​e​ ​d​a​s​h​b​o​a​r​d
+		 */
+		disputed: string
+		/**
+		 * S​t​r​i​p​e​’​s​ ​r​e​c​e​i​p​t
+		 */
+		receipt: string
+		/**
+		 * R​M​ ​{​a​m​o​u​n​t​}​ ​r​e​f​u​n​d​e​d​,​ ​{​w​h​e​n​}​:​ ​{​r​e​a​s​o​n​}
+		 * @param {string} amount
+		 * @param {string} reason
+		 * @param {string} when
+		 */
+		refundLine: RequiredParams<'amount' | 'reason' | 'when'>
+		/**
+		 * R​M​ ​{​a​m​o​u​n​t​}​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​S​t​r​i​p​e​,​ ​{​w​h​e​n​}​:​ ​{​r​e​a​s​o​n​}
+		 * @param {string} amount
+		 * @param {string} reason
+		 * @param {string} when
+		 */
+		refundPending: RequiredParams<'amount' | 'reason' | 'when'>
+		/**
+		 * R​M​ ​{​a​m​o​u​n​t​}​ ​N​O​T​ ​r​e​f​u​n​d​e​d​:​ ​S​t​r​i​p​e​ ​r​e​p​o​r​t​e​d​ ​t​h​e​ ​r​e​f​u​n​d​ ​f​a​i​l​e​d​,​ ​{​w​h​e​n​}​:​ ​{​r​e​a​s​o​n​}​.​ ​R​e​f​u​n​d​ ​a​g​a​i​n​,​ ​o​r​ ​c​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​e​n​t​.
+		 * @param {string} amount
+		 * @param {string} reason
+		 * @param {string} when
+		 */
+		refundBounced: RequiredParams<'amount' | 'reason' | 'when'>
+		reasons: {
+			/**
+			 * t​h​e​ ​v​i​s​i​t​o​r​ ​c​a​n​c​e​l​l​e​d
+			 */
+			visitor_cancelled: string
+			/**
+			 * t​h​e​ ​c​l​i​n​i​c​ ​d​e​c​l​i​n​e​d
+			 */
+			clinic_declined: string
+			/**
+			 * t​h​e​ ​c​l​i​n​i​c​ ​c​a​n​c​e​l​l​e​d
+			 */
+			clinic_cancelled: string
+			/**
+			 * t​h​e​ ​s​l​o​t​ ​w​a​s​ ​g​o​n​e
+			 */
+			slot_gone: string
+			/**
+			 * b​y​ ​h​a​n​d
+			 */
+			by_hand: string
+		}
+		/**
+		 * R​e​f​u​n​d
+		 */
+		refund: string
+		/**
+		 * A​m​o​u​n​t​ ​t​o​ ​r​e​f​u​n​d​ ​(​R​M​)
+		 */
+		refundAmount: string
+		/**
+		 * U​p​ ​t​o​ ​R​M​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		refundAmountHint: RequiredParams<'amount'>
+		/**
+		 * R​e​a​s​o​n​ ​(​k​e​p​t​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​)
+		 */
+		refundReason: string
+		/**
+		 * R​e​f​u​n​d​i​n​g​…
+		 */
+		refunding: string
+		/**
+		 * T​h​e​ ​r​e​f​u​n​d​ ​i​s​ ​m​a​d​e​.
+		 */
+		refunded: string
+		/**
+		 * T​h​e​ ​r​e​f​u​n​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​m​a​d​e​.
+		 */
+		refundFailed: string
+		/**
+		 * G​i​v​e​ ​a​n​ ​a​m​o​u​n​t​ ​f​r​o​m​ ​R​M​ ​0​.​0​1​ ​t​o​ ​R​M​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		wrongAmount: RequiredParams<'amount'>
+	}
+}
+
 export type NamespaceEmailsTranslation = {
 	/**
 	 * H​e​l​l​o​ ​{​u​s​e​r​n​a​m​e​}​,
@@ -7821,6 +7829,7 @@ export type Namespaces =
 	| 'billing'
 	| 'booking'
 	| 'bookingEmails'
+	| 'clinicPayments'
 	| 'emails'
 	| 'errors'
 	| 'insightsWriter'
@@ -7866,6 +7875,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./bookingEmails/index.ts` file instead
 	 */
 	bookingEmails?: "[typesafe-i18n] reserved for 'bookingEmails'-namespace. You need to use the `./bookingEmails/index.ts` file instead."
+
+	/**
+	 * reserved for 'clinicPayments'-namespace\
+	 * you need to use the `./clinicPayments/index.ts` file instead
+	 */
+	clinicPayments?: "[typesafe-i18n] reserved for 'clinicPayments'-namespace. You need to use the `./clinicPayments/index.ts` file instead."
 
 	/**
 	 * reserved for 'emails'-namespace\
@@ -8624,362 +8639,10 @@ export type TranslationFunctions = {
 			 */
 			testMode: () => LocalizedString
 		}
-		payments: {
-			/**
-			 * Payments
-			 */
-			title: () => LocalizedString
-			/**
-			 * Visitors pay at booking by card, FPX or GrabPay into your clinic’s own Stripe account. Minda never holds your keys or your money.
-			 */
-			intro: () => LocalizedString
-			/**
-			 * Test mode: this server has no Stripe keys, so there is no account to connect and nobody pays at booking. Set STRIPE_SECRET_KEY and STRIPE_CONNECT_WEBHOOK_SECRET (see the README’s “Payments”) to take payments.
-			 */
-			testMode: () => LocalizedString
-			/**
-			 * Stripe account
-			 */
-			account: () => LocalizedString
-			/**
-			 * Not connected yet.
-			 */
-			notConnected: () => LocalizedString
-			/**
-			 * Connect Stripe
-			 */
-			connect: () => LocalizedString
-			/**
-			 * Continue Stripe onboarding
-			 */
-			continueOnboarding: () => LocalizedString
-			/**
-			 * Opening Stripe…
-			 */
-			opening: () => LocalizedString
-			/**
-			 * Stripe’s onboarding could not be opened.
-			 */
-			openFailed: () => LocalizedString
-			/**
-			 * Already have a Stripe account? Sign in to it during onboarding to connect it.
-			 */
-			existingAccount: () => LocalizedString
-			/**
-			 * Welcome back from Stripe. This page shows what Stripe said of your account; it may take a minute to update.
-			 */
-			returned: () => LocalizedString
-			/**
-			 * Stripe’s link expired. Open onboarding again to carry on where you left off.
-			 */
-			refreshed: () => LocalizedString
-			/**
-			 * Can take payments
-			 */
-			chargesEnabled: () => LocalizedString
-			/**
-			 * Cannot take payments yet
-			 */
-			chargesDisabled: () => LocalizedString
-			/**
-			 * Payouts on
-			 */
-			payoutsEnabled: () => LocalizedString
-			/**
-			 * Payouts not yet on
-			 */
-			payoutsDisabled: () => LocalizedString
-			/**
-			 * Details sent to Stripe
-			 */
-			detailsSubmitted: () => LocalizedString
-			/**
-			 * Stripe still needs your business details
-			 */
-			detailsMissing: () => LocalizedString
-			/**
-			 * Payment methods: {methods}
-			 */
-			methods: (arg: { methods: string }) => LocalizedString
-			/**
-			 * No payment method active yet
-			 */
-			noMethods: () => LocalizedString
-			methodNames: {
-				/**
-				 * Card
-				 */
-				card: () => LocalizedString
-				/**
-				 * FPX
-				 */
-				fpx: () => LocalizedString
-				/**
-				 * GrabPay
-				 */
-				grabpay: () => LocalizedString
-			}
-			/**
-			 * Minda’s fee per payment: {percent}%
-			 */
-			platformFee: (arg: { percent: string }) => LocalizedString
-			/**
-			 * The clinic’s payment policy
-			 */
-			policyTitle: () => LocalizedString
-			/**
-			 * For bookings made from now on. A visitor who cancels before the psychologist’s cancellation notice gets everything back; a clinic that declines or cancels refunds everything.
-			 */
-			policyIntro: () => LocalizedString
-			/**
-			 * Payment at booking
-			 */
-			mode: () => LocalizedString
-			modes: {
-				/**
-				 * Off: the visitor pays at the clinic
-				 */
-				off: () => LocalizedString
-				/**
-				 * A deposit
-				 */
-				deposit: () => LocalizedString
-				/**
-				 * The full price
-				 */
-				full: () => LocalizedString
-			}
-			/**
-			 * Deposit
-			 */
-			depositKind: () => LocalizedString
-			depositKinds: {
-				/**
-				 * A fixed amount
-				 */
-				fixed: () => LocalizedString
-				/**
-				 * A percentage of the price
-				 */
-				percent: () => LocalizedString
-			}
-			/**
-			 * Deposit (RM)
-			 */
-			depositAmount: () => LocalizedString
-			/**
-			 * Percentage
-			 */
-			percent: () => LocalizedString
-			/**
-			 * A late cancel or a no-show keeps
-			 */
-			lateCancel: () => LocalizedString
-			lateCancelKeeps: {
-				/**
-				 * The deposit
-				 */
-				deposit: () => LocalizedString
-				/**
-				 * A percentage of the price
-				 */
-				percent: () => LocalizedString
-				/**
-				 * Nothing
-				 */
-				nothing: () => LocalizedString
-			}
-			/**
-			 * Save policy
-			 */
-			save: () => LocalizedString
-			/**
-			 * Saving…
-			 */
-			saving: () => LocalizedString
-			/**
-			 * The payment policy is saved.
-			 */
-			saved: () => LocalizedString
-			/**
-			 * The payment policy could not be saved.
-			 */
-			saveFailed: () => LocalizedString
-			/**
-			 * Each psychologist
-			 */
-			psychologistsTitle: () => LocalizedString
-			/**
-			 * A psychologist may have a policy of their own, replacing the clinic’s whole for their bookings.
-			 */
-			psychologistsIntro: () => LocalizedString
-			/**
-			 * Follows the clinic’s policy
-			 */
-			followsClinic: () => LocalizedString
-			/**
-			 * Own policy
-			 */
-			ownPolicy: () => LocalizedString
-			/**
-			 * Give an own policy
-			 */
-			giveOwnPolicy: () => LocalizedString
-			/**
-			 * Follow the clinic’s
-			 */
-			followClinic: () => LocalizedString
-			/**
-			 * Month by month
-			 */
-			monthsTitle: () => LocalizedString
-			/**
-			 * Sessions completed, payments received, refunds made and fees kept of late cancels and no-shows, on the clinic’s clock ({timeZone}).
-			 */
-			monthsIntro: (arg: { timeZone: string }) => LocalizedString
-			/**
-			 * Month
-			 */
-			month: () => LocalizedString
-			/**
-			 * Sessions
-			 */
-			sessions: () => LocalizedString
-			/**
-			 * Payments
-			 */
-			paymentsCount: () => LocalizedString
-			/**
-			 * Paid
-			 */
-			paid: () => LocalizedString
-			/**
-			 * Refunded
-			 */
-			refunded: () => LocalizedString
-			/**
-			 * Fees kept
-			 */
-			kept: () => LocalizedString
-			/**
-			 * RM {amount}
-			 */
-			amount: (arg: { amount: string }) => LocalizedString
-		}
-		appointmentPayment: {
-			/**
-			 * Payment
-			 */
-			title: () => LocalizedString
-			/**
-			 * Loading the payment…
-			 */
-			loading: () => LocalizedString
-			/**
-			 * Nothing was paid online for this appointment.
-			 */
-			none: () => LocalizedString
-			status: {
-				/**
-				 * Payment waiting
-				 */
-				pending: () => LocalizedString
-				/**
-				 * Paid RM {amount} by {method}
-				 */
-				succeeded: (arg: { amount: string, method: string }) => LocalizedString
-				/**
-				 * Payment failed
-				 */
-				failed: () => LocalizedString
-				/**
-				 * Payment cancelled
-				 */
-				canceled: () => LocalizedString
-			}
-			/**
-			 * Refunded in full
-			 */
-			refundedFully: () => LocalizedString
-			/**
-			 * RM {amount} refunded
-			 */
-			refundedPartly: (arg: { amount: string }) => LocalizedString
-			/**
-			 * Disputed by the card holder: answer it in your Stripe dashboard
-			 */
-			disputed: () => LocalizedString
-			/**
-			 * Stripe’s receipt
-			 */
-			receipt: () => LocalizedString
-			/**
-			 * RM {amount} refunded, {when}: {reason}
-			 */
-			refundLine: (arg: { amount: string, reason: string, when: string }) => LocalizedString
-			/**
-			 * RM {amount} waiting for Stripe, {when}: {reason}
-			 */
-			refundPending: (arg: { amount: string, reason: string, when: string }) => LocalizedString
-			/**
-			 * RM {amount} NOT refunded: Stripe reported the refund failed, {when}: {reason}. Refund again, or contact the client.
-			 */
-			refundBounced: (arg: { amount: string, reason: string, when: string }) => LocalizedString
-			reasons: {
-				/**
-				 * the visitor cancelled
-				 */
-				visitor_cancelled: () => LocalizedString
-				/**
-				 * the clinic declined
-				 */
-				clinic_declined: () => LocalizedString
-				/**
-				 * the clinic cancelled
-				 */
-				clinic_cancelled: () => LocalizedString
-				/**
-				 * the slot was gone
-				 */
-				slot_gone: () => LocalizedString
-				/**
-				 * by hand
-				 */
-				by_hand: () => LocalizedString
-			}
-			/**
-			 * Refund
-			 */
-			refund: () => LocalizedString
-			/**
-			 * Amount to refund (RM)
-			 */
-			refundAmount: () => LocalizedString
-			/**
-			 * Up to RM {amount}
-			 */
-			refundAmountHint: (arg: { amount: string }) => LocalizedString
-			/**
-			 * Reason (kept in the audit log)
-			 */
-			refundReason: () => LocalizedString
-			/**
-			 * Refunding…
-			 */
-			refunding: () => LocalizedString
-			/**
-			 * The refund is made.
-			 */
-			refunded: () => LocalizedString
-			/**
-			 * The refund could not be made.
-			 */
-			refundFailed: () => LocalizedString
-			/**
-			 * Give an amount from RM 0.01 to RM {amount}
-			 */
-			wrongAmount: (arg: { amount: string }) => LocalizedString
-		}
+		/**
+		 * Payment
+		 */
+		appointmentPaymentTitle: () => LocalizedString
 		sectionMenu: {
 			/**
 			 * Sections of admin setup
@@ -13409,6 +13072,364 @@ export type TranslationFunctions = {
 			 * A message from the clinic: {message}
 			 */
 			message: (arg: { message: string }) => LocalizedString
+		}
+	}
+	clinicPayments: {
+		screen: {
+			/**
+			 * Payments
+			 */
+			title: () => LocalizedString
+			/**
+			 * Visitors pay at booking by card, FPX or GrabPay into your clinic’s own Stripe account. Minda never holds your keys or your money.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Test mode: this server has no Stripe keys, so there is no account to connect and nobody pays at booking. Set STRIPE_SECRET_KEY and STRIPE_CONNECT_WEBHOOK_SECRET (see the README’s “Payments”) to take payments.
+			 */
+			testMode: () => LocalizedString
+			/**
+			 * Stripe account
+			 */
+			account: () => LocalizedString
+			/**
+			 * Not connected yet.
+			 */
+			notConnected: () => LocalizedString
+			/**
+			 * Connect Stripe
+			 */
+			connect: () => LocalizedString
+			/**
+			 * Continue Stripe onboarding
+			 */
+			continueOnboarding: () => LocalizedString
+			/**
+			 * Opening Stripe…
+			 */
+			opening: () => LocalizedString
+			/**
+			 * Stripe’s onboarding could not be opened.
+			 */
+			openFailed: () => LocalizedString
+			/**
+			 * Already have a Stripe account? Sign in to it during onboarding to connect it.
+			 */
+			existingAccount: () => LocalizedString
+			/**
+			 * Welcome back from Stripe. This page shows what Stripe said of your account; it may take a minute to update.
+			 */
+			returned: () => LocalizedString
+			/**
+			 * Stripe’s link expired. Open onboarding again to carry on where you left off.
+			 */
+			refreshed: () => LocalizedString
+			/**
+			 * Can take payments
+			 */
+			chargesEnabled: () => LocalizedString
+			/**
+			 * Cannot take payments yet
+			 */
+			chargesDisabled: () => LocalizedString
+			/**
+			 * Payouts on
+			 */
+			payoutsEnabled: () => LocalizedString
+			/**
+			 * Payouts not yet on
+			 */
+			payoutsDisabled: () => LocalizedString
+			/**
+			 * Details sent to Stripe
+			 */
+			detailsSubmitted: () => LocalizedString
+			/**
+			 * Stripe still needs your business details
+			 */
+			detailsMissing: () => LocalizedString
+			/**
+			 * Payment methods: {methods}
+			 */
+			methods: (arg: { methods: string }) => LocalizedString
+			/**
+			 * No payment method active yet
+			 */
+			noMethods: () => LocalizedString
+			methodNames: {
+				/**
+				 * Card
+				 */
+				card: () => LocalizedString
+				/**
+				 * FPX
+				 */
+				fpx: () => LocalizedString
+				/**
+				 * GrabPay
+				 */
+				grabpay: () => LocalizedString
+			}
+			/**
+			 * Minda’s fee per payment: {percent}%
+			 */
+			platformFee: (arg: { percent: string }) => LocalizedString
+			/**
+			 * The clinic’s payment policy
+			 */
+			policyTitle: () => LocalizedString
+			/**
+			 * For bookings made from now on. A visitor who cancels before the psychologist’s cancellation notice gets everything back; a clinic that declines or cancels refunds everything.
+			 */
+			policyIntro: () => LocalizedString
+			/**
+			 * Payment at booking
+			 */
+			mode: () => LocalizedString
+			modes: {
+				/**
+				 * Off: the visitor pays at the clinic
+				 */
+				off: () => LocalizedString
+				/**
+				 * A deposit
+				 */
+				deposit: () => LocalizedString
+				/**
+				 * The full price
+				 */
+				full: () => LocalizedString
+			}
+			/**
+			 * Deposit
+			 */
+			depositKind: () => LocalizedString
+			depositKinds: {
+				/**
+				 * A fixed amount
+				 */
+				fixed: () => LocalizedString
+				/**
+				 * A percentage of the price
+				 */
+				percent: () => LocalizedString
+			}
+			/**
+			 * Deposit (RM)
+			 */
+			depositAmount: () => LocalizedString
+			/**
+			 * Percentage
+			 */
+			percent: () => LocalizedString
+			/**
+			 * A late cancel or a no-show keeps
+			 */
+			lateCancel: () => LocalizedString
+			lateCancelKeeps: {
+				/**
+				 * The deposit
+				 */
+				deposit: () => LocalizedString
+				/**
+				 * A percentage of the price
+				 */
+				percent: () => LocalizedString
+				/**
+				 * Nothing
+				 */
+				nothing: () => LocalizedString
+			}
+			/**
+			 * Save policy
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * The payment policy is saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * The payment policy could not be saved.
+			 */
+			saveFailed: () => LocalizedString
+			/**
+			 * Each psychologist
+			 */
+			psychologistsTitle: () => LocalizedString
+			/**
+			 * A psychologist may have a policy of their own, replacing the clinic’s whole for their bookings.
+			 */
+			psychologistsIntro: () => LocalizedString
+			/**
+			 * Follows the clinic’s policy
+			 */
+			followsClinic: () => LocalizedString
+			/**
+			 * Their own policy
+			 */
+			ownPolicy: () => LocalizedString
+			/**
+			 * Set their own policy
+			 */
+			giveOwnPolicy: () => LocalizedString
+			/**
+			 * Follow the clinic’s
+			 */
+			followClinic: () => LocalizedString
+			/**
+			 * Month by month
+			 */
+			monthsTitle: () => LocalizedString
+			/**
+			 * The months’ figures, scrolls sideways
+			 */
+			monthsTable: () => LocalizedString
+			/**
+			 * Sessions completed, payments received, refunds made and fees kept of late cancels and no-shows, on the clinic’s clock ({timeZone}).
+			 */
+			monthsIntro: (arg: { timeZone: string }) => LocalizedString
+			/**
+			 * Month
+			 */
+			month: () => LocalizedString
+			/**
+			 * Sessions
+			 */
+			sessions: () => LocalizedString
+			/**
+			 * Payments
+			 */
+			paymentsCount: () => LocalizedString
+			/**
+			 * Paid
+			 */
+			paid: () => LocalizedString
+			/**
+			 * Refunded
+			 */
+			refunded: () => LocalizedString
+			/**
+			 * Fees kept
+			 */
+			kept: () => LocalizedString
+			/**
+			 * RM {amount}
+			 */
+			amount: (arg: { amount: string }) => LocalizedString
+		}
+		appointment: {
+			/**
+			 * Loading the payment…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Nothing was paid online for this appointment.
+			 */
+			none: () => LocalizedString
+			status: {
+				/**
+				 * Payment waiting
+				 */
+				pending: () => LocalizedString
+				/**
+				 * Paid RM {amount} by {method}
+				 */
+				succeeded: (arg: { amount: string, method: string }) => LocalizedString
+				/**
+				 * Payment failed
+				 */
+				failed: () => LocalizedString
+				/**
+				 * Payment cancelled
+				 */
+				canceled: () => LocalizedString
+			}
+			/**
+			 * Refunded in full
+			 */
+			refundedFully: () => LocalizedString
+			/**
+			 * RM {amount} refunded
+			 */
+			refundedPartly: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Disputed by the card holder: answer it in your Stripe dashboard
+			 */
+			disputed: () => LocalizedString
+			/**
+			 * Stripe’s receipt
+			 */
+			receipt: () => LocalizedString
+			/**
+			 * RM {amount} refunded, {when}: {reason}
+			 */
+			refundLine: (arg: { amount: string, reason: string, when: string }) => LocalizedString
+			/**
+			 * RM {amount} waiting for Stripe, {when}: {reason}
+			 */
+			refundPending: (arg: { amount: string, reason: string, when: string }) => LocalizedString
+			/**
+			 * RM {amount} NOT refunded: Stripe reported the refund failed, {when}: {reason}. Refund again, or contact the client.
+			 */
+			refundBounced: (arg: { amount: string, reason: string, when: string }) => LocalizedString
+			reasons: {
+				/**
+				 * the visitor cancelled
+				 */
+				visitor_cancelled: () => LocalizedString
+				/**
+				 * the clinic declined
+				 */
+				clinic_declined: () => LocalizedString
+				/**
+				 * the clinic cancelled
+				 */
+				clinic_cancelled: () => LocalizedString
+				/**
+				 * the slot was gone
+				 */
+				slot_gone: () => LocalizedString
+				/**
+				 * by hand
+				 */
+				by_hand: () => LocalizedString
+			}
+			/**
+			 * Refund
+			 */
+			refund: () => LocalizedString
+			/**
+			 * Amount to refund (RM)
+			 */
+			refundAmount: () => LocalizedString
+			/**
+			 * Up to RM {amount}
+			 */
+			refundAmountHint: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Reason (kept in the audit log)
+			 */
+			refundReason: () => LocalizedString
+			/**
+			 * Refunding…
+			 */
+			refunding: () => LocalizedString
+			/**
+			 * The refund is made.
+			 */
+			refunded: () => LocalizedString
+			/**
+			 * The refund could not be made.
+			 */
+			refundFailed: () => LocalizedString
+			/**
+			 * Give an amount from RM 0.01 to RM {amount}
+			 */
+			wrongAmount: (arg: { amount: string }) => LocalizedString
 		}
 	}
 	emails: {

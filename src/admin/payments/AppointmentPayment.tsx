@@ -11,13 +11,13 @@ type Payment = NonNullable<RouterOutputs['admin']['payments']['ofAppointment']['
 /** What was paid for the appointment, what went back and why, and a refund by hand. */
 export function AppointmentPayment({ appointmentId }: { appointmentId: string }) {
   const { LL, locale } = useI18nContext();
-  const t = LL.admin.appointmentPayment;
+  const t = LL.clinicPayments.appointment;
   const view = trpc.admin.payments.ofAppointment.useQuery({ appointmentId });
   if (!view.data) return <p role="status">{t.loading()}</p>;
   const { payment } = view.data;
   if (!payment) return <p>{t.none()}</p>;
   const when = (at: Date) => at.toLocaleDateString(locale === 'ms' ? 'ms-MY' : 'en-MY', { day: 'numeric', month: 'short', year: 'numeric' });
-  const method = payment.method ? LL.admin.payments.methodNames[payment.method]() : '';
+  const method = payment.method ? LL.clinicPayments.screen.methodNames[payment.method]() : '';
   return (
     <div className="mt-2 flex flex-col gap-2">
       <p className="flex flex-wrap gap-2">
@@ -52,7 +52,7 @@ const REFUND_FIELDS = { fields: ['amountSen', 'reason'] };
 /** A refund by hand: an amount up to what is left, and a reason; one form, one refund however often it is sent. */
 function RefundForm({ appointmentId, payment }: { appointmentId: string; payment: Payment }) {
   const { LL } = useI18nContext();
-  const t = LL.admin.appointmentPayment;
+  const t = LL.clinicPayments.appointment;
   const toast = useAdminToast();
   const utils = trpc.useUtils();
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());

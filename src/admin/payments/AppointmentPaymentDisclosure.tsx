@@ -1,11 +1,12 @@
 import { Suspense, useState } from 'react';
 import { ACCESS, mayUse } from '../../../domain/roles';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import { WithNamespaces } from '../../components/LocaleProvider';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { SectionLoading } from '../SectionLoading';
 
-// Its refund form comes when a payment is first opened, not with Today's list.
+// Its refund form and its texts come when a payment is first opened, not with Today's list.
 const AppointmentPayment = lazyWithPreload(async () => ({ default: (await import('./AppointmentPayment')).AppointmentPayment }));
 
 /**
@@ -19,10 +20,12 @@ export function AppointmentPaymentDisclosure({ appointmentId }: { appointmentId:
   if (!role || !mayUse(role, ACCESS.clinicSetup)) return null;
   return (
     <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="cursor-pointer font-medium">{LL.admin.appointmentPayment.title()}</summary>
+      <summary className="cursor-pointer font-medium">{LL.admin.appointmentPaymentTitle()}</summary>
       {open && (
         <Suspense fallback={<SectionLoading />}>
-          <AppointmentPayment appointmentId={appointmentId} />
+          <WithNamespaces namespaces={['clinicPayments']} fallback={<SectionLoading />}>
+            <AppointmentPayment appointmentId={appointmentId} />
+          </WithNamespaces>
         </Suspense>
       )}
     </details>

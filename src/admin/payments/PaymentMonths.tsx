@@ -6,13 +6,13 @@ import { AdminSection } from '../AdminSection';
 /** The clinic's last 12 months: sessions, payments, refunds and fees kept, newest first. */
 export function PaymentMonths() {
   const { LL } = useI18nContext();
-  const t = LL.admin.payments;
+  const t = LL.clinicPayments.screen;
   const months = trpc.admin.payments.months.useQuery();
   if (!months.data) return null;
   const money = (sen: number) => t.amount({ amount: senToPrice(sen) });
   return (
     <AdminSection title={t.monthsTitle()} intro={t.monthsIntro({ timeZone: months.data.timeZone })}>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t.monthsTitle()}>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t.monthsTable()}>
         <table className="table table-sm">
           <thead>
             <tr>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useI18nContext } from '../../../i18n/i18n-react';
+import { WithNamespaces } from '../../components/LocaleProvider';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { AdminSection } from '../AdminSection';
+import { SectionLoading } from '../SectionLoading';
 import { useAdminToast } from '../useAdminToast';
 import { PaymentMonths } from './PaymentMonths';
 import { PolicyForm } from './PolicyForm';
@@ -15,6 +17,14 @@ type PaymentsState = RouterOutputs['admin']['payments']['get'];
  * payment policy, each psychologist's own, and the months.
  */
 export function PaymentsSection() {
+  return (
+    <WithNamespaces namespaces={['clinicPayments']} fallback={<SectionLoading />}>
+      <PaymentsScreen />
+    </WithNamespaces>
+  );
+}
+
+function PaymentsScreen() {
   const state = trpc.admin.payments.get.useQuery();
   if (!state.data) return null;
   return (
@@ -29,7 +39,7 @@ export function PaymentsSection() {
 
 function AccountCard({ state }: { state: PaymentsState }) {
   const { LL } = useI18nContext();
-  const t = LL.admin.payments;
+  const t = LL.clinicPayments.screen;
   const toast = useAdminToast();
   const back = useSearchParams()[0].get('stripe');
   const onboarding = trpc.admin.payments.startOnboarding.useMutation({
@@ -40,8 +50,10 @@ function AccountCard({ state }: { state: PaymentsState }) {
   });
   const flag = (on: boolean, yes: string, no: string) => (
     <li className="flex items-center gap-2">
-      <span className={`badge ${on ? 'badge-success' : 'badge-warning'}`}>{on ? '✓' : '!'}</span>
-      {on ? yes : no}
+      <span aria-hidden="true" className={`badge ${on ? 'badge-success' : 'badge-warning'}`}>
+        {on ? '✓' : '!'}
+      </span>
+      <span>{on ? yes : no}</span>
     </li>
   );
   const methods = state.paymentMethods.map((method) => t.methodNames[method]()).join(', ');
@@ -78,7 +90,7 @@ function AccountCard({ state }: { state: PaymentsState }) {
 
 function ClinicPolicy({ state }: { state: PaymentsState }) {
   const { LL } = useI18nContext();
-  const t = LL.admin.payments;
+  const t = LL.clinicPayments.screen;
   const toast = useAdminToast();
   const utils = trpc.useUtils();
   const save = trpc.admin.payments.setPolicy.useMutation({
@@ -96,7 +108,7 @@ function ClinicPolicy({ state }: { state: PaymentsState }) {
 
 function PsychologistPolicies({ state }: { state: PaymentsState }) {
   const { LL } = useI18nContext();
-  const t = LL.admin.payments;
+  const t = LL.clinicPayments.screen;
   if (state.psychologists.length === 0) return null;
   return (
     <AdminSection title={t.psychologistsTitle()} intro={t.psychologistsIntro()}>
@@ -111,7 +123,7 @@ function PsychologistPolicies({ state }: { state: PaymentsState }) {
 
 function PsychologistPolicy({ psychologist, clinicPolicy }: { psychologist: PaymentsState['psychologists'][number]; clinicPolicy: PaymentsState['policy'] }) {
   const { LL } = useI18nContext();
-  const t = LL.admin.payments;
+  const t = LL.clinicPayments.screen;
   const toast = useAdminToast();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);

@@ -19,7 +19,7 @@ interface Props {
 /** The payment policy's form: the mode, the deposit, what a late cancel keeps; the server's refusals under their fields. */
 export function PolicyForm({ initial, prefix, saving, error, onSave }: Props) {
   const { LL } = useI18nContext();
-  const t = LL.admin.payments;
+  const t = LL.clinicPayments.screen;
   const [draft, setDraft] = useState<PolicyDraft>(() => policyDraftOf(initial));
   const at = (field: string) => (prefix ? `${prefix}.${field}` : field);
   const { fields, message } = formErrorsOf(error, t.saveFailed(), { fields: POLICY_FIELDS.map(at) });
