@@ -26,6 +26,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'forgot-password',
   'reset-password',
   'appointments',
+  'measure',
   'healthz',
   'readyz',
   'metrics',

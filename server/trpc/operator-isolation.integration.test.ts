@@ -4,7 +4,7 @@ import { recordAudit } from '../../db/repositories/audit-log';
 import { insertInvitation } from '../../db/repositories/invitations';
 import { insertApiKey } from '../../db/repositories/api-keys';
 import { insertWebhookEndpoint, markDeliveryDelivered, webhookSecretOf } from '../../db/repositories/webhooks';
-import { insertMember, insertOperator, insertProfileData, type ProfileData, uniqueTag } from '../../db/testing/fixtures';
+import { bookSlot, insertMember, insertOperator, insertProfileData, insertSlot, type ProfileData, uniqueTag } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { STOCK_CONSENT_TEXTS } from '../../domain/configuration';
 import { ROLES, type Role } from '../../domain/roles';
@@ -293,7 +293,10 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
   async function profileData(clinicId: string, hour: number): Promise<ProfileData & { measureAlertId: string }> {
     const data = await insertProfileData(t.services.db, clinicId, hour);
     await recordAudit(t.services.db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: data.appointmentId, at: new Date() });
-    const planId = await insertMeasurePlan(t.services.db, { clinicId, psychologistId: data.psychologistId, appointmentId: data.appointmentId });
+    // The alert's plan is of another booking of the client's: the profile's own appointment stays free to enrol.
+    const planSlotId = await insertSlot(t.services.db, data.psychologistId, new Date(`2030-09-04T0${hour}:00:00Z`));
+    const planAppointmentId = await bookSlot(t.services.db, { userId: clinicId, psychologistId: data.psychologistId, slotId: planSlotId });
+    const planId = await insertMeasurePlan(t.services.db, { clinicId, psychologistId: data.psychologistId, appointmentId: planAppointmentId });
     const measureAlertId = await raiseAlert(t.services.db, { clinicId, psychologistId: data.psychologistId, planId }, new Date());
     return { ...data, measureAlertId };
   }
