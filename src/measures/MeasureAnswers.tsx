@@ -6,7 +6,6 @@ import type { ScreeningAction } from '../../domain/screening-session';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { CrisisResourceList } from '../components/CrisisResourceList';
 import { messageOf } from '../lib/errors';
-import { tabStorage } from '../lib/screening-store';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { ProgressBar } from '../screener/ProgressBar';
 import { MeasureQuestion } from './MeasureQuestion';
@@ -14,12 +13,14 @@ import { MeasureQuestion } from './MeasureQuestion';
 export type MeasureOutcome = RouterOutputs['public']['measure']['answer'];
 
 // Kept in the tab as the screener keeps a screening (src/lib/screening-store.ts): this tab only,
-// gone when it closes, so a reload goes on where the client was.
+// gone when it closes, so a reload goes on where the client was. sessionStorage is reached here
+// directly, inside each try (a sandboxed frame refuses it): importing the screener's store would
+// split it into a chunk of its own, fetched on the screener's first load (its byte budget).
 const keyOf = (token: string) => `minda.measure.${token}`;
 
 function readKept(token: string): MeasureSession {
   try {
-    const text = tabStorage()?.getItem(keyOf(token));
+    const text = window.sessionStorage.getItem(keyOf(token));
     return text ? (JSON.parse(text) as MeasureSession) : initialMeasureSession;
   } catch {
     return initialMeasureSession;
@@ -30,14 +31,20 @@ function useKeptSession(token: string, instrument: MeasureInstrument) {
   const [session, setSession] = useState(() => readKept(token));
   useEffect(() => {
     try {
-      tabStorage()?.setItem(keyOf(token), JSON.stringify(session));
+      window.sessionStorage.setItem(keyOf(token), JSON.stringify(session));
     } catch {
       // Storage full or refused: the answers stay in memory for this page.
     }
   }, [token, session]);
   const reduce = measureSessionReducer(instrument);
   const dispatch = (action: ScreeningAction) => setSession((current) => reduce(current, action));
-  const forget = () => tabStorage()?.removeItem(keyOf(token));
+  const forget = () => {
+    try {
+      window.sessionStorage.removeItem(keyOf(token));
+    } catch {
+      // Refused: nothing was kept.
+    }
+  };
   return { session, dispatch, forget };
 }
 
