@@ -48,11 +48,17 @@ export async function applyBookingPaymentEvent(deps: BookingPaymentDeps, event: 
   }
   if (action.do !== 'nothing') {
     // Read before booking, so that the visitor's booking mail names the method and the receipt.
-    const paid = await deps.stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }, { stripeAccount: event.account });
-    const charge = typeof paid.latest_charge === 'object' ? paid.latest_charge : null;
+    // Stripe down does not keep the paid hold from being booked (its mail names the amount alone);
+    // the error then makes Stripe deliver again, which records the payment.
+    const read = await deps.stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }, { stripeAccount: event.account }).then(
+      (paid) => ({ charge: typeof paid.latest_charge === 'object' ? paid.latest_charge : null }),
+      (error: unknown) => ({ charge: null, error }),
+    );
+    const { charge } = read;
     const method = methodOf(charge?.payment_method_details?.type);
     const receiptUrl = charge?.receipt_url ?? null;
     const unbooked = await bookOrNot(deps, payment, action, { method, receiptUrl });
+    if ('error' in read) throw read.error;
     await inTransaction(deps.db, async (trx) => {
       if (!(await savePaymentStatus(trx, payment.id, { status: 'succeeded', method, receiptUrl, eventAt, now }))) return;
       await queuePaymentWebhook(trx, { userId: payment.userId, type: 'payment.succeeded', payment: { ...payment, status: 'succeeded', method }, now });
