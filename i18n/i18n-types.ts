@@ -4775,6 +4775,58 @@ export type NamespaceBookingTranslation = {
 		 * Y​o​u​r​ ​t​i​m​e​ ​w​a​s​ ​r​e​l​e​a​s​e​d​ ​b​e​c​a​u​s​e​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​w​a​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d​ ​i​n​ ​t​i​m​e​.​ ​P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​a​g​a​i​n​.
 		 */
 		expired: string
+		/**
+		 * Y​o​u​r​ ​p​a​y​m​e​n​t
+		 */
+		paidTitle: string
+		/**
+		 * {​a​m​o​u​n​t​}​ ​b​y​ ​{​m​e​t​h​o​d​}
+		 * @param {string} amount
+		 * @param {string} method
+		 */
+		paid: RequiredParams<'amount' | 'method'>
+		/**
+		 * {​a​m​o​u​n​t​}​,​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​s​e​r​v​i​c​e​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t
+		 * @param {string} amount
+		 */
+		paidPending: RequiredParams<'amount'>
+		/**
+		 * {​a​m​o​u​n​t​}​,​ ​n​o​t​ ​c​o​m​p​l​e​t​e​d
+		 * @param {string} amount
+		 */
+		paidFailed: RequiredParams<'amount'>
+		methodNames: {
+			/**
+			 * c​a​r​d
+			 */
+			card: string
+			/**
+			 * F​P​X​ ​o​n​l​i​n​e​ ​b​a​n​k​i​n​g
+			 */
+			fpx: string
+			/**
+			 * G​r​a​b​P​a​y
+			 */
+			grabpay: string
+		}
+		/**
+		 * R​e​f​u​n​d​e​d​ ​s​o​ ​f​a​r​:​ ​{​a​m​o​u​n​t​}
+		 * @param {string} amount
+		 */
+		refunded: RequiredParams<'amount'>
+		/**
+		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l​ ​n​o​w​,​ ​{​a​m​o​u​n​t​}​ ​c​o​m​e​s​ ​b​a​c​k​ ​t​o​ ​y​o​u​.
+		 * @param {string} amount
+		 */
+		refundIfCancelledNow: RequiredParams<'amount'>
+		/**
+		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l​ ​n​o​w​,​ ​n​o​t​h​i​n​g​ ​c​o​m​e​s​ ​b​a​c​k​.
+		 */
+		nothingBackIfCancelledNow: string
+		/**
+		 * R​e​c​e​i​p​t
+		 */
+		receipt: string
 	}
 	whatsapp: {
 		/**
@@ -12518,6 +12570,52 @@ export type TranslationFunctions = {
 			 * Your time was released because the payment was not completed in time. Please choose a time again.
 			 */
 			expired: () => LocalizedString
+			/**
+			 * Your payment
+			 */
+			paidTitle: () => LocalizedString
+			/**
+			 * {amount} by {method}
+			 */
+			paid: (arg: { amount: string, method: string }) => LocalizedString
+			/**
+			 * {amount}, waiting for the payment service to confirm it
+			 */
+			paidPending: (arg: { amount: string }) => LocalizedString
+			/**
+			 * {amount}, not completed
+			 */
+			paidFailed: (arg: { amount: string }) => LocalizedString
+			methodNames: {
+				/**
+				 * card
+				 */
+				card: () => LocalizedString
+				/**
+				 * FPX online banking
+				 */
+				fpx: () => LocalizedString
+				/**
+				 * GrabPay
+				 */
+				grabpay: () => LocalizedString
+			}
+			/**
+			 * Refunded so far: {amount}
+			 */
+			refunded: (arg: { amount: string }) => LocalizedString
+			/**
+			 * If you cancel now, {amount} comes back to you.
+			 */
+			refundIfCancelledNow: (arg: { amount: string }) => LocalizedString
+			/**
+			 * If you cancel now, nothing comes back.
+			 */
+			nothingBackIfCancelledNow: () => LocalizedString
+			/**
+			 * Receipt
+			 */
+			receipt: () => LocalizedString
 		}
 		whatsapp: {
 			/**

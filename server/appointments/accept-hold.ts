@@ -10,6 +10,8 @@ import { bookingEmails } from './booking-notifications';
 import { recordAppointmentChange } from './record-appointment-change';
 import { enqueueCrisisAlert } from '../whatsapp/crisis-alert';
 import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
+import type { MailPayment } from '../mail/booking-emails';
+import { mailPaymentOf } from '../payments/own-payment';
 
 /** The last free booking went to another acceptance while this one confirmed: try once more. */
 class AllowanceTakenMeanwhile extends Error {}
@@ -29,12 +31,13 @@ export type HoldAcceptance = 'accepted' | 'unchanged' | 'slotGone';
  *
  * From 'held' it moves by a guarded update, which decides against the expiry job or a second
  * acceptance. A payment may also arrive after the hold expired (`from: 'expired'`): then the
- * hold takes its slot back if it is still free, and the answer is 'slotGone' if not.
+ * hold takes its slot back if it is still free, and the answer is 'slotGone' if not. A payment
+ * passes its `charge` (method, receipt) for the visitor's mail, as its row does not hold it yet.
  */
 export async function acceptHold(
   ctx: Pick<RequestContext, 'db' | 'env' | 'now'>,
   appointment: { id: string; userId: string },
-  { from }: { from: 'held' | 'expired' },
+  { from, charge }: { from: 'held' | 'expired'; charge?: Pick<MailPayment, 'method' | 'receiptUrl'> },
 ): Promise<HoldAcceptance> {
   const now = ctx.now();
   const accept = () =>
@@ -52,7 +55,8 @@ export async function acceptHold(
       const screener = await findConfigurationOfOperator(trx, appointment.userId);
       if (!screener) throw new NotFoundError('screener');
       const accepted = (await findAppointmentOf(trx, appointment.userId, appointment.id))!;
-      await enqueueEmails(trx, bookingEmails({ facts: accepted, screener, operatorEmail: allowance.operatorEmail }, { env: ctx.env, now }), now);
+      const payment = await mailPaymentOf(trx, { ...accepted, userId: appointment.userId }, now, charge);
+      await enqueueEmails(trx, bookingEmails({ facts: accepted, screener, operatorEmail: allowance.operatorEmail, payment }, { env: ctx.env, now }), now);
       // Its number is the visitor's own now: the WhatsApp "received" the booking held back goes.
       await enqueueWhatsappNotice(trx, 'booking_received', { userId: appointment.userId, appointment: accepted }, { env: ctx.env, now });
       await enqueueCrisisAlert(trx, { userId: appointment.userId, contactPromptly: accepted.care.contactPromptly }, { env: ctx.env, now });

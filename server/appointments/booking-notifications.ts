@@ -19,6 +19,7 @@ import {
   bookingOperatorEmail,
   bookingPsychologistEmail,
   type ClinicContactDetails,
+  type MailPayment,
   clinicClosedEmail,
   ownChangeEmail,
   visitorChangeEmail,
@@ -81,14 +82,14 @@ export function holdEmail(
  * exactly when the booking committed, and the worker sends them afterwards (decision 0007).
  */
 export function bookingEmails(
-  booking: { facts: AppointmentFacts; screener: Screener; operatorEmail: string },
+  booking: { facts: AppointmentFacts; screener: Screener; operatorEmail: string; payment?: MailPayment | null },
   services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
 ): OutboxEmail[] {
   const { facts, screener } = booking;
   const brand = brandOfOperator(screener, booking.operatorEmail, services.env);
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   return [
-    { kind: 'booking-client', to: facts.client.email, appointmentId: facts.id, ...bookingClientEmail(facts, brand, services.now, link) },
+    { kind: 'booking-client', to: facts.client.email, appointmentId: facts.id, ...bookingClientEmail(facts, brand, services.now, link, booking.payment) },
     { kind: 'booking-psychologist', to: facts.psychologist.email, appointmentId: facts.id, ...bookingPsychologistEmail(facts, brand) },
     {
       kind: 'booking-operator',
@@ -146,7 +147,7 @@ export function clinicClosedEmails(
  */
 export async function enqueueVisitorChangeEmails(
   trx: Kysely<Database>,
-  changed: { userId: string; facts: AppointmentFacts; operatorEmail: string; clinicKnows: boolean; movedFrom?: SlotTimes },
+  changed: { userId: string; facts: AppointmentFacts; operatorEmail: string; clinicKnows: boolean; movedFrom?: SlotTimes; payment?: MailPayment | null },
   services: { env: Pick<Env, 'publicUrl' | 'sessionSecret'>; now: Date },
 ): Promise<void> {
   const { brand } = await brandOfClinic(trx, changed.userId, services.env);
@@ -154,7 +155,7 @@ export async function enqueueVisitorChangeEmails(
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
   const kind = facts.status === 'cancelled' ? 'visitor-cancelled' : 'visitor-rescheduled';
   const about = { kind, appointmentId: facts.id };
-  const mails: OutboxEmail[] = [{ ...about, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now, movedFrom: changed.movedFrom }) }];
+  const mails: OutboxEmail[] = [{ ...about, to: facts.client.email, ...ownChangeEmail(facts, brand, { manageUrl: link, now: services.now, movedFrom: changed.movedFrom, payment: changed.payment }) }];
   if (changed.clinicKnows) {
     const staffMail = {
       ...about,

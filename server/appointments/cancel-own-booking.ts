@@ -15,6 +15,7 @@ import { recordAppointmentChange } from './record-appointment-change';
 import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
 import { finishEndingRefund, writeDownEndingRefund } from '../payments/cancel-refund';
+import { mailPaymentOf } from '../payments/own-payment';
 
 /** POST /api/public/appointments/manage/{token}/cancel, body `{ reason? }`: why, if the visitor wants to say. */
 export const ZCancelOwnBookingRequest = ZManageTokenRequest.extend({
@@ -59,7 +60,9 @@ export async function cancelOwnBooking(
     else if (reason) await recordCancelReason(trx, seen.id, reason);
     const cancelled = (await findAppointmentByTokenHash(trx, hashSecretToken(token)))!;
     const { operatorEmail } = (await findBookingCounter(trx, seen.userId))!;
-    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows }, { env: ctx.env, now });
+    // The payment as it stands after the refund written down above: the mail says what comes back.
+    const payment = await mailPaymentOf(trx, cancelled, now);
+    await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows, payment }, { env: ctx.env, now });
     // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
     if (clinicKnows) await enqueueWhatsappNotice(trx, 'booking_cancelled', { userId: seen.userId, appointment: cancelled }, { env: ctx.env, now });
     return toOwnAppointment(trx, cancelled, now);

@@ -3,6 +3,7 @@ import { formatAppointmentTime } from '../../domain/appointment-time';
 import type { SlotTimes } from '../../domain/slots';
 import { zonePlace } from '../../domain/time-zone-places';
 import { MALAYSIAN_CRISIS_RESOURCES } from '../../domain/crisis';
+import { paymentWords, refundPolicyWords, type VisitorPayment } from '../../domain/payment-words';
 import { calendarLocation, describeSessionPlace, visitorContactPoints } from '../../domain/session-place';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { translationsFor } from '../translations';
@@ -95,6 +96,26 @@ function visitDetails(LL: TranslationFunctions, facts: AppointmentFacts, brand: 
 
 type BookingTexts = TranslationFunctions['bookingEmails'];
 
+/**
+ * A paid booking's payment as the visitor's mails tell it (issue 28): the amount, the method,
+ * Stripe's receipt, what came back, and the policy booked on. Not what a cancel would refund
+ * now: that changes as the session nears, so the manage page tells it.
+ */
+export type MailPayment = Omit<VisitorPayment, 'refundIfCancelledNowSen'> & { receiptUrl: string | null };
+
+function paymentDetails(LL: TranslationFunctions, payment: MailPayment) {
+  const texts = LL.booking.payment;
+  return [
+    { label: texts.paidTitle(), value: paymentWords(LL, { ...payment, refundIfCancelledNowSen: null }).paid },
+    ...(payment.receiptUrl ? [{ label: texts.receipt(), value: payment.receiptUrl }] : []),
+  ];
+}
+
+function paymentClosing(LL: TranslationFunctions, payment: MailPayment) {
+  const { refunded } = paymentWords(LL, { ...payment, refundIfCancelledNowSen: null });
+  return [...(refunded ? [refunded] : []), `${LL.booking.payment.refundTitle()}: ${refundPolicyWords(LL, payment.policy).join(' ')}`];
+}
+
 /** What one mail to the visitor says; the greeting, the appointment and the footer are common. */
 interface VisitorNotice {
   texts: (LL: BookingTexts, names: { psychologist: string; appTitle: string }) => { subject: string; heading: string; body: string; outro?: string[] };
@@ -106,6 +127,8 @@ interface VisitorNotice {
   action?: { label: (LL: BookingTexts) => string; url: string };
   /** Attach the calendar entry as the appointment now stands, made at this moment. */
   calendarAt?: Date;
+  /** What was paid at booking; null or absent for a booking paid at the clinic. */
+  payment?: MailPayment | null;
 }
 
 /** A mail to the visitor, in their language and timezone, branded with the operator's screener. */
@@ -118,9 +141,14 @@ function visitorEmail(facts: AppointmentFacts, brand: EmailBrand, notice: Visito
         subject: texts.subject,
         heading: texts.heading,
         intro: [LL.bookingEmails.greeting({ name: facts.client.name }), texts.body],
-        details: [...visitorDetails(LL, facts), ...(notice.details?.(LL) ?? []), ...visitDetails(LL, facts, brand)],
+        details: [
+          ...visitorDetails(LL, facts),
+          ...(notice.details?.(LL) ?? []),
+          ...(notice.payment ? paymentDetails(LL, notice.payment) : []),
+          ...visitDetails(LL, facts, brand),
+        ],
         action: notice.action && { label: notice.action.label(LL.bookingEmails), url: notice.action.url },
-        outro: [...(texts.outro ?? []), ...(notice.closing?.(LL) ?? [])],
+        outro: [...(texts.outro ?? []), ...(notice.payment ? paymentClosing(LL, notice.payment) : []), ...(notice.closing?.(LL) ?? [])],
         footer: footer(LL, appTitle),
       };
     },
@@ -144,8 +172,9 @@ export function bookingHoldEmail(facts: AppointmentFacts, brand: EmailBrand, man
 }
 
 /** To the visitor once the booking reached the clinic, with the appointment as a calendar file. */
-export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, madeAt: Date, manageUrl: string): RenderedEmail {
+export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, madeAt: Date, manageUrl: string, payment?: MailPayment | null): RenderedEmail {
   return visitorEmail(facts, brand, {
+    payment,
     texts: (LL, names) => ({ subject: LL.client.subject(), heading: LL.client.heading(), body: LL.client.body(names), outro: [LL.client.calendar()] }),
     action: manageAction(manageUrl),
     calendarAt: madeAt,
@@ -241,11 +270,12 @@ export function appointmentReminderEmail(facts: AppointmentFacts, brand: EmailBr
 export function ownChangeEmail(
   facts: AppointmentFacts,
   brand: EmailBrand,
-  change: { manageUrl: string; now: Date; movedFrom?: SlotTimes },
+  change: { manageUrl: string; now: Date; movedFrom?: SlotTimes; payment?: MailPayment | null },
 ): RenderedEmail {
   const cancelled = facts.status === 'cancelled';
   const { movedFrom } = change;
   return visitorEmail(facts, brand, {
+    payment: change.payment,
     texts: (LL, names) => {
       const texts = cancelled ? LL.youCancelled : LL.rescheduled;
       // A move names the time it left as well as the new one (below), so nobody goes at the old.

@@ -11,6 +11,7 @@ import { queuePaymentWebhook } from '../webhooks/queue-webhook-events';
 import { type RefundRequest, resumeRefund, writeDownRefund } from './refund-payment';
 import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
 import { recordIntent } from './booking-payment-step';
+import type { MailPayment } from '../mail/booking-emails';
 
 export type BookingPaymentDeps = Pick<RequestContext, 'db' | 'env' | 'now'> & { stripe: Pick<StripeApi, 'paymentIntents' | 'refunds'> };
 
@@ -46,12 +47,20 @@ export async function applyBookingPaymentEvent(deps: BookingPaymentDeps, event: 
     return true;
   }
   if (action.do !== 'nothing') {
-    const unbooked = await bookOrNot(deps, payment, action);
-    const paid = await deps.stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }, { stripeAccount: event.account });
-    const charge = typeof paid.latest_charge === 'object' ? paid.latest_charge : null;
+    // Read before booking, so that the visitor's booking mail names the method and the receipt.
+    // Stripe down does not keep the paid hold from being booked (its mail names the amount alone);
+    // the error then makes Stripe deliver again, which records the payment.
+    const read = await deps.stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }, { stripeAccount: event.account }).then(
+      (paid) => ({ charge: typeof paid.latest_charge === 'object' ? paid.latest_charge : null }),
+      (error: unknown) => ({ charge: null, error }),
+    );
+    const { charge } = read;
     const method = methodOf(charge?.payment_method_details?.type);
+    const receiptUrl = charge?.receipt_url ?? null;
+    const unbooked = await bookOrNot(deps, payment, action, { method, receiptUrl });
+    if ('error' in read) throw read.error;
     await inTransaction(deps.db, async (trx) => {
-      if (!(await savePaymentStatus(trx, payment.id, { status: 'succeeded', method, receiptUrl: charge?.receipt_url ?? null, eventAt, now }))) return;
+      if (!(await savePaymentStatus(trx, payment.id, { status: 'succeeded', method, receiptUrl, eventAt, now }))) return;
       await queuePaymentWebhook(trx, { userId: payment.userId, type: 'payment.succeeded', payment: { ...payment, status: 'succeeded', method }, now });
       if (unbooked) await writeDownRefund(trx, unbookedRefund(payment, unbooked), now);
     });
@@ -68,12 +77,17 @@ export async function applyBookingPaymentEvent(deps: BookingPaymentDeps, event: 
  * lapsed in that moment still takes its free slot back or is refunded. A status only moves on,
  * so a few rounds settle it.
  */
-async function bookOrNot(deps: BookingPaymentDeps, payment: AppointmentPayment, first: BookingPaymentAction): Promise<RefundReason | null> {
+async function bookOrNot(
+  deps: BookingPaymentDeps,
+  payment: AppointmentPayment,
+  first: BookingPaymentAction,
+  charge: Pick<MailPayment, 'method' | 'receiptUrl'>,
+): Promise<RefundReason | null> {
   let action = first;
   for (let round = 0; round < 3; round++) {
     if (action.do === 'refund') return (await statusOf(deps, payment)) === 'declined' ? 'clinic_declined' : 'visitor_cancelled';
     if (action.do !== 'accept') return null;
-    const acceptance = await acceptHold(deps, { id: payment.appointmentId, userId: payment.userId }, { from: action.from });
+    const acceptance = await acceptHold(deps, { id: payment.appointmentId, userId: payment.userId }, { from: action.from, charge });
     if (acceptance === 'accepted') return null;
     if (acceptance === 'slotGone') return 'slot_gone';
     action = bookingPaymentAction('payment_intent.succeeded', { paymentSucceeded: false, appointmentStatus: await statusOf(deps, payment) });

@@ -5,6 +5,7 @@ import type { RequestContext } from '../context';
 import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, policySummary, refundOnCancel } from '../../domain/payment-policy';
 import { ZPolicySummary } from './booking-payment-step';
+import type { MailPayment } from '../mail/booking-emails';
 
 /** The payment as the visitor's manage page shows it: what was paid, how, and what a cancel gives back now. */
 export const ZOwnPayment = z.object({
@@ -46,4 +47,18 @@ export async function ownPaymentOf(
     refundIfCancelledNowSen: refund?.refundSen ?? null,
     policy: policySummary(terms.policy, terms.priceSen, noticeHours),
   };
+}
+
+/**
+ * The payment as the visitor's mails tell it, read in the mail's transaction. `charge` is what
+ * Stripe's success event said, for the booking's mails queued before the payment's row records it.
+ */
+export async function mailPaymentOf(
+  db: RequestContext['db'],
+  appointment: Parameters<typeof ownPaymentOf>[1],
+  now: Date,
+  charge?: Pick<MailPayment, 'method' | 'receiptUrl'>,
+): Promise<MailPayment | null> {
+  const payment = await ownPaymentOf(db, appointment, now);
+  return payment && (charge ? { ...payment, status: 'succeeded', ...charge } : payment);
 }

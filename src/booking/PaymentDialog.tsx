@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { senToPrice } from '../../domain/psychologist';
+import { refundPolicyWords } from '../../domain/payment-words';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
 import { messageOf } from '../lib/errors';
@@ -71,8 +71,9 @@ export function PaymentDialog({ hold, title, onSettled, onClose }: { hold: PaidH
           onAttempt={setAttempt}
           refundPolicy={
             <>
-              <p>{LL.booking.payment.refundBefore({ hours: policy.fullRefundUntilHours })}</p>
-              <p>{policy.lateCancelKeepsSen > 0 ? LL.booking.payment.refundLateKeeps({ kept: `RM${senToPrice(policy.lateCancelKeepsSen)}` }) : LL.booking.payment.refundLateNothing()}</p>
+              {refundPolicyWords(LL, policy).map((line) => (
+                <p key={line}>{line}</p>
+              ))}
             </>
           }
         />

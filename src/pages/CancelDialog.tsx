@@ -7,10 +7,12 @@ interface Props {
   pending: boolean;
   onCancel: (reason: string) => void;
   onKeep: () => void;
+  /** What cancelling now gives back of a payment, said again where the visitor decides. */
+  refundNote?: string | null;
 }
 
 /** Cancelling asks first, with room for an optional reason, kept with the booking. */
-export function CancelDialog({ pending, onCancel, onKeep }: Props) {
+export function CancelDialog({ pending, onCancel, onKeep, refundNote }: Props) {
   const { LL } = useI18nContext();
   const text = LL.booking;
   const [reason, setReason] = useState('');
@@ -26,6 +28,7 @@ export function CancelDialog({ pending, onCancel, onKeep }: Props) {
         }}
       >
         <p>{text.manageCancelAskText()}</p>
+        {refundNote && <p className="font-medium">{refundNote}</p>}
         <label className="text-sm font-medium" htmlFor={reasonId}>
           {text.manageCancelReason()}
         </label>

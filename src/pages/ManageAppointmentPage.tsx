@@ -19,6 +19,8 @@ import { CancelDialog } from './CancelDialog';
 import { brandColourStyle } from '../lib/brand-colour-style';
 import { RescheduleChoice } from './RescheduleChoice';
 import { ManageWhatsapp } from './ManageWhatsapp';
+import { ManagePayment } from './ManagePayment';
+import { paymentWords } from '../../domain/payment-words';
 
 type OwnAppointment = RouterOutputs['public']['ownAppointment']['view'];
 
@@ -174,6 +176,7 @@ export default function ManageAppointmentPage() {
                     </button>
                   </>
                 )}
+                {shown.payment && <ManagePayment payment={shown.payment} />}
                 {canMove(shown.status, 'cancelled') &&
                   (Date.now() < shown.changeableUntil.getTime() ? (
                     <>
@@ -189,6 +192,7 @@ export default function ManageAppointmentPage() {
                       {askingToCancel && (
                         <CancelDialog
                           pending={cancel.isPending}
+                          refundNote={shown.payment && paymentWords(LL, shown.payment).ifCancelledNow}
                           onKeep={() => setAskingToCancel(false)}
                           onCancel={(reason) => cancel.mutate({ token, ...(reason && { reason }) }, { onSettled: () => setAskingToCancel(false) })}
                         />

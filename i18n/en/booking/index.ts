@@ -150,6 +150,16 @@ const en_booking = {
     refundLateKeeps: 'A later cancel, or not coming, keeps {kept:string} of it; the rest comes back.',
     refundLateNothing: 'A later cancel, or not coming, still gets everything back.',
     expired: 'Your time was released because the payment was not completed in time. Please choose a time again.',
+    // The manage page's and the mails' account of the payment (issue 28); amounts as RM with two decimals.
+    paidTitle: 'Your payment',
+    paid: '{amount:string} by {method:string}',
+    paidPending: '{amount:string}, waiting for the payment service to confirm it',
+    paidFailed: '{amount:string}, not completed',
+    methodNames: { card: 'card', fpx: 'FPX online banking', grabpay: 'GrabPay' },
+    refunded: 'Refunded so far: {amount:string}',
+    refundIfCancelledNow: 'If you cancel now, {amount:string} comes back to you.',
+    nothingBackIfCancelledNow: 'If you cancel now, nothing comes back.',
+    receipt: 'Receipt',
   },
   // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).
   whatsapp: {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { i18nObject } from '../i18n/i18n-util';
+import { loadAllLocales } from '../i18n/i18n-util.sync';
+import { paymentWords, refundPolicyWords, type VisitorPayment } from './payment-words';
+
+loadAllLocales();
+const en = i18nObject('en');
+const ms = i18nObject('ms');
+
+const paid: VisitorPayment = {
+  amountSen: 5050,
+  status: 'succeeded',
+  method: 'fpx',
+  refundedSen: 0,
+  refundIfCancelledNowSen: 5050,
+  policy: { fullRefundUntilHours: 24, lateCancelKeepsSen: 2000 },
+};
+
+describe('paymentWords', () => {
+  it('names the amount, the method and what a cancel gives back now, in the visitor’s language', () => {
+    expect(paymentWords(en, paid)).toEqual({ paid: 'RM50.50 by FPX online banking', refunded: null, ifCancelledNow: 'If you cancel now, RM50.50 comes back to you.' });
+    expect(paymentWords(ms, { ...paid, method: 'card' }).paid).toBe('RM50.50 melalui kad');
+  });
+
+  it('tells what came back already, and that a cancel now gives nothing back', () => {
+    const words = paymentWords(en, { ...paid, refundedSen: 3050, refundIfCancelledNowSen: 0 });
+    expect(words.refunded).toBe('Refunded so far: RM30.50');
+    expect(words.ifCancelledNow).toBe('If you cancel now, nothing comes back.');
+  });
+
+  it('says nothing of a cancel that is not possible now, and does not call a pending payment paid', () => {
+    const words = paymentWords(en, { ...paid, status: 'pending', method: null, refundIfCancelledNowSen: null });
+    expect(words.paid).toBe('RM50.50, waiting for the payment service to confirm it');
+    expect(words.ifCancelledNow).toBeNull();
+  });
+});
+
+describe('refundPolicyWords', () => {
+  it('states the notice and what a late cancel keeps', () => {
+    expect(refundPolicyWords(en, paid.policy)).toEqual([
+      'Cancel more than 24 hours before the session and everything you paid comes back.',
+      'A later cancel, or not coming, keeps RM20.00 of it; the rest comes back.',
+    ]);
+    expect(refundPolicyWords(ms, { fullRefundUntilHours: 24, lateCancelKeepsSen: 0 })[1]).toBe('Pembatalan kemudian, atau tidak hadir, tetap mendapat semua wang kembali.');
+  });
+});
