@@ -56,6 +56,7 @@ const en_admin = {
     auditLog: 'Audit log',
     payments: 'Payments',
     insights: 'Insights',
+    outcomes: 'Outcomes',
     twoFactor: 'Password and two-factor',
     account: 'Account',
     waiting: '{count:number} waiting for your answer',
@@ -598,6 +599,24 @@ const en_admin = {
     saveLink: 'Save link',
     linkSaved: 'Video link saved.',
     linkFailed: 'Could not save the video link.',
+  },
+  /** The clinic's outcomes of repeat measures (issue 30): src/admin/OutcomesSection.tsx. */
+  outcomes: {
+    title: 'Outcomes',
+    intro:
+      'How your clients measured in the period changed since their baseline (their shared screening, else their first measure), by their latest measure. Counts under 5 are hidden, so that no figure points at one client.',
+    period: 'Period',
+    lastMonths: 'Last {months:number} months',
+    loadFailed: 'The outcomes could not be loaded.',
+    caption: 'Outcomes of the clients measured in the last {months:number} months',
+    who: 'Who',
+    clinic: 'Whole clinic',
+    measured: 'Clients measured',
+    compared: 'With a baseline and a later score',
+    share: '{count:number} ({percent:number}%)',
+    fewerThanFive: 'fewer than 5',
+    source:
+      'Shares are of the clients with a baseline and a later score. Rules: the NHS Talking Therapies manual’s reliable change and caseness thresholds for PHQ-9 and GAD-7; Jacobson and Truax’s reliable change index for the DASS-21 scales.',
   },
   /** The clinic's repeat measures (issue 30): src/admin/MeasureSettingsSection.tsx. */
   measureSettings: {
