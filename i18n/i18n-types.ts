@@ -2844,14 +2844,14 @@ export type NamespaceAdminTranslation = {
 		 */
 		intro: string
 		/**
-		 * P​e​r​i​o​d
+		 * P​e​r​i​o​d​:​ ​t​h​e​ ​l​a​s​t
 		 */
 		period: string
 		/**
-		 * L​a​s​t​ ​{​m​o​n​t​h​s​}​ ​m​o​n​t​h​s
+		 * {​m​o​n​t​h​s​}​ ​m​o​n​t​h​s
 		 * @param {number} months
 		 */
-		lastMonths: RequiredParams<'months'>
+		months: RequiredParams<'months'>
 		/**
 		 * T​h​e​ ​o​u​t​c​o​m​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 		 */
@@ -10715,13 +10715,13 @@ export type TranslationFunctions = {
 			 */
 			intro: () => LocalizedString
 			/**
-			 * Period
+			 * Period: the last
 			 */
 			period: () => LocalizedString
 			/**
-			 * Last {months} months
+			 * {months} months
 			 */
-			lastMonths: (arg: { months: number }) => LocalizedString
+			months: (arg: { months: number }) => LocalizedString
 			/**
 			 * The outcomes could not be loaded.
 			 */

@@ -43,13 +43,14 @@ export function OutcomesSection() {
             className={`btn join-item btn-sm ${months === period ? 'btn-primary' : 'btn-outline'}`}
             onClick={() => setMonths(period)}
           >
-            {t.lastMonths({ months: Number(period) })}
+            {t.months({ months: Number(period) })}
           </button>
         ))}
       </div>
       {outcomes.isError && <p role="alert" className="alert alert-error">{t.loadFailed()}</p>}
       {outcomes.data && (
-        <div className="overflow-x-auto">
+        // Six columns scroll sideways on a phone: a region a keyboard can reach and scroll.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t.caption({ months: Number(months) })}>
           <table className="table table-sm">
             <caption className="text-left">{t.caption({ months: Number(months) })}</caption>
             <thead>

@@ -605,8 +605,8 @@ const en_admin = {
     title: 'Outcomes',
     intro:
       'How your clients measured in the period changed since their baseline (their shared screening, else their first measure), by their latest measure. Counts under 5 are hidden, so that no figure points at one client.',
-    period: 'Period',
-    lastMonths: 'Last {months:number} months',
+    period: 'Period: the last',
+    months: '{months:number} months',
     loadFailed: 'The outcomes could not be loaded.',
     caption: 'Outcomes of the clients measured in the last {months:number} months',
     who: 'Who',

@@ -598,8 +598,8 @@ const ms_admin = {
     title: 'Hasil rawatan',
     intro:
       'Bagaimana klien anda yang diukur dalam tempoh ini berubah sejak garis dasar mereka (saringan yang dikongsi, atau ukuran pertama mereka), mengikut ukuran terakhir mereka. Kiraan di bawah 5 disembunyikan supaya tiada angka yang menunjuk kepada seorang klien.',
-    period: 'Tempoh',
-    lastMonths: '{months} bulan lalu',
+    period: 'Tempoh: yang lalu',
+    months: '{months} bulan',
     loadFailed: 'Hasil rawatan tidak dapat dimuatkan.',
     caption: 'Hasil rawatan klien yang diukur dalam {months} bulan lalu',
     who: 'Siapa',
