@@ -37,7 +37,7 @@ describe('the clinic’s outcomes screen (issue 30)', () => {
     await signIn(session);
 
     for (const lang of ['en', 'ms'] as const) {
-      const t = translationsFor(lang).admin.outcomes;
+      const t = translationsFor(lang).clinicOutcomes;
       await page.setViewportSize(PHONE);
       await session.visit(`${lang === 'ms' ? '/ms' : ''}/admin/outcomes`);
       const table = page.getByRole('table', { name: t.caption({ months: 3 }) });

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { MASKED } from '../../domain/anonymous-insights';
 import { OUTCOME_PERIODS, type OutcomePeriod } from '../../domain/measure-outcomes';
 import { useI18nContext } from '../../i18n/i18n-react';
+import { WithNamespaces } from '../components/LocaleProvider';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { AdminSection } from './AdminSection';
+import { SectionLoading } from './SectionLoading';
 
 type Figures = RouterOutputs['admin']['measures']['outcomes']['clinic'];
 type Share = Figures['improvement'];
@@ -13,8 +15,16 @@ type Share = Figures['improvement'];
  * docs/decisions/0064): the clinic's row, then one per psychologist, counts under 5 hidden.
  */
 export function OutcomesSection() {
+  return (
+    <WithNamespaces namespaces={['clinicOutcomes']} fallback={<SectionLoading />}>
+      <OutcomesScreen />
+    </WithNamespaces>
+  );
+}
+
+function OutcomesScreen() {
   const { LL } = useI18nContext();
-  const t = LL.admin.outcomes;
+  const t = LL.clinicOutcomes;
   const badges = LL.admin.measures.badges;
   const [months, setMonths] = useState<OutcomePeriod>('3');
   const outcomes = trpc.admin.measures.outcomes.useQuery({ months }, { placeholderData: (previous) => previous });
