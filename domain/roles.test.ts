@@ -39,16 +39,18 @@ describe('adminSectionsFor', () => {
       'api-keys',
       'audit-log',
       'insights',
+      'outcomes',
       'team',
       'password-and-two-factor',
       'account',
     ]);
   });
 
-  it('shows an admin the clinic set-up and the audit log, never billing, the team or deleting the clinic', () => {
+  it('shows an admin the clinic set-up, the audit log and the outcomes, never billing, the team or deleting the clinic', () => {
     const sections = adminSectionsFor('admin');
     expect(sections).toContain('screener');
     expect(sections).toContain('audit-log');
+    expect(sections).toContain('outcomes');
     expect(sections).not.toContain('plan');
     expect(sections).not.toContain('team');
     expect(sections).not.toContain('account');

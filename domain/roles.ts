@@ -80,6 +80,8 @@ export const ADMIN_SECTIONS = {
   'api-keys': ACCESS.clinicSetup,
   'audit-log': ACCESS.clinicSetup,
   insights: ACCESS.clinicSetup,
+  // The clinic's outcomes of repeat measures, counts under 5 hidden (issue 30).
+  outcomes: ACCESS.clinicSetup,
   team: ACCESS.ownerOnly,
   // Each member changes their own password and turns their own two-factor sign-in on or off.
   'password-and-two-factor': ACCESS.everyMember,

@@ -19,6 +19,7 @@ export type Translations = RootTranslation &
 	billing: NamespaceBillingTranslation,
 	booking: NamespaceBookingTranslation,
 	bookingEmails: NamespaceBookingEmailsTranslation,
+	clinicOutcomes: NamespaceClinicOutcomesTranslation,
 	clinicPayments: NamespaceClinicPaymentsTranslation,
 	emails: NamespaceEmailsTranslation,
 	errors: NamespaceErrorsTranslation,
@@ -821,6 +822,10 @@ export type NamespaceAdminTranslation = {
 		 * I​n​s​i​g​h​t​s
 		 */
 		insights: string
+		/**
+		 * O​u​t​c​o​m​e​s
+		 */
+		outcomes: string
 		/**
 		 * P​a​s​s​w​o​r​d​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r
 		 */
@@ -5446,6 +5451,65 @@ export type NamespaceBookingEmailsTranslation = {
 	}
 }
 
+export type NamespaceClinicOutcomesTranslation = {
+	/**
+	 * O​u​t​c​o​m​e​s
+	 */
+	title: string
+	/**
+	 * H​o​w​ ​y​o​u​r​ ​c​l​i​e​n​t​s​ ​m​e​a​s​u​r​e​d​ ​i​n​ ​t​h​e​ ​p​e​r​i​o​d​ ​c​h​a​n​g​e​d​ ​s​i​n​c​e​ ​t​h​e​i​r​ ​b​a​s​e​l​i​n​e​ ​(​t​h​e​i​r​ ​s​h​a​r​e​d​ ​s​c​r​e​e​n​i​n​g​,​ ​e​l​s​e​ ​t​h​e​i​r​ ​f​i​r​s​t​ ​m​e​a​s​u​r​e​)​,​ ​b​y​ ​t​h​e​i​r​ ​l​a​t​e​s​t​ ​m​e​a​s​u​r​e​.​ ​C​o​u​n​t​s​ ​u​n​d​e​r​ ​5​ ​a​r​e​ ​h​i​d​d​e​n​,​ ​s​o​ ​t​h​a​t​ ​n​o​ ​f​i​g​u​r​e​ ​p​o​i​n​t​s​ ​a​t​ ​o​n​e​ ​c​l​i​e​n​t​.
+	 */
+	intro: string
+	/**
+	 * P​e​r​i​o​d​:​ ​t​h​e​ ​l​a​s​t
+	 */
+	period: string
+	/**
+	 * {​m​o​n​t​h​s​}​ ​m​o​n​t​h​s
+	 * @param {number} months
+	 */
+	months: RequiredParams<'months'>
+	/**
+	 * T​h​e​ ​o​u​t​c​o​m​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * O​u​t​c​o​m​e​s​ ​o​f​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​m​e​a​s​u​r​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​{​m​o​n​t​h​s​}​ ​m​o​n​t​h​s
+	 * @param {number} months
+	 */
+	caption: RequiredParams<'months'>
+	/**
+	 * W​h​o
+	 */
+	who: string
+	/**
+	 * W​h​o​l​e​ ​c​l​i​n​i​c
+	 */
+	clinic: string
+	/**
+	 * C​l​i​e​n​t​s​ ​m​e​a​s​u​r​e​d
+	 */
+	measured: string
+	/**
+	 * W​i​t​h​ ​a​ ​b​a​s​e​l​i​n​e​ ​a​n​d​ ​a​ ​l​a​t​e​r​ ​s​c​o​r​e
+	 */
+	compared: string
+	/**
+	 * {​c​o​u​n​t​}​ ​(​{​p​e​r​c​e​n​t​}​%​)
+	 * @param {number} count
+	 * @param {number} percent
+	 */
+	share: RequiredParams<'count' | 'percent'>
+	/**
+	 * f​e​w​e​r​ ​t​h​a​n​ ​5
+	 */
+	fewerThanFive: string
+	/**
+	 * S​h​a​r​e​s​ ​a​r​e​ ​o​f​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​w​i​t​h​ ​a​ ​b​a​s​e​l​i​n​e​ ​a​n​d​ ​a​ ​l​a​t​e​r​ ​s​c​o​r​e​.​ ​R​u​l​e​s​:​ ​t​h​e​ ​N​H​S​ ​T​a​l​k​i​n​g​ ​T​h​e​r​a​p​i​e​s​ ​m​a​n​u​a​l​’​s​ ​r​e​l​i​a​b​l​e​ ​c​h​a​n​g​e​ ​a​n​d​ ​c​a​s​e​n​e​s​s​ ​t​h​r​e​s​h​o​l​d​s​ ​f​o​r​ ​P​H​Q​-​9​ ​a​n​d​ ​G​A​D​-​7​;​ ​J​a​c​o​b​s​o​n​ ​a​n​d​ ​T​r​u​a​x​’​s​ ​r​e​l​i​a​b​l​e​ ​c​h​a​n​g​e​ ​i​n​d​e​x​ ​f​o​r​ ​t​h​e​ ​D​A​S​S​-​2​1​ ​s​c​a​l​e​s​.
+	 */
+	source: string
+}
+
 export type NamespaceClinicPaymentsTranslation = {
 	screen: {
 		/**
@@ -7881,6 +7945,7 @@ export type Namespaces =
 	| 'billing'
 	| 'booking'
 	| 'bookingEmails'
+	| 'clinicOutcomes'
 	| 'clinicPayments'
 	| 'emails'
 	| 'errors'
@@ -7927,6 +7992,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./bookingEmails/index.ts` file instead
 	 */
 	bookingEmails?: "[typesafe-i18n] reserved for 'bookingEmails'-namespace. You need to use the `./bookingEmails/index.ts` file instead."
+
+	/**
+	 * reserved for 'clinicOutcomes'-namespace\
+	 * you need to use the `./clinicOutcomes/index.ts` file instead
+	 */
+	clinicOutcomes?: "[typesafe-i18n] reserved for 'clinicOutcomes'-namespace. You need to use the `./clinicOutcomes/index.ts` file instead."
 
 	/**
 	 * reserved for 'clinicPayments'-namespace\
@@ -8756,6 +8827,10 @@ export type TranslationFunctions = {
 			 * Insights
 			 */
 			insights: () => LocalizedString
+			/**
+			 * Outcomes
+			 */
+			outcomes: () => LocalizedString
 			/**
 			 * Password and two-factor
 			 */
@@ -13171,6 +13246,60 @@ export type TranslationFunctions = {
 			 */
 			message: (arg: { message: string }) => LocalizedString
 		}
+	}
+	clinicOutcomes: {
+		/**
+		 * Outcomes
+		 */
+		title: () => LocalizedString
+		/**
+		 * How your clients measured in the period changed since their baseline (their shared screening, else their first measure), by their latest measure. Counts under 5 are hidden, so that no figure points at one client.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Period: the last
+		 */
+		period: () => LocalizedString
+		/**
+		 * {months} months
+		 */
+		months: (arg: { months: number }) => LocalizedString
+		/**
+		 * The outcomes could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Outcomes of the clients measured in the last {months} months
+		 */
+		caption: (arg: { months: number }) => LocalizedString
+		/**
+		 * Who
+		 */
+		who: () => LocalizedString
+		/**
+		 * Whole clinic
+		 */
+		clinic: () => LocalizedString
+		/**
+		 * Clients measured
+		 */
+		measured: () => LocalizedString
+		/**
+		 * With a baseline and a later score
+		 */
+		compared: () => LocalizedString
+		/**
+		 * {count} ({percent}%)
+		 */
+		share: (arg: { count: number, percent: number }) => LocalizedString
+		/**
+		 * fewer than 5
+		 */
+		fewerThanFive: () => LocalizedString
+		/**
+		 * Shares are of the clients with a baseline and a later score. Rules: the NHS Talking Therapies manual’s reliable change and caseness thresholds for PHQ-9 and GAD-7; Jacobson and Truax’s reliable change index for the DASS-21 scales.
+		 */
+		source: () => LocalizedString
 	}
 	clinicPayments: {
 		screen: {

@@ -14,6 +14,7 @@ import en_assessment from './en/assessment'
 import en_billing from './en/billing'
 import en_booking from './en/booking'
 import en_bookingEmails from './en/bookingEmails'
+import en_clinicOutcomes from './en/clinicOutcomes'
 import en_clinicPayments from './en/clinicPayments'
 import en_emails from './en/emails'
 import en_errors from './en/errors'
@@ -29,6 +30,7 @@ import ms_assessment from './ms/assessment'
 import ms_billing from './ms/billing'
 import ms_booking from './ms/booking'
 import ms_bookingEmails from './ms/bookingEmails'
+import ms_clinicOutcomes from './ms/clinicOutcomes'
 import ms_clinicPayments from './ms/clinicPayments'
 import ms_emails from './ms/emails'
 import ms_errors from './ms/errors'
@@ -48,6 +50,7 @@ const localeTranslations = {
 		billing: en_billing,
 		booking: en_booking,
 		bookingEmails: en_bookingEmails,
+		clinicOutcomes: en_clinicOutcomes,
 		clinicPayments: en_clinicPayments,
 		emails: en_emails,
 		errors: en_errors,
@@ -66,6 +69,7 @@ const localeTranslations = {
 		billing: ms_billing,
 		booking: ms_booking,
 		bookingEmails: ms_bookingEmails,
+		clinicOutcomes: ms_clinicOutcomes,
 		clinicPayments: ms_clinicPayments,
 		emails: ms_emails,
 		errors: ms_errors,

@@ -22,6 +22,7 @@ export const namespaces: Namespaces[] = [
 	'billing',
 	'booking',
 	'bookingEmails',
+	'clinicOutcomes',
 	'clinicPayments',
 	'emails',
 	'errors',

@@ -43,6 +43,8 @@ const ApiKeysSection = lazySection(async () => (await import('../admin/ApiKeysSe
 // The clinic's Stripe account and policy: set once, then the months now and then.
 const PaymentsSection = lazySection(async () => (await import('../admin/payments/PaymentsSection')).PaymentsSection);
 const AuditLogSection = lazySection(async () => (await import('../admin/AuditLogSection')).AuditLogSection);
+// The months' outcomes: read now and then by the owner and admins.
+const OutcomesSection = lazySection(async () => (await import('../admin/OutcomesSection')).OutcomesSection);
 
 function Centered({ children }: { children: ReactNode }) {
   return <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">{children}</main>;
@@ -124,6 +126,7 @@ function AdminSetup({ me, configuration, section }: AdminSetupProps) {
     'api-keys': { label: menu.apiKeys(), content: () => <ApiKeysSection /> },
     'audit-log': { label: menu.auditLog(), content: () => <AuditLogSection /> },
     insights: { label: menu.insights(), content: () => <InsightsSection /> },
+    outcomes: { label: menu.outcomes(), content: () => <OutcomesSection /> },
     team: { label: LL.team.menu(), content: () => <TeamSection selfId={me.id} /> },
     'password-and-two-factor': {
       label: menu.twoFactor(),

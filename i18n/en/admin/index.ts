@@ -56,6 +56,7 @@ const en_admin = {
     auditLog: 'Audit log',
     payments: 'Payments',
     insights: 'Insights',
+    outcomes: 'Outcomes',
     twoFactor: 'Password and two-factor',
     account: 'Account',
     waiting: '{count:number} waiting for your answer',

@@ -53,6 +53,7 @@ const ms_admin = {
     auditLog: 'Log audit',
     payments: 'Bayaran',
     insights: 'Statistik',
+    outcomes: 'Hasil rawatan',
     twoFactor: 'Kata laluan dan dua faktor',
     account: 'Akaun',
     waiting: '{count} menunggu jawapan anda',
