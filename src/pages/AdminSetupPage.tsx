@@ -6,7 +6,6 @@ import { type CurrentMember, useCurrentOperator } from '../account/useCurrentOpe
 import { AdminHeader } from '../admin/AdminHeader';
 import { AppointmentsSection } from '../admin/AppointmentsSection';
 import { BookingSettingsSection } from '../admin/BookingSettingsSection';
-import { MeasureSettingsSection } from '../admin/MeasureSettingsSection';
 import { WhatsappSection } from '../admin/WhatsappSection';
 import { ClinicVisitSection } from '../admin/ClinicVisitSection';
 import { DeleteAccountSection } from '../admin/DeleteAccountSection';
@@ -43,6 +42,8 @@ const ApiKeysSection = lazySection(async () => (await import('../admin/ApiKeysSe
 // The clinic's Stripe account and policy: set once, then the months now and then.
 const PaymentsSection = lazySection(async () => (await import('../admin/payments/PaymentsSection')).PaymentsSection);
 const AuditLogSection = lazySection(async () => (await import('../admin/AuditLogSection')).AuditLogSection);
+// Set once: how long a repeat measure waits for its answer, and whether clients see their trend.
+const MeasureSettingsSection = lazySection(async () => (await import('../admin/MeasureSettingsSection')).MeasureSettingsSection);
 // The months' outcomes: read now and then by the owner and admins.
 const OutcomesSection = lazySection(async () => (await import('../admin/OutcomesSection')).OutcomesSection);
 
