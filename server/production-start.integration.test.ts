@@ -17,8 +17,9 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // A start that is not refused keeps serving: stop it and report it as such.
-  const stopIfServing = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  // A start that is not refused keeps serving: stop it and report it as such. Not sooner: tsx
+  // compiles the whole server first, which took over 20 s on a loaded 2-core machine (decision 0066).
+  const stopIfServing = setTimeout(() => child.kill('SIGKILL'), 90_000);
   return new Promise((resolve) =>
     child.once('exit', (code) => {
       clearTimeout(stopIfServing);

@@ -7,6 +7,12 @@ import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScre
 import { startTestApp, type TestApp, trpcMutation, trpcQuery } from './testing/test-app';
 import { listProcedures } from './trpc/root';
 import { newScreeningId } from './testing/screenings';
+import { insertMeasure, insertPlan } from '../db/testing/measure-rows';
+import { insertBookingPaymentTerms } from '../db/repositories/booking-payment-terms';
+import { PHQ9_GAD7_QUESTIONS } from '../domain/measures';
+import { NO_PAYMENT_POLICY } from '../domain/payment-policy';
+import { measureTokenOf } from './measures/measure-token';
+import { paymentTokenOf } from './payments/booking-payment-step';
 
 /** Keys that name what only the server and the operator may know. */
 /**
@@ -25,6 +31,10 @@ interface Screener extends BookableScreener {
   calendarToken: () => Promise<string>;
   /** A booking request on a free slot with its challenge solved. */
   solvedBooking: () => Promise<object>;
+  /** The link token of a new repeat measure, sent and not yet answered, of a booking's client. */
+  measureToken: () => Promise<string>;
+  /** A paid booking's id and its payment token, as the booking answer gives its visitor. */
+  paidBooking: () => Promise<{ appointmentId: string; token: string }>;
 }
 
 const DASS21_RESULTS = { depression: { score: 14, level: 'moderate' }, anxiety: { score: 8, level: 'mild' }, stress: { score: 20, level: 'moderate' } };
@@ -53,6 +63,11 @@ const VISITOR_CALLS: Record<string, (screener: Screener) => Promise<object | und
   'public.ownAppointment.erase': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.stopWhatsapp': async (s) => ({ token: await s.heldToken() }),
   'public.ownAppointment.withdrawMeasures': async (s) => ({ token: await s.heldToken() }),
+  'public.ownAppointment.exportMeasures': async (s) => ({ token: await s.heldToken() }),
+  'public.measure.view': async (s) => ({ token: await s.measureToken() }),
+  'public.measure.answer': async (s) => ({ token: await s.measureToken(), answers: Object.fromEntries(PHQ9_GAD7_QUESTIONS.map((question) => [String(question.id), 0])) }),
+  'public.measure.withdraw': async (s) => ({ token: await s.measureToken() }),
+  'public.bookingPayment': async (s) => s.paidBooking(),
   'public.calendarFeed': async (s) => ({ token: await s.calendarToken() }),
   'public.screenerEvents': async (s) => ({ screener: s.configurationId, screening: newScreeningId(), events: [{ kind: 'started', testType: 'Combined' }] }),
   'billing.visitorInfo': async () => undefined,
@@ -108,7 +123,22 @@ describe.each(TEST_DIALECTS)('public answers on %s', (dialect) => {
       return token;
     };
     const solvedBooking = async () => withProofOfWork(t, bookingRequest(bookable, await freeSlot()));
-    screener = { ...bookable, freeSlot, heldToken, calendarToken, solvedBooking };
+    const booked = async () => bookSlot(t.services.db, { ...bookable, slotId: await freeSlot() });
+    const measureToken = async () => {
+      const plan = await insertPlan(t.services.db, { ...bookable, appointmentId: await booked(), instruments: 'phq9Gad7', enrolledAt: new Date() });
+      const measureId = await insertMeasure(t.services.db, { ...plan, userId: bookable.userId }, { sentAt: new Date() });
+      const token = measureTokenOf(t.services.env, measureId);
+      await t.services.db.updateTable('measures').set({ token_hash: hashSecretToken(token) }).where('id', '=', measureId).execute();
+      return token;
+    };
+    // A paid booking past its hold answers where it stands without asking Stripe, which this app has not.
+    const paidBooking = async () => {
+      const appointmentId = await booked();
+      const terms = { appointmentId, userId: bookable.userId, stripeAccountId: 'acct_clinic', amountSen: 5000, priceSen: 20000, paymentMethods: ['card' as const], platformFeeSen: 0, policy: NO_PAYMENT_POLICY };
+      await insertBookingPaymentTerms(t.services.db, terms, new Date());
+      return { appointmentId, token: paymentTokenOf(t.services.env, appointmentId) };
+    };
+    screener = { ...bookable, freeSlot, heldToken, calendarToken, solvedBooking, measureToken, paidBooking };
     // Every booking and confirmation below counts: past the free allowance, only a subscription books.
     await t.services.db.insertInto('subscriptions').values({ user_id: bookable.userId, status: 'active', updated_at: new Date() }).execute();
     await screener.freeSlot();
