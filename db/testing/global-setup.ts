@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMysqlTemplate, createSqliteTemplate, runOnMysqlServer, TEMPLATE_VARIABLES } from './templates';
 import { MYSQL_SERVER, TEST_DIALECTS } from './test-databases';
+import { relaxMysqlDurability } from './test-server-durability';
 
 /**
  * vitest's global set-up for the database projects (integration, integration-isolated): migrates one template of each dialect
@@ -17,10 +18,13 @@ export async function setup(): Promise<() => Promise<void>> {
   const sqliteTemplate = join(dir, 'template.sqlite');
   await createSqliteTemplate(sqliteTemplate);
   process.env[TEMPLATE_VARIABLES.sqlite] = sqliteTemplate;
-  const mysqlTemplate = TEST_DIALECTS.includes('mysql') ? await createMysqlTemplate(MYSQL_SERVER) : undefined;
+  const usesMysql = TEST_DIALECTS.includes('mysql');
+  const restoreDurability = usesMysql ? await relaxMysqlDurability(MYSQL_SERVER) : undefined;
+  const mysqlTemplate = usesMysql ? await createMysqlTemplate(MYSQL_SERVER) : undefined;
   if (mysqlTemplate) process.env[TEMPLATE_VARIABLES.mysql] = mysqlTemplate;
   return async () => {
     rmSync(dir, { recursive: true, force: true });
     if (mysqlTemplate) await runOnMysqlServer(MYSQL_SERVER, `DROP DATABASE IF EXISTS \`${mysqlTemplate}\``);
+    await restoreDurability?.();
   };
 }
