@@ -142,6 +142,7 @@ describe('the visitor pays at booking, and a cancel refunds by the policy', () =
     const payment = page.getByRole('region', { name: 'Your payment' });
     await payment.getByText('RM150.00 by card').waitFor();
     await payment.getByText('If you cancel now, RM150.00 comes back to you.').waitFor();
+    await page.getByText('and cancel it here until it starts. A cancel after', { exact: false }).waitFor();
     await expectNoViolations(page, 'the manage page’s payment');
     await screenshot(page, 'booking-payment-manage-390');
     await page.getByRole('button', { name: 'Cancel my appointment' }).click();
