@@ -13,6 +13,7 @@ const paid: VisitorPayment = {
   method: 'fpx',
   refundedSen: 0,
   refundIfCancelledNowSen: 5050,
+  keptIfCancelledNowSen: 0,
   policy: { fullRefundUntilHours: 24, lateCancelKeepsSen: 2000 },
 };
 
@@ -23,13 +24,24 @@ describe('paymentWords', () => {
   });
 
   it('tells what came back already, and that a cancel now gives nothing back', () => {
-    const words = paymentWords(en, { ...paid, refundedSen: 3050, refundIfCancelledNowSen: 0 });
+    const words = paymentWords(en, { ...paid, refundedSen: 3050, refundIfCancelledNowSen: 0, keptIfCancelledNowSen: 0 });
     expect(words.refunded).toBe('Refunded so far: RM30.50');
     expect(words.ifCancelledNow).toBe('If you cancel now, nothing comes back.');
   });
 
+  it('tells what the policy keeps of a cancel inside the notice, and what comes back, in both languages', () => {
+    const late = { ...paid, refundIfCancelledNowSen: 3050, keptIfCancelledNowSen: 2000 };
+    expect(paymentWords(en, late).ifCancelledNow).toBe('If you cancel now, the clinic keeps RM20.00, as its refund policy says, and RM30.50 comes back to you.');
+    expect(paymentWords(ms, late).ifCancelledNow).toBe(
+      'Jika anda membatalkan sekarang, klinik menyimpan RM20.00, seperti yang dinyatakan oleh polisi bayaran baliknya, dan RM30.50 akan dikembalikan kepada anda.',
+    );
+    expect(paymentWords(en, { ...late, refundIfCancelledNowSen: 0, keptIfCancelledNowSen: 5050 }).ifCancelledNow).toBe(
+      'If you cancel now, the clinic keeps RM50.50, as its refund policy says, and nothing comes back.',
+    );
+  });
+
   it('says nothing of a cancel that is not possible now, and does not call a pending payment paid', () => {
-    const words = paymentWords(en, { ...paid, status: 'pending', method: null, refundIfCancelledNowSen: null });
+    const words = paymentWords(en, { ...paid, status: 'pending', method: null, refundIfCancelledNowSen: null, keptIfCancelledNowSen: null });
     expect(words.paid).toBe('RM50.50, waiting for the payment service to confirm it');
     expect(words.ifCancelledNow).toBeNull();
   });

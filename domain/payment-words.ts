@@ -10,6 +10,8 @@ export interface VisitorPayment {
   refundedSen: number;
   /** Null when a cancel is not possible now, or nothing was paid. */
   refundIfCancelledNowSen: number | null;
+  /** What the policy keeps if cancelled now: more than 0 only inside the notice; null as refundIfCancelledNowSen. */
+  keptIfCancelledNowSen: number | null;
   policy: Pick<PolicySummary, 'fullRefundUntilHours' | 'lateCancelKeepsSen'>;
 }
 
@@ -24,6 +26,16 @@ export function refundPolicyWords(LL: TranslationFunctions, policy: VisitorPayme
   ];
 }
 
+/** What a cancel now gives back, and what the policy keeps of it inside the notice; null where no cancel is possible. */
+function ifCancelledNowWords(LL: TranslationFunctions, payment: VisitorPayment): string | null {
+  const texts = LL.booking.payment;
+  const refundNow = payment.refundIfCancelledNowSen;
+  if (refundNow === null) return null;
+  const kept = payment.keptIfCancelledNowSen ?? 0;
+  if (kept > 0) return refundNow > 0 ? texts.keptIfCancelledNow({ kept: ringgit(kept), amount: ringgit(refundNow) }) : texts.keptAllIfCancelledNow({ kept: ringgit(kept) });
+  return refundNow > 0 ? texts.refundIfCancelledNow({ amount: ringgit(refundNow) }) : texts.nothingBackIfCancelledNow();
+}
+
 /** What was paid and how; what has come back; what a cancel would give back now (null where none is possible). */
 export function paymentWords(LL: TranslationFunctions, payment: VisitorPayment) {
   const texts = LL.booking.payment;
@@ -36,10 +48,9 @@ export function paymentWords(LL: TranslationFunctions, payment: VisitorPayment) 
       : payment.status === 'pending'
         ? texts.paidPending({ amount })
         : texts.paidFailed({ amount });
-  const refundNow = payment.refundIfCancelledNowSen;
   return {
     paid,
     refunded: payment.refundedSen > 0 ? texts.refunded({ amount: ringgit(payment.refundedSen) }) : null,
-    ifCancelledNow: refundNow === null ? null : refundNow > 0 ? texts.refundIfCancelledNow({ amount: ringgit(refundNow) }) : texts.nothingBackIfCancelledNow(),
+    ifCancelledNow: ifCancelledNowWords(LL, payment),
   };
 }

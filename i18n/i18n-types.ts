@@ -4502,6 +4502,17 @@ export type NamespaceBookingTranslation = {
 	 */
 	managePolicy: RequiredParams<'hours' | 'time'>
 	/**
+	 * Y​o​u​ ​c​a​n​ ​m​o​v​e​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​ ​h​e​r​e​ ​u​n​t​i​l​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​b​e​f​o​r​e​ ​i​t​ ​s​t​a​r​t​s​,​ ​t​h​a​t​ ​i​s​ ​u​n​t​i​l​ ​{​t​i​m​e​}​,​ ​a​n​d​ ​c​a​n​c​e​l​ ​i​t​ ​h​e​r​e​ ​u​n​t​i​l​ ​i​t​ ​s​t​a​r​t​s​.​ ​A​ ​c​a​n​c​e​l​ ​a​f​t​e​r​ ​{​t​i​m​e​}​ ​k​e​e​p​s​ ​w​h​a​t​ ​t​h​e​ ​r​e​f​u​n​d​ ​p​o​l​i​c​y​ ​s​a​y​s​.
+	 * @param {number} hours
+	 * @param {string} time
+	 */
+	managePolicyPaid: RequiredParams<'hours' | 'time' | 'time'>
+	/**
+	 * I​t​ ​i​s​ ​t​o​o​ ​c​l​o​s​e​ ​t​o​ ​t​h​e​ ​a​p​p​o​i​n​t​m​e​n​t​ ​t​o​ ​m​o​v​e​ ​i​t​ ​h​e​r​e​:​ ​t​o​ ​m​o​v​e​ ​i​t​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​{​c​l​i​n​i​c​}​.​ ​Y​o​u​ ​c​a​n​ ​s​t​i​l​l​ ​c​a​n​c​e​l​ ​i​t​ ​h​e​r​e​ ​u​n​t​i​l​ ​i​t​ ​s​t​a​r​t​s​.
+	 * @param {string} clinic
+	 */
+	manageLateCancel: RequiredParams<'clinic'>
+	/**
 	 * C​a​n​c​e​l​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​?
 	 */
 	manageCancelAsk: string
@@ -4828,6 +4839,17 @@ export type NamespaceBookingTranslation = {
 		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l​ ​n​o​w​,​ ​n​o​t​h​i​n​g​ ​c​o​m​e​s​ ​b​a​c​k​.
 		 */
 		nothingBackIfCancelledNow: string
+		/**
+		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l​ ​n​o​w​,​ ​t​h​e​ ​c​l​i​n​i​c​ ​k​e​e​p​s​ ​{​k​e​p​t​}​,​ ​a​s​ ​i​t​s​ ​r​e​f​u​n​d​ ​p​o​l​i​c​y​ ​s​a​y​s​,​ ​a​n​d​ ​{​a​m​o​u​n​t​}​ ​c​o​m​e​s​ ​b​a​c​k​ ​t​o​ ​y​o​u​.
+		 * @param {string} amount
+		 * @param {string} kept
+		 */
+		keptIfCancelledNow: RequiredParams<'amount' | 'kept'>
+		/**
+		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l​ ​n​o​w​,​ ​t​h​e​ ​c​l​i​n​i​c​ ​k​e​e​p​s​ ​{​k​e​p​t​}​,​ ​a​s​ ​i​t​s​ ​r​e​f​u​n​d​ ​p​o​l​i​c​y​ ​s​a​y​s​,​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​c​o​m​e​s​ ​b​a​c​k​.
+		 * @param {string} kept
+		 */
+		keptAllIfCancelledNow: RequiredParams<'kept'>
 		/**
 		 * R​e​c​e​i​p​t
 		 */
@@ -12393,6 +12415,14 @@ export type TranslationFunctions = {
 		 */
 		managePolicy: (arg: { hours: number, time: string }) => LocalizedString
 		/**
+		 * You can move this appointment here until {hours} hours before it starts, that is until {time}, and cancel it here until it starts. A cancel after {time} keeps what the refund policy says.
+		 */
+		managePolicyPaid: (arg: { hours: number, time: string }) => LocalizedString
+		/**
+		 * It is too close to the appointment to move it here: to move it, please contact {clinic}. You can still cancel it here until it starts.
+		 */
+		manageLateCancel: (arg: { clinic: string }) => LocalizedString
+		/**
 		 * Cancel this appointment?
 		 */
 		manageCancelAsk: () => LocalizedString
@@ -12687,6 +12717,14 @@ export type TranslationFunctions = {
 			 * If you cancel now, nothing comes back.
 			 */
 			nothingBackIfCancelledNow: () => LocalizedString
+			/**
+			 * If you cancel now, the clinic keeps {kept}, as its refund policy says, and {amount} comes back to you.
+			 */
+			keptIfCancelledNow: (arg: { amount: string, kept: string }) => LocalizedString
+			/**
+			 * If you cancel now, the clinic keeps {kept}, as its refund policy says, and nothing comes back.
+			 */
+			keptAllIfCancelledNow: (arg: { kept: string }) => LocalizedString
 			/**
 			 * Receipt
 			 */

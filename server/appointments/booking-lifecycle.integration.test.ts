@@ -256,6 +256,9 @@ describe.each(TEST_DIALECTS)('the booking lifecycle on %s', (dialect) => {
 
     it('refuses inside the notice, in the visitor’s words, and changes nothing', async () => {
       const { screener, slotId, token } = await bookedWithLink(48);
+      // An unpaid booking's cancel stops at the notice, as its page says.
+      const page = (await manage(token)).json();
+      expect(page.cancellableUntil).toBe(page.changeableUntil);
       t.services.now = () => addHours(new Date(), 25);
       const refused = await manage(token, 'cancel');
       expect(refused.statusCode).toBe(409);

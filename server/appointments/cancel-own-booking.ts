@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
 import { translationsFor } from '../translations';
 import { enqueueVisitorChangeEmails } from './booking-notifications';
-import { changeableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
+import { cancellableUntil, findOwnAppointment, type OwnAppointment, toOwnAppointment, ZManageTokenRequest } from './own-appointment';
 import { recordAppointmentChange } from './record-appointment-change';
 import { enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
 import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
@@ -45,7 +45,7 @@ export async function cancelOwnBooking(
   if (!canMove(seen.status, 'cancelled')) throw new AppError('CONFLICT', refusal.cannotCancel());
   // A paid booking may be cancelled until it starts: inside the notice, its policy keeps its part.
   const paid = (await findBookingPaymentTerms(ctx.db, seen.id)) !== undefined;
-  if (now >= (paid ? seen.startUtc : changeableUntil(seen))) throw new AppError('CONFLICT', refusal.insideNotice());
+  if (now >= cancellableUntil(seen, paid)) throw new AppError('CONFLICT', refusal.insideNotice());
 
   const cancelled = await inTransaction(ctx.db, async (trx) => {
     const current = await lockAppointment(trx, seen.id);

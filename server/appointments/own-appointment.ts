@@ -30,6 +30,8 @@ export const ZOwnAppointment = z.object({
   holdExpiresAt: z.date().nullable(),
   /** Until when the visitor may cancel or move it here: the psychologist's cancellation notice. */
   changeableUntil: z.date(),
+  /** Until when the visitor may cancel it here: the notice, or for a paid booking its start (docs/decisions/0062). */
+  cancellableUntil: z.date(),
   /** Whom to contact inside the notice. */
   clinicName: z.string(),
   /** The clinic's primary colour for the page (white label); null keeps the theme's. */
@@ -71,8 +73,18 @@ export function changeableUntil(appointment: FoundAppointment): Date {
   return subHours(appointment.startUtc, appointment.psychologist.cancellationNoticeHours);
 }
 
+/**
+ * When the visitor's cancel stops: a paid booking's at its start, as the visitor was told what a
+ * late cancel keeps and a freed slot serves the clinic better than a silent no-show; any other's
+ * at the notice (docs/decisions/0062).
+ */
+export function cancellableUntil(appointment: FoundAppointment, paid: boolean): Date {
+  return paid ? appointment.startUtc : changeableUntil(appointment);
+}
+
 export async function toOwnAppointment(db: RequestContext['db'], appointment: FoundAppointment, now: Date): Promise<OwnAppointment> {
   const configuration = await findConfigurationOfOperator(db, appointment.userId);
+  const payment = await ownPaymentOf(db, appointment, now);
   return {
     status: appointment.status,
     psychologistName: appointment.psychologist.name,
@@ -84,6 +96,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     clientLanguage: appointment.client.language,
     holdExpiresAt: appointment.holdExpiresAt,
     changeableUntil: changeableUntil(appointment),
+    cancellableUntil: cancellableUntil(appointment, payment !== null),
     clinicName: configuration ? clinicNameOf(configuration) : '',
     primaryColor: configuration?.primaryColor ?? null,
     clinicContact: configuration?.crisisContact ?? null,
@@ -91,7 +104,7 @@ export async function toOwnAppointment(db: RequestContext['db'], appointment: Fo
     visitorContact: appointment.visitorContact,
     movesLeft: Math.max(MAX_VISITOR_MOVES - appointment.visitorMoves, 0),
     whatsApp: whatsappStateOf(appointment.whatsApp),
-    payment: await ownPaymentOf(db, appointment, now),
+    payment,
   };
 }
 

@@ -101,18 +101,19 @@ type BookingTexts = TranslationFunctions['bookingEmails'];
  * Stripe's receipt, what came back, and the policy booked on. Not what a cancel would refund
  * now: that changes as the session nears, so the manage page tells it.
  */
-export type MailPayment = Omit<VisitorPayment, 'refundIfCancelledNowSen'> & { receiptUrl: string | null };
+export type MailPayment = Omit<VisitorPayment, 'refundIfCancelledNowSen' | 'keptIfCancelledNowSen'> & { receiptUrl: string | null };
+const NO_CANCEL_NOW = { refundIfCancelledNowSen: null, keptIfCancelledNowSen: null };
 
 function paymentDetails(LL: TranslationFunctions, payment: MailPayment) {
   const texts = LL.booking.payment;
   return [
-    { label: texts.paidTitle(), value: paymentWords(LL, { ...payment, refundIfCancelledNowSen: null }).paid },
+    { label: texts.paidTitle(), value: paymentWords(LL, { ...payment, ...NO_CANCEL_NOW }).paid },
     ...(payment.receiptUrl ? [{ label: texts.receipt(), value: payment.receiptUrl }] : []),
   ];
 }
 
 function paymentClosing(LL: TranslationFunctions, payment: MailPayment) {
-  const { refunded } = paymentWords(LL, { ...payment, refundIfCancelledNowSen: null });
+  const { refunded } = paymentWords(LL, { ...payment, ...NO_CANCEL_NOW });
   return [...(refunded ? [refunded] : []), `${LL.booking.payment.refundTitle()}: ${refundPolicyWords(LL, payment.policy).join(' ')}`];
 }
 

@@ -88,9 +88,10 @@ describe.each(TEST_DIALECTS)("a paid booking's refund when it ends, on %s", (dia
     expect(await refundedSen(booking)).toBe(7050);
   });
 
-  it('shows on the manage page what was paid, how, and what a cancel would refund now, before and inside the notice', async () => {
-    const view = async (appointmentId: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/public/appointments/manage/${manageTokenOf(t.services.env, appointmentId)}` })).json().payment;
+  it('shows on the manage page what was paid, how, and what a cancel would refund and keep now, before and inside the notice, which it may cross', async () => {
+    const page = async (appointmentId: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/public/appointments/manage/${manageTokenOf(t.services.env, appointmentId)}` })).json();
+    const view = async (appointmentId: string) => (await page(appointmentId)).payment;
     const early = await paidBooking(72);
     expect(await view(early.appointmentId)).toEqual({
       amountSen: 12050,
@@ -99,11 +100,16 @@ describe.each(TEST_DIALECTS)("a paid booking's refund when it ends, on %s", (dia
       receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\/receipts\//),
       refundedSen: 0,
       refundIfCancelledNowSen: 12050,
+      keptIfCancelledNowSen: 0,
       policy: { mode: 'full', priceSen: 12050, dueAtBookingSen: 12050, fullRefundUntilHours: 24, lateCancelKeepsSen: 5000, currency: 'myr' },
     });
     const late = await paidBooking(14);
-    expect(await view(late.appointmentId)).toMatchObject({ refundIfCancelledNowSen: 7050 });
+    const lateAnswer = await page(late.appointmentId);
+    expect(lateAnswer.payment).toMatchObject({ refundIfCancelledNowSen: 7050, keptIfCancelledNowSen: 5000 });
+    // A paid booking's cancel goes on until its start, past the notice where its moves stop.
+    expect(lateAnswer.cancellableUntil).toBe(lateAnswer.startUtc);
+    expect(new Date(lateAnswer.changeableUntil).getTime()).toBeLessThan(Date.now());
     await cancelAsVisitor(late.appointmentId);
-    expect(await view(late.appointmentId)).toMatchObject({ refundedSen: 7050, refundIfCancelledNowSen: null });
+    expect(await view(late.appointmentId)).toMatchObject({ refundedSen: 7050, refundIfCancelledNowSen: null, keptIfCancelledNowSen: null });
   });
 });

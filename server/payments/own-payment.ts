@@ -19,6 +19,8 @@ export const ZOwnPayment = z.object({
   refundedSen: z.number().int(),
   /** What cancelling now would refund; null when it cannot be cancelled now or nothing was paid. */
   refundIfCancelledNowSen: z.number().int().nullable(),
+  /** What the policy keeps of it if cancelled now (inside the notice); null as refundIfCancelledNowSen. */
+  keptIfCancelledNowSen: z.number().int().nullable(),
   policy: ZPolicySummary,
 });
 export type OwnPayment = z.output<typeof ZOwnPayment>;
@@ -45,6 +47,7 @@ export async function ownPaymentOf(
     receiptUrl: payment?.receiptUrl ?? null,
     refundedSen,
     refundIfCancelledNowSen: refund?.refundSen ?? null,
+    keptIfCancelledNowSen: refund?.keptSen ?? null,
     policy: policySummary(terms.policy, terms.priceSen, noticeHours),
   };
 }

@@ -67,15 +67,17 @@ export function connectEvent(type: string, account: string, object: object, crea
   return { ...stripeEvent(type, created, object), account } as Stripe.Event;
 }
 
-/**
- * Posts the event to the app's Stripe webhook, signed as Stripe would sign it: by default with the
- * fake Connect endpoint's secret for a connected account's event, the platform endpoint's otherwise.
- */
-export function postStripeEvent(
-  app: { inject: FastifyInstance['inject'] },
-  event: Stripe.Event,
-  secret = event.account ? FAKE_STRIPE_CONNECT_WEBHOOK_SECRET : FAKE_STRIPE_WEBHOOK_SECRET,
-) {
+/** The secret Stripe signs an event with: the Connect endpoint's for a connected account's event, the platform endpoint's otherwise. */
+const signingSecretOf = (event: Stripe.Event) => (event.account ? FAKE_STRIPE_CONNECT_WEBHOOK_SECRET : FAKE_STRIPE_WEBHOOK_SECRET);
+
+/** Posts the event to the app's Stripe webhook, signed as Stripe would sign it (by default with the secret of the endpoint Stripe sends it to). */
+export function postStripeEvent(app: { inject: FastifyInstance['inject'] }, event: Stripe.Event, secret = signingSecretOf(event)) {
   const delivery = signedDelivery(event, secret);
   return app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: delivery.headers, payload: delivery.payload });
+}
+
+/** The same delivery over HTTP, to a server running at `baseUrl` (the browser tests' built server). */
+export function deliverStripeEvent(baseUrl: string, event: Stripe.Event): Promise<Response> {
+  const delivery = signedDelivery(event, signingSecretOf(event));
+  return fetch(new URL(STRIPE_WEBHOOK_PATH, baseUrl), { method: 'POST', headers: delivery.headers, body: delivery.payload });
 }

@@ -68,9 +68,9 @@ export function PaymentStep({ payment, attempt, onAttempt, refundPolicy }: { pay
         <HoldCountdown expiresAt={payment.holdExpiresAt} />
       </div>
       <section aria-labelledby={policyId} className="text-sm">
-        <h4 id={policyId} className="font-semibold">
+        <h3 id={policyId} className="font-semibold">
           {LL.booking.payment.refundTitle()}
-        </h4>
+        </h3>
         {refundPolicy}
       </section>
       {attempt?.outcome === 'paid' ? (

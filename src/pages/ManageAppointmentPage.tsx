@@ -29,6 +29,12 @@ function insideNotice(appointment: OwnAppointment): boolean {
   return canMove(appointment.status, 'cancelled') && Date.now() >= appointment.changeableUntil.getTime() && Date.now() < appointment.startUtc.getTime();
 }
 
+/** Before the notice, the visitor moves or cancels it here. */
+const changeable = (appointment: OwnAppointment) => canMove(appointment.status, 'cancelled') && Date.now() < appointment.changeableUntil.getTime();
+
+/** A paid booking may be cancelled here until it starts, the policy keeping its part; any other until the notice (docs/decisions/0062). */
+const cancellable = (appointment: OwnAppointment) => canMove(appointment.status, 'cancelled') && Date.now() < appointment.cancellableUntil.getTime();
+
 /** Hands the browser the visitor's data as a JSON file to save. */
 function saveJson(name: string, data: unknown) {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
@@ -95,16 +101,18 @@ function YourData({ token, onHold, onErased }: { token: string; onHold: boolean;
   );
 }
 
-/** The clinic's cancellation policy, stated before any change is offered. */
+/** The clinic's cancellation policy, stated before any change is offered: a paid booking's cancel goes on until its start. */
 function CancellationPolicy({ appointment }: { appointment: OwnAppointment }) {
   const { LL, locale } = useI18nContext();
   const hours = Math.round((appointment.startUtc.getTime() - appointment.changeableUntil.getTime()) / HOUR_MS);
+  const time = formatMoment(appointment.changeableUntil, appointment.clientTimezone, locale);
+  const paidLateCancel = appointment.cancellableUntil.getTime() > appointment.changeableUntil.getTime();
   return (
     <section className="rounded-box bg-base-200 p-3" aria-labelledby="policy-title">
       <h2 id="policy-title" className="font-semibold">
         {LL.booking.managePolicyTitle()}
       </h2>
-      <p className="text-sm">{LL.booking.managePolicy({ hours, time: formatMoment(appointment.changeableUntil, appointment.clientTimezone, locale) })}</p>
+      <p className="text-sm">{paidLateCancel ? LL.booking.managePolicyPaid({ hours, time }) : LL.booking.managePolicy({ hours, time })}</p>
     </section>
   );
 }
@@ -177,30 +185,34 @@ export default function ManageAppointmentPage() {
                   </>
                 )}
                 {shown.payment && <ManagePayment payment={shown.payment} />}
-                {canMove(shown.status, 'cancelled') &&
-                  (Date.now() < shown.changeableUntil.getTime() ? (
-                    <>
-                      <CancellationPolicy appointment={shown} />
-                      {shown.movesLeft > 0 ? (
-                        <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
-                      ) : (
-                        <p>{text.manageMovesUsedUp({ max: MAX_VISITOR_MOVES, clinic: shown.clinicName })}</p>
-                      )}
-                      <button type="button" className="btn btn-outline" aria-haspopup="dialog" onClick={() => setAskingToCancel(true)}>
-                        {text.manageCancel()}
-                      </button>
-                      {askingToCancel && (
-                        <CancelDialog
-                          pending={cancel.isPending}
-                          refundNote={shown.payment && paymentWords(LL, shown.payment).ifCancelledNow}
-                          onKeep={() => setAskingToCancel(false)}
-                          onCancel={(reason) => cancel.mutate({ token, ...(reason && { reason }) }, { onSettled: () => setAskingToCancel(false) })}
-                        />
-                      )}
-                    </>
-                  ) : (
-                    <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>
-                  ))}
+                {changeable(shown) && (
+                  <>
+                    <CancellationPolicy appointment={shown} />
+                    {shown.movesLeft > 0 ? (
+                      <RescheduleChoice appointment={shown} pending={reschedule.isPending} onMove={(slotId) => reschedule.mutate({ token, slotId })} />
+                    ) : (
+                      <p>{text.manageMovesUsedUp({ max: MAX_VISITOR_MOVES, clinic: shown.clinicName })}</p>
+                    )}
+                  </>
+                )}
+                {/* Inside the notice, a paid booking may still be cancelled: its payment's words above say what is kept. */}
+                {cancellable(shown) && !changeable(shown) && <p>{text.manageLateCancel({ clinic: shown.clinicName })}</p>}
+                {cancellable(shown) && (
+                  <>
+                    <button type="button" className="btn btn-outline" aria-haspopup="dialog" onClick={() => setAskingToCancel(true)}>
+                      {text.manageCancel()}
+                    </button>
+                    {askingToCancel && (
+                      <CancelDialog
+                        pending={cancel.isPending}
+                        refundNote={shown.payment && paymentWords(LL, shown.payment).ifCancelledNow}
+                        onKeep={() => setAskingToCancel(false)}
+                        onCancel={(reason) => cancel.mutate({ token, ...(reason && { reason }) }, { onSettled: () => setAskingToCancel(false) })}
+                      />
+                    )}
+                  </>
+                )}
+                {canMove(shown.status, 'cancelled') && !cancellable(shown) && <p>{text.manageInsideNotice({ clinic: shown.clinicName })}</p>}
                 {/* Messages come only while the appointment is ahead of its visitor. */}
                 {canMove(shown.status, 'cancelled') && <ManageWhatsapp token={token} appointment={shown} onChanged={show} />}
                 {shown.status === 'cancelled' && <AfterCancelling screenerSlug={shown.screenerSlug} clinicContact={configuration?.crisisContact ?? null} />}

@@ -77,6 +77,10 @@ const en_booking = {
   managePolicyTitle: 'Cancellation policy',
   managePolicy:
     'You can cancel or move this appointment here until {hours:number} hours before it starts, that is until {time:string}. After that, please contact the clinic directly.',
+  // A paid booking may be cancelled until it starts (docs/decisions/0062); the refund policy above says what a late cancel keeps.
+  managePolicyPaid:
+    'You can move this appointment here until {hours:number} hours before it starts, that is until {time:string}, and cancel it here until it starts. A cancel after {time:string} keeps what the refund policy says.',
+  manageLateCancel: 'It is too close to the appointment to move it here: to move it, please contact {clinic:string}. You can still cancel it here until it starts.',
   manageCancelAsk: 'Cancel this appointment?',
   manageCancelAskText: 'The time will be released for others. You can book again at any time.',
   manageCancelReason: 'Why are you cancelling? (optional)',
@@ -159,6 +163,8 @@ const en_booking = {
     refunded: 'Refunded so far: {amount:string}',
     refundIfCancelledNow: 'If you cancel now, {amount:string} comes back to you.',
     nothingBackIfCancelledNow: 'If you cancel now, nothing comes back.',
+    keptIfCancelledNow: 'If you cancel now, the clinic keeps {kept:string}, as its refund policy says, and {amount:string} comes back to you.',
+    keptAllIfCancelledNow: 'If you cancel now, the clinic keeps {kept:string}, as its refund policy says, and nothing comes back.',
     receipt: 'Receipt',
   },
   // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).

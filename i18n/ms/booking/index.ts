@@ -77,6 +77,9 @@ const ms_booking = {
   managePolicyTitle: 'Polisi pembatalan',
   managePolicy:
     'Anda boleh membatalkan atau memindahkan janji temu ini di sini sehingga {hours} jam sebelum ia bermula, iaitu sehingga {time}. Selepas itu, sila hubungi klinik secara terus.',
+  managePolicyPaid:
+    'Anda boleh memindahkan janji temu ini di sini sehingga {hours} jam sebelum ia bermula, iaitu sehingga {time}, dan membatalkannya di sini sehingga ia bermula. Pembatalan selepas {time} menyimpan apa yang dinyatakan oleh polisi bayaran balik.',
+  manageLateCancel: 'Janji temu sudah terlalu hampir untuk dipindahkan di sini: untuk memindahkannya, sila hubungi {clinic}. Anda masih boleh membatalkannya di sini sehingga ia bermula.',
   manageCancelAsk: 'Batalkan janji temu ini?',
   manageCancelAskText: 'Masa itu akan dilepaskan kepada orang lain. Anda boleh menempah semula pada bila-bila masa.',
   manageCancelReason: 'Mengapa anda membatalkan? (pilihan)',
@@ -153,6 +156,8 @@ const ms_booking = {
     refunded: 'Telah dikembalikan setakat ini: {amount}',
     refundIfCancelledNow: 'Jika anda membatalkan sekarang, {amount} akan dikembalikan kepada anda.',
     nothingBackIfCancelledNow: 'Jika anda membatalkan sekarang, tiada wang dikembalikan.',
+    keptIfCancelledNow: 'Jika anda membatalkan sekarang, klinik menyimpan {kept}, seperti yang dinyatakan oleh polisi bayaran baliknya, dan {amount} akan dikembalikan kepada anda.',
+    keptAllIfCancelledNow: 'Jika anda membatalkan sekarang, klinik menyimpan {kept}, seperti yang dinyatakan oleh polisi bayaran baliknya, dan tiada wang dikembalikan.',
     receipt: 'Resit',
   },
   whatsapp: {
