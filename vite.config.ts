@@ -16,6 +16,9 @@ const DATABASE_TESTS = {
   hookTimeout: 120_000,
 };
 
+/** Loaded only by vitest: the build has no use for it. */
+const sequencer = process.env.VITEST ? (await import('./scripts/long-files-first-sequencer')).LongFilesFirstSequencer : undefined;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [] : [react(), tailwindcss()],
   publicDir: isSsrBuild ? false : 'public',
@@ -68,6 +71,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // waits (on MariaDB, a timer, a mail, a page), which left a core idle. Each file has its own
     // database, ports, SMTP capture and, in e2e, its own server and Chromium (docs/decisions/0044).
     maxWorkers: 2,
+    ...(sequencer && { sequence: { sequencer } }),
     projects: [
       {
         extends: true,

@@ -1,3 +1,0 @@
-import { describeTrpcBadInput } from './bad-input-trpc';
-
-describeTrpcBadInput('signed in as an operator');
