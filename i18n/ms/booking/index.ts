@@ -154,6 +154,13 @@ const ms_booking = {
     refundIfCancelledNow: 'Jika anda membatalkan sekarang, {amount} akan dikembalikan kepada anda.',
     nothingBackIfCancelledNow: 'Jika anda membatalkan sekarang, tiada wang dikembalikan.',
     receipt: 'Resit',
+    popupNote: 'Pembayaran dibuka dalam tetingkap baharu. Halaman ini menunjukkan tempahan anda sebaik sahaja pembayaran disahkan.',
+    popupOpened: 'Selesaikan pembayaran dalam tetingkap baharu. Halaman ini menunjukkan tempahan anda sebaik sahaja pembayaran disahkan.',
+    popupAgain: 'Buka tetingkap pembayaran sekali lagi',
+    popupBlocked: 'Pelayar anda menyekat tetingkap pembayaran. Buka halaman pembayaran dengan pautan di bawah selagi masa anda ditahan.',
+    popupLink: 'Buka halaman pembayaran',
+    pageTitle: 'Bayar untuk tempahan anda',
+    pageWithoutToken: 'Halaman pembayaran ini dibuka tanpa kuncinya. Kembali ke tempahan anda dan tekan Bayar sekali lagi.',
   },
   whatsapp: {
     phoneNotMobile: 'Peringatan WhatsApp memerlukan nombor telefon bimbit Malaysia, seperti 012-345 6789.',
