@@ -5,7 +5,7 @@ import { type BookedAppointment, BookingReceived } from '../booking/BookingRecei
 import { PaidHoldPayment } from '../booking/PaidHoldPayment';
 import { paymentTokenOf } from '../booking/payment-page-link';
 import { browserTimeZone } from '../lib/slot-times';
-import { tabStorage } from '../lib/screening-store';
+import { tabStorage } from '../lib/tab-storage';
 
 /**
  * Minda's own page for a paid hold's payment, which the embed opens in a pop-up (docs/decisions/0062):
