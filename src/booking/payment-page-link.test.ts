@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentPageUrl, paymentTokenOf } from './payment-page-link';
+import { paymentPageUrl, paymentPageToken } from './payment-page-link';
 
 function memoryStorage() {
   const kept = new Map<string, string>();
@@ -19,11 +19,11 @@ describe("the embed's payment page link (docs/decisions/0062)", () => {
 
   it('keeps the token in the tab, so a return from the bank without the fragment still finds it', () => {
     const storage = memoryStorage();
-    expect(paymentTokenOf(new URL('https://minda.example/booking-payment/apt_1#tok-EN_x'), 'apt_1', storage)).toBe('tok-EN_x');
+    expect(paymentPageToken(new URL('https://minda.example/booking-payment/apt_1#tok-EN_x'), 'apt_1', storage)).toBe('tok-EN_x');
     const returned = new URL('https://minda.example/booking-payment/apt_1?payment_intent=pi_1&redirect_status=succeeded');
-    expect(paymentTokenOf(returned, 'apt_1', storage)).toBe('tok-EN_x');
+    expect(paymentPageToken(returned, 'apt_1', storage)).toBe('tok-EN_x');
     // Another hold's page finds none of it.
-    expect(paymentTokenOf(new URL('https://minda.example/booking-payment/apt_2'), 'apt_2', storage)).toBeNull();
-    expect(paymentTokenOf(returned, 'apt_1', undefined)).toBeNull();
+    expect(paymentPageToken(new URL('https://minda.example/booking-payment/apt_2'), 'apt_2', storage)).toBeNull();
+    expect(paymentPageToken(returned, 'apt_1', undefined)).toBeNull();
   });
 });

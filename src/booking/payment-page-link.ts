@@ -20,7 +20,7 @@ export function paymentPageUrl(origin: string, locale: Locales, hold: PaidHold):
  * tab, where it is kept because FPX's and GrabPay's return (to the page less its fragment) and
  * a reload come back without it. Null when the page was opened without it.
  */
-export function paymentTokenOf(url: URL, appointmentId: string, storage: TokenStorage | undefined): string | null {
+export function paymentPageToken(url: URL, appointmentId: string, storage: TokenStorage | undefined): string | null {
   const given = url.hash.slice(1);
   if (!given) return storage?.getItem(storageKey(appointmentId)) ?? null;
   try {

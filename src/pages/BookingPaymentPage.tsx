@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { type BookedAppointment, BookingReceived } from '../booking/BookingReceived';
 import { PaidHoldPayment } from '../booking/PaidHoldPayment';
-import { paymentTokenOf } from '../booking/payment-page-link';
+import { paymentPageToken } from '../booking/payment-page-link';
 import { browserTimeZone } from '../lib/slot-times';
 import { tabStorage } from '../lib/tab-storage';
 
@@ -18,7 +18,7 @@ export default function BookingPaymentPage() {
   const appointmentId = useParams().appointmentId ?? '';
   const location = useLocation();
   const navigate = useNavigate();
-  const [token] = useState(() => paymentTokenOf(new URL(window.location.href), appointmentId, tabStorage()));
+  const [token] = useState(() => paymentPageToken(new URL(window.location.href), appointmentId, tabStorage()));
   const [booked, setBooked] = useState<BookedAppointment | null>(null);
   useEffect(() => {
     if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
