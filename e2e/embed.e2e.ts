@@ -291,6 +291,7 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
     const address = new URL(popup.url());
     expect(address.origin).toBe(session.server.url);
     expect(address.pathname).toMatch(/^\/booking-payment\/[\w-]+$/);
+    expect(address.search).toBe('');
     expect(address.hash).toBe('');
     await inWindowScreenshot(popup, 'embedded-payment-popup');
     await payForm.getByRole('button', { name: 'Pay RM150.00' }).click();
