@@ -46,13 +46,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 // One chunk beside the entry for what every first load and the screener's consent step
                 // need: React and React DOM, the texts' runtime, the state atoms, the stock texts, the screener's frame (shared with
-                // the appointment page) and the screening sessions with the domain modules under them
+                // the appointment page), the tab's storage (shared with the embed's payment page) and the screening sessions with the domain modules under them
                 // (the page, its lazy steps and admin use them), and the libraries these pull in.
                 // Left to itself Rolldown cut them into six chunks of 0.4–4.7 KB, and a browser counts
                 // 300 bytes of headers for each file it fetches (decision 0017).
                 {
                   name: 'app',
-                  test: /[\\/](node_modules[\\/](react|react-dom|scheduler|jotai|typesafe-i18n)[\\/]|i18n[\\/]i18n-react\.tsx$|i18n[\\/]en[\\/]screener-stock-texts\.ts$|domain[\\/](dass21|combined)-session\.ts$|src[\\/]screener[\\/](ScreenerHeader|ScreenerLogo|RetryBoundary|NeedHelp|useScreenerConfiguration)\.tsx?$|src[\\/]lib[\\/]brand-colour-style\.ts$|src[\\/]components[\\/]SiteFooter\.tsx$|domain[\\/](configuration|brand-colour)\.ts$)/,
+                  test: /[\\/](node_modules[\\/](react|react-dom|scheduler|jotai|typesafe-i18n)[\\/]|i18n[\\/]i18n-react\.tsx$|i18n[\\/]en[\\/]screener-stock-texts\.ts$|domain[\\/](dass21|combined)-session\.ts$|src[\\/]screener[\\/](ScreenerHeader|ScreenerLogo|RetryBoundary|NeedHelp|useScreenerConfiguration)\.tsx?$|src[\\/]lib[\\/](brand-colour-style|tab-storage)\.ts$|src[\\/]components[\\/]SiteFooter\.tsx$|domain[\\/](configuration|brand-colour)\.ts$)/,
                 },
               ],
             },

@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
 import { signIn } from './support/admin';
 import { expectNoViolations } from './support/axe';
 import { chooseFreeTime } from './support/booking-steps';
 import { screenshot } from './support/browser';
+import { connectDemoClinic, deliverConnectEvent } from './support/demo-clinic-payments';
+import { routeStripeToFake } from './support/fake-stripe-js';
 import { answerDass21, consent, DASS_LABELS } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
 
@@ -20,7 +23,13 @@ async function topInWindow(element: Locator): Promise<number> {
 }
 
 describe("a clinic's own site embedding the screener with one script tag", () => {
-  const session = useBrowserSession();
+  // Stripe's API faked (the machine is offline): the last journey pays inside the embed.
+  let stripeApi: FakeStripe;
+  beforeAll(async () => {
+    stripeApi = await startFakeStripe();
+  });
+  afterAll(() => stripeApi.stop());
+  const session = useBrowserSession({ serverEnv: () => fakeStripeEnv(stripeApi) });
   let clinicSite: Server;
   let clinicUrl: string;
 
@@ -244,5 +253,62 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
     await expect.poll(() => page.evaluate(() => (window as unknown as { mindaEvents: unknown[] }).mindaEvents)).toEqual([
       { type: 'minda:completed', detail: { screener: 'klinik-minda', testType: 'DASS-21' } },
     ]);
+  });
+
+  // Last: from here on the demo clinic asks payment at booking.
+  it("pays inside the embed through a pop-up of Minda's own page, and the frame shows the booking once Stripe's webhook moves it, without a reload", async () => {
+    const { page } = session;
+    await connectDemoClinic(session, stripeApi, { mode: 'full', deposit: null, lateCancel: { keeps: 'nothing' } });
+    // The pop-up is another page of the context: Stripe is faked for it too.
+    await routeStripeToFake(page.context(), stripeApi);
+    const { frame } = await openInlineScreener(page);
+    // Read again at the end: the frame was never reloaded.
+    await frame.locator('body').evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await consent(frame, '16 or older');
+    await answerDass21(frame, () => 0);
+    await frame.getByRole('button', { name: 'Book a session with Dr. Aisyah Rahman' }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+    // The last time: the earlier journey booked the first.
+    await chooseFreeTime(dialog, 'last');
+    await dialog.getByLabel('Full name').fill('Nurul Huda');
+    await dialog.getByLabel('Email').fill('nurul@example.my');
+    await dialog.getByLabel('Phone number').fill('012-345 6789');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+
+    // The frame shows the hold, its time and the amount, and no Stripe form of its own.
+    await dialog.getByText('To pay now: RM150.00').waitFor();
+    await dialog.getByRole('timer').waitFor();
+    expect(await dialog.getByRole('form', { name: 'Pay for your session' }).count()).toBe(0);
+    await inWindowScreenshot(page, 'embedded-payment-hold');
+    const opened = page.context().waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Pay RM150.00' }).click();
+    const popup = await opened;
+    await dialog.getByText('Finish paying in the new window.', { exact: false }).waitFor();
+
+    // Minda's own page, top-level on its origin; the hold's token came in the fragment and left the address bar.
+    const payForm = popup.getByRole('form', { name: 'Pay for your session' });
+    await payForm.getByLabel('Card number').waitFor();
+    const address = new URL(popup.url());
+    expect(address.origin).toBe(session.server.url);
+    expect(address.pathname).toMatch(/^\/booking-payment\/[\w-]+$/);
+    expect(address.search).toBe('');
+    expect(address.hash).toBe('');
+    await inWindowScreenshot(popup, 'embedded-payment-popup');
+    await payForm.getByRole('button', { name: 'Pay RM150.00' }).click();
+    await popup.getByText('Payment received.', { exact: false }).waitFor();
+
+    // Stripe's signed webhook books the hold; the frame, which kept polling, shows it as the clinic will see it.
+    const succeeded = () => stripeApi.payments.events.filter((event) => event.type === 'payment_intent.succeeded');
+    await expect.poll(() => succeeded().length).toBe(1);
+    expect(await frame.getByRole('dialog', { name: 'Booking Received!' }).count()).toBe(0);
+    await deliverConnectEvent(session, succeeded()[0]!);
+    await frame.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
+    await popup.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
+    expect(await frame.locator('body').evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { mindaEvents: unknown[] }).mindaEvents)).toEqual([
+      { type: 'minda:completed', detail: { screener: 'klinik-minda', testType: 'DASS-21' } },
+      { type: 'minda:booked', detail: { screener: 'klinik-minda', status: 'requested' } },
+    ]);
+    await inWindowScreenshot(page, 'embedded-payment-booked');
   });
 });

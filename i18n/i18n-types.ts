@@ -4854,6 +4854,34 @@ export type NamespaceBookingTranslation = {
 		 * R​e​c​e​i​p​t
 		 */
 		receipt: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​w​i​n​d​o​w​.​ ​T​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.
+		 */
+		popupNote: string
+		/**
+		 * F​i​n​i​s​h​ ​p​a​y​i​n​g​ ​i​n​ ​t​h​e​ ​n​e​w​ ​w​i​n​d​o​w​.​ ​T​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.
+		 */
+		popupOpened: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​w​i​n​d​o​w​ ​a​g​a​i​n
+		 */
+		popupAgain: string
+		/**
+		 * Y​o​u​r​ ​b​r​o​w​s​e​r​ ​b​l​o​c​k​e​d​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​w​i​n​d​o​w​.​ ​O​p​e​n​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​a​g​e​ ​w​i​t​h​ ​t​h​e​ ​l​i​n​k​ ​b​e​l​o​w​ ​w​h​i​l​e​ ​y​o​u​r​ ​t​i​m​e​ ​i​s​ ​h​e​l​d​.
+		 */
+		popupBlocked: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​a​g​e
+		 */
+		popupLink: string
+		/**
+		 * P​a​y​ ​f​o​r​ ​y​o​u​r​ ​b​o​o​k​i​n​g
+		 */
+		pageTitle: string
+		/**
+		 * T​h​i​s​ ​p​a​y​m​e​n​t​ ​p​a​g​e​ ​w​a​s​ ​o​p​e​n​e​d​ ​w​i​t​h​o​u​t​ ​i​t​s​ ​k​e​y​.​ ​G​o​ ​b​a​c​k​ ​t​o​ ​y​o​u​r​ ​b​o​o​k​i​n​g​ ​a​n​d​ ​p​r​e​s​s​ ​P​a​y​ ​a​g​a​i​n​.
+		 */
+		pageWithoutToken: string
 	}
 	whatsapp: {
 		/**
@@ -12729,6 +12757,34 @@ export type TranslationFunctions = {
 			 * Receipt
 			 */
 			receipt: () => LocalizedString
+			/**
+			 * The payment opens in a new window. This page shows your booking as soon as the payment is confirmed.
+			 */
+			popupNote: () => LocalizedString
+			/**
+			 * Finish paying in the new window. This page shows your booking as soon as the payment is confirmed.
+			 */
+			popupOpened: () => LocalizedString
+			/**
+			 * Open the payment window again
+			 */
+			popupAgain: () => LocalizedString
+			/**
+			 * Your browser blocked the payment window. Open the payment page with the link below while your time is held.
+			 */
+			popupBlocked: () => LocalizedString
+			/**
+			 * Open the payment page
+			 */
+			popupLink: () => LocalizedString
+			/**
+			 * Pay for your booking
+			 */
+			pageTitle: () => LocalizedString
+			/**
+			 * This payment page was opened without its key. Go back to your booking and press Pay again.
+			 */
+			pageWithoutToken: () => LocalizedString
 		}
 		whatsapp: {
 			/**

@@ -37,6 +37,7 @@ const VerifyEmailPage = lazyPageWithTexts(() => import('./pages/VerifyEmailPage'
 const AcceptInvitationPage = lazyPageWithTexts(() => import('./pages/AcceptInvitationPage'), ['account', 'team']);
 const AdminSetupPage = lazyPageWithTexts(() => import('./pages/AdminSetupPage'), ['admin', 'team']);
 const ManageAppointmentPage = lazyPageWithTexts(() => import('./pages/ManageAppointmentPage'), ['booking', 'assessment']);
+const BookingPaymentPage = lazyPageWithTexts(() => import('./pages/BookingPaymentPage'), ['booking']);
 const MeasurePage = lazyPageWithTexts(() => import('./pages/MeasurePage'), ['booking', 'assessment']);
 const NotFoundPage = lazyWithPreload(() => import('./pages/NotFoundPage'));
 
@@ -75,6 +76,9 @@ export function App() {
                 <Route path="/subscribe" element={<SubscribePage />} />
                 <Route path="/appointments/manage/:token" element={<ManageAppointmentPage />} />
                 <Route path="/ms/appointments/manage/:token" element={<ManageAppointmentPage />} />
+                {/* A paid hold's payment, opened in a pop-up from the embed (docs/decisions/0062). */}
+                <Route path="/booking-payment/:appointmentId" element={<BookingPaymentPage />} />
+                <Route path="/ms/booking-payment/:appointmentId" element={<BookingPaymentPage />} />
                 <Route path="/measure/:token" element={<MeasurePage />} />
                 <Route path="/ms/measure/:token" element={<MeasurePage />} />
                 <Route path="*" element={<NotFoundPage />} />

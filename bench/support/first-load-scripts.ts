@@ -62,9 +62,11 @@ export const SCREENER_BUDGET_BYTES = 120 * 1024;
  * it at today's figure so it cannot grow while the last of it is found. Lower it as that comes off,
  * and drop it for the budget once the budget is met. Raised from 121.5 KB to 121.7 KB on
  * 2026-11-27 (124,611 bytes): the entry's route table and preload map carry the measure page and
- * the payment screens' chunks (+181 bytes); winning it back is issue 31's.
+ * the payment screens' chunks (+181 bytes); winning it back is issue 31's. Raised to 121.82 KB
+ * the same day (124,736 bytes): the route and preload map of the embed's payment page, which the
+ * pop-up opens (+125 bytes; decision 0062).
  */
-export const SCREENER_CEILING_BYTES = 121.7 * 1024;
+export const SCREENER_CEILING_BYTES = 121.82 * 1024;
 /**
  * The admin's first load was 177.4 KB when first measured (2026-11-27, once the common-password
  * list left it), 188.9 KB at the stop that landed the WhatsApp work, and 192.3 KB (196,922 bytes)

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { FakeStripe } from '../../server/testing/fake-stripe';
 import { FAKE_REDIRECT_ORIGIN } from '../../server/testing/fake-stripe-payment-intents';
 
@@ -116,13 +116,14 @@ function fakeStripeJs(api: boolean) {
 export const FAKE_STRIPE_JS = `(${fakeStripeJs.toString()})(false);`;
 
 /**
- * Stripe in the page, against the fake API: Stripe.js, its API calls and the bank's or wallet's
- * redirect page all answered by the fake, so nothing leaves the machine.
+ * Stripe in the page (or in every page of a context, pop-ups too), against the fake API:
+ * Stripe.js, its API calls and the bank's or wallet's redirect page all answered by the fake, so
+ * nothing leaves the machine.
  */
-export async function routeStripeToFake(page: Page, fake: FakeStripe): Promise<void> {
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: `(${fakeStripeJs.toString()})(true);` }));
+export async function routeStripeToFake(target: Page | BrowserContext, fake: FakeStripe): Promise<void> {
+  await target.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: `(${fakeStripeJs.toString()})(true);` }));
   for (const origin of ['https://api.stripe.com', FAKE_REDIRECT_ORIGIN]) {
-    await page.route(`${origin}/**`, async (route) => {
+    await target.route(`${origin}/**`, async (route) => {
       const request = route.request();
       const response = await route.fetch({ url: request.url().replace(origin, fake.url), maxRedirects: 0 });
       await route.fulfill({ response });

@@ -42,7 +42,16 @@ export const ZBookingPaymentStep = z.object({
 export type BookingPaymentStep = z.output<typeof ZBookingPaymentStep>;
 
 /** POST /api/public/booking-payments/{appointmentId}, body `{ token }`: the token the booking answered with. */
-export const ZBookingPaymentRequest = z.object({ appointmentId: entityId('appointment'), token: z.string().trim().min(1).max(128) });
+export const ZBookingPaymentRequest = z.object({
+  appointmentId: entityId('appointment'),
+  token: z.string().trim().min(1).max(128),
+  /**
+   * Where the booking stands, without its payment step: the embed's frame reads it every few
+   * seconds while the pop-up pays (docs/decisions/0062). It asks Stripe nothing, so the bound
+   * on asking the step again does not count it.
+   */
+  statusOnly: z.boolean().default(false),
+});
 
 /**
  * Where the booking is now, what the dialog shows of it once paid (the time and the psychologist,
@@ -54,6 +63,9 @@ export const ZBookingPaymentState = z.object({
   startUtc: z.date(),
   endUtc: z.date(),
   place: ZSessionPlace.nullable(),
+  /** Until when the hold waits for its payment; null once the booking left the hold. */
+  holdExpiresAt: z.date().nullable(),
+  /** Null after the hold, and when only the status was asked. */
   payment: ZBookingPaymentStep.nullable(),
 });
 export type BookingPaymentState = z.output<typeof ZBookingPaymentState>;
@@ -109,23 +121,24 @@ export async function recordIntent(deps: Pick<StepDeps, 'db' | 'now'>, terms: Bo
 /**
  * The payment step again, for the browser that booked: after FPX's or GrabPay's redirect, after
  * a reload, or after a decline. While the hold lasts it answers the same PaymentIntent; after,
- * only where the booking stands, which the embed's frame reads while the pop-up pays. Each call
- * may ask Stripe, so calls are bounded per appointment: only the booker holds its token, so the
- * bound refuses no one else.
+ * or when only the status is asked, where the booking stands (the embed's frame reads it while
+ * the pop-up pays). Asking the step may ask Stripe, so it is bounded per appointment: only the
+ * booker holds its token, so the bound refuses no one else.
  */
 export async function bookingPayment(
   ctx: Pick<RequestContext, 'db' | 'dialect' | 'env' | 'billing' | 'now' | 'rateLimits'>,
-  { appointmentId, token }: { appointmentId: string; token: string },
+  { appointmentId, token, statusOnly }: z.output<typeof ZBookingPaymentRequest>,
 ): Promise<BookingPaymentState> {
   const expected = Buffer.from(paymentTokenOf(ctx.env, appointmentId));
   const given = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new NotFoundError('appointment');
-  await enforceRateLimits(ctx, [['bookingPaymentPerAppointment', appointmentId]]);
+  if (!statusOnly) await enforceRateLimits(ctx, [['bookingPaymentPerAppointment', appointmentId]]);
   const terms = await findBookingPaymentTerms(ctx.db, appointmentId);
   const appointment = terms && (await findAppointmentOf(ctx.db, terms.userId, appointmentId));
   if (!terms || !appointment) throw new NotFoundError('appointment');
   const waiting = appointment.status === 'held' && appointment.holdExpiresAt !== null && appointment.holdExpiresAt > ctx.now();
   const hold = { holdExpiresAt: appointment.holdExpiresAt!, cancellationNoticeHours: appointment.psychologist.cancellationNoticeHours };
   const { status, startUtc, endUtc, place } = appointment;
-  return { status, psychologistName: appointment.psychologist.name, startUtc, endUtc, place, payment: waiting ? await paymentStepOf(ctx, terms, hold) : null };
+  const payment = waiting && !statusOnly ? await paymentStepOf(ctx, terms, hold) : null;
+  return { status, psychologistName: appointment.psychologist.name, startUtc, endUtc, place, holdExpiresAt: waiting ? hold.holdExpiresAt : null, payment };
 }

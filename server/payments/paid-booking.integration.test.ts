@@ -39,8 +39,8 @@ describe.each(TEST_DIALECTS)('a paid booking on %s', (dialect) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return { slotId, body: response.body as unknown as BookAppointmentAnswer };
   }
-  const askStep = (appointmentId: string, token: string) =>
-    t.app.inject({ method: 'POST', url: `/api/public/booking-payments/${appointmentId}`, headers: { origin: t.services.env.publicUrl }, payload: { token } });
+  const askStep = (appointmentId: string, token: string, statusOnly?: boolean) =>
+    t.app.inject({ method: 'POST', url: `/api/public/booking-payments/${appointmentId}`, headers: { origin: t.services.env.publicUrl }, payload: { token, statusOnly } });
   const intentsOn = (accountId: string) => [...t.stripe.payments.intents.values()].filter((entry) => entry.account === accountId).map((entry) => entry.intent);
   const emailsOf = (appointmentId: string) => t.services.db.selectFrom('email_outbox').select('kind').where('appointment_id', '=', appointmentId).execute();
   const statusOf = async (appointmentId: string) =>
@@ -153,6 +153,30 @@ describe.each(TEST_DIALECTS)('a paid booking on %s', (dialect) => {
       t.services.rateLimits = DEFAULT_RATE_LIMITS;
     }
     expect(intentsOn(clinic.accountId)).toHaveLength(2);
+  });
+
+  it("answers the embed's status reads without asking Stripe and outside the step's bound, until the webhook moves the booking", async () => {
+    const clinic = await insertPaidClinic(t, DEPOSIT_KEPT_LATE);
+    const { body } = await book(clinic);
+    const stripeCalls = t.stripe.calls.length;
+    t.services.rateLimits = { ...DEFAULT_RATE_LIMITS, bookingPaymentPerAppointment: { limit: 1, windowMinutes: 30 } };
+    try {
+      for (let read = 0; read < 3; read++) {
+        const status = await askStep(body.appointmentId, body.paymentToken, true);
+        expect(status.statusCode).toBe(200);
+        expect(status.json()).toEqual(expect.objectContaining({ status: 'held', holdExpiresAt: body.holdExpiresAt, payment: null }));
+      }
+      expect(t.stripe.calls).toHaveLength(stripeCalls);
+      // The step itself is still bounded.
+      expect((await askStep(body.appointmentId, body.paymentToken)).statusCode).toBe(200);
+      expect((await askStep(body.appointmentId, body.paymentToken)).statusCode).toBe(429);
+      expect((await askStep(body.appointmentId, 'not-the-token', true)).statusCode).toBe(404);
+    } finally {
+      t.services.rateLimits = DEFAULT_RATE_LIMITS;
+    }
+    const [intent] = intentsOn(clinic.accountId);
+    await postStripeEvent(t.app, connectEvent('payment_intent.succeeded', clinic.accountId, structuredClone(t.stripe.payments.settle(intent!.id as string, { type: 'card', succeeded: true }))));
+    expect((await askStep(body.appointmentId, body.paymentToken, true)).json()).toMatchObject({ status: 'requested', holdExpiresAt: null, payment: null });
   });
 
   it("records from its metadata a paid intent the booking made but did not record, and confirms the booking", async () => {

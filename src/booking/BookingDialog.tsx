@@ -24,7 +24,10 @@ import { useBookingWindow } from './useBookingWindow';
 import { useBookingScreening } from './useBookingScreening';
 import { useDetailChecks } from './useDetailChecks';
 import { useBookingProof } from './useBookingProof';
-import { type PaidHold, PaymentDialog } from './PaymentDialog';
+import { isEmbedded } from '../lib/embedder';
+import type { PaidHold } from './paid-hold';
+import { PaymentDialog } from './PaymentDialog';
+import { PopupPaymentDialog } from './PopupPaymentDialog';
 
 interface Props {
   psychologist: PublicPsychologist;
@@ -38,7 +41,8 @@ type TypedField = 'name' | 'email' | 'phone';
  * Days, then times, in the visitor's timezone; then their details and a summary. Confirm checks
  * the free limit, then books with the proof of work solved since the dialog opened. A refused booking leaves the dialog as it was, with the list as it
  * is now: a time taken meanwhile is gone from it, and Confirm waits for a new choice. At a clinic
- * that asks payment at booking, the booking is a hold whose payment step follows (PaymentDialog).
+ * that asks payment at booking, the booking is a hold whose payment step follows (PaymentDialog;
+ * inside the embed, PopupPaymentDialog, which pays in a pop-up).
  */
 export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
   const { LL, locale } = useI18nContext();
@@ -163,8 +167,9 @@ export function BookingDialog({ psychologist, onClose, onBooked }: Props) {
 
   if (details.payment) {
     const email = details.email.trim();
+    const Payment = isEmbedded() ? PopupPaymentDialog : PaymentDialog;
     return (
-      <PaymentDialog
+      <Payment
         hold={details.payment}
         title={psychologist.name}
         onSettled={({ psychologistName, status, startUtc, endUtc, place }) => {

@@ -1,6 +1,7 @@
 import { atom, createStore, type Getter, type SetStateAction, type WritableAtom } from 'jotai';
 import { combinedSessionReducer, initialCombinedSession } from '../../domain/combined-session';
 import { dass21SessionReducer, initialDass21Session } from '../../domain/dass21-session';
+import { tabStorage } from './tab-storage';
 
 /**
  * Raise when the kept shapes change, so a tab open across a deploy starts afresh instead of
@@ -10,19 +11,6 @@ const KEPT_FORMAT = 1;
 
 /** The screener a store belongs to (set by screenerStore), which names what it keeps in the tab. */
 const screenerIdentifierAtom = atom('');
-
-/**
- * The tab's sessionStorage: this tab only, gone when it closes, never sent anywhere. Answers and
- * results are sensitive, so never localStorage and never the URL. Where the browser refuses
- * storage (a blocked third-party frame) there is none, and the screener works in memory.
- */
-export function tabStorage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function readKept<Value>(key: string, initial: Value): Value {
   try {

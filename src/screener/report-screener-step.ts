@@ -2,7 +2,7 @@ import { DEFAULT_CONFIGURATION_ID, type PublicScreenerConfiguration } from '../.
 import { type ScreenerEventKind, screenerEventsBetween } from '../../domain/screener-events';
 import { completedScreening, type ScreeningSession } from '../../domain/screening-session';
 import { tellEmbedder } from '../lib/embedder';
-import { tabStorage } from '../lib/screening-store';
+import { tabStorage } from '../lib/tab-storage';
 import type { trpc } from '../lib/trpc';
 
 type ScreenerEventsClient = ReturnType<typeof trpc.useUtils>['client'];

@@ -166,6 +166,14 @@ const en_booking = {
     keptIfCancelledNow: 'If you cancel now, the clinic keeps {kept:string}, as its refund policy says, and {amount:string} comes back to you.',
     keptAllIfCancelledNow: 'If you cancel now, the clinic keeps {kept:string}, as its refund policy says, and nothing comes back.',
     receipt: 'Receipt',
+    // Inside the embed the payment opens in a pop-up on Minda's own page (docs/decisions/0062).
+    popupNote: 'The payment opens in a new window. This page shows your booking as soon as the payment is confirmed.',
+    popupOpened: 'Finish paying in the new window. This page shows your booking as soon as the payment is confirmed.',
+    popupAgain: 'Open the payment window again',
+    popupBlocked: 'Your browser blocked the payment window. Open the payment page with the link below while your time is held.',
+    popupLink: 'Open the payment page',
+    pageTitle: 'Pay for your booking',
+    pageWithoutToken: 'This payment page was opened without its key. Go back to your booking and press Pay again.',
   },
   // The booking form's WhatsApp choice and the manage page's WhatsApp state (issue 29).
   whatsapp: {

@@ -159,6 +159,13 @@ const ms_booking = {
     keptIfCancelledNow: 'Jika anda membatalkan sekarang, klinik menyimpan {kept}, seperti yang dinyatakan oleh polisi bayaran baliknya, dan {amount} akan dikembalikan kepada anda.',
     keptAllIfCancelledNow: 'Jika anda membatalkan sekarang, klinik menyimpan {kept}, seperti yang dinyatakan oleh polisi bayaran baliknya, dan tiada wang dikembalikan.',
     receipt: 'Resit',
+    popupNote: 'Pembayaran dibuka dalam tetingkap baharu. Halaman ini menunjukkan tempahan anda sebaik sahaja pembayaran disahkan.',
+    popupOpened: 'Selesaikan pembayaran dalam tetingkap baharu. Halaman ini menunjukkan tempahan anda sebaik sahaja pembayaran disahkan.',
+    popupAgain: 'Buka tetingkap pembayaran sekali lagi',
+    popupBlocked: 'Pelayar anda menyekat tetingkap pembayaran. Buka halaman pembayaran dengan pautan di bawah selagi masa anda ditahan.',
+    popupLink: 'Buka halaman pembayaran',
+    pageTitle: 'Bayar untuk tempahan anda',
+    pageWithoutToken: 'Halaman pembayaran ini dibuka tanpa kuncinya. Kembali ke tempahan anda dan tekan Bayar sekali lagi.',
   },
   whatsapp: {
     phoneNotMobile: 'Peringatan WhatsApp memerlukan nombor telefon bimbit Malaysia, seperti 012-345 6789.',

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import type { RouterOutputs } from '../lib/trpc';
+
+/** A paid hold waiting for its payment: the booker's token opens its payment step and its status (docs/decisions/0062). */
+export interface PaidHold {
+  appointmentId: string;
+  token: string;
+}
+
+/** Where a paid hold stands, as public.bookingPayment answers. */
+export type PaymentState = RouterOutputs['public']['bookingPayment'];
+
+/** How often a page asks where the booking stands while Stripe's webhook is awaited. */
+export const STATUS_POLL_MS = 4000;
+
+/** Out of the hold for good: paid and booked, or ended meanwhile. A lapsed hold is not: the step says so itself. */
+function settledOf(state: PaymentState | undefined): PaymentState | null {
+  return state && state.status !== 'held' && state.status !== 'expired' ? state : null;
+}
+
+/** Tells `onSettled` once when the booking leaves the hold: the parent closes the step in answer, and a render before that must not tell it twice. */
+export function useOnSettled(state: PaymentState | undefined, onSettled: (state: PaymentState) => void): void {
+  const settled = settledOf(state);
+  const told = useRef(false);
+  useEffect(() => {
+    if (!settled || told.current) return;
+    told.current = true;
+    onSettled(settled);
+  }, [settled, onSettled]);
+}
