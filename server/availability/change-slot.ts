@@ -98,10 +98,10 @@ export async function updateOwnSlot(ctx: Services, input: UpdateSlotRequest) {
  */
 export async function deleteOwnSlot(ctx: Services, input: { slotId: string; confirmBooked: boolean }) {
   const userId = ctx.admin.id;
-  const now = ctx.now();
   const { answer, cancelled } = await withOwnSlot(ctx, userId, input.slotId, async (trx, slot) => {
     if (slot.isBooked && !input.confirmBooked) throw bookedConflict('delete');
     // Read before the delete takes the appointment along; the client hears of it only if it commits.
+    const now = ctx.now();
     const cancelled = await upcomingBookingsOf(trx, { slotId: slot.id }, now);
     await writeDownClinicEndings(trx, { userId, appointments: cancelled, accountId: ctx.member.accountId, at: now });
     await enqueueCancellationEmails(trx, { userId, appointments: cancelled }, { env: ctx.env, now });
