@@ -6479,6 +6479,10 @@ export type NamespaceErrorsTranslation = {
 		 * @param {number} count
 		 */
 		upcomingAppointments: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​r​e​f​u​n​d​s​ ​o​f​ ​y​o​u​r​ ​v​i​s​i​t​o​r​s​’​ ​p​a​y​m​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​a​l​l​ ​b​e​ ​m​a​d​e​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+		 */
+		refundsPending: string
 	}
 	/**
 	 * Y​o​u​r​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
@@ -14255,6 +14259,10 @@ export type TranslationFunctions = {
 			 * This clinic has {count} upcoming appointment{{s}}. Confirm that {{it|they}} will be cancelled: each visitor is told by e-mail.
 			 */
 			upcomingAppointments: (arg: { count: number }) => LocalizedString
+			/**
+			 * The refunds of your visitors’ payments could not all be made at Stripe just now, so nothing was deleted. Please try again in a few minutes.
+			 */
+			refundsPending: () => LocalizedString
 		}
 		/**
 		 * Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.

@@ -301,15 +301,27 @@ export async function listRefunds(db: Kysely<Database>, paymentId: string): Prom
   return rows.map(toRefund);
 }
 
-/** Refunds still pending that were last touched before `before`, oldest first: each with what resumeRefund finds it by. */
-export async function staleRefunds(db: Kysely<Database>, before: Date, limit: number): Promise<{ userId: string; appointmentId: string; causeKey: string }[]> {
-  return db
+/** A pending refund, with what resumeRefund finds it by. */
+export interface PendingRefundCause {
+  userId: string;
+  appointmentId: string;
+  causeKey: string;
+}
+
+const pendingRefunds = (db: Kysely<Database>) =>
+  db
     .selectFrom('payment_refunds')
     .innerJoin('appointment_payments', 'appointment_payments.id', 'payment_refunds.payment_id')
     .select(['payment_refunds.user_id as userId', 'appointment_payments.appointment_id as appointmentId', 'payment_refunds.cause_key as causeKey'])
     .where('payment_refunds.status', '=', 'pending')
-    .where('payment_refunds.updated_at', '<', before)
-    .orderBy('payment_refunds.updated_at')
-    .limit(limit)
-    .execute();
+    .orderBy('payment_refunds.updated_at');
+
+/** Refunds still pending that were last touched before `before`, oldest first. */
+export async function staleRefunds(db: Kysely<Database>, before: Date, limit: number): Promise<PendingRefundCause[]> {
+  return pendingRefunds(db).where('payment_refunds.updated_at', '<', before).limit(limit).execute();
+}
+
+/** The clinic's refunds still pending, oldest first: a clinic's deletion waits until there are none. */
+export async function pendingRefundsOf(db: Kysely<Database>, userId: string): Promise<PendingRefundCause[]> {
+  return pendingRefunds(db).where('payment_refunds.user_id', '=', userId).execute();
 }

@@ -1,5 +1,7 @@
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { upcomingBookingsOf } from '../../db/repositories/appointments';
+import { type AppointmentDetails, upcomingBookingsOf } from '../../db/repositories/appointments';
+import type { Database } from '../../db/schema';
 import { deleteClinic } from '../../db/repositories/clinic-deletion';
 import { findConfigurationOfOperator } from '../../db/repositories/configurations';
 import { enqueueEmails } from '../../db/repositories/email-outbox';
@@ -18,6 +20,9 @@ import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
 import { checkSecondFactor, ZSecondFactorCode } from '../two-factor/check-code';
 import { closeLinks } from '../visitor-data/closed-links';
+import { pendingRefundsOf } from '../../db/repositories/appointment-payments';
+import { writeDownClinicEndings } from '../payments/cancel-refund';
+import { resumeRefund } from '../payments/refund-payment';
 
 /**
  * POST /api/account/delete: the owner proves it is them with the password, and the current
@@ -34,7 +39,7 @@ export const ZDeleteAccountRequest = z.strictObject({
 
 type DeletionContext = Pick<
   OperatorContext,
-  'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'billing' | 'admin' | 'member' | 'adminSession' | 'configurations'
+  'db' | 'dialect' | 'env' | 'now' | 'rateLimits' | 'ip' | 'billing' | 'admin' | 'member' | 'adminSession' | 'configurations' | 'log'
 >;
 
 /** The password, then the second factor where it is on; wrong ones count toward the account's throttles. */
@@ -58,10 +63,33 @@ async function cancelSubscription(ctx: DeletionContext): Promise<void> {
   }
 }
 
+/** The payments of the clinic's upcoming bookings are refunded in full, as its cancel: in the transaction that ends them, or before it. */
+const writeDownClosingRefunds = (trx: Transaction<Database>, ctx: DeletionContext, leaving: AppointmentDetails[], now: Date) =>
+  writeDownClinicEndings(trx, { userId: ctx.admin.id, appointments: leaving, accountId: ctx.member.accountId, at: now });
+
+/**
+ * Refunds go before the clinic's rows: its payments, which name its connected account, go with
+ * it, and no refund could be asked for afterwards. So the refunds of its upcoming paid bookings
+ * are written down and made at Stripe first, with any other refund of the clinic still pending.
+ * Stripe not answering keeps the clinic's data (503), so it can try again; the refunds written
+ * down are found again by their causes and made once.
+ */
+async function refundBeforeClosing(ctx: DeletionContext): Promise<void> {
+  if (ctx.billing.mode !== 'stripe') return;
+  const now = ctx.now();
+  await inTransaction(ctx.db, async (trx) => writeDownClosingRefunds(trx, ctx, await upcomingBookingsOf(trx, { userId: ctx.admin.id }, now), now));
+  try {
+    for (const cause of await pendingRefundsOf(ctx.db, ctx.admin.id)) await resumeRefund({ db: ctx.db, now: ctx.now, stripe: ctx.billing.stripe }, cause);
+  } catch (error) {
+    throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.accountDeletion.refundsPending(), { cause: error });
+  }
+}
+
 /**
  * The clinic deletes itself with all its data. After the owner's proof and the confirmation that
  * its upcoming appointments will be cancelled (409 without it), the Stripe subscription is
- * cancelled (outside any transaction). Then one transaction reads the appointments still ahead
+ * cancelled (outside any transaction), and the payments of its upcoming bookings refunded in
+ * full (refundBeforeClosing). Then one transaction reads the appointments still ahead
  * (locked: a booking that landed meanwhile is among them), deletes every row of the clinic
  * (db/repositories/clinic-deletion.ts), queues each of those visitors a cancellation mail, and
  * remembers why their links and the psychologists' calendar links closed (no personal data).
@@ -75,11 +103,17 @@ export async function deleteAccount(ctx: DeletionContext, input: z.output<typeof
     throw new AppError('CONFLICT', (t) => t.errors.accountDeletion.upcomingAppointments({ count: upcoming.length }));
   }
   await cancelSubscription(ctx);
+  await refundBeforeClosing(ctx);
   await inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
     const leaving = await upcomingBookingsOf(trx, { userId }, now);
+    // A booking paid since the refunds were made is written down here and stops the deletion, as
+    // does any refund still pending: the next attempt makes it before the rows go.
+    await writeDownClosingRefunds(trx, ctx, leaving, now);
+    if ((await pendingRefundsOf(trx, userId)).length > 0) throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.accountDeletion.refundsPending());
     const screener = await findConfigurationOfOperator(trx, userId);
-    const farewells = screener ? clinicClosedEmails({ screener, clinic: await clinicContactOf(trx, userId), appointments: leaving }, { env: ctx.env, now }) : [];
+    const clinic = await clinicContactOf(trx, userId);
+    const farewells = screener ? await clinicClosedEmails(trx, { userId, screener, clinic, appointments: leaving }, { env: ctx.env, now }) : [];
     const calendars = await calendarTokenHashesOf(trx, userId);
     await deleteClinic(trx, { userId, email: ctx.admin.email });
     // After the deletion, which takes the clinic's queued mails along: these must still go out.

@@ -68,8 +68,9 @@ export async function changeAsClinic(
     }
     await recordAppointmentChange(trx, { userId, appointmentId: appointment.id, actor: 'clinic', from: appointment.status, to: change.to, at: now });
     const changed = (await findAppointmentOf(trx, userId, appointmentId))!;
-    await then(trx, changed);
+    // Before `then`, so that the visitor's mail it queues tells what comes back.
     if (refunding) await writeDownEndingRefund(trx, { userId, appointment: changed, cause: refunding, actor: 'clinic', accountId: ctx.member.accountId, at: now });
+    await then(trx, changed);
     return toAdminAppointment(changed, ctx.member);
   });
   if (refunding) await finishEndingRefund(ctx, { userId, appointmentId });

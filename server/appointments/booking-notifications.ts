@@ -26,6 +26,7 @@ import {
 } from '../mail/booking-emails';
 import type { EmailBrand } from '../mail/render-email';
 import { manageTokenOf } from './manage-token';
+import { mailPaymentOf } from '../payments/own-payment';
 
 type Screener = Pick<
   ScreenerConfiguration,
@@ -101,9 +102,17 @@ export function bookingEmails(
 }
 
 /**
+ * A paid booking's payment as its ending's mail tells it: read after the ending's refund was
+ * written down in the same transaction, so it says what comes back; null for one paid at the clinic.
+ */
+const endedPayment = (trx: Kysely<Database>, userId: string, facts: AppointmentFacts, now: Date) =>
+  mailPaymentOf(trx, { ...facts, userId }, now);
+
+/**
  * Tells each client, in their language, that the operator cancelled their appointment, with the
- * calendar entry that removes it. Call it in the transaction that cancels or deletes them, like
- * the booking mails, with the appointments as read before the change.
+ * calendar entry that removes it, and what came back of a payment. Call it in the transaction
+ * that cancels or deletes them, like the booking mails, with the appointments as read before the
+ * change, after their refunds were written down and before their rows go.
  */
 export async function enqueueCancellationEmails(
   trx: Kysely<Database>,
@@ -112,30 +121,36 @@ export async function enqueueCancellationEmails(
 ): Promise<void> {
   if (cancelled.appointments.length === 0) return;
   const { screener, brand } = await brandOfClinic(trx, cancelled.userId, services.env);
-  const mails = cancelled.appointments.map((before): OutboxEmail => {
+  const mails: OutboxEmail[] = [];
+  for (const before of cancelled.appointments) {
     const facts = { ...before, status: 'cancelled' as const, revision: before.revision + 1 };
     const rebookUrl = screenerUrl(screener, facts.client.language, services.env);
-    return { kind: 'appointment-cancelled', to: facts.client.email, appointmentId: facts.id, ...appointmentCancelledEmail(facts, brand, rebookUrl, services.now) };
-  });
+    const payment = await endedPayment(trx, cancelled.userId, facts, services.now);
+    mails.push({ kind: 'appointment-cancelled', to: facts.client.email, appointmentId: facts.id, ...appointmentCancelledEmail(facts, brand, rebookUrl, services.now, payment) });
+  }
   await enqueueEmails(trx, mails, services.now);
 }
 
 /**
  * Tells each visitor, in their language, that their appointment is cancelled because the clinic
  * closed its account: the calendar entry that removes it (METHOD:CANCEL, a higher SEQUENCE), how
- * to reach the clinic, and the crisis lines. Rendered before the clinic's rows go, queued after
- * (the deletion takes the clinic's mails along), in the same transaction. Not tied to the
- * appointment: there is none left to withdraw them for.
+ * to reach the clinic, the crisis lines, and what came back of a payment. Rendered before the
+ * clinic's rows go, queued after (the deletion takes the clinic's mails along), in the same
+ * transaction. Not tied to the appointment: there is none left to withdraw them for.
  */
-export function clinicClosedEmails(
-  closing: { screener: Screener; clinic: ClinicContactDetails; appointments: AppointmentFacts[] },
+export async function clinicClosedEmails(
+  trx: Kysely<Database>,
+  closing: { userId: string; screener: Screener; clinic: ClinicContactDetails; appointments: AppointmentFacts[] },
   services: { env: Pick<Env, 'publicUrl'>; now: Date },
-): OutboxEmail[] {
+): Promise<OutboxEmail[]> {
   const brand = brandOfOperator(closing.screener, closing.clinic.email, services.env);
-  return closing.appointments.map((before) => {
+  const mails: OutboxEmail[] = [];
+  for (const before of closing.appointments) {
     const facts = { ...before, status: 'cancelled' as const, revision: before.revision + 1 };
-    return { kind: 'clinic-closed', to: facts.client.email, ...clinicClosedEmail(facts, brand, closing.clinic, services.now) };
-  });
+    const payment = await endedPayment(trx, closing.userId, facts, services.now);
+    mails.push({ kind: 'clinic-closed', to: facts.client.email, ...clinicClosedEmail(facts, brand, closing.clinic, services.now, payment) });
+  }
+  return mails;
 }
 
 /**
@@ -190,11 +205,13 @@ export async function enqueueAnsweredEmail(
   const { brand } = await brandOfClinic(trx, answered.userId, services.env);
   const { facts } = answered;
   const link = manageUrl(services.env, facts.client.language, manageTokenOf(services.env, facts.id));
+  const ends = answered.status === 'declined' || answered.status === 'no_show';
   const email = appointmentAnsweredEmail(facts, brand, {
     status: answered.status,
     message: answered.message,
     manageUrl: link,
     now: services.now,
+    payment: ends ? await endedPayment(trx, answered.userId, facts, services.now) : null,
   });
   const kind = `appointment-${answered.status.replace('_', '-')}`;
   await enqueueEmails(trx, [{ kind, to: facts.client.email, appointmentId: facts.id, ...email }], services.now);

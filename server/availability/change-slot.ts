@@ -13,8 +13,9 @@ import type { UpdateSlotRequest } from './change-slot.types';
 import { toSlotResponse } from './slot-response';
 import { refuseOutsideProfile } from '../members/profile-scope';
 import { enqueueWhatsappCancellations, enqueueWhatsappNotice } from '../whatsapp/whatsapp-notices';
+import { finishEndingRefunds, writeDownClinicEndings } from '../payments/cancel-refund';
 
-type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member'>;
+type Services = Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member' | 'billing' | 'log'>;
 
 const bookedConflict = (change: 'move' | 'delete') =>
   new AppError('CONFLICT', (t) => (change === 'move' ? t.errors.slotBookedMove() : t.errors.slotBookedDelete()));
@@ -90,17 +91,24 @@ export async function updateOwnSlot(ctx: Services, input: UpdateSlotRequest) {
   });
 }
 
-/** Deletes a slot. A booked one goes, with its appointment, only when confirmed. */
+/**
+ * Deletes a slot. A booked one goes, with its appointment, only when confirmed; a payment for it
+ * is refunded in full, as the clinic's cancel: written down before the appointment's rows go,
+ * asked of Stripe after the commit.
+ */
 export async function deleteOwnSlot(ctx: Services, input: { slotId: string; confirmBooked: boolean }) {
   const userId = ctx.admin.id;
-  return withOwnSlot(ctx, userId, input.slotId, async (trx, slot) => {
+  const { answer, cancelled } = await withOwnSlot(ctx, userId, input.slotId, async (trx, slot) => {
     if (slot.isBooked && !input.confirmBooked) throw bookedConflict('delete');
     // Read before the delete takes the appointment along; the client hears of it only if it commits.
     const now = ctx.now();
     const cancelled = await upcomingBookingsOf(trx, { slotId: slot.id }, now);
-    if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict('delete');
+    await writeDownClinicEndings(trx, { userId, appointments: cancelled, accountId: ctx.member.accountId, at: now });
     await enqueueCancellationEmails(trx, { userId, appointments: cancelled }, { env: ctx.env, now });
+    if (!(await deleteSlot(trx, slot.id, { evenIfBooked: input.confirmBooked }))) throw bookedConflict('delete');
     await enqueueWhatsappCancellations(trx, { userId, appointments: cancelled }, { env: ctx.env, now });
-    return { cancelledAppointment: slot.isBooked };
+    return { answer: { cancelledAppointment: slot.isBooked }, cancelled };
   });
+  await finishEndingRefunds(ctx, { userId, appointmentIds: cancelled.map((appointment) => appointment.id) });
+  return answer;
 }

@@ -182,9 +182,10 @@ export function bookingClientEmail(facts: AppointmentFacts, brand: EmailBrand, m
   });
 }
 
-/** To the visitor whose appointment the operator cancelled, with a way back to book again. */
-export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailBrand, rebookUrl: string, now: Date): RenderedEmail {
+/** To the visitor whose appointment the operator cancelled, with a way back to book again and what came back of a payment. */
+export function appointmentCancelledEmail(facts: AppointmentFacts, brand: EmailBrand, rebookUrl: string, now: Date, payment?: MailPayment | null): RenderedEmail {
   return visitorEmail(facts, brand, {
+    payment,
     texts: (LL, names) => ({
       subject: LL.cancelled.subject(),
       heading: LL.cancelled.heading(),
@@ -223,8 +224,9 @@ function crisisLines(LL: TranslationFunctions): string[] {
  * entry that removes it, how to reach the clinic, and the crisis lines, since the care they were
  * waiting for is not coming. No link: the clinic's pages are gone.
  */
-export function clinicClosedEmail(facts: AppointmentFacts, brand: EmailBrand, clinic: ClinicContactDetails, now: Date): RenderedEmail {
+export function clinicClosedEmail(facts: AppointmentFacts, brand: EmailBrand, clinic: ClinicContactDetails, now: Date, payment?: MailPayment | null): RenderedEmail {
   return visitorEmail(facts, brand, {
+    payment,
     texts: (LL, names) => ({
       subject: LL.clinicClosed.subject(),
       heading: LL.clinicClosed.heading(),
@@ -245,10 +247,11 @@ export type ClinicAnswer = 'confirmed' | 'declined' | 'completed' | 'no_show';
 export function appointmentAnsweredEmail(
   facts: AppointmentFacts,
   brand: EmailBrand,
-  answer: { status: ClinicAnswer; message?: string; manageUrl: string; now: Date },
+  answer: { status: ClinicAnswer; message?: string; manageUrl: string; now: Date; payment?: MailPayment | null },
 ): RenderedEmail {
   const onCalendar = calendarStateOf(answer.status) !== null;
   return visitorEmail(facts, brand, {
+    payment: answer.payment,
     texts: (LL, names) => {
       const texts = LL.answered[answer.status];
       const message = answer.message ? [LL.answered.message({ message: answer.message })] : [];

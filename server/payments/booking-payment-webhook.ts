@@ -85,12 +85,12 @@ async function bookOrNot(
 ): Promise<RefundReason | null> {
   let action = first;
   for (let round = 0; round < 3; round++) {
-    if (action.do === 'refund') return (await statusOf(deps, payment)) === 'declined' ? 'clinic_declined' : 'visitor_cancelled';
+    if (action.do === 'refund') return (await statusOf(deps.db, payment)) === 'declined' ? 'clinic_declined' : 'visitor_cancelled';
     if (action.do !== 'accept') return null;
     const acceptance = await acceptHold(deps, { id: payment.appointmentId, userId: payment.userId }, { from: action.from, charge });
     if (acceptance === 'accepted') return null;
     if (acceptance === 'slotGone') return 'slot_gone';
-    action = bookingPaymentAction('payment_intent.succeeded', { paymentSucceeded: false, appointmentStatus: await statusOf(deps, payment) });
+    action = bookingPaymentAction('payment_intent.succeeded', { paymentSucceeded: false, appointmentStatus: await statusOf(deps.db, payment) });
   }
   throw new Error(`The hold of appointment ${payment.appointmentId} kept moving while its payment was applied`);
 }
@@ -106,17 +106,19 @@ const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): Refu
   accountId: null,
 });
 
-async function statusOf(deps: Pick<BookingPaymentDeps, 'db'>, payment: AppointmentPayment): Promise<AppointmentStatus> {
-  const { status } = await deps.db.selectFrom('appointments').select('status').where('id', '=', payment.appointmentId).executeTakeFirstOrThrow();
-  return status as AppointmentStatus;
+/**
+ * Where the payment's appointment stands. One deleted with its slot or psychologist (its payment
+ * outlives it: decision 0062) was cancelled by the clinic, so a payment arriving for it goes back.
+ */
+async function statusOf(db: BookingPaymentDeps['db'], payment: AppointmentPayment): Promise<AppointmentStatus> {
+  const row = await db.selectFrom('appointments').select('status').where('id', '=', payment.appointmentId).executeTakeFirst();
+  return (row?.status ?? 'cancelled') as AppointmentStatus;
 }
 
 async function findRecorded(deps: Pick<BookingPaymentDeps, 'db'>, paymentIntentId: string) {
   return inTransaction(deps.db, async (trx) => {
     const payment = await findPaymentByIntentForUpdate(trx, paymentIntentId);
-    if (!payment) return undefined;
-    const { status } = await trx.selectFrom('appointments').select('status').where('id', '=', payment.appointmentId).executeTakeFirstOrThrow();
-    return { payment, appointmentStatus: status as AppointmentStatus };
+    return payment && { payment, appointmentStatus: await statusOf(trx, payment) };
   });
 }
 

@@ -65,13 +65,39 @@ export async function writeDownEndingRefund(trx: Transaction<Database>, ending: 
 }
 
 /**
+ * The clinic's deletions end every paid booking they take along (a slot, a psychologist, the
+ * clinic itself): each is refunded in full, as the clinic's own cancel, written down in the
+ * deletion's transaction before the appointment's rows go (the payment's rows stay: decision 0062).
+ */
+export async function writeDownClinicEndings(
+  trx: Transaction<Database>,
+  ended: { userId: string; appointments: AppointmentEnding['appointment'][]; accountId: string | null; at: Date },
+): Promise<void> {
+  for (const appointment of ended.appointments) {
+    await writeDownEndingRefund(trx, { userId: ended.userId, appointment, cause: 'clinic_cancelled', actor: 'clinic', accountId: ended.accountId, at: ended.at });
+  }
+}
+
+type EndingDeps = Pick<RequestContext, 'db' | 'billing' | 'now' | 'log'>;
+
+/** Asks Stripe for the ending's refund written down, if any, and settles it; throws when Stripe does not answer. */
+export async function refundEndingNow(ctx: EndingDeps, ending: { userId: string; appointmentId: string }): Promise<void> {
+  if (ctx.billing.mode === 'test') return;
+  await resumeRefund({ db: ctx.db, now: ctx.now, stripe: ctx.billing.stripe }, { ...ending, causeKey: endingCause(ending.appointmentId) });
+}
+
+/**
  * After the ending's commit: asks Stripe for the refund written down, under its idempotency key.
  * The ending stands whatever Stripe says; a refund Stripe did not answer stays pending, and a
- * later call with the same cause finishes it (refund-payment.ts).
+ * later call with the same cause, or the sweep, finishes it (refund-payment.ts).
  */
-export async function finishEndingRefund(ctx: Pick<RequestContext, 'db' | 'billing' | 'now' | 'log'>, ending: { userId: string; appointmentId: string }): Promise<void> {
-  if (ctx.billing.mode === 'test') return;
-  await resumeRefund({ db: ctx.db, now: ctx.now, stripe: ctx.billing.stripe }, { ...ending, causeKey: endingCause(ending.appointmentId) }).catch((error: unknown) => {
+export async function finishEndingRefund(ctx: EndingDeps, ending: { userId: string; appointmentId: string }): Promise<void> {
+  await refundEndingNow(ctx, ending).catch((error: unknown) => {
     ctx.log.warn({ err: error, appointmentId: ending.appointmentId }, 'the refund of an ended appointment waits for Stripe');
   });
+}
+
+/** finishEndingRefund for each appointment a deletion ended, one after another. */
+export async function finishEndingRefunds(ctx: EndingDeps, ended: { userId: string; appointmentIds: string[] }): Promise<void> {
+  for (const appointmentId of ended.appointmentIds) await finishEndingRefund(ctx, { userId: ended.userId, appointmentId });
 }

@@ -8,6 +8,7 @@ import { enqueueCancellationEmails } from '../appointments/booking-notifications
 import { enqueueWhatsappCancellations } from '../whatsapp/whatsapp-notices';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
+import { finishEndingRefunds, writeDownClinicEndings } from '../payments/cancel-refund';
 
 /**
  * DELETE /api/psychologists/:id. A psychologist with upcoming booked appointments is kept
@@ -26,16 +27,18 @@ export const ZDeletePsychologistResponse = z.object({
 /**
  * Deletes the operator's psychologist with their slots and appointments. Upcoming booked
  * appointments would vanish with them, so that needs the operator's explicit confirmation
- * (docs/decisions/0006), and their clients are told by e-mail.
+ * (docs/decisions/0006), and their clients are told by e-mail. Their payments are refunded in
+ * full, as the clinic's cancel: written down before the appointments' rows go, asked of Stripe
+ * after the commit. The payments' rows stay, the clinic's books (decision 0062).
  */
 export async function deleteOwnPsychologist(
-  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin'>,
+  ctx: Pick<OperatorContext, 'db' | 'env' | 'now' | 'admin' | 'member' | 'billing' | 'log'>,
   input: { id: string; confirmCancelBookings: boolean },
 ): Promise<{ cancelledAppointments: number }> {
   const userId = ctx.admin.id;
   // Another clinic's psychologist is refused before any of their slots is locked.
   if (!(await findPsychologistOf(ctx.db, userId, input.id))) throw new NotFoundError('psychologist');
-  return inTransaction(ctx.db, async (trx) => {
+  const cancelled = await inTransaction(ctx.db, async (trx) => {
     // Their slots before them, in a booking's order, so the bookings in flight finish first and
     // are read below (docs/decisions/0012).
     await lockSlotsOf(trx, input.id);
@@ -48,10 +51,13 @@ export async function deleteOwnPsychologist(
         t.errors.psychologistHasBookings({ name: psychologist.name, count: upcoming.length }),
       );
     }
-    // Read before the delete takes them along; queued with it, so the mails and messages exist only if it commits.
+    // Read before the delete takes them along; queued with it, so the refunds, mails and messages exist only if it commits.
+    await writeDownClinicEndings(trx, { userId, appointments: upcoming, accountId: ctx.member.accountId, at: now });
     await enqueueCancellationEmails(trx, { userId, appointments: upcoming }, { env: ctx.env, now });
     await enqueueWhatsappCancellations(trx, { userId, appointments: upcoming }, { env: ctx.env, now });
     await deletePsychologist(trx, input.id);
-    return { cancelledAppointments: upcoming.length };
+    return upcoming.map((appointment) => appointment.id);
   });
+  await finishEndingRefunds(ctx, { userId, appointmentIds: cancelled });
+  return { cancelledAppointments: cancelled.length };
 }

@@ -38,6 +38,8 @@ export async function queueAppointmentWebhook(
 /**
  * Tells the clinic's systems of a payment or a refund, in the transaction that recorded it, in
  * its appointment's order: it waits behind the appointment's own events up to its revision now.
+ * A payment outlives an appointment deleted with its slot or psychologist (decision 0062): its
+ * refund's event then waits for nothing.
  */
 export async function queuePaymentWebhook(
   db: Kysely<Database>,
@@ -45,7 +47,7 @@ export async function queuePaymentWebhook(
 ): Promise<void> {
   const endpoints = (await listWebhookEndpoints(db, change.userId)).filter((endpoint) => endpointReceives(endpoint.eventTypes, change.type));
   if (endpoints.length === 0) return;
-  const { revision } = await db.selectFrom('appointments').select('revision').where('id', '=', change.payment.appointmentId).executeTakeFirstOrThrow();
+  const appointment = await db.selectFrom('appointments').select('revision').where('id', '=', change.payment.appointmentId).executeTakeFirst();
   const eventId = randomUUID();
   const payload = paymentEventBody({ id: eventId, type: change.type, occurredAt: change.now, payment: change.payment, refund: change.refund });
   await enqueueWebhookDeliveries(db, {
@@ -53,7 +55,7 @@ export async function queuePaymentWebhook(
     endpointIds: endpoints.map((endpoint) => endpoint.id),
     eventId,
     eventType: change.type,
-    about: { appointmentId: change.payment.appointmentId, revision: Number(revision) },
+    about: appointment ? { appointmentId: change.payment.appointmentId, revision: Number(appointment.revision) } : null,
     payload,
     now: change.now,
   });
