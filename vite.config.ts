@@ -16,8 +16,30 @@ const DATABASE_TESTS = {
   hookTimeout: 120_000,
 };
 
-/** Loaded only by vitest: the build has no use for it. */
-const sequencer = process.env.VITEST ? (await import('./scripts/long-files-first-sequencer')).LongFilesFirstSequencer : undefined;
+/**
+ * Files that are short to read but long to run: the fuzz of every procedure and route. On a fresh
+ * clone vitest has no timings and starts the largest files first, so these started last and one
+ * of them ran alone at the end of the phase while the other worker idled (decision 0066).
+ */
+const LONG_RUNNING = /[\\/]server[\\/]resilience[\\/]bad-input-[^\\/]+\.integration\.test\.ts$/;
+
+/** vitest's order (projects one after another, then by past time or size), the long runners of each project first. Loaded only by vitest. */
+async function longFilesFirstSequencer() {
+  const { BaseSequencer } = await import('vitest/node');
+  type Files = Parameters<InstanceType<typeof BaseSequencer>['sort']>[0];
+  return class LongFilesFirst extends BaseSequencer {
+    override async sort(files: Files) {
+      const sorted = await super.sort(files);
+      const long = (file: Files[number]) => LONG_RUNNING.test(file.moduleId);
+      const projects = [...new Set(sorted.map((file) => file.project.name))];
+      return projects.flatMap((project) => {
+        const own = sorted.filter((file) => file.project.name === project);
+        return [...own.filter(long), ...own.filter((file) => !long(file))];
+      });
+    }
+  };
+}
+const sequencer = process.env.VITEST ? await longFilesFirstSequencer() : undefined;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [] : [react(), tailwindcss()],
