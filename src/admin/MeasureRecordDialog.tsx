@@ -136,7 +136,8 @@ function ItemsSideBySide({ record, format }: { record: MeasureRecord; format: (d
       <h3 id="measure-items" className="font-semibold">
         {t.itemsTitle()}
       </h3>
-      <div className="overflow-x-auto">
+      {/* A column per answering scrolls sideways on a phone: a group a keyboard can reach and scroll. */}
+      <div className="overflow-x-auto" tabIndex={0} role="group" aria-labelledby="measure-items">
         <table className="table table-xs">
           <thead>
             <tr>
