@@ -41,6 +41,7 @@ import * as whatsappRepliesOnce from './migrations/2026-11-30T0400-whatsapp-repl
 import * as measuresAndAlerts from './migrations/2026-11-30T0500-measures-and-alerts';
 import * as whatsappOnceKey from './migrations/2026-11-30T0550-whatsapp-once-key';
 import * as bookingPaymentTerms from './migrations/2026-11-30T0610-booking-payment-terms';
+import * as measurePlanEnd from './migrations/2026-11-30T0700-measure-plan-end';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0500-measures-and-alerts': measuresAndAlerts,
   '2026-11-30T0550-whatsapp-once-key': whatsappOnceKey,
   '2026-11-30T0610-booking-payment-terms': bookingPaymentTerms,
+  '2026-11-30T0700-measure-plan-end': measurePlanEnd,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -157,6 +157,14 @@ describe('measurement-based care, from the clientâ€™s link to the psychologistâ€
       await record.getByRole('region', { name: L.admin.measures.itemsTitle() }).waitFor();
       expect(await psychologist.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await expectAccessibleAtBothWidths(psychologist, `${lang} the client's record`);
+      if (lang === 'ms') {
+        // After the last measure: the psychologist ends the plan; the record says the answers are kept.
+        await psychologist.setViewportSize(PHONE);
+        await record.getByRole('button', { name: L.admin.measures.endPlan() }).click();
+        await record.getByRole('button', { name: L.admin.measures.endPlanYes() }).click();
+        await record.getByText(L.admin.measures.planEnded({ date: '' }).split(':')[1]!.trim()).waitFor();
+        await expectAccessibleAtBothWidths(psychologist, `${lang} the record after ending the plan`);
+      }
       await record.getByRole('button', { name: L.admin.appointments.close() }).click();
 
       await psychologist.setViewportSize(PHONE);
