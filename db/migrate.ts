@@ -42,6 +42,7 @@ import * as measuresAndAlerts from './migrations/2026-11-30T0500-measures-and-al
 import * as whatsappOnceKey from './migrations/2026-11-30T0550-whatsapp-once-key';
 import * as bookingPaymentTerms from './migrations/2026-11-30T0610-booking-payment-terms';
 import * as paymentsOutliveAppointments from './migrations/2026-11-30T0700-payments-outlive-appointments';
+import * as measurePlanEnd from './migrations/2026-11-30T0710-measure-plan-end';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0550-whatsapp-once-key': whatsappOnceKey,
   '2026-11-30T0610-booking-payment-terms': bookingPaymentTerms,
   '2026-11-30T0700-payments-outlive-appointments': paymentsOutliveAppointments,
+  '2026-11-30T0710-measure-plan-end': measurePlanEnd,
 };
 
 export const migrationProvider: MigrationProvider = {

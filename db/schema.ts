@@ -331,7 +331,7 @@ export interface MeasurePlansTable {
   psychologist_id: string;
   /** The appointment it was enrolled from. */
   appointment_id: string;
-  /** Equals appointment_id while the plan is open, NULL once withdrawn: its UNIQUE index keeps one open plan per appointment. */
+  /** Equals appointment_id while the plan is open, NULL once withdrawn or ended: its UNIQUE index keeps one open plan per appointment. */
   open_appointment_id: string | null;
   /** domain/measures.ts MEASURE_INSTRUMENTS */
   instruments: string;
@@ -341,7 +341,10 @@ export interface MeasurePlansTable {
   enrolled_at: Timestamp;
   /** The account of the member who enrolled the client. */
   enrolled_by: string;
+  /** When the client withdrew their consent: what the plan collected was erased then. */
   withdrawn_at: NullableTimestamp;
+  /** When the clinic ended the plan: nothing more is sent, what was collected stays until the retention period. */
+  ended_at: NullableTimestamp;
 }
 
 /**

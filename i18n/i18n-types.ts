@@ -2339,6 +2339,41 @@ export type NamespaceAdminTranslation = {
 		 * D​o​w​n​l​o​a​d​ ​a​s​ ​F​H​I​R
 		 */
 		exportFhir: string
+		/**
+		 * E​n​r​o​l​l​e​d​ ​{​d​a​t​e​}​:​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​r​e​ ​s​e​n​t​ ​a​s​ ​p​l​a​n​n​e​d​.
+		 * @param {string} date
+		 */
+		planOpen: RequiredParams<'date'>
+		/**
+		 * E​n​d​e​d​ ​{​d​a​t​e​}​:​ ​n​o​ ​m​o​r​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​r​e​ ​s​e​n​t​.​ ​T​h​e​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​k​e​p​t​ ​u​n​t​i​l​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​r​e​t​e​n​t​i​o​n​ ​p​e​r​i​o​d​ ​a​f​t​e​r​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 * @param {string} date
+		 */
+		planEnded: RequiredParams<'date'>
+		/**
+		 * T​h​e​ ​c​l​i​e​n​t​ ​w​i​t​h​d​r​e​w​ ​{​d​a​t​e​}​:​ ​n​o​ ​m​o​r​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​a​r​e​ ​s​e​n​t​,​ ​a​n​d​ ​t​h​e​i​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d​.
+		 * @param {string} date
+		 */
+		planWithdrawn: RequiredParams<'date'>
+		/**
+		 * E​n​d​ ​t​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s
+		 */
+		endPlan: string
+		/**
+		 * E​n​d​ ​t​h​i​s​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​?​ ​N​o​ ​m​o​r​e​ ​a​r​e​ ​s​e​n​t​,​ ​a​n​d​ ​o​n​e​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​a​n​ ​a​n​s​w​e​r​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​a​n​s​w​e​r​e​d​.​ ​T​h​e​ ​a​n​s​w​e​r​s​ ​s​o​ ​f​a​r​ ​a​r​e​ ​k​e​p​t​ ​u​n​t​i​l​ ​t​h​e​ ​c​l​i​n​i​c​’​s​ ​r​e​t​e​n​t​i​o​n​ ​p​e​r​i​o​d​;​ ​t​h​e​ ​c​l​i​e​n​t​ ​c​a​n​ ​s​t​i​l​l​ ​e​r​a​s​e​ ​t​h​e​m​ ​f​r​o​m​ ​t​h​e​i​r​ ​l​i​n​k​.
+		 */
+		endPlanConfirm: string
+		/**
+		 * Y​e​s​,​ ​e​n​d​ ​t​h​e​m
+		 */
+		endPlanYes: string
+		/**
+		 * K​e​e​p​ ​t​h​e​m
+		 */
+		endPlanNo: string
+		/**
+		 * T​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​e​n​d​e​d​.
+		 */
+		endPlanFailed: string
 		sources: {
 			/**
 			 * S​o​u​r​c​e​:​ ​N​H​S​ ​E​n​g​l​a​n​d​,​ ​N​H​S​ ​T​a​l​k​i​n​g​ ​T​h​e​r​a​p​i​e​s​ ​f​o​r​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​d​e​p​r​e​s​s​i​o​n​ ​M​a​n​u​a​l​ ​(​f​o​r​m​e​r​l​y​ ​t​h​e​ ​I​A​P​T​ ​M​a​n​u​a​l​)​.
@@ -3040,6 +3075,10 @@ export type NamespaceAdminTranslation = {
 			 * T​h​e​ ​c​l​i​e​n​t​ ​w​i​t​h​d​r​e​w​ ​f​r​o​m​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​;​ ​t​h​e​i​r​ ​a​n​s​w​e​r​s​ ​w​e​r​e​ ​e​r​a​s​e​d
 			 */
 			measuresWithdrawn: string
+			/**
+			 * E​n​d​e​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​;​ ​t​h​e​i​r​ ​a​n​s​w​e​r​s​ ​a​r​e​ ​k​e​p​t
+			 */
+			measuresEnded: string
 			/**
 			 * V​i​e​w​e​d​ ​t​h​e​ ​c​l​i​e​n​t​’​s​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s
 			 */
@@ -6526,6 +6565,14 @@ export type NamespaceErrorsTranslation = {
 		 * Y​o​u​ ​s​t​o​p​p​e​d​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​,​ ​s​o​ ​t​h​i​s​ ​o​n​e​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​a​n​s​w​e​r​e​d​.
 		 */
 		withdrawn: string
+		/**
+		 * Y​o​u​r​ ​c​l​i​n​i​c​ ​h​a​s​ ​e​n​d​e​d​ ​t​h​e​s​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​,​ ​s​o​ ​t​h​i​s​ ​o​n​e​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​b​e​ ​a​n​s​w​e​r​e​d​.​ ​Y​o​u​r​ ​p​s​y​c​h​o​l​o​g​i​s​t​ ​h​a​s​ ​y​o​u​r​ ​e​a​r​l​i​e​r​ ​a​n​s​w​e​r​s​.
+		 */
+		ended: string
+		/**
+		 * T​h​i​s​ ​c​l​i​e​n​t​ ​h​a​s​ ​n​o​ ​r​e​p​e​a​t​ ​m​e​a​s​u​r​e​s​ ​t​o​ ​e​n​d​ ​f​r​o​m​ ​t​h​i​s​ ​a​p​p​o​i​n​t​m​e​n​t​.
+		 */
+		notEnrolled: string
 	}
 	payments: {
 		/**
@@ -10337,6 +10384,38 @@ export type TranslationFunctions = {
 			 * Download as FHIR
 			 */
 			exportFhir: () => LocalizedString
+			/**
+			 * Enrolled {date}: questionnaires are sent as planned.
+			 */
+			planOpen: (arg: { date: string }) => LocalizedString
+			/**
+			 * Ended {date}: no more questionnaires are sent. The answers are kept until the clinic’s retention period after this appointment.
+			 */
+			planEnded: (arg: { date: string }) => LocalizedString
+			/**
+			 * The client withdrew {date}: no more questionnaires are sent, and their answers were erased.
+			 */
+			planWithdrawn: (arg: { date: string }) => LocalizedString
+			/**
+			 * End the questionnaires
+			 */
+			endPlan: () => LocalizedString
+			/**
+			 * End this client’s repeat questionnaires? No more are sent, and one waiting for an answer can no longer be answered. The answers so far are kept until the clinic’s retention period; the client can still erase them from their link.
+			 */
+			endPlanConfirm: () => LocalizedString
+			/**
+			 * Yes, end them
+			 */
+			endPlanYes: () => LocalizedString
+			/**
+			 * Keep them
+			 */
+			endPlanNo: () => LocalizedString
+			/**
+			 * The questionnaires could not be ended.
+			 */
+			endPlanFailed: () => LocalizedString
 			sources: {
 				/**
 				 * Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).
@@ -11024,6 +11103,10 @@ export type TranslationFunctions = {
 				 * The client withdrew from repeat measures; their answers were erased
 				 */
 				measuresWithdrawn: () => LocalizedString
+				/**
+				 * Ended the client’s repeat measures; their answers are kept
+				 */
+				measuresEnded: () => LocalizedString
 				/**
 				 * Viewed the client’s repeat measures
 				 */
@@ -14305,6 +14388,14 @@ export type TranslationFunctions = {
 			 * You stopped these questionnaires, so this one can no longer be answered.
 			 */
 			withdrawn: () => LocalizedString
+			/**
+			 * Your clinic has ended these questionnaires, so this one can no longer be answered. Your psychologist has your earlier answers.
+			 */
+			ended: () => LocalizedString
+			/**
+			 * This client has no repeat measures to end from this appointment.
+			 */
+			notEnrolled: () => LocalizedString
 		}
 		payments: {
 			/**

@@ -4,7 +4,7 @@ import { asDate } from '../dates';
 import type { Database } from '../schema';
 
 /** What the audit log records: each look at or removal of a visitor's personal data, each call of an API key, each refund, each enrolment in repeat measures and each withdrawal from them, and the clinic's payment settings: its Stripe account connected, its policy changed. */
-export const AUDIT_ACTIONS = ['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased', 'api-key.used', 'payment.refunded', 'payment.refund-failed', 'measures.enrolled', 'measures.withdrawn', 'measures.viewed', 'measures.exported', 'measure-alert.acknowledged', 'measures.settings-changed', 'payments.account-connected', 'payment-policy.changed'] as const;
+export const AUDIT_ACTIONS = ['results.viewed', 'appointments.exported', 'visitor.erased', 'retention.erased', 'api-key.used', 'payment.refunded', 'payment.refund-failed', 'measures.enrolled', 'measures.withdrawn', 'measures.ended', 'measures.viewed', 'measures.exported', 'measure-alert.acknowledged', 'measures.settings-changed', 'payments.account-connected', 'payment-policy.changed'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {

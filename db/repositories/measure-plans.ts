@@ -17,7 +17,10 @@ export interface MeasurePlan {
   enrolledAt: Date;
   /** The account of the member who enrolled the client. */
   enrolledBy: string;
+  /** When the client withdrew their consent: what the plan collected was erased then. */
   withdrawnAt: Date | null;
+  /** When the clinic ended the plan: what it collected stays until the retention period. */
+  endedAt: Date | null;
 }
 
 const PLAN_COLUMNS = [
@@ -30,6 +33,7 @@ const PLAN_COLUMNS = [
   'enrolled_at',
   'enrolled_by',
   'withdrawn_at',
+  'ended_at',
 ] as const satisfies readonly (keyof MeasurePlansTable)[];
 
 function toPlan(row: Pick<Selectable<MeasurePlansTable>, (typeof PLAN_COLUMNS)[number]>): MeasurePlan {
@@ -44,6 +48,7 @@ function toPlan(row: Pick<Selectable<MeasurePlansTable>, (typeof PLAN_COLUMNS)[n
     enrolledAt: asDate(row.enrolled_at),
     enrolledBy: row.enrolled_by,
     withdrawnAt: row.withdrawn_at === null ? null : asDate(row.withdrawn_at),
+    endedAt: row.ended_at === null ? null : asDate(row.ended_at),
   };
 }
 
@@ -53,7 +58,7 @@ function toPlan(row: Pick<Selectable<MeasurePlansTable>, (typeof PLAN_COLUMNS)[n
  */
 export async function insertMeasurePlan(
   db: Kysely<Database>,
-  plan: { userId: string } & Omit<MeasurePlan, 'id' | 'withdrawnAt'>,
+  plan: { userId: string } & Omit<MeasurePlan, 'id' | 'withdrawnAt' | 'endedAt'>,
 ): Promise<MeasurePlan> {
   const row = {
     id: randomUUID(),
@@ -67,6 +72,7 @@ export async function insertMeasurePlan(
     enrolled_at: plan.enrolledAt,
     enrolled_by: plan.enrolledBy,
     withdrawn_at: null,
+    ended_at: null,
   };
   await db.insertInto('measure_plans').values(row).execute();
   return toPlan(row);
@@ -84,14 +90,30 @@ export async function findOpenMeasurePlan(db: Kysely<Database>, userId: string, 
 }
 
 /**
- * Ends the open plan of an appointment as its client withdraws consent, by a guarded UPDATE: of
- * two withdrawals at once, one ends it. The plan stays, with when it ended, as the record of the
- * consent and its withdrawal (docs/decisions/0067). True when this call ended it.
+ * Records the client's withdrawal of consent on the plans of an appointment not yet withdrawn
+ * from, the open one and any the clinic ended (their answers are still kept until then), by a
+ * guarded UPDATE: of two withdrawals at once, one records it. The plans stay, with when, as the
+ * record of the consent and its withdrawal (docs/decisions/0067). True when this call did.
  */
 export async function withdrawMeasurePlan(db: Kysely<Database>, appointmentId: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('measure_plans')
     .set({ withdrawn_at: now, open_appointment_id: null })
+    .where('appointment_id', '=', appointmentId)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The clinic ends the open plan of one of its appointments, by a guarded UPDATE: of two members
+ * ending it at once, one does. Nothing is erased (docs/decisions/0067). True when this call ended it.
+ */
+export async function endMeasurePlan(db: Kysely<Database>, userId: string, appointmentId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('measure_plans')
+    .set({ ended_at: now, open_appointment_id: null })
+    .where('user_id', '=', userId)
     .where('open_appointment_id', '=', appointmentId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -218,6 +218,8 @@ export interface MeasureByLink {
   /** The version of the consent text the plan was enrolled under. */
   consentVersion: string;
   planWithdrawn: boolean;
+  /** The clinic ended the plan: a measure still waiting can no longer be answered. */
+  planEnded: boolean;
   trendVisible: boolean;
 }
 
@@ -227,7 +229,7 @@ export async function findMeasureByTokenHash(db: Kysely<Database>, tokenHash: st
     .selectFrom('measures as m')
     .innerJoin('measure_plans as p', 'p.id', 'm.plan_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.user_id', 'm.plan_id', 'p.appointment_id', 'm.psychologist_id', 'm.instruments', 'm.language', 'm.expires_at', 'm.answered_at', 'p.consent_version', 'p.withdrawn_at', 'u.measure_trend_visible'])
+    .select(['m.id', 'm.user_id', 'm.plan_id', 'p.appointment_id', 'm.psychologist_id', 'm.instruments', 'm.language', 'm.expires_at', 'm.answered_at', 'p.consent_version', 'p.withdrawn_at', 'p.ended_at', 'u.measure_trend_visible'])
     .where('m.token_hash', '=', tokenHash)
     .executeTakeFirst();
   return (
@@ -243,6 +245,7 @@ export async function findMeasureByTokenHash(db: Kysely<Database>, tokenHash: st
       answeredAt: row.answered_at === null ? null : asDate(row.answered_at),
       consentVersion: row.consent_version,
       planWithdrawn: row.withdrawn_at !== null,
+      planEnded: row.ended_at !== null,
       trendVisible: Boolean(row.measure_trend_visible),
     }
   );

@@ -78,8 +78,9 @@ async function answerableMeasure(db: RequestContext['db'], token: string, now: D
   return measure;
 }
 
-function refuseClosed(measure: Pick<MeasureByLink, 'answeredAt' | 'expiresAt' | 'planWithdrawn'>, now: Date): void {
+function refuseClosed(measure: Pick<MeasureByLink, 'answeredAt' | 'expiresAt' | 'planWithdrawn' | 'planEnded'>, now: Date): void {
   if (measure.planWithdrawn) throw new AppError('GONE', (t) => t.errors.measures.withdrawn());
+  if (measure.planEnded) throw new AppError('GONE', (t) => t.errors.measures.ended());
   if (measure.answeredAt) throw new AppError('CONFLICT', (t) => t.errors.measures.alreadyAnswered());
   if (measure.expiresAt <= now) throw new AppError('GONE', (t) => t.errors.measures.expired());
 }
@@ -131,7 +132,12 @@ export async function answerMeasure(ctx: Pick<RequestContext, 'db' | 'now'>, inp
   const scores = scoreMeasure(answers);
   const baseline = await baselineOf(ctx.db, measure);
   const earlier = await inTransaction(ctx.db, async (trx) => {
-    if (!(await lockOpenPlan(trx, measure.planId))) throw new AppError('GONE', (t) => t.errors.measures.withdrawn());
+    if (!(await lockOpenPlan(trx, measure.planId))) {
+      // Closed since it was read: ended by the clinic (the measure stays), or withdrawn (erased with it).
+      const current = await findMeasureByTokenHash(trx, hashSecretToken(input.token));
+      if (current) refuseClosed(current, now);
+      throw new AppError('GONE', (t) => t.errors.measures.withdrawn());
+    }
     const stored = await recordMeasureAnswers(trx, { measureId: measure.id, answers: answers.answers, scores, now });
     if (!stored) {
       // Answered by a submit just before, or expired meanwhile: the same readable refusal as the page's.

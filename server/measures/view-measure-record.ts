@@ -27,7 +27,10 @@ const ZBadge = z.enum(['recovery', 'reliableImprovement', 'noReliableChange', 'r
 const ZInstrument = z.enum(MEASURE_INSTRUMENTS);
 
 export const ZMeasureRecord = z.object({
-  plans: z.array(z.object({ id: z.string(), instruments: ZInstrument, schedule: z.enum(MEASURE_SCHEDULES), enrolledAt: z.date(), withdrawnAt: z.date().nullable() })),
+  /** Oldest first; open while neither withdrawn by the client nor ended by the clinic. */
+  plans: z.array(
+    z.object({ id: z.string(), instruments: ZInstrument, schedule: z.enum(MEASURE_SCHEDULES), enrolledAt: z.date(), withdrawnAt: z.date().nullable(), endedAt: z.date().nullable() }),
+  ),
   /** Per scale: its scores over time (a null measureId is the shared screening, the baseline), its change badges and the rule behind them. */
   scales: z.array(
     z.object({
@@ -91,6 +94,12 @@ export async function viewMeasureRecord(
     const appointment = await openClientMeasures(trx, ctx, { appointmentId, action: 'measures.viewed', at: now });
 
     const plans = await measurePlansOf(trx, appointmentId);
+    // A measure waiting when the clinic ended its plan could no longer be answered: not missed.
+    const endOf = new Map(plans.map((plan) => [plan.id, plan.endedAt]));
+    const closedBeforeExpiry = (measure: { planId: string; expiresAt: Date }) => {
+      const ended = endOf.get(measure.planId);
+      return ended != null && ended < measure.expiresAt;
+    };
     const measures = await measuresOfAppointment(trx, userId, appointmentId);
     const instruments = [...new Set(plans.map((plan) => plan.instruments))];
     const shared = appointment.sharedResults === null ? null : (JSON.parse(appointment.sharedResults) as SharedResults);
@@ -102,7 +111,7 @@ export async function viewMeasureRecord(
     const baseline = screening && { at: screening.at, scores: baselineFromScreening(screening.instruments, shared as SharedScreeningScores)! };
     const series = scaleSeries(instruments, baseline, answered.map((column) => ({ id: column.measureId!, at: column.at, scores: column.scores })));
     return {
-      plans: plans.map(({ id, instruments, schedule, enrolledAt, withdrawnAt }) => ({ id, instruments, schedule, enrolledAt, withdrawnAt })),
+      plans: plans.map(({ id, instruments, schedule, enrolledAt, withdrawnAt, endedAt }) => ({ id, instruments, schedule, enrolledAt, withdrawnAt, endedAt })),
       scales: series.map(({ scale, points, badges }) => ({
         scale,
         caseness: SCALE_CHANGE_RULES[scale].caseness,
@@ -114,7 +123,7 @@ export async function viewMeasureRecord(
       })),
       answered: screening ? [screening, ...answered] : answered,
       missed: measures.flatMap((measure) =>
-        !measure.answered && measure.expiresAt <= now ? [{ measureId: measure.id, instruments: measure.instruments, sentAt: measure.sentAt, expiredAt: measure.expiresAt }] : [],
+        !measure.answered && measure.expiresAt <= now && !closedBeforeExpiry(measure) ? [{ measureId: measure.id, instruments: measure.instruments, sentAt: measure.sentAt, expiredAt: measure.expiresAt }] : [],
       ),
     };
   });

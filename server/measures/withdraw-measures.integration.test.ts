@@ -41,7 +41,7 @@ describe.each(TEST_DIALECTS)('withdrawing from repeat measures, and erasure, on 
   it('ends the plan from the link, once: a second withdrawal answers the same and changes nothing; the audit names no one', async () => {
     const { appointmentId, token, plans, audit } = await enrolledClient();
     const before = (await call('GET', manage(token, '/data'))).json<{ measurePlans: unknown[]; consents: { kind: string }[] }>();
-    expect(before.measurePlans).toEqual([{ instruments: 'dass21', schedule: 'every_2_weeks', consentVersion: expect.any(String), enrolledAt: expect.any(String), withdrawnAt: null }]);
+    expect(before.measurePlans).toEqual([{ instruments: 'dass21', schedule: 'every_2_weeks', consentVersion: expect.any(String), enrolledAt: expect.any(String), withdrawnAt: null, endedAt: null }]);
 
     const first = await call('POST', manage(token, '/withdraw-measures'));
     expect(first.statusCode, first.body).toBe(200);

@@ -37,6 +37,8 @@ interface Target extends ProfileData {
   spareMemberId: string;
   /** An alert on a measure of the profile's client, not yet acknowledged. */
   measureAlertId: string;
+  /** The booking that client's open measure plan (the alert's) was enrolled from. */
+  measurePlanAppointmentId: string;
 }
 
 /**
@@ -143,6 +145,7 @@ const MATRIX: Record<
     other: 'own',
   },
   'admin.measures.enrol': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'phq9Gad7', schedule: 'every_session', clientConsented: true }), own: RESULTS, other: 404, colleague: 404 },
+  'admin.measures.endPlan': { input: (t) => ({ appointmentId: t.measurePlanAppointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.exportFhir': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.outcomes': { input: () => ({ months: '6' }), own: SETUP, other: 'own' },
   'admin.measures.record': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },
@@ -290,7 +293,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     ownerPasswordHash = await hashPassword(OWNER_PASSWORD);
   });
 
-  async function profileData(clinicId: string, hour: number): Promise<ProfileData & { measureAlertId: string }> {
+  async function profileData(clinicId: string, hour: number): Promise<ProfileData & Pick<Target, 'measureAlertId' | 'measurePlanAppointmentId'>> {
     const data = await insertProfileData(t.services.db, clinicId, hour);
     await recordAudit(t.services.db, { userId: clinicId, actor: 'clinic', action: 'results.viewed', subjectId: data.appointmentId, at: new Date() });
     // The alert's plan is of another booking of the client's: the profile's own appointment stays free to enrol.
@@ -298,7 +301,7 @@ describe.each(TEST_DIALECTS)('the authorisation matrix on %s', (dialect) => {
     const planAppointmentId = await bookSlot(t.services.db, { userId: clinicId, psychologistId: data.psychologistId, slotId: planSlotId });
     const planId = await insertMeasurePlan(t.services.db, { clinicId, psychologistId: data.psychologistId, appointmentId: planAppointmentId });
     const measureAlertId = await raiseAlert(t.services.db, { clinicId, psychologistId: data.psychologistId, planId }, new Date());
-    return { ...data, measureAlertId };
+    return { ...data, measureAlertId, measurePlanAppointmentId: planAppointmentId };
   }
 
   /** A clinic with its data, a second profile (a colleague's), and a member of each role. */

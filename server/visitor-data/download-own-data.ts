@@ -46,7 +46,7 @@ export const ZOwnData = z.object({
   statusHistory: z.array(
     z.object({ at: z.date(), actor: z.enum(['visitor', 'clinic', 'system']), from: z.enum(APPOINTMENT_STATUSES).nullable(), to: z.enum(APPOINTMENT_STATUSES) }),
   ),
-  /** Their repeat-measure plans from this booking (docs/decisions/0067), each with its consent's version; withdrawnAt once they withdrew. */
+  /** Their repeat-measure plans from this booking (docs/decisions/0067), each with its consent's version; withdrawnAt once they withdrew, endedAt once the clinic ended it. */
   measurePlans: z.array(
     z.object({
       instruments: z.enum(MEASURE_INSTRUMENTS),
@@ -54,6 +54,7 @@ export const ZOwnData = z.object({
       consentVersion: z.string(),
       enrolledAt: z.date(),
       withdrawnAt: z.date().nullable(),
+      endedAt: z.date().nullable(),
     }),
   ),
   /** The measures those plans sent, oldest first: when, and once answered, the answers (by the screener's question ids) and scores. */
@@ -98,12 +99,13 @@ export async function downloadOwnData(ctx: Pick<RequestContext, 'db' | 'now'>, {
     cancelReason: records.cancelReason,
     consents: records.consents,
     statusHistory: await listAppointmentEvents(ctx.db, appointment.id),
-    measurePlans: (await measurePlansOf(ctx.db, appointment.id)).map(({ instruments, schedule, consentVersion, enrolledAt, withdrawnAt }) => ({
+    measurePlans: (await measurePlansOf(ctx.db, appointment.id)).map(({ instruments, schedule, consentVersion, enrolledAt, withdrawnAt, endedAt }) => ({
       instruments,
       schedule,
       consentVersion,
       enrolledAt,
       withdrawnAt,
+      endedAt,
     })),
     measures: await measuresOfAppointment(ctx.db, appointment.id),
   };

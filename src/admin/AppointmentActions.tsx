@@ -1,18 +1,15 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { type AppointmentStatus, canMove, SPAM_MARKABLE_STATUSES } from '../../domain/appointment-status';
 import { ACCESS, mayUse } from '../../domain/roles';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
-import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { trpc } from '../lib/trpc';
 import { type Appointment, useWhen } from './AppointmentSummary';
 import { ConfirmDialog } from './ConfirmDialog';
+import { MeasureRecordButton } from './MeasureRecordButton';
 import { SharedResultsDialog } from './SharedResultsDialog';
 import { useAdminToast } from './useAdminToast';
 import { useRefreshSchedule } from './useRefreshSchedule';
-
-// The record and its chart library load when a member opens it: not in the admin page's first load.
-const MeasureRecordDialog = lazyWithPreload(() => import('./MeasureRecordDialog'));
 
 type Answer = 'confirm' | 'decline' | 'complete' | 'noShow';
 const ANSWER_STATUS: Record<Answer, AppointmentStatus> = { confirm: 'confirmed', decline: 'declined', complete: 'completed', noShow: 'no_show' };
@@ -46,7 +43,6 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
   const [cancelling, setCancelling] = useState(false);
   const [markingSpam, setMarkingSpam] = useState(false);
   const [viewingResults, setViewingResults] = useState(false);
-  const [viewingMeasures, setViewingMeasures] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const done = (message: string) => {
     refreshSchedule();
@@ -96,16 +92,7 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
         </button>
       )}
       {/* A client in care, whose repeat measures there may be (docs/decisions/0067). */}
-      {mayViewResults && (appointment.status === 'confirmed' || appointment.status === 'completed') && (
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => setViewingMeasures(true)}
-          aria-label={LL.admin.measures.openLabel({ name: appointment.clientName })}
-        >
-          {LL.admin.measures.open()}
-        </button>
-      )}
+      {mayViewResults && (appointment.status === 'confirmed' || appointment.status === 'completed') && <MeasureRecordButton appointment={appointment} />}
       {answersFor(appointment, now).map((answer) => (
         <button
           key={answer}
@@ -133,11 +120,6 @@ export function AppointmentActions({ appointment, onDone }: { appointment: Appoi
         </p>
       )}
       {viewingResults && <SharedResultsDialog appointment={appointment} onClose={() => setViewingResults(false)} />}
-      {viewingMeasures && (
-        <Suspense fallback={null}>
-          <MeasureRecordDialog appointment={appointment} onClose={() => setViewingMeasures(false)} />
-        </Suspense>
-      )}
       {cancelling && (
         <ConfirmDialog
           title={t.confirmTitle()}

@@ -28,6 +28,7 @@ export function AuditLogSection() {
     'payment.refund-failed': t.actions.paymentRefundFailed,
     'measures.enrolled': t.actions.measuresEnrolled,
     'measures.withdrawn': t.actions.measuresWithdrawn,
+    'measures.ended': t.actions.measuresEnded,
     'measures.viewed': t.actions.measuresViewed,
     'measures.exported': t.actions.measuresExported,
     'measure-alert.acknowledged': t.actions.measureAlertAcknowledged,

@@ -5,6 +5,7 @@ import { useI18nContext } from '../../i18n/i18n-react';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { TextAreaField } from './Field';
+import { MeasureRecordButton } from './MeasureRecordButton';
 import { useAdminToast } from './useAdminToast';
 
 type OpenAlert = RouterOutputs['admin']['measureAlerts']['open'][number];
@@ -40,6 +41,8 @@ function AlertItem({ alert, formatTime }: { alert: OpenAlert; formatTime: (date:
         <p>{t.whose({ client, psychologist: alert.psychologist.name })}</p>
         <p className="text-base-content/80">{t.raised({ when: formatTime(alert.raisedAt) })}</p>
         {alert.escalatedAt && <p className="text-error">{t.escalated()}</p>}
+        {/* The scores and answers behind the alert, to look at before acknowledging it. */}
+        {alert.clientName && <MeasureRecordButton appointment={{ id: alert.appointmentId, clientName: alert.clientName }} />}
         <TextAreaField label={t.note()} hint={t.noteHint({ max: ALERT_NOTE_MAX })} value={note} onChange={setNote} rows={2} maxLength={ALERT_NOTE_MAX} />
         <button type="submit" className="btn btn-primary btn-sm self-start" disabled={acknowledge.isPending}>
           {acknowledge.isPending ? t.acknowledging() : t.acknowledge()}

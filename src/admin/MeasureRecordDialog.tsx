@@ -12,6 +12,7 @@ import { messageOf } from '../lib/errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { DialogActions } from './DialogActions';
+import { MeasurePlanStatus } from './MeasurePlanStatus';
 
 type MeasureRecord = RouterOutputs['admin']['measures']['record'];
 type ScaleRecord = MeasureRecord['scales'][number];
@@ -136,7 +137,8 @@ function ItemsSideBySide({ record, format }: { record: MeasureRecord; format: (d
       <h3 id="measure-items" className="font-semibold">
         {t.itemsTitle()}
       </h3>
-      <div className="overflow-x-auto">
+      {/* A column per answering scrolls sideways on a phone: a group a keyboard can reach and scroll. */}
+      <div className="overflow-x-auto" tabIndex={0} role="group" aria-labelledby="measure-items">
         <table className="table table-xs">
           <thead>
             <tr>
@@ -192,6 +194,7 @@ export default function MeasureRecordDialog({ appointment, onClose }: { appointm
       {open.isError && <p role="alert">{messageOf(open.error, t.recordLoadFailed())}</p>}
       {record && texts && (
         <>
+          {record.plans.length > 0 && <MeasurePlanStatus appointmentId={appointment.id} plan={record.plans.at(-1)!} format={format} />}
           {record.scales.length === 0 ? <p>{t.recordEmpty()}</p> : record.scales.map((scale) => <ScaleFigure key={scale.scale} scale={scale} format={format} />)}
           {record.answered.length > 0 && <ItemsSideBySide record={record} format={format} />}
           <section aria-labelledby="measures-missed" className="flex flex-col gap-1">

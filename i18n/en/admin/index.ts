@@ -465,6 +465,14 @@ const en_admin = {
     missed: 'Sent {sent:string}; expired unanswered {expired:string}',
     noneMissed: 'No measure was missed.',
     exportFhir: 'Download as FHIR',
+    planOpen: 'Enrolled {date:string}: questionnaires are sent as planned.',
+    planEnded: 'Ended {date:string}: no more questionnaires are sent. The answers are kept until the clinic’s retention period after this appointment.',
+    planWithdrawn: 'The client withdrew {date:string}: no more questionnaires are sent, and their answers were erased.',
+    endPlan: 'End the questionnaires',
+    endPlanConfirm: 'End this client’s repeat questionnaires? No more are sent, and one waiting for an answer can no longer be answered. The answers so far are kept until the clinic’s retention period; the client can still erase them from their link.',
+    endPlanYes: 'Yes, end them',
+    endPlanNo: 'Keep them',
+    endPlanFailed: 'The questionnaires could not be ended.',
     sources: {
       nhsTalkingTherapies:
         'Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).',
@@ -655,6 +663,7 @@ const en_admin = {
       paymentRefunded: 'Refunded a payment',
       measuresEnrolled: 'Enrolled the client in repeat measures',
       measuresWithdrawn: 'The client withdrew from repeat measures; their answers were erased',
+      measuresEnded: 'Ended the client’s repeat measures; their answers are kept',
       measuresViewed: 'Viewed the client’s repeat measures',
       measuresExported: 'Exported the client’s repeat measures (FHIR)',
       measureAlertAcknowledged: 'Acknowledged an alert on the client’s questionnaire',

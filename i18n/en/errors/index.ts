@@ -115,6 +115,8 @@ const en_errors = {
     expired: 'This questionnaire has expired, so it can no longer be answered. The next one will come by e-mail as planned.',
     alreadyAnswered: 'This questionnaire has already been answered. Thank you: the next one will come by e-mail as planned.',
     withdrawn: 'You stopped these questionnaires, so this one can no longer be answered.',
+    ended: 'Your clinic has ended these questionnaires, so this one can no longer be answered. Your psychologist has your earlier answers.',
+    notEnrolled: 'This client has no repeat measures to end from this appointment.',
   },
   payments: {
     noPayment: 'This appointment has no payment to refund.',

@@ -460,6 +460,14 @@ const ms_admin = {
     missed: 'Dihantar {sent}; tamat tempoh tanpa jawapan {expired}',
     noneMissed: 'Tiada ukuran yang terlepas.',
     exportFhir: 'Muat turun sebagai FHIR',
+    planOpen: 'Didaftarkan {date}: soal selidik dihantar seperti yang dirancang.',
+    planEnded: 'Ditamatkan {date}: tiada lagi soal selidik dihantar. Jawapan disimpan sehingga tamat tempoh penyimpanan klinik selepas janji temu ini.',
+    planWithdrawn: 'Klien menarik diri {date}: tiada lagi soal selidik dihantar, dan jawapan mereka telah dipadamkan.',
+    endPlan: 'Tamatkan soal selidik',
+    endPlanConfirm: 'Tamatkan soal selidik berulang klien ini? Tiada lagi yang dihantar, dan soal selidik yang menunggu jawapan tidak boleh dijawab lagi. Jawapan setakat ini disimpan sehingga tamat tempoh penyimpanan klinik; klien masih boleh memadamkannya melalui pautan mereka.',
+    endPlanYes: 'Ya, tamatkan',
+    endPlanNo: 'Teruskan',
+    endPlanFailed: 'Soal selidik tidak dapat ditamatkan.',
     sources: {
       nhsTalkingTherapies:
         'Sumber: NHS England, Manual NHS Talking Therapies for anxiety and depression (dahulunya Manual IAPT).',
@@ -648,6 +656,7 @@ const ms_admin = {
       paymentRefunded: 'Memulangkan bayaran',
       measuresEnrolled: 'Mendaftarkan klien dalam ukuran berulang',
       measuresWithdrawn: 'Klien menarik diri daripada ukuran berulang; jawapan mereka dipadamkan',
+      measuresEnded: 'Menamatkan ukuran berulang klien; jawapan mereka disimpan',
       measuresViewed: 'Melihat ukuran berulang klien',
       measuresExported: 'Mengeksport ukuran berulang klien (FHIR)',
       measureAlertAcknowledged: 'Mengakui amaran pada soal selidik klien',

@@ -111,6 +111,8 @@ const ms_errors = {
     expired: 'Soal selidik ini telah tamat tempoh, jadi ia tidak boleh dijawab lagi. Soal selidik seterusnya akan dihantar melalui e-mel seperti yang dirancang.',
     alreadyAnswered: 'Soal selidik ini sudah dijawab. Terima kasih: soal selidik seterusnya akan dihantar melalui e-mel seperti yang dirancang.',
     withdrawn: 'Anda telah menghentikan soal selidik ini, jadi ia tidak boleh dijawab lagi.',
+    ended: 'Klinik anda telah menamatkan soal selidik ini, jadi ia tidak boleh dijawab lagi. Ahli psikologi anda mempunyai jawapan anda sebelum ini.',
+    notEnrolled: 'Klien ini tiada ukuran berulang untuk ditamatkan daripada janji temu ini.',
   },
   payments: {
     noPayment: 'Janji temu ini tiada bayaran untuk dipulangkan.',

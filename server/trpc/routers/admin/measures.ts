@@ -1,5 +1,6 @@
 import { ACCESS } from '../../../../domain/roles';
 import { clinicOutcomes, ZClinicOutcomes, ZClinicOutcomesRequest } from '../../../measures/clinic-outcomes';
+import { endClientMeasurePlan, ZEndedMeasurePlan, ZEndMeasurePlanRequest } from '../../../measures/end-plan';
 import { enrolClient, ZEnrolClientRequest, ZMeasurePlanView } from '../../../measures/enrol-client';
 import { viewMeasureRecord, ZMeasureRecord, ZMeasureRecordRequest } from '../../../measures/view-measure-record';
 import { exportMeasuresFhir, ZExportMeasuresRequest, ZFhirBundle } from '../../../measures/export-measures-fhir';
@@ -9,6 +10,8 @@ import { memberProcedure, router } from '../../init';
 /** Measurement-based care (issue 30): health data, so never the receptionist's. */
 export const adminMeasuresRouter = router({
   enrol: memberProcedure(ACCESS.attachedResults).input(ZEnrolClientRequest).output(ZMeasurePlanView).mutation(({ ctx, input }) => enrolClient(ctx, input)),
+  /** The clinic ends the plan: nothing more is sent, what was collected is kept. */
+  endPlan: memberProcedure(ACCESS.attachedResults).input(ZEndMeasurePlanRequest).output(ZEndedMeasurePlan).mutation(({ ctx, input }) => endClientMeasurePlan(ctx, input)),
   /** A mutation, though REST reaches it by GET: every look is written to the audit log. */
   record: memberProcedure(ACCESS.attachedResults).input(ZMeasureRecordRequest).output(ZMeasureRecord).mutation(({ ctx, input }) => viewMeasureRecord(ctx, input)),
   /** The client's measures as a FHIR R4 Bundle; a mutation, though REST reaches it by GET: every export is audited. */
