@@ -204,6 +204,10 @@ describe('the visitor pays at booking, and a cancel refunds by the policy', () =
     expect(await manage.getByRole('form', { name: 'Pindahkan ke masa lain' }).count()).toBe(0);
     await expectNoViolations(page, 'the manage page’s payment inside the notice, in Malay');
     await screenshot(page, 'booking-payment-manage-late-390-ms');
+    // Erasing cancels too, so inside the notice it is offered as the cancel is, saying the same.
+    await manage.getByRole('button', { name: 'Padam data saya' }).click();
+    await manage.getByRole('group').getByText(keeps).waitFor();
+    await manage.getByRole('button', { name: 'Tidak, simpan' }).click();
     await manage.getByRole('button', { name: 'Batalkan janji temu saya' }).click();
     const ask = page.getByRole('dialog', { name: 'Batalkan janji temu ini?' });
     await ask.getByText(keeps).waitFor();

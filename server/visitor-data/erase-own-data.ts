@@ -5,7 +5,7 @@ import { findBookingCounter } from '../../db/repositories/users';
 import { inTransaction } from '../../db/transaction';
 import { canMove } from '../../domain/appointment-status';
 import { brandOfOperator } from '../appointments/booking-notifications';
-import { changeableUntil, findOwnAppointment } from '../appointments/own-appointment';
+import { cancellableUntil, findOwnAppointment } from '../appointments/own-appointment';
 import { recordAppointmentChange } from '../appointments/record-appointment-change';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { RequestContext } from '../context';
@@ -38,7 +38,7 @@ export async function eraseOwnData(ctx: Pick<RequestContext, 'db' | 'env' | 'now
   // A paid booking's link cancels it until it starts, inside the notice keeping the policy's part
   // (cancel-own-booking.ts); its erasure follows the same rule.
   const paid = (await findBookingPaymentTerms(ctx.db, seen.id)) !== undefined;
-  if (ahead && canMove(seen.status, 'cancelled') && !paid && now >= changeableUntil(seen)) {
+  if (ahead && canMove(seen.status, 'cancelled') && now >= cancellableUntil(seen, paid)) {
     throw new AppError('CONFLICT', translationsFor(seen.client.language).booking.manageEraseInsideNotice());
   }
   const answer = await inTransaction(ctx.db, async (trx) => {

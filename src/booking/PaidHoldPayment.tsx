@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
 import { trpc } from '../lib/trpc';
-import { type PaidHold, type PaymentState, STATUS_POLL_MS, useOnSettled } from './paid-hold';
+import { type PaidHold, type PaymentState, useHoldStatus, useOnSettled } from './paid-hold';
 import { paymentReturnOf } from './payment-return';
 import { type PaymentAttempt, PaymentStep, StripePayment } from './PaymentStep';
 
@@ -43,17 +43,20 @@ export function PaymentStepNotices({ pending, error, expired }: { pending: boole
 export function PaidHoldPayment({ hold, onSettled }: { hold: PaidHold; onSettled: (state: PaymentState) => void }) {
   const utils = trpc.useUtils();
   const [attempt, setAttempt] = useState<PaymentAttempt | null>(returnedAttempt);
+  // The step once (the same PaymentIntent again after a redirect or a reload), then only where it stands.
   const state = useQuery({
     queryKey: ['bookingPayment', hold.appointmentId],
     queryFn: () => utils.client.public.bookingPayment.mutate(hold),
-    refetchInterval: attempt?.outcome === 'paid' ? STATUS_POLL_MS : false,
+    staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  useOnSettled(state.data, onSettled);
-  const step = state.data?.payment;
+  const status = useHoldStatus(hold, attempt?.outcome === 'paid');
+  const latest = status.data ?? state.data;
+  useOnSettled(latest, onSettled);
+  const step = latest?.status === 'expired' ? null : state.data?.payment;
   return (
     <>
-      <PaymentStepNotices pending={state.isPending} error={state.error} expired={state.data?.status === 'expired'} />
+      <PaymentStepNotices pending={state.isPending} error={state.error} expired={latest?.status === 'expired'} />
       {step && (
         <PaymentStep payment={step}>
           <StripePayment payment={step} attempt={attempt} onAttempt={setAttempt} />

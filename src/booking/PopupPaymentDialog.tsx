@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
 import { trpc } from '../lib/trpc';
-import { type PaidHold, type PaymentState, STATUS_POLL_MS, useOnSettled } from './paid-hold';
+import { type PaidHold, type PaymentState, useHoldStatus, useOnSettled } from './paid-hold';
 import { PaymentStepNotices } from './PaidHoldPayment';
 import { paymentPageUrl } from './payment-page-link';
 import { paymentAmount, PaymentStep } from './PaymentStep';
@@ -30,11 +30,7 @@ export function PopupPaymentDialog({ hold, title, onSettled, onClose }: { hold: 
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  const status = useQuery({
-    queryKey: ['bookingPaymentStatus', hold.appointmentId],
-    queryFn: () => utils.client.public.bookingPayment.mutate({ ...hold, statusOnly: true }),
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'held' ? false : STATUS_POLL_MS),
-  });
+  const status = useHoldStatus(hold, true);
   useOnSettled(status.data, onSettled);
 
   const expired = (status.data ?? step.data)?.status === 'expired';

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { RouterOutputs } from '../lib/trpc';
+import { type RouterOutputs, trpc } from '../lib/trpc';
 
 /** A paid hold waiting for its payment: the booker's token opens its payment step and its status (docs/decisions/0062). */
 export interface PaidHold {
@@ -27,4 +28,19 @@ export function useOnSettled(state: PaymentState | undefined, onSettled: (state:
     told.current = true;
     onSettled(settled);
   }, [settled, onSettled]);
+}
+
+/**
+ * Where the hold stands, asked every few seconds while `enabled` and until it leaves the hold.
+ * The read asks Stripe nothing and does not count against the payment step's bound, so a long
+ * wait for a bank's webhook cannot use the step up (docs/decisions/0062).
+ */
+export function useHoldStatus(hold: PaidHold, enabled: boolean) {
+  const utils = trpc.useUtils();
+  return useQuery({
+    queryKey: ['bookingPaymentStatus', hold.appointmentId],
+    queryFn: () => utils.client.public.bookingPayment.mutate({ ...hold, statusOnly: true }),
+    enabled,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'held' ? false : STATUS_POLL_MS),
+  });
 }

@@ -46,10 +46,12 @@ function saveJson(name: string, data: unknown) {
 /**
  * The visitor's rights from their link: download everything held about them, or erase it after
  * a confirm step. Once erased the link names nothing, so the page says so and asks nothing more.
- * Inside the cancellation notice the erasure would cancel a session the clinic expects them at
- * without a word to it, so it waits: the page says so beside the clinic's contacts.
+ * Erasing a session still ahead cancels it, so it is refused where the cancel is: inside the
+ * notice for an unpaid booking (the clinic expects them without a word), the page saying so beside
+ * the clinic's contacts. A paid booking may be erased until it starts, and the confirm step says
+ * what comes back, as the cancel's does (decision 0062).
  */
-function YourData({ token, onHold, onErased }: { token: string; onHold: boolean; onErased: () => void }) {
+function YourData({ token, onHold, refundNote, onErased }: { token: string; onHold: boolean; refundNote: string | null; onErased: () => void }) {
   const { LL } = useI18nContext();
   const text = LL.booking;
   const utils = trpc.useUtils();
@@ -74,6 +76,7 @@ function YourData({ token, onHold, onErased }: { token: string; onHold: boolean;
       ) : confirming ? (
         <div role="group" className="flex flex-col gap-2 rounded-box border border-error p-3">
           <p>{text.manageEraseConfirm()}</p>
+          {refundNote && <p className="font-medium">{refundNote}</p>}
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn btn-error btn-sm" disabled={erase.isPending} onClick={() => erase.mutate({ token })}>
               {erase.isPending ? text.manageErasing() : text.manageEraseYes()}
@@ -229,7 +232,13 @@ export default function ManageAppointmentPage() {
                       </p>
                     ),
                 )}
-                <YourData token={token} onHold={insideNotice(shown)} onErased={() => setErased(true)} />
+                {/* Erasing a booking still ahead cancels it, so it follows the cancel's rule and its refund. */}
+                <YourData
+                  token={token}
+                  onHold={canMove(shown.status, 'cancelled') && !cancellable(shown) && Date.now() < shown.startUtc.getTime()}
+                  refundNote={shown.payment && cancellable(shown) ? paymentWords(LL, shown.payment).ifCancelledNow : null}
+                  onErased={() => setErased(true)}
+                />
               </>
             )}
           </div>
