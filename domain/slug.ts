@@ -27,6 +27,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'reset-password',
   'appointments',
   'measure',
+  'booking-payment',
   'healthz',
   'readyz',
   'metrics',
