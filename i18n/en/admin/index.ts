@@ -473,6 +473,18 @@ const en_admin = {
     endPlanYes: 'Yes, end them',
     endPlanNo: 'Keep them',
     endPlanFailed: 'The questionnaires could not be ended.',
+    enrolTitle: 'Enrol in repeat questionnaires',
+    enrolIntro: 'The client answers short questionnaires from a link in their e-mails, on the schedule you choose. A screening they shared of the same questionnaire is the baseline.',
+    instruments: 'Questionnaires',
+    instrumentNames: { phq9Gad7: 'PHQ-9 and GAD-7 (depression and anxiety)', dass21: 'DASS-21 (depression, anxiety and stress)' },
+    schedule: 'When',
+    schedules: { every_session: 'Before every session', every_other_session: 'Before every other session', every_2_weeks: 'Every 2 weeks', once: 'Once' },
+    clientConsented:
+      '{name:string} agreed to the consent for repeat questionnaires, in the language they booked in: what is kept, who sees it, for how long, and that withdrawing erases it. Its exact text is recorded with the enrolment.',
+    enrol: 'Enrol',
+    enrolling: 'Enrolling…',
+    enrolFailed: 'The client could not be enrolled.',
+    consentRecorded: 'The consent recorded',
     sources: {
       nhsTalkingTherapies:
         'Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).',

@@ -468,6 +468,23 @@ const ms_admin = {
     endPlanYes: 'Ya, tamatkan',
     endPlanNo: 'Teruskan',
     endPlanFailed: 'Soal selidik tidak dapat ditamatkan.',
+    enrolTitle: 'Daftar untuk soal selidik berulang',
+    enrolIntro: 'Klien menjawab soal selidik ringkas melalui pautan dalam e-mel mereka, mengikut jadual yang anda pilih. Saringan yang mereka kongsi bagi soal selidik yang sama menjadi garis dasar.',
+    instruments: 'Soal selidik',
+    instrumentNames: { phq9Gad7: 'PHQ-9 dan GAD-7 (kemurungan dan kebimbangan)', dass21: 'DASS-21 (kemurungan, kebimbangan dan tekanan)' },
+    schedule: 'Bila',
+    schedules: {
+      every_session: 'Sebelum setiap sesi',
+      every_other_session: 'Sebelum sesi secara berselang (setiap sesi kedua)',
+      every_2_weeks: 'Setiap 2 minggu',
+      once: 'Sekali sahaja',
+    },
+    clientConsented:
+      '{name} bersetuju dengan persetujuan untuk soal selidik berulang, dalam bahasa yang digunakan semasa menempah: apa yang disimpan, siapa yang melihatnya, berapa lama, dan bahawa menarik diri akan memadamkannya. Teks tepatnya direkodkan bersama pendaftaran.',
+    enrol: 'Daftar',
+    enrolling: 'Mendaftar…',
+    enrolFailed: 'Klien tidak dapat didaftarkan.',
+    consentRecorded: 'Persetujuan yang direkodkan',
     sources: {
       nhsTalkingTherapies:
         'Sumber: NHS England, Manual NHS Talking Therapies for anxiety and depression (dahulunya Manual IAPT).',
