@@ -67,7 +67,7 @@ async function seedClient(session: E2eSession) {
   return appointmentId;
 }
 
-/** Dr. Aisyah enrols her client from the appointment's Measures, in PHQ-9 with GAD-7 every 2 weeks, the client having agreed. */
+/** Dr. Aisyah enrols her client from the appointment's Measures, in PHQ-9 with GAD-7 every 2 weeks, the client having agreed to the text shown. */
 async function enrolThroughTheForm(page: Page) {
   const t = translationsFor('en').admin.measures;
   await page.setViewportSize(PHONE);
@@ -76,6 +76,9 @@ async function enrolThroughTheForm(page: Page) {
   const form = page.getByRole('dialog', { name: t.recordTitle({ name: CLIENT }) }).getByRole('form', { name: t.enrolTitle() });
   await form.getByRole('radio', { name: t.instrumentNames.phq9Gad7() }).check();
   await form.getByRole('radio', { name: t.schedules.every_2_weeks() }).check();
+  // The words the client is shown follow the choice, in their language (the fixture books in Malay) under the English admin.
+  const consent = form.getByRole('region', { name: t.consentToShow({ name: CLIENT }) });
+  await expect.poll(() => consent.innerText()).toContain(translationsFor('ms').booking.measureSchedules.every_2_weeks());
   await form.getByRole('checkbox', { name: t.clientConsented({ name: CLIENT }) }).check();
   await form.getByRole('button', { name: t.enrol() }).click();
   await page.getByText(t.planOpen({ date: '' }).split(':')[1]!.trim()).waitFor();

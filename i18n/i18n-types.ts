@@ -2419,7 +2419,20 @@ export type NamespaceAdminTranslation = {
 			once: string
 		}
 		/**
-		 * {​n​a​m​e​}​ ​a​g​r​e​e​d​ ​t​o​ ​t​h​e​ ​c​o​n​s​e​n​t​ ​f​o​r​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​,​ ​i​n​ ​t​h​e​ ​l​a​n​g​u​a​g​e​ ​t​h​e​y​ ​b​o​o​k​e​d​ ​i​n​:​ ​w​h​a​t​ ​i​s​ ​k​e​p​t​,​ ​w​h​o​ ​s​e​e​s​ ​i​t​,​ ​f​o​r​ ​h​o​w​ ​l​o​n​g​,​ ​a​n​d​ ​t​h​a​t​ ​w​i​t​h​d​r​a​w​i​n​g​ ​e​r​a​s​e​s​ ​i​t​.​ ​I​t​s​ ​e​x​a​c​t​ ​t​e​x​t​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​w​i​t​h​ ​t​h​e​ ​e​n​r​o​l​m​e​n​t​.
+		 * T​h​e​ ​c​o​n​s​e​n​t​ ​t​o​ ​s​h​o​w​ ​{​n​a​m​e​}​,​ ​i​n​ ​t​h​e​ ​l​a​n​g​u​a​g​e​ ​t​h​e​y​ ​b​o​o​k​e​d​ ​i​n
+		 * @param {string} name
+		 */
+		consentToShow: RequiredParams<'name'>
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​c​o​n​s​e​n​t​ ​t​e​x​t​…
+		 */
+		consentLoading: string
+		/**
+		 * T​h​e​ ​c​o​n​s​e​n​t​ ​t​e​x​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		consentLoadFailed: string
+		/**
+		 * {​n​a​m​e​}​ ​r​e​a​d​ ​t​h​i​s​ ​t​e​x​t​ ​a​n​d​ ​a​g​r​e​e​d​ ​t​o​ ​i​t​.​ ​I​t​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​w​o​r​d​ ​f​o​r​ ​w​o​r​d​ ​w​i​t​h​ ​t​h​e​ ​e​n​r​o​l​m​e​n​t​.
 		 * @param {string} name
 		 */
 		clientConsented: RequiredParams<'name'>
@@ -10526,7 +10539,19 @@ export type TranslationFunctions = {
 				once: () => LocalizedString
 			}
 			/**
-			 * {name} agreed to the consent for repeat questionnaires, in the language they booked in: what is kept, who sees it, for how long, and that withdrawing erases it. Its exact text is recorded with the enrolment.
+			 * The consent to show {name}, in the language they booked in
+			 */
+			consentToShow: (arg: { name: string }) => LocalizedString
+			/**
+			 * Loading the consent text…
+			 */
+			consentLoading: () => LocalizedString
+			/**
+			 * The consent text could not be loaded.
+			 */
+			consentLoadFailed: () => LocalizedString
+			/**
+			 * {name} read this text and agreed to it. It is recorded word for word with the enrolment.
 			 */
 			clientConsented: (arg: { name: string }) => LocalizedString
 			/**

@@ -479,8 +479,10 @@ const en_admin = {
     instrumentNames: { phq9Gad7: 'PHQ-9 and GAD-7 (depression and anxiety)', dass21: 'DASS-21 (depression, anxiety and stress)' },
     schedule: 'When',
     schedules: { every_session: 'Before every session', every_other_session: 'Before every other session', every_2_weeks: 'Every 2 weeks', once: 'Once' },
-    clientConsented:
-      '{name:string} agreed to the consent for repeat questionnaires, in the language they booked in: what is kept, who sees it, for how long, and that withdrawing erases it. Its exact text is recorded with the enrolment.',
+    consentToShow: 'The consent to show {name:string}, in the language they booked in',
+    consentLoading: 'Loading the consent text…',
+    consentLoadFailed: 'The consent text could not be loaded.',
+    clientConsented: '{name:string} read this text and agreed to it. It is recorded word for word with the enrolment.',
     enrol: 'Enrol',
     enrolling: 'Enrolling…',
     enrolFailed: 'The client could not be enrolled.',

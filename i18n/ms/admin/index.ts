@@ -479,8 +479,10 @@ const ms_admin = {
       every_2_weeks: 'Setiap 2 minggu',
       once: 'Sekali sahaja',
     },
-    clientConsented:
-      '{name} bersetuju dengan persetujuan untuk soal selidik berulang, dalam bahasa yang digunakan semasa menempah: apa yang disimpan, siapa yang melihatnya, berapa lama, dan bahawa menarik diri akan memadamkannya. Teks tepatnya direkodkan bersama pendaftaran.',
+    consentToShow: 'Persetujuan untuk ditunjukkan kepada {name}, dalam bahasa yang digunakan semasa menempah',
+    consentLoading: 'Memuatkan teks persetujuan…',
+    consentLoadFailed: 'Teks persetujuan tidak dapat dimuatkan.',
+    clientConsented: '{name} telah membaca teks ini dan bersetuju dengannya. Ia direkodkan kata demi kata bersama pendaftaran.',
     enrol: 'Daftar',
     enrolling: 'Mendaftar…',
     enrolFailed: 'Klien tidak dapat didaftarkan.',
