@@ -10,7 +10,8 @@ import type { Locales } from '../i18n/i18n-types';
 import { hashPassword } from '../server/auth/passwords';
 import { measureTokenOf } from '../server/measures/measure-token';
 import { translationsFor } from '../server/translations';
-import { demoAisyah, expectAccessibleAtBothWidths, signIn } from './support/admin';
+import { demoAisyah, expectAccessibleAtBothWidths } from './support/admin';
+import { expectNoViolations } from './support/axe';
 import type { E2eSession } from './support/session';
 import { useBrowserSession } from './support/session';
 
@@ -54,31 +55,51 @@ async function insertMeasure(db: Kysely<Database>, plan: { id: string; clinicId:
   return token;
 }
 
-/**
- * Dr. Aisyah's client, enrolled by the owner through the API (the consent recorded as enrolment
- * records it) in PHQ-9 with GAD-7; a baseline answered a month ago well above caseness; a measure
- * sent today in English and one in Malay; and Dr. Aisyah's own sign-in as a psychologist member.
- */
+/** Dr. Aisyah's client, a week after a completed session, and Dr. Aisyah's own sign-in as a psychologist member. */
 async function seedClient(session: E2eSession) {
   const { db } = connectDatabase(session.server.databaseUrl);
   const aisyah = await demoAisyah(db);
   const appointmentId = await bookSlot(db, { userId: aisyah.user_id, psychologistId: aisyah.id, slotId: await insertSlot(db, aisyah.id, new Date(Date.now() - 7 * DAY + 7 * 60_000)) });
   await db.updateTable('appointments').set({ status: 'completed', client_name: CLIENT }).where('id', '=', appointmentId).execute();
-  await signIn(session);
-  const enrolled = await session.page.request.post(`${session.server.url}/api/appointments/${appointmentId}/measure-plan`, {
-    data: { instruments: 'phq9Gad7', schedule: 'every_2_weeks', clientConsented: true },
-    headers: { origin: session.server.url },
-  });
-  expect(enrolled.status()).toBe(201);
-  const plan = { id: ((await enrolled.json()) as { id: string }).id, clinicId: aisyah.user_id, psychologistId: aisyah.id };
+  const member = await insertMember(db, { clinicId: aisyah.user_id, role: 'psychologist', psychologistId: aisyah.id, username: PSYCHOLOGIST.username });
+  await db.updateTable('accounts').set({ password_hash: await hashPassword(PSYCHOLOGIST.password) }).where('id', '=', member.accountId).execute();
+  await db.destroy();
+  return appointmentId;
+}
+
+/** Dr. Aisyah enrols her client from the appointment's Measures, in PHQ-9 with GAD-7 every 2 weeks, the client having agreed to the text shown. */
+async function enrolThroughTheForm(page: Page) {
+  const t = translationsFor('en').admin.measures;
+  await page.setViewportSize(PHONE);
+  await page.goto('/admin/appointments');
+  await page.getByRole('button', { name: t.openLabel({ name: CLIENT }) }).click();
+  const form = page.getByRole('dialog', { name: t.recordTitle({ name: CLIENT }) }).getByRole('form', { name: t.enrolTitle() });
+  await form.getByRole('radio', { name: t.instrumentNames.phq9Gad7() }).check();
+  await form.getByRole('radio', { name: t.schedules.every_2_weeks() }).check();
+  // The words the client is shown follow the choice, in their language (the fixture books in Malay) under the English admin.
+  const consent = form.getByRole('region', { name: t.consentToShow({ name: CLIENT }) });
+  await expect.poll(() => consent.innerText()).toContain(translationsFor('ms').booking.measureSchedules.every_2_weeks());
+  await form.getByRole('checkbox', { name: t.clientConsented({ name: CLIENT }) }).check();
+  await form.getByRole('button', { name: t.enrol() }).click();
+  await page.getByText(t.planOpen({ date: '' }).split(':')[1]!.trim()).waitFor();
+  await expectNoViolations(page, 'the record after enrolling, at 390 px');
+  await page.getByRole('button', { name: translationsFor('en').admin.appointments.close() }).click();
+}
+
+/**
+ * The plan's measures: a baseline answered a month ago well above caseness, and one sent today in
+ * English and one in Malay, whose links' tokens it answers.
+ */
+async function seedMeasures(session: E2eSession, appointmentId: string) {
+  const { db } = connectDatabase(session.server.databaseUrl);
+  const row = await db.selectFrom('measure_plans').select(['id', 'user_id', 'psychologist_id']).where('appointment_id', '=', appointmentId).executeTakeFirstOrThrow();
+  const plan = { id: row.id, clinicId: row.user_id, psychologistId: row.psychologist_id };
   // Moderately severe depression and moderate anxiety: at caseness on both scales (10 and 8).
   await insertMeasure(db, plan, { occasion: 'fortnight:0', language: 'en', sentAt: new Date(Date.now() - 30 * DAY), answers: { phq9: 16, gad7: 14, items: answersAt(2, 0) } });
   const tokens = {
     en: await insertMeasure(db, plan, { occasion: 'fortnight:1', language: 'en', sentAt: new Date(Date.now() - DAY) }),
     ms: await insertMeasure(db, plan, { occasion: 'fortnight:2', language: 'ms', sentAt: new Date() }),
   };
-  const member = await insertMember(db, { clinicId: aisyah.user_id, role: 'psychologist', psychologistId: aisyah.id, username: PSYCHOLOGIST.username });
-  await db.updateTable('accounts').set({ password_hash: await hashPassword(PSYCHOLOGIST.password) }).where('id', '=', member.accountId).execute();
   await db.destroy();
   return tokens;
 }
@@ -116,13 +137,15 @@ async function answerMeasure(page: Page, lang: Locales, token: string, score: 0 
 describe('measurement-based care, from the client’s link to the psychologist’s record', () => {
   const session = useBrowserSession({ bypassCSP: true, serverEnv: () => ({ SESSION_SECRET }) });
 
-  it('the client answers, sees crisis help at item 9; Dr. Aisyah acknowledges the alert and reads the trend, at 390 and 1280 px in English and Malay', async () => {
+  it('Dr. Aisyah enrols her client from the appointment; the client answers, sees crisis help at item 9; Dr. Aisyah acknowledges the alert and reads the trend, at 390 and 1280 px in English and Malay', async () => {
     const { page, server } = session;
-    const tokens = await seedClient(session);
+    const appointmentId = await seedClient(session);
     const staff = await page.context().browser()!.newContext({ baseURL: server.url, bypassCSP: true });
     const psychologist = await staff.newPage();
     const signedIn = await psychologist.request.post('/api/login', { data: PSYCHOLOGIST, headers: { origin: server.url } });
     expect(signedIn.ok()).toBe(true);
+    await enrolThroughTheForm(psychologist);
+    const tokens = await seedMeasures(session, appointmentId);
 
     // English: everything better than at baseline (recovery), but item 9 answered. Malay: better again.
     for (const [lang, score, points] of [

@@ -2374,6 +2374,84 @@ export type NamespaceAdminTranslation = {
 		 * T​h​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​e​n​d​e​d​.
 		 */
 		endPlanFailed: string
+		/**
+		 * E​n​r​o​l​ ​i​n​ ​r​e​p​e​a​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s
+		 */
+		enrolTitle: string
+		/**
+		 * T​h​e​ ​c​l​i​e​n​t​ ​a​n​s​w​e​r​s​ ​s​h​o​r​t​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​s​ ​f​r​o​m​ ​a​ ​l​i​n​k​ ​i​n​ ​t​h​e​i​r​ ​e​-​m​a​i​l​s​,​ ​o​n​ ​t​h​e​ ​s​c​h​e​d​u​l​e​ ​y​o​u​ ​c​h​o​o​s​e​.​ ​A​ ​s​c​r​e​e​n​i​n​g​ ​t​h​e​y​ ​s​h​a​r​e​d​ ​o​f​ ​t​h​e​ ​s​a​m​e​ ​q​u​e​s​t​i​o​n​n​a​i​r​e​ ​i​s​ ​t​h​e​ ​b​a​s​e​l​i​n​e​.
+		 */
+		enrolIntro: string
+		/**
+		 * Q​u​e​s​t​i​o​n​n​a​i​r​e​s
+		 */
+		instruments: string
+		instrumentNames: {
+			/**
+			 * P​H​Q​-​9​ ​a​n​d​ ​G​A​D​-​7​ ​(​d​e​p​r​e​s​s​i​o​n​ ​a​n​d​ ​a​n​x​i​e​t​y​)
+			 */
+			phq9Gad7: string
+			/**
+			 * D​A​S​S​-​2​1​ ​(​d​e​p​r​e​s​s​i​o​n​,​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​s​t​r​e​s​s​)
+			 */
+			dass21: string
+		}
+		/**
+		 * W​h​e​n
+		 */
+		schedule: string
+		schedules: {
+			/**
+			 * B​e​f​o​r​e​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n
+			 */
+			every_session: string
+			/**
+			 * B​e​f​o​r​e​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n
+			 */
+			every_other_session: string
+			/**
+			 * E​v​e​r​y​ ​2​ ​w​e​e​k​s
+			 */
+			every_2_weeks: string
+			/**
+			 * O​n​c​e
+			 */
+			once: string
+		}
+		/**
+		 * T​h​e​ ​c​o​n​s​e​n​t​ ​t​o​ ​s​h​o​w​ ​{​n​a​m​e​}​,​ ​i​n​ ​t​h​e​ ​l​a​n​g​u​a​g​e​ ​t​h​e​y​ ​b​o​o​k​e​d​ ​i​n
+		 * @param {string} name
+		 */
+		consentToShow: RequiredParams<'name'>
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​c​o​n​s​e​n​t​ ​t​e​x​t​…
+		 */
+		consentLoading: string
+		/**
+		 * T​h​e​ ​c​o​n​s​e​n​t​ ​t​e​x​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		consentLoadFailed: string
+		/**
+		 * {​n​a​m​e​}​ ​r​e​a​d​ ​t​h​i​s​ ​t​e​x​t​ ​a​n​d​ ​a​g​r​e​e​d​ ​t​o​ ​i​t​.​ ​I​t​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​w​o​r​d​ ​f​o​r​ ​w​o​r​d​ ​w​i​t​h​ ​t​h​e​ ​e​n​r​o​l​m​e​n​t​.
+		 * @param {string} name
+		 */
+		clientConsented: RequiredParams<'name'>
+		/**
+		 * E​n​r​o​l
+		 */
+		enrol: string
+		/**
+		 * E​n​r​o​l​l​i​n​g​…
+		 */
+		enrolling: string
+		/**
+		 * T​h​e​ ​c​l​i​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​e​n​r​o​l​l​e​d​.
+		 */
+		enrolFailed: string
+		/**
+		 * T​h​e​ ​c​o​n​s​e​n​t​ ​r​e​c​o​r​d​e​d
+		 */
+		consentRecorded: string
 		sources: {
 			/**
 			 * S​o​u​r​c​e​:​ ​N​H​S​ ​E​n​g​l​a​n​d​,​ ​N​H​S​ ​T​a​l​k​i​n​g​ ​T​h​e​r​a​p​i​e​s​ ​f​o​r​ ​a​n​x​i​e​t​y​ ​a​n​d​ ​d​e​p​r​e​s​s​i​o​n​ ​M​a​n​u​a​l​ ​(​f​o​r​m​e​r​l​y​ ​t​h​e​ ​I​A​P​T​ ​M​a​n​u​a​l​)​.
@@ -10416,6 +10494,82 @@ export type TranslationFunctions = {
 			 * The questionnaires could not be ended.
 			 */
 			endPlanFailed: () => LocalizedString
+			/**
+			 * Enrol in repeat questionnaires
+			 */
+			enrolTitle: () => LocalizedString
+			/**
+			 * The client answers short questionnaires from a link in their e-mails, on the schedule you choose. A screening they shared of the same questionnaire is the baseline.
+			 */
+			enrolIntro: () => LocalizedString
+			/**
+			 * Questionnaires
+			 */
+			instruments: () => LocalizedString
+			instrumentNames: {
+				/**
+				 * PHQ-9 and GAD-7 (depression and anxiety)
+				 */
+				phq9Gad7: () => LocalizedString
+				/**
+				 * DASS-21 (depression, anxiety and stress)
+				 */
+				dass21: () => LocalizedString
+			}
+			/**
+			 * When
+			 */
+			schedule: () => LocalizedString
+			schedules: {
+				/**
+				 * Before every session
+				 */
+				every_session: () => LocalizedString
+				/**
+				 * Before every other session
+				 */
+				every_other_session: () => LocalizedString
+				/**
+				 * Every 2 weeks
+				 */
+				every_2_weeks: () => LocalizedString
+				/**
+				 * Once
+				 */
+				once: () => LocalizedString
+			}
+			/**
+			 * The consent to show {name}, in the language they booked in
+			 */
+			consentToShow: (arg: { name: string }) => LocalizedString
+			/**
+			 * Loading the consent text…
+			 */
+			consentLoading: () => LocalizedString
+			/**
+			 * The consent text could not be loaded.
+			 */
+			consentLoadFailed: () => LocalizedString
+			/**
+			 * {name} read this text and agreed to it. It is recorded word for word with the enrolment.
+			 */
+			clientConsented: (arg: { name: string }) => LocalizedString
+			/**
+			 * Enrol
+			 */
+			enrol: () => LocalizedString
+			/**
+			 * Enrolling…
+			 */
+			enrolling: () => LocalizedString
+			/**
+			 * The client could not be enrolled.
+			 */
+			enrolFailed: () => LocalizedString
+			/**
+			 * The consent recorded
+			 */
+			consentRecorded: () => LocalizedString
 			sources: {
 				/**
 				 * Source: NHS England, NHS Talking Therapies for anxiety and depression Manual (formerly the IAPT Manual).

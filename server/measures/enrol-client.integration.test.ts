@@ -61,6 +61,9 @@ describe.each(TEST_DIALECTS)('enrolling a client in repeat measures on %s', (dia
     const [consent] = (await consentsOf(t.services.db, appointmentId)).filter((given) => given.kind === 'measures');
     expect(consent).toMatchObject({ language: 'ms', text });
     expect(answer.body).toMatchObject({ appointmentId, instruments: 'phq9Gad7', schedule: 'every_other_session', consent: { version: consent!.version, language: 'ms', text } });
+    // The words shown to the client beforehand are the words recorded.
+    const preview = await psychologist.rest('GET', `${path(appointmentId)}/consent?instruments=phq9Gad7&schedule=every_other_session`);
+    expect(preview).toEqual({ status: 200, body: { language: 'ms', text } });
 
     const psychologistAccount = (await audit())[0]?.account_id;
     expect(await plans()).toEqual([{ appointment_id: appointmentId, instruments: 'phq9Gad7', schedule: 'every_other_session', enrolled_by: psychologistAccount, withdrawn_at: null }]);
@@ -95,6 +98,8 @@ describe.each(TEST_DIALECTS)('enrolling a client in repeat measures on %s', (dia
 
     const psychologist = await as('psychologist');
     expect(await psychologist.rest('POST', path(colleaguesAppointmentId), enrolment)).toEqual({ status: 404, body: { error: 'Appointment not found' } });
+    expect((await receptionist.rest('GET', `${path(appointmentId)}/consent?instruments=dass21&schedule=once`)).status).toBe(403);
+    expect((await psychologist.rest('GET', `${path(colleaguesAppointmentId)}/consent?instruments=dass21&schedule=once`)).status).toBe(404);
     expect(await plans()).toEqual([]);
     expect(await audit()).toEqual([]);
     expect((await consentsOf(t.services.db, appointmentId)).filter((given) => given.kind === 'measures')).toEqual([]);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { findAppointmentOf } from '../../db/repositories/appointments';
+import type { Kysely } from 'kysely';
+import { type AppointmentDetails, findAppointmentOf } from '../../db/repositories/appointments';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { type Consent, recordConsents } from '../../db/repositories/consents';
 import { findOpenMeasurePlan, insertMeasurePlan, type MeasurePlan } from '../../db/repositories/measure-plans';
 import { findBookingCounter } from '../../db/repositories/users';
+import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppointmentStatus } from '../../domain/appointment-status';
@@ -57,6 +59,18 @@ export function measuresConsentText(
   return `${consent}\n\n${booking.measuresConsentDetails({ psychologist: plan.psychologist, days: plan.retentionDays })}`;
 }
 
+/** The consent the client of this appointment is asked for this plan: its text in their language. */
+export async function consentToAsk(
+  db: Kysely<Database>,
+  userId: string,
+  appointment: Pick<AppointmentDetails, 'client' | 'psychologist'>,
+  plan: { instruments: MeasureInstrument; schedule: MeasureSchedule },
+): Promise<{ language: Locales; text: string }> {
+  const { retentionDays } = (await findBookingCounter(db, userId))!;
+  const language = appointment.client.language;
+  return { language, text: measuresConsentText(language, { ...plan, psychologist: appointment.psychologist.name, retentionDays }) };
+}
+
 const alreadyEnrolled = () => new AppError('CONFLICT', (t) => t.errors.measures.alreadyEnrolled());
 
 /**
@@ -84,9 +98,7 @@ export async function enrolClient(
       }
       if (await findOpenMeasurePlan(trx, userId, appointment.id)) throw alreadyEnrolled();
 
-      const { retentionDays } = (await findBookingCounter(trx, userId))!;
-      const language = appointment.client.language;
-      const text = measuresConsentText(language, { ...input, psychologist: appointment.psychologist.name, retentionDays });
+      const { language, text } = await consentToAsk(trx, userId, appointment, input);
       const given = { kind: 'measures', text, givenAt: now };
       // One consent given, one recorded.
       const consent = (await recordConsents(trx, ctx.dialect, { userId, appointmentId: appointment.id, language, consents: [given], now }))[0]!;

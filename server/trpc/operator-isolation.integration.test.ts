@@ -144,6 +144,7 @@ const MATRIX: Record<
     own: SETUP,
     other: 'own',
   },
+  'admin.measures.consentPreview': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'dass21', schedule: 'once' }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.enrol': { input: (t) => ({ appointmentId: t.appointmentId, instruments: 'phq9Gad7', schedule: 'every_session', clientConsented: true }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.endPlan': { input: (t) => ({ appointmentId: t.measurePlanAppointmentId }), own: RESULTS, other: 404, colleague: 404 },
   'admin.measures.exportFhir': { input: (t) => ({ appointmentId: t.appointmentId }), own: RESULTS, other: 404, colleague: 404 },

@@ -12,6 +12,7 @@ import { messageOf } from '../lib/errors';
 import { dateLocaleOf } from '../lib/slot-times';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 import { DialogActions } from './DialogActions';
+import { type EnrolledPlan, MeasureEnrolForm } from './MeasureEnrolForm';
 import { MeasurePlanStatus } from './MeasurePlanStatus';
 
 type MeasureRecord = RouterOutputs['admin']['measures']['record'];
@@ -187,6 +188,10 @@ export default function MeasureRecordDialog({ appointment, onClose }: { appointm
     return (date: Date) => dates.format(date);
   });
   const record = open.data;
+  const [enrolled, setEnrolled] = useState<EnrolledPlan | null>(null);
+  const plan = enrolled ? { ...enrolled, withdrawnAt: null, endedAt: null } : record?.plans.at(-1);
+  // No plan, or the last one withdrawn or ended: the client may be enrolled (again, with a new consent).
+  const enrollable = !plan || plan.withdrawnAt !== null || plan.endedAt !== null;
 
   return (
     <Modal title={t.recordTitle({ name: appointment.clientName })} onClose={onClose}>
@@ -194,7 +199,16 @@ export default function MeasureRecordDialog({ appointment, onClose }: { appointm
       {open.isError && <p role="alert">{messageOf(open.error, t.recordLoadFailed())}</p>}
       {record && texts && (
         <>
-          {record.plans.length > 0 && <MeasurePlanStatus appointmentId={appointment.id} plan={record.plans.at(-1)!} format={format} />}
+          {plan && <MeasurePlanStatus appointmentId={appointment.id} plan={plan} format={format} />}
+          {enrolled && (
+            <details className="text-sm">
+              <summary className="cursor-pointer">{t.consentRecorded()}</summary>
+              <p className="mt-1 whitespace-pre-line" lang={enrolled.consent.language}>
+                {enrolled.consent.text}
+              </p>
+            </details>
+          )}
+          {enrollable && <MeasureEnrolForm appointment={appointment} onEnrolled={setEnrolled} />}
           {record.scales.length === 0 ? <p>{t.recordEmpty()}</p> : record.scales.map((scale) => <ScaleFigure key={scale.scale} scale={scale} format={format} />)}
           {record.answered.length > 0 && <ItemsSideBySide record={record} format={format} />}
           <section aria-labelledby="measures-missed" className="flex flex-col gap-1">

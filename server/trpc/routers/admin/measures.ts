@@ -2,6 +2,7 @@ import { ACCESS } from '../../../../domain/roles';
 import { clinicOutcomes, ZClinicOutcomes, ZClinicOutcomesRequest } from '../../../measures/clinic-outcomes';
 import { endClientMeasurePlan, ZEndedMeasurePlan, ZEndMeasurePlanRequest } from '../../../measures/end-plan';
 import { enrolClient, ZEnrolClientRequest, ZMeasurePlanView } from '../../../measures/enrol-client';
+import { previewMeasuresConsent, ZConsentPreview, ZPreviewConsentRequest } from '../../../measures/preview-consent';
 import { viewMeasureRecord, ZMeasureRecord, ZMeasureRecordRequest } from '../../../measures/view-measure-record';
 import { exportMeasuresFhir, ZExportMeasuresRequest, ZFhirBundle } from '../../../measures/export-measures-fhir';
 import { getMeasureSettings, saveMeasureSettings, ZMeasureSettings } from '../../../measures/measure-settings';
@@ -9,6 +10,8 @@ import { memberProcedure, router } from '../../init';
 
 /** Measurement-based care (issue 30): health data, so never the receptionist's. */
 export const adminMeasuresRouter = router({
+  /** The consent text enrolling would record, to show the client first. */
+  consentPreview: memberProcedure(ACCESS.attachedResults).input(ZPreviewConsentRequest).output(ZConsentPreview).query(({ ctx, input }) => previewMeasuresConsent(ctx, input)),
   enrol: memberProcedure(ACCESS.attachedResults).input(ZEnrolClientRequest).output(ZMeasurePlanView).mutation(({ ctx, input }) => enrolClient(ctx, input)),
   /** The clinic ends the plan: nothing more is sent, what was collected is kept. */
   endPlan: memberProcedure(ACCESS.attachedResults).input(ZEndMeasurePlanRequest).output(ZEndedMeasurePlan).mutation(({ ctx, input }) => endClientMeasurePlan(ctx, input)),
