@@ -17,11 +17,12 @@ const DATABASE_TESTS = {
 };
 
 /**
- * Files that are short to read but long to run: the fuzz of every procedure and route. On a fresh
- * clone vitest has no timings and starts the largest files first, so these started last and one
- * of them ran alone at the end of the phase while the other worker idled (decision 0066).
+ * Files that are short to read but long to run: the fuzz of every procedure and route, and the
+ * browser tours, Today and the production front (100–200 s each, their steps in e2e/support). On
+ * a fresh clone vitest has no timings and starts the largest files first, so these started last
+ * and ran alone at the end of their phase while the other worker idled (decision 0069).
  */
-const LONG_RUNNING = /[\\/]server[\\/]resilience[\\/]bad-input-[^\\/]+\.integration\.test\.ts$/;
+const LONG_RUNNING = /[\\/](server[\\/]resilience[\\/]bad-input-[^\\/]+\.integration\.test|e2e[\\/](tour-[^\\/]+|today|production-front)\.e2e)\.ts$/;
 
 /** vitest's order (projects one after another, then by past time or size), the long runners of each project first. Loaded only by vitest. */
 async function longFilesFirstSequencer() {
