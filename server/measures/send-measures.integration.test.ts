@@ -68,8 +68,9 @@ describe.each(TEST_DIALECTS)('sending repeat measures on %s', (dialect) => {
     expect(mail!.subject).toBe('A short questionnaire before your next session');
     const token = /\/measure\/([\w-]+)/.exec(mail!.text)![1]!;
     expect(hashSecretToken(token)).toBe(measure!.token_hash);
-    // Neither the instrument nor any score or name of its results travels by mail.
-    expect(mail!.text).not.toMatch(/PHQ|GAD|DASS|depress|anxi|score/i);
+    // Neither the instrument nor any score or name of its results travels by mail. The random token is
+    // left out of the check: a base64url token spells "gad" or "dass" now and then.
+    expect(mail!.text.replace(token, '<token>')).not.toMatch(/PHQ|GAD|DASS|depress|anxi|score/i);
   });
 
   it('sends the `once` measure at enrolment and never again; in the client’s language', async () => {
