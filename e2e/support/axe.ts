@@ -18,19 +18,21 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   // Once per document: the app is one page, and a tour runs axe after every interaction.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  // A dialog fading in is still half transparent: its colours are judged once it is drawn (at
-  // most a second: an animation that waits on something else never finishes).
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 1000)),
-    ]),
-  );
+  // A dialog fading in is still half transparent: its colours are judged as drawn, so each
+  // running animation is taken to its end first, as waiting for it did. Those that never end (a
+  // spinner) are judged as they are, and so are scroll-driven ones (daisyUI's open modal runs
+  // one on the page): they follow the scroll, not the clock, and waiting for them only ever ran
+  // out a 1 s guard, on every check with a dialog open (decision 0070).
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.playState !== 'running' || animation.timeline !== document.timeline || animation.effect?.getTiming().iterations === Infinity) continue;
+      try {
+        animation.finish();
+      } catch {
+        // An animation with no end in time: judged as it is.
+      }
+    }
+  });
   return page.evaluate(async ({ values, within }) => {
     const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     // Only the violations are read: axe skips building the passes and the incomplete results.
