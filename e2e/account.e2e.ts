@@ -160,7 +160,7 @@ describe('operator accounts in the browser', () => {
       await section.getByText('This is not your current password.').waitFor();
       expect(await section.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
       await expectNoViolations(page, 'change password refused');
-      await section.screenshot({ path: 'test-results/e2e/change-password-refused.png' });
+      await screenshot(section, 'change-password-refused');
 
       await section.getByLabel('Current password').fill(owner.password);
       await section.getByLabel('Current password').press('Enter');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchProofOfWork } from '../server/testing/booking-challenge-solver';
 import { connectDatabase } from '../db/connect';
 import { expectNoViolations } from './support/axe';
-import { screenshot } from './support/browser';
+import { SAVING_SCREENSHOTS, screenshot } from './support/browser';
 import { chooseFreeTime, dayChoices, timeChoices } from './support/booking-steps';
 import { resultsReachedOnce } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
@@ -19,13 +19,14 @@ const WIDTHS = [
 ] as const;
 
 /**
- * axe and a screenshot of the state the dialog is in, at both widths; the test goes on at 390 px.
- * The screenshot's window is as tall as the open dialog, so all of it shows, not what fits the screen.
+ * axe and (when E2E_SCREENSHOTS=1 asks) a screenshot of the state the dialog is in, at both
+ * widths; the test goes on at 390 px. The screenshot's window is as tall as the open dialog, so all of it shows, not what fits the screen.
  */
 async function expectAccessibleAtBothWidths(page: Page, state: string) {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await expectNoViolations(page, `${state} at ${size.width} px`);
+    if (!SAVING_SCREENSHOTS) continue;
     const dialogHeight = await page.locator('dialog[open] .modal-box').evaluate((box) => box.scrollHeight);
     await page.setViewportSize({ width: size.width, height: Math.max(size.height, dialogHeight + 120) });
     await screenshot(page, `booking-dialog-${state}-${size.width}`);

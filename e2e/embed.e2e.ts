@@ -15,7 +15,7 @@ const WIDTHS = [390, 1280] as const;
 const CLINIC_COLOUR = '#1d4ed8';
 const CLINIC_RGB = 'rgb(29, 78, 216)';
 // The window as the visitor sees it: a full-page capture stretches it, and an open pop-up with it.
-const inWindowScreenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/${name}.png` });
+const inWindowScreenshot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /** Where an element of the screener stands in the clinic's window: frames are measured from it. */
 async function topInWindow(element: Locator): Promise<number> {

@@ -81,7 +81,7 @@ describe('the clinic’s anonymous insights', () => {
     await screenshot(page, 'insights-dashboard');
     // The section alone, at a clinic's desk width: the full page is as long as the admin.
     await page.setViewportSize({ width: 1024, height: 780 });
-    await insights.screenshot({ path: 'test-results/e2e/insights-section.png' });
+    await screenshot(insights, 'insights-section');
     // The section's own: the rest of the page is the other sections' tests' business.
     const inInsights = [];
     for (const violation of await allAccessibilityViolations(page)) {

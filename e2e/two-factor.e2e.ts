@@ -65,7 +65,7 @@ describe('two-factor sign-in in the browser', () => {
     await section.scrollIntoViewIfNeeded();
     await expectNoViolations(page, 'set-up');
     // The section alone: the full page is mostly the other sections of admin setup.
-    await section.screenshot({ path: 'test-results/e2e/two-factor-set-up.png' });
+    await screenshot(section, 'two-factor-set-up');
 
     await section.getByLabel('2. Enter the 6-digit code the app shows').fill('000000');
     await section.getByRole('button', { name: 'Turn on', exact: true }).click();
@@ -80,7 +80,7 @@ describe('two-factor sign-in in the browser', () => {
     expect(await section.getByRole('link', { name: 'Download codes' }).getAttribute('download')).toBe('minda-recovery-codes.txt');
     await section.getByText('On. Recovery codes left: 10.').waitFor();
     await expectNoViolations(page, 'recovery codes');
-    await section.screenshot({ path: 'test-results/e2e/two-factor-recovery-codes.png' });
+    await screenshot(section, 'two-factor-recovery-codes');
     await section.getByRole('button', { name: 'I have saved them' }).click();
     expect(await codes.count()).toBe(0);
   });
@@ -137,7 +137,7 @@ describe('two-factor sign-in in the browser', () => {
     expect(await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).isChecked()).toBe(true);
     await expectNoViolations(page, 'the requirement switched on');
     await page.getByRole('button', { name: 'Dismiss' }).click();
-    await team.screenshot({ path: 'test-results/e2e/two-factor-required-of-the-team.png' });
+    await screenshot(team, 'two-factor-required-of-the-team');
 
     await verifyOwnerEmail(page, mailsTo, MEMBER.email);
     expect((await post('/api/members', { email: RECEPTIONIST.email, role: 'receptionist' })).status()).toBe(201);
@@ -217,7 +217,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.keyboard.press('Enter');
     await dialog.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
     await expectNoViolations(page, 'turning off');
-    await dialog.screenshot({ path: 'test-results/e2e/two-factor-turn-off.png' });
+    await screenshot(dialog, 'two-factor-turn-off');
 
     await dialog.getByLabel('Code from your app, or a recovery code').fill(recoveryCodes[4]!);
     await page.keyboard.press('Enter');

@@ -12,8 +12,8 @@ export const VIEWPORTS = [
 export type Viewport = (typeof VIEWPORTS)[number];
 
 /**
- * After an interaction: a full-page screenshot (test-results/e2e/<name>.png) and axe (WCAG 2.2 AA
- * and best practices, any impact). A violation fails the test, softly: the tour goes on, so
+ * After an interaction: axe (WCAG 2.2 AA and best practices, any impact) and, when
+ * E2E_SCREENSHOTS=1 asks, a full-page screenshot (test-results/e2e/<name>.png). A violation fails the test, softly: the tour goes on, so
  * every screen is still drawn and the failure lists every violation at once.
  */
 export async function checkpoint(page: Page, name: string): Promise<void> {
