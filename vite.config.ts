@@ -134,6 +134,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // The same templates: each built server's SQLite file, and each MariaDB database a
+          // journey or the production front asks for, start as a copy (decision 0070).
+          globalSetup: ['db/testing/global-setup.ts'],
+          // A worker imports Playwright, the database layer and the texts once for all its files:
+          // a fresh process and module graph for each file left a worker idle 10–20 s between
+          // two files on a loaded machine, a quarter of the phase (decision 0070). No browser
+          // file replaces a module or changes the environment; each file's server, Chromium,
+          // database and ports are still its own.
+          isolate: false,
           // A timeout here only ends a journey that hangs: a busy CI machine has taken over twice
           // this one's time (decision 0066), and how fast a page is, bench/ measures.
           testTimeout: 180_000,

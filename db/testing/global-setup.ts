@@ -6,10 +6,10 @@ import { MYSQL_SERVER, TEST_DIALECTS } from './test-databases';
 import { relaxMysqlDurability } from './test-server-durability';
 
 /**
- * vitest's global set-up for the database projects (integration, integration-isolated): migrates one template of each dialect
- * before the workers start (they inherit where the templates are), and removes them after the
- * run. Each test's database is then a copy (docs/decisions/0065). The browser phase has none:
- * its built servers migrate their own files, and only three of its databases are MariaDB's.
+ * vitest's global set-up for the database projects (integration, integration-isolated) and the
+ * browser phase (e2e): migrates one template of each dialect before the workers start (they
+ * inherit where the templates are), and removes them after the run. Each test's database is then
+ * a copy (docs/decisions/0065), and so is each built server's SQLite file (decision 0070).
  */
 export async function setup(): Promise<() => Promise<void>> {
   // Both database projects name this set-up; the second of a run reuses the first's templates.

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEMPLATE_VARIABLES } from '../../db/testing/templates';
 import { freePort, waitUntilOk } from '../../server/testing/spawn-server';
 
 export interface RunningServer {
@@ -12,13 +13,18 @@ export interface RunningServer {
 
 /**
  * The production build (`npm run build` runs before the e2e project) on a fresh embedded
- * database with the demo seed, exactly what `npm start` serves.
+ * database with the demo seed, exactly what `npm start` serves. The file starts as a copy of the
+ * run's migrated template when there is one (vitest's global set-up): the server finds nothing
+ * to migrate and seeds the demo itself, at its own start (decision 0070).
  */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const varDir = mkdtempSync(join(tmpdir(), 'minda-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const databaseUrl = env.DATABASE_URL ?? `sqlite:${join(varDir, 'e2e.sqlite')}`;
+  const sqliteFile = join(varDir, 'e2e.sqlite');
+  const template = process.env[TEMPLATE_VARIABLES.sqlite];
+  if (env.DATABASE_URL === undefined && template) copyFileSync(template, sqliteFile);
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${sqliteFile}`;
   let log = '';
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
