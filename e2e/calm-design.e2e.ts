@@ -10,7 +10,7 @@ import { useBrowserSession } from './support/session';
 // Issue 15 for the visitor: the calm theme in every state (axe after each interaction, the
 // disabled consent button readable), the clinic's name, logo and footer on every step, its contact
 // where SPEC says "contact us directly", the emergency lines once, and follow-up words kept.
-// Screenshots of each step at 390 and 1280 px land in test-results/e2e/calm-*.png.
+// With E2E_SCREENSHOTS=1, screenshots of each step at 390 and 1280 px land in test-results/e2e/calm-*.png.
 
 const CLINIC = { slug: 'klinik-tenang', name: 'Klinik Tenang' };
 const CONTACT = { name: 'Klinik Tenang front desk', phone: '03-2345 6789' };

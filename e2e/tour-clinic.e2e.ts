@@ -8,7 +8,7 @@ import { checkpoint, useTour, VIEWPORTS } from './support/tour';
 
 // Every screen a clinic can reach, at a phone's and a laptop's width (its pages are English
 // only): the account pages with their errors, admin setup's sections and dialogs, the plan and
-// /subscribe. axe after each interaction, a screenshot of each screen (test-results/e2e/tour-<width>-…png).
+// /subscribe. axe after each interaction, with E2E_SCREENSHOTS=1 a screenshot of each screen (test-results/e2e/tour-<width>-…png).
 
 const WAITING_VISITOR = 'Siti';
 // The launch offer still runs: its badge and countdown are part of the pricing on the way.

@@ -9,7 +9,7 @@ import { useBrowserSession } from './support/session';
 // Issue 26, white label: the clinic sets its colour (a low-contrast one is refused with a
 // readable message) and uploads a logo; the screener shows both in English and Malay without
 // "Admin Login"; the login page is in Malay under /ms/. axe after each interaction, at 390 and
-// 1280 px; screenshots in test-results/e2e/white-label-*.png.
+// 1280 px; with E2E_SCREENSHOTS=1, screenshots in test-results/e2e/white-label-*.png.
 
 const COLOUR = '#1d4ed8';
 const COLOUR_RGB = 'rgb(29, 78, 216)';

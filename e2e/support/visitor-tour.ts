@@ -16,7 +16,7 @@ import { dayChoices, timeChoices } from './booking-steps';
 import { checkpoint, fill, useTour, type Viewport } from './tour';
 
 // Every screen a visitor can reach, at one width, in English and Malay: axe after each interaction
-// and a screenshot of each screen (test-results/e2e/tour-<width>-…png). One file per width
+// and, with E2E_SCREENSHOTS=1, a screenshot of each screen (test-results/e2e/tour-<width>-…png). One file per width
 // (tour-visitor-390, tour-visitor-1280), so the two widths run side by side (decision 0044).
 
 const COMBINED_CLINIC = 'klinik-tour-gabungan';
