@@ -1,16 +1,41 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ProductionFront, startProductionFront } from '../scripts/production-front/front';
+import { type ProcessMemory, type ProductionFront, startProductionFront } from '../scripts/production-front/front';
 import { type AnswerListener, type FrontClient, type LoadPlan, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
 import type { AnswerTable } from './support/bare-http-server';
 import { startBaselineProcess } from './support/baseline-process';
 import { answerHeaders } from './support/demo-screener';
-import { type Figure, formatMs, formatRate, runWhenMain } from './support/figures';
+import { type Figure, formatMb, formatMs, formatRate, runWhenMain } from './support/figures';
 
 /** The fault run's clients: 12 visitors and the operators the front seeds. */
 const VISITORS = 12;
 /** Seconds of load on each side; BENCH_SECONDS=3 for trying a change, the README's figures use 10. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
+/** How often each process's memory is read during the load. */
+const MEMORY_SAMPLE_MS = 250;
+/** Issue 31's budget for one process under the mixed load. */
+const MEMORY_BUDGET_BYTES = 250 * 1024 * 1024;
+
+/** Reads each process's memory every MEMORY_SAMPLE_MS until stopped, and answers each one's peaks. */
+function watchMemory(read: () => Promise<ProcessMemory[]>) {
+  const peaks: ProcessMemory[] = [];
+  let stopped = false;
+  const watching = (async () => {
+    while (!stopped) {
+      (await read()).forEach((now, n) => {
+        peaks[n] = { rss: Math.max(peaks[n]?.rss ?? 0, now.rss), heapUsed: Math.max(peaks[n]?.heapUsed ?? 0, now.heapUsed) };
+      });
+      await sleep(MEMORY_SAMPLE_MS);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await watching;
+      return peaks;
+    },
+  };
+}
 
 /** The mixed load against `url` for the warm-up, then for SECONDS, counted. */
 async function runLoad(client: FrontClient, plan: LoadPlan, onAnswer?: AnswerListener) {
@@ -39,10 +64,18 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
   const plan = front.plan(VISITORS);
   const recorded: Record<string, { status: number; headers: Record<string, string>; bytes: Buffer }> = {};
   let subject;
+  let idle: ProcessMemory[];
+  let peaks: ProcessMemory[];
   try {
-    subject = await runLoad(front.client, plan, (route, answer) => {
-      if (!recorded[route] && answer.status < 500) recorded[route] = { status: answer.status, headers: answerHeaders(answer.headers), bytes: answer.bytes };
-    });
+    idle = await front.memory();
+    const memory = watchMemory(front.memory);
+    try {
+      subject = await runLoad(front.client, plan, (route, answer) => {
+        if (!recorded[route] && answer.status < 500) recorded[route] = { status: answer.status, headers: answerHeaders(answer.headers), bytes: answer.bytes };
+      });
+    } finally {
+      peaks = await memory.stop();
+    }
   } finally {
     await front.stop();
   }
@@ -53,7 +86,7 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
   } finally {
     await baselineServer.close();
   }
-  return REQUEST_KINDS.map((kind) => {
+  const rates = REQUEST_KINDS.map((kind): Figure => {
     const [measured, bare] = [subject, baseline].map((rows) => rows.find((row) => row.kind === kind)!);
     const side = (row: typeof measured) => `${formatRate(row!.perSecond)}, p99 ${formatMs(row!.p99Ms)}, ${row!.failed} failed`;
     return {
@@ -65,6 +98,17 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
       met: measured!.failed === 0 && bare!.failed === 0,
     };
   });
+  // The process whose resident memory peaked highest, beside what it held idle after its start.
+  const top = peaks.reduce((highest, peak, n) => (peak.rss > peaks[highest]!.rss ? n : highest), 0);
+  const memory: Figure = {
+    benchmark: `memory of one process under the mixed load (RSS, peak), the highest of ${peaks.length}`,
+    figure: `RSS ${formatMb(peaks[top]!.rss)}, heap used ${formatMb(peaks[top]!.heapUsed)} (peaks, read from /metrics every ${MEMORY_SAMPLE_MS} ms)`,
+    baseline: `the same process idle after start: RSS ${formatMb(idle[top]!.rss)}, heap used ${formatMb(idle[top]!.heapUsed)}`,
+    ratio: peaks[top]!.rss / idle[top]!.rss,
+    target: `≤ ${formatMb(MEMORY_BUDGET_BYTES)}`,
+    met: peaks.every((peak) => peak.rss <= MEMORY_BUDGET_BYTES),
+  };
+  return [...rates, memory];
 }
 
 runWhenMain(import.meta.url, benchmarkMixedLoad);

@@ -18,6 +18,8 @@ const REMINDERS = 10_000;
 const PROCESSES = 3;
 /** Each side must be done by then, or the benchmark fails rather than waiting on. */
 const DEADLINE_MS = 5 * 60_000;
+/** Issue 31's target: the reminders delivered at half the rate of one nodemailer loop or better. */
+const MINIMUM_RATIO = 0.5;
 
 const formatMailRate = (perSecond: number) => `${Math.round(perSecond).toLocaleString('en')} mails/s`;
 
@@ -109,8 +111,8 @@ export async function benchmarkReminderDelivery(): Promise<Figure[]> {
         figure: `all delivered ${formatMs(app.ms)} after start (${formatMailRate(appRate)}; all queued after ${formatMs(app.queuedMs)}); ${received} received, ${distinct} distinct Message-IDs, ${reminders} reminder rows`,
         baseline: `one nodemailer loop, pooled (${SMTP_CONNECTIONS} connections), same ${raw.length} B mails: ${formatMs(baselineMs)} (${formatMailRate(baselineRate)})`,
         ratio: appRate / baselineRate,
-        target: `each reminder exactly once (${REMINDERS.toLocaleString('en')} distinct Message-IDs)`,
-        met: received === REMINDERS && distinct === REMINDERS && reminders === REMINDERS,
+        target: `≥ ${MINIMUM_RATIO * 100} %, each reminder exactly once (${REMINDERS.toLocaleString('en')} distinct Message-IDs)`,
+        met: received === REMINDERS && distinct === REMINDERS && reminders === REMINDERS && appRate / baselineRate >= MINIMUM_RATIO,
       },
     ];
   } finally {

@@ -1,4 +1,5 @@
 import type { SlotTimes } from './slots';
+import { rememberedFormat } from './intl-formats';
 import { zonePlace } from './time-zone-places';
 
 /** The product formats times en-MY, 12-hour; Malay texts get the Malay month and day names. */
@@ -9,7 +10,7 @@ const INTL_LOCALE = { en: 'en-MY', ms: 'ms-MY' } as const;
  * nobody guesses: 'Monday, 7 December 2026, 10:00 – 11:00 am, Kuala Lumpur (GMT+8)'.
  */
 export function formatAppointmentTime(slot: SlotTimes, timeZone: string, locale: keyof typeof INTL_LOCALE): string {
-  const format = remembered(`${locale} ${timeZone}`, () =>
+  const format = rememberedFormat(`${locale} ${timeZone}`, () =>
     new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone, dateStyle: 'full', timeStyle: 'short', hour12: true }),
   );
   return `${format.formatRange(slot.startUtc, slot.endUtc)}, ${zonePlace(timeZone, slot.startUtc)}`;
@@ -23,23 +24,8 @@ export function formatMoment(at: Date, timeZone: string, locale: keyof typeof IN
 /** The canonical name of an IANA timezone ('asia/kuala_lumpur' → 'Asia/Kuala_Lumpur'), or undefined if unknown. */
 export function canonicalTimeZone(timeZone: string): string | undefined {
   try {
-    return remembered(`canonical ${timeZone}`, () => new Intl.DateTimeFormat('en', { timeZone })).resolvedOptions().timeZone;
+    return rememberedFormat(`canonical ${timeZone}`, () => new Intl.DateTimeFormat('en', { timeZone })).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
-}
-
-// Building an Intl.DateTimeFormat costs far more than using one (a booking built five), and
-// only a few hundred zones exist; unknown ones throw and are never kept.
-const MAX_FORMATS = 2_000;
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function remembered(key: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let format = formats.get(key);
-  if (!format) {
-    format = build();
-    if (formats.size >= MAX_FORMATS) formats.clear();
-    formats.set(key, format);
-  }
-  return format;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { countryName, searchZones, zonePlace } from './time-zone-places';
+import { describe, expect, it, vi } from 'vitest';
+import { countryName, searchZones, zoneOffset, zonePlace } from './time-zone-places';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
 const SUMMER = new Date('2026-07-15T12:00:00Z');
@@ -19,6 +19,20 @@ describe('zonePlace', () => {
     expect(zonePlace('Europe/London', SUMMER)).toBe('London (GMT+1)');
     expect(zonePlace('Australia/Sydney', WINTER)).toBe('Sydney (GMT+11)');
     expect(zonePlace('Australia/Sydney', SUMMER)).toBe('Sydney (GMT+10)');
+  });
+});
+
+describe('zoneOffset', () => {
+  it('builds one format per zone and reuses it: a reminder pass asks once per mail (issue 31)', () => {
+    zoneOffset('Asia/Tokyo', WINTER);
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(zoneOffset('Asia/Tokyo', SUMMER)).toBe('GMT+9');
+      expect(zoneOffset('Asia/Tokyo', WINTER)).toBe('GMT+9');
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { getCountry, getTimezone } from 'countries-and-timezones';
+import { rememberedFormat } from './intl-formats';
 
 /** The languages a zone's place is named in; the visitor's and the clinic's. */
 export type PlaceLocale = 'en' | 'ms';
@@ -10,7 +11,8 @@ export function zoneCity(zone: string): string {
 
 /** 'GMT+8', 'GMT+1' in London's summer, 'GMT' for UTC: the zone's offset at that moment, so DST shows. */
 export function zoneOffset(zone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
+  const format = rememberedFormat(`offset ${zone}`, () => new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' }));
+  const parts = format.formatToParts(at);
   // Some ICU builds write 'GMT+0' where others write 'GMT'; read both as 'GMT'.
   return (parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT').replace(/^GMT[+-]0$/, 'GMT');
 }

@@ -29,6 +29,7 @@ export function figureTable(figures: readonly Figure[]): string {
 export const formatRate = (perSecond: number) => `${Math.round(perSecond).toLocaleString('en')} req/s`;
 export const formatMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
 export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const formatMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /**
  * Runs `measure` and prints its table when the module is the script tsx was started with

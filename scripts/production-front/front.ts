@@ -23,6 +23,19 @@ const SLOTS = 600;
 const OPERATORS = 2;
 const OPERATOR_PASSWORD = 'mixed-load operator password';
 
+/** What one process says of its memory on /metrics (prom-client's default metrics), in bytes. */
+export interface ProcessMemory {
+  rss: number;
+  heapUsed: number;
+}
+
+/** A gauge's value in Prometheus's text format. */
+function gauge(text: string, name: string): number {
+  const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+  if (value === undefined) throw new Error(`/metrics has no ${name}`);
+  return Number(value);
+}
+
 /**
  * What a run starts with: a clinic taking bookings with a webhook, reminders due, holds about
  * to lapse, and clinics whose operators sign in with a password (hashed as registration does).
@@ -60,6 +73,8 @@ export interface ProductionFront {
   plan: (visitors: number) => LoadPlan;
   clinicUserId: string;
   quietUserId: string;
+  /** Each process's memory now, read from its /metrics as a scraper would. */
+  memory: () => Promise<ProcessMemory[]>;
   /** SIGKILL or SIGTERM process `n`, and start it again on its port. */
   restart: (n: number, signal: 'SIGTERM' | 'SIGKILL') => Promise<void>;
   stop: () => Promise<void>;
@@ -78,6 +93,7 @@ export async function startProductionFront(): Promise<ProductionFront> {
   const receiver = await startWebhookReceiver(() => secret);
   const front = await frontPorts();
   const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
+  const metricsToken = randomBytes(16).toString('hex');
   const env = productionEnv({
     DATABASE_URL: database.url,
     // The links in mails and the origin the CSRF check expects: the front's https address.
@@ -92,6 +108,7 @@ export async function startProductionFront(): Promise<ProductionFront> {
     SHUTDOWN_DRAIN_MS: '2000',
     // The webhook receiver listens on loopback, which production refuses unless allowed.
     WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1',
+    METRICS_TOKEN: metricsToken,
   });
   const seeded = await seed(database, receiver.url, new Date());
   secret = (await database.db.selectFrom('users').select('webhook_secret').where('id', '=', seeded.clinic.userId).executeTakeFirstOrThrow()).webhook_secret!;
@@ -105,6 +122,15 @@ export async function startProductionFront(): Promise<ProductionFront> {
     plan: (visitors) => ({ clinic: { slug: seeded.clinic.slug, psychologistId: seeded.clinic.psychologistId, slotIds: seeded.slotIds }, operators: seeded.operators, visitors }),
     clinicUserId: seeded.clinic.userId,
     quietUserId: seeded.quietUserId,
+    memory: () =>
+      Promise.all(
+        ports.map(async (port) => {
+          const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+          if (!response.ok) throw new Error(`/metrics of the process on ${port} answered ${response.status}`);
+          const text = await response.text();
+          return { rss: gauge(text, 'process_resident_memory_bytes'), heapUsed: gauge(text, 'nodejs_heap_size_used_bytes') };
+        }),
+      ),
     restart: async (n, signal) => {
       await processes[n]!.stop(signal);
       processes[n] = await startMindaProcess(ports[n]!, env);

@@ -7,6 +7,7 @@ import { type BookableScreener, bookingRequest, insertBookableScreener, postBook
 import { type SmtpCapture, startSmtpCapture } from '../testing/smtp-capture';
 import { type ServerProcess, spawnServer } from '../testing/spawn-server';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { leaseAppointmentsToRemind } from '../../db/repositories/appointments';
 import { brandOfClinic } from './booking-notifications';
 import { queueDueReminders } from './queue-reminders';
 
@@ -14,6 +15,12 @@ import { queueDueReminders } from './queue-reminders';
 vi.mock('./booking-notifications', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./booking-notifications')>();
   return { ...actual, brandOfClinic: vi.fn(actual.brandOfClinic) };
+});
+
+// Watched, not replaced: a test makes one lease come back short, as one racing another process's does.
+vi.mock('../../db/repositories/appointments', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../db/repositories/appointments')>();
+  return { ...actual, leaseAppointmentsToRemind: vi.fn(actual.leaseAppointmentsToRemind) };
 });
 
 const inHours = (hours: number) => addHours(new Date(), hours);
@@ -149,6 +156,15 @@ describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
       expect(reminder!.text).not.toContain(visitor.otherClinic);
       expect(reminder!.text).toContain(`${t.services.env.publicUrl}${visitor.language === 'ms' ? '/ms' : ''}/appointments/manage/`);
     }
+  });
+
+  it('goes on after a short lease, as one that lost rows to another process gets: only an empty one ends the pass', async () => {
+    const screener = await clinic();
+    const due = [await confirmedAppointment(screener, 22), await confirmedAppointment(screener, 22.5)];
+    const actual = (await vi.importActual<typeof import('../../db/repositories/appointments')>('../../db/repositories/appointments')).leaseAppointmentsToRemind;
+    vi.mocked(leaseAppointmentsToRemind).mockImplementationOnce((db, leaseDialect, range, lease) => actual(db, leaseDialect, range, { ...lease, limit: 1 }));
+    await queueDueReminders(t.services);
+    for (const { appointmentId } of due) expect(await remindersOf(t.services.db, appointmentId)).toEqual([expect.objectContaining({ lead_hours: 24 })]);
   });
 });
 
