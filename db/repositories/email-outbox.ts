@@ -114,12 +114,11 @@ export async function claimDueEmails(db: Kysely<Database>, dialect: DialectName,
 const ERASED_CONTENT = { recipient: '', message: '' } as const;
 
 /**
- * Marks mails sent and, in the same statement, erases what they said and to whom: the outbox is
- * a queue, not an archive of reset links and visitors' contacts. Their kind, times and attempts
+ * Marks a mail sent and, in the same statement, erases what it said and to whom: the outbox is
+ * a queue, not an archive of reset links and visitors' contacts. Its kind, times and attempts
  * stay for the logs' sake (docs/decisions/0007).
  */
-export async function markEmailsSent(db: Kysely<Database>, ids: readonly string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
+export async function markEmailSent(db: Kysely<Database>, id: string, now: Date): Promise<void> {
   await db
     .updateTable('email_outbox')
     .set({
@@ -131,7 +130,7 @@ export async function markEmailsSent(db: Kysely<Database>, ids: readonly string[
       last_error: null,
       ...ERASED_CONTENT,
     })
-    .where('id', 'in', ids)
+    .where('id', '=', id)
     .execute();
 }
 

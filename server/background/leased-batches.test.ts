@@ -126,27 +126,6 @@ describe('workLeasedBatches', () => {
     expect(queue.attempted.length + queue.released.length).toBe(10);
   });
 
-  it('records each batch once its attempts have ended, a failed one included, before releasing what it did not try', async () => {
-    const events: string[] = [];
-    const queue = queueOf(25, {
-      attempt: async (row) => {
-        events.push(row.id);
-        if (row.id === 'row-21') throw new Error('database away');
-      },
-      recordBatch: async () => {
-        events.push('record');
-      },
-      release: async (_owner, ids) => {
-        events.push(`release ${ids.length}`);
-      },
-    });
-    await expect(workLeasedBatches(queue.work)).rejects.toThrow('database away');
-    // Three batches of 10, 10 and 5; the third's failure still has its other rows recorded.
-    expect(events.filter((event) => !event.startsWith('row-'))).toEqual(['record', 'release 0', 'record', 'release 0', 'record', 'release 0']);
-    expect(events.lastIndexOf('row-9')).toBeLessThan(events.indexOf('record'));
-    expect(events.lastIndexOf('row-24')).toBeLessThan(events.lastIndexOf('record'));
-  });
-
   it('refuses a lease that cannot hold one whole attempt', async () => {
     const queue = queueOf(5, { leaseMs: 30_000, longestAttemptMs: 30_000 });
     await expect(workLeasedBatches(queue.work)).rejects.toThrow(/cannot hold/);

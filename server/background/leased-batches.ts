@@ -25,12 +25,6 @@ export interface LeasedWork<Row extends { id: string }> {
   lease: (lease: Lease) => Promise<Row[]>;
   /** Tries one row and records the outcome, which ends its lease. */
   attempt: (row: Row) => Promise<void>;
-  /**
-   * Records together what the batch's attempts left to record (the e-mail outbox marks its sent
-   * mails in one statement). Runs once the batch's attempts have ended, failed ones included,
-   * before its unattempted rows are released.
-   */
-  recordBatch?: () => Promise<void>;
   /** Ends the lease of rows that were leased and not attempted (db/leases.ts, releaseLeases). */
   release: (owner: string, ids: string[]) => Promise<void>;
 }
@@ -53,7 +47,6 @@ export async function workLeasedBatches<Row extends { id: string }>(work: Leased
       while (next < rows.length && mayStart()) await work.attempt(rows[next++]!);
     };
     const attempts = await Promise.allSettled(Array.from({ length: work.inFlight }, attemptInTurn));
-    await work.recordBatch?.();
     const unattempted = rows.slice(next);
     await work.release(lease.owner, unattempted.map((row) => row.id));
     const failure = attempts.find((attempt) => attempt.status === 'rejected');

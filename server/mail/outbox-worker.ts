@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { releaseLeases } from '../../db/leases';
 import { inTransaction } from '../../db/transaction';
-import { claimDueEmails, type ClaimedEmail, expireLapsedEmails, markEmailFailed, markEmailsSent } from '../../db/repositories/email-outbox';
+import { claimDueEmails, type ClaimedEmail, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
 import type { Database } from '../../db/schema';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
@@ -43,16 +43,6 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
   await expireLapsedEmails(deps.db, deps.now());
   const host = new URL(deps.env.publicUrl).hostname;
   const outcome = { sent: 0, failed: 0 };
-  // A batch's sent mails are marked together, one statement instead of a transaction each
-  // (issue 31). A process killed before the mark leaves them to go out again once the lease
-  // lapses, as it did in the moment between a send and its mark. Once more if the mark was a
-  // deadlock's victim (it races the other processes' leases): left unmarked, the mails would go
-  // out again when their lease lapses.
-  const sent: string[] = [];
-  const markSent = async () => {
-    const ids = sent.splice(0);
-    if (ids.length > 0) await inTransaction(deps.db, (trx) => markEmailsSent(trx, ids, deps.now()));
-  };
   const attempt = async (email: ClaimedEmail) => {
     let where: string;
     try {
@@ -65,8 +55,10 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
       outcome.failed++;
       return;
     }
-    // Outside the try: a mail that went out must never be marked for another attempt.
-    sent.push(email.id);
+    // Outside the try: a mail that went out must never be marked for another attempt. Once more
+    // if the mark was a deadlock's victim (it races the other processes' leases): left
+    // unmarked, the mail would go out again when its lease lapses.
+    await inTransaction(deps.db, (trx) => markEmailSent(trx, email.id, deps.now()));
     deps.log.info({ emailId: email.id, kind: email.kind, where }, 'e-mail delivered');
     outcome.sent++;
   };
@@ -80,7 +72,6 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
       maxBatches: MAX_BATCHES,
       lease: (lease) => claimDueEmails(deps.db, deps.dialect, lease),
       attempt,
-      recordBatch: markSent,
       release: (owner, ids) => releaseLeases(deps.db, 'email_outbox', owner, ids),
     },
     stopping,
