@@ -4948,6 +4948,11 @@ export type NamespaceBookingTranslation = {
 		 */
 		refunded: RequiredParams<'amount'>
 		/**
+		 * B​e​i​n​g​ ​r​e​f​u​n​d​e​d​:​ ​{​a​m​o​u​n​t​}​.​ ​T​h​e​ ​p​a​y​m​e​n​t​ ​s​e​r​v​i​c​e​ ​h​a​s​ ​y​e​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​r​e​f​u​n​d​;​ ​i​t​ ​t​h​e​n​ ​r​e​a​c​h​e​s​ ​y​o​u​ ​w​i​t​h​i​n​ ​a​ ​f​e​w​ ​w​o​r​k​i​n​g​ ​d​a​y​s​.
+		 * @param {string} amount
+		 */
+		refundPending: RequiredParams<'amount'>
+		/**
 		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l​ ​n​o​w​,​ ​{​a​m​o​u​n​t​}​ ​c​o​m​e​s​ ​b​a​c​k​ ​t​o​ ​y​o​u​.
 		 * @param {string} amount
 		 */
@@ -12978,6 +12983,10 @@ export type TranslationFunctions = {
 			 * Refunded so far: {amount}
 			 */
 			refunded: (arg: { amount: string }) => LocalizedString
+			/**
+			 * Being refunded: {amount}. The payment service has yet to confirm the refund; it then reaches you within a few working days.
+			 */
+			refundPending: (arg: { amount: string }) => LocalizedString
 			/**
 			 * If you cancel now, {amount} comes back to you.
 			 */

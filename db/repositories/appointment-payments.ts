@@ -217,6 +217,17 @@ export async function committedRefundsSen(db: Kysely<Database>, paymentId: strin
   return Number(row.total);
 }
 
+/** Of those, what Stripe has not yet answered: written down, not yet made. */
+export async function pendingRefundsSen(db: Kysely<Database>, paymentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_sen'), eb.lit(0)).as('total'))
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /** Writes a refund before Stripe is called; its `causeKey` is UNIQUE, so a cause asks once. */
 export async function insertRefund(
   db: Kysely<Database>,

@@ -59,7 +59,7 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     const cancelled = (await mailsTo(booking)).filter((mail) => mail.includes('cancelled'));
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]).toContain('Your payment: RM120.50 by card');
-    expect(cancelled[0]).toContain('Refunded so far: RM120.50');
+    expect(cancelled[0]).toContain('Being refunded: RM120.50');
   });
 
   it("tells in the decline mail, in the visitor's Malay, that everything came back", async () => {
@@ -67,9 +67,9 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     await booking.clinic.caller.admin.appointments.decline({ appointmentId: booking.appointmentId });
     await expect(booking.clinic.caller.admin.appointments.decline({ appointmentId: booking.appointmentId })).rejects.toThrow();
     expect(refundsOf(booking)).toEqual([12050]);
-    const declined = (await mailsTo(booking)).filter((mail) => mail.includes('Telah dikembalikan'));
+    const declined = (await mailsTo(booking)).filter((mail) => mail.includes('Sedang dikembalikan'));
     expect(declined).toHaveLength(1);
-    expect(declined[0]).toContain('Telah dikembalikan setakat ini: RM120.50');
+    expect(declined[0]).toContain('Sedang dikembalikan: RM120.50');
   });
 
   it("tells in the no-show mail what came back and what the policy kept, once for two no-shows at once", async () => {
@@ -77,9 +77,9 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     const noShow = () => booking.clinic.caller.admin.appointments.noShow({ appointmentId: booking.appointmentId });
     await Promise.allSettled([noShow(), noShow()]);
     expect(refundsOf(booking)).toEqual([7050]);
-    const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Refunded so far'));
+    const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Being refunded'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain('Refunded so far: RM70.50');
+    expect(mails[0]).toContain('Being refunded: RM70.50');
     expect(mails[0]).toContain('keeps RM50.00 of it');
   });
 
@@ -110,9 +110,9 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     expect(refundsOf(booking)).toEqual([12050]);
     expect(await payment(booking)).toMatchObject({ amountSen: 12050, refundedSen: 12050 });
-    const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Refunded so far'));
+    const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Being refunded'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain('Refunded so far: RM120.50');
+    expect(mails[0]).toContain('Being refunded: RM120.50');
     const { months } = await booking.clinic.caller.admin.payments.months();
     expect(months[0]).toMatchObject({ paidSen: 12050, refundedSen: 12050, keptSen: 0 });
   });
@@ -123,9 +123,9 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     const outcomes = await Promise.allSettled([remove(), remove()]);
     expect(outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))).toEqual([{ cancelledAppointments: 1 }]);
     expect(refundsOf(booking)).toEqual([12050]);
-    const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Telah dikembalikan'));
+    const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Sedang dikembalikan'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain('Telah dikembalikan setakat ini: RM120.50');
+    expect(mails[0]).toContain('Sedang dikembalikan: RM120.50');
   });
 
   it("refunds a payment arriving for a hold whose slot was deleted meanwhile", async () => {
@@ -154,6 +154,7 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(refundsOf(booking)).toEqual([12050]);
     expect(await payment(booking)).toBeUndefined();
+    // Its refund was made before the closing mail was written: the mail says it came back.
     const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Refunded so far'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Refunded so far: RM120.50');

@@ -31,6 +31,20 @@ export function useOnSettled(state: PaymentState | undefined, onSettled: (state:
 }
 
 /**
+ * The hold's payment step (amount, hold, policy and PaymentIntent), asked once: after a redirect
+ * or a reload the server answers the same PaymentIntent again, so it never needs asking twice.
+ */
+export function useHoldStep(hold: PaidHold) {
+  const utils = trpc.useUtils();
+  return useQuery({
+    queryKey: ['bookingPayment', hold.appointmentId],
+    queryFn: () => utils.client.public.bookingPayment.mutate(hold),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
  * Where the hold stands, asked every few seconds while `enabled` and until it leaves the hold.
  * The read asks Stripe nothing and does not count against the payment step's bound, so a long
  * wait for a bank's webhook cannot use the step up (docs/decisions/0062).
