@@ -110,7 +110,11 @@ export async function paymentStepOf(deps: StepDeps, terms: BookingPaymentTerms, 
 }
 
 /** Records the booking's PaymentIntent unless it is already: a second request at the same moment loses on its UNIQUE id. */
-export async function recordIntent(deps: Pick<StepDeps, 'db' | 'now'>, terms: BookingPaymentTerms, paymentIntentId: string): Promise<void> {
+export async function recordIntent(
+  deps: Pick<StepDeps, 'db' | 'now'>,
+  terms: Pick<BookingPaymentTerms, 'appointmentId' | 'userId' | 'stripeAccountId' | 'amountSen'>,
+  paymentIntentId: string,
+): Promise<void> {
   if (await findPaymentOfAppointment(deps.db, terms.userId, terms.appointmentId)) return;
   const payment = { appointmentId: terms.appointmentId, userId: terms.userId, stripeAccountId: terms.stripeAccountId, paymentIntentId, amountSen: terms.amountSen, now: deps.now() };
   await insertAppointmentPayment(deps.db, payment).catch((error: unknown) => {

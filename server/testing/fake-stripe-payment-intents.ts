@@ -107,7 +107,7 @@ export function fakePaymentIntents(apiVersion: string): FakePaymentIntents {
         payment_method_details: { type, [type]: {} },
         receipt_url: `https://pay.stripe.com/receipts/payment/fake_${chargeId}`,
       });
-      Object.assign(intent, { status: 'succeeded', latest_charge: chargeId, last_payment_error: null, payment_method: `pm_fake_${type}${serial}` });
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: chargeId, last_payment_error: null, payment_method: `pm_fake_${type}${serial}` });
       emit('payment_intent.succeeded', id);
     } else {
       const declined = type === 'card'
