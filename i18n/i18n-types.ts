@@ -6602,6 +6602,10 @@ export type NamespaceErrorsTranslation = {
 		 */
 		upcomingAppointments: RequiredParams<'count'>
 		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​s​ ​y​o​u​r​ ​v​i​s​i​t​o​r​s​ ​h​a​v​e​ ​s​t​a​r​t​e​d​ ​c​o​u​l​d​ ​n​o​t​ ​a​l​l​ ​b​e​ ​s​t​o​p​p​e​d​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+		 */
+		paymentsOpen: string
+		/**
 		 * T​h​e​ ​r​e​f​u​n​d​s​ ​o​f​ ​y​o​u​r​ ​v​i​s​i​t​o​r​s​’​ ​p​a​y​m​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​a​l​l​ ​b​e​ ​m​a​d​e​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 		 */
 		refundsPending: string
@@ -14505,6 +14509,10 @@ export type TranslationFunctions = {
 			 * This clinic has {count} upcoming appointment{{s}}. Confirm that {{it|they}} will be cancelled: each visitor is told by e-mail.
 			 */
 			upcomingAppointments: (arg: { count: number }) => LocalizedString
+			/**
+			 * The payments your visitors have started could not all be stopped at Stripe just now, so nothing was deleted. Please try again in a few minutes.
+			 */
+			paymentsOpen: () => LocalizedString
 			/**
 			 * The refunds of your visitors’ payments could not all be made at Stripe just now, so nothing was deleted. Please try again in a few minutes.
 			 */

@@ -153,6 +153,12 @@ export async function savePaymentStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The clinic's PaymentIntents a visitor could still pay: made, not yet paid (a failed attempt leaves one open), not cancelled. */
+export async function openPaymentsOf(db: Kysely<Database>, userId: string): Promise<AppointmentPayment[]> {
+  const rows = await db.selectFrom('appointment_payments').select(COLUMNS).where('user_id', '=', userId).where('status', 'in', ['pending', 'failed']).orderBy('created_at').orderBy('id').execute();
+  return rows.map(toPayment);
+}
+
 /** Flags the payment of a disputed charge; true the first time only. */
 export async function flagDisputed(db: Kysely<Database>, paymentIntentId: string, now: Date): Promise<boolean> {
   const result = await db

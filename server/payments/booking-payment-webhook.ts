@@ -19,7 +19,7 @@ export type BookingPaymentDeps = Pick<RequestContext, 'db' | 'env' | 'now'> & { 
 const BOOKING_PAYMENT_EVENTS: ReadonlySet<string> = new Set<BookingPaymentEvent>(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 
 /** The refund of a payment that came for a booking that no longer stands: one per appointment, whichever delivery asks. */
-const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}`;
+export const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}`;
 
 /**
  * What a booking's PaymentIntent event on a clinic's connected account does (decision 0062):
@@ -99,7 +99,7 @@ async function bookOrNot(
   throw new Error(`The hold of appointment ${payment.appointmentId} kept moving while its payment was applied`);
 }
 
-const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): RefundRequest => ({
+export const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): RefundRequest => ({
   userId: payment.userId,
   appointmentId: payment.appointmentId,
   amountSen: 'rest',

@@ -38,7 +38,7 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     const paid = structuredClone(t.stripe.payments.settle(payment.paymentIntentId, { type: 'card', succeeded: true }));
     expect((await postStripeEvent(t.app, connectEvent('payment_intent.succeeded', screener.accountId, paid))).statusCode).toBe(200);
     const clinic = await signedInAs(t, screener);
-    return { clinic, slotId, clientEmail, appointmentId, intentId: payment.paymentIntentId };
+    return { screener, clinic, slotId, clientEmail, appointmentId, intentId: payment.paymentIntentId };
   }
   type Booking = Awaited<ReturnType<typeof paidBooking>>;
 
@@ -158,5 +158,42 @@ describe.each(TEST_DIALECTS)("every ending of a paid booking refunds once and sa
     const mails = (await mailsTo(booking)).filter((mail) => mail.includes('Refunded so far'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Refunded so far: RM120.50');
+  });
+
+  it('cancels at Stripe a deleted clinic’s PaymentIntents nobody paid yet, once, and refunds one paid whose event had not come', async () => {
+    const booking = await paidBooking(60);
+    await t.services.db.updateTable('accounts').set({ password_hash: await hashPassword(PASSWORD) }).where('id', '=', booking.clinic.userId).execute();
+    /** A hold of the same clinic whose PaymentIntent Stripe made and recorded. */
+    const hold = async (hours: number) => {
+      const slotId = await insertSlot(t.services.db, booking.screener.psychologistId, hoursFromNow(hours));
+      const appointmentId = (await postBooking(t, bookingRequest(booking.screener, slotId))).body.appointmentId as string;
+      return (await findPaymentOfAppointment(t.services.db, booking.clinic.userId, appointmentId))!.paymentIntentId;
+    };
+    const open = await hold(61);
+    const declined = await hold(62);
+    const paidUnheard = await hold(63);
+    // A declined attempt leaves its intent open for another; the other was paid, its event not here yet.
+    await postStripeEvent(t.app, connectEvent('payment_intent.payment_failed', booking.screener.accountId, structuredClone(t.stripe.payments.settle(declined, { type: 'card', succeeded: false }))));
+    const paidEvent = connectEvent('payment_intent.succeeded', booking.screener.accountId, structuredClone(t.stripe.payments.settle(paidUnheard, { type: 'grabpay', succeeded: true })));
+    const intent = (id: string) => t.stripe.payments.intents.get(id)!.intent;
+    const refundsOfIntent = (id: string) => [...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === id).map((refund) => refund.amount);
+
+    t.stripe.failNext('POST', `/v1/payment_intents/${declined}/cancel`, 500, 'An unknown error occurred', 3);
+    const refused = await booking.clinic.rest('POST', '/api/account/delete', { password: PASSWORD, cancelUpcoming: true });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ error: expect.stringContaining('nothing was deleted') });
+    expect(await payment(booking)).toBeDefined();
+    expect(intent(declined).status).toBe('requires_payment_method');
+
+    const done = await booking.clinic.rest('POST', '/api/account/delete', { password: PASSWORD, cancelUpcoming: true });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect([open, declined].map((id) => intent(id).status)).toEqual(['canceled', 'canceled']);
+    expect(refundsOfIntent(paidUnheard)).toEqual([12050]);
+    expect(refundsOf(booking)).toEqual([12050]);
+    // The paid intent's event, late, after the clinic went: nothing more goes back, and nobody can pay the others.
+    expect((await postStripeEvent(t.app, paidEvent)).statusCode).toBe(200);
+    expect(refundsOfIntent(paidUnheard)).toEqual([12050]);
+    const cancels = t.stripe.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/cancel') && [open, declined].some((id) => call.path.includes(id)));
+    expect(cancels.every((call) => call.headers['stripe-account'] === booking.screener.accountId)).toBe(true);
   });
 });
