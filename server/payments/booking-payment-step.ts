@@ -127,12 +127,16 @@ export async function recordIntent(
  * a reload, or after a decline. While the hold lasts it answers the same PaymentIntent; after,
  * or when only the status is asked, where the booking stands (the embed's frame reads it while
  * the pop-up pays). Asking the step may ask Stripe, so it is bounded per appointment: only the
- * booker holds its token, so the bound refuses no one else.
+ * booker holds its token, so the bound refuses no one else. The status reads, which a page asks
+ * every few seconds while the webhook is awaited, are bounded per address instead, well above a
+ * visitor's polling (rate-limit-rules.ts).
  */
 export async function bookingPayment(
-  ctx: Pick<RequestContext, 'db' | 'dialect' | 'env' | 'billing' | 'now' | 'rateLimits'>,
+  ctx: Pick<RequestContext, 'db' | 'dialect' | 'env' | 'billing' | 'now' | 'rateLimits' | 'ip'>,
   { appointmentId, token, statusOnly }: z.output<typeof ZBookingPaymentRequest>,
 ): Promise<BookingPaymentState> {
+  // Counted before the token is checked: wrong tokens flood as well as right ones.
+  if (statusOnly) await enforceRateLimits(ctx, [['bookingPaymentStatusPerIp', ctx.ip]]);
   const expected = Buffer.from(paymentTokenOf(ctx.env, appointmentId));
   const given = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new NotFoundError('appointment');
