@@ -38,6 +38,8 @@ export function holdsSlot(status: AppointmentStatus): boolean {
 
 /** How long an unconfirmed booking keeps its slot. */
 export const HOLD_MINUTES = 30;
+/** How often a page asks where a paid hold stands while Stripe's webhook is awaited. */
+export const STATUS_POLL_MS = 4000;
 /**
  * Unanswered bookings (live holds and requests) one client may have at one clinic at once
  * (docs/decisions/0037): per e-mail mailbox (domain/email-identity.ts), per address, and per

@@ -12,6 +12,7 @@ const paid: VisitorPayment = {
   status: 'succeeded',
   method: 'fpx',
   refundedSen: 0,
+  refundPendingSen: 0,
   refundIfCancelledNowSen: 5050,
   keptIfCancelledNowSen: 0,
   policy: { fullRefundUntilHours: 24, lateCancelKeepsSen: 2000 },
@@ -19,7 +20,7 @@ const paid: VisitorPayment = {
 
 describe('paymentWords', () => {
   it('names the amount, the method and what a cancel gives back now, in the visitor’s language', () => {
-    expect(paymentWords(en, paid)).toEqual({ paid: 'RM50.50 by FPX online banking', refunded: null, ifCancelledNow: 'If you cancel now, RM50.50 comes back to you.' });
+    expect(paymentWords(en, paid)).toEqual({ paid: 'RM50.50 by FPX online banking', refunded: null, refundPending: null, ifCancelledNow: 'If you cancel now, RM50.50 comes back to you.' });
     expect(paymentWords(ms, { ...paid, method: 'card' }).paid).toBe('RM50.50 melalui kad');
   });
 
@@ -27,6 +28,18 @@ describe('paymentWords', () => {
     const words = paymentWords(en, { ...paid, refundedSen: 3050, refundIfCancelledNowSen: 0, keptIfCancelledNowSen: 0 });
     expect(words.refunded).toBe('Refunded so far: RM30.50');
     expect(words.ifCancelledNow).toBe('If you cancel now, nothing comes back.');
+  });
+
+  it('does not call refunded what the payment service has yet to make, in both languages', () => {
+    const asked = { ...paid, refundedSen: 2000, refundPendingSen: 3050, refundIfCancelledNowSen: null, keptIfCancelledNowSen: null };
+    expect(paymentWords(en, asked)).toMatchObject({
+      refunded: 'Refunded so far: RM20.00',
+      refundPending: 'Being refunded: RM30.50. The payment service has yet to confirm the refund; it then reaches you within a few working days.',
+    });
+    expect(paymentWords(ms, { ...asked, refundedSen: 0 })).toMatchObject({
+      refunded: null,
+      refundPending: 'Sedang dikembalikan: RM30.50. Perkhidmatan pembayaran belum mengesahkan bayaran balik ini; selepas itu ia sampai kepada anda dalam beberapa hari bekerja.',
+    });
   });
 
   it('tells what the policy keeps of a cancel inside the notice, and what comes back, in both languages', () => {

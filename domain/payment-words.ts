@@ -7,7 +7,10 @@ export interface VisitorPayment {
   amountSen: number;
   status: PaymentStatus;
   method: PaymentMethod | null;
+  /** Refunded so far: made at Stripe. */
   refundedSen: number;
+  /** Refunds asked that Stripe has not yet made. */
+  refundPendingSen: number;
   /** Null when a cancel is not possible now, or nothing was paid. */
   refundIfCancelledNowSen: number | null;
   /** What the policy keeps if cancelled now: more than 0 only inside the notice; null as refundIfCancelledNowSen. */
@@ -36,7 +39,7 @@ function ifCancelledNowWords(LL: TranslationFunctions, payment: VisitorPayment):
   return refundNow > 0 ? texts.refundIfCancelledNow({ amount: ringgit(refundNow) }) : texts.nothingBackIfCancelledNow();
 }
 
-/** What was paid and how; what has come back; what a cancel would give back now (null where none is possible). */
+/** What was paid and how; what has come back and what is still on its way back; what a cancel would give back now (null where none is possible). */
 export function paymentWords(LL: TranslationFunctions, payment: VisitorPayment) {
   const texts = LL.booking.payment;
   const amount = ringgit(payment.amountSen);
@@ -51,6 +54,7 @@ export function paymentWords(LL: TranslationFunctions, payment: VisitorPayment) 
   return {
     paid,
     refunded: payment.refundedSen > 0 ? texts.refunded({ amount: ringgit(payment.refundedSen) }) : null,
+    refundPending: payment.refundPendingSen > 0 ? texts.refundPending({ amount: ringgit(payment.refundPendingSen) }) : null,
     ifCancelledNow: ifCancelledNowWords(LL, payment),
   };
 }

@@ -1,9 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../db/connect';
-import { saveClinicPolicy } from '../db/repositories/payment-policies';
-import { insertConnectedAccount, saveAccountState } from '../db/repositories/stripe-accounts';
 import { insertSlot } from '../db/testing/fixtures';
 import type { PaymentPolicy } from '../domain/payment-policy';
 import { hoursFromNow } from '../server/testing/booking-requests';
@@ -11,10 +9,10 @@ import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../server/testi
 import { DECLINED_TEST_CARD } from '../server/testing/fake-stripe-payment-intents';
 import { decodeQuotedPrintable } from '../server/testing/smtp-capture';
 import { deliverStripeEvent } from '../server/testing/stripe-events';
-import { demoAisyah } from './support/admin';
 import { expectNoViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { chooseFreeTime } from './support/booking-steps';
+import { connectDemoClinic } from './support/demo-clinic-payments';
 import { routeStripeToFake } from './support/fake-stripe-js';
 import { useBrowserSessionWithMail } from './support/mail';
 import { resultsReachedOnce } from './support/screener-steps';
@@ -27,6 +25,29 @@ const PHONE = { width: 390, height: 844 };
 const FORM = {
   en: { book: 'Book a session with Dr. Aisyah Rahman', name: 'Full name', email: 'Email', phone: 'Phone number', confirm: 'Confirm', pay: 'Pay RM150.00', received: 'Booking Received!' },
   ms: { book: 'Tempah sesi dengan Dr. Aisyah Rahman', name: 'Nama penuh', email: 'E-mel', phone: 'Nombor telefon', confirm: 'Sahkan', pay: 'Bayar RM150.00', received: 'Tempahan Diterima!' },
+} as const;
+/** The manage page's words in each language, for a cancel there. */
+const MANAGE = {
+  en: {
+    region: 'Your appointment',
+    payment: 'Your payment',
+    cancel: 'Cancel my appointment',
+    ask: 'Cancel this appointment?',
+    yes: 'Yes, cancel it',
+    allBack: 'If you cancel now, RM150.00 comes back to you.',
+    keeps: 'If you cancel now, the clinic keeps RM50.00, as its refund policy says, and RM100.00 comes back to you.',
+    refunded: (amount: string) => `Refunded so far: ${amount}`,
+  },
+  ms: {
+    region: 'Janji temu anda',
+    payment: 'Bayaran anda',
+    cancel: 'Batalkan janji temu saya',
+    ask: 'Batalkan janji temu ini?',
+    yes: 'Ya, batalkannya',
+    allBack: 'Jika anda membatalkan sekarang, RM150.00 akan dikembalikan kepada anda.',
+    keeps: 'Jika anda membatalkan sekarang, klinik menyimpan RM50.00, seperti yang dinyatakan oleh polisi bayaran baliknya, dan RM100.00 akan dikembalikan kepada anda.',
+    refunded: (amount: string) => `Telah dikembalikan setakat ini: ${amount}`,
+  },
 } as const;
 type Language = keyof typeof FORM;
 
@@ -49,15 +70,7 @@ describe('the visitor pays at booking, and a cancel refunds by the policy', () =
   // The demo clinic's account finished onboarding with card, FPX and GrabPay, and asks the full price at booking.
   beforeAll(async () => {
     database = connectDatabase(session.server.databaseUrl);
-    const { db, dialect } = database;
-    aisyah = await demoAisyah(db);
-    const stripe = new Stripe('sk_test_fake', { host: new URL(stripeApi.url).hostname, port: Number(new URL(stripeApi.url).port), protocol: 'http' });
-    const account = await stripe.accounts.create({ type: 'standard', country: 'MY' });
-    stripeApi.completeOnboarding(account.id, ['card', 'fpx', 'grabpay']);
-    const now = new Date();
-    await insertConnectedAccount(db, dialect, { userId: aisyah.user_id, stripeAccountId: account.id, now });
-    await saveAccountState(db, account.id, { chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, paymentMethods: ['card', 'fpx', 'grabpay'], saidAt: now, now });
-    await saveClinicPolicy(db, dialect, aisyah.user_id, FULL_KEEPS_DEPOSIT, now);
+    aisyah = await connectDemoClinic(database, stripeApi, FULL_KEEPS_DEPOSIT);
   });
   afterAll(() => database?.db.destroy());
 
@@ -124,6 +137,35 @@ describe('the visitor pays at booking, and a cancel refunds by the policy', () =
     if (language === 'ms') await page.getByRole('link', { name: 'Baca dalam Bahasa Melayu' }).click();
   }
 
+  /** A session this afternoon, well inside the 24-hour notice: made (unless a cancel freed it already) the first time Dr. Aisyah offers. */
+  async function offerSessionInsideNotice() {
+    const start = hoursFromNow(3);
+    const slots = database.db.selectFrom('availability_slots').select('id').where('psychologist_id', '=', aisyah.id);
+    await database.db.deleteFrom('availability_slots').where('psychologist_id', '=', aisyah.id).where('start_utc', '<', start).execute();
+    if (!(await slots.where('start_utc', '=', start).executeTakeFirst())) await insertSlot(database.db, aisyah.id, start);
+  }
+
+  /**
+   * On the manage page, the visitor cancels their paid booking, told first what comes back
+   * (everything before the notice, the rest after the deposit inside it); then the page, the
+   * fake Stripe and the database all say that much was refunded, once.
+   */
+  async function cancelPaid(page: Page, language: Language, booked: { intentId: string; appointmentId: string }, insideNotice: boolean) {
+    const words = MANAGE[language];
+    const back = insideNotice ? 10000 : 15000;
+    const manage = page.getByRole('region', { name: words.region });
+    const payment = manage.getByRole('region', { name: words.payment });
+    await payment.getByText(insideNotice ? words.keeps : words.allBack).waitFor();
+    await manage.getByRole('button', { name: words.cancel }).click();
+    const ask = page.getByRole('dialog', { name: words.ask });
+    await ask.getByText(insideNotice ? words.keeps : words.allBack).waitFor();
+    await ask.getByRole('button', { name: words.yes }).click();
+    await payment.getByText(words.refunded(insideNotice ? 'RM100.00' : 'RM150.00')).waitFor();
+    expect(refundsOf(booked.intentId)).toEqual([back]);
+    expect(await refundedSenOf(booked.appointmentId)).toBe(back);
+    expect(await statusOf(booked.appointmentId)).toBe('cancelled');
+  }
+
   it('pays by card in English; the hold moves only on Stripe’s event; a cancel before the notice refunds everything', async () => {
     const { page } = session;
     const email = 'card@example.my';
@@ -145,14 +187,7 @@ describe('the visitor pays at booking, and a cancel refunds by the policy', () =
     await page.getByText('and cancel it here until it starts. A cancel after', { exact: false }).waitFor();
     await expectNoViolations(page, 'the manage page’s payment');
     await screenshot(page, 'booking-payment-manage-390');
-    await page.getByRole('button', { name: 'Cancel my appointment' }).click();
-    const ask = page.getByRole('dialog', { name: 'Cancel this appointment?' });
-    await ask.getByText('If you cancel now, RM150.00 comes back to you.').waitFor();
-    await ask.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await payment.getByText('Refunded so far: RM150.00').waitFor();
-    expect(refundsOf(intentId)).toEqual([15000]);
-    expect(await refundedSenOf(appointmentId)).toBe(15000);
-    expect(await statusOf(appointmentId)).toBe('cancelled');
+    await cancelPaid(page, 'en', { intentId, appointmentId }, false);
   });
 
   it('in Malay, a declined card keeps the hold; FPX then goes to the bank and back, and Stripe’s event books it', async () => {
@@ -181,10 +216,7 @@ describe('the visitor pays at booking, and a cancel refunds by the policy', () =
   it('in Malay, pays by GrabPay for a session inside the notice; a cancel keeps the deposit and refunds the rest', async () => {
     const { page } = session;
     const email = 'grabpay@example.my';
-    // A session this afternoon, well inside the 24-hour notice: the first time Dr. Aisyah offers.
-    const start = hoursFromNow(3);
-    await database.db.deleteFrom('availability_slots').where('psychologist_id', '=', aisyah.id).where('start_utc', '<', start).execute();
-    await insertSlot(database.db, aisyah.id, start);
+    await offerSessionInsideNotice();
     await openScreenerResults(page, 'ms');
     const dialog = await bookUntilPayment(page, 'ms', email, 'first');
     await dialog.getByRole('radio', { name: 'GrabPay' }).check();
@@ -208,13 +240,52 @@ describe('the visitor pays at booking, and a cancel refunds by the policy', () =
     await manage.getByRole('button', { name: 'Padam data saya' }).click();
     await manage.getByRole('group').getByText(keeps).waitFor();
     await manage.getByRole('button', { name: 'Tidak, simpan' }).click();
-    await manage.getByRole('button', { name: 'Batalkan janji temu saya' }).click();
-    const ask = page.getByRole('dialog', { name: 'Batalkan janji temu ini?' });
-    await ask.getByText(keeps).waitFor();
-    await ask.getByRole('button', { name: 'Ya, batalkannya' }).click();
-    await payment.getByText('Telah dikembalikan setakat ini: RM100.00').waitFor();
-    expect(refundsOf(intentId)).toEqual([10000]);
-    expect(await refundedSenOf(appointmentId)).toBe(10000);
-    expect(await statusOf(appointmentId)).toBe('cancelled');
+    await cancelPaid(page, 'ms', { intentId, appointmentId }, true);
+  });
+
+  it('in English, a payment failed at the FPX bank keeps the hold; GrabPay then pays, inside the notice, and a cancel keeps the deposit', async () => {
+    const { page } = session;
+    const email = 'retry@example.my';
+    await offerSessionInsideNotice();
+    await openScreenerResults(page, 'en');
+    const dialog = await bookUntilPayment(page, 'en', email, 'first');
+    await dialog.getByRole('radio', { name: 'FPX' }).check();
+    await dialog.getByRole('button', { name: 'Pay RM150.00' }).click();
+    await page.getByRole('heading', { name: 'Fake FPX bank' }).waitFor();
+    await page.getByRole('link', { name: 'Fail payment' }).click();
+    await page.waitForURL(/\/screener\/klinik-minda\?.*redirect_status=failed/);
+    const resumed = page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' });
+    await resumed.getByRole('alert').getByText('The payment was not completed at your bank or wallet.', { exact: false }).waitFor();
+    expect(await deliverStripeEvents()).toEqual(['payment_intent.requires_action', 'payment_intent.payment_failed']);
+    expect(lastIntent().status).toBe('requires_payment_method');
+    expect(await statusOf(lastIntent().appointmentId)).toBe('held');
+    await expectNoViolations(page, 'the payment step back from a failed bank payment');
+
+    await resumed.getByRole('radio', { name: 'GrabPay' }).check();
+    await resumed.getByRole('button', { name: 'Pay RM150.00' }).click();
+    await page.getByRole('heading', { name: 'Fake GrabPay wallet' }).waitFor();
+    await page.getByRole('link', { name: 'Authorise payment' }).click();
+    await page.getByRole('dialog', { name: 'Dr. Aisyah Rahman' }).getByText('Payment received.', { exact: false }).waitFor();
+    const booked = await bookedOnlyByStripesEvent(page, 'en', email);
+    // One PaymentIntent served both attempts.
+    expect([...stripeApi.payments.intents.values()].filter(({ intent }) => (intent.metadata as { appointmentId: string }).appointmentId === booked.appointmentId)).toHaveLength(1);
+
+    await page.goto(booked.manageLink);
+    await page.getByRole('region', { name: 'Your payment' }).getByText('RM150.00 by GrabPay').waitFor();
+    await cancelPaid(page, 'en', booked, true);
+  });
+
+  it('in Malay, pays by card; a cancel before the notice refunds everything', async () => {
+    const { page } = session;
+    const email = 'kad@example.my';
+    await openScreenerResults(page, 'ms');
+    const dialog = await bookUntilPayment(page, 'ms', email, 'last');
+    await dialog.getByRole('radio', { name: 'Card' }).check();
+    await dialog.getByRole('button', { name: 'Bayar RM150.00' }).click();
+    await dialog.getByText('Pembayaran diterima.', { exact: false }).waitFor();
+    const booked = await bookedOnlyByStripesEvent(page, 'ms', email);
+    await page.goto(booked.manageLink);
+    await page.getByRole('region', { name: 'Bayaran anda' }).getByText('RM150.00 melalui kad').waitFor();
+    await cancelPaid(page, 'ms', booked, false);
   });
 });

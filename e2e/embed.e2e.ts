@@ -1,12 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { connectDatabase } from '../db/connect';
 import { fakeStripeEnv, type FakeStripe, startFakeStripe } from '../server/testing/fake-stripe';
+import { deliverStripeEvent } from '../server/testing/stripe-events';
 import { signIn } from './support/admin';
 import { expectNoViolations } from './support/axe';
 import { chooseFreeTime } from './support/booking-steps';
 import { screenshot } from './support/browser';
-import { connectDemoClinic, deliverConnectEvent } from './support/demo-clinic-payments';
+import { connectDemoClinic } from './support/demo-clinic-payments';
 import { routeStripeToFake } from './support/fake-stripe-js';
 import { answerDass21, consent, DASS_LABELS } from './support/screener-steps';
 import { useBrowserSession } from './support/session';
@@ -258,7 +261,12 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
   // Last: from here on the demo clinic asks payment at booking.
   it("pays inside the embed through a pop-up of Minda's own page, and the frame shows the booking once Stripe's webhook moves it, without a reload", async () => {
     const { page } = session;
-    await connectDemoClinic(session, stripeApi, { mode: 'full', deposit: null, lateCancel: { keeps: 'nothing' } });
+    const database = connectDatabase(session.server.databaseUrl);
+    try {
+      await connectDemoClinic(database, stripeApi, { mode: 'full', deposit: null, lateCancel: { keeps: 'nothing' } });
+    } finally {
+      await database.db.destroy();
+    }
     // The pop-up is another page of the context: Stripe is faked for it too.
     await routeStripeToFake(page.context(), stripeApi);
     const { frame } = await openInlineScreener(page);
@@ -301,7 +309,7 @@ describe("a clinic's own site embedding the screener with one script tag", () =>
     const succeeded = () => stripeApi.payments.events.filter((event) => event.type === 'payment_intent.succeeded');
     await expect.poll(() => succeeded().length).toBe(1);
     expect(await frame.getByRole('dialog', { name: 'Booking Received!' }).count()).toBe(0);
-    await deliverConnectEvent(session, succeeded()[0]!);
+    expect((await deliverStripeEvent(session.server.url, succeeded()[0] as unknown as Stripe.Event)).status).toBe(200);
     await frame.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
     await popup.getByRole('dialog', { name: 'Booking Received!' }).waitFor();
     expect(await frame.locator('body').evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);

@@ -4948,6 +4948,11 @@ export type NamespaceBookingTranslation = {
 		 */
 		refunded: RequiredParams<'amount'>
 		/**
+		 * B​e​i​n​g​ ​r​e​f​u​n​d​e​d​:​ ​{​a​m​o​u​n​t​}​.​ ​T​h​e​ ​p​a​y​m​e​n​t​ ​s​e​r​v​i​c​e​ ​h​a​s​ ​y​e​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​r​e​f​u​n​d​;​ ​i​t​ ​t​h​e​n​ ​r​e​a​c​h​e​s​ ​y​o​u​ ​w​i​t​h​i​n​ ​a​ ​f​e​w​ ​w​o​r​k​i​n​g​ ​d​a​y​s​.
+		 * @param {string} amount
+		 */
+		refundPending: RequiredParams<'amount'>
+		/**
 		 * I​f​ ​y​o​u​ ​c​a​n​c​e​l​ ​n​o​w​,​ ​{​a​m​o​u​n​t​}​ ​c​o​m​e​s​ ​b​a​c​k​ ​t​o​ ​y​o​u​.
 		 * @param {string} amount
 		 */
@@ -6596,6 +6601,10 @@ export type NamespaceErrorsTranslation = {
 		 * @param {number} count
 		 */
 		upcomingAppointments: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​s​ ​y​o​u​r​ ​v​i​s​i​t​o​r​s​ ​h​a​v​e​ ​s​t​a​r​t​e​d​ ​c​o​u​l​d​ ​n​o​t​ ​a​l​l​ ​b​e​ ​s​t​o​p​p​e​d​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+		 */
+		paymentsOpen: string
 		/**
 		 * T​h​e​ ​r​e​f​u​n​d​s​ ​o​f​ ​y​o​u​r​ ​v​i​s​i​t​o​r​s​’​ ​p​a​y​m​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​a​l​l​ ​b​e​ ​m​a​d​e​ ​a​t​ ​S​t​r​i​p​e​ ​j​u​s​t​ ​n​o​w​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
 		 */
@@ -12979,6 +12988,10 @@ export type TranslationFunctions = {
 			 */
 			refunded: (arg: { amount: string }) => LocalizedString
 			/**
+			 * Being refunded: {amount}. The payment service has yet to confirm the refund; it then reaches you within a few working days.
+			 */
+			refundPending: (arg: { amount: string }) => LocalizedString
+			/**
 			 * If you cancel now, {amount} comes back to you.
 			 */
 			refundIfCancelledNow: (arg: { amount: string }) => LocalizedString
@@ -14496,6 +14509,10 @@ export type TranslationFunctions = {
 			 * This clinic has {count} upcoming appointment{{s}}. Confirm that {{it|they}} will be cancelled: each visitor is told by e-mail.
 			 */
 			upcomingAppointments: (arg: { count: number }) => LocalizedString
+			/**
+			 * The payments your visitors have started could not all be stopped at Stripe just now, so nothing was deleted. Please try again in a few minutes.
+			 */
+			paymentsOpen: () => LocalizedString
 			/**
 			 * The refunds of your visitors’ payments could not all be made at Stripe just now, so nothing was deleted. Please try again in a few minutes.
 			 */

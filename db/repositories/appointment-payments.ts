@@ -153,6 +153,12 @@ export async function savePaymentStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The clinic's PaymentIntents a visitor could still pay: made, not yet paid (a failed attempt leaves one open), not cancelled. */
+export async function openPaymentsOf(db: Kysely<Database>, userId: string): Promise<AppointmentPayment[]> {
+  const rows = await db.selectFrom('appointment_payments').select(COLUMNS).where('user_id', '=', userId).where('status', 'in', ['pending', 'failed']).orderBy('created_at').orderBy('id').execute();
+  return rows.map(toPayment);
+}
+
 /** Flags the payment of a disputed charge; true the first time only. */
 export async function flagDisputed(db: Kysely<Database>, paymentIntentId: string, now: Date): Promise<boolean> {
   const result = await db
@@ -213,6 +219,17 @@ export async function committedRefundsSen(db: Kysely<Database>, paymentId: strin
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_sen'), eb.lit(0)).as('total'))
     .where('payment_id', '=', paymentId)
     .where('status', '!=', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Of those, what Stripe has not yet answered: written down, not yet made. */
+export async function pendingRefundsSen(db: Kysely<Database>, paymentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_sen'), eb.lit(0)).as('total'))
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

@@ -55,6 +55,12 @@ export async function findConnectedAccount(db: Kysely<Database>, userId: string)
   return row && toConnectedAccount(row);
 }
 
+/** The clinic whose connected account this is, if any. */
+export async function findConnectedAccountByStripeId(db: Kysely<Database>, stripeAccountId: string): Promise<ConnectedAccount | undefined> {
+  const row = await db.selectFrom('clinic_stripe_accounts').select(COLUMNS).where('stripe_account_id', '=', stripeAccountId).executeTakeFirst();
+  return row && toConnectedAccount(row);
+}
+
 /** Locked until the transaction ends, so concurrent events about one account apply in turn. */
 export async function findConnectedAccountByStripeIdForUpdate(trx: Transaction<Database>, stripeAccountId: string): Promise<ConnectedAccount | undefined> {
   const row = await lockedRows(trx, trx.selectFrom('clinic_stripe_accounts').select(COLUMNS).where('stripe_account_id', '=', stripeAccountId)).executeTakeFirst();

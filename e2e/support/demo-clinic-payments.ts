@@ -1,35 +1,32 @@
-import type Stripe from 'stripe';
-import { expect } from 'vitest';
-import type { PaymentPolicy } from '../../domain/payment-policy';
-import { STRIPE_WEBHOOK_PATH } from '../../server/billing/stripe-webhook-route';
-import { type ConnectMethod, FAKE_STRIPE_CONNECT_WEBHOOK_SECRET, type FakeStripe } from '../../server/testing/fake-stripe';
-import type { FakePaymentEvent } from '../../server/testing/fake-stripe-payment-intents';
-import { connectEvent, signedDelivery } from '../../server/testing/stripe-events';
-import { signIn } from './admin';
-import type { E2eSession } from './session';
+import Stripe from 'stripe';
+import type { Kysely } from 'kysely';
+import { saveClinicPolicy } from '../../db/repositories/payment-policies';
+import { insertConnectedAccount, saveAccountState } from '../../db/repositories/stripe-accounts';
+import type { DialectName } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import type { PaymentMethod, PaymentPolicy } from '../../domain/payment-policy';
+import type { FakeStripe } from '../../server/testing/fake-stripe';
+import { demoAisyah } from './admin';
 
 /**
- * Posts an event of a connected account to the running server's Stripe webhook, signed with the
- * fake Connect endpoint's secret: the fake Stripe records its events but has nowhere to send them.
+ * The demo clinic's Stripe account, created at the fake, finished onboarding with these methods,
+ * and the clinic asks `policy` at booking: written straight to the built server's database, as
+ * the onboarding's own journey (payments-admin.e2e.ts) leaves it. Answers Dr. Aisyah's rows.
  */
-export async function deliverConnectEvent(session: Pick<E2eSession, 'page' | 'server'>, event: Stripe.Event | FakePaymentEvent): Promise<void> {
-  const delivery = signedDelivery(event as Stripe.Event, FAKE_STRIPE_CONNECT_WEBHOOK_SECRET);
-  const response = await session.page.request.post(`${session.server.url}${STRIPE_WEBHOOK_PATH}`, { headers: delivery.headers, data: delivery.payload });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-/**
- * The demo clinic (signed in on the session's page) connects its Stripe account through the API,
- * Stripe approves it with these methods (a signed account.updated), and it asks `policy` at
- * booking. Against a fake Stripe started for the file, so this account is its only one.
- */
-export async function connectDemoClinic(session: Pick<E2eSession, 'page' | 'server'>, stripeApi: FakeStripe, policy: PaymentPolicy, methods: ConnectMethod[] = ['card', 'fpx', 'grabpay']): Promise<void> {
-  const { page, server } = session;
-  const headers = { origin: server.url };
-  await signIn(session);
-  expect((await page.request.post(`${server.url}/api/payments/onboarding`, { headers })).ok()).toBe(true);
-  const [accountId] = [...stripeApi.accounts.keys()];
-  await deliverConnectEvent(session, connectEvent('account.updated', accountId!, stripeApi.completeOnboarding(accountId!, methods)));
-  const saved = await page.request.put(`${server.url}/api/payments/policy`, { headers, data: policy });
-  expect(saved.ok(), await saved.text()).toBe(true);
+export async function connectDemoClinic(
+  { db, dialect }: { db: Kysely<Database>; dialect: DialectName },
+  stripeApi: FakeStripe,
+  policy: PaymentPolicy,
+  methods: PaymentMethod[] = ['card', 'fpx', 'grabpay'],
+): Promise<{ id: string; user_id: string }> {
+  const aisyah = await demoAisyah(db);
+  const api = new URL(stripeApi.url);
+  const stripe = new Stripe('sk_test_fake', { host: api.hostname, port: Number(api.port), protocol: 'http' });
+  const account = await stripe.accounts.create({ type: 'standard', country: 'MY' });
+  stripeApi.completeOnboarding(account.id, methods);
+  const now = new Date();
+  await insertConnectedAccount(db, dialect, { userId: aisyah.user_id, stripeAccountId: account.id, now });
+  await saveAccountState(db, account.id, { chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, paymentMethods: methods, saidAt: now, now });
+  await saveClinicPolicy(db, dialect, aisyah.user_id, policy, now);
+  return aisyah;
 }

@@ -20,7 +20,8 @@ import { AppError } from '../errors';
 import { fieldMessage } from '../field-messages';
 import { checkSecondFactor, ZSecondFactorCode } from '../two-factor/check-code';
 import { closeLinks } from '../visitor-data/closed-links';
-import { pendingRefundsOf } from '../../db/repositories/appointment-payments';
+import { openPaymentsOf, pendingRefundsOf } from '../../db/repositories/appointment-payments';
+import { cancelOpenIntents } from '../payments/cancel-open-intents';
 import { writeDownClinicEndings } from '../payments/cancel-refund';
 import { resumeRefund } from '../payments/refund-payment';
 
@@ -69,17 +70,24 @@ const writeDownClosingRefunds = (trx: Transaction<Database>, ctx: DeletionContex
 
 /**
  * Refunds go before the clinic's rows: its payments, which name its connected account, go with
- * it, and no refund could be asked for afterwards. So the refunds of its upcoming paid bookings
- * are written down and made at Stripe first, with any other refund of the clinic still pending.
- * Stripe not answering keeps the clinic's data (503), so it can try again; the refunds written
- * down are found again by their causes and made once.
+ * it, and no refund could be asked for afterwards. So the PaymentIntents a visitor could still
+ * pay are cancelled at Stripe (one paid meanwhile is refunded: cancel-open-intents.ts), and the
+ * refunds of its upcoming paid bookings are written down and made at Stripe, with any other
+ * refund of the clinic still pending. Stripe not answering keeps the clinic's data (503), so it
+ * can try again; the intents are cancelled and the refunds made once.
  */
 async function refundBeforeClosing(ctx: DeletionContext): Promise<void> {
   if (ctx.billing.mode !== 'stripe') return;
+  const deps = { db: ctx.db, now: ctx.now, stripe: ctx.billing.stripe };
+  try {
+    await cancelOpenIntents(deps, ctx.admin.id);
+  } catch (error) {
+    throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.accountDeletion.paymentsOpen(), { cause: error });
+  }
   const now = ctx.now();
   await inTransaction(ctx.db, async (trx) => writeDownClosingRefunds(trx, ctx, await upcomingBookingsOf(trx, { userId: ctx.admin.id }, now), now));
   try {
-    for (const cause of await pendingRefundsOf(ctx.db, ctx.admin.id)) await resumeRefund({ db: ctx.db, now: ctx.now, stripe: ctx.billing.stripe }, cause);
+    for (const cause of await pendingRefundsOf(ctx.db, ctx.admin.id)) await resumeRefund(deps, cause);
   } catch (error) {
     throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.accountDeletion.refundsPending(), { cause: error });
   }
@@ -111,6 +119,8 @@ export async function deleteAccount(ctx: DeletionContext, input: z.output<typeof
     // does any refund still pending: the next attempt makes it before the rows go.
     await writeDownClosingRefunds(trx, ctx, leaving, now);
     if ((await pendingRefundsOf(trx, userId)).length > 0) throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.accountDeletion.refundsPending());
+    // Likewise a payment a visitor started since the intents were cancelled.
+    if ((await openPaymentsOf(trx, userId)).length > 0) throw new AppError('SERVICE_UNAVAILABLE', (t) => t.errors.accountDeletion.paymentsOpen());
     const screener = await findConfigurationOfOperator(trx, userId);
     const clinic = await clinicContactOf(trx, userId);
     const farewells = screener ? await clinicClosedEmails(trx, { userId, screener, clinic, appointments: leaving }, { env: ctx.env, now }) : [];

@@ -47,7 +47,7 @@ export async function cancelOwnBooking(
   const paid = (await findBookingPaymentTerms(ctx.db, seen.id)) !== undefined;
   if (now >= cancellableUntil(seen, paid)) throw new AppError('CONFLICT', refusal.insideNotice());
 
-  const cancelled = await inTransaction(ctx.db, async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const current = await lockAppointment(trx, seen.id);
     if (!current || !canMove(current.status, 'cancelled') || !(await moveAppointment(trx, seen.id, 'cancelled', now))) {
       throw new AppError('CONFLICT', refusal.cannotCancel());
@@ -65,8 +65,8 @@ export async function cancelOwnBooking(
     await enqueueVisitorChangeEmails(trx, { userId: seen.userId, facts: cancelled, operatorEmail, clinicKnows, payment }, { env: ctx.env, now });
     // A hold's number is a stranger's word until the e-mail is confirmed: no message to it before.
     if (clinicKnows) await enqueueWhatsappNotice(trx, 'booking_cancelled', { userId: seen.userId, appointment: cancelled }, { env: ctx.env, now });
-    return toOwnAppointment(trx, cancelled, now);
   });
   await finishEndingRefund(ctx, { userId: seen.userId, appointmentId: seen.id });
-  return cancelled;
+  // Read after Stripe was asked, so the answer says whether the refund was made or still waits for Stripe.
+  return toOwnAppointment(ctx.db, (await findAppointmentByTokenHash(ctx.db, hashSecretToken(token)))!, now);
 }

@@ -21,7 +21,7 @@ export interface StripeApi {
   /** Connect (issue 28): the clinics' own accounts, and the payments and refunds made on them (`stripeAccount`). */
   accounts: Pick<Stripe['accounts'], 'create' | 'retrieve'>;
   accountLinks: Pick<Stripe['accountLinks'], 'create'>;
-  paymentIntents: Pick<Stripe['paymentIntents'], 'create' | 'retrieve'>;
+  paymentIntents: Pick<Stripe['paymentIntents'], 'create' | 'retrieve' | 'cancel'>;
   refunds: Pick<Stripe['refunds'], 'create' | 'list'>;
 }
 

@@ -113,8 +113,8 @@ function paymentDetails(LL: TranslationFunctions, payment: MailPayment) {
 }
 
 function paymentClosing(LL: TranslationFunctions, payment: MailPayment) {
-  const { refunded } = paymentWords(LL, { ...payment, ...NO_CANCEL_NOW });
-  return [...(refunded ? [refunded] : []), `${LL.booking.payment.refundTitle()}: ${refundPolicyWords(LL, payment.policy).join(' ')}`];
+  const { refunded, refundPending } = paymentWords(LL, { ...payment, ...NO_CANCEL_NOW });
+  return [...(refunded ? [refunded] : []), ...(refundPending ? [refundPending] : []), `${LL.booking.payment.refundTitle()}: ${refundPolicyWords(LL, payment.policy).join(' ')}`];
 }
 
 /** What one mail to the visitor says; the greeting, the appointment and the footer are common. */

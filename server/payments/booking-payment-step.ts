@@ -110,7 +110,11 @@ export async function paymentStepOf(deps: StepDeps, terms: BookingPaymentTerms, 
 }
 
 /** Records the booking's PaymentIntent unless it is already: a second request at the same moment loses on its UNIQUE id. */
-export async function recordIntent(deps: Pick<StepDeps, 'db' | 'now'>, terms: BookingPaymentTerms, paymentIntentId: string): Promise<void> {
+export async function recordIntent(
+  deps: Pick<StepDeps, 'db' | 'now'>,
+  terms: Pick<BookingPaymentTerms, 'appointmentId' | 'userId' | 'stripeAccountId' | 'amountSen'>,
+  paymentIntentId: string,
+): Promise<void> {
   if (await findPaymentOfAppointment(deps.db, terms.userId, terms.appointmentId)) return;
   const payment = { appointmentId: terms.appointmentId, userId: terms.userId, stripeAccountId: terms.stripeAccountId, paymentIntentId, amountSen: terms.amountSen, now: deps.now() };
   await insertAppointmentPayment(deps.db, payment).catch((error: unknown) => {
@@ -123,12 +127,16 @@ export async function recordIntent(deps: Pick<StepDeps, 'db' | 'now'>, terms: Bo
  * a reload, or after a decline. While the hold lasts it answers the same PaymentIntent; after,
  * or when only the status is asked, where the booking stands (the embed's frame reads it while
  * the pop-up pays). Asking the step may ask Stripe, so it is bounded per appointment: only the
- * booker holds its token, so the bound refuses no one else.
+ * booker holds its token, so the bound refuses no one else. The status reads, which a page asks
+ * every few seconds while the webhook is awaited, are bounded per address instead, well above a
+ * visitor's polling (rate-limit-rules.ts).
  */
 export async function bookingPayment(
-  ctx: Pick<RequestContext, 'db' | 'dialect' | 'env' | 'billing' | 'now' | 'rateLimits'>,
+  ctx: Pick<RequestContext, 'db' | 'dialect' | 'env' | 'billing' | 'now' | 'rateLimits' | 'ip'>,
   { appointmentId, token, statusOnly }: z.output<typeof ZBookingPaymentRequest>,
 ): Promise<BookingPaymentState> {
+  // Counted before the token is checked: wrong tokens flood as well as right ones.
+  if (statusOnly) await enforceRateLimits(ctx, [['bookingPaymentStatusPerIp', ctx.ip]]);
   const expected = Buffer.from(paymentTokenOf(ctx.env, appointmentId));
   const given = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new NotFoundError('appointment');

@@ -8,6 +8,8 @@ import { expireLapsedHolds } from '../appointments/expire-holds';
 import type { StripeBilling } from '../billing/billing';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { FAKE_STRIPE_CONNECT_WEBHOOK_SECRET, FAKE_STRIPE_WEBHOOK_SECRET } from '../testing/fake-stripe';
+import { insertPaidClinic } from '../testing/paid-clinic';
+import { signedInAs } from '../testing/signed-in-operator';
 import { connectEvent, postStripeEvent } from '../testing/stripe-events';
 import { refundIdempotencyKey } from './refund-payment';
 import { startStripeTestApp, type StripeTestApp } from '../testing/stripe-test-app';
@@ -176,6 +178,42 @@ describe.each(TEST_DIALECTS)("a booking's payment event on %s", (dialect) => {
     expect(await appointment(held.appointmentId)).toMatchObject({ status: 'expired', active_slot_id: null });
     expect([...t.stripe.refunds.values()].filter((refund) => refund.payment_intent === held.intentId)).toEqual([expect.objectContaining({ amount: 20000 })]);
     expect(await findPaymentOfAppointment(t.services.db, held.screener.userId, held.appointmentId)).toMatchObject({ status: 'succeeded', refundedSen: 20000 });
+  });
+
+  describe('for a hold deleted with its slot before its PaymentIntent was recorded', () => {
+    /**
+     * A paid hold whose PaymentIntent Stripe made but whose record was lost (the process stopped
+     * between Stripe's answer and our insert), deleted with its slot; the visitor pays anyway.
+     */
+    async function deletedBeforeRecorded() {
+      const screener = await insertPaidClinic(t, { mode: 'full', deposit: null, lateCancel: { keeps: 'nothing' } });
+      const slotId = await insertSlot(t.services.db, screener.psychologistId, hoursFromNow(36));
+      const appointmentId = (await postBooking(t, bookingRequest(screener, slotId))).body.appointmentId as string;
+      const { paymentIntentId } = (await findPaymentOfAppointment(t.services.db, screener.userId, appointmentId))!;
+      await t.services.db.deleteFrom('appointment_payments').where('payment_intent_id', '=', paymentIntentId).execute();
+      await (await signedInAs(t, screener)).caller.admin.availability.delete({ slotId, confirmBooked: true });
+      expect(await t.services.db.selectFrom('appointments').select('id').where('id', '=', appointmentId).executeTakeFirst()).toBeUndefined();
+      const paid = structuredClone(t.stripe.payments.settle(paymentIntentId, { type: 'fpx', succeeded: true }));
+      return { screener, appointmentId, intentId: paymentIntentId, event: connectEvent('payment_intent.succeeded', screener.accountId, paid) };
+    }
+
+    it('refunds the late payment once, however often and however many at once Stripe sends it, and books nothing', async () => {
+      const gone = await deletedBeforeRecorded();
+      const deliveries = await Promise.all([postStripeEvent(t.app, gone.event), postStripeEvent(t.app, gone.event)]);
+      expect(deliveries.map((delivery) => delivery.statusCode)).toEqual([200, 200]);
+      expect((await postStripeEvent(t.app, connectEvent(gone.event.type, gone.screener.accountId, gone.event.data.object, addMinutes(new Date(), 1)))).statusCode).toBe(200);
+      expect(refundsOf(gone.intentId).map((refund) => refund.amount)).toEqual([12050]);
+      expect(await findPaymentOfAppointment(t.services.db, gone.screener.userId, gone.appointmentId)).toMatchObject({ status: 'succeeded', amountSen: 12050, refundedSen: 12050 });
+      expect(await t.services.db.selectFrom('appointments').select('id').where('user_id', '=', gone.screener.userId).execute()).toEqual([]);
+    });
+
+    it('leaves a payment on another clinic’s account alone, whatever appointment its metadata names', async () => {
+      const gone = await deletedBeforeRecorded();
+      const stranger = await stripe().accounts.create({ type: 'standard', country: 'MY' });
+      expect((await postStripeEvent(t.app, connectEvent(gone.event.type, stranger.id, gone.event.data.object))).statusCode).toBe(200);
+      expect(refundsOf(gone.intentId)).toEqual([]);
+      expect(await findPaymentOfAppointment(t.services.db, gone.screener.userId, gone.appointmentId)).toBeUndefined();
+    });
   });
 
   /** A booking paid through its event: requested, its payment recorded. */

@@ -10,6 +10,7 @@ import type { RequestContext } from '../context';
 import { queuePaymentWebhook } from '../webhooks/queue-webhook-events';
 import { type RefundRequest, resumeRefund, writeDownRefund } from './refund-payment';
 import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
+import { findConnectedAccountByStripeId } from '../../db/repositories/stripe-accounts';
 import { recordIntent } from './booking-payment-step';
 import type { MailPayment } from '../mail/booking-emails';
 
@@ -18,7 +19,7 @@ export type BookingPaymentDeps = Pick<RequestContext, 'db' | 'env' | 'now'> & { 
 const BOOKING_PAYMENT_EVENTS: ReadonlySet<string> = new Set<BookingPaymentEvent>(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 
 /** The refund of a payment that came for a booking that no longer stands: one per appointment, whichever delivery asks. */
-const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}`;
+export const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}`;
 
 /**
  * What a booking's PaymentIntent event on a clinic's connected account does (decision 0062):
@@ -85,7 +86,10 @@ async function bookOrNot(
 ): Promise<RefundReason | null> {
   let action = first;
   for (let round = 0; round < 3; round++) {
-    if (action.do === 'refund') return (await statusOf(deps.db, payment)) === 'declined' ? 'clinic_declined' : 'visitor_cancelled';
+    if (action.do === 'refund') {
+      const stored = await storedStatusOf(deps.db, payment);
+      return stored === undefined ? 'slot_gone' : stored === 'declined' ? 'clinic_declined' : 'visitor_cancelled';
+    }
     if (action.do !== 'accept') return null;
     const acceptance = await acceptHold(deps, { id: payment.appointmentId, userId: payment.userId }, { from: action.from, charge });
     if (acceptance === 'accepted') return null;
@@ -95,7 +99,7 @@ async function bookOrNot(
   throw new Error(`The hold of appointment ${payment.appointmentId} kept moving while its payment was applied`);
 }
 
-const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): RefundRequest => ({
+export const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): RefundRequest => ({
   userId: payment.userId,
   appointmentId: payment.appointmentId,
   amountSen: 'rest',
@@ -111,8 +115,13 @@ const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): Refu
  * outlives it: decision 0062) was cancelled by the clinic, so a payment arriving for it goes back.
  */
 async function statusOf(db: BookingPaymentDeps['db'], payment: AppointmentPayment): Promise<AppointmentStatus> {
+  return (await storedStatusOf(db, payment)) ?? 'cancelled';
+}
+
+/** The status of the payment's appointment; undefined once it was deleted. */
+async function storedStatusOf(db: BookingPaymentDeps['db'], payment: AppointmentPayment): Promise<AppointmentStatus | undefined> {
   const row = await db.selectFrom('appointments').select('status').where('id', '=', payment.appointmentId).executeTakeFirst();
-  return (row?.status ?? 'cancelled') as AppointmentStatus;
+  return row?.status as AppointmentStatus | undefined;
 }
 
 async function findRecorded(deps: Pick<BookingPaymentDeps, 'db'>, paymentIntentId: string) {
@@ -125,13 +134,24 @@ async function findRecorded(deps: Pick<BookingPaymentDeps, 'db'>, paymentIntentI
 /**
  * A booking's intent that Stripe made but we did not record (the process stopped between Stripe's
  * answer and our insert): recorded now from its metadata, if a paid booking on this very account
- * names it, so its payment is not lost. Recording is once (booking-payment-step.ts).
+ * names it, so its payment is not lost. Recording is once (booking-payment-step.ts). A paid
+ * intent whose hold was deleted meanwhile (with its slot or psychologist, which takes its terms
+ * along) is recorded for the clinic whose account took it, for what Stripe says was paid: the
+ * appointment no longer stands, so the payment goes back, once, and books nothing.
  */
 async function recordUnrecordedIntent(deps: BookingPaymentDeps, intent: Stripe.PaymentIntent, account: string): Promise<void> {
   const appointmentId = intent.metadata?.appointmentId;
   if (!appointmentId) return;
   const terms = await findBookingPaymentTerms(deps.db, appointmentId);
-  if (terms?.stripeAccountId === account) await recordIntent(deps, terms, intent.id);
+  if (terms) {
+    if (terms.stripeAccountId === account) await recordIntent(deps, terms, intent.id);
+    return;
+  }
+  if (intent.status !== 'succeeded') return;
+  const clinic = await findConnectedAccountByStripeId(deps.db, account);
+  if (!clinic || (await deps.db.selectFrom('appointments').select('id').where('id', '=', appointmentId).executeTakeFirst())) return;
+  const gone = { appointmentId, userId: clinic.userId, stripeAccountId: account, amountSen: intent.amount_received };
+  await recordIntent(deps, gone, intent.id);
 }
 
 function methodOf(type: string | undefined): PaymentMethod | null {

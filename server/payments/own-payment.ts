@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { committedRefundsSen, findPaymentOfAppointment } from '../../db/repositories/appointment-payments';
+import { committedRefundsSen, findPaymentOfAppointment, pendingRefundsSen } from '../../db/repositories/appointment-payments';
 import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
 import type { RequestContext } from '../context';
 import { type AppointmentStatus, canMove } from '../../domain/appointment-status';
@@ -15,8 +15,10 @@ export const ZOwnPayment = z.object({
   method: z.enum(PAYMENT_METHODS).nullable(),
   /** Stripe's receipt of the charge. */
   receiptUrl: z.string().nullable(),
-  /** Refunded so far, refunds Stripe has not yet confirmed included. */
+  /** Refunded so far: the refunds Stripe made. */
   refundedSen: z.number().int(),
+  /** Refunds written down that Stripe has not yet made (a cancel's, until Stripe answers). */
+  refundPendingSen: z.number().int(),
   /** What cancelling now would refund; null when it cannot be cancelled now or nothing was paid. */
   refundIfCancelledNowSen: z.number().int().nullable(),
   /** What the policy keeps of it if cancelled now (inside the notice); null as refundIfCancelledNowSen. */
@@ -34,18 +36,20 @@ export async function ownPaymentOf(
   const terms = await findBookingPaymentTerms(db, appointment.id);
   if (!terms) return null;
   const payment = await findPaymentOfAppointment(db, terms.userId, appointment.id);
-  const refundedSen = payment ? await committedRefundsSen(db, payment.id) : 0;
+  const committedSen = payment ? await committedRefundsSen(db, payment.id) : 0;
+  const refundPendingSen = payment ? await pendingRefundsSen(db, payment.id) : 0;
   const noticeHours = appointment.psychologist.cancellationNoticeHours;
   const cancellable = payment?.status === 'succeeded' && canMove(appointment.status, 'cancelled') && now < appointment.startUtc;
   const refund = cancellable
-    ? refundOnCancel({ policy: terms.policy, cause: 'visitor_cancelled', paidSen: payment.amountSen, refundedSen, priceSen: terms.priceSen, startUtc: appointment.startUtc, at: now, cancellationNoticeHours: noticeHours })
+    ? refundOnCancel({ policy: terms.policy, cause: 'visitor_cancelled', paidSen: payment.amountSen, refundedSen: committedSen, priceSen: terms.priceSen, startUtc: appointment.startUtc, at: now, cancellationNoticeHours: noticeHours })
     : null;
   return {
     amountSen: terms.amountSen,
     status: payment?.status ?? 'pending',
     method: payment?.method ?? null,
     receiptUrl: payment?.receiptUrl ?? null,
-    refundedSen,
+    refundedSen: committedSen - refundPendingSen,
+    refundPendingSen,
     refundIfCancelledNowSen: refund?.refundSen ?? null,
     keptIfCancelledNowSen: refund?.keptSen ?? null,
     policy: policySummary(terms.policy, terms.priceSen, noticeHours),

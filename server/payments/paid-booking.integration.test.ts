@@ -4,7 +4,7 @@ import { savePsychologistPolicy } from '../../db/repositories/payment-policies';
 import { insertWebhookEndpoint } from '../../db/repositories/webhooks';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { HOLD_MINUTES } from '../../domain/appointment-status';
+import { HOLD_MINUTES, STATUS_POLL_MS } from '../../domain/appointment-status';
 import { NO_PAYMENT_POLICY } from '../../domain/payment-policy';
 import { manageTokenOf } from '../appointments/manage-token';
 import { DEFAULT_RATE_LIMITS } from '../rate-limit/rate-limit-rules';
@@ -177,6 +177,32 @@ describe.each(TEST_DIALECTS)('a paid booking on %s', (dialect) => {
     const [intent] = intentsOn(clinic.accountId);
     await postStripeEvent(t.app, connectEvent('payment_intent.succeeded', clinic.accountId, structuredClone(t.stripe.payments.settle(intent!.id as string, { type: 'card', succeeded: true }))));
     expect((await askStep(body.appointmentId, body.paymentToken, true)).json()).toMatchObject({ status: 'requested', holdExpiresAt: null, payment: null });
+  });
+
+  it('bounds the status reads per address: a flood from one address is refused, wrong tokens too, another address still reads, and a polling visitor never meets the bound', async () => {
+    const clinic = await insertPaidClinic(t, DEPOSIT_KEPT_LATE);
+    const { body } = await book(clinic);
+    const read = (remoteAddress: string, token = body.paymentToken) =>
+      t.app.inject({ method: 'POST', url: `/api/public/booking-payments/${body.appointmentId}`, remoteAddress, headers: { origin: t.services.env.publicUrl }, payload: { token, statusOnly: true } });
+    // The page's poll, every STATUS_POLL_MS for a window, twice over (two visitors behind one address), stays within the bound.
+    const { limit, windowMinutes } = DEFAULT_RATE_LIMITS.bookingPaymentStatusPerIp;
+    expect(limit).toBeGreaterThanOrEqual((2 * windowMinutes * 60_000) / STATUS_POLL_MS);
+    expect(windowMinutes).toBeLessThanOrEqual(HOLD_MINUTES);
+
+    // A flood from one loopback address at one moment: a fixed count, under a tight bound.
+    const windowMs = 10 * 60_000;
+    t.services.now = () => new Date(Math.ceil(Date.now() / windowMs) * windowMs + 1000);
+    t.services.rateLimits = { ...DEFAULT_RATE_LIMITS, bookingPaymentStatusPerIp: { limit: 4, windowMinutes: 10 } };
+    try {
+      const flood = [];
+      for (let ask = 0; ask < 4; ask++) flood.push((await read('127.0.0.32', ask % 2 === 0 ? body.paymentToken : 'not-the-token')).statusCode);
+      for (let ask = 0; ask < 3; ask++) flood.push((await read('127.0.0.32')).statusCode);
+      expect(flood).toEqual([200, 404, 200, 404, 429, 429, 429]);
+      expect((await read('127.0.0.31')).statusCode).toBe(200);
+    } finally {
+      t.services.now = () => new Date();
+      t.services.rateLimits = DEFAULT_RATE_LIMITS;
+    }
   });
 
   it("records from its metadata a paid intent the booking made but did not record, and confirms the booking", async () => {

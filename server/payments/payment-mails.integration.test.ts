@@ -60,7 +60,7 @@ describe.each(TEST_DIALECTS)("a paid booking's mails to the visitor, on %s", (di
     });
     expect(cancel.statusCode).toBe(200);
     const text = await visitorMail(appointmentId, 'visitor-cancelled');
-    expect(text).toContain('Telah dikembalikan setakat ini: RM70.50');
+    expect(text).toContain('Sedang dikembalikan: RM70.50');
     expect(text).toContain('menyimpan RM50.00 daripadanya');
   });
 });

@@ -25,6 +25,7 @@ const TIGHT_LIMITS: RateLimits = {
   logoUploadsPerClinic: { limit: 2, windowMinutes: 60 },
   bookingPerIp: { limit: 2, windowMinutes: 10 },
   bookingPaymentPerAppointment: { limit: 2, windowMinutes: 30 },
+  bookingPaymentStatusPerIp: { limit: 2, windowMinutes: 10 },
   analyzePerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIp: { limit: 2, windowMinutes: 10 },
   screenerEventsPerIpPerDay: { limit: 4, windowMinutes: 24 * 60 },

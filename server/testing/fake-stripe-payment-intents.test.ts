@@ -86,6 +86,16 @@ describe('the fake Stripe PaymentIntents on a connected account', () => {
     await expect(stripe.paymentIntents.confirm(intent.id, { payment_method_data: { type: 'fpx' }, return_url: 'https://x.example' }, onClinic)).rejects.toMatchObject({ statusCode: 400 });
     await stripe.paymentIntents.confirm(intent.id, { payment_method_data: { type: 'card' } }, onClinic);
     await expect(stripe.paymentIntents.confirm(intent.id, { payment_method_data: { type: 'card' } }, onClinic)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
-    await expect(stripe.paymentIntents.cancel(intent.id, {}, onClinic)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    await expect(stripe.paymentIntents.cancel(intent.id, {}, onClinic)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state', payment_intent: { id: intent.id, status: 'succeeded' } });
+  });
+
+  it('cancels an open intent once; a second cancel is refused with the intent, and one under the same Idempotency-Key answers the first again', async () => {
+    const intent = await create('to-cancel', ['card', 'fpx']);
+    const once = { ...onClinic, idempotencyKey: `close-${intent.id}` };
+    await expect(stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' }, once)).resolves.toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    await expect(stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' }, once)).resolves.toMatchObject({ status: 'canceled' });
+    await expect(stripe.paymentIntents.cancel(intent.id, {}, onClinic)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state', payment_intent: { status: 'canceled' } });
+    await expect(stripe.paymentIntents.confirm(intent.id, { payment_method_data: { type: 'card' } }, onClinic)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    await expect(stripe.paymentIntents.cancel(intent.id, {}, { stripeAccount: 'acct_other' })).rejects.toMatchObject({ code: 'resource_missing' });
   });
 });

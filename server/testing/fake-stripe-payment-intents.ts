@@ -107,7 +107,7 @@ export function fakePaymentIntents(apiVersion: string): FakePaymentIntents {
         payment_method_details: { type, [type]: {} },
         receipt_url: `https://pay.stripe.com/receipts/payment/fake_${chargeId}`,
       });
-      Object.assign(intent, { status: 'succeeded', latest_charge: chargeId, last_payment_error: null, payment_method: `pm_fake_${type}${serial}` });
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: chargeId, last_payment_error: null, payment_method: `pm_fake_${type}${serial}` });
       emit('payment_intent.succeeded', id);
     } else {
       const declined = type === 'card'
@@ -222,7 +222,14 @@ export function fakePaymentIntents(apiVersion: string): FakePaymentIntents {
     if (method === 'GET' && !action) return { status: 200, body: withCharge(entry.intent, params) };
     if (method === 'POST' && action === '/confirm') return confirm(id, params);
     if (method === 'POST' && action === '/cancel') {
-      if (entry.intent.status === 'succeeded') return stripeError(400, { code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' });
+      // Like Stripe, a paid or already cancelled intent cannot be cancelled, and the error carries the intent.
+      if (entry.intent.status === 'succeeded' || entry.intent.status === 'canceled') {
+        return stripeError(400, {
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${String(entry.intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          payment_intent: structuredClone(entry.intent),
+        });
+      }
       Object.assign(entry.intent, { status: 'canceled', next_action: null, cancellation_reason: params.cancellation_reason ?? null });
       emit('payment_intent.canceled', id);
       return { status: 200, body: entry.intent };

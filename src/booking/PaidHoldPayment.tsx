@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { messageOf } from '../lib/errors';
-import { trpc } from '../lib/trpc';
-import { type PaidHold, type PaymentState, useHoldStatus, useOnSettled } from './paid-hold';
+import { type PaidHold, type PaymentState, useHoldStatus, useHoldStep, useOnSettled } from './paid-hold';
 import { paymentReturnOf } from './payment-return';
 import { type PaymentAttempt, PaymentStep, StripePayment } from './PaymentStep';
 
@@ -41,15 +39,9 @@ export function PaymentStepNotices({ pending, error, expired }: { pending: boole
  * where the booking stands until it leaves the hold.
  */
 export function PaidHoldPayment({ hold, onSettled }: { hold: PaidHold; onSettled: (state: PaymentState) => void }) {
-  const utils = trpc.useUtils();
   const [attempt, setAttempt] = useState<PaymentAttempt | null>(returnedAttempt);
-  // The step once (the same PaymentIntent again after a redirect or a reload), then only where it stands.
-  const state = useQuery({
-    queryKey: ['bookingPayment', hold.appointmentId],
-    queryFn: () => utils.client.public.bookingPayment.mutate(hold),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  // The step once, then only where it stands.
+  const state = useHoldStep(hold);
   const status = useHoldStatus(hold, attempt?.outcome === 'paid');
   const latest = status.data ?? state.data;
   useOnSettled(latest, onSettled);

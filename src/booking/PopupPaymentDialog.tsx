@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { Modal } from '../components/Modal';
-import { trpc } from '../lib/trpc';
-import { type PaidHold, type PaymentState, useHoldStatus, useOnSettled } from './paid-hold';
+import { type PaidHold, type PaymentState, useHoldStatus, useHoldStep, useOnSettled } from './paid-hold';
 import { PaymentStepNotices } from './PaidHoldPayment';
 import { paymentPageUrl } from './payment-page-link';
 import { paymentAmount, PaymentStep } from './PaymentStep';
@@ -21,15 +19,9 @@ type PopupState = 'none' | 'opened' | 'blocked';
  */
 export function PopupPaymentDialog({ hold, title, onSettled, onClose }: { hold: PaidHold; title: string; onSettled: (state: PaymentState) => void; onClose: () => void }) {
   const { LL, locale } = useI18nContext();
-  const utils = trpc.useUtils();
   const [popup, setPopup] = useState<PopupState>('none');
-  // The amount, the hold and the policy, asked once; the pop-up asks the same PaymentIntent again.
-  const step = useQuery({
-    queryKey: ['bookingPayment', hold.appointmentId],
-    queryFn: () => utils.client.public.bookingPayment.mutate(hold),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  // The amount, the hold and the policy; the pop-up asks the same PaymentIntent again.
+  const step = useHoldStep(hold);
   const status = useHoldStatus(hold, true);
   useOnSettled(status.data, onSettled);
 

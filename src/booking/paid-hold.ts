@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { STATUS_POLL_MS } from '../../domain/appointment-status';
 import { type RouterOutputs, trpc } from '../lib/trpc';
 
 /** A paid hold waiting for its payment: the booker's token opens its payment step and its status (docs/decisions/0062). */
@@ -11,8 +12,6 @@ export interface PaidHold {
 /** Where a paid hold stands, as public.bookingPayment answers. */
 export type PaymentState = RouterOutputs['public']['bookingPayment'];
 
-/** How often a page asks where the booking stands while Stripe's webhook is awaited. */
-export const STATUS_POLL_MS = 4000;
 
 /** Out of the hold for good: paid and booked, or ended meanwhile. A lapsed hold is not: the step says so itself. */
 function settledOf(state: PaymentState | undefined): PaymentState | null {
@@ -28,6 +27,20 @@ export function useOnSettled(state: PaymentState | undefined, onSettled: (state:
     told.current = true;
     onSettled(settled);
   }, [settled, onSettled]);
+}
+
+/**
+ * The hold's payment step (amount, hold, policy and PaymentIntent), asked once: after a redirect
+ * or a reload the server answers the same PaymentIntent again, so it never needs asking twice.
+ */
+export function useHoldStep(hold: PaidHold) {
+  const utils = trpc.useUtils();
+  return useQuery({
+    queryKey: ['bookingPayment', hold.appointmentId],
+    queryFn: () => utils.client.public.bookingPayment.mutate(hold),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 }
 
 /**

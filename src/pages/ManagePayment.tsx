@@ -20,6 +20,7 @@ export function ManagePayment({ payment }: { payment: OwnPayment }) {
       </h2>
       <p>{words.paid}</p>
       {words.refunded && <p>{words.refunded}</p>}
+      {words.refundPending && <p>{words.refundPending}</p>}
       {payment.receiptUrl && (
         <a className="link" href={payment.receiptUrl} target="_blank" rel="noreferrer">
           {texts.receipt()}

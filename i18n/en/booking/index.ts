@@ -161,6 +161,7 @@ const en_booking = {
     paidFailed: '{amount:string}, not completed',
     methodNames: { card: 'card', fpx: 'FPX online banking', grabpay: 'GrabPay' },
     refunded: 'Refunded so far: {amount:string}',
+    refundPending: 'Being refunded: {amount:string}. The payment service has yet to confirm the refund; it then reaches you within a few working days.',
     refundIfCancelledNow: 'If you cancel now, {amount:string} comes back to you.',
     nothingBackIfCancelledNow: 'If you cancel now, nothing comes back.',
     keptIfCancelledNow: 'If you cancel now, the clinic keeps {kept:string}, as its refund policy says, and {amount:string} comes back to you.',

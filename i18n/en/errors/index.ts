@@ -102,6 +102,7 @@ const en_errors = {
     wrongPassword: 'That password is not right.',
     codeRequired: 'Two-factor sign-in is on for your account: enter the current code from your authenticator app, or a recovery code.',
     upcomingAppointments: 'This clinic has {count:number} upcoming appointment{{s}}. Confirm that {{it|they}} will be cancelled: each visitor is told by e-mail.',
+    paymentsOpen: 'The payments your visitors have started could not all be stopped at Stripe just now, so nothing was deleted. Please try again in a few minutes.',
     refundsPending: 'The refunds of your visitors’ payments could not all be made at Stripe just now, so nothing was deleted. Please try again in a few minutes.',
   },
   subscriptionNotCancelled: 'Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again in a few minutes.',

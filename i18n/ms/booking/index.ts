@@ -154,6 +154,7 @@ const ms_booking = {
     paidFailed: '{amount}, tidak selesai',
     methodNames: { card: 'kad', fpx: 'perbankan dalam talian FPX', grabpay: 'GrabPay' },
     refunded: 'Telah dikembalikan setakat ini: {amount}',
+    refundPending: 'Sedang dikembalikan: {amount}. Perkhidmatan pembayaran belum mengesahkan bayaran balik ini; selepas itu ia sampai kepada anda dalam beberapa hari bekerja.',
     refundIfCancelledNow: 'Jika anda membatalkan sekarang, {amount} akan dikembalikan kepada anda.',
     nothingBackIfCancelledNow: 'Jika anda membatalkan sekarang, tiada wang dikembalikan.',
     keptIfCancelledNow: 'Jika anda membatalkan sekarang, klinik menyimpan {kept}, seperti yang dinyatakan oleh polisi bayaran baliknya, dan {amount} akan dikembalikan kepada anda.',

@@ -98,6 +98,7 @@ const ms_errors = {
     wrongPassword: 'Kata laluan itu tidak betul.',
     codeRequired: 'Log masuk dua faktor dihidupkan untuk akaun anda: masukkan kod semasa daripada aplikasi pengesah anda, atau kod pemulihan.',
     upcomingAppointments: 'Klinik ini mempunyai {count} janji temu akan datang. Sahkan bahawa janji temu itu akan dibatalkan: setiap pelawat dimaklumkan melalui e-mel.',
+    paymentsOpen: 'Bayaran yang telah dimulakan oleh pelawat anda tidak dapat dihentikan sepenuhnya di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
     refundsPending: 'Bayaran balik kepada pelawat anda tidak dapat dibuat sepenuhnya di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
   },
   subscriptionNotCancelled: 'Langganan anda tidak dapat dibatalkan di Stripe buat masa ini, jadi tiada apa-apa yang dipadam. Sila cuba lagi dalam beberapa minit.',
