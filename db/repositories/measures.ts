@@ -152,6 +152,7 @@ export async function insertMeasure(db: Kysely<Database>, measure: NewMeasure): 
 export interface MeasureToRemind {
   id: string;
   userId: string;
+  planId: string;
   appointmentId: string;
   language: 'en' | 'ms';
   sentAt: Date;
@@ -167,7 +168,7 @@ export async function measuresToRemindAfter(db: Kysely<Database>, now: Date, aft
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('measure_plans as p', 'p.id', 'm.plan_id')
     .innerJoin('appointments as a', 'a.id', 'p.appointment_id')
-    .select(['m.id', 'm.user_id', 'p.appointment_id', 'm.language', 'm.sent_at', 'm.expires_at', 'u.measure_reminder_days', 'a.client_email', 'a.client_timezone'])
+    .select(['m.id', 'm.user_id', 'm.plan_id', 'p.appointment_id', 'm.language', 'm.sent_at', 'm.expires_at', 'u.measure_reminder_days', 'a.client_email', 'a.client_timezone'])
     .where('p.open_appointment_id', 'is not', null)
     .where('m.answered_at', 'is', null)
     .where('m.reminded_at', 'is', null)
@@ -179,6 +180,7 @@ export async function measuresToRemindAfter(db: Kysely<Database>, now: Date, aft
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
+    planId: row.plan_id,
     appointmentId: row.appointment_id,
     language: languageOf(row.language),
     sentAt: asDate(row.sent_at),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from 'date-fns';
+import type { Transaction } from 'kysely';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import {
   claimMeasureReminder,
@@ -11,6 +12,9 @@ import {
   type PlanToMeasure,
   sentMeasuresOf,
 } from '../../db/repositories/measures';
+import { enqueueWhatsapp } from '../../db/repositories/whatsapp-outbox';
+import { lockWhatsappOfBooking } from '../../db/repositories/whatsapp-settings';
+import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { type DueMeasure, FORTNIGHT_DAYS, nextMeasureDue } from '../../domain/measure-schedule';
@@ -20,6 +24,7 @@ import type { AppServices } from '../context';
 import type { Env } from '../env';
 import { brandOfClinic } from '../appointments/booking-notifications';
 import { measureEmail } from '../mail/measure-emails';
+import { measureWhatsapp, wantsWhatsapp, type WhatsappClinic, whatsappClinicOf } from '../whatsapp/whatsapp-notices';
 import { measureTokenOf } from './measure-token';
 
 /** Plans (and measures to remind of) read at a time; a pass reads page after page. */
@@ -45,10 +50,24 @@ function occasionOf(plan: Pick<PlanToMeasure, 'schedule' | 'enrolledAt'>, due: D
 }
 
 /**
- * Sends each open plan's measure that is due (domain/measure-schedule.ts), exactly once with any
- * number of processes: the measure's row and its mail are written in one transaction under the
- * plan's lock, and the UNIQUE (plan_id, occasion) index refuses a second sender, rolling back
- * its mail. A withdrawal waits for the lock, and a measure is never sent after it.
+ * Where a measure (or its reminder) also goes by WhatsApp, read in the caller's
+ * transaction with the booking's row locked: the client's booking they were enrolled from holds
+ * the WhatsApp consent, not withdrawn by STOP, and the clinic sends WhatsApp. The lock is taken
+ * before the plan's, in the order an erasure takes them; a STOP waits for it and then withdraws
+ * the message queued under it (server/whatsapp/stop-whatsapp.ts).
+ */
+async function whatsappTo(trx: Transaction<Database>, clinic: WhatsappClinic | undefined, appointmentId: string): Promise<{ clinic: WhatsappClinic; phone: string } | undefined> {
+  if (!clinic) return undefined;
+  const booking = await lockWhatsappOfBooking(trx, appointmentId);
+  return booking && wantsWhatsapp(booking) ? { clinic, phone: booking.client.phone } : undefined;
+}
+
+/**
+ * Sends each open plan's measure that is due (domain/measure-schedule.ts), by e-mail and, where
+ * the client consented to it, by WhatsApp, exactly once with any number of processes: the
+ * measure's row, its mail and its message are written in one transaction under the plan's lock,
+ * and the UNIQUE (plan_id, occasion) index refuses a second sender, rolling back its mail and
+ * message. A withdrawal or an end waits for the lock, and a measure is never sent after it.
  */
 export async function sendDueMeasures(services: Services, stopping?: AbortSignal): Promise<number> {
   const now = services.now();
@@ -71,12 +90,14 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
   const occasion = occasionOf(plan, due, now);
   // Read before the transaction: the plan's lock is held for what must be exact.
   const { brand } = await brandOfClinic(services.db, plan.userId, services.env);
+  const whatsappClinic = await whatsappClinicOf(services.db, plan.userId, services.env);
   const id = randomUUID();
   const token = measureTokenOf(services.env, id);
   const expiresAt = addDays(now, plan.expiryDays);
   const mail = measureEmail({ language: plan.client.language, expiresAt, timezone: plan.client.timezone, reminder: false }, brand, measureUrl(services.env, plan.client.language, token));
   try {
     return await inTransaction(services.db, async (trx) => {
+      const whatsapp = await whatsappTo(trx, whatsappClinic, plan.appointmentId);
       if (!(await lockOpenPlan(trx, plan.id))) return false;
       await insertMeasure(trx, {
         id,
@@ -93,6 +114,10 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
         expiresAt,
       });
       await enqueueEmail(trx, { kind: 'measure', to: plan.client.email, appointmentId: plan.appointmentId, ...mail, expiresAt }, now);
+      if (whatsapp) {
+        const message = { appointmentId: plan.appointmentId, language: plan.client.language, phone: whatsapp.phone, token, expiresAt };
+        await enqueueWhatsapp(trx, [measureWhatsapp('measure', message, whatsapp.clinic)], now);
+      }
       return true;
     });
   } catch (error) {
@@ -104,8 +129,10 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
 
 /**
  * Reminds once of each measure unanswered `measure_reminder_days` after it was sent, while it is
- * open: a guarded UPDATE claims the reminder, and its mail is queued in the same transaction, so
- * of any number of processes one reminds. The mail carries the same link as the first.
+ * open: a guarded UPDATE claims the reminder under the plan's lock, and its mail (and its
+ * WhatsApp message, as the measure's went) is queued in the same transaction, so of any number
+ * of processes one reminds, and never after the plan was withdrawn or ended. Both carry the
+ * same link as the first.
  */
 export async function remindOfMeasures(services: Services, stopping?: AbortSignal): Promise<number> {
   const now = services.now();
@@ -115,11 +142,19 @@ export async function remindOfMeasures(services: Services, stopping?: AbortSigna
     const measures = await measuresToRemindAfter(services.db, now, after, PAGE);
     for (const measure of measures.filter((candidate) => addDays(candidate.sentAt, candidate.reminderDays) <= now)) {
       const { brand } = await brandOfClinic(services.db, measure.userId, services.env);
-      const url = measureUrl(services.env, measure.language, measureTokenOf(services.env, measure.id));
+      const token = measureTokenOf(services.env, measure.id);
+      const url = measureUrl(services.env, measure.language, token);
       const mail = measureEmail({ language: measure.language, expiresAt: measure.expiresAt, timezone: measure.client.timezone, reminder: true }, brand, url);
+      const whatsappClinic = await whatsappClinicOf(services.db, measure.userId, services.env);
       const claimed = await inTransaction(services.db, async (trx) => {
+        const whatsapp = await whatsappTo(trx, whatsappClinic, measure.appointmentId);
+        if (!(await lockOpenPlan(trx, measure.planId))) return false;
         if (!(await claimMeasureReminder(trx, measure.id, now))) return false;
         await enqueueEmail(trx, { kind: 'measure-reminder', to: measure.client.email, appointmentId: measure.appointmentId, ...mail, expiresAt: measure.expiresAt }, now);
+        if (whatsapp) {
+          const message = { appointmentId: measure.appointmentId, language: measure.language, phone: whatsapp.phone, token, expiresAt: measure.expiresAt };
+          await enqueueWhatsapp(trx, [measureWhatsapp('measure_reminder', message, whatsapp.clinic)], now);
+        }
         return true;
       });
       if (claimed) reminded++;
