@@ -8,6 +8,7 @@ import { hashSecretToken } from '../auth/secret-tokens';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { duePlansAfter } from '../../db/repositories/measures';
 import { remindOfMeasures, sendDueMeasures } from './send-measures';
 
 /**
@@ -140,5 +141,28 @@ describe.each(TEST_DIALECTS)('sending repeat measures on %s', (dialect) => {
     expect(await race(addDays(other.enrolledAt, 14))).toBe(0);
     expect(await other.measures()).toEqual([]);
     expect(request.clientEmail).not.toBe(other.request.clientEmail);
+  });
+
+  it('reads only the plans with something due, not every open plan, however many are open', async () => {
+    const fortnightly = await enrolled('every_2_weeks');
+    const beforeSessions = await enrolled('every_session', { sessionIn: 72 });
+    const planOf = async (appointmentId: string) =>
+      (await t.services.db.selectFrom('measure_plans').select('id').where('appointment_id', '=', appointmentId).executeTakeFirstOrThrow()).id;
+    const ours = [await planOf(fortnightly.appointmentId), await planOf(beforeSessions.appointmentId)];
+    const read = async (moment: Date) => (await duePlansAfter(t.services.db, moment, '', 1000)).map((plan) => plan.id).filter((id) => ours.includes(id));
+    const start = beforeSessions.enrolledAt;
+    // Just enrolled, the fortnightly plan is looked at once, and learns it is due in 14 days.
+    expect(await race(start)).toBe(0);
+    expect(await read(start)).toEqual([]);
+    expect(await read(addHours(start, 47))).toEqual([]);
+    // Within a day of the session, the session plan alone; once measured for it, neither.
+    expect(await read(addHours(start, 49))).toEqual([ours[1]]);
+    expect(await race(addHours(start, 49))).toBe(1);
+    expect(await read(addHours(start, 50))).toEqual([]);
+    // The fortnight's day, the fortnightly one, until its measure is sent.
+    expect(await read(addDays(fortnightly.enrolledAt, 14))).toEqual([ours[0]]);
+    expect(await race(addDays(fortnightly.enrolledAt, 14))).toBe(1);
+    expect(await read(addDays(fortnightly.enrolledAt, 15))).toEqual([]);
+    expect(await read(addDays(fortnightly.enrolledAt, 28))).toEqual([ours[0]]);
   });
 });

@@ -5,19 +5,20 @@ import { enqueueEmail } from '../../db/repositories/email-outbox';
 import {
   claimMeasureReminder,
   clientSessionsOf,
+  duePlansAfter,
   insertMeasure,
   lockOpenPlan,
   measuresToRemindAfter,
-  openPlansAfter,
   type PlanToMeasure,
   sentMeasuresOf,
+  setPlanNextDue,
 } from '../../db/repositories/measures';
 import { enqueueWhatsapp } from '../../db/repositories/whatsapp-outbox';
 import { lockWhatsappOfBooking } from '../../db/repositories/whatsapp-settings';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { type DueMeasure, FORTNIGHT_DAYS, nextMeasureDue } from '../../domain/measure-schedule';
+import { type DueMeasure, FORTNIGHT_DAYS, followsSessions, nextMeasureDue } from '../../domain/measure-schedule';
 import type { Locales } from '../../i18n/i18n-types';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { AppServices } from '../context';
@@ -63,7 +64,8 @@ async function whatsappTo(trx: Transaction<Database>, clinic: WhatsappClinic | u
 }
 
 /**
- * Sends each open plan's measure that is due (domain/measure-schedule.ts), by e-mail and, where
+ * Sends each open plan's measure that is due (domain/measure-schedule.ts), of the plans the
+ * indexes name as possibly due (duePlansAfter), by e-mail and, where
  * the client consented to it, by WhatsApp, exactly once with any number of processes: the
  * measure's row, its mail and its message are written in one transaction under the plan's lock,
  * and the UNIQUE (plan_id, occasion) index refuses a second sender, rolling back its mail and
@@ -74,7 +76,7 @@ export async function sendDueMeasures(services: Services, stopping?: AbortSignal
   let sent = 0;
   let after = '';
   while (!stopping?.aborted) {
-    const plans = await openPlansAfter(services.db, after, PAGE);
+    const plans = await duePlansAfter(services.db, now, after, PAGE);
     for (const plan of plans) if (await sendDueMeasureOf(services, plan, now)) sent++;
     if (plans.length < PAGE) break;
     after = plans.at(-1)!.id;
@@ -85,8 +87,15 @@ export async function sendDueMeasures(services: Services, stopping?: AbortSignal
 async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Date): Promise<boolean> {
   const sessions = await clientSessionsOf(services.db, plan);
   const sent = await sentMeasuresOf(services.db, plan.id);
-  const due = nextMeasureDue({ schedule: plan.schedule, enrolledAt: plan.enrolledAt, withdrawnAt: null }, sessions, sent, now);
-  if (!due || due.dueAt > now) return false;
+  const timing = { schedule: plan.schedule, enrolledAt: plan.enrolledAt, withdrawnAt: null };
+  const due = nextMeasureDue(timing, sessions, sent, now);
+  // A fixed schedule's plan is read again when its next_due_at comes: kept here as the schedule computes it.
+  const fixed = !followsSessions(plan.schedule);
+  if (!due || due.dueAt > now) {
+    // Looked at before its time (just enrolled, or migrated): it learns when it is due.
+    if (fixed) await setPlanNextDue(services.db, plan.id, due?.dueAt ?? null);
+    return false;
+  }
   const occasion = occasionOf(plan, due, now);
   // Read before the transaction: the plan's lock is held for what must be exact.
   const { brand } = await brandOfClinic(services.db, plan.userId, services.env);
@@ -113,6 +122,7 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
         sentAt: now,
         expiresAt,
       });
+      if (fixed) await setPlanNextDue(trx, plan.id, nextMeasureDue(timing, sessions, [...sent, { sentAt: now, session: null }], now)?.dueAt ?? null);
       await enqueueEmail(trx, { kind: 'measure', to: plan.client.email, appointmentId: plan.appointmentId, ...mail, expiresAt }, now);
       if (whatsapp) {
         const message = { appointmentId: plan.appointmentId, language: plan.client.language, phone: whatsapp.phone, token, expiresAt };
