@@ -1,16 +1,14 @@
 import { addDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { MeasureSchedule } from '../../domain/measure-schedule';
 import { manageTokenOf } from '../appointments/manage-token';
 import { hashSecretToken } from '../auth/secret-tokens';
-import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { type FakeWhatsapp, type FakeWhatsappMessage, startFakeWhatsapp } from '../testing/fake-whatsapp';
-import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { deliverDueWhatsapp } from '../whatsapp/outbox-worker';
 import { remindOfMeasures, sendDueMeasures } from './send-measures';
+import { enrolledClient } from './testing/enrolled-client';
 
 const given = { givenAt: new Date().toISOString() };
 
@@ -54,17 +52,9 @@ describe.each(TEST_DIALECTS)('repeat measures by WhatsApp on %s', (dialect) => {
     const db = t.services.db;
     const companyName = `Klinik ${++numbers}`;
     const phone = `012-345 ${2000 + numbers}`;
-    const screener = await insertBookableScreener(db, {}, { confirmVisitorEmail: false, autoConfirmRequests: true, companyName });
     const whatsapp = options.whatsapp ? { whatsappReminders: true, consents: { screener: given, privacyNotice: given, whatsappReminders: given } } : {};
-    const overrides = { clientLanguage: options.language ?? 'en', clientPhone: phone, ...whatsapp };
-    const booked = await postBooking(t, bookingRequest(screener, await insertSlot(db, screener.psychologistId, hoursFromNow(72)), overrides));
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const appointmentId = booked.body.appointmentId as string;
-    const enrolledAt = new Date();
-    at(enrolledAt);
-    const owner = await signedInAs(t, screener);
-    const enrolment = await owner.rest('POST', `/api/appointments/${appointmentId}/measure-plan`, { instruments: 'phq9Gad7', schedule: options.schedule ?? 'once', clientConsented: true });
-    expect(enrolment.status, JSON.stringify(enrolment.body)).toBe(201);
+    const booking = { clientLanguage: options.language ?? 'en', clientPhone: phone, ...whatsapp };
+    const { screener, appointmentId, enrolledAt, owner } = await enrolledClient(t, options.schedule ?? 'once', { booking, companyName });
     await db.updateTable('users').set({ measure_reminder_days: 1 }).where('id', '=', screener.userId).execute();
     const to = `60${phone.replace(/\D/g, '').slice(1)}`;
     return {

@@ -5,11 +5,11 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { MeasureSchedule } from '../../domain/measure-schedule';
 import { manageTokenOf } from '../appointments/manage-token';
 import { hashSecretToken } from '../auth/secret-tokens';
-import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
-import { signedInAs } from '../testing/signed-in-operator';
+import { hoursFromNow, postBooking } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { duePlansAfter } from '../../db/repositories/measures';
 import { remindOfMeasures, sendDueMeasures } from './send-measures';
+import { enrolledClient } from './testing/enrolled-client';
 
 /**
  * Sending repeat measures on their schedules, with a fake clock, exactly once however many runs
@@ -38,16 +38,7 @@ describe.each(TEST_DIALECTS)('sending repeat measures on %s', (dialect) => {
   /** A client whose session is `sessionIn` hours ahead, enrolled now by the owner on `schedule`. */
   async function enrolled(schedule: MeasureSchedule, options: { sessionIn?: number; language?: 'en' | 'ms' } = {}) {
     const db = t.services.db;
-    const screener = await insertBookableScreener(db, {}, { confirmVisitorEmail: false, autoConfirmRequests: true });
-    const request = bookingRequest(screener, await insertSlot(db, screener.psychologistId, hoursFromNow(options.sessionIn ?? 72)), { clientLanguage: options.language ?? 'en' });
-    const booked = await postBooking(t, request);
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const appointmentId = booked.body.appointmentId as string;
-    const enrolledAt = new Date();
-    at(enrolledAt);
-    const owner = await signedInAs(t, screener);
-    const enrolment = await owner.rest('POST', `/api/appointments/${appointmentId}/measure-plan`, { instruments: 'phq9Gad7', schedule, clientConsented: true });
-    expect(enrolment.status, JSON.stringify(enrolment.body)).toBe(201);
+    const { screener, request, appointmentId, enrolledAt } = await enrolledClient(t, schedule, { sessionIn: options.sessionIn, booking: { clientLanguage: options.language ?? 'en' } });
     const measures = () =>
       db.selectFrom('measures').select(['occasion', 'session_appointment_id', 'token_hash', 'reminded_at', 'language']).where('user_id', '=', screener.userId).orderBy('sent_at').execute();
     const mails = async (kind: string) => (await outboxEmailsTo(db, request.clientEmail)).filter((mail) => mail.kind === kind);
