@@ -1,5 +1,5 @@
 import { addDays } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { MeasureSchedule } from '../../domain/measure-schedule';
 import { manageTokenOf } from '../appointments/manage-token';
@@ -28,6 +28,9 @@ describe.each(TEST_DIALECTS)('repeat measures by WhatsApp on %s', (dialect) => {
   afterAll(async () => {
     await t.close();
     await fake.close();
+  });
+  afterEach(() => {
+    t.services.now = () => new Date();
   });
 
   const at = (moment: Date) => {
@@ -151,5 +154,23 @@ describe.each(TEST_DIALECTS)('repeat measures by WhatsApp on %s', (dialect) => {
       expect(await client.queued()).toEqual([{ kind: 'measure', status: 'withdrawn' }]);
       expect(client.sent()).toEqual([]);
     }
+  });
+
+  it('answers nothing but STOP from a reply to a questionnaire’s message, whose booking may be long over', async () => {
+    const client = await enrolled({ whatsapp: true });
+    expect(await race(sendDueMeasures, client.enrolledAt)).toBe(1);
+    const [message] = client.sent();
+    const webhook = (payload: unknown) => {
+      const signed = fake.signed(payload);
+      return t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed.signature }, payload: signed.body });
+    };
+    await t.services.db.updateTable('appointments').set({ status: 'completed' }).where('id', '=', client.appointmentId).execute();
+    expect((await webhook(fake.replyWebhook(message!, { text: 'ok, thanks' }))).statusCode).toBe(200);
+    const replies = () => t.services.db.selectFrom('whatsapp_outbox').select('kind').where('appointment_id', '=', client.appointmentId).where('kind', '=', 'reply').execute();
+    expect(await replies()).toEqual([]);
+    expect((await webhook(fake.replyWebhook(message!, { text: 'STOP' }))).statusCode).toBe(200);
+    expect(await replies()).toEqual([{ kind: 'reply' }]);
+    const stopped = await t.services.db.selectFrom('appointments').select('whatsapp_stopped_at').where('id', '=', client.appointmentId).executeTakeFirstOrThrow();
+    expect(stopped.whatsapp_stopped_at).not.toBeNull();
   });
 });
