@@ -43,6 +43,7 @@ import * as whatsappOnceKey from './migrations/2026-11-30T0550-whatsapp-once-key
 import * as bookingPaymentTerms from './migrations/2026-11-30T0610-booking-payment-terms';
 import * as paymentsOutliveAppointments from './migrations/2026-11-30T0700-payments-outlive-appointments';
 import * as measurePlanEnd from './migrations/2026-11-30T0710-measure-plan-end';
+import * as measurePlanNextDue from './migrations/2026-11-30T0920-measure-plan-next-due';
 
 // Listed by hand rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0610-booking-payment-terms': bookingPaymentTerms,
   '2026-11-30T0700-payments-outlive-appointments': paymentsOutliveAppointments,
   '2026-11-30T0710-measure-plan-end': measurePlanEnd,
+  '2026-11-30T0920-measure-plan-next-due': measurePlanNextDue,
 };
 
 export const migrationProvider: MigrationProvider = {

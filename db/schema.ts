@@ -345,6 +345,8 @@ export interface MeasurePlansTable {
   withdrawn_at: NullableTimestamp;
   /** When the clinic ended the plan: nothing more is sent, what was collected stays until the retention period. */
   ended_at: NullableTimestamp;
+  /** When an open plan on a fixed schedule is next due (indexed, for the sending job); NULL on a session schedule, and once nothing more is due or the plan closed. */
+  next_due_at: NullableTimestamp;
 }
 
 /**

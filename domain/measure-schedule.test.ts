@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ClientSession, type MeasurePlanTiming, type MeasureSchedule, nextMeasureDue, type SentMeasure } from './measure-schedule';
+import { type ClientSession, followsSessions, type MeasurePlanTiming, type MeasureSchedule, nextMeasureDue, type SentMeasure } from './measure-schedule';
 
 const enrolledAt = new Date('2030-03-04T02:00:00Z');
 const hours = (n: number) => new Date(enrolledAt.getTime() + n * 3_600_000);
@@ -89,5 +89,11 @@ describe('the next measure of a plan', () => {
     it('moves to the next session when the one it meant has begun unmeasured', () => {
       expect(nextMeasureDue(plan('every_other_session'), weekly, [sentFor(weekly[0]!)], weekly[2]!.startsAt)?.session).toEqual(weekly[3]);
     });
+  });
+});
+
+describe('which schedules follow the client’s sessions', () => {
+  it('the session schedules do; the fixed ones follow the plan alone', () => {
+    expect((['every_session', 'every_other_session', 'every_2_weeks', 'once'] as const).map(followsSessions)).toEqual([true, true, false, false]);
   });
 });

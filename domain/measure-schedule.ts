@@ -8,6 +8,14 @@ import { subHours } from 'date-fns';
 export const MEASURE_SCHEDULES = ['every_session', 'every_other_session', 'every_2_weeks', 'once'] as const;
 export type MeasureSchedule = (typeof MEASURE_SCHEDULES)[number];
 
+/**
+ * The schedules whose measures come before sessions: when they are next due follows the client's
+ * bookings, which change without the plan; a fixed schedule's follows from the plan and what it sent.
+ */
+export function followsSessions(schedule: MeasureSchedule): boolean {
+  return schedule === 'every_session' || schedule === 'every_other_session';
+}
+
 /** A session-based measure is sent this long before its session (issue 30), as the first reminder is. */
 export const HOURS_BEFORE_SESSION = 24;
 /** The fixed schedule's period. */

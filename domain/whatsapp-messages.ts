@@ -18,8 +18,16 @@ export type VisitorWhatsappKind = (typeof VISITOR_WHATSAPP_KINDS)[number];
 export const STAFF_WHATSAPP_KINDS = ['crisis_alert', 'measure_alert'] as const;
 export type StaffWhatsappKind = (typeof STAFF_WHATSAPP_KINDS)[number];
 
+/**
+ * A client's repeat questionnaire (issue 30), to the number of the booking they were enrolled
+ * from: `measure` when it is sent, `measure_reminder` when it is still unanswered days later. Each
+ * carries the clinic's name and the questionnaire's link, never what it asks or scores.
+ */
+export const MEASURE_WHATSAPP_KINDS = ['measure', 'measure_reminder'] as const;
+export type MeasureWhatsappKind = (typeof MEASURE_WHATSAPP_KINDS)[number];
+
 /** What a message is about; each kind has its template (deploy/whatsapp-templates.json). */
-export const WHATSAPP_KINDS = [...VISITOR_WHATSAPP_KINDS, ...STAFF_WHATSAPP_KINDS] as const;
+export const WHATSAPP_KINDS = [...VISITOR_WHATSAPP_KINDS, ...STAFF_WHATSAPP_KINDS, ...MEASURE_WHATSAPP_KINDS] as const;
 export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
 
 /** The template of each kind: the Cloud API names them per language (en, ms) under one name. */
@@ -63,7 +71,7 @@ export type WhatsappBody =
       language: 'en' | 'ms';
       /** {{1}}, {{2}}, … of the template's body, in order. */
       parameters: string[];
-      /** Reminders: the quick replies' payloads (QUICK_REPLIES) and the manage link's path after the template's base URL. */
+      /** The quick replies' payloads (QUICK_REPLIES; a booking's reminder only) and the link's path after the template's base URL. */
       buttons?: { quickReplies: string[]; urlSuffix: string };
     }
   | { type: 'text'; text: string };

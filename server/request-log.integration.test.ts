@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { alertClinic, raiseAlert } from './testing/measure-alerts';
 import { startTestApp, type TestApp } from './testing/test-app';
 
 describe('the request log', () => {
@@ -52,5 +53,27 @@ describe('the request log', () => {
     await app.inject({ url: '/api/invitations/secret-invitation-token', headers: { 'x-request-id': 'invitation-2' } });
     expect(lines.filter((line) => line.reqId === 'invitation-2')).toEqual([expect.objectContaining({ url: '/api/invitations/…', statusCode: 400 })]);
     expect(JSON.stringify(lines)).not.toContain('secret-invitation-token');
+  });
+
+  it("masks a repeat measure's token in its page and in every REST route taking it, which open and erase the client's answers", async () => {
+    const clinic = await alertClinic(t.services.db);
+    await raiseAlert(t.services.db, clinic.plan, new Date());
+    // raiseAlert stores its measure's id as the token (its SHA-256 as the token's hash): a real link.
+    const { id: token } = await t.services.db.selectFrom('measures').select('id').where('plan_id', '=', clinic.plan.planId).executeTakeFirstOrThrow();
+    const calls = [
+      ['GET', `/measure/${token}`, '/measure/…', undefined],
+      ['GET', `/ms/measure/${token}`, '/ms/measure/…', undefined],
+      ['GET', `/api/public/measures/${token}`, '/api/public/measures/…', 409],
+      ['POST', `/api/public/measures/${token}/answers`, '/api/public/measures/…/answers', 409],
+      ['POST', `/api/public/measures/${token}/withdraw`, '/api/public/measures/…/withdraw', 200],
+    ] as const;
+    for (const [index, [method, url, logged, status]] of calls.entries()) {
+      const reqId = `measure-${index}`;
+      const response = await app.inject({ method, url, headers: { 'x-request-id': reqId, origin: t.services.env.publicUrl }, ...(method === 'POST' && { payload: { answers: {} } }) });
+      // The API's answers show the token reached its measure: answered already, then withdrawn.
+      if (status) expect(response.statusCode, url).toBe(status);
+      expect(lines.filter((line) => line.reqId === reqId)).toEqual([expect.objectContaining({ url: logged })]);
+    }
+    expect(JSON.stringify(lines)).not.toContain(token);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { MeasureSchedule } from '../../domain/measure-schedule';
+import { followsSessions, type MeasureSchedule } from '../../domain/measure-schedule';
 import type { MeasureInstrument } from '../../domain/measures';
 import { asDate } from '../dates';
 import type { Database, MeasurePlansTable } from '../schema';
@@ -73,6 +73,8 @@ export async function insertMeasurePlan(
     enrolled_by: plan.enrolledBy,
     withdrawn_at: null,
     ended_at: null,
+    // A fixed schedule's first look is at enrolment; the sending job then keeps it (send-measures.ts).
+    next_due_at: followsSessions(plan.schedule) ? null : plan.enrolledAt,
   };
   await db.insertInto('measure_plans').values(row).execute();
   return toPlan(row);
@@ -98,7 +100,7 @@ export async function findOpenMeasurePlan(db: Kysely<Database>, userId: string, 
 export async function withdrawMeasurePlan(db: Kysely<Database>, appointmentId: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('measure_plans')
-    .set({ withdrawn_at: now, open_appointment_id: null })
+    .set({ withdrawn_at: now, open_appointment_id: null, next_due_at: null })
     .where('appointment_id', '=', appointmentId)
     .where('withdrawn_at', 'is', null)
     .executeTakeFirst();
@@ -112,7 +114,7 @@ export async function withdrawMeasurePlan(db: Kysely<Database>, appointmentId: s
 export async function endMeasurePlan(db: Kysely<Database>, userId: string, appointmentId: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('measure_plans')
-    .set({ ended_at: now, open_appointment_id: null })
+    .set({ ended_at: now, open_appointment_id: null, next_due_at: null })
     .where('user_id', '=', userId)
     .where('open_appointment_id', '=', appointmentId)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { ClientSession, MeasureSchedule, SentMeasure } from '../../domain/measure-schedule';
+import { addHours } from 'date-fns';
+import { type ClientSession, followsSessions, HOURS_BEFORE_SESSION, MEASURE_SCHEDULES, type MeasureSchedule, type SentMeasure } from '../../domain/measure-schedule';
 import type { MeasureInstrument, MeasureScale, MeasureScores } from '../../domain/measures';
 import { asDate } from '../dates';
 import { lockedRows } from '../row-locks';
@@ -25,44 +26,86 @@ export interface PlanToMeasure {
   client: { email: string; timezone: string; language: 'en' | 'ms'; emailKey: string | null };
 }
 
-/** Open plans whose client's data is kept, by id after `afterId`: the sending job's pages. */
-export async function openPlansAfter(db: Kysely<Database>, afterId: string, limit: number): Promise<PlanToMeasure[]> {
-  const rows = await db
+const PLAN_TO_MEASURE = [
+  'p.id',
+  'p.user_id',
+  'p.appointment_id',
+  'p.psychologist_id',
+  'p.instruments',
+  'p.schedule',
+  'p.enrolled_at',
+  'u.measure_expiry_days',
+  'a.client_email',
+  'a.client_timezone',
+  'a.client_language',
+  'a.client_email_key',
+] as const;
+
+/** Open plans whose client's data is kept, by id after `afterId`, with what sending needs. */
+function openPlans(db: Kysely<Database>, afterId: string, limit: number) {
+  return db
     .selectFrom('measure_plans as p')
     .innerJoin('appointments as a', 'a.id', 'p.appointment_id')
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'p.id',
-      'p.user_id',
-      'p.appointment_id',
-      'p.psychologist_id',
-      'p.instruments',
-      'p.schedule',
-      'p.enrolled_at',
-      'u.measure_expiry_days',
-      'a.client_email',
-      'a.client_timezone',
-      'a.client_language',
-      'a.client_email_key',
-    ])
+    .select(PLAN_TO_MEASURE)
     .where('p.open_appointment_id', 'is not', null)
     .where('a.personal_data_erased_at', 'is', null)
     .where('p.id', '>', afterId)
     .orderBy('p.id')
-    .limit(limit)
+    .limit(limit);
+}
+
+/**
+ * The open plans that may have a measure due at `now`, by id after `afterId`: the sending job's
+ * pages. Found by index, so that the job's cost follows what is due and not every open plan: a
+ * fixed schedule's plan by its next_due_at; a session schedule's by a session of the client's
+ * (their plan's booking, or another of theirs with the plan's psychologist, by the e-mail's
+ * keyed digest) that starts within HOURS_BEFORE_SESSION and was not measured for the plan yet.
+ * domain/measure-schedule.ts decides: a session the plan skips keeps its plan here until it begins.
+ */
+export async function duePlansAfter(db: Kysely<Database>, now: Date, afterId: string, limit: number): Promise<PlanToMeasure[]> {
+  const fixed = await openPlans(db, afterId, limit).where('p.next_due_at', '<=', now).execute();
+  const beforeSessions = await openPlans(db, afterId, limit)
+    .where('p.schedule', 'in', MEASURE_SCHEDULES.filter(followsSessions))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('availability_slots as s')
+          .innerJoin('appointments as session', 'session.slot_id', 's.id')
+          .select('session.id')
+          .where('s.start_utc', '>', now)
+          .where('s.start_utc', '<=', addHours(now, HOURS_BEFORE_SESSION))
+          .whereRef('session.user_id', '=', 'p.user_id')
+          .whereRef('session.psychologist_id', '=', 'p.psychologist_id')
+          .where('session.status', 'in', ['confirmed', 'completed'])
+          .where((sessions) => sessions.or([sessions('session.id', '=', sessions.ref('p.appointment_id')), sessions('session.client_email_key', '=', sessions.ref('a.client_email_key'))]))
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('measures as m').select('m.id').whereRef('m.plan_id', '=', 'p.id').whereRef('m.session_appointment_id', '=', 'session.id'))),
+          ),
+      ),
+    )
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    appointmentId: row.appointment_id,
-    psychologistId: row.psychologist_id,
-    // Written only from MEASURE_INSTRUMENTS and MEASURE_SCHEDULES by enrolClient.
-    instruments: row.instruments as MeasureInstrument,
-    schedule: row.schedule as MeasureSchedule,
-    enrolledAt: asDate(row.enrolled_at),
-    expiryDays: Number(row.measure_expiry_days),
-    client: { email: row.client_email, timezone: row.client_timezone, language: languageOf(row.client_language), emailKey: row.client_email_key },
-  }));
+  const byId = new Map([...fixed, ...beforeSessions].map((row) => [row.id, row]));
+  return [...byId.values()]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, limit)
+    .map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      appointmentId: row.appointment_id,
+      psychologistId: row.psychologist_id,
+      // Written only from MEASURE_INSTRUMENTS and MEASURE_SCHEDULES by enrolClient.
+      instruments: row.instruments as MeasureInstrument,
+      schedule: row.schedule as MeasureSchedule,
+      enrolledAt: asDate(row.enrolled_at),
+      expiryDays: Number(row.measure_expiry_days),
+      client: { email: row.client_email, timezone: row.client_timezone, language: languageOf(row.client_language), emailKey: row.client_email_key },
+    }));
+}
+
+/** Records when a fixed schedule's plan is next due (null: nothing more), as the job computed it. */
+export async function setPlanNextDue(db: Kysely<Database>, planId: string, nextDueAt: Date | null): Promise<void> {
+  await db.updateTable('measure_plans').set({ next_due_at: nextDueAt }).where('id', '=', planId).where('open_appointment_id', 'is not', null).execute();
 }
 
 /**
@@ -152,6 +195,7 @@ export async function insertMeasure(db: Kysely<Database>, measure: NewMeasure): 
 export interface MeasureToRemind {
   id: string;
   userId: string;
+  planId: string;
   appointmentId: string;
   language: 'en' | 'ms';
   sentAt: Date;
@@ -167,7 +211,7 @@ export async function measuresToRemindAfter(db: Kysely<Database>, now: Date, aft
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('measure_plans as p', 'p.id', 'm.plan_id')
     .innerJoin('appointments as a', 'a.id', 'p.appointment_id')
-    .select(['m.id', 'm.user_id', 'p.appointment_id', 'm.language', 'm.sent_at', 'm.expires_at', 'u.measure_reminder_days', 'a.client_email', 'a.client_timezone'])
+    .select(['m.id', 'm.user_id', 'm.plan_id', 'p.appointment_id', 'm.language', 'm.sent_at', 'm.expires_at', 'u.measure_reminder_days', 'a.client_email', 'a.client_timezone'])
     .where('p.open_appointment_id', 'is not', null)
     .where('m.answered_at', 'is', null)
     .where('m.reminded_at', 'is', null)
@@ -179,6 +223,7 @@ export async function measuresToRemindAfter(db: Kysely<Database>, now: Date, aft
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
+    planId: row.plan_id,
     appointmentId: row.appointment_id,
     language: languageOf(row.language),
     sentAt: asDate(row.sent_at),

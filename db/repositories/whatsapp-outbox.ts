@@ -168,6 +168,17 @@ export async function withdrawWhatsappAbout(db: Kysely<Database>, appointmentId:
   return waiting.flatMap((row) => (row.fallback_email_id ? [row.fallback_email_id] : []));
 }
 
+/** Withdraws the messages of these kinds about an appointment still waiting: its client's questionnaires, once their plan closed. */
+export async function withdrawWhatsappOfKinds(db: Kysely<Database>, appointmentId: string, kinds: readonly string[]): Promise<void> {
+  await db
+    .updateTable('whatsapp_outbox')
+    .set({ status: 'withdrawn', lease_owner: null, locked_until: null, ...ERASED_CONTENT })
+    .where('appointment_id', '=', appointmentId)
+    .where('kind', 'in', kinds)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** Withdraws the messages still waiting that these e-mails stand by for: the reminders of an appointment that changed. */
 export async function withdrawWhatsappStandingBy(db: Kysely<Database>, emailIds: readonly string[]): Promise<void> {
   if (emailIds.length === 0) return;

@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { asDate } from '../dates';
+import { lockedRows } from '../row-locks';
 import type { Database } from '../schema';
 
 /** A clinic's WhatsApp settings (docs/decisions/0063). */
@@ -46,4 +48,18 @@ export async function bookingsMessagingNumber(db: Kysely<Database>, phone: strin
     .where('whatsapp_reminders', '=', 1)
     .where('whatsapp_stopped_at', 'is', null)
     .execute();
+}
+
+/**
+ * A booking's WhatsApp consent and number, its row locked until the transaction ends: a STOP
+ * (markWhatsappStopped) waits for the message queued under it, and then withdraws it.
+ */
+export async function lockWhatsappOfBooking(trx: Transaction<Database>, appointmentId: string) {
+  const row = await lockedRows(trx, trx.selectFrom('appointments').select(['whatsapp_reminders', 'whatsapp_stopped_at', 'client_phone']).where('id', '=', appointmentId)).executeTakeFirst();
+  return (
+    row && {
+      whatsApp: { consented: Boolean(row.whatsapp_reminders), stoppedAt: row.whatsapp_stopped_at === null ? null : asDate(row.whatsapp_stopped_at) },
+      client: { phone: row.client_phone },
+    }
+  );
 }

@@ -1,14 +1,13 @@
 import { addDays } from 'date-fns';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { insertSlot, outboxEmailsTo } from '../../db/testing/fixtures';
+import { outboxEmailsTo } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { MeasureSchedule } from '../../domain/measure-schedule';
 import { measureQuestionIds } from '../../domain/measures';
 import { manageTokenOf } from '../appointments/manage-token';
-import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
-import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { sendDueMeasures } from './send-measures';
+import { enrolledClient } from './testing/enrolled-client';
 
 const PHQ9_GAD7_IDS = measureQuestionIds('phq9Gad7');
 /** Every item of a PHQ-9 with GAD-7 measure at `score`, PHQ-9 item 9 (id 11) at `item9`. */
@@ -39,20 +38,12 @@ describe.each(TEST_DIALECTS)('answering a repeat measure on %s', (dialect) => {
   /** A client enrolled on `schedule` in PHQ-9 with GAD-7, and a way to send their next measure and read its link's token. */
   async function enrolled(schedule: MeasureSchedule = 'every_2_weeks', options: { sharedPhq9?: number } = {}) {
     const db = t.services.db;
-    const screener = await insertBookableScreener(db, {}, { confirmVisitorEmail: false, autoConfirmRequests: true });
-    const request = bookingRequest(screener, await insertSlot(db, screener.psychologistId, hoursFromNow(72)));
-    const booked = await postBooking(t, request);
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const appointmentId = booked.body.appointmentId as string;
+    const { screener, request, appointmentId, enrolledAt, consentText } = await enrolledClient(t, schedule);
     if (options.sharedPhq9 !== undefined) {
+      // The baseline is read when a measure is answered.
       const shared = { testType: 'Combined', results: { phq9: { score: options.sharedPhq9 }, gad7: { score: 3 } }, crisisItemAnswered: false };
       await db.updateTable('appointments').set({ shared_results: JSON.stringify(shared) }).where('id', '=', appointmentId).execute();
     }
-    const enrolledAt = new Date();
-    at(enrolledAt);
-    const owner = await signedInAs(t, screener);
-    const enrolment = await owner.rest('POST', `/api/appointments/${appointmentId}/measure-plan`, { instruments: 'phq9Gad7', schedule, clientConsented: true });
-    expect(enrolment.status, JSON.stringify(enrolment.body)).toBe(201);
     let fortnight = 0;
     /** Sends the next fortnight's measure (or the `once` one) and answers its link's token. */
     const sendNext = async () => {
@@ -63,7 +54,7 @@ describe.each(TEST_DIALECTS)('answering a repeat measure on %s', (dialect) => {
     };
     const measures = () => db.selectFrom('measures').select(['id', 'answered_at', 'answers', 'scores']).where('user_id', '=', screener.userId).orderBy('sent_at').execute();
     const alerts = () => db.selectFrom('measure_alerts').select(['reason', 'measure_id', 'psychologist_id']).where('user_id', '=', screener.userId).orderBy('reason').execute();
-    return { screener, appointmentId, enrolledAt, sendNext, measures, alerts, consentText: (enrolment.body as { consent: { text: string } }).consent.text };
+    return { screener, appointmentId, enrolledAt, sendNext, measures, alerts, consentText };
   }
 
   it('shows the measure with the screener’s items, the clinic’s brand and the consent; stores the answers once, raising the risk alert', async () => {

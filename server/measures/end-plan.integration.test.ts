@@ -4,10 +4,11 @@ import { bookSlot, insertMember, insertPsychologist, insertSlot, outboxEmailsTo 
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { measureQuestionIds } from '../../domain/measures';
 import { manageTokenOf } from '../appointments/manage-token';
-import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
+import { hoursFromNow } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { remindOfMeasures, sendDueMeasures } from './send-measures';
+import { enrolledClient } from './testing/enrolled-client';
 
 const answersAt = (score: number) => Object.fromEntries(measureQuestionIds('phq9Gad7').map((id) => [String(id), score]));
 
@@ -38,15 +39,7 @@ describe.each(TEST_DIALECTS)('ending a client’s repeat measures on %s', (diale
    */
   async function measuredClient() {
     const db = t.services.db;
-    const screener = await insertBookableScreener(db, {}, { confirmVisitorEmail: false, autoConfirmRequests: true });
-    const request = bookingRequest(screener, await insertSlot(db, screener.psychologistId, hoursFromNow(72)));
-    const booked = await postBooking(t, request);
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const appointmentId = booked.body.appointmentId as string;
-    const enrolledAt = addDays(new Date(), -33);
-    at(enrolledAt);
-    const owner = await signedInAs(t, screener);
-    expect((await owner.rest('POST', `/api/appointments/${appointmentId}/measure-plan`, { instruments: 'phq9Gad7', schedule: 'every_2_weeks', clientConsented: true })).status).toBe(201);
+    const { screener, request, appointmentId, enrolledAt } = await enrolledClient(t, 'every_2_weeks', { enrolledAt: addDays(new Date(), -33) });
     /** Sends the fortnight's measure and answers its link's token. */
     const send = async (fortnight: number) => {
       at(addDays(enrolledAt, 14 * fortnight));

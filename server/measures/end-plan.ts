@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { findAppointmentOf } from '../../db/repositories/appointments';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { endMeasurePlan, measurePlansOf } from '../../db/repositories/measure-plans';
+import { withdrawWhatsappOfKinds } from '../../db/repositories/whatsapp-outbox';
+import { MEASURE_WHATSAPP_KINDS } from '../../domain/whatsapp-messages';
 import { inTransaction } from '../../db/transaction';
 import type { OperatorContext } from '../context';
 import { AppError, NotFoundError } from '../errors';
@@ -20,7 +22,8 @@ export type EndedMeasurePlan = z.output<typeof ZEndedMeasurePlan>;
 
 /**
  * The appointment's psychologist, an admin or the owner ends its client's repeat measures (issue
- * 30, docs/decisions/0067): no more are sent or reminded of, and a measure still waiting can no
+ * 30, docs/decisions/0067): no more are sent or reminded of (their WhatsApp messages still
+ * waiting are withdrawn), and a measure still waiting can no
  * longer be answered; what was collected stays, under the retention rules, and the client may
  * still withdraw and erase it from their link. Audited as `measures.ended`. Ending a plan that
  * was just ended answers its end and changes nothing, as a second acknowledgement of an alert does.
@@ -36,6 +39,7 @@ export async function endClientMeasurePlan(
     if (!appointment) throw new NotFoundError('appointment');
     refuseOutsideProfile(ctx.member, appointment.psychologist.id, 'appointment');
     if (!(await endMeasurePlan(trx, userId, appointmentId, now))) return false;
+    await withdrawWhatsappOfKinds(trx, appointmentId, MEASURE_WHATSAPP_KINDS);
     await recordAudit(trx, { userId, actor: 'clinic', accountId: ctx.member.accountId, action: 'measures.ended', subjectId: appointmentId, at: now });
     return true;
   });

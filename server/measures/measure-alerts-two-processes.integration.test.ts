@@ -1,29 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { alertClinic, raiseAlert } from '../testing/measure-alerts';
-import { type ServerPair, startServerPair } from '../testing/server-pair';
+import type { AppServices } from '../context';
+import { type AlertClinic, alertClinic, raiseAlert } from '../testing/measure-alerts';
+import { PAIR_PUBLIC_URL, PAIR_SESSION_SECRET, type ServerPair, startServerPair } from '../testing/server-pair';
+import { sessionCookie } from '../testing/test-app';
 
-const NEW_ALERTS = 6;
-const STALE_ALERTS = 4;
+// Enough that the two processes' first passes overlap, each reading the same alerts.
+const NEW_ALERTS = 30;
+const STALE_ALERTS = 15;
 const HOUR = 3_600_000;
 
-// Issue 30: an alert's notice and its escalation each go once, whatever the number of processes.
+// Issue 30: an alert's notice, its escalation and its acknowledgement each happen once, whatever the number of processes.
 describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('the measure alerts of two server processes sharing one %s database', (dialect) => {
   let pair: ServerPair;
+  let clinic: AlertClinic;
+  const now = Date.now();
   beforeAll(async () => {
-    pair = await startServerPair(dialect);
+    // The alerts wait before the processes start: both meet them in the pass each runs at start.
+    pair = await startServerPair(dialect, {}, async ({ db }) => {
+      clinic = await alertClinic(db);
+      for (let i = 0; i < NEW_ALERTS; i++) await raiseAlert(db, clinic.plan, new Date(now - i * 1_000));
+      for (let i = 0; i < STALE_ALERTS; i++) {
+        const id = await raiseAlert(db, clinic.plan, new Date(now - 26 * HOUR - i * 1_000), 'deterioration:gad7');
+        await db.updateTable('measure_alerts').set({ notified_at: new Date(now - 25 * HOUR) }).where('id', '=', id).execute();
+      }
+    });
   });
   afterAll(() => pair?.stop());
 
   it('sends each new alert and each escalation once while both processes run the job', async () => {
     const db = pair.database.db;
-    const clinic = await alertClinic(db);
-    const now = Date.now();
-    for (let i = 0; i < NEW_ALERTS; i++) await raiseAlert(db, clinic.plan, new Date(now - i * 1_000));
-    for (let i = 0; i < STALE_ALERTS; i++) {
-      const id = await raiseAlert(db, clinic.plan, new Date(now - 26 * HOUR - i * 1_000), 'deterioration:gad7');
-      await db.updateTable('measure_alerts').set({ notified_at: new Date(now - 25 * HOUR) }).where('id', '=', id).execute();
-    }
     const unsent = () =>
       db
         .selectFrom('measure_alerts')
@@ -48,5 +54,22 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('the measu
     await expect.poll(received, { timeout: 30_000, interval: 500 }).toEqual(expected);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(received()).toEqual(expected);
+  });
+
+  it('records each alert acknowledged once when the owner acknowledges it on both processes at the same moment', async () => {
+    const db = pair.database.db;
+    const services = { db, now: () => new Date(), env: { publicUrl: PAIR_PUBLIC_URL, sessionSecret: PAIR_SESSION_SECRET } } as unknown as AppServices;
+    const cookie = await sessionCookie(services, clinic.owner.userId);
+    const alerts = await db.selectFrom('measure_alerts').select('id').where('user_id', '=', clinic.owner.userId).limit(10).execute();
+    const acknowledge = (alertId: string, server: 0 | 1) =>
+      fetch(`${pair.servers[server].url}/api/measure-alerts/${alertId}/acknowledge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: PAIR_PUBLIC_URL, cookie, 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ note: `from process ${server}` }),
+      });
+    const answers = await Promise.all(alerts.flatMap(({ id }) => [acknowledge(id, 0), acknowledge(id, 1)]));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const audited = await db.selectFrom('audit_log').select('id').where('user_id', '=', clinic.owner.userId).where('action', '=', 'measure-alert.acknowledged').execute();
+    expect(audited).toHaveLength(alerts.length);
   });
 });

@@ -5,10 +5,11 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { MeasureSchedule } from '../../domain/measure-schedule';
 import { manageTokenOf } from '../appointments/manage-token';
 import { hashSecretToken } from '../auth/secret-tokens';
-import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
-import { signedInAs } from '../testing/signed-in-operator';
+import { hoursFromNow, postBooking } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { duePlansAfter } from '../../db/repositories/measures';
 import { remindOfMeasures, sendDueMeasures } from './send-measures';
+import { enrolledClient } from './testing/enrolled-client';
 
 /**
  * Sending repeat measures on their schedules, with a fake clock, exactly once however many runs
@@ -37,16 +38,7 @@ describe.each(TEST_DIALECTS)('sending repeat measures on %s', (dialect) => {
   /** A client whose session is `sessionIn` hours ahead, enrolled now by the owner on `schedule`. */
   async function enrolled(schedule: MeasureSchedule, options: { sessionIn?: number; language?: 'en' | 'ms' } = {}) {
     const db = t.services.db;
-    const screener = await insertBookableScreener(db, {}, { confirmVisitorEmail: false, autoConfirmRequests: true });
-    const request = bookingRequest(screener, await insertSlot(db, screener.psychologistId, hoursFromNow(options.sessionIn ?? 72)), { clientLanguage: options.language ?? 'en' });
-    const booked = await postBooking(t, request);
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const appointmentId = booked.body.appointmentId as string;
-    const enrolledAt = new Date();
-    at(enrolledAt);
-    const owner = await signedInAs(t, screener);
-    const enrolment = await owner.rest('POST', `/api/appointments/${appointmentId}/measure-plan`, { instruments: 'phq9Gad7', schedule, clientConsented: true });
-    expect(enrolment.status, JSON.stringify(enrolment.body)).toBe(201);
+    const { screener, request, appointmentId, enrolledAt } = await enrolledClient(t, schedule, { sessionIn: options.sessionIn, booking: { clientLanguage: options.language ?? 'en' } });
     const measures = () =>
       db.selectFrom('measures').select(['occasion', 'session_appointment_id', 'token_hash', 'reminded_at', 'language']).where('user_id', '=', screener.userId).orderBy('sent_at').execute();
     const mails = async (kind: string) => (await outboxEmailsTo(db, request.clientEmail)).filter((mail) => mail.kind === kind);
@@ -140,5 +132,28 @@ describe.each(TEST_DIALECTS)('sending repeat measures on %s', (dialect) => {
     expect(await race(addDays(other.enrolledAt, 14))).toBe(0);
     expect(await other.measures()).toEqual([]);
     expect(request.clientEmail).not.toBe(other.request.clientEmail);
+  });
+
+  it('reads only the plans with something due, not every open plan, however many are open', async () => {
+    const fortnightly = await enrolled('every_2_weeks');
+    const beforeSessions = await enrolled('every_session', { sessionIn: 72 });
+    const planOf = async (appointmentId: string) =>
+      (await t.services.db.selectFrom('measure_plans').select('id').where('appointment_id', '=', appointmentId).executeTakeFirstOrThrow()).id;
+    const ours = [await planOf(fortnightly.appointmentId), await planOf(beforeSessions.appointmentId)];
+    const read = async (moment: Date) => (await duePlansAfter(t.services.db, moment, '', 1000)).map((plan) => plan.id).filter((id) => ours.includes(id));
+    const start = beforeSessions.enrolledAt;
+    // Just enrolled, the fortnightly plan is looked at once, and learns it is due in 14 days.
+    expect(await race(start)).toBe(0);
+    expect(await read(start)).toEqual([]);
+    expect(await read(addHours(start, 47))).toEqual([]);
+    // Within a day of the session, the session plan alone; once measured for it, neither.
+    expect(await read(addHours(start, 49))).toEqual([ours[1]]);
+    expect(await race(addHours(start, 49))).toBe(1);
+    expect(await read(addHours(start, 50))).toEqual([]);
+    // The fortnight's day, the fortnightly one, until its measure is sent.
+    expect(await read(addDays(fortnightly.enrolledAt, 14))).toEqual([ours[0]]);
+    expect(await race(addDays(fortnightly.enrolledAt, 14))).toBe(1);
+    expect(await read(addDays(fortnightly.enrolledAt, 15))).toEqual([]);
+    expect(await read(addDays(fortnightly.enrolledAt, 28))).toEqual([ours[0]]);
   });
 });

@@ -1,25 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from 'date-fns';
+import type { Transaction } from 'kysely';
 import { enqueueEmail } from '../../db/repositories/email-outbox';
 import {
   claimMeasureReminder,
   clientSessionsOf,
+  duePlansAfter,
   insertMeasure,
   lockOpenPlan,
   measuresToRemindAfter,
-  openPlansAfter,
   type PlanToMeasure,
   sentMeasuresOf,
+  setPlanNextDue,
 } from '../../db/repositories/measures';
+import { enqueueWhatsapp } from '../../db/repositories/whatsapp-outbox';
+import { lockWhatsappOfBooking } from '../../db/repositories/whatsapp-settings';
+import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { type DueMeasure, FORTNIGHT_DAYS, nextMeasureDue } from '../../domain/measure-schedule';
+import { type DueMeasure, FORTNIGHT_DAYS, followsSessions, nextMeasureDue } from '../../domain/measure-schedule';
 import type { Locales } from '../../i18n/i18n-types';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { AppServices } from '../context';
 import type { Env } from '../env';
 import { brandOfClinic } from '../appointments/booking-notifications';
 import { measureEmail } from '../mail/measure-emails';
+import { measureWhatsapp, wantsWhatsapp, type WhatsappClinic, whatsappClinicOf } from '../whatsapp/whatsapp-notices';
 import { measureTokenOf } from './measure-token';
 
 /** Plans (and measures to remind of) read at a time; a pass reads page after page. */
@@ -45,17 +51,32 @@ function occasionOf(plan: Pick<PlanToMeasure, 'schedule' | 'enrolledAt'>, due: D
 }
 
 /**
- * Sends each open plan's measure that is due (domain/measure-schedule.ts), exactly once with any
- * number of processes: the measure's row and its mail are written in one transaction under the
- * plan's lock, and the UNIQUE (plan_id, occasion) index refuses a second sender, rolling back
- * its mail. A withdrawal waits for the lock, and a measure is never sent after it.
+ * Where a measure (or its reminder) also goes by WhatsApp, read in the caller's
+ * transaction with the booking's row locked: the client's booking they were enrolled from holds
+ * the WhatsApp consent, not withdrawn by STOP, and the clinic sends WhatsApp. The lock is taken
+ * before the plan's, in the order an erasure takes them; a STOP waits for it and then withdraws
+ * the message queued under it (server/whatsapp/stop-whatsapp.ts).
+ */
+async function whatsappTo(trx: Transaction<Database>, clinic: WhatsappClinic | undefined, appointmentId: string): Promise<{ clinic: WhatsappClinic; phone: string } | undefined> {
+  if (!clinic) return undefined;
+  const booking = await lockWhatsappOfBooking(trx, appointmentId);
+  return booking && wantsWhatsapp(booking) ? { clinic, phone: booking.client.phone } : undefined;
+}
+
+/**
+ * Sends each open plan's measure that is due (domain/measure-schedule.ts), of the plans the
+ * indexes name as possibly due (duePlansAfter), by e-mail and, where
+ * the client consented to it, by WhatsApp, exactly once with any number of processes: the
+ * measure's row, its mail and its message are written in one transaction under the plan's lock,
+ * and the UNIQUE (plan_id, occasion) index refuses a second sender, rolling back its mail and
+ * message. A withdrawal or an end waits for the lock, and a measure is never sent after it.
  */
 export async function sendDueMeasures(services: Services, stopping?: AbortSignal): Promise<number> {
   const now = services.now();
   let sent = 0;
   let after = '';
   while (!stopping?.aborted) {
-    const plans = await openPlansAfter(services.db, after, PAGE);
+    const plans = await duePlansAfter(services.db, now, after, PAGE);
     for (const plan of plans) if (await sendDueMeasureOf(services, plan, now)) sent++;
     if (plans.length < PAGE) break;
     after = plans.at(-1)!.id;
@@ -66,17 +87,26 @@ export async function sendDueMeasures(services: Services, stopping?: AbortSignal
 async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Date): Promise<boolean> {
   const sessions = await clientSessionsOf(services.db, plan);
   const sent = await sentMeasuresOf(services.db, plan.id);
-  const due = nextMeasureDue({ schedule: plan.schedule, enrolledAt: plan.enrolledAt, withdrawnAt: null }, sessions, sent, now);
-  if (!due || due.dueAt > now) return false;
+  const timing = { schedule: plan.schedule, enrolledAt: plan.enrolledAt, withdrawnAt: null };
+  const due = nextMeasureDue(timing, sessions, sent, now);
+  // A fixed schedule's plan is read again when its next_due_at comes: kept here as the schedule computes it.
+  const fixed = !followsSessions(plan.schedule);
+  if (!due || due.dueAt > now) {
+    // Looked at before its time (just enrolled, or migrated): it learns when it is due.
+    if (fixed) await setPlanNextDue(services.db, plan.id, due?.dueAt ?? null);
+    return false;
+  }
   const occasion = occasionOf(plan, due, now);
   // Read before the transaction: the plan's lock is held for what must be exact.
   const { brand } = await brandOfClinic(services.db, plan.userId, services.env);
+  const whatsappClinic = await whatsappClinicOf(services.db, plan.userId, services.env);
   const id = randomUUID();
   const token = measureTokenOf(services.env, id);
   const expiresAt = addDays(now, plan.expiryDays);
   const mail = measureEmail({ language: plan.client.language, expiresAt, timezone: plan.client.timezone, reminder: false }, brand, measureUrl(services.env, plan.client.language, token));
   try {
     return await inTransaction(services.db, async (trx) => {
+      const whatsapp = await whatsappTo(trx, whatsappClinic, plan.appointmentId);
       if (!(await lockOpenPlan(trx, plan.id))) return false;
       await insertMeasure(trx, {
         id,
@@ -92,7 +122,12 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
         sentAt: now,
         expiresAt,
       });
+      if (fixed) await setPlanNextDue(trx, plan.id, nextMeasureDue(timing, sessions, [...sent, { sentAt: now, session: null }], now)?.dueAt ?? null);
       await enqueueEmail(trx, { kind: 'measure', to: plan.client.email, appointmentId: plan.appointmentId, ...mail, expiresAt }, now);
+      if (whatsapp) {
+        const message = { appointmentId: plan.appointmentId, language: plan.client.language, phone: whatsapp.phone, token, expiresAt };
+        await enqueueWhatsapp(trx, [measureWhatsapp('measure', message, whatsapp.clinic)], now);
+      }
       return true;
     });
   } catch (error) {
@@ -104,8 +139,10 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
 
 /**
  * Reminds once of each measure unanswered `measure_reminder_days` after it was sent, while it is
- * open: a guarded UPDATE claims the reminder, and its mail is queued in the same transaction, so
- * of any number of processes one reminds. The mail carries the same link as the first.
+ * open: a guarded UPDATE claims the reminder under the plan's lock, and its mail (and its
+ * WhatsApp message, as the measure's went) is queued in the same transaction, so of any number
+ * of processes one reminds, and never after the plan was withdrawn or ended. Both carry the
+ * same link as the first.
  */
 export async function remindOfMeasures(services: Services, stopping?: AbortSignal): Promise<number> {
   const now = services.now();
@@ -115,11 +152,19 @@ export async function remindOfMeasures(services: Services, stopping?: AbortSigna
     const measures = await measuresToRemindAfter(services.db, now, after, PAGE);
     for (const measure of measures.filter((candidate) => addDays(candidate.sentAt, candidate.reminderDays) <= now)) {
       const { brand } = await brandOfClinic(services.db, measure.userId, services.env);
-      const url = measureUrl(services.env, measure.language, measureTokenOf(services.env, measure.id));
+      const token = measureTokenOf(services.env, measure.id);
+      const url = measureUrl(services.env, measure.language, token);
       const mail = measureEmail({ language: measure.language, expiresAt: measure.expiresAt, timezone: measure.client.timezone, reminder: true }, brand, url);
+      const whatsappClinic = await whatsappClinicOf(services.db, measure.userId, services.env);
       const claimed = await inTransaction(services.db, async (trx) => {
+        const whatsapp = await whatsappTo(trx, whatsappClinic, measure.appointmentId);
+        if (!(await lockOpenPlan(trx, measure.planId))) return false;
         if (!(await claimMeasureReminder(trx, measure.id, now))) return false;
         await enqueueEmail(trx, { kind: 'measure-reminder', to: measure.client.email, appointmentId: measure.appointmentId, ...mail, expiresAt: measure.expiresAt }, now);
+        if (whatsapp) {
+          const message = { appointmentId: measure.appointmentId, language: measure.language, phone: whatsapp.phone, token, expiresAt: measure.expiresAt };
+          await enqueueWhatsapp(trx, [measureWhatsapp('measure_reminder', message, whatsapp.clinic)], now);
+        }
         return true;
       });
       if (claimed) reminded++;

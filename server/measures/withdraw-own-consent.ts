@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { recordAudit } from '../../db/repositories/audit-log';
 import { measurePlansOf, withdrawMeasurePlan } from '../../db/repositories/measure-plans';
 import { deleteMeasuresOf, findMeasureByTokenHash } from '../../db/repositories/measures';
+import { withdrawWhatsappOfKinds } from '../../db/repositories/whatsapp-outbox';
+import { MEASURE_WHATSAPP_KINDS } from '../../domain/whatsapp-messages';
 import { inTransaction } from '../../db/transaction';
 import { findOwnAppointment } from '../appointments/own-appointment';
 import { hashSecretToken } from '../auth/secret-tokens';
@@ -18,7 +20,8 @@ export type MeasuresWithdrawal = z.output<typeof ZMeasuresWithdrawal>;
  * POST /api/public/appointments/manage/{token}/withdraw-measures: the client withdraws their
  * consent to repeat measures from their private link (issue 30, docs/decisions/0067). The open
  * plan ends, so nothing more is asked, and what it collected is erased at once, in the same
- * transaction: its measures with their answers, scores and alerts. The plan and the consent's
+ * transaction: its measures with their answers, scores and alerts, and their WhatsApp messages
+ * still waiting. The plan and the consent's
  * record stay as the proof of both, naming no one. The clinic's audit log records it by the
  * appointment, never by the client's name. Withdrawing again, or without a plan, changes
  * nothing and answers the same.
@@ -44,6 +47,7 @@ async function withdrawMeasuresOf(ctx: Pick<RequestContext, 'db' | 'now'>, appoi
   await inTransaction(ctx.db, async (trx) => {
     if (!(await withdrawMeasurePlan(trx, appointment.appointmentId, now))) return;
     await deleteMeasuresOf(trx, appointment.appointmentId);
+    await withdrawWhatsappOfKinds(trx, appointment.appointmentId, MEASURE_WHATSAPP_KINDS);
     await recordAudit(trx, { userId: appointment.userId, actor: 'visitor', action: 'measures.withdrawn', subjectId: appointment.appointmentId, at: now });
   });
   const withdrawals = (await measurePlansOf(ctx.db, appointment.appointmentId)).flatMap((plan) => (plan.withdrawnAt ? [plan.withdrawnAt] : []));

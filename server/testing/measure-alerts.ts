@@ -39,6 +39,7 @@ export type AlertClinic = Awaited<ReturnType<typeof alertClinic>>;
 /** An open plan of the appointment's client (its consent taken as given); answers its id. */
 export async function insertMeasurePlan(db: Kysely<Database>, of: { clinicId: string; psychologistId: string; appointmentId: string }): Promise<string> {
   const id = randomUUID();
+  const now = new Date();
   await db
     .insertInto('measure_plans')
     .values({
@@ -50,9 +51,11 @@ export async function insertMeasurePlan(db: Kysely<Database>, of: { clinicId: st
       instruments: 'phq9Gad7',
       schedule: 'every_2_weeks',
       consent_version: 'a'.repeat(64),
-      enrolled_at: new Date(),
+      enrolled_at: now,
       enrolled_by: of.clinicId,
       withdrawn_at: null,
+      // As enrolment leaves a fixed schedule's plan: the sending job looks at it at once.
+      next_due_at: now,
     })
     .execute();
   return id;

@@ -21,8 +21,14 @@ export interface ServerPair {
  * deployment runs, with `extraEnv` on top (a fake provider's address). They trust
  * X-Forwarded-For, so each request can name its visitor's address as a proxy would.
  */
-export async function startServerPair(dialect: DialectName, extraEnv: Record<string, string> = {}): Promise<ServerPair> {
+export async function startServerPair(
+  dialect: DialectName,
+  extraEnv: Record<string, string> = {},
+  /** Writes into the database before the processes start, so that both meet it in the jobs they run at start. */
+  prepare?: (database: TestDatabase) => Promise<void>,
+): Promise<ServerPair> {
   const database = await createTestDatabase(dialect);
+  await prepare?.(database);
   const smtp = await startSmtpCapture();
   const env = {
     DATABASE_URL: database.url,

@@ -7,7 +7,7 @@ import { markReplyActedOn } from '../../db/repositories/whatsapp-replies';
 import { bookingsMessagingNumber } from '../../db/repositories/whatsapp-settings';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { isStopReply, QUICK_REPLIES } from '../../domain/whatsapp-messages';
+import { isStopReply, MEASURE_WHATSAPP_KINDS, QUICK_REPLIES } from '../../domain/whatsapp-messages';
 import { manageUrl } from '../appointments/booking-notifications';
 import { manageTokenOf } from '../appointments/manage-token';
 import type { Env } from '../env';
@@ -54,7 +54,8 @@ export async function answerReply(services: ReplyServices & { log: FastifyBaseLo
       if (await stopWhatsappFor(trx, appointmentId, now)) await reply(booking.whatsappStoppedReply({ clinic: clinic.name }));
       return;
     }
-    if (appointment.whatsApp.stoppedAt) return;
+    // A questionnaire's message (issue 30) asks for nothing by reply: its booking may long be over.
+    if (appointment.whatsApp.stoppedAt || (MEASURE_WHATSAPP_KINDS as readonly string[]).includes(answered.kind)) return;
     if (appointment.status !== 'confirmed' && appointment.status !== 'requested') {
       await reply(booking.whatsappInactiveReply({ clinic: clinic.name }));
       return;

@@ -5,7 +5,7 @@ import { enqueueWhatsapp, type OutboxWhatsapp } from '../../db/repositories/what
 import { findWhatsappSettings, type WhatsappSettingsRow } from '../../db/repositories/whatsapp-settings';
 import type { Database } from '../../db/schema';
 import { clinicNameOf } from '../../domain/configuration';
-import { QUICK_REPLIES, templateNameOf, type VisitorWhatsappKind } from '../../domain/whatsapp-messages';
+import { type MeasureWhatsappKind, QUICK_REPLIES, templateNameOf, type VisitorWhatsappKind } from '../../domain/whatsapp-messages';
 import type { Env, WhatsappSettings } from '../env';
 
 /** Who a clinic's messages come from, and the one identifying word they carry: its (shortened) name. */
@@ -35,7 +35,7 @@ export function whatsappClinicFrom(
 }
 
 /** Whether a booking's visitor gets WhatsApp messages now: they asked, and have not stopped them. */
-export function wantsWhatsapp(appointment: Pick<AppointmentDetails, 'whatsApp' | 'client'>): boolean {
+export function wantsWhatsapp(appointment: { whatsApp: Pick<AppointmentDetails['whatsApp'], 'consented' | 'stoppedAt'>; client: Pick<AppointmentDetails['client'], 'phone'> }): boolean {
   return appointment.whatsApp.consented && appointment.whatsApp.stoppedAt === null && appointment.client.phone !== '';
 }
 
@@ -73,6 +73,29 @@ export function whatsappNotice(
     },
     expiresAt: extra.expiresAt,
     fallbackEmailId: extra.fallbackEmailId,
+  };
+}
+
+/**
+ * A client's repeat questionnaire (issue 30), or its reminder: the kind's template in the
+ * measure's language, carrying the clinic's name and, behind its button, the measure's link (the
+ * token after the template's base URL), nothing else: no instrument, no score, no time. Tied to
+ * the booking the client was enrolled from, whose WhatsApp consent it goes under: a STOP or an
+ * erasure of that booking withdraws it, and it lapses with the measure.
+ */
+export function measureWhatsapp(
+  kind: MeasureWhatsappKind,
+  measure: { appointmentId: string; language: 'en' | 'ms'; phone: string; token: string; expiresAt: Date },
+  clinic: WhatsappClinic,
+): OutboxWhatsapp {
+  return {
+    kind,
+    userId: clinic.userId,
+    appointmentId: measure.appointmentId,
+    to: measure.phone,
+    sender: clinic.sender,
+    body: { type: 'template', name: templateNameOf(kind), language: measure.language, parameters: [clinic.name], buttons: { quickReplies: [], urlSuffix: measure.token } },
+    expiresAt: measure.expiresAt,
   };
 }
 
