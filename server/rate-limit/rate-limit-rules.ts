@@ -55,11 +55,12 @@ export const DEFAULT_RATE_LIMITS = {
   /**
    * Reads of where a paid hold stands (statusOnly), per address. They ask Stripe nothing and stay
    * outside the step's bound, so a long wait for a bank's webhook cannot use the step up; a page
-   * asks every 4 seconds (STATUS_POLL_MS), 150 times in ten minutes, so two visitors
-   * paying at once behind one address stay under it for the whole hold, while one client
-   * cannot turn the read into a flood of database reads.
+   * asks every 4 seconds (STATUS_POLL_MS), 150 times in ten minutes, so eight visitors
+   * paying at once behind one address (a mobile carrier's shared address is common in
+   * Malaysia) stay under it for the whole hold, while one client cannot turn the read into a
+   * flood of database reads: two indexed reads a second at most.
    */
-  bookingPaymentStatusPerIp: { limit: 300, windowMinutes: 10 },
+  bookingPaymentStatusPerIp: { limit: 1200, windowMinutes: 10 },
   /** Each analysis may cost a model call; a visitor asks once per results page. */
   analyzePerIp: { limit: 30, windowMinutes: 10 },
   /**
