@@ -33,6 +33,17 @@ export async function countHit(db: Kysely<Database>, dialect: DialectName, windo
   return Number(row.hits);
 }
 
+/**
+ * Writes the window's row with no hit if it is not there yet, in a statement of its own. A
+ * transaction that then counts a hit in it updates a row that exists: concurrent transactions
+ * inserting the same new row under MySQL's gap locks deadlock one another (each holds the gap
+ * the others' insert intentions wait for), where an update of one row only queues them.
+ */
+export async function ensureCounter(db: Kysely<Database>, dialect: DialectName, window: CounterWindow): Promise<void> {
+  const insert = db.insertInto('rate_limit_counters').values({ bucket: window.bucket, window_start: window.windowStart, hits: 0, expires_at: window.expiresAt });
+  await (dialect === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.columns(['bucket', 'window_start']).doNothing())).execute();
+}
+
 export async function deleteExpiredCounters(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);

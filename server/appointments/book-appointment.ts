@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { addMinutes } from 'date-fns';
 import { inTransaction } from '../../db/transaction';
 import { countOpenBookings, insertAppointment } from '../../db/repositories/appointments';
@@ -38,7 +36,7 @@ import { fieldMessage } from '../field-messages';
 import { refusalOutcome } from '../metrics/metrics';
 import { checkProofOfWork } from '../booking-challenge/proof-of-work';
 import { markChallengeUsed } from '../../db/repositories/used-booking-challenges';
-import { countHit } from '../../db/repositories/rate-limit-counters';
+import { countHit, type CounterWindow, ensureCounter } from '../../db/repositories/rate-limit-counters';
 import { clientKeysOf } from './client-keys';
 import { isBookingBlocked } from './booking-blocks';
 import { takeScheduleTime } from '../availability/schedule-times';
@@ -121,6 +119,8 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
   const proof = await checkProofOfWork(services.env.sessionSecret, input.proofOfWork, input.slug, now);
   if (!proof) throw new AppError('BAD_REQUEST', refusal.challengeFailed());
 
+  const turn = networkTurn(clientKeys.networkKey, now);
+  await ensureCounter(services.db, services.dialect, turn);
   return inTransaction(services.db, async (trx) => {
     // The locks before any plain read: MySQL's snapshot starts at the first plain read, and it
     // must include whatever the booking we waited for committed. A time of the weekly hours is
@@ -128,7 +128,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
     const schedule = await takeScheduleTime(trx, { userId, psychologistId: input.psychologistId }, input.slotId, now);
     await lockSlot(trx, input.slotId);
     if (!(await markChallengeUsed(trx, proof))) throw new AppError('BAD_REQUEST', refusal.challengeUsed());
-    await takeNetworkTurn(trx, services, clientKeys.networkKey, now);
+    await countHit(trx, services.dialect, turn);
     // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
     if (slot?.isBooked && slot.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
@@ -234,14 +234,12 @@ function refuseBeyondClientBounds(open: { ofEmail: number; ofAddress: number; of
 /**
  * Makes the bookings of one network take turns from here to the commit: the upsert of its
  * counter row holds that row's lock, so the next booking from the network counts this one's
- * hold. (SQLite runs one transaction at a time anyway.) The counter itself is only a lock.
+ * hold. (SQLite runs one transaction at a time anyway.) The counter itself is only a lock; its
+ * row is written before the transaction (`ensureCounter`), so that a crowd from one network
+ * queues on it instead of deadlocking over inserting it.
  */
-async function takeNetworkTurn(trx: Kysely<Database>, services: Pick<Services, 'dialect'>, networkKey: string, now: Date) {
+function networkTurn(networkKey: string, now: Date): CounterWindow {
   const windowMs = HOLD_MINUTES * 60_000;
   const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  await countHit(trx, services.dialect, {
-    bucket: `bookingNetworkTurn:${networkKey}`,
-    windowStart: new Date(windowStart),
-    expiresAt: new Date(windowStart + windowMs),
-  });
+  return { bucket: `bookingNetworkTurn:${networkKey}`, windowStart: new Date(windowStart), expiresAt: new Date(windowStart + windowMs) };
 }

@@ -11,7 +11,7 @@ import type { EmailBrand } from '../mail/render-email';
 import { brandOfClinic, manageUrl } from './booking-notifications';
 import { enqueueWhatsapp } from '../../db/repositories/whatsapp-outbox';
 import { DELIVERY_DEADLINE_MINUTES } from '../../domain/whatsapp-messages';
-import { type WhatsappClinic, whatsappClinicOf, whatsappNotice, wantsWhatsapp } from '../whatsapp/whatsapp-notices';
+import { type WhatsappClinic, messagingClinicOf, whatsappNotice, wantsWhatsapp } from '../whatsapp/whatsapp-notices';
 import { manageTokenOf } from './manage-token';
 
 /** Appointments leased at a time; a pass leases batch after batch until none is left. */
@@ -78,7 +78,7 @@ async function queueRemindersOf(services: Pick<AppServices, 'db' | 'env' | 'metr
   // Which clinics send WhatsApp is read here too, for the same reason.
   const whatsappClinics = new Map<string, WhatsappClinic | undefined>();
   for (const userId of new Set(probablyDue.filter(({ appointment }) => wantsWhatsapp(appointment)).map(({ appointment }) => appointment.userId))) {
-    whatsappClinics.set(userId, await whatsappClinicOf(services.db, userId, services.env));
+    whatsappClinics.set(userId, await messagingClinicOf(services.db, userId, services.env));
   }
   const due = await inTransaction(services.db, async (trx) => {
     const current = await lockAppointments(trx, candidates.map((appointment) => appointment.id));

@@ -4,9 +4,8 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import type { MeasureSchedule } from '../../domain/measure-schedule';
 import { manageTokenOf } from '../appointments/manage-token';
 import { hashSecretToken } from '../auth/secret-tokens';
-import { type FakeWhatsapp, type FakeWhatsappMessage, startFakeWhatsapp } from '../testing/fake-whatsapp';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import { deliverDueWhatsapp } from '../whatsapp/outbox-worker';
+import type { FakeWhatsappMessage } from '../testing/fake-whatsapp';
+import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 import { remindOfMeasures, sendDueMeasures } from './send-measures';
 import { enrolledClient } from './testing/enrolled-client';
 
@@ -19,16 +18,11 @@ const given = { givenAt: new Date().toISOString() };
  * withdrawal or the plan's end; and they say nothing of the questionnaire but that it is short.
  */
 describe.each(TEST_DIALECTS)('repeat measures by WhatsApp on %s', (dialect) => {
-  let t: TestApp;
-  let fake: FakeWhatsapp;
+  let t: WhatsappTestApp;
   beforeAll(async () => {
-    fake = await startFakeWhatsapp();
-    t = await startTestApp(dialect, { env: fake.env });
+    t = await startWhatsappTestApp(dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
   afterEach(() => {
     t.services.now = () => new Date();
   });
@@ -40,7 +34,7 @@ describe.each(TEST_DIALECTS)('repeat measures by WhatsApp on %s', (dialect) => {
   const race = async (job: typeof sendDueMeasures, moment: Date) => {
     at(moment);
     const counts = await Promise.all(Array.from({ length: 3 }, () => job(t.services)));
-    await deliverDueWhatsapp({ ...t.services, whatsapp: t.services.whatsapp! });
+    await t.deliverWhatsapp();
     return counts.reduce((sum, count) => sum + count, 0);
   };
   const manage = (appointmentId: string, action: 'stop-whatsapp' | 'withdraw-measures') =>
@@ -66,7 +60,7 @@ describe.each(TEST_DIALECTS)('repeat measures by WhatsApp on %s', (dialect) => {
       companyName,
       endPlan: () => owner.rest('POST', `/api/appointments/${appointmentId}/measure-plan/end`, {}),
       /** The questionnaires' messages the fake Cloud API took for the client's number (their booking's go too). */
-      sent: () => fake.messages.filter((message) => message.to === to && message.template?.name.startsWith('minda_measure')),
+      sent: () => t.whatsappApi.messages.filter((message) => message.to === to && message.template?.name.startsWith('minda_measure')),
       queued: () => db.selectFrom('whatsapp_outbox').select(['kind', 'status']).where('appointment_id', '=', appointmentId).where('kind', 'like', 'measure%').orderBy('created_at').execute(),
       tokenHashes: async () => (await db.selectFrom('measures').select('token_hash').where('user_id', '=', screener.userId).execute()).map((row) => row.token_hash),
     };
@@ -161,14 +155,14 @@ describe.each(TEST_DIALECTS)('repeat measures by WhatsApp on %s', (dialect) => {
     expect(await race(sendDueMeasures, client.enrolledAt)).toBe(1);
     const [message] = client.sent();
     const webhook = (payload: unknown) => {
-      const signed = fake.signed(payload);
+      const signed = t.whatsappApi.signed(payload);
       return t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed.signature }, payload: signed.body });
     };
     await t.services.db.updateTable('appointments').set({ status: 'completed' }).where('id', '=', client.appointmentId).execute();
-    expect((await webhook(fake.replyWebhook(message!, { text: 'ok, thanks' }))).statusCode).toBe(200);
+    expect((await webhook(t.whatsappApi.replyWebhook(message!, { text: 'ok, thanks' }))).statusCode).toBe(200);
     const replies = () => t.services.db.selectFrom('whatsapp_outbox').select('kind').where('appointment_id', '=', client.appointmentId).where('kind', '=', 'reply').execute();
     expect(await replies()).toEqual([]);
-    expect((await webhook(fake.replyWebhook(message!, { text: 'STOP' }))).statusCode).toBe(200);
+    expect((await webhook(t.whatsappApi.replyWebhook(message!, { text: 'STOP' }))).statusCode).toBe(200);
     expect(await replies()).toEqual([{ kind: 'reply' }]);
     const stopped = await t.services.db.selectFrom('appointments').select('whatsapp_stopped_at').where('id', '=', client.appointmentId).executeTakeFirstOrThrow();
     expect(stopped.whatsapp_stopped_at).not.toBeNull();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
-import { type FakeWhatsapp, startFakeWhatsapp } from '../testing/fake-whatsapp';
 import { alertClinic, type AlertClinic, CLIENT_NAME, PHQ9_TOTAL, raiseAlert } from '../testing/measure-alerts';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 import { sendMeasureAlerts } from './send-measure-alerts';
 
 const HOUR = 3_600_000;
@@ -11,19 +10,14 @@ const HOUR = 3_600_000;
 const TELLING = new RegExp(`${CLIENT_NAME}|Siti|\\b${PHQ9_TOTAL}\\b|PHQ|GAD|DASS|risk|item|score|deteriorat|depress|anxi|suicid`, 'i');
 
 describe.each(TEST_DIALECTS)('alerts on measures, sent on %s', (dialect) => {
-  let t: TestApp;
-  let fake: FakeWhatsapp;
+  let t: WhatsappTestApp;
   const start = new Date();
   let clock = start;
   beforeAll(async () => {
-    fake = await startFakeWhatsapp();
-    t = await startTestApp(dialect, { env: fake.env });
+    t = await startWhatsappTestApp(dialect);
     t.services.now = () => clock;
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   const run = () => sendMeasureAlerts(t.services);
   const mailsOf = async (clinic: AlertClinic) => {

@@ -19,13 +19,15 @@ import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { type DueMeasure, FORTNIGHT_DAYS, followsSessions, nextMeasureDue } from '../../domain/measure-schedule';
+import type { MeasureWhatsappKind } from '../../domain/whatsapp-messages';
 import type { Locales } from '../../i18n/i18n-types';
 import { hashSecretToken } from '../auth/secret-tokens';
 import type { AppServices } from '../context';
 import type { Env } from '../env';
 import { brandOfClinic } from '../appointments/booking-notifications';
+import type { EmailBrand, RenderedEmail } from '../mail/render-email';
 import { measureEmail } from '../mail/measure-emails';
-import { measureWhatsapp, wantsWhatsapp, type WhatsappClinic, whatsappClinicOf } from '../whatsapp/whatsapp-notices';
+import { measureWhatsapp, wantsWhatsapp, type WhatsappClinic, messagingClinicOf } from '../whatsapp/whatsapp-notices';
 import { measureTokenOf } from './measure-token';
 
 /** Plans (and measures to remind of) read at a time; a pass reads page after page. */
@@ -33,6 +35,42 @@ const PAGE = 200;
 const DAY_MS = 86_400_000;
 
 type Services = Pick<AppServices, 'db' | 'env' | 'now'>;
+
+/** What a clinic's measures go out with: its brand for the mail, its sender for WhatsApp. */
+interface MeasureClinic {
+  brand: EmailBrand;
+  whatsapp: WhatsappClinic | undefined;
+}
+
+/**
+ * The clinics of a page of plans or measures, each read once, before any transaction: the
+ * plan's lock is held for what must be exact, not for reading configurations.
+ */
+async function clinicsOf(services: Services, userIds: Iterable<string>): Promise<Map<string, MeasureClinic>> {
+  const clinics = new Map<string, MeasureClinic>();
+  for (const userId of new Set(userIds)) {
+    const { brand } = await brandOfClinic(services.db, userId, services.env);
+    clinics.set(userId, { brand, whatsapp: await messagingClinicOf(services.db, userId, services.env) });
+  }
+  return clinics;
+}
+
+/**
+ * Queues a measure's mail, and its WhatsApp message where `whatsapp` says so, in the caller's
+ * transaction: both carry the measure's one link and lapse with it.
+ */
+async function queueMeasureNotices(
+  trx: Transaction<Database>,
+  kind: MeasureWhatsappKind,
+  measure: { appointmentId: string; email: string; language: Locales; token: string; expiresAt: Date },
+  mail: RenderedEmail,
+  whatsapp: { clinic: WhatsappClinic; phone: string } | undefined,
+  now: Date,
+): Promise<void> {
+  const mailKind = kind === 'measure' ? 'measure' : 'measure-reminder';
+  await enqueueEmail(trx, { kind: mailKind, to: measure.email, appointmentId: measure.appointmentId, ...mail, expiresAt: measure.expiresAt }, now);
+  if (whatsapp) await enqueueWhatsapp(trx, [measureWhatsapp(kind, { ...measure, phone: whatsapp.phone }, whatsapp.clinic)], now);
+}
 
 /** The measure's page, in the client's language; the token is only ever in their mails. */
 export function measureUrl(env: Pick<Env, 'publicUrl'>, language: Locales, token: string): string {
@@ -53,7 +91,8 @@ function occasionOf(plan: Pick<PlanToMeasure, 'schedule' | 'enrolledAt'>, due: D
 /**
  * Where a measure (or its reminder) also goes by WhatsApp, read in the caller's
  * transaction with the booking's row locked: the client's booking they were enrolled from holds
- * the WhatsApp consent, not withdrawn by STOP, and the clinic sends WhatsApp. The lock is taken
+ * the WhatsApp consent, not withdrawn by STOP. `clinic` is the clinic's sender, read before the
+ * transaction; undefined when WhatsApp is not set up or the clinic switched it off. The lock is taken
  * before the plan's, in the order an erasure takes them; a STOP waits for it and then withdraws
  * the message queued under it (server/whatsapp/stop-whatsapp.ts).
  */
@@ -77,14 +116,15 @@ export async function sendDueMeasures(services: Services, stopping?: AbortSignal
   let after = '';
   while (!stopping?.aborted) {
     const plans = await duePlansAfter(services.db, now, after, PAGE);
-    for (const plan of plans) if (await sendDueMeasureOf(services, plan, now)) sent++;
+    const clinics = await clinicsOf(services, plans.map((plan) => plan.userId));
+    for (const plan of plans) if (await sendDueMeasureOf(services, plan, clinics.get(plan.userId)!, now)) sent++;
     if (plans.length < PAGE) break;
     after = plans.at(-1)!.id;
   }
   return sent;
 }
 
-async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Date): Promise<boolean> {
+async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, clinic: MeasureClinic, now: Date): Promise<boolean> {
   const sessions = await clientSessionsOf(services.db, plan);
   const sent = await sentMeasuresOf(services.db, plan.id);
   const timing = { schedule: plan.schedule, enrolledAt: plan.enrolledAt, withdrawnAt: null };
@@ -97,16 +137,13 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
     return false;
   }
   const occasion = occasionOf(plan, due, now);
-  // Read before the transaction: the plan's lock is held for what must be exact.
-  const { brand } = await brandOfClinic(services.db, plan.userId, services.env);
-  const whatsappClinic = await whatsappClinicOf(services.db, plan.userId, services.env);
   const id = randomUUID();
   const token = measureTokenOf(services.env, id);
   const expiresAt = addDays(now, plan.expiryDays);
-  const mail = measureEmail({ language: plan.client.language, expiresAt, timezone: plan.client.timezone, reminder: false }, brand, measureUrl(services.env, plan.client.language, token));
+  const mail = measureEmail({ language: plan.client.language, expiresAt, timezone: plan.client.timezone, reminder: false }, clinic.brand, measureUrl(services.env, plan.client.language, token));
   try {
     return await inTransaction(services.db, async (trx) => {
-      const whatsapp = await whatsappTo(trx, whatsappClinic, plan.appointmentId);
+      const whatsapp = await whatsappTo(trx, clinic.whatsapp, plan.appointmentId);
       if (!(await lockOpenPlan(trx, plan.id))) return false;
       await insertMeasure(trx, {
         id,
@@ -123,11 +160,8 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, now: Da
         expiresAt,
       });
       if (fixed) await setPlanNextDue(trx, plan.id, nextMeasureDue(timing, sessions, [...sent, { sentAt: now, session: null }], now)?.dueAt ?? null);
-      await enqueueEmail(trx, { kind: 'measure', to: plan.client.email, appointmentId: plan.appointmentId, ...mail, expiresAt }, now);
-      if (whatsapp) {
-        const message = { appointmentId: plan.appointmentId, language: plan.client.language, phone: whatsapp.phone, token, expiresAt };
-        await enqueueWhatsapp(trx, [measureWhatsapp('measure', message, whatsapp.clinic)], now);
-      }
+      const measure = { appointmentId: plan.appointmentId, email: plan.client.email, language: plan.client.language, token, expiresAt };
+      await queueMeasureNotices(trx, 'measure', measure, mail, whatsapp, now);
       return true;
     });
   } catch (error) {
@@ -150,21 +184,19 @@ export async function remindOfMeasures(services: Services, stopping?: AbortSigna
   let after = '';
   while (!stopping?.aborted) {
     const measures = await measuresToRemindAfter(services.db, now, after, PAGE);
-    for (const measure of measures.filter((candidate) => addDays(candidate.sentAt, candidate.reminderDays) <= now)) {
-      const { brand } = await brandOfClinic(services.db, measure.userId, services.env);
+    const due = measures.filter((candidate) => addDays(candidate.sentAt, candidate.reminderDays) <= now);
+    const clinics = await clinicsOf(services, due.map((measure) => measure.userId));
+    for (const measure of due) {
+      const clinic = clinics.get(measure.userId)!;
       const token = measureTokenOf(services.env, measure.id);
       const url = measureUrl(services.env, measure.language, token);
-      const mail = measureEmail({ language: measure.language, expiresAt: measure.expiresAt, timezone: measure.client.timezone, reminder: true }, brand, url);
-      const whatsappClinic = await whatsappClinicOf(services.db, measure.userId, services.env);
+      const mail = measureEmail({ language: measure.language, expiresAt: measure.expiresAt, timezone: measure.client.timezone, reminder: true }, clinic.brand, url);
       const claimed = await inTransaction(services.db, async (trx) => {
-        const whatsapp = await whatsappTo(trx, whatsappClinic, measure.appointmentId);
+        const whatsapp = await whatsappTo(trx, clinic.whatsapp, measure.appointmentId);
         if (!(await lockOpenPlan(trx, measure.planId))) return false;
         if (!(await claimMeasureReminder(trx, measure.id, now))) return false;
-        await enqueueEmail(trx, { kind: 'measure-reminder', to: measure.client.email, appointmentId: measure.appointmentId, ...mail, expiresAt: measure.expiresAt }, now);
-        if (whatsapp) {
-          const message = { appointmentId: measure.appointmentId, language: measure.language, phone: whatsapp.phone, token, expiresAt: measure.expiresAt };
-          await enqueueWhatsapp(trx, [measureWhatsapp('measure_reminder', message, whatsapp.clinic)], now);
-        }
+        const reminder = { appointmentId: measure.appointmentId, email: measure.client.email, language: measure.language, token, expiresAt: measure.expiresAt };
+        await queueMeasureNotices(trx, 'measure_reminder', reminder, mail, whatsapp, now);
         return true;
       });
       if (claimed) reminded++;

@@ -8,7 +8,7 @@ import { acceptHold } from '../appointments/accept-hold';
 import type { StripeApi } from '../billing/billing';
 import type { RequestContext } from '../context';
 import { queuePaymentWebhook } from '../webhooks/queue-webhook-events';
-import { type RefundRequest, resumeRefund, writeDownRefund } from './refund-payment';
+import { resumeRefund, unbookedCause, unbookedRefund, writeDownRefund } from './refund-payment';
 import { findBookingPaymentTerms } from '../../db/repositories/booking-payment-terms';
 import { findConnectedAccountByStripeId } from '../../db/repositories/stripe-accounts';
 import { recordIntent } from './booking-payment-step';
@@ -17,9 +17,6 @@ import type { MailPayment } from '../mail/booking-emails';
 export type BookingPaymentDeps = Pick<RequestContext, 'db' | 'env' | 'now'> & { stripe: Pick<StripeApi, 'paymentIntents' | 'refunds'> };
 
 const BOOKING_PAYMENT_EVENTS: ReadonlySet<string> = new Set<BookingPaymentEvent>(['payment_intent.succeeded', 'payment_intent.payment_failed']);
-
-/** The refund of a payment that came for a booking that no longer stands: one per appointment, whichever delivery asks. */
-export const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}`;
 
 /**
  * What a booking's PaymentIntent event on a clinic's connected account does (decision 0062):
@@ -98,17 +95,6 @@ async function bookOrNot(
   }
   throw new Error(`The hold of appointment ${payment.appointmentId} kept moving while its payment was applied`);
 }
-
-export const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): RefundRequest => ({
-  userId: payment.userId,
-  appointmentId: payment.appointmentId,
-  amountSen: 'rest',
-  reason,
-  causeKey: unbookedCause(payment.appointmentId),
-  note: null,
-  actor: 'system',
-  accountId: null,
-});
 
 /**
  * Where the payment's appointment stands. One deleted with its slot or psychologist (its payment

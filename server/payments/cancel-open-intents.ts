@@ -3,8 +3,7 @@ import { type AppointmentPayment, openPaymentsOf, savePaymentStatus } from '../.
 import { inTransaction } from '../../db/transaction';
 import type { StripeApi } from '../billing/billing';
 import type { RequestContext } from '../context';
-import { unbookedCause, unbookedRefund } from './booking-payment-webhook';
-import { resumeRefund, writeDownRefund } from './refund-payment';
+import { resumeRefund, unbookedCause, unbookedRefund, writeDownRefund } from './refund-payment';
 
 type CancelDeps = Pick<RequestContext, 'db' | 'now'> & { stripe: Pick<StripeApi, 'paymentIntents' | 'refunds'> };
 

@@ -116,6 +116,21 @@ function writeDown(deps: RefundDeps, request: RefundRequest): Promise<WrittenDow
   return inTransaction(deps.db, (trx) => writeDownRefund(trx, request, deps.now()));
 }
 
+/** The refund of a payment that came for a booking that no longer stands: one per appointment, whichever delivery asks. */
+export const unbookedCause = (appointmentId: string) => `paid-unbooked:${appointmentId}`;
+
+/** The refund of all that is left of a payment whose booking no longer stands (slot gone, clinic gone). */
+export const unbookedRefund = (payment: AppointmentPayment, reason: RefundReason): RefundRequest => ({
+  userId: payment.userId,
+  appointmentId: payment.appointmentId,
+  amountSen: 'rest',
+  reason,
+  causeKey: unbookedCause(payment.appointmentId),
+  note: null,
+  actor: 'system',
+  accountId: null,
+});
+
 /**
  * The first step of a refund, inside the caller's transaction: a caller that decides on a refund
  * together with other writes (a payment for a booking gone) writes it down with them, so that

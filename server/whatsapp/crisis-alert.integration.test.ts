@@ -5,9 +5,7 @@ import { STAFF_ALERT_QUIET_MINUTES } from '../../domain/whatsapp-messages';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { manageTokenOf } from '../appointments/manage-token';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
-import { type FakeWhatsapp, startFakeWhatsapp } from '../testing/fake-whatsapp';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import { deliverDueWhatsapp } from './outbox-worker';
+import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 
 const given = { givenAt: new Date().toISOString() };
 /** Results shared with the crisis item answered: the request is flagged "contact promptly". */
@@ -22,16 +20,11 @@ const FLAGGED = {
 const VISITOR = 'Nur Aisyah binti Ahmad';
 
 describe.each(TEST_DIALECTS)('the alert to a clinic’s crisis contact on %s', (dialect) => {
-  let t: TestApp;
-  let fake: FakeWhatsapp;
+  let t: WhatsappTestApp;
   beforeAll(async () => {
-    fake = await startFakeWhatsapp();
-    t = await startTestApp(dialect, { env: fake.env });
+    t = await startWhatsappTestApp(dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
   /** A clinic with a crisis contact (its numbers as the clinic typed them), WhatsApp on unless said. */
   async function clinic(contact: { phone?: string; whatsApp?: string } | null, options: { whatsappEnabled?: boolean; confirmVisitorEmail?: boolean } = {}) {
@@ -62,8 +55,8 @@ describe.each(TEST_DIALECTS)('the alert to a clinic’s crisis contact on %s', (
     // Not the booking's: the visitor's STOP or erasure leaves it, a reply to it acts on no booking.
     expect(queued[0]).toMatchObject({ appointment_id: null, recipient: '+60192223344' });
 
-    await deliverDueWhatsapp({ ...t.services, whatsapp: t.services.whatsapp! });
-    const sent = fake.messages.filter((message) => message.template?.name === 'minda_crisis_alert' && message.to === '60192223344');
+    await t.deliverWhatsapp();
+    const sent = t.whatsappApi.messages.filter((message) => message.template?.name === 'minda_crisis_alert' && message.to === '60192223344');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.template!.language.code).toBe('en');
     // Exactly these: nothing of the visitor (their name, the time, their results) goes.

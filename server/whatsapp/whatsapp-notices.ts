@@ -15,13 +15,31 @@ export interface WhatsappClinic {
   sender: string;
 }
 
-/** The clinic's sender and name, read in the caller's transaction; undefined while WhatsApp is not set up. */
+/**
+ * The clinic's sender and name, read in the caller's transaction; undefined while WhatsApp is not
+ * set up. Answering a visitor's own message uses it whatever the clinic's switch: a STOP is
+ * always honoured.
+ */
 export async function whatsappClinicOf(trx: Kysely<Database>, userId: string, env: Pick<Env, 'whatsapp'>): Promise<WhatsappClinic | undefined> {
+  return (await clinicAndSwitch(trx, userId, env))?.clinic;
+}
+
+/**
+ * The clinic, when it sends messages of its own accord (notices, reminders, questionnaires):
+ * set up and switched on. While it is off no booking is offered WhatsApp, and none that consented
+ * earlier gets a message; their e-mails go as before.
+ */
+export async function messagingClinicOf(trx: Kysely<Database>, userId: string, env: Pick<Env, 'whatsapp'>): Promise<WhatsappClinic | undefined> {
+  const found = await clinicAndSwitch(trx, userId, env);
+  return found?.enabled ? found.clinic : undefined;
+}
+
+async function clinicAndSwitch(trx: Kysely<Database>, userId: string, env: Pick<Env, 'whatsapp'>): Promise<{ clinic: WhatsappClinic; enabled: boolean } | undefined> {
   if (!env.whatsapp) return undefined;
   const settings = await findWhatsappSettings(trx, userId);
   const screener = await findConfigurationOfOperator(trx, userId);
   if (!settings || !screener) return undefined;
-  return whatsappClinicFrom(userId, settings, screener, env.whatsapp);
+  return { clinic: whatsappClinicFrom(userId, settings, screener, env.whatsapp), enabled: settings.enabled };
 }
 
 /** The clinic's sender and name from its settings and screener, already read. */
@@ -112,7 +130,7 @@ export async function enqueueWhatsappNotice(
   services: { env: Pick<Env, 'whatsapp'>; now: Date },
 ): Promise<void> {
   if (!wantsWhatsapp(booking.appointment)) return;
-  const clinic = await whatsappClinicOf(trx, booking.userId, services.env);
+  const clinic = await messagingClinicOf(trx, booking.userId, services.env);
   if (clinic) await enqueueWhatsapp(trx, [whatsappNotice(kind, booking.appointment, clinic)], services.now);
 }
 
@@ -128,6 +146,6 @@ export async function enqueueWhatsappCancellations(
 ): Promise<void> {
   const wanting = cancelled.appointments.filter((appointment) => appointment.status !== 'held' && wantsWhatsapp(appointment));
   if (wanting.length === 0) return;
-  const clinic = await whatsappClinicOf(trx, cancelled.userId, services.env);
+  const clinic = await messagingClinicOf(trx, cancelled.userId, services.env);
   if (clinic) await enqueueWhatsapp(trx, wanting.map((appointment) => whatsappNotice('booking_cancelled', appointment, clinic)), services.now);
 }

@@ -9,29 +9,22 @@ import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { manageTokenOf } from '../appointments/manage-token';
 import { queueDueReminders } from '../appointments/queue-reminders';
 import { type BookableScreener, bookingRequest, insertBookableScreener, postBooking } from '../testing/booking-requests';
-import { type FakeWhatsapp, META_ERRORS, startFakeWhatsapp } from '../testing/fake-whatsapp';
+import { META_ERRORS } from '../testing/fake-whatsapp';
 import { signedInAs } from '../testing/signed-in-operator';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import { deliverDueWhatsapp } from './outbox-worker';
+import { startWhatsappTestApp, type WhatsappTestApp } from '../testing/whatsapp-test-app';
 
 const inHours = (hours: number) => addHours(new Date(), hours);
 const given = { givenAt: new Date().toISOString() };
 
 describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
-  let t: TestApp;
-  let fake: FakeWhatsapp;
+  let t: WhatsappTestApp;
   beforeAll(async () => {
-    fake = await startFakeWhatsapp();
-    t = await startTestApp(dialect, { env: fake.env });
+    t = await startWhatsappTestApp(dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => t.close());
 
-  const deliver = () => deliverDueWhatsapp({ ...t.services, whatsapp: t.services.whatsapp! });
   const webhook = (payload: unknown, signature?: string) => {
-    const signed = fake.signed(payload);
+    const signed = t.whatsappApi.signed(payload);
     return t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? signed.signature }, payload: signed.body });
   };
   const appointmentRow = (id: string) =>
@@ -62,7 +55,7 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
       .map((row) => row.kind);
   /** The templates the fake took for a number ("012-…"), as Meta read them: name, language, body parameters. */
   const templatesTo = (phone: string) =>
-    fake.messages
+    t.whatsappApi.messages
       .filter((message) => message.to === `60${phone.replace(/\D/g, '').slice(1)}` && message.template)
       .map(({ template }) => ({
         name: template!.name,
@@ -106,8 +99,8 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     const screener = await clinic('Klinik Sejahtera');
     const id = await booked(screener, 23, withWhatsapp({ clientPhone: '012-777 8899', clientLanguage: 'ms' }));
     await queueDueReminders(t.services);
-    await deliver();
-    const reminder = fake.messages.find((message) => message.to === '60127778899' && message.template?.name === 'minda_reminder_24h')!;
+    await t.deliverWhatsapp();
+    const reminder = t.whatsappApi.messages.find((message) => message.to === '60127778899' && message.template?.name === 'minda_reminder_24h')!;
     expect(reminder.template!.language.code).toBe('ms');
     const words = JSON.stringify(reminder.template!.components);
     expect(words).toContain('Klinik Sejahtera');
@@ -115,16 +108,16 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     // The body and the number are gone once sent.
     expect(await t.services.db.selectFrom('whatsapp_outbox').select(['recipient', 'body', 'status']).where('wa_message_id', '=', reminder.id).executeTakeFirstOrThrow()).toEqual({ recipient: null, body: null, status: 'sent' });
 
-    expect((await webhook(fake.replyWebhook(reminder, { buttonPayload: 'ATTENDING' }))).statusCode).toBe(200);
+    expect((await webhook(t.whatsappApi.replyWebhook(reminder, { buttonPayload: 'ATTENDING' }))).statusCode).toBe(200);
     expect((await appointmentRow(id)).attendance_confirmed_at).not.toBeNull();
 
-    expect((await webhook(fake.replyWebhook(reminder, { buttonPayload: 'CHANGE' }))).statusCode).toBe(200);
-    await deliver();
-    const change = fake.messages.at(-1)!;
+    expect((await webhook(t.whatsappApi.replyWebhook(reminder, { buttonPayload: 'CHANGE' }))).statusCode).toBe(200);
+    await t.deliverWhatsapp();
+    const change = t.whatsappApi.messages.at(-1)!;
     expect(change).toMatchObject({ to: '60127778899', type: 'text' });
     expect(change.text!.body).toMatch(/^Untuk menukar .*\/ms\/appointments\/manage\//);
 
-    await webhook(fake.replyWebhook(reminder, { text: 'STOP' }));
+    await webhook(t.whatsappApi.replyWebhook(reminder, { text: 'STOP' }));
     expect((await appointmentRow(id)).whatsapp_stopped_at).not.toBeNull();
   });
 
@@ -132,12 +125,12 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     const screener = await clinic('Klinik Dua Kali');
     await booked(screener, 23, withWhatsapp({ clientPhone: '012-555 0404' }));
     await queueDueReminders(t.services);
-    await deliver();
-    const reminder = fake.messages.find((message) => message.to === '60125550404' && message.template?.name === 'minda_reminder_24h')!;
-    const change = fake.replyWebhook(reminder, { buttonPayload: 'CHANGE' });
+    await t.deliverWhatsapp();
+    const reminder = t.whatsappApi.messages.find((message) => message.to === '60125550404' && message.template?.name === 'minda_reminder_24h')!;
+    const change = t.whatsappApi.replyWebhook(reminder, { buttonPayload: 'CHANGE' });
     for (let delivery = 0; delivery < 2; delivery++) expect((await webhook(change)).statusCode).toBe(200);
-    await deliver();
-    expect(fake.messages.filter((message) => message.to === '60125550404' && message.type === 'text')).toHaveLength(1);
+    await t.deliverWhatsapp();
+    expect(t.whatsappApi.messages.filter((message) => message.to === '60125550404' && message.type === 'text')).toHaveLength(1);
 
     expect(await deleteExpiredReplyMarks(t.services.db, addDays(new Date(), 6))).toBe(0);
     expect(await deleteExpiredReplyMarks(t.services.db, addDays(new Date(), 8))).toBeGreaterThan(0);
@@ -148,12 +141,12 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     await insertWebhookEndpoint(t.services.db, { userId: screener.userId, url: 'https://clinic.example.my/events', eventTypes: ['appointment.attendance_confirmed'], now: new Date() });
     const id = await booked(screener, 23, withWhatsapp({ clientPhone: '012-555 0505' }));
     await queueDueReminders(t.services);
-    await deliver();
-    const reminder = fake.messages.find((message) => message.to === '60125550505' && message.template?.name === 'minda_reminder_24h')!;
-    const attending = fake.replyWebhook(reminder, { buttonPayload: 'ATTENDING' });
+    await t.deliverWhatsapp();
+    const reminder = t.whatsappApi.messages.find((message) => message.to === '60125550505' && message.template?.name === 'minda_reminder_24h')!;
+    const attending = t.whatsappApi.replyWebhook(reminder, { buttonPayload: 'ATTENDING' });
     expect((await webhook(attending)).statusCode).toBe(200);
     expect((await webhook(attending)).statusCode).toBe(200);
-    expect((await webhook(fake.replyWebhook(reminder, { buttonPayload: 'ATTENDING' }))).statusCode).toBe(200);
+    expect((await webhook(t.whatsappApi.replyWebhook(reminder, { buttonPayload: 'ATTENDING' }))).statusCode).toBe(200);
     const events = await t.services.db.selectFrom('webhook_deliveries').select(['event_type', 'payload']).where('user_id', '=', screener.userId).execute();
     expect(events.map((event) => event.event_type)).toEqual(['appointment.attendance_confirmed']);
     const confirmedAt = asDate((await appointmentRow(id)).attendance_confirmed_at!);
@@ -177,21 +170,21 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     const screener = await clinic('Klinik Henti');
     const first = await booked(screener, 23, withWhatsapp({ clientPhone: '012-555 0101' }));
     const second = await booked(screener, 47, withWhatsapp({ clientPhone: '012-555 0101' }));
-    await deliver();
-    const received = fake.messages.find((message) => message.to === '60125550101')!;
-    expect((await webhook(fake.replyWebhook(received, { text: 'stop', typed: true }))).statusCode).toBe(200);
+    await t.deliverWhatsapp();
+    const received = t.whatsappApi.messages.find((message) => message.to === '60125550101')!;
+    expect((await webhook(t.whatsappApi.replyWebhook(received, { text: 'stop', typed: true }))).statusCode).toBe(200);
     for (const id of [first, second]) expect((await appointmentRow(id)).whatsapp_stopped_at).not.toBeNull();
-    await deliver();
-    expect(fake.messages.filter((message) => message.to === '60125550101' && message.type === 'text')).toHaveLength(2);
+    await t.deliverWhatsapp();
+    expect(t.whatsappApi.messages.filter((message) => message.to === '60125550101' && message.type === 'text')).toHaveLength(2);
   });
 
   it('falls back to e-mail at once when Meta refuses the number, and retries a rate limit', async () => {
     const screener = await clinic('Klinik Gagal');
-    fake.failFor('+60133334444', META_ERRORS.invalidNumber);
+    t.whatsappApi.failFor('+60133334444', META_ERRORS.invalidNumber);
     const id = await booked(screener, 22, withWhatsapp({ clientPhone: '013-333 4444' }));
     await queueDueReminders(t.services);
-    fake.failNext(META_ERRORS.rateLimit);
-    await deliver();
+    t.whatsappApi.failNext(META_ERRORS.rateLimit);
+    await t.deliverWhatsapp();
     const rows = await t.services.db.selectFrom('whatsapp_outbox').select(['kind', 'status', 'fallback_email_id', 'last_error']).where('appointment_id', '=', id).orderBy('kind').execute();
     expect(rows.map((row) => [row.kind, row.status])).toEqual([['booking_received', 'pending'], ['reminder_24h', 'failed']].sort());
     const mail = await t.services.db.selectFrom('email_outbox').select(['status', 'next_attempt_at']).where('appointment_id', '=', id).where('kind', '=', 'reminder-24h').executeTakeFirstOrThrow();
@@ -212,7 +205,7 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
       expect((await manage(id, 'reschedule', { slotId: later })).statusCode).toBe(200);
       expect((await manage(id, 'cancel')).statusCode).toBe(200);
       expect(await queuedKinds(id)).toEqual(['booking_received', 'booking_confirmed', 'booking_moved', 'booking_cancelled']);
-      await deliver();
+      await t.deliverWhatsapp();
 
       const sent = templatesTo(phone);
       expect(sent.map((message) => message.name).sort()).toEqual(['minda_booking_cancelled', 'minda_booking_confirmed', 'minda_booking_moved', 'minda_booking_received']);
@@ -242,7 +235,7 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
       const { slot_id: slotId } = await t.services.db.selectFrom('appointments').select('slot_id').where('id', '=', ids.slotDeleted).executeTakeFirstOrThrow();
       await caller.admin.availability.delete({ slotId, confirmBooked: true });
       await caller.admin.appointments.declineAsSpam({ appointmentId: ids.spam });
-      await deliver();
+      await t.deliverWhatsapp();
 
       for (const booking of ['declined', 'cancelled', 'slotDeleted'] as const) {
         expect(templatesTo(phones[booking]).map((message) => [message.name, message.language])).toEqual([
@@ -267,7 +260,7 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       const later = (at: Date | string) => addHours(new Date(at), 1).toISOString();
       await caller.admin.availability.update({ slotId: slot.id, startUtc: later(slot.start_utc), endUtc: later(slot.end_utc), confirmBooked: true });
-      await deliver();
+      await t.deliverWhatsapp();
 
       const sent = templatesTo(phone);
       expect(sent.map((message) => [message.name, message.language])).toEqual([
@@ -286,7 +279,7 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     await queueDueReminders(t.services);
     expect(await queuedKinds(id)).toEqual(['booking_received', 'reminder_24h']);
     expect((await manage(id, 'reschedule', { slotId: await insertSlot(t.services.db, screener.psychologistId, inHours(30)) })).statusCode).toBe(200);
-    await deliver();
+    await t.deliverWhatsapp();
     expect(templatesTo(phone).map((message) => message.name)).toEqual(['minda_booking_received', 'minda_booking_moved']);
     const reminder = await t.services.db.selectFrom('whatsapp_outbox').select(['status', 'recipient', 'body']).where('appointment_id', '=', id).where('kind', '=', 'reminder_24h').executeTakeFirstOrThrow();
     expect(reminder).toEqual({ status: 'withdrawn', recipient: null, body: null });
@@ -316,12 +309,45 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
     expect(await queuedKinds(hold)).toEqual([]);
   });
 
+  it('sends nothing more once the clinic switches WhatsApp off, to bookings that consented too, and still honours a STOP', async () => {
+    const screener = await clinic('Klinik Tutup');
+    const { caller } = await signedInAs(t, screener);
+    const stays = await booked(screener, 40, withWhatsapp({ clientPhone: newPhone() }));
+    const cancelled = await booked(screener, 60, withWhatsapp({ clientPhone: '012-555 0909' }));
+    await queueDueReminders(t.services);
+    await t.deliverWhatsapp();
+    const received = t.whatsappApi.messages.find((message) => message.to === '60125550909' && message.template?.name === 'minda_booking_received')!;
+
+    await t.services.db.updateTable('users').set({ whatsapp_enabled: false }).where('id', '=', screener.userId).execute();
+    const later = await booked(screener, 22, withWhatsapp({ clientPhone: newPhone() }));
+    await caller.admin.appointments.cancel({ appointmentId: cancelled });
+    t.services.now = () => addDays(new Date(), 1);
+    try {
+      await queueDueReminders(t.services);
+    } finally {
+      t.services.now = () => new Date();
+    }
+    // Only what was queued while it was on: "received"; no reminder, no "cancelled" after.
+    expect(await queuedKinds(stays)).toEqual(['booking_received']);
+    expect(await queuedKinds(cancelled)).toEqual(['booking_received']);
+    expect(await queuedKinds(later)).toEqual([]);
+    expect(await appointmentRow(later)).toMatchObject({ whatsapp_reminders: 0 });
+    // Their e-mails go as before: the reminder's at once, not standing by for a message.
+    const reminderMail = await t.services.db.selectFrom('email_outbox').select(['status', 'next_attempt_at']).where('appointment_id', '=', stays).where('kind', '=', 'reminder-24h').executeTakeFirstOrThrow();
+    expect(new Date(reminderMail.next_attempt_at).getTime()).toBeLessThanOrEqual(addDays(new Date(), 1).getTime());
+    const cancelMail = await t.services.db.selectFrom('email_outbox').select('kind').where('appointment_id', '=', cancelled).where('kind', 'like', '%cancel%').execute();
+    expect(cancelMail).toHaveLength(1);
+
+    await webhook(t.whatsappApi.replyWebhook(received, { text: 'STOP' }));
+    expect((await appointmentRow(cancelled)).whatsapp_stopped_at).not.toBeNull();
+  });
+
   it('refuses a forged webhook and answers the subscription handshake only with the verify token', async () => {
     const forged = await webhook({ object: 'whatsapp_business_account', entry: [] }, 'sha256=' + '0'.repeat(64));
     expect(forged.statusCode).toBe(401);
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(unsigned.statusCode).toBe(401);
-    const handshake = await t.app.inject({ method: 'GET', url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${fake.verifyToken}&hub.challenge=1158201444` });
+    const handshake = await t.app.inject({ method: 'GET', url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${t.whatsappApi.verifyToken}&hub.challenge=1158201444` });
     expect(handshake).toMatchObject({ statusCode: 200, body: '1158201444' });
     const wrong = await t.app.inject({ method: 'GET', url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1' });
     expect(wrong.statusCode).toBe(403);
