@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ProcessMemory, type ProductionFront, startProductionFront } from '../scripts/production-front/front';
-import { type AnswerListener, type FrontClient, type LoadPlan, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
+import { type AnswerListener, type FrontClient, type LoadPlan, type ProofSource, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
+import type { BookingChallenge, ProofOfWork } from '../server/booking-challenge/booking-challenge.types';
+import { solveBookingChallenge } from '../server/testing/booking-challenge-solver';
 import type { AnswerTable } from './support/bare-http-server';
 import { startBaselineProcess } from './support/baseline-process';
 import { answerHeaders } from './support/demo-screener';
@@ -13,6 +15,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
 /** How often each process's memory is read during the load. */
 const MEMORY_SAMPLE_MS = 250;
+/** Issue 31's target for each kind's p99 through the front. */
+const P99_TARGET_MS = 250;
 /** Issue 31's budget for one process under the mixed load. */
 const MEMORY_BUDGET_BYTES = 250 * 1024 * 1024;
 
@@ -37,10 +41,45 @@ function watchMemory(read: () => Promise<ProcessMemory[]>) {
   };
 }
 
+/** Bookings' proofs solved before the load: about 40 bookings a second, enough for the warm-up and SECONDS. */
+const PROOFS_AHEAD = 40 * (WARM_UP_SECONDS + SECONDS);
+
+/**
+ * The front's booking challenges, fetched and solved before the load: a visitor's device solves
+ * its proof of work, not the server's machine, whose two cores the load's own solving took (the
+ * clients spent more of them on PBKDF2 than the servers on answering). During the load a visitor
+ * still fetches its challenge, then books with one of these; `solvedDuringLoad` counts those
+ * solved there and then once they ran out.
+ */
+async function proofsSolvedAhead(client: FrontClient, slug: string) {
+  const proofs: ProofOfWork[] = [];
+  while (proofs.length < PROOFS_AHEAD) {
+    const batch = Array.from({ length: Math.min(10, PROOFS_AHEAD - proofs.length) }, async (_, n) => {
+      const headers = { 'x-forwarded-for': `2001:db8:eeee:${(proofs.length + n).toString(16)}::1` };
+      const response = await client.fetch(`${client.url}/api/public/booking-challenge/${slug}`, { headers });
+      if (!response.ok) throw new Error(`The booking challenge answered ${response.status}`);
+      return solveBookingChallenge((await response.json()) as BookingChallenge);
+    });
+    proofs.push(...(await Promise.all(batch)));
+  }
+  const source = {
+    solvedDuringLoad: 0,
+    /** One for bare node:http, which checks none. */
+    spare: proofs.pop()!,
+    proofOf: (challenge: BookingChallenge) => {
+      const ahead = proofs.pop();
+      if (ahead) return Promise.resolve(ahead);
+      source.solvedDuringLoad++;
+      return solveBookingChallenge(challenge);
+    },
+  };
+  return source;
+}
+
 /** The mixed load against `url` for the warm-up, then for SECONDS, counted. */
-async function runLoad(client: FrontClient, plan: LoadPlan, onAnswer?: AnswerListener) {
+async function runLoad(client: FrontClient, plan: LoadPlan, proofOf: ProofSource, onAnswer?: AnswerListener) {
   let phase: 'warm-up' | 'measured' = 'warm-up';
-  const load = startMixedLoad(client, plan, () => phase, onAnswer);
+  const load = startMixedLoad(client, plan, () => phase, onAnswer, proofOf);
   await sleep(WARM_UP_SECONDS * 1000);
   phase = 'measured';
   const started = performance.now();
@@ -64,13 +103,15 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
   const plan = front.plan(VISITORS);
   const recorded: Record<string, { status: number; headers: Record<string, string>; bytes: Buffer }> = {};
   let subject;
+  let proofs: Awaited<ReturnType<typeof proofsSolvedAhead>>;
   let idle: ProcessMemory[];
   let peaks: ProcessMemory[];
   try {
     idle = await front.memory();
+    proofs = await proofsSolvedAhead(front.client, plan.clinic.slug);
     const memory = watchMemory(front.memory);
     try {
-      subject = await runLoad(front.client, plan, (route, answer) => {
+      subject = await runLoad(front.client, plan, proofs.proofOf, (route, answer) => {
         if (!recorded[route] && answer.status < 500) recorded[route] = { status: answer.status, headers: answerHeaders(answer.headers), bytes: answer.bytes };
       });
     } finally {
@@ -82,7 +123,9 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
   const baselineServer = await startBaselineProcess(recorded satisfies AnswerTable);
   let baseline;
   try {
-    baseline = await runLoad({ url: baselineServer.url, fetch }, plan);
+    // Bare node:http checks no proof: the spare one will do, and none is solved during its load either.
+    const spare = proofs.spare;
+    baseline = await runLoad({ url: baselineServer.url, fetch }, plan, () => Promise.resolve(spare));
   } finally {
     await baselineServer.close();
   }
@@ -91,11 +134,11 @@ export async function benchmarkMixedLoad(): Promise<Figure[]> {
     const side = (row: typeof measured) => `${formatRate(row!.perSecond)}, p99 ${formatMs(row!.p99Ms)}, ${row!.failed} failed`;
     return {
       benchmark: `Mixed load through HAProxy over 3 processes, ${kind}, vs bare node:http sending the recorded answers (p99 ${(measured!.p99Ms / Math.max(1, bare!.p99Ms)).toFixed(0)}×)`,
-      figure: side(measured),
+      figure: side(measured) + (kind === 'booking' ? `; ${PROOFS_AHEAD - 1} proofs of work solved before the load, ${proofs.solvedDuringLoad} during it` : ''),
       baseline: side(bare),
       ratio: measured!.perSecond / bare!.perSecond,
-      target: '0 failed',
-      met: measured!.failed === 0 && bare!.failed === 0,
+      target: `p99 ≤ ${formatMs(P99_TARGET_MS)}, 0 failed`,
+      met: measured!.failed === 0 && bare!.failed === 0 && measured!.p99Ms <= P99_TARGET_MS,
     };
   });
   // The process whose resident memory peaked highest, beside what it held idle after its start.

@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import type { Fetch } from './front-client';
-import type { BookingChallenge } from '../../server/booking-challenge/booking-challenge.types';
+import type { BookingChallenge, ProofOfWork } from '../../server/booking-challenge/booking-challenge.types';
 import { solveBookingChallenge } from '../../server/testing/booking-challenge-solver';
 
 /** What a request was for, as the results table groups them. */
@@ -46,6 +46,13 @@ export interface Answer {
   bytes: Buffer;
 }
 
+/**
+ * How a visitor comes by the proof of work for a booking challenge it fetched: solved there and
+ * then, as a script would. A benchmark may hand out proofs solved before its load instead, since a
+ * real visitor's device solves theirs, not the server's machine.
+ */
+export type ProofSource = (challenge: BookingChallenge) => Promise<ProofOfWork>;
+
 /** Where the load goes (the front's public address, which is also the origin it names) and how it gets there. */
 export interface FrontClient {
   url: string;
@@ -71,7 +78,13 @@ function parseJson(bytes: Buffer): unknown {
  * each operator from their own, as HAProxy forwards them, so the per-address limits stay out
  * of the way; state-changing calls carry the origin the CSRF check expects. Runs until `stop`.
  */
-export function startMixedLoad<Phase extends string>(front: FrontClient, plan: LoadPlan, phaseAt: () => Phase, onAnswer?: AnswerListener) {
+export function startMixedLoad<Phase extends string>(
+  front: FrontClient,
+  plan: LoadPlan,
+  phaseAt: () => Phase,
+  onAnswer?: AnswerListener,
+  proofOf: ProofSource = solveBookingChallenge,
+) {
   const samples: Sample<Phase>[] = [];
   let running = true;
   let visitor = 0;
@@ -106,7 +119,7 @@ export function startMixedLoad<Phase extends string>(front: FrontClient, plan: L
         // As the booking dialog does: the challenge, solved, then the booking that carries it.
         const challenge = await request('booking', 'GET /api/public/booking-challenge/:slug', `/api/public/booking-challenge/${slug}`, { address });
         if (challenge?.status !== 200) continue;
-        const proofOfWork = await solveBookingChallenge(challenge.body as BookingChallenge);
+        const proofOfWork = await proofOf(challenge.body as BookingChallenge);
         const booking = { slug, psychologistId, slotId, clientName: 'Nur Aisyah', clientEmail: `visitor-${visitor}@example.com`, clientPhone: '012-345 6789', clientTimezone: 'Asia/Kuala_Lumpur', proofOfWork };
         await request('booking', 'POST /api/public/appointments', '/api/public/appointments', { method: 'POST', body: JSON.stringify(booking), address });
       } else if (Math.random() < 0.5) {
