@@ -5,6 +5,7 @@ import { Kysely, MysqlDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import type { Database } from './schema';
 import { SqliteValuesPlugin } from './sqlite-values-plugin';
+import { withPreparedStatements } from './sqlite-statements';
 
 export type DialectName = 'mysql' | 'sqlite';
 export const DEFAULT_DATABASE_URL = 'sqlite:var/minda.sqlite';
@@ -35,7 +36,7 @@ export function connectDatabase(url: string = DEFAULT_DATABASE_URL): DatabaseHan
     database.pragma('busy_timeout = 5000');
     return {
       db: new Kysely<Database>({
-        dialect: new SqliteDialect({ database }),
+        dialect: new SqliteDialect({ database: withPreparedStatements(database) }),
         plugins: [new SqliteValuesPlugin()],
       }),
       dialect: 'sqlite',

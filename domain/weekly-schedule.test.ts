@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import Holidays from 'date-holidays';
-import { firstOverlappingRange, freeTimes, keepClearOf, rangesOn, scheduleTimes, type ScheduleException, type WeeklySchedule } from './weekly-schedule';
+import { exceptionDatesFor, firstOverlappingRange, freeTimes, keepClearOf, rangesOn, scheduleTimes, type ScheduleException, type WeeklySchedule } from './weekly-schedule';
 import { scheduleSlotId, startOfScheduleSlotId } from './schedule-slot-id';
 import { withoutOverlaps } from './slots';
+import { addCalendarDays } from './calendar-days';
 
 const weekdaysNineToFive = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: '09:00', endTime: '17:00' }));
 const iso = (times: { startUtc: Date }[]) => times.map((time) => time.startUtc.toISOString());
@@ -83,6 +84,23 @@ describe('scheduleTimes', () => {
   it('keeps only times starting inside the range', () => {
     const times = scheduleTimes(schedule({ timezone: 'UTC' }), { from: new Date('2026-12-01T15:30:00Z'), to: new Date('2026-12-01T16:00:01Z') });
     expect(iso(times)).toEqual(['2026-12-01T16:00:00.000Z']);
+  });
+
+  it('needs only the exceptions dated within exceptionDatesFor, in the zones furthest from UTC', () => {
+    const range = { from: new Date('2026-12-01T05:00:00Z'), to: new Date('2026-12-03T05:00:00Z') };
+    const { first, last } = exceptionDatesFor(range);
+    // Evening extra hours on every date around the range, and a holiday closing one weekday.
+    const dates = Array.from({ length: 15 }, (_, i) => addCalendarDays('2026-11-24', i));
+    const exceptions: ScheduleException[] = [
+      ...dates.map((date) => ({ date, kind: 'extra' as const, startTime: '20:00', endTime: '23:00' })),
+      { date: '2026-12-02', kind: 'holiday', startTime: null, endTime: null },
+    ];
+    for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC']) {
+      const all = scheduleTimes(schedule({ timezone, exceptions }), range);
+      const read = scheduleTimes(schedule({ timezone, exceptions: exceptions.filter((exception) => exception.date >= first && exception.date <= last) }), range);
+      expect(all.length).toBeGreaterThan(0);
+      expect(iso(read)).toEqual(iso(all));
+    }
   });
 });
 

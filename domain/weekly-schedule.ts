@@ -58,12 +58,24 @@ export function rangesOn(date: string, schedule: Pick<WeeklySchedule, 'ranges' |
 }
 
 /**
+ * The dates whose exceptions scheduleTimes may read for [from, to), and some more: it walks the
+ * range's local dates and a day either side, and a zone's date is never more than a day from
+ * UTC's. Date arithmetic only, no timezone lookup.
+ */
+export function exceptionDatesFor(range: { from: Date; to: Date }): { first: string; last: string } {
+  const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
+  return { first: addCalendarDays(utcDate(range.from), -2), last: addCalendarDays(utcDate(range.to), 2) };
+}
+
+/**
  * The session times the schedule offers starting in [from, to): each open range of each date
  * cut into sessions of the psychologist's length, separated by the buffer, at wall-clock times
  * in their timezone (so 09:00 stays 09:00 across a daylight-saving change). Times of an extra
  * range that overlap a weekly one are left out. Nothing is stored: this runs on every read.
  */
 export function scheduleTimes(schedule: WeeklySchedule, range: { from: Date; to: Date }): SlotTimes[] {
+  // Neither weekly nor extra hours: nothing opens, and no date needs its zone looked up.
+  if (schedule.ranges.length === 0 && !schedule.exceptions.some((exception) => exception.kind === 'extra')) return [];
   const times: SlotTimes[] = [];
   // A day either side: the local dates the UTC range touches, whatever the offset.
   const last = addCalendarDays(calendarDateIn(range.to, schedule.timezone), 1);

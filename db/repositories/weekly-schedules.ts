@@ -38,13 +38,19 @@ export async function replaceWeeklyRanges(db: Kysely<Database>, psychologistId: 
     .execute();
 }
 
-/** The psychologist's exceptions dated from `fromDate` (YYYY-MM-DD) on, in date order. */
-export async function listExceptions(db: Kysely<Database>, psychologistId: string, fromDate = '0000-01-01'): Promise<StoredException[]> {
+/** The psychologist's exceptions dated from `fromDate` to `toDate` (YYYY-MM-DD, inclusive), in date order. */
+export async function listExceptions(
+  db: Kysely<Database>,
+  psychologistId: string,
+  fromDate = '0000-01-01',
+  toDate = '9999-12-31',
+): Promise<StoredException[]> {
   const rows = await db
     .selectFrom('schedule_exceptions')
     .select(['id', 'date', 'kind', 'start_time', 'end_time', 'label'])
     .where('psychologist_id', '=', psychologistId)
     .where('date', '>=', fromDate)
+    .where('date', '<=', toDate)
     .orderBy('date')
     .orderBy('start_time')
     .execute();

@@ -8,13 +8,20 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Psychologist } from '../../domain/psychologist';
 import { scheduleSlotId, startOfScheduleSlotId } from '../../domain/schedule-slot-id';
 import type { SlotTimes } from '../../domain/slots';
-import { freeTimes, scheduleTimes } from '../../domain/weekly-schedule';
+import { exceptionDatesFor, freeTimes, scheduleTimes } from '../../domain/weekly-schedule';
 
 type SchedulePsychologist = Pick<Psychologist, 'id' | 'timezone' | 'slotDurationMinutes' | 'bufferMinutes'>;
 
-/** The times the psychologist's weekly hours and exceptions offer starting in [from, to). */
+/**
+ * The times the psychologist's weekly hours and exceptions offer starting in [from, to); of the
+ * exceptions (years of holidays, once applied) only the range's dates are read.
+ */
 export async function offeredTimes(db: Kysely<Database>, psychologist: SchedulePsychologist, range: { from: Date; to: Date }): Promise<SlotTimes[]> {
-  const [ranges, exceptions] = await Promise.all([listWeeklyRanges(db, psychologist.id), listExceptions(db, psychologist.id)]);
+  const dates = exceptionDatesFor(range);
+  const [ranges, exceptions] = await Promise.all([
+    listWeeklyRanges(db, psychologist.id),
+    listExceptions(db, psychologist.id, dates.first, dates.last),
+  ]);
   return scheduleTimes({ ...psychologist, ranges, exceptions }, range);
 }
 
