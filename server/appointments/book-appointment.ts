@@ -121,17 +121,17 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
   const proof = await checkProofOfWork(services.env.sessionSecret, input.proofOfWork, input.slug, now);
   if (!proof) throw new AppError('BAD_REQUEST', refusal.challengeFailed());
 
+  // Read committed: each read sees what the lock holders we waited for committed, wherever it
+  // comes. So those who waited for the slot are refused by the read after its lock, before they
+  // mark their challenge or wait for their network's turn behind a booking of another slot.
   return inTransaction(services.db, async (trx) => {
-    // The locks before any plain read: MySQL's snapshot starts at the first plain read, and it
-    // must include whatever the booking we waited for committed. A time of the weekly hours is
-    // checked under its psychologist's schedule lock, and its row written, first.
+    // A time of the weekly hours is checked under its psychologist's schedule lock, and its row written, first.
     const schedule = await takeScheduleTime(trx, { userId, psychologistId: input.psychologistId }, input.slotId, now);
     await lockSlot(trx, input.slotId);
-    if (!(await markChallengeUsed(trx, proof))) throw new AppError('BAD_REQUEST', refusal.challengeUsed());
-    await takeNetworkTurn(trx, services, clientKeys.networkKey, now);
-    // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
     if (slot?.isBooked && slot.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
+    if (!(await markChallengeUsed(trx, proof))) throw new AppError('BAD_REQUEST', refusal.challengeUsed());
+    await takeNetworkTurn(trx, services, clientKeys.networkKey, now);
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId);
     if (!psychologist) throw new NotFoundError('psychologist');
     if (!slot || slot.psychologistId !== psychologist.id || schedule === 'gone') throw new NotFoundError('timeSlot');
@@ -221,7 +221,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       terms,
       cancellationNoticeHours: psychologist.cancellationNoticeHours,
     };
-  });
+  }, 'read committed');
 }
 
 function refuseBeyondClientBounds(open: { ofEmail: number; ofAddress: number; ofNetwork: number }, refusal: Translations['booking']) {
@@ -236,7 +236,7 @@ function refuseBeyondClientBounds(open: { ofEmail: number; ofAddress: number; of
  * counter row holds that row's lock, so the next booking from the network counts this one's
  * hold. (SQLite runs one transaction at a time anyway.) The counter itself is only a lock.
  */
-async function takeNetworkTurn(trx: Kysely<Database>, services: Pick<Services, 'dialect'>, networkKey: string, now: Date) {
+export async function takeNetworkTurn(trx: Kysely<Database>, services: Pick<Services, 'dialect'>, networkKey: string, now: Date) {
   const windowMs = HOLD_MINUTES * 60_000;
   const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
   await countHit(trx, services.dialect, {
