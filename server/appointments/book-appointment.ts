@@ -122,8 +122,9 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
   if (!proof) throw new AppError('BAD_REQUEST', refusal.challengeFailed());
 
   // Read committed: each read sees what the lock holders we waited for committed, wherever it
-  // comes. So those who waited for the slot are refused by the read after its lock, before they
-  // mark their challenge or wait for their network's turn behind a booking of another slot.
+  // comes (the open-booking counts after the network's turn too; a REPEATABLE READ snapshot
+  // would start at the slot's read). So those who waited for the slot are refused by the read
+  // after its lock, before they mark their challenge or queue for their network's turn.
   return inTransaction(services.db, async (trx) => {
     // A time of the weekly hours is checked under its psychologist's schedule lock, and its row written, first.
     const schedule = await takeScheduleTime(trx, { userId, psychologistId: input.psychologistId }, input.slotId, now);
