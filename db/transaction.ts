@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { IsolationLevel, Kysely, Transaction } from 'kysely';
 import { isDatabaseBusy } from './connection-errors';
 
 /**
@@ -7,11 +7,13 @@ import { isDatabaseBusy } from './connection-errors';
  * free. A second failure goes to the caller, who answers 503 (server/errors.ts). Transactions
  * hold no network call (STYLE), so running one again repeats nothing outside the database.
  */
-export async function inTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+export async function inTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
+  // MySQL's own level (REPEATABLE READ) unless the caller names one; SQLite has only one.
+  const run = () => (isolation ? db.transaction().setIsolationLevel(isolation) : db.transaction()).execute(work);
   try {
-    return await db.transaction().execute(work);
+    return await run();
   } catch (error) {
     if (!isDatabaseBusy(error)) throw error;
-    return db.transaction().execute(work);
+    return run();
   }
 }

@@ -121,17 +121,18 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
 
   const turn = networkTurn(clientKeys.networkKey, now);
   await ensureCounter(services.db, services.dialect, turn);
+  // Read committed: each read sees what the lock holders we waited for committed, wherever it
+  // comes (the open-booking counts after the network's turn too; a REPEATABLE READ snapshot
+  // would start at the slot's read). So those who waited for the slot are refused by the read
+  // after its lock, before they mark their challenge or queue for their network's turn.
   return inTransaction(services.db, async (trx) => {
-    // The locks before any plain read: MySQL's snapshot starts at the first plain read, and it
-    // must include whatever the booking we waited for committed. A time of the weekly hours is
-    // checked under its psychologist's schedule lock, and its row written, first.
+    // A time of the weekly hours is checked under its psychologist's schedule lock, and its row written, first.
     const schedule = await takeScheduleTime(trx, { userId, psychologistId: input.psychologistId }, input.slotId, now);
     await lockSlot(trx, input.slotId);
-    if (!(await markChallengeUsed(trx, proof))) throw new AppError('BAD_REQUEST', refusal.challengeUsed());
-    await countHit(trx, services.dialect, turn);
-    // The slot first: those who waited for its lock are refused with one read.
     const slot = await findSlotOf(trx, userId, input.slotId);
     if (slot?.isBooked && slot.psychologistId === input.psychologistId) throw new AppError('CONFLICT', refusal.slotTaken());
+    if (!(await markChallengeUsed(trx, proof))) throw new AppError('BAD_REQUEST', refusal.challengeUsed());
+    await countHit(trx, services.dialect, turn);
     const psychologist = await findPsychologistOf(trx, userId, input.psychologistId);
     if (!psychologist) throw new NotFoundError('psychologist');
     if (!slot || slot.psychologistId !== psychologist.id || schedule === 'gone') throw new NotFoundError('timeSlot');
@@ -221,7 +222,7 @@ async function bookOrRefuse(services: Services, input: BookAppointmentRequest) {
       terms,
       cancellationNoticeHours: psychologist.cancellationNoticeHours,
     };
-  });
+  }, 'read committed');
 }
 
 function refuseBeyondClientBounds(open: { ofEmail: number; ofAddress: number; ofNetwork: number }, refusal: Translations['booking']) {
@@ -238,7 +239,7 @@ function refuseBeyondClientBounds(open: { ofEmail: number; ofAddress: number; of
  * row is written before the transaction (`ensureCounter`), so that a crowd from one network
  * queues on it instead of deadlocking over inserting it.
  */
-function networkTurn(networkKey: string, now: Date): CounterWindow {
+export function networkTurn(networkKey: string, now: Date): CounterWindow {
   const windowMs = HOLD_MINUTES * 60_000;
   const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
   return { bucket: `bookingNetworkTurn:${networkKey}`, windowStart: new Date(windowStart), expiresAt: new Date(windowStart + windowMs) };
