@@ -8,7 +8,7 @@ import {
 import { isCombinedCrisisAnswer } from './crisis-answers';
 import {
   hasCurrentAnswer,
-  initialScreeningSession,
+  initialCombinedSession,
   isOnLastQuestion,
   questionProgress,
   reduceScreeningSession,
@@ -22,7 +22,7 @@ export type CombinedSession = ScreeningSession<CombinedQuestionId, CombinedResul
 
 export type CombinedAction = ScreeningAction | { readonly type: 'restart' };
 
-export const initialCombinedSession: CombinedSession = initialScreeningSession;
+export { initialCombinedSession };
 
 const COMBINED: ScreeningTest<CombinedQuestionId, CombinedResults> = {
   questions: COMBINED_QUESTIONS,

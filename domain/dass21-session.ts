@@ -9,7 +9,7 @@ import {
 import { followUpsFor, type Dass21FollowUpId, type FollowUpResponse } from './dass21-follow-ups';
 import {
   hasCurrentAnswer,
-  initialScreeningSession,
+  initialDass21Session,
   isOnLastQuestion,
   questionProgress,
   reduceScreeningSession,
@@ -33,12 +33,7 @@ export type Dass21Action =
   | { readonly type: 'skipFollowUp' }
   | { readonly type: 'restart' };
 
-export const initialDass21Session: Dass21Session = {
-  ...initialScreeningSession,
-  followUpResponses: [],
-  followUpQuestionId: null,
-  currentFollowUpIndex: 0,
-};
+export { initialDass21Session };
 
 const DASS21: ScreeningTest<Dass21QuestionId, Dass21Results> = {
   questions: DASS21_QUESTIONS,

@@ -1,3 +1,5 @@
+import type { CombinedSession } from './combined-session';
+import type { Dass21Session } from './dass21-session';
 import type { AnswerScore, Answers } from './scoring';
 
 /**
@@ -32,6 +34,19 @@ export const initialScreeningSession = {
   isComplete: false,
   results: null,
 } as const satisfies ScreeningSession<never, never>;
+
+/**
+ * Where each test's screening starts. Here rather than beside each test's rules: the screener's
+ * first load reads these (when the tab kept no session) and fetches the rules with the questions
+ * (decision 0017).
+ */
+export const initialCombinedSession: CombinedSession = initialScreeningSession;
+export const initialDass21Session: Dass21Session = {
+  ...initialScreeningSession,
+  followUpResponses: [],
+  followUpQuestionId: null,
+  currentFollowUpIndex: 0,
+};
 
 export type ScreeningStage = 'consent' | 'questions' | 'results';
 

@@ -60,7 +60,7 @@ export interface PlaceText {
 
 /** The place in the visitor's language, the same words in the booker, the manage page, the mails and the .ics. */
 export function describeSessionPlace(place: SessionPlace, LL: TranslationFunctions, psychologist: string): PlaceText {
-  const texts = LL.sessionPlace;
+  const texts = LL.booking.sessionPlace;
   switch (place.kind) {
     case 'address':
       return { label: texts.address(), detail: place.address, link: null };
@@ -77,8 +77,8 @@ export function describeSessionPlace(place: SessionPlace, LL: TranslationFunctio
  */
 export function calendarLocation(place: SessionPlace, LL: TranslationFunctions): string {
   if (place.kind === 'address') return place.address;
-  if (place.kind === 'online') return place.videoUrl ?? LL.sessionPlace.online();
-  return LL.sessionPlace.phone();
+  if (place.kind === 'online') return place.videoUrl ?? LL.booking.sessionPlace.online();
+  return LL.booking.sessionPlace.phone();
 }
 
 /**

@@ -68,53 +68,6 @@ type RootTranslation = {
 		 */
 		poweredBy: string
 	}
-	sessionPlace: {
-		/**
-		 * W​h​e​r​e
-		 */
-		heading: string
-		/**
-		 * I​n​ ​p​e​r​s​o​n
-		 */
-		address: string
-		/**
-		 * O​n​l​i​n​e​ ​(​v​i​d​e​o​ ​c​a​l​l​)
-		 */
-		online: string
-		/**
-		 * B​y​ ​p​h​o​n​e
-		 */
-		phone: string
-		/**
-		 * T​h​e​ ​c​l​i​n​i​c​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​v​i​d​e​o​ ​l​i​n​k​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​e​s​s​i​o​n​.
-		 */
-		linkLater: string
-		/**
-		 * {​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​c​a​l​l​ ​y​o​u​ ​o​n​ ​t​h​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​y​o​u​ ​g​a​v​e​.
-		 * @param {string} psychologist
-		 */
-		phoneCall: RequiredParams<'psychologist'>
-		/**
-		 * J​o​i​n​ ​t​h​e​ ​v​i​d​e​o​ ​c​a​l​l
-		 */
-		openLink: string
-		/**
-		 * C​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c
-		 */
-		contactHeading: string
-		/**
-		 * P​h​o​n​e
-		 */
-		callLabel: string
-		/**
-		 * W​h​a​t​s​A​p​p
-		 */
-		whatsAppLabel: string
-		/**
-		 * E​-​m​a​i​l
-		 */
-		emailLabel: string
-	}
 	notFound: {
 		/**
 		 * 4​0​4​ ​P​a​g​e​ ​N​o​t​ ​F​o​u​n​d
@@ -4829,6 +4782,53 @@ export type NamespaceBookingTranslation = {
 	 * @param {number} days
 	 */
 	privacyNotice: RequiredParams<'clinic' | 'days'>
+	sessionPlace: {
+		/**
+		 * W​h​e​r​e
+		 */
+		heading: string
+		/**
+		 * I​n​ ​p​e​r​s​o​n
+		 */
+		address: string
+		/**
+		 * O​n​l​i​n​e​ ​(​v​i​d​e​o​ ​c​a​l​l​)
+		 */
+		online: string
+		/**
+		 * B​y​ ​p​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * T​h​e​ ​c​l​i​n​i​c​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​v​i​d​e​o​ ​l​i​n​k​ ​b​e​f​o​r​e​ ​t​h​e​ ​s​e​s​s​i​o​n​.
+		 */
+		linkLater: string
+		/**
+		 * {​p​s​y​c​h​o​l​o​g​i​s​t​}​ ​w​i​l​l​ ​c​a​l​l​ ​y​o​u​ ​o​n​ ​t​h​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​y​o​u​ ​g​a​v​e​.
+		 * @param {string} psychologist
+		 */
+		phoneCall: RequiredParams<'psychologist'>
+		/**
+		 * J​o​i​n​ ​t​h​e​ ​v​i​d​e​o​ ​c​a​l​l
+		 */
+		openLink: string
+		/**
+		 * C​o​n​t​a​c​t​ ​t​h​e​ ​c​l​i​n​i​c
+		 */
+		contactHeading: string
+		/**
+		 * P​h​o​n​e
+		 */
+		callLabel: string
+		/**
+		 * W​h​a​t​s​A​p​p
+		 */
+		whatsAppLabel: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		emailLabel: string
+	}
 	payment: {
 		/**
 		 * P​a​y​m​e​n​t
@@ -8276,52 +8276,6 @@ export type TranslationFunctions = {
 		 * Powered by Minda
 		 */
 		poweredBy: () => LocalizedString
-	}
-	sessionPlace: {
-		/**
-		 * Where
-		 */
-		heading: () => LocalizedString
-		/**
-		 * In person
-		 */
-		address: () => LocalizedString
-		/**
-		 * Online (video call)
-		 */
-		online: () => LocalizedString
-		/**
-		 * By phone
-		 */
-		phone: () => LocalizedString
-		/**
-		 * The clinic will send you the video link before the session.
-		 */
-		linkLater: () => LocalizedString
-		/**
-		 * {psychologist} will call you on the phone number you gave.
-		 */
-		phoneCall: (arg: { psychologist: string }) => LocalizedString
-		/**
-		 * Join the video call
-		 */
-		openLink: () => LocalizedString
-		/**
-		 * Contact the clinic
-		 */
-		contactHeading: () => LocalizedString
-		/**
-		 * Phone
-		 */
-		callLabel: () => LocalizedString
-		/**
-		 * WhatsApp
-		 */
-		whatsAppLabel: () => LocalizedString
-		/**
-		 * E-mail
-		 */
-		emailLabel: () => LocalizedString
 	}
 	notFound: {
 		/**
@@ -12880,6 +12834,52 @@ export type TranslationFunctions = {
 		 * Your name, e-mail and phone go to {clinic} to arrange this session, and are kept until {days} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.
 		 */
 		privacyNotice: (arg: { clinic: string, days: number }) => LocalizedString
+		sessionPlace: {
+			/**
+			 * Where
+			 */
+			heading: () => LocalizedString
+			/**
+			 * In person
+			 */
+			address: () => LocalizedString
+			/**
+			 * Online (video call)
+			 */
+			online: () => LocalizedString
+			/**
+			 * By phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * The clinic will send you the video link before the session.
+			 */
+			linkLater: () => LocalizedString
+			/**
+			 * {psychologist} will call you on the phone number you gave.
+			 */
+			phoneCall: (arg: { psychologist: string }) => LocalizedString
+			/**
+			 * Join the video call
+			 */
+			openLink: () => LocalizedString
+			/**
+			 * Contact the clinic
+			 */
+			contactHeading: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			callLabel: () => LocalizedString
+			/**
+			 * WhatsApp
+			 */
+			whatsAppLabel: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			emailLabel: () => LocalizedString
+		}
 		payment: {
 			/**
 			 * Payment

@@ -20,20 +20,6 @@ const en = {
     footerNotice: 'This is a self-screening tool and does not provide a medical diagnosis.',
     poweredBy: 'Powered by Minda',
   },
-  /** Where a session happens and how to reach the clinic (domain/session-place.ts): booker, manage page, mails, .ics. */
-  sessionPlace: {
-    heading: 'Where',
-    address: 'In person',
-    online: 'Online (video call)',
-    phone: 'By phone',
-    linkLater: 'The clinic will send you the video link before the session.',
-    phoneCall: '{psychologist:string} will call you on the phone number you gave.',
-    openLink: 'Join the video call',
-    contactHeading: 'Contact the clinic',
-    callLabel: 'Phone',
-    whatsAppLabel: 'WhatsApp',
-    emailLabel: 'E-mail',
-  },
   notFound: {
     title: '404 Page Not Found',
     hint: 'Did you forget to add the page to the router?',

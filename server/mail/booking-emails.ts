@@ -83,7 +83,7 @@ function visitorCalendar(facts: AppointmentFacts, brand: EmailBrand, stamp: Date
  * after with whom and when. The clinic's e-mail falls back to its mails' Reply-To address.
  */
 function visitDetails(LL: TranslationFunctions, facts: AppointmentFacts, brand: EmailBrand) {
-  const texts = LL.sessionPlace;
+  const texts = LL.booking.sessionPlace;
   const place = facts.place && describeSessionPlace(facts.place, LL, facts.psychologist.name);
   const contact = visitorContactPoints({ ...facts.visitorContact, email: facts.visitorContact.email ?? brand.contactEmail });
   return [

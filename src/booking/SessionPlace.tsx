@@ -12,12 +12,12 @@ export function SessionPlace({ place, psychologistName }: { place: Place | null;
   const { label, detail, link } = describeSessionPlace(place, LL, psychologistName);
   return (
     <p data-testid="session-place">
-      {LL.sessionPlace.heading()}: {label}
+      {LL.booking.sessionPlace.heading()}: {label}
       {link ? (
         <>
           {' '}
           <a className="link break-all" href={link} target="_blank" rel="noreferrer">
-            {LL.sessionPlace.openLink()}
+            {LL.booking.sessionPlace.openLink()}
           </a>
         </>
       ) : (
@@ -33,7 +33,7 @@ export function VisitorContactLinks({ contact }: { contact: VisitorContact }) {
   const titleId = useId();
   const { phone, whatsApp, email } = visitorContactPoints(contact);
   if (!phone && !whatsApp && !email) return null;
-  const texts = LL.sessionPlace;
+  const texts = LL.booking.sessionPlace;
   const rows = [
     phone && { label: texts.callLabel(), point: phone },
     whatsApp && { label: texts.whatsAppLabel(), point: whatsApp },

@@ -37,8 +37,8 @@ describe('the screening kept in the tab', () => {
   it('reads the session and the booking details back after a reload, per screener', async () => {
     const before = await loadPage();
     const store = before.screenerStore('klinik-minda');
-    CONSENT.forEach((action) => store.set(before.dass21SessionAtom, action));
-    store.set(before.dass21SessionAtom, { type: 'answer', score: 2 });
+    for (const action of CONSENT) await store.set(before.dass21SessionAtom, action);
+    await store.set(before.dass21SessionAtom, { type: 'answer', score: 2 });
     const openDialog = { psychologistId: 'p-1', slotId: 's-1', timezone: 'Asia/Tokyo' };
     store.set(before.bookingDetailsAtom, { name: 'Siti', email: '', phone: '', ...openDialog });
 
@@ -52,11 +52,11 @@ describe('the screening kept in the tab', () => {
   it('removes the session and the booking details on Take Screener Again', async () => {
     const page = await loadPage();
     const store = page.screenerStore('klinik-minda');
-    CONSENT.forEach((action) => store.set(page.dass21SessionAtom, action));
+    for (const action of CONSENT) await store.set(page.dass21SessionAtom, action);
     store.set(page.bookingDetailsAtom, { name: 'Siti', email: 'siti@example.my', phone: '' });
     expect(storage.length).toBe(2);
 
-    store.set(page.dass21SessionAtom, { type: 'restart' });
+    await store.set(page.dass21SessionAtom, { type: 'restart' });
     expect(storage.length).toBe(0);
     expect(store.get(page.bookingDetailsAtom).name).toBe('');
   });
@@ -69,7 +69,7 @@ describe('the screening kept in the tab', () => {
     });
     const page = await loadPage();
     const store = page.screenerStore('klinik-minda');
-    CONSENT.forEach((action) => store.set(page.combinedSessionAtom, action));
+    for (const action of CONSENT) await store.set(page.combinedSessionAtom, action);
     expect(store.get(page.combinedSessionAtom).consentGiven).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { atom, createStore, type Getter, type SetStateAction, type WritableAtom } from 'jotai';
-import { combinedSessionReducer, initialCombinedSession } from '../../domain/combined-session';
-import { dass21SessionReducer, initialDass21Session } from '../../domain/dass21-session';
+import type { CombinedAction, CombinedSession } from '../../domain/combined-session';
+import type { Dass21Action, Dass21Session } from '../../domain/dass21-session';
+import { initialCombinedSession, initialDass21Session } from '../../domain/screening-session';
 import { tabStorage } from './tab-storage';
 
 /**
@@ -70,28 +71,71 @@ export const EMPTY_BOOKING_DETAILS: BookingDetails = { name: '', email: '', phon
 /** The booking dialog's half-typed details and choices, until a booking is made. */
 export const bookingDetailsAtom = keptAtom('booking', EMPTY_BOOKING_DETAILS);
 
+type Reducer<Value, Action> = (value: Value, action: Action) => Value;
+
 /**
- * A reducer atom kept in the tab. The initial state (Take Screener Again) removes what was kept,
- * and the booking details, which belong to the same screening.
+ * A test's rules: its reducer, with the questions and the scoring under it. They are fetched
+ * while the consent step shows, as the questions are, so the screener's first load draws that
+ * step without them (decision 0017). `loaded` is the reducer once it has arrived.
+ */
+export interface SessionRules<Value, Action> {
+  load: () => Promise<Reducer<Value, Action>>;
+  loaded: () => Reducer<Value, Action> | undefined;
+}
+
+function sessionRules<Value, Action>(fetch: () => Promise<Reducer<Value, Action>>): SessionRules<Value, Action> {
+  let reducer: Reducer<Value, Action> | undefined;
+  let loading: Promise<Reducer<Value, Action>> | undefined;
+  const load = () => {
+    loading ??= fetch().then(
+      (fetched) => (reducer = fetched),
+      (error: unknown) => {
+        // The next action fetches them again (Chromium fetches a failed module again).
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return { load, loaded: () => reducer };
+}
+
+/** The session before and after an action: what the clinic's counts are worked out from. */
+export type SessionStep<Value> = readonly [before: Value, after: Value];
+
+/**
+ * A reducer atom kept in the tab. An action waits for the test's rules, so the write settles
+ * with the step it made; actions waiting together are applied in the order they came, each to
+ * the session the one before left. The initial state (Take Screener Again) removes what was
+ * kept, and the booking details, which belong to the same screening.
  */
 function keptReducerAtom<Value extends object, Action>(
   name: string,
   initial: Value,
-  reducer: (value: Value, action: Action) => Value,
-): WritableAtom<Value, [Action], void> {
+  rules: SessionRules<Value, Action>,
+): WritableAtom<Value, [Action], Promise<SessionStep<Value>>> {
   const kept = keptAtom(name, initial);
   return atom(
     (get) => get(kept),
-    (get, set, action: Action) => {
-      const next = reducer(get(kept), action);
+    async (get, set, action: Action) => {
+      const reduce = await rules.load();
+      const before = get(kept);
+      const next = reduce(before, action);
       set(kept, next);
       if (next === initial) set(bookingDetailsAtom, EMPTY_BOOKING_DETAILS);
+      return [before, next] as const;
     },
   );
 }
 
-export const dass21SessionAtom = keptReducerAtom('dass21', initialDass21Session, dass21SessionReducer);
-export const combinedSessionAtom = keptReducerAtom('combined', initialCombinedSession, combinedSessionReducer);
+export const dass21Rules: SessionRules<Dass21Session, Dass21Action> = sessionRules(
+  async () => (await import('../../domain/dass21-session')).dass21SessionReducer,
+);
+export const combinedRules: SessionRules<CombinedSession, CombinedAction> = sessionRules(
+  async () => (await import('../../domain/combined-session')).combinedSessionReducer,
+);
+export const dass21SessionAtom = keptReducerAtom('dass21', initialDass21Session, dass21Rules);
+export const combinedSessionAtom = keptReducerAtom('combined', initialCombinedSession, combinedRules);
 
 const stores = new Map<string, ReturnType<typeof createStore>>();
 

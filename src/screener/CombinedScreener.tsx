@@ -2,8 +2,7 @@ import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { useScreeningWithEvents } from './useScreeningWithEvents';
-import { combinedSessionAtom } from '../lib/screening-store';
-import { combinedSessionReducer } from '../../domain/combined-session';
+import { combinedRules, combinedSessionAtom } from '../lib/screening-store';
 
 const CombinedQuestions = lazyWithPreload(() => import('./CombinedQuestions'));
 const CombinedResults = lazyWithPreload(() => import('./results/CombinedResults'));
@@ -15,7 +14,7 @@ export function CombinedScreener({ configuration }: { configuration: PublicScree
     <ScreenerFlow
       configuration={configuration}
       session={session}
-      reduce={combinedSessionReducer}
+      rules={combinedRules}
       dispatch={dispatch}
       questions={<CombinedQuestions session={session} dispatch={dispatch} />}
       results={session.results && <CombinedResults results={session.results} screener={configuration.id} onRestart={() => dispatch({ type: 'restart' })} />}

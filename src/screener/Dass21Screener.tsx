@@ -2,8 +2,7 @@ import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { ScreenerFlow } from './ScreenerFlow';
 import { useScreeningWithEvents } from './useScreeningWithEvents';
-import { dass21SessionAtom } from '../lib/screening-store';
-import { dass21SessionReducer } from '../../domain/dass21-session';
+import { dass21Rules, dass21SessionAtom } from '../lib/screening-store';
 
 const Dass21Questions = lazyWithPreload(() => import('./Dass21Questions'));
 const Dass21Results = lazyWithPreload(() => import('./results/Dass21Results'));
@@ -15,7 +14,7 @@ export function Dass21Screener({ configuration }: { configuration: PublicScreene
     <ScreenerFlow
       configuration={configuration}
       session={session}
-      reduce={dass21SessionReducer}
+      rules={dass21Rules}
       dispatch={dispatch}
       questions={<Dass21Questions session={session} dispatch={dispatch} />}
       results={

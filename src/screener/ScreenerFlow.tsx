@@ -3,6 +3,7 @@ import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
 import { useNamespaces, useTextsFailure } from '../components/LocaleProvider';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
+import type { SessionRules } from '../lib/screening-store';
 import { ConsentStep } from './ConsentStep';
 import { NeedHelp, preloadCrisisLines } from './NeedHelp';
 import { RetryBoundary } from './RetryBoundary';
@@ -14,8 +15,8 @@ const CrisisNotice = lazyWithPreload(() => import('./CrisisNotice'));
 interface Props<Session extends ScreeningSession<number, unknown>> {
   configuration: PublicScreenerConfiguration;
   session: Session;
-  /** The test's reducer: the browser's back and forward work out their moves with it. */
-  reduce: (session: Session, action: ScreeningAction) => Session;
+  /** The test's rules: the browser's back and forward work out their moves with its reducer. */
+  rules: SessionRules<Session, ScreeningAction>;
   dispatch: (action: ScreeningAction) => void;
   /** Lazy elements: only the consent step is part of the screener's first load. */
   questions: ReactNode;
@@ -54,14 +55,14 @@ function LaterStep({ textsReady, preload, children }: { textsReady: boolean; pre
 export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>({
   configuration,
   session,
-  reduce,
+  rules,
   dispatch,
   questions,
   results,
   preload,
 }: Props<Session>) {
   const stage = screeningStage(session);
-  useStepHistory(session, reduce, dispatch);
+  useStepHistory(session, rules.loaded, dispatch);
   // Each later step's code and texts are fetched a step ahead, so they are there when the
   // visitor arrives: the questions while the consent step shows, the results once answering starts.
   const answering = stage !== 'consent';
@@ -69,9 +70,11 @@ export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>(
   const resultsTexts = useNamespaces(RESULTS_NAMESPACES, answering);
   useEffect(() => {
     void preload.questions();
+    // A failure is left to the next action, which fetches the rules again.
+    rules.load().catch(() => undefined);
     void CrisisNotice.preload();
     void preloadCrisisLines();
-  }, [preload]);
+  }, [preload, rules]);
   useEffect(() => {
     if (answering) void preload.results();
   }, [answering, preload]);

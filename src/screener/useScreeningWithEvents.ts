@@ -1,6 +1,7 @@
-import { type WritableAtom, useAtom, useStore } from 'jotai';
+import { type WritableAtom, useAtom } from 'jotai';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import type { ScreeningSession } from '../../domain/screening-session';
+import type { SessionStep } from '../lib/screening-store';
 import { trpc } from '../lib/trpc';
 
 /**
@@ -10,17 +11,17 @@ import { trpc } from '../lib/trpc';
  * load; what a step reports is worked out in the chunk it fetches (report-screener-step.ts).
  */
 export function useScreeningWithEvents<Session extends ScreeningSession<number, unknown>, Action>(
-  atom: WritableAtom<Session, [Action], void>,
+  atom: WritableAtom<Session, [Action], Promise<SessionStep<Session>>>,
   configuration: PublicScreenerConfiguration,
 ): [Session, (action: Action) => void] {
-  const store = useStore();
   const [session, dispatch] = useAtom(atom);
   const { client } = trpc.useUtils();
   const dispatchAndReport = (action: Action) => {
-    // Read from the store, not the render: an auto-advance timer dispatches after it.
-    const before = store.get(atom);
-    dispatch(action);
-    import('./report-screener-step').then((report) => report.reportScreenerStep(client, configuration, before, store.get(atom)), () => undefined);
+    // The step the action made, not the render's session: an auto-advance timer dispatches after it.
+    // A failed fetch of the test's rules leaves the session as it was; the next action fetches them again.
+    dispatch(action)
+      .then(async ([before, after]) => (await import('./report-screener-step')).reportScreenerStep(client, configuration, before, after))
+      .catch(() => undefined);
   };
   return [session, dispatchAndReport];
 }

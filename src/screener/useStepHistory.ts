@@ -23,7 +23,8 @@ const stepEntryOf = (state: unknown): StepEntry | null =>
  */
 export function useStepHistory<Session extends ScreeningSession<number, unknown>>(
   session: Session,
-  reduce: (session: Session, action: ScreeningAction) => Session,
+  /** The test's reducer once its rules have arrived (they come with the questions). */
+  reducer: () => ((session: Session, action: ScreeningAction) => Session) | undefined,
   dispatch: (action: ScreeningAction) => void,
 ): void {
   const location = useLocation();
@@ -36,7 +37,10 @@ export function useStepHistory<Session extends ScreeningSession<number, unknown>
     const entry = stepEntryOf(location.state);
     const landed = handledEntry.current !== location.key;
     handledEntry.current = location.key;
-    if (landed && navigationType === 'POP' && entry) {
+    const reduce = reducer();
+    // Without the rules no move is worked out: before they arrive the visitor is on the consent
+    // step, from which no other step can be reached, or has just reloaded onto their step.
+    if (landed && navigationType === 'POP' && entry && reduce) {
       const actions = actionsToStep(reduce, session, entry.screeningStep);
       if (actions.length > 0) {
         actions.forEach(dispatch);

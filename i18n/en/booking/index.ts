@@ -134,6 +134,20 @@ const en_booking = {
   },
   privacyNotice:
     'Your name, e-mail and phone go to {clinic:string} to arrange this session, and are kept until {days:number} days after your appointment, then erased. The private link in our e-mails lets you download or erase them at any time.',
+  /** Where a session happens and how to reach the clinic (domain/session-place.ts): booker, manage page, mails, .ics. */
+  sessionPlace: {
+    heading: 'Where',
+    address: 'In person',
+    online: 'Online (video call)',
+    phone: 'By phone',
+    linkLater: 'The clinic will send you the video link before the session.',
+    phoneCall: '{psychologist:string} will call you on the phone number you gave.',
+    openLink: 'Join the video call',
+    contactHeading: 'Contact the clinic',
+    callLabel: 'Phone',
+    whatsAppLabel: 'WhatsApp',
+    emailLabel: 'E-mail',
+  },
   payment: {
     title: 'Payment',
     // The amount is formatted by the page: RM with two decimals.

@@ -129,6 +129,19 @@ const ms_booking = {
   },
   privacyNotice:
     'Nama, e-mel dan nombor telefon anda dihantar kepada {clinic} untuk mengatur sesi ini, dan disimpan sehingga {days} hari selepas janji temu anda, kemudian dipadamkan. Pautan peribadi dalam e-mel kami membolehkan anda memuat turun atau memadamkannya pada bila-bila masa.',
+  sessionPlace: {
+    heading: 'Di mana',
+    address: 'Secara bersemuka',
+    online: 'Dalam talian (panggilan video)',
+    phone: 'Melalui telefon',
+    linkLater: 'Klinik akan menghantar pautan video kepada anda sebelum sesi.',
+    phoneCall: '{psychologist} akan menelefon anda di nombor telefon yang anda berikan.',
+    openLink: 'Sertai panggilan video',
+    contactHeading: 'Hubungi klinik',
+    callLabel: 'Telefon',
+    whatsAppLabel: 'WhatsApp',
+    emailLabel: 'E-mel',
+  },
   payment: {
     title: 'Pembayaran',
     amountDeposit: 'Deposit untuk dibayar sekarang: {amount}',
