@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { releaseLeases } from '../../db/leases';
-import { inTransaction } from '../../db/transaction';
+import { onceMoreIfBusy } from '../../db/transaction';
 import { claimDueDeliveries, type ClaimedDelivery, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
@@ -66,7 +66,7 @@ export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, s
     if (error === null && statusCode !== null) {
       // Once more if the mark was a deadlock's victim (it races the other processes' leases), as
       // the outbox does: left unmarked, the event would be posted again when its lease lapses.
-      await inTransaction(deps.db, (trx) => markDeliveryDelivered(trx, delivery.id, { statusCode, now: deps.now() }));
+      await onceMoreIfBusy(() => markDeliveryDelivered(deps.db, delivery.id, { statusCode, now: deps.now() }));
       outcome.delivered++;
       return;
     }
