@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,15 +34,22 @@ async function seedDueReminders(database: TestDatabase): Promise<void> {
   await insertConfirmedAppointments(database.db, clinic, starts);
 }
 
-/** Starts the processes and answers how long until the sink had every reminder, and until all were queued. */
+/**
+ * Starts the processes and answers how long until the sink had every reminder, and until all were
+ * queued. Their warnings and errors (a failed pass, a deadlock) go to a file in the run's
+ * directory, which is kept and named, to read when the last reminders are late.
+ */
 async function deliverThroughProcesses(database: TestDatabase, sink: SmtpSink, processes: MindaProcess[]) {
   const varDir = mkdtempSync(join(tmpdir(), 'minda-bench-'));
+  const logFile = join(varDir, 'processes.log');
+  const stdout = openSync(logFile, 'a');
+  console.log(`the processes' log: ${logFile}`);
   const env = productionEnv({ DATABASE_URL: database.url, SMTP_URL: sink.url, LOG_LEVEL: 'warn', VAR_DIR: varDir });
   try {
     const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
     const started = performance.now();
     const deadline = started + DEADLINE_MS;
-    processes.push(...(await Promise.all(ports.map((port) => startMindaProcess(port, env)))));
+    processes.push(...(await Promise.all(ports.map((port) => startMindaProcess(port, env, { stdout })))));
     let queuedAt = Number.NaN;
     const untilQueued = (async () => {
       while (performance.now() < deadline) {
@@ -55,7 +62,7 @@ async function deliverThroughProcesses(database: TestDatabase, sink: SmtpSink, p
     await untilQueued;
     return { ms: allReceivedAt - started, queuedMs: queuedAt - started };
   } finally {
-    rmSync(varDir, { recursive: true, force: true });
+    closeSync(stdout);
   }
 }
 

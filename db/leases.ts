@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { DialectName } from './connect';
 import type { Database } from './schema';
+import { onceMoreIfBusy } from './transaction';
 
 /** The tables whose rows background workers lease: each has lease_owner and locked_until. */
 export type LeasedTable = 'email_outbox' | 'whatsapp_outbox' | 'webhook_deliveries' | 'appointments';
@@ -41,18 +42,22 @@ export async function leaseDueRows(
       .execute();
     return;
   }
-  await db
-    .transaction()
-    .setIsolationLevel('read committed')
-    .execute((trx) =>
-      trx
-        .updateTable(table)
-        .set({ lease_owner: lease.owner, locked_until: lease.lockedUntil })
-        .where(claimable)
-        .orderBy(claim.oldestFirst)
-        .limit(lease.limit)
-        .execute(),
-    );
+  // Once more if a deadlock chose it (it races the other processes' leases, marks and inserts):
+  // a failed lease would fail the whole pass, and a reminder pass waits a minute for the next.
+  await onceMoreIfBusy(() =>
+    db
+      .transaction()
+      .setIsolationLevel('read committed')
+      .execute((trx) =>
+        trx
+          .updateTable(table)
+          .set({ lease_owner: lease.owner, locked_until: lease.lockedUntil })
+          .where(claimable)
+          .orderBy(claim.oldestFirst)
+          .limit(lease.limit)
+          .execute(),
+      ),
+  );
 }
 
 /**

@@ -41,7 +41,7 @@ describe("the production build on the image's Node", () => {
     url = `http://127.0.0.1:${port}`;
     const env = productionEnv({ DATABASE_URL: database.url, SMTP_URL: smtp.url, VAR_DIR: varDir, LOG_LEVEL: 'warn', BOOKING_CHALLENGE_COST: '2', METRICS_ALLOW: '127.0.0.1' });
     publicUrl = env.PUBLIC_URL!;
-    server = await startMindaProcess(port, env, node);
+    server = await startMindaProcess(port, env, { node });
     clinic = await insertBookableScreener(database.db);
     await database.db.updateTable('accounts').set({ password_hash: await hashPassword(OPERATOR_PASSWORD) }).where('id', '=', clinic.userId).execute();
   });

@@ -9,12 +9,17 @@ export interface MindaProcess {
 
 /**
  * One production process from the build (`node dist/server/main.js`), ready when this resolves;
- * `node` is this process's own Node unless a test names another binary.
+ * `node` is this process's own Node unless a test names another binary. Its log (stdout) is
+ * dropped unless `stdout` names an open file for it.
  */
-export async function startMindaProcess(port: number, env: Record<string, string>, node = process.execPath): Promise<MindaProcess> {
+export async function startMindaProcess(
+  port: number,
+  env: Record<string, string>,
+  { node = process.execPath, stdout }: { node?: string; stdout?: number } = {},
+): Promise<MindaProcess> {
   const child = spawn(node, ['dist/server/main.js'], {
     env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout ?? 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {

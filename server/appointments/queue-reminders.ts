@@ -4,6 +4,7 @@ import { leaseAppointmentsToRemind, lockAppointments } from '../../db/repositori
 import { recordReminders, remindedLeads, remindedLeadsSoFar } from '../../db/repositories/appointment-reminders';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
+import { releaseLeases } from '../../db/leases';
 import { dueReminder, FIRST_REMINDER_HOURS, reminderLeads } from '../../domain/reminders';
 import type { AppServices } from '../context';
 import { appointmentReminderEmail } from '../mail/booking-emails';
@@ -43,7 +44,15 @@ export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dial
     const leasedAt = services.now();
     const lease = { owner: randomUUID(), now: leasedAt, lockedUntil: addMilliseconds(leasedAt, LEASE_MS), limit: BATCH };
     const candidates = await leaseAppointmentsToRemind(services.db, services.dialect, range, lease);
-    queued += await queueRemindersOf(services, candidates, now);
+    try {
+      queued += await queueRemindersOf(services, candidates, now);
+    } catch (error) {
+      // A batch whose transaction failed (twice a deadlock's victim, as happened under load in
+      // issue 31) ends the pass; its appointments go back at once to the leases of the passes
+      // still running in other processes, instead of waiting out this lease's minute.
+      await releaseLeases(services.db, 'appointments', lease.owner, candidates.map((appointment) => appointment.id));
+      throw error;
+    }
     // Only an empty lease ends the pass: a short one may have lost rows to another process's
     // lease at the same moment while more are left, which would otherwise wait for the next
     // pass, a minute later (issue 31: the last 400 of 10,000 did, under load).

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { startPolling } from './poll';
+import { MORE_DUE, startPolling } from './poll';
 
 const silent = pino({ level: 'silent' });
 describe('startPolling', () => {
@@ -13,6 +13,15 @@ describe('startPolling', () => {
     const stoppedAt = runs;
     await sleep(30);
     expect(runs).toBe(stoppedAt);
+  });
+
+  it('runs again at once after a run that answered MORE_DUE, and after the interval once it did not', async () => {
+    let runs = 0;
+    const poller = startPolling('backlog', async () => (++runs < 3 ? MORE_DUE : undefined), 60_000, silent);
+    await vi.waitFor(() => expect(runs).toBe(3));
+    await sleep(30);
+    await poller.stop();
+    expect(runs).toBe(3);
   });
 
   it('keeps going after a failed run and logs the failure', async () => {

@@ -6,7 +6,14 @@ export interface Poller {
 }
 
 /**
- * Runs `task` at once and then `intervalMs` after each run ends, so runs never overlap.
+ * What a run answers when it stopped with work left, at its pass's bound while a backlog lasts:
+ * the next run starts at once instead of after the interval.
+ */
+export const MORE_DUE = Symbol('more due');
+
+/**
+ * Runs `task` at once and then `intervalMs` after each run ends, so runs never overlap; right
+ * after a run that answered MORE_DUE (on the event loop's next turn).
  * A failing run is logged and the schedule goes on: a background job must not die quietly.
  * `stopping` aborts when stop() is called, so a long run can end early instead of holding up
  * the shutdown.
@@ -21,14 +28,16 @@ export function startPolling(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = task(stopping.signal)
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error, job: name }, `${name} failed`),
-      )
-      .finally(() => {
-        if (!stopping.signal.aborted) timer = setTimeout(run, intervalMs);
-      });
+    running = task(stopping.signal).then(
+      (outcome) => next(outcome === MORE_DUE ? 0 : intervalMs),
+      (error: unknown) => {
+        log.error({ err: error, job: name }, `${name} failed`);
+        next(intervalMs);
+      },
+    );
+  };
+  const next = (delayMs: number) => {
+    if (!stopping.signal.aborted) timer = setTimeout(run, delayMs);
   };
   run();
   return {

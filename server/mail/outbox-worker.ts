@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect';
 import { releaseLeases } from '../../db/leases';
-import { inTransaction } from '../../db/transaction';
+import { markAfterSending, onceMoreIfBusy } from '../../db/transaction';
 import { claimDueEmails, type ClaimedEmail, expireLapsedEmails, markEmailFailed, markEmailSent } from '../../db/repositories/email-outbox';
 import type { Database } from '../../db/schema';
 import { workLeasedBatches } from '../background/leased-batches';
-import { type Poller, startPolling } from '../background/poll';
+import { MORE_DUE, type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
 import type { Env } from '../env';
 import { LONGEST_ATTEMPT_MS, type MailTransport, senderOf, SMTP_CONNECTIONS } from './transport';
@@ -28,7 +28,7 @@ export interface OutboxDeps {
 export const OUTBOX_LEASE_MS = 2 * LONGEST_ATTEMPT_MS;
 /** Mails leased at a time; a pass leases batch after batch while they come back full. */
 const BATCH = 50;
-/** 1,000 mails a pass at most, then the poller's pause: a pass ends while the backlog lasts. */
+/** 1,000 mails a pass at most: a pass ends while a backlog lasts, and the next starts at once. */
 const MAX_BATCHES = 20;
 
 /**
@@ -40,7 +40,8 @@ const MAX_BATCHES = 20;
  * stays the same, so the receiving side can drop the copy.
  */
 export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stopping?: AbortSignal): Promise<{ sent: number; failed: number }> {
-  await expireLapsedEmails(deps.db, deps.now());
+  // Once more if a deadlock chose it (it races the leases and marks): else the pass would fail.
+  await onceMoreIfBusy(() => expireLapsedEmails(deps.db, deps.now()));
   const host = new URL(deps.env.publicUrl).hostname;
   const outcome = { sent: 0, failed: 0 };
   const attempt = async (email: ClaimedEmail) => {
@@ -50,15 +51,16 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
     } catch (error) {
       const attempts = email.attempts + 1;
       const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
-      await inTransaction(deps.db, (trx) => markEmailFailed(trx, email.id, { error: String(error), nextAttemptAt }));
+      await onceMoreIfBusy(() => markEmailFailed(deps.db, email.id, { error: String(error), nextAttemptAt }));
       deps.log.warn({ err: error, emailId: email.id, kind: email.kind, attempts, nextAttemptAt }, 'e-mail not delivered; will retry');
       outcome.failed++;
       return;
     }
-    // Outside the try: a mail that went out must never be marked for another attempt. Once more
-    // if the mark was a deadlock's victim (it races the other processes' leases): left
-    // unmarked, the mail would go out again when its lease lapses.
-    await inTransaction(deps.db, (trx) => markEmailSent(trx, email.id, deps.now()));
+    // Outside the try: a mail that went out must never be marked for another attempt. Each mark is
+    // one statement committed on its own, never a batch's: a crash can leave at most the mails in
+    // flight unmarked. It is tried again while it loses to deadlocks (it races the other
+    // processes' leases): left unmarked, the mail would go out again when its lease lapses.
+    await markAfterSending(() => markEmailSent(deps.db, email.id, deps.now()));
     deps.log.info({ emailId: email.id, kind: email.kind, where }, 'e-mail delivered');
     outcome.sent++;
   };
@@ -79,7 +81,17 @@ export async function deliverDueEmails(deps: OutboxDeps, batchSize = BATCH, stop
   return outcome;
 }
 
-/** Delivers due mails every `intervalMs` (OUTBOX_INTERVAL_MS, 2 s unless set) until stopped. */
+/** Delivers due mails every `intervalMs` (OUTBOX_INTERVAL_MS, 2 s unless set), at once again after a full pass, until stopped. */
 export function startOutboxWorker(deps: OutboxDeps, intervalMs: number): Poller {
-  return startPolling('e-mail outbox', (stopping) => deliverDueEmails(deps, BATCH, stopping), intervalMs, deps.log);
+  return startPolling(
+    'e-mail outbox',
+    async (stopping) => {
+      const { sent, failed } = await deliverDueEmails(deps, BATCH, stopping);
+      // A pass attempts its bound only when every batch came back full: mails are left, and
+      // pausing would let them wait while this process idles (issue 31).
+      return sent + failed === BATCH * MAX_BATCHES ? MORE_DUE : undefined;
+    },
+    intervalMs,
+    deps.log,
+  );
 }

@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { releaseLeases } from '../../db/leases';
-import { inTransaction } from '../../db/transaction';
+import { markAfterSending } from '../../db/transaction';
 import { claimDueDeliveries, type ClaimedDelivery, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
@@ -64,9 +64,9 @@ export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, s
   const attempt = async (delivery: ClaimedDelivery) => {
     const { statusCode, error } = await post(deps, delivery, deps.now());
     if (error === null && statusCode !== null) {
-      // Once more if the mark was a deadlock's victim (it races the other processes' leases), as
+      // Tried again while the mark loses to deadlocks (it races the other processes' leases), as
       // the outbox does: left unmarked, the event would be posted again when its lease lapses.
-      await inTransaction(deps.db, (trx) => markDeliveryDelivered(trx, delivery.id, { statusCode, now: deps.now() }));
+      await markAfterSending(() => markDeliveryDelivered(deps.db, delivery.id, { statusCode, now: deps.now() }));
       outcome.delivered++;
       return;
     }

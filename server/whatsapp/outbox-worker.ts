@@ -13,7 +13,7 @@ import {
   markWhatsappSent,
 } from '../../db/repositories/whatsapp-outbox';
 import type { Database } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, markAfterSending, onceMoreIfBusy } from '../../db/transaction';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
 import { retryDelayMs } from '../background/retry-delay';
@@ -50,7 +50,7 @@ export async function deliverDueWhatsapp(deps: WhatsappOutboxDeps, stopping?: Ab
   const attempt = async (message: ClaimedWhatsapp) => {
     const result = await deps.whatsapp.send(message);
     if ('sent' in result) {
-      await inTransaction(deps.db, (trx) => markWhatsappSent(trx, message.id, { waMessageId: result.sent, now: deps.now() }));
+      await markAfterSending(() => markWhatsappSent(deps.db, message.id, { waMessageId: result.sent, now: deps.now() }));
       deps.log.info({ whatsappId: message.id, kind: message.kind, waMessageId: result.sent }, 'WhatsApp message sent');
       outcome.sent++;
       return;
@@ -58,7 +58,7 @@ export async function deliverDueWhatsapp(deps: WhatsappOutboxDeps, stopping?: Ab
     outcome.failed++;
     if ('retry' in result) {
       const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(message.attempts + 1));
-      await inTransaction(deps.db, (trx) => markWhatsappRetry(trx, message.id, { error: result.retry, nextAttemptAt }));
+      await onceMoreIfBusy(() => markWhatsappRetry(deps.db, message.id, { error: result.retry, nextAttemptAt }));
       deps.log.warn({ whatsappId: message.id, kind: message.kind, error: result.retry, nextAttemptAt }, 'WhatsApp message not sent; will retry');
       return;
     }
