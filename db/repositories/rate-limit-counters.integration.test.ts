@@ -63,6 +63,25 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('counters 
     expect(Number(row.hits)).toBe(2);
   });
 
+  it('writes nothing and waits for nothing where the row is there, though a transaction holds it', async () => {
+    const window = windowOf('network turn, held');
+    await ensureCounter(database.db, dialect, window);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let counted!: () => void;
+    const holding = new Promise<void>((resolve) => (counted = resolve));
+    const holder = database.db.transaction().execute(async (trx) => {
+      await countHit(trx, dialect, window);
+      counted();
+      await released;
+    });
+    await holding;
+    const ensured = await Promise.race([ensureCounter(database.db, dialect, window).then(() => 'ensured'), new Promise((resolve) => setTimeout(resolve, 2_000, 'waited'))]);
+    release();
+    await holder;
+    expect(ensured).toBe('ensured');
+  });
+
   it('deadlocks one of them when the transactions insert the row themselves (what ensureCounter is for)', async () => {
     expect(await threeTakingTurns(windowOf('network turn, inserted inside'))).toContain('deadlocked');
   });

@@ -37,9 +37,13 @@ export async function countHit(db: Kysely<Database>, dialect: DialectName, windo
  * Writes the window's row with no hit if it is not there yet, in a statement of its own. A
  * transaction that then counts a hit in it updates a row that exists: concurrent transactions
  * inserting the same new row under MySQL's gap locks deadlock one another (each holds the gap
- * the others' insert intentions wait for), where an update of one row only queues them.
+ * the others' insert intentions wait for), where an update of one row only queues them. The row
+ * is looked for first with a plain read, which takes no lock: an insert, even one ignored, would
+ * wait for the transaction holding the row (the turn this row stands for).
  */
 export async function ensureCounter(db: Kysely<Database>, dialect: DialectName, window: CounterWindow): Promise<void> {
+  const found = await db.selectFrom('rate_limit_counters').select('hits').where('bucket', '=', window.bucket).where('window_start', '=', window.windowStart).executeTakeFirst();
+  if (found) return;
   const insert = db.insertInto('rate_limit_counters').values({ bucket: window.bucket, window_start: window.windowStart, hits: 0, expires_at: window.expiresAt });
   await (dialect === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.columns(['bucket', 'window_start']).doNothing())).execute();
 }
