@@ -6,8 +6,8 @@ import { LRUCache } from 'lru-cache';
 const MAX_STATEMENTS = 1_000;
 
 /**
- * The embedded database for Kysely, with each SQL text prepared once and reused, as mysql2's
- * `execute` keeps its prepared statements. Kysely prepares every query anew, and preparing cost
+ * The embedded database for Kysely, with each SQL text prepared once and reused, as a database
+ * server keeps the plans of prepared statements. Kysely prepares every query anew, and preparing cost
  * about as much as running the free-slots read's queries (bench/api-throughput.ts). Statements
  * hold plans, never rows; SQLite re-prepares one itself after a schema change. One still being
  * iterated is busy: a second use of its text gets a statement of its own.

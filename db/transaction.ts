@@ -1,5 +1,6 @@
 import type { IsolationLevel, Kysely, Transaction } from 'kysely';
-import { isDatabaseBusy } from './connection-errors';
+import { setTimeout } from 'node:timers/promises';
+import { isDatabaseBusy, isDatabaseUnavailable } from './connection-errors';
 
 /**
  * Runs `work` in a transaction, and once more if MySQL chose it as a deadlock's victim or its
@@ -27,20 +28,24 @@ export async function onceMoreIfBusy<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** How often a mark after a send is tried while MySQL keeps choosing it as a deadlock's victim. */
+/** How often a mark after a send is tried while the database refuses it for a moment. */
 const MARK_TRIES = 5;
+/** The pause before the second try; it doubles before each next (0.1 + 0.2 + 0.4 + 0.8 s in all, far inside any lease). */
+const FIRST_MARK_PAUSE_MS = 100;
 
 /**
  * A mark that a mail, message or webhook went out, which must land: left unmarked, it would go
- * out again when its lease lapses. One statement committed on its own, tried while it keeps
- * losing to deadlocks (under a crowd one lost twice in 10,000 and its mail went twice).
+ * out again when its lease lapses. One statement committed on its own, tried again while it loses
+ * to deadlocks (under a crowd one lost twice in 10,000 and its mail went twice) or finds the
+ * connection lost (a database failover), a little later each time.
  */
 export async function markAfterSending(mark: () => Promise<void>): Promise<void> {
   for (let tries = 1; ; tries++) {
     try {
       return await mark();
     } catch (error) {
-      if (!isDatabaseBusy(error) || tries === MARK_TRIES) throw error;
+      if (!(isDatabaseBusy(error) || isDatabaseUnavailable(error)) || tries === MARK_TRIES) throw error;
+      await setTimeout(FIRST_MARK_PAUSE_MS * 2 ** (tries - 1));
     }
   }
 }

@@ -1,5 +1,3 @@
-import type { CombinedSession } from './combined-session';
-import type { Dass21Session } from './dass21-session';
 import type { AnswerScore, Answers } from './scoring';
 
 /**
@@ -38,15 +36,16 @@ export const initialScreeningSession = {
 /**
  * Where each test's screening starts. Here rather than beside each test's rules: the screener's
  * first load reads these (when the tab kept no session) and fetches the rules with the questions
- * (decision 0017).
+ * (decision 0017). Typed by their shape, not as CombinedSession and Dass21Session: those modules
+ * build on this one, and naming their types here would tie the two into a cycle.
  */
-export const initialCombinedSession: CombinedSession = initialScreeningSession;
-export const initialDass21Session: Dass21Session = {
+export const initialCombinedSession = initialScreeningSession;
+export const initialDass21Session = {
   ...initialScreeningSession,
-  followUpResponses: [],
+  followUpResponses: [] as readonly never[],
   followUpQuestionId: null,
   currentFollowUpIndex: 0,
-};
+} as const;
 
 export type ScreeningStage = 'consent' | 'questions' | 'results';
 

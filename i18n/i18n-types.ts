@@ -3214,7 +3214,7 @@ export type NamespaceAdminTranslation = {
 		 */
 		enabled: string
 		/**
-		 * V​i​s​i​t​o​r​s​ ​m​a​y​ ​t​i​c​k​ ​“​S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​”​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​.​ ​T​h​e​y​ ​t​h​e​n​ ​g​e​t​ ​t​h​e​ ​b​o​o​k​i​n​g​’​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​t​o​o​,​ ​a​n​d​ ​c​a​n​ ​a​n​s​w​e​r​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​.​ ​T​h​e​ ​m​e​s​s​a​g​e​s​ ​n​a​m​e​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​,​ ​n​e​v​e​r​ ​t​h​e​ ​r​e​a​s​o​n​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​.​ ​T​u​r​n​i​n​g​ ​t​h​i​s​ ​o​f​f​ ​o​f​f​e​r​s​ ​i​t​ ​t​o​ ​n​o​ ​n​e​w​ ​b​o​o​k​i​n​g​.
+		 * V​i​s​i​t​o​r​s​ ​m​a​y​ ​t​i​c​k​ ​“​S​e​n​d​ ​m​e​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​”​ ​w​h​e​n​ ​t​h​e​y​ ​b​o​o​k​.​ ​T​h​e​y​ ​t​h​e​n​ ​g​e​t​ ​t​h​e​ ​b​o​o​k​i​n​g​’​s​ ​c​o​n​f​i​r​m​a​t​i​o​n​s​ ​a​n​d​ ​r​e​m​i​n​d​e​r​s​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​t​o​o​,​ ​a​n​d​ ​c​a​n​ ​a​n​s​w​e​r​ ​“​I​’​l​l​ ​b​e​ ​t​h​e​r​e​”​.​ ​T​h​e​ ​m​e​s​s​a​g​e​s​ ​n​a​m​e​ ​o​n​l​y​ ​y​o​u​r​ ​c​l​i​n​i​c​,​ ​n​e​v​e​r​ ​t​h​e​ ​r​e​a​s​o​n​ ​f​o​r​ ​t​h​e​ ​v​i​s​i​t​.​ ​T​u​r​n​i​n​g​ ​t​h​i​s​ ​o​f​f​ ​o​f​f​e​r​s​ ​i​t​ ​t​o​ ​n​o​ ​n​e​w​ ​b​o​o​k​i​n​g​ ​a​n​d​ ​s​e​n​d​s​ ​n​o​ ​m​o​r​e​ ​m​e​s​s​a​g​e​s​,​ ​t​o​ ​e​a​r​l​i​e​r​ ​b​o​o​k​i​n​g​s​ ​t​o​o​:​ ​t​h​e​i​r​ ​e​-​m​a​i​l​s​ ​g​o​ ​i​n​s​t​e​a​d​.
 		 */
 		enabledHint: string
 		/**
@@ -11328,7 +11328,7 @@ export type TranslationFunctions = {
 			 */
 			enabled: () => LocalizedString
 			/**
-			 * Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp too, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit. Turning this off offers it to no new booking.
+			 * Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp too, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit. Turning this off offers it to no new booking and sends no more messages, to earlier bookings too: their e-mails go instead.
 			 */
 			enabledHint: () => LocalizedString
 			/**

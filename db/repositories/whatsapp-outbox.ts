@@ -168,6 +168,24 @@ export async function withdrawWhatsappAbout(db: Kysely<Database>, appointmentId:
   return waiting.flatMap((row) => (row.fallback_email_id ? [row.fallback_email_id] : []));
 }
 
+/**
+ * Withdraws every message a clinic queued of its own accord and still waiting (notices,
+ * reminders, questionnaires, alerts), as it switches WhatsApp off; replies to a visitor's own
+ * message (a STOP's) still go. Answers the e-mails that stood by for them.
+ */
+export async function withdrawClinicWhatsapp(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const waiting = db.selectFrom('whatsapp_outbox').where('user_id', '=', userId).where('status', '=', 'pending').where('kind', '!=', 'reply');
+  const standingBy = await waiting.select('fallback_email_id').execute();
+  await db
+    .updateTable('whatsapp_outbox')
+    .set({ status: 'withdrawn', lease_owner: null, locked_until: null, ...ERASED_CONTENT })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('kind', '!=', 'reply')
+    .execute();
+  return standingBy.flatMap((row) => (row.fallback_email_id ? [row.fallback_email_id] : []));
+}
+
 /** Withdraws the messages of these kinds about an appointment still waiting: its client's questionnaires, once their plan closed. */
 export async function withdrawWhatsappOfKinds(db: Kysely<Database>, appointmentId: string, kinds: readonly string[]): Promise<void> {
   await db

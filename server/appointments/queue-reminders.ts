@@ -4,6 +4,7 @@ import { leaseAppointmentsToRemind, lockAppointments } from '../../db/repositori
 import { recordReminders, remindedLeads, remindedLeadsSoFar } from '../../db/repositories/appointment-reminders';
 import { enqueueEmails, type OutboxEmail } from '../../db/repositories/email-outbox';
 import { inTransaction } from '../../db/transaction';
+import { isDatabaseBusy } from '../../db/connection-errors';
 import { releaseLeases } from '../../db/leases';
 import { dueReminder, FIRST_REMINDER_HOURS, reminderLeads } from '../../domain/reminders';
 import type { AppServices } from '../context';
@@ -47,10 +48,13 @@ export async function queueDueReminders(services: Pick<AppServices, 'db' | 'dial
     try {
       queued += await queueRemindersOf(services, candidates, now);
     } catch (error) {
-      // A batch whose transaction failed (twice a deadlock's victim, as happened under load in
-      // issue 31) ends the pass; its appointments go back at once to the leases of the passes
-      // still running in other processes, instead of waiting out this lease's minute.
-      await releaseLeases(services.db, 'appointments', lease.owner, candidates.map((appointment) => appointment.id));
+      // A batch whose transaction lost to the database for a moment (twice a deadlock's victim,
+      // as happened under load in issue 31) ends the pass; its appointments go back at once to
+      // the leases of the passes still running in other processes, instead of waiting out this
+      // lease's minute. Any other failure keeps its lease: released, a batch that fails every
+      // time would come first in every lease (they are taken oldest lock first) and hold back
+      // every reminder after it.
+      if (isDatabaseBusy(error)) await releaseLeases(services.db, 'appointments', lease.owner, candidates.map((appointment) => appointment.id));
       throw error;
     }
     // Only an empty lease ends the pass: a short one may have lost rows to another process's

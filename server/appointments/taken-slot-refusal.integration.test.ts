@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockSlot } from '../../db/repositories/availability-slots';
 import { bookSlot, insertSlot } from '../../db/testing/fixtures';
@@ -9,8 +10,6 @@ import { countHit, ensureCounter } from '../../db/repositories/rate-limit-counte
 import { networkTurn, SLOT_TAKEN_MESSAGE } from './book-appointment';
 import { clientKeysOf } from './client-keys';
 
-/** Long enough for a waiting request to reach its lock; far below MySQL's 50 s lock wait. */
-const SETTLE_MS = 300;
 const ANSWER_MS = 5_000;
 
 /**
@@ -24,6 +23,12 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('a slot ta
     t = await startTestApp(dialect);
   });
   afterAll(() => t.close());
+
+  /** Whether a transaction waits for a slot's lock (innodb_trx is the whole server's). */
+  const waitingForTheSlot = async () => {
+    const { rows } = await sql<{ trx_query: string | null }>`select trx_query from information_schema.innodb_trx where trx_state = 'LOCK WAIT'`.execute(t.services.db);
+    return rows.some((row) => row.trx_query?.includes('availability_slots'));
+  };
 
   it('is refused without waiting for the network’s turn', async () => {
     const { db } = t.services;
@@ -42,7 +47,8 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('a slot ta
       await db.transaction().execute(async (winner) => {
         await lockSlot(winner, slotId);
         booking = postBooking(t, request, address);
-        await sleep(SETTLE_MS);
+        // The visitor's booking is past its plain read and waits for the slot's lock.
+        await expect.poll(waitingForTheSlot, { timeout: ANSWER_MS, interval: 100 }).toBe(true);
         await bookSlot(winner, { userId: screener.userId, psychologistId: screener.psychologistId, slotId });
       });
       return Promise.race([booking!, sleep(ANSWER_MS).then(() => ({ status: 0, body: {} }))]);

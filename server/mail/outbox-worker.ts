@@ -86,10 +86,11 @@ export function startOutboxWorker(deps: OutboxDeps, intervalMs: number): Poller 
   return startPolling(
     'e-mail outbox',
     async (stopping) => {
-      const { sent, failed } = await deliverDueEmails(deps, BATCH, stopping);
-      // A pass attempts its bound only when every batch came back full: mails are left, and
-      // pausing would let them wait while this process idles (issue 31).
-      return sent + failed === BATCH * MAX_BATCHES ? MORE_DUE : undefined;
+      const { sent } = await deliverDueEmails(deps, BATCH, stopping);
+      // A pass sends its bound only when every batch came back full and went: mails are left,
+      // and pausing would let them wait while this process idles (issue 31). Failures pause
+      // as before: an SMTP server that refuses is not asked again at once.
+      return sent === BATCH * MAX_BATCHES ? MORE_DUE : undefined;
     },
     intervalMs,
     deps.log,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { countWhatsappSentSince } from '../../db/repositories/whatsapp-outbox';
+import { releaseEmailsNow } from '../../db/repositories/email-outbox';
+import { countWhatsappSentSince, withdrawClinicWhatsapp } from '../../db/repositories/whatsapp-outbox';
 import { findWhatsappSettings, updateWhatsappSettings } from '../../db/repositories/whatsapp-settings';
+import { inTransaction } from '../../db/transaction';
 import { startOfMalaysianMonth } from '../../domain/whatsapp-messages';
 import type { OperatorContext } from '../context';
 import { NotFoundError } from '../errors';
@@ -11,7 +13,10 @@ export const MAX_WHATSAPP_NAME_LENGTH = 30;
 
 /** PUT /api/whatsapp-settings: the clinic's switch and the shorter name its messages carry. */
 export const ZSaveWhatsappSettings = z.object({
-  /** Visitors are offered WhatsApp messages on the booking form; bookings that have them keep them. */
+  /**
+   * On, visitors are offered WhatsApp messages on the booking form. Off, none is offered and no
+   * message goes, to bookings that had them too; their e-mails go instead.
+   */
   enabled: z.boolean({ error: fieldMessage('trueOrFalse') }),
   /** The name in its messages, the only identifying word there; null or '' for its usual name. */
   shortName: z
@@ -44,6 +49,10 @@ export async function saveWhatsappSettings(
   ctx: Pick<OperatorContext, 'db' | 'admin' | 'now'>,
   settings: z.output<typeof ZSaveWhatsappSettings>,
 ): Promise<WhatsappSettings> {
-  await updateWhatsappSettings(ctx.db, ctx.admin.id, settings);
+  await inTransaction(ctx.db, async (trx) => {
+    await updateWhatsappSettings(trx, ctx.admin.id, settings);
+    // Switched off: what is still waiting is withdrawn with it, and the e-mails that stood by go now.
+    if (!settings.enabled) await releaseEmailsNow(trx, await withdrawClinicWhatsapp(trx, ctx.admin.id), ctx.now());
+  });
   return getWhatsappSettings(ctx);
 }

@@ -311,14 +311,22 @@ describe.each(TEST_DIALECTS)('WhatsApp messages on %s', (dialect) => {
 
   it('sends nothing more once the clinic switches WhatsApp off, to bookings that consented too, and still honours a STOP', async () => {
     const screener = await clinic('Klinik Tutup');
+    // Subscribed: its four bookings stay clear of the free limit.
+    await t.services.db.insertInto('subscriptions').values({ user_id: screener.userId, status: 'active', updated_at: new Date() }).execute();
     const { caller } = await signedInAs(t, screener);
     const stays = await booked(screener, 40, withWhatsapp({ clientPhone: newPhone() }));
     const cancelled = await booked(screener, 60, withWhatsapp({ clientPhone: '012-555 0909' }));
-    await queueDueReminders(t.services);
     await t.deliverWhatsapp();
     const received = t.whatsappApi.messages.find((message) => message.to === '60125550909' && message.template?.name === 'minda_booking_received')!;
+    // A reminder queued while it was on, still waiting when it goes off, with its e-mail standing by.
+    const waiting = await booked(screener, 23, withWhatsapp({ clientPhone: newPhone() }));
+    await queueDueReminders(t.services);
 
-    await t.services.db.updateTable('users').set({ whatsapp_enabled: false }).where('id', '=', screener.userId).execute();
+    expect(await caller.admin.whatsapp.update({ enabled: false, shortName: null })).toMatchObject({ enabled: false });
+    const withdrawn = await t.services.db.selectFrom('whatsapp_outbox').select(['kind', 'status']).where('appointment_id', '=', waiting).execute();
+    expect(withdrawn.map((row) => [row.kind, row.status]).sort()).toEqual([['booking_received', 'withdrawn'], ['reminder_24h', 'withdrawn']]);
+    const released = await t.services.db.selectFrom('email_outbox').select('next_attempt_at').where('appointment_id', '=', waiting).where('kind', '=', 'reminder-24h').executeTakeFirstOrThrow();
+    expect(new Date(released.next_attempt_at).getTime()).toBeLessThanOrEqual(Date.now());
     const later = await booked(screener, 22, withWhatsapp({ clientPhone: newPhone() }));
     await caller.admin.appointments.cancel({ appointmentId: cancelled });
     t.services.now = () => addDays(new Date(), 1);

@@ -134,8 +134,8 @@ export const dass21Rules: SessionRules<Dass21Session, Dass21Action> = sessionRul
 export const combinedRules: SessionRules<CombinedSession, CombinedAction> = sessionRules(
   async () => (await import('../../domain/combined-session')).combinedSessionReducer,
 );
-export const dass21SessionAtom = keptReducerAtom('dass21', initialDass21Session, dass21Rules);
-export const combinedSessionAtom = keptReducerAtom('combined', initialCombinedSession, combinedRules);
+export const dass21SessionAtom = keptReducerAtom<Dass21Session, Dass21Action>('dass21', initialDass21Session, dass21Rules);
+export const combinedSessionAtom = keptReducerAtom<CombinedSession, CombinedAction>('combined', initialCombinedSession, combinedRules);
 
 const stores = new Map<string, ReturnType<typeof createStore>>();
 

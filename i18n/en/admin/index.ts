@@ -708,7 +708,7 @@ const en_admin = {
     intro: 'Confirmations and reminders on WhatsApp, for the visitors who ask for them. E-mails go to every visitor as before.',
     enabled: 'Offer WhatsApp confirmations and reminders',
     enabledHint:
-      'Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp too, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit. Turning this off offers it to no new booking.',
+      'Visitors may tick “Send me reminders on WhatsApp” when they book. They then get the booking’s confirmations and reminders on WhatsApp too, and can answer “I’ll be there”. The messages name only your clinic, never the reason for the visit. Turning this off offers it to no new booking and sends no more messages, to earlier bookings too: their e-mails go instead.',
     sentThisMonth: 'WhatsApp messages sent this month: {count:number}',
     shortName: 'Your clinic’s name in WhatsApp messages (optional)',
     shortNameHint: 'A shorter name that fits a phone’s lock screen. Left empty, messages carry your clinic’s usual name.',

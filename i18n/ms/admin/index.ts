@@ -705,7 +705,7 @@ const ms_admin = {
     intro: 'Pengesahan dan peringatan melalui WhatsApp, untuk pelawat yang memintanya. E-mel tetap dihantar kepada setiap pelawat seperti biasa.',
     enabled: 'Tawarkan pengesahan dan peringatan WhatsApp',
     enabledHint:
-      'Pelawat boleh menanda “Hantar peringatan kepada saya melalui WhatsApp” semasa menempah. Mereka kemudian turut menerima pengesahan dan peringatan tempahan melalui WhatsApp, dan boleh menjawab “Saya akan hadir”. Mesej hanya menyebut nama klinik anda, tidak pernah sebab lawatan. Jika dimatikan, ia tidak ditawarkan kepada tempahan baharu.',
+      'Pelawat boleh menanda “Hantar peringatan kepada saya melalui WhatsApp” semasa menempah. Mereka kemudian turut menerima pengesahan dan peringatan tempahan melalui WhatsApp, dan boleh menjawab “Saya akan hadir”. Mesej hanya menyebut nama klinik anda, tidak pernah sebab lawatan. Jika dimatikan, ia tidak ditawarkan kepada tempahan baharu dan tiada lagi mesej dihantar, termasuk kepada tempahan terdahulu: e-mel mereka dihantar sebagai gantinya.',
     sentThisMonth: 'Mesej WhatsApp yang dihantar bulan ini: {count}',
     shortName: 'Nama klinik anda dalam mesej WhatsApp (pilihan)',
     shortNameHint: 'Nama yang lebih pendek yang muat pada skrin kunci telefon. Jika dibiarkan kosong, mesej membawa nama biasa klinik anda.',
