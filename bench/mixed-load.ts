@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ProcessMemory, type ProductionFront, startProductionFront } from '../scripts/production-front/front';
 import { type AnswerListener, type FrontClient, type LoadPlan, type ProofSource, REQUEST_KINDS, startMixedLoad, summarise } from '../scripts/production-front/mixed-load';
 import type { BookingChallenge, ProofOfWork } from '../server/booking-challenge/booking-challenge.types';
-import { solveBookingChallenge } from '../server/testing/booking-challenge-solver';
+import { fetchProofOfWork, solveBookingChallenge } from '../server/testing/booking-challenge-solver';
 import type { AnswerTable } from './support/bare-http-server';
 import { startBaselineProcess } from './support/baseline-process';
 import { answerHeaders } from './support/demo-screener';
@@ -54,12 +54,9 @@ const PROOFS_AHEAD = 40 * (WARM_UP_SECONDS + SECONDS);
 async function proofsSolvedAhead(client: FrontClient, slug: string) {
   const proofs: ProofOfWork[] = [];
   while (proofs.length < PROOFS_AHEAD) {
-    const batch = Array.from({ length: Math.min(10, PROOFS_AHEAD - proofs.length) }, async (_, n) => {
-      const headers = { 'x-forwarded-for': `2001:db8:eeee:${(proofs.length + n).toString(16)}::1` };
-      const response = await client.fetch(`${client.url}/api/public/booking-challenge/${slug}`, { headers });
-      if (!response.ok) throw new Error(`The booking challenge answered ${response.status}`);
-      return solveBookingChallenge((await response.json()) as BookingChallenge);
-    });
+    const batch = Array.from({ length: Math.min(10, PROOFS_AHEAD - proofs.length) }, (_, n) =>
+      fetchProofOfWork(client.url, slug, { 'x-forwarded-for': `2001:db8:eeee:${(proofs.length + n).toString(16)}::1` }, client.fetch),
+    );
     proofs.push(...(await Promise.all(batch)));
   }
   const source = {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseBusy } from '../connection-errors';
+import { lockWaitingStatements } from '../testing/lock-waits';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../testing/test-databases';
 import { countHit, type CounterWindow, ensureCounter } from './rate-limit-counters';
 
@@ -18,28 +18,31 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('counters 
   afterAll(() => database.drop());
 
   const windowOf = (bucket: string): CounterWindow => ({ bucket, windowStart: new Date('2030-01-01T10:00:00Z'), expiresAt: new Date('2030-01-01T10:30:00Z') });
-  /** The transactions waiting for a lock on the bucket's row (innodb_trx is the whole server's: other tests' are left out). */
-  const lockWaits = async (bucket: string) => {
-    const { rows } = await sql<{ trx_query: string | null }>`select trx_query from information_schema.innodb_trx where trx_state = 'LOCK WAIT'`.execute(database.db);
-    return rows.filter((row) => row.trx_query?.includes(bucket)).length;
-  };
+  /** The transactions waiting for a lock on the bucket's row. */
+  const lockWaits = async (bucket: string) => (await lockWaitingStatements(database.db)).filter((statement) => statement.includes(bucket)).length;
 
-  /** Three transactions count a hit in the window; the first rolls back once the other two wait for it. What each of the other two came to. */
-  async function threeTakingTurns(window: CounterWindow): Promise<string[]> {
+  /** A transaction that counts a hit in the window and holds it until `release`, then ends as `ending` says. */
+  async function holding(window: CounterWindow, ending: 'commit' | 'rollback') {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let counted!: () => void;
-    const firstCounted = new Promise<void>((resolve) => (counted = resolve));
-    const first = database.db
+    const hasCounted = new Promise<void>((resolve) => (counted = resolve));
+    const ended = database.db
       .transaction()
       .execute(async (trx) => {
         await countHit(trx, dialect, window);
         counted();
         await released;
-        throw new Error('refused: rolled back');
+        if (ending === 'rollback') throw new Error('refused: rolled back');
       })
-      .catch(() => 'rolled back');
-    await firstCounted;
+      .catch(() => undefined);
+    await hasCounted;
+    return { release, ended };
+  }
+
+  /** Three transactions count a hit in the window; the first rolls back once the other two wait for it. What each of the other two came to. */
+  async function threeTakingTurns(window: CounterWindow): Promise<string[]> {
+    const first = await holding(window, 'rollback');
     const others = [1, 2].map(() =>
       database.db
         .transaction()
@@ -50,8 +53,8 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('counters 
         ),
     );
     await expect.poll(() => lockWaits(window.bucket), { timeout: 5_000, interval: 100 }).toBe(2);
-    release();
-    await first;
+    first.release();
+    await first.ended;
     return Promise.all(others);
   }
 
@@ -66,19 +69,10 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('counters 
   it('writes nothing and waits for nothing where the row is there, though a transaction holds it', async () => {
     const window = windowOf('network turn, held');
     await ensureCounter(database.db, dialect, window);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let counted!: () => void;
-    const holding = new Promise<void>((resolve) => (counted = resolve));
-    const holder = database.db.transaction().execute(async (trx) => {
-      await countHit(trx, dialect, window);
-      counted();
-      await released;
-    });
-    await holding;
+    const holder = await holding(window, 'commit');
     const ensured = await Promise.race([ensureCounter(database.db, dialect, window).then(() => 'ensured'), new Promise((resolve) => setTimeout(resolve, 2_000, 'waited'))]);
-    release();
-    await holder;
+    holder.release();
+    await holder.ended;
     expect(ensured).toBe('ensured');
   });
 

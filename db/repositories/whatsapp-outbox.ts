@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../connect';
 import { type Lease, type LeasedTable, leaseDueRows } from '../leases';
 import type { Database } from '../schema';
@@ -153,19 +153,29 @@ export async function moveWhatsappStatus(db: Kysely<Database>, id: string, move:
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * Withdraws the messages about an appointment that still wait (STOP, an erasure) and forgets
- * their numbers; answers the e-mails that stood by for them, which are then due at once.
- */
-export async function withdrawWhatsappAbout(db: Kysely<Database>, appointmentId: string): Promise<string[]> {
-  const waiting = await db.selectFrom('whatsapp_outbox').select('fallback_email_id').where('appointment_id', '=', appointmentId).where('status', '=', 'pending').execute();
+/** Which pending messages a withdrawal takes. */
+type Waiting = (eb: ExpressionBuilder<Database, 'whatsapp_outbox'>) => Expression<SqlBool>;
+
+/** Withdraws the pending messages `which` picks and forgets their numbers: what a withdrawal is, in one place. */
+async function withdraw(db: Kysely<Database>, which: Waiting): Promise<void> {
   await db
     .updateTable('whatsapp_outbox')
     .set({ status: 'withdrawn', lease_owner: null, locked_until: null, ...ERASED_CONTENT })
-    .where('appointment_id', '=', appointmentId)
     .where('status', '=', 'pending')
+    .where(which)
     .execute();
+}
+
+/** As withdraw, answering the e-mails that stood by for the messages withdrawn, which are then due at once. */
+async function withdrawAndFreeStandbys(db: Kysely<Database>, which: Waiting): Promise<string[]> {
+  const waiting = await db.selectFrom('whatsapp_outbox').select('fallback_email_id').where('status', '=', 'pending').where(which).execute();
+  await withdraw(db, which);
   return waiting.flatMap((row) => (row.fallback_email_id ? [row.fallback_email_id] : []));
+}
+
+/** Withdraws the messages about an appointment that still wait (STOP, an erasure); answers the e-mails that stood by for them. */
+export function withdrawWhatsappAbout(db: Kysely<Database>, appointmentId: string): Promise<string[]> {
+  return withdrawAndFreeStandbys(db, (eb) => eb('appointment_id', '=', appointmentId));
 }
 
 /**
@@ -173,39 +183,19 @@ export async function withdrawWhatsappAbout(db: Kysely<Database>, appointmentId:
  * reminders, questionnaires, alerts), as it switches WhatsApp off; replies to a visitor's own
  * message (a STOP's) still go. Answers the e-mails that stood by for them.
  */
-export async function withdrawClinicWhatsapp(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const waiting = db.selectFrom('whatsapp_outbox').where('user_id', '=', userId).where('status', '=', 'pending').where('kind', '!=', 'reply');
-  const standingBy = await waiting.select('fallback_email_id').execute();
-  await db
-    .updateTable('whatsapp_outbox')
-    .set({ status: 'withdrawn', lease_owner: null, locked_until: null, ...ERASED_CONTENT })
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .where('kind', '!=', 'reply')
-    .execute();
-  return standingBy.flatMap((row) => (row.fallback_email_id ? [row.fallback_email_id] : []));
+export function withdrawClinicWhatsapp(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return withdrawAndFreeStandbys(db, (eb) => eb.and([eb('user_id', '=', userId), eb('kind', '!=', 'reply')]));
 }
 
 /** Withdraws the messages of these kinds about an appointment still waiting: its client's questionnaires, once their plan closed. */
 export async function withdrawWhatsappOfKinds(db: Kysely<Database>, appointmentId: string, kinds: readonly string[]): Promise<void> {
-  await db
-    .updateTable('whatsapp_outbox')
-    .set({ status: 'withdrawn', lease_owner: null, locked_until: null, ...ERASED_CONTENT })
-    .where('appointment_id', '=', appointmentId)
-    .where('kind', 'in', kinds)
-    .where('status', '=', 'pending')
-    .execute();
+  await withdraw(db, (eb) => eb.and([eb('appointment_id', '=', appointmentId), eb('kind', 'in', kinds)]));
 }
 
 /** Withdraws the messages still waiting that these e-mails stand by for: the reminders of an appointment that changed. */
 export async function withdrawWhatsappStandingBy(db: Kysely<Database>, emailIds: readonly string[]): Promise<void> {
   if (emailIds.length === 0) return;
-  await db
-    .updateTable('whatsapp_outbox')
-    .set({ status: 'withdrawn', lease_owner: null, locked_until: null, ...ERASED_CONTENT })
-    .where('fallback_email_id', 'in', emailIds)
-    .where('status', '=', 'pending')
-    .execute();
+  await withdraw(db, (eb) => eb('fallback_email_id', 'in', emailIds));
 }
 
 /** Closes the messages whose moment passed unsent and answers the e-mails that stood by for them. */

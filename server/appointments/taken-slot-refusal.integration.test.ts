@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockSlot } from '../../db/repositories/availability-slots';
+import { countHit, ensureCounter } from '../../db/repositories/rate-limit-counters';
 import { bookSlot, insertSlot } from '../../db/testing/fixtures';
+import { lockWaitingStatements } from '../../db/testing/lock-waits';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking, proofOfWorkFor, visitorAddress } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { countHit, ensureCounter } from '../../db/repositories/rate-limit-counters';
 import { networkTurn, SLOT_TAKEN_MESSAGE } from './book-appointment';
 import { clientKeysOf } from './client-keys';
 
@@ -24,11 +24,8 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('a slot ta
   });
   afterAll(() => t.close());
 
-  /** Whether a transaction waits for a slot's lock (innodb_trx is the whole server's). */
-  const waitingForTheSlot = async () => {
-    const { rows } = await sql<{ trx_query: string | null }>`select trx_query from information_schema.innodb_trx where trx_state = 'LOCK WAIT'`.execute(t.services.db);
-    return rows.some((row) => row.trx_query?.includes('availability_slots'));
-  };
+  /** Whether a transaction waits for a slot's lock. */
+  const waitingForTheSlot = async () => (await lockWaitingStatements(t.services.db)).some((statement) => statement.includes('availability_slots'));
 
   it('is refused without waiting for the network’s turn', async () => {
     const { db } = t.services;

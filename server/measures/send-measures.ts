@@ -43,16 +43,19 @@ interface MeasureClinic {
 }
 
 /**
- * The clinics of a page of plans or measures, each read once, before any transaction: the
- * plan's lock is held for what must be exact, not for reading configurations.
+ * A page's reader of clinics: each clinic read once, when a measure of it is first due, before any
+ * transaction (the plan's lock is held for what must be exact, not for reading configurations).
  */
-async function clinicsOf(services: Services, userIds: Iterable<string>): Promise<Map<string, MeasureClinic>> {
-  const clinics = new Map<string, MeasureClinic>();
-  for (const userId of new Set(userIds)) {
-    const { brand } = await brandOfClinic(services.db, userId, services.env);
-    clinics.set(userId, { brand, whatsapp: await messagingClinicOf(services.db, userId, services.env) });
-  }
-  return clinics;
+function clinicsOnce(services: Services): (userId: string) => Promise<MeasureClinic> {
+  const read = new Map<string, Promise<MeasureClinic>>();
+  return (userId) => {
+    let clinic = read.get(userId);
+    if (!clinic) {
+      clinic = Promise.all([brandOfClinic(services.db, userId, services.env), messagingClinicOf(services.db, userId, services.env)]).then(([{ brand }, whatsapp]) => ({ brand, whatsapp }));
+      read.set(userId, clinic);
+    }
+    return clinic;
+  };
 }
 
 /**
@@ -116,15 +119,15 @@ export async function sendDueMeasures(services: Services, stopping?: AbortSignal
   let after = '';
   while (!stopping?.aborted) {
     const plans = await duePlansAfter(services.db, now, after, PAGE);
-    const clinics = await clinicsOf(services, plans.map((plan) => plan.userId));
-    for (const plan of plans) if (await sendDueMeasureOf(services, plan, clinics.get(plan.userId)!, now)) sent++;
+    const clinicOf = clinicsOnce(services);
+    for (const plan of plans) if (await sendDueMeasureOf(services, plan, clinicOf, now)) sent++;
     if (plans.length < PAGE) break;
     after = plans.at(-1)!.id;
   }
   return sent;
 }
 
-async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, clinic: MeasureClinic, now: Date): Promise<boolean> {
+async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, clinicOf: (userId: string) => Promise<MeasureClinic>, now: Date): Promise<boolean> {
   const sessions = await clientSessionsOf(services.db, plan);
   const sent = await sentMeasuresOf(services.db, plan.id);
   const timing = { schedule: plan.schedule, enrolledAt: plan.enrolledAt, withdrawnAt: null };
@@ -137,6 +140,7 @@ async function sendDueMeasureOf(services: Services, plan: PlanToMeasure, clinic:
     return false;
   }
   const occasion = occasionOf(plan, due, now);
+  const clinic = await clinicOf(plan.userId);
   const id = randomUUID();
   const token = measureTokenOf(services.env, id);
   const expiresAt = addDays(now, plan.expiryDays);
@@ -184,10 +188,9 @@ export async function remindOfMeasures(services: Services, stopping?: AbortSigna
   let after = '';
   while (!stopping?.aborted) {
     const measures = await measuresToRemindAfter(services.db, now, after, PAGE);
-    const due = measures.filter((candidate) => addDays(candidate.sentAt, candidate.reminderDays) <= now);
-    const clinics = await clinicsOf(services, due.map((measure) => measure.userId));
-    for (const measure of due) {
-      const clinic = clinics.get(measure.userId)!;
+    const clinicOf = clinicsOnce(services);
+    for (const measure of measures.filter((candidate) => addDays(candidate.sentAt, candidate.reminderDays) <= now)) {
+      const clinic = await clinicOf(measure.userId);
       const token = measureTokenOf(services.env, measure.id);
       const url = measureUrl(services.env, measure.language, token);
       const mail = measureEmail({ language: measure.language, expiresAt: measure.expiresAt, timezone: measure.client.timezone, reminder: true }, clinic.brand, url);

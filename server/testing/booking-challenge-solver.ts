@@ -12,9 +12,14 @@ export async function solveBookingChallenge(challenge: BookingChallenge): Promis
   return { challenge, solution };
 }
 
-/** GET /api/public/booking-challenge/{slug} from a running server, solved. */
-export async function fetchProofOfWork(baseUrl: string, slug: string, headers: Record<string, string> = {}): Promise<ProofOfWork> {
-  const response = await fetch(`${baseUrl}/api/public/booking-challenge/${encodeURIComponent(slug)}`, { headers });
+/** GET /api/public/booking-challenge/{slug} from a running server, solved; `fetchWith` reaches a front by its host name. */
+export async function fetchProofOfWork(
+  baseUrl: string,
+  slug: string,
+  headers: Record<string, string> = {},
+  fetchWith: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<ProofOfWork> {
+  const response = await fetchWith(`${baseUrl}/api/public/booking-challenge/${encodeURIComponent(slug)}`, { headers });
   if (!response.ok) throw new Error(`The booking challenge answered ${response.status}`);
   return solveBookingChallenge((await response.json()) as BookingChallenge);
 }

@@ -1,0 +1,12 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../schema';
+
+/**
+ * The statements of MySQL's transactions waiting for a lock right now, for a test to see that its
+ * request reached the lock it means to race (rather than guessing with a pause). innodb_trx is the
+ * whole server's: other test files' transactions are there too, so callers pick theirs out.
+ */
+export async function lockWaitingStatements(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ trx_query: string | null }>`select trx_query from information_schema.innodb_trx where trx_state = 'LOCK WAIT'`.execute(db);
+  return rows.flatMap((row) => (row.trx_query ? [row.trx_query] : []));
+}
