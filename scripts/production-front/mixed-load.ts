@@ -16,6 +16,8 @@ export interface Sample<Phase extends string = string> {
   status: number;
   ms: number;
   appointmentId?: string;
+  /** A booking's visitor e-mail, one per booking, so a check can find the booking a failed request still made. */
+  clientEmail?: string;
   /** Why no answer came, when none did. */
   error?: string;
 }
@@ -89,8 +91,14 @@ export function startMixedLoad<Phase extends string>(
   let running = true;
   let visitor = 0;
 
-  const request = async (kind: RequestKind, route: string, path: string, init: RequestInit & { address: string }): Promise<(Answer & { body: unknown }) | undefined> => {
+  const request = async (
+    kind: RequestKind,
+    route: string,
+    path: string,
+    init: RequestInit & { address: string; clientEmail?: string },
+  ): Promise<(Answer & { body: unknown }) | undefined> => {
     const started = performance.now();
+    const { clientEmail } = init;
     try {
       const response = await front.fetch(`${front.url}${path}`, {
         ...init,
@@ -101,11 +109,11 @@ export function startMixedLoad<Phase extends string>(
       onAnswer?.(route, answer);
       const body: unknown = parseJson(answer.bytes);
       const appointmentId = kind === 'booking' && response.status === 201 ? (body as { appointmentId?: string }).appointmentId : undefined;
-      samples.push({ kind, route, phase: phaseAt(), status: response.status, ms: performance.now() - started, appointmentId });
+      samples.push({ kind, route, phase: phaseAt(), status: response.status, ms: performance.now() - started, appointmentId, clientEmail });
       return { ...answer, body };
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      samples.push({ kind, route, phase: phaseAt(), status: 0, ms: performance.now() - started, error: cause?.code ?? cause?.message ?? String(error) });
+      samples.push({ kind, route, phase: phaseAt(), status: 0, ms: performance.now() - started, clientEmail, error: cause?.code ?? cause?.message ?? String(error) });
       return undefined;
     }
   };
@@ -121,7 +129,7 @@ export function startMixedLoad<Phase extends string>(
         if (challenge?.status !== 200) continue;
         const proofOfWork = await proofOf(challenge.body as BookingChallenge);
         const booking = { slug, psychologistId, slotId, clientName: 'Nur Aisyah', clientEmail: `visitor-${visitor}@example.com`, clientPhone: '012-345 6789', clientTimezone: 'Asia/Kuala_Lumpur', proofOfWork };
-        await request('booking', 'POST /api/public/appointments', '/api/public/appointments', { method: 'POST', body: JSON.stringify(booking), address });
+        await request('booking', 'POST /api/public/appointments', '/api/public/appointments', { method: 'POST', body: JSON.stringify(booking), address, clientEmail: booking.clientEmail });
       } else if (Math.random() < 0.5) {
         await request('screening', 'GET /api/public/configuration/slug/:slug', `/api/public/configuration/slug/${plan.clinic.slug}`, { address });
       } else {
