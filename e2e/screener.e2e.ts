@@ -188,6 +188,23 @@ describe.each(TEST_DIALECTS)('the visitor’s screener on %s', (dialect) => {
     expect(await failure.count()).toBe(0);
   });
 
+  // Every step waits for the test's rules (fetched while the consent step shows): without them a
+  // click would do nothing, so the step gives way to Try again as soon as their fetch fails.
+  it('offers Try again when the test’s rules failed to arrive, and then the steps work', async () => {
+    const { page } = session;
+    let refuse = true;
+    await page.route('**/assets/dass21-session-*.js', (route) => (refuse ? route.abort() : route.continue()));
+    await session.visit('/screener/default');
+    const failure = page.getByRole('alert').filter({ hasText: 'This part could not be loaded' });
+    await failure.waitFor();
+    expect(await page.getByRole('button', { name: 'I understand and consent to continue' }).count()).toBe(0);
+    refuse = false;
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await consent(page, '16 or older');
+    await waitForDassQuestion(page, 1);
+    expect(await failure.count()).toBe(0);
+  });
+
   it('sends a visitor of a Malay route back to English where Malay is not enabled', async () => {
     const { page } = session;
     await session.visit('/ms/screener/default');

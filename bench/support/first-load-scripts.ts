@@ -55,15 +55,14 @@ export async function scriptsBeforeReady(
   }
 }
 
-/** The budgets, in bytes as a browser counts them (decision 0017). */
-export const SCREENER_BUDGET_BYTES = 120 * 1024;
 /**
- * The screener's budget is met since 2026-11-28: 119.85 KB (122,722 bytes) counted in Chromium,
- * once React Router's production build, the test's rules fetched with the questions and the
- * session-place texts in the booking namespace took 1.9 KB off (decision 0017). The test holds it
- * at that figure, under the budget, so it cannot grow back unnoticed.
+ * The budgets, in bytes as a browser counts them (decision 0017). The screener's is met since
+ * 2026-11-28: 119.85 KB (122,722 bytes) counted in Chromium, once React Router's production
+ * build, the test's rules fetched with the questions and the session-place texts in the booking
+ * namespace took 1.9 KB off. The Try again for rules that failed to arrive then took 50 bytes of
+ * the 158 left, so the test holds the budget itself.
  */
-export const SCREENER_CEILING_BYTES = 119.85 * 1024;
+export const SCREENER_BUDGET_BYTES = 120 * 1024;
 /**
  * The admin's first load was 177.4 KB when first measured (2026-11-27, once the common-password
  * list left it), 188.9 KB at the stop that landed the WhatsApp work, and 192.3 KB (196,922 bytes)

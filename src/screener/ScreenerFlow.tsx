@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { PublicScreenerConfiguration } from '../../domain/configuration';
 import { type ScreeningAction, type ScreeningSession, screeningStage } from '../../domain/screening-session';
 import { useNamespaces, useTextsFailure } from '../components/LocaleProvider';
@@ -63,18 +63,25 @@ export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>(
 }: Props<Session>) {
   const stage = screeningStage(session);
   useStepHistory(session, rules.loaded, dispatch);
+  // Every action waits for the test's rules: should they fail to arrive, the step gives way to a
+  // Try again, rather than leave the visitor's clicks without effect.
+  const [rulesFailed, setRulesFailed] = useState(false);
+  const fetchNextStep = useCallback(() => {
+    setRulesFailed(false);
+    rules.load().catch(() => setRulesFailed(true));
+    // The questions' code imports the rules, so it failed with them and comes again with them.
+    void preload.questions();
+  }, [rules, preload]);
   // Each later step's code and texts are fetched a step ahead, so they are there when the
   // visitor arrives: the questions while the consent step shows, the results once answering starts.
   const answering = stage !== 'consent';
   const questionTexts = useNamespaces(QUESTION_NAMESPACES);
   const resultsTexts = useNamespaces(RESULTS_NAMESPACES, answering);
   useEffect(() => {
-    void preload.questions();
-    // A failure is left to the next action, which fetches the rules again.
-    rules.load().catch(() => undefined);
+    fetchNextStep();
     void CrisisNotice.preload();
     void preloadCrisisLines();
-  }, [preload, rules]);
+  }, [fetchNextStep]);
   useEffect(() => {
     if (answering) void preload.results();
   }, [answering, preload]);
@@ -87,7 +94,12 @@ export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>(
           <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />
         </RetryBoundary>
       )}
-      {stage === 'consent' && (
+      {rulesFailed && (
+        <RetryBoundary failed retry={fetchNextStep} step>
+          {null}
+        </RetryBoundary>
+      )}
+      {!rulesFailed && stage === 'consent' && (
         <ConsentStep
           configuration={configuration}
           userAge={session.userAge}
@@ -95,12 +107,12 @@ export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>(
           onConsent={() => dispatch({ type: 'giveConsent', at: new Date().toISOString() })}
         />
       )}
-      {stage === 'questions' && (
+      {!rulesFailed && stage === 'questions' && (
         <LaterStep textsReady={questionTexts} preload={preload.questions}>
           {questions}
         </LaterStep>
       )}
-      {stage === 'results' && (
+      {!rulesFailed && stage === 'results' && (
         <LaterStep textsReady={resultsTexts} preload={preload.results}>
           {results}
         </LaterStep>

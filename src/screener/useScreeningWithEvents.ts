@@ -18,7 +18,7 @@ export function useScreeningWithEvents<Session extends ScreeningSession<number, 
   const { client } = trpc.useUtils();
   const dispatchAndReport = (action: Action) => {
     // The step the action made, not the render's session: an auto-advance timer dispatches after it.
-    // A failed fetch of the test's rules leaves the session as it was; the next action fetches them again.
+    // A failed fetch of the test's rules leaves the session as it was (ScreenerFlow offers Try again).
     dispatch(action)
       .then(async ([before, after]) => (await import('./report-screener-step')).reportScreenerStep(client, configuration, before, after))
       .catch(() => undefined);
