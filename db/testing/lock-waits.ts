@@ -10,3 +10,14 @@ export async function lockWaitingStatements(db: Kysely<Database>): Promise<strin
   const { rows } = await sql<{ trx_query: string | null }>`select trx_query from information_schema.innodb_trx where trx_state = 'LOCK WAIT'`.execute(db);
   return rows.flatMap((row) => (row.trx_query ? [row.trx_query] : []));
 }
+
+/**
+ * The statements other connections are running right now. MariaDB leaves a transaction out of
+ * innodb_trx while its first statement waits for a row lock in the optimizer's read of a primary
+ * key (the processlist says "Statistics"), as a slot change's lock of its slot does; a statement
+ * still running while the test holds the row it needs is waiting for it.
+ */
+export async function runningStatements(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ info: string | null }>`select info from information_schema.processlist where command = 'Query' and id <> connection_id()`.execute(db);
+  return rows.flatMap((row) => (row.info ? [row.info] : []));
+}

@@ -2,13 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockSlot } from '../../db/repositories/availability-slots';
 import { insertSlot } from '../../db/testing/fixtures';
+import { runningStatements } from '../../db/testing/lock-waits';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { type BookableScreener, bookingRequest, hoursFromNow, insertBookableScreener, postBooking } from '../testing/booking-requests';
 import { signedInAs } from '../testing/signed-in-operator';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-/** Long enough for a waiting request to reach its lock; far below MySQL's 50 s lock wait. */
-const SETTLE_MS = 300;
 const OTHER_BOOKING_MS = 5_000;
 
 /**
@@ -25,13 +24,19 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('slot chan
   });
   afterAll(() => t.close());
 
-  /** Runs `change` while a transaction holds `slotId` as a booking of it does, and books `otherSlotId` meanwhile. */
+  /**
+   * Whether the change waits for the slot the test holds: it runs a lock of `availability_slots`.
+   * (A pause instead could let the other booking go first, and the test pass without its race.)
+   */
+  const waitingForTheSlot = async () => (await runningStatements(t.services.db)).some((statement) => /availability_slots.*for update/i.test(statement));
+
+  /** Runs `change` while a transaction holds `slotId` as a booking of it does, and books `otherSlotId` once the change waits for it. */
   async function bookAnotherSlotWhileChanging(screener: BookableScreener, slotId: string, otherSlotId: string, change: () => Promise<{ status: number }>) {
     let changing: Promise<{ status: number }> | undefined;
     const other = await t.services.db.transaction().execute(async (trx) => {
       await lockSlot(trx, slotId);
       changing = change();
-      await sleep(SETTLE_MS);
+      await expect.poll(waitingForTheSlot, { timeout: OTHER_BOOKING_MS, interval: 50 }).toBe(true);
       const booking = postBooking(t, bookingRequest(screener, otherSlotId));
       return Promise.race([booking, sleep(OTHER_BOOKING_MS).then(() => ({ status: 0 }))]);
     });
