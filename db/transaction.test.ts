@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markAfterSending } from './transaction';
+import { markAfterSending, onceMoreIfBusy } from './transaction';
 
 /** What mysql2 raises when MariaDB picks a transaction as a deadlock's victim. */
 const deadlock = () => Object.assign(new Error('Deadlock found when trying to get lock; try restarting transaction'), { errno: 1213 });
@@ -37,6 +37,33 @@ describe('a mark after a send', () => {
         throw new Error('Unknown column in field list');
       }),
     ).rejects.toThrow('Unknown column');
+    expect(tries).toBe(1);
+  });
+});
+
+describe('a write the database was too busy for', () => {
+  it('runs once more after a deadlock or a lock-wait timeout, and a second refusal goes to the caller', async () => {
+    const once = markLosing(1);
+    await onceMoreIfBusy(once);
+    expect(once.tries).toBe(2);
+    const twice = markLosing(2);
+    await expect(onceMoreIfBusy(twice)).rejects.toMatchObject({ errno: 1213 });
+    expect(twice.tries).toBe(2);
+    let timedOut = 0;
+    await onceMoreIfBusy(async () => {
+      if (++timedOut === 1) throw Object.assign(new Error('Lock wait timeout exceeded; try restarting transaction'), { errno: 1205 });
+    });
+    expect(timedOut).toBe(2);
+  });
+
+  it('is not run again after any other error, a lost connection included (only a mark after a send is)', async () => {
+    let tries = 0;
+    await expect(
+      onceMoreIfBusy(async () => {
+        tries++;
+        throw new Error('Connection lost: The server closed the connection.');
+      }),
+    ).rejects.toThrow('Connection lost');
     expect(tries).toBe(1);
   });
 });
