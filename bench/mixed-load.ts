@@ -41,8 +41,12 @@ function watchMemory(read: () => Promise<ProcessMemory[]>) {
   };
 }
 
-/** Bookings' proofs solved before the load: about 40 bookings a second, enough for the warm-up and SECONDS. */
-const PROOFS_AHEAD = 40 * (WARM_UP_SECONDS + SECONDS);
+/**
+ * Bookings' proofs solved before the load, enough for the warm-up and SECONDS at 100 bookings a
+ * second. At 40 a second they ran out on the faster machine of 2026-11-28 (32–65 solved during
+ * the load, on the benchmark's cores); with enough, it made about 70 bookings a second.
+ */
+const PROOFS_AHEAD = 100 * (WARM_UP_SECONDS + SECONDS);
 
 /**
  * The front's booking challenges, fetched and solved before the load: a visitor's device solves

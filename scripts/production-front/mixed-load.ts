@@ -150,14 +150,17 @@ export function startMixedLoad<Phase extends string>(
     };
     const signIn = () => call('operator write', 'POST /api/login', '/api/login', { method: 'POST', body: JSON.stringify({ username: operator.username, password: operator.password }) });
     while (running && (await signIn())?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
-    // Each round works on a day of its own, far enough ahead to stay clear of bookings.
+    // Each round works on a day of its own (after 300 rounds, on the first again: its slots are
+    // there, so the generation adds none and the move and the delete find them), within the
+    // 12 months ahead that generation allows: from 400 days ahead every generation was refused
+    // with a 400, and no slot was ever moved or deleted. The operators' clinics take no bookings.
     for (let round = 0; running; round++) {
       const configuration = await call('operator read', 'GET /api/configuration', '/api/configuration');
       if (configuration?.status === 200) {
         const saved = { ...(configuration.body as object), appDescription: `Saved in round ${round} of the mixed load` };
         await call('operator write', 'PUT /api/configuration', '/api/configuration', { method: 'PUT', body: JSON.stringify(saved) });
       }
-      const day = format(addDays(new Date(), 400 + round), 'yyyy-MM-dd');
+      const day = format(addDays(new Date(), 30 + (round % 300)), 'yyyy-MM-dd');
       const pattern = { psychologistId: operator.psychologistId, startDate: day, endDate: day, startTime: '09:00', endTime: '12:00', daysOfWeek: [0, 1, 2, 3, 4, 5, 6], timezone: 'Asia/Kuala_Lumpur' };
       await call('operator write', 'POST /api/availability/generate', '/api/availability/generate', { method: 'POST', body: JSON.stringify(pattern) });
       const from = `${day}T00:00:00.000Z`;
