@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { releaseLeases } from '../../db/leases';
-import { markAfterSending } from '../../db/transaction';
+import { markAfterSending, onceMoreIfBusy } from '../../db/transaction';
 import { claimDueDeliveries, type ClaimedDelivery, markDeliveryDelivered, markDeliveryFailed } from '../../db/repositories/webhooks';
 import { workLeasedBatches } from '../background/leased-batches';
 import { type Poller, startPolling } from '../background/poll';
@@ -72,7 +72,9 @@ export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, s
     }
     const attempts = delivery.attempts + 1;
     const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
-    await markDeliveryFailed(deps.db, delivery.id, { statusCode, error: error ?? 'no answer', nextAttemptAt });
+    // Once more if a deadlock chose it, as the mail outbox's failure mark: a failed mark would end
+    // the pass, and the rest of its lease would wait for the lease to lapse.
+    await onceMoreIfBusy(() => markDeliveryFailed(deps.db, delivery.id, { statusCode, error: error ?? 'no answer', nextAttemptAt }));
     // The address is the clinic's own setting, not a visitor's data; the body is never logged.
     deps.log.warn({ deliveryId: delivery.id, eventId: delivery.eventId, statusCode, attempts, nextAttemptAt }, 'webhook not delivered; will retry');
     deps.metrics.webhookFailures.inc();
