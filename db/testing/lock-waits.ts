@@ -12,12 +12,13 @@ export async function lockWaitingStatements(db: Kysely<Database>): Promise<strin
 }
 
 /**
- * The statements other connections are running right now. MariaDB leaves a transaction out of
- * innodb_trx while its first statement waits for a row lock in the optimizer's read of a primary
- * key (the processlist says "Statistics"), as a slot change's lock of its slot does; a statement
- * still running while the test holds the row it needs is waiting for it.
+ * The statements other connections to this database are running right now (each test file has a
+ * database of its own; the processlist is the whole server's). innodb_trx missed a slot change
+ * waiting for its slot's lock, which MariaDB runs in the optimizer's read of the primary key (the
+ * processlist says "Statistics"); a statement still running while the test holds the row it
+ * needs is waiting for it.
  */
 export async function runningStatements(db: Kysely<Database>): Promise<string[]> {
-  const { rows } = await sql<{ info: string | null }>`select info from information_schema.processlist where command = 'Query' and id <> connection_id()`.execute(db);
+  const { rows } = await sql<{ info: string | null }>`select info from information_schema.processlist where command = 'Query' and db = database() and id <> connection_id()`.execute(db);
   return rows.flatMap((row) => (row.info ? [row.info] : []));
 }

@@ -108,8 +108,8 @@ async function checkOutcomes(
   const lost = booked.filter((id) => !storedIds.has(id)).length;
   const doubledSlots = stored.length - new Set(stored.map((row) => row.slot_id)).size;
   // A booking the killed process committed but could not answer: its visitor saw the 502 of a
-  // request in flight (a retry is refused as taken, and the hold lapses unconfirmed). Any other
-  // booking nobody was told of is a bug.
+  // request in flight, and learns of the booking from its mail, which the outbox still sends (a
+  // retry is refused as taken). Any other booking nobody was told of is a bug.
   const bookedAt = new Set(booked);
   const failedAtKill = new Set(killFailures.flatMap((sample) => (sample.clientEmail ? [sample.clientEmail] : [])));
   const unanswered = stored.filter((row) => !bookedAt.has(row.id));

@@ -120,7 +120,9 @@ export function startMixedLoad<Phase extends string>(
 
   const visit = async () => {
     while (running) {
-      const address = `2001:db8:${(++visitor).toString(16)}::1`;
+      // This visit's own number: the shared count moves on while it awaits its answers.
+      const n = ++visitor;
+      const address = `2001:db8:${n.toString(16)}::1`;
       if (Math.random() < 0.3) {
         const { slug, psychologistId, slotIds } = plan.clinic;
         const slotId = slotIds[Math.floor(Math.random() * slotIds.length)]!;
@@ -128,7 +130,7 @@ export function startMixedLoad<Phase extends string>(
         const challenge = await request('booking', 'GET /api/public/booking-challenge/:slug', `/api/public/booking-challenge/${slug}`, { address });
         if (challenge?.status !== 200) continue;
         const proofOfWork = await proofOf(challenge.body as BookingChallenge);
-        const booking = { slug, psychologistId, slotId, clientName: 'Nur Aisyah', clientEmail: `visitor-${visitor}@example.com`, clientPhone: '012-345 6789', clientTimezone: 'Asia/Kuala_Lumpur', proofOfWork };
+        const booking = { slug, psychologistId, slotId, clientName: 'Nur Aisyah', clientEmail: `visitor-${n}@example.com`, clientPhone: '012-345 6789', clientTimezone: 'Asia/Kuala_Lumpur', proofOfWork };
         await request('booking', 'POST /api/public/appointments', '/api/public/appointments', { method: 'POST', body: JSON.stringify(booking), address, clientEmail: booking.clientEmail });
       } else if (Math.random() < 0.5) {
         await request('screening', 'GET /api/public/configuration/slug/:slug', `/api/public/configuration/slug/${plan.clinic.slug}`, { address });
@@ -150,10 +152,11 @@ export function startMixedLoad<Phase extends string>(
     };
     const signIn = () => call('operator write', 'POST /api/login', '/api/login', { method: 'POST', body: JSON.stringify({ username: operator.username, password: operator.password }) });
     while (running && (await signIn())?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
-    // Each round works on a day of its own (after 300 rounds, on the first again: its slots are
-    // there, so the generation adds none and the move and the delete find them), within the
-    // 12 months ahead that generation allows: from 400 days ahead every generation was refused
-    // with a 400, and no slot was ever moved or deleted. The operators' clinics take no bookings.
+    // Each round works on a day of its own, within the 12 months ahead that generation allows:
+    // from 400 days ahead every generation was refused with a 400, and no slot was ever moved or
+    // deleted. After 300 rounds the days come round again: the generation adds back the times
+    // moved and deleted there, and the move then meets the slot moved before (a 409, a refusal
+    // like a visitor's). The operators' clinics take no bookings.
     for (let round = 0; running; round++) {
       const configuration = await call('operator read', 'GET /api/configuration', '/api/configuration');
       if (configuration?.status === 200) {
@@ -164,7 +167,7 @@ export function startMixedLoad<Phase extends string>(
       const pattern = { psychologistId: operator.psychologistId, startDate: day, endDate: day, startTime: '09:00', endTime: '12:00', daysOfWeek: [0, 1, 2, 3, 4, 5, 6], timezone: 'Asia/Kuala_Lumpur' };
       await call('operator write', 'POST /api/availability/generate', '/api/availability/generate', { method: 'POST', body: JSON.stringify(pattern) });
       const from = `${day}T00:00:00.000Z`;
-      const listed = await call('operator read', 'GET /api/availability/:id', `/api/availability/${operator.psychologistId}?from=${from}&to=${format(addDays(new Date(from), 1), 'yyyy-MM-dd')}T00:00:00.000Z`);
+      const listed = await call('operator read', 'GET /api/availability/:id', `/api/availability/${operator.psychologistId}?from=${from}&to=${addDays(new Date(from), 1).toISOString()}`);
       const [first, second] = Array.isArray(listed?.body) ? (listed.body as { id: string; startUtc: string; endUtc: string }[]) : [];
       if (first) {
         const later = (instant: string) => new Date(Date.parse(instant) + 12 * 3_600_000).toISOString();

@@ -170,8 +170,9 @@ describe.each(TEST_DIALECTS)('reminders on %s', (dialect) => {
   it('lets a failed batch’s appointments go at once when the database was busy, and keeps them leased after any other failure', async () => {
     const { appointmentId } = await confirmedAppointment(await clinic(), 22);
     const leaseOf = () => t.services.db.selectFrom('appointments').select(['lease_owner', 'locked_until']).where('id', '=', appointmentId).executeTakeFirstOrThrow();
-    // Twice a deadlock's victim, as a batch was under load (issue 31): the next pass, here or in
-    // another process, takes the appointment at once instead of after the lease's minute.
+    // A busy database, as inTransaction passes it on when a batch was twice a deadlock's victim
+    // under load (issue 31): the next pass, here or in another process, takes the appointment at
+    // once instead of after the lease's minute.
     const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213 });
     vi.mocked(brandOfClinic).mockRejectedValueOnce(deadlock);
     await expect(queueDueReminders(t.services)).rejects.toBe(deadlock);

@@ -25,10 +25,14 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('slot chan
   afterAll(() => t.close());
 
   /**
-   * Whether the change waits for the slot the test holds: it runs a lock of `availability_slots`.
-   * (A pause instead could let the other booking go first, and the test pass without its race.)
+   * Whether the change waits for the slot the test holds: it runs a lock of `availability_slots`
+   * naming that slot or its psychologist (the statement's text carries its values). A pause
+   * instead could let the other booking go first, and the test pass without its race.
    */
-  const waitingForTheSlot = async () => (await runningStatements(t.services.db)).some((statement) => /availability_slots.*for update/i.test(statement));
+  const waitingForTheSlot = async (screener: BookableScreener, slotId: string) =>
+    (await runningStatements(t.services.db)).some(
+      (statement) => /availability_slots.*for update/i.test(statement) && (statement.includes(slotId) || statement.includes(screener.psychologistId)),
+    );
 
   /** Runs `change` while a transaction holds `slotId` as a booking of it does, and books `otherSlotId` once the change waits for it. */
   async function bookAnotherSlotWhileChanging(screener: BookableScreener, slotId: string, otherSlotId: string, change: () => Promise<{ status: number }>) {
@@ -36,7 +40,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('slot chan
     const other = await t.services.db.transaction().execute(async (trx) => {
       await lockSlot(trx, slotId);
       changing = change();
-      await expect.poll(waitingForTheSlot, { timeout: OTHER_BOOKING_MS, interval: 50 }).toBe(true);
+      await expect.poll(() => waitingForTheSlot(screener, slotId), { timeout: OTHER_BOOKING_MS, interval: 50 }).toBe(true);
       const booking = postBooking(t, bookingRequest(screener, otherSlotId));
       return Promise.race([booking, sleep(OTHER_BOOKING_MS).then(() => ({ status: 0 }))]);
     });

@@ -72,8 +72,9 @@ export async function deliverDueWebhooks(deps: WebhookDeps, batchSize = BATCH, s
     }
     const attempts = delivery.attempts + 1;
     const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempts));
-    // Once more if a deadlock chose it, as the mail outbox's failure mark: a failed mark would end
-    // the pass, and the rest of its lease would wait for the lease to lapse.
+    // Once more if a deadlock chose it, as the mail outbox's failure mark: a failed mark ends the
+    // pass (its unattempted deliveries go back at once, to wait for the next poll) and leaves this
+    // delivery leased until its lease lapses.
     await onceMoreIfBusy(() => markDeliveryFailed(deps.db, delivery.id, { statusCode, error: error ?? 'no answer', nextAttemptAt }));
     // The address is the clinic's own setting, not a visitor's data; the body is never logged.
     deps.log.warn({ deliveryId: delivery.id, eventId: delivery.eventId, statusCode, attempts, nextAttemptAt }, 'webhook not delivered; will retry');

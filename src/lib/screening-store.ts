@@ -90,7 +90,8 @@ function sessionRules<Value, Action>(fetch: () => Promise<Reducer<Value, Action>
     loading ??= fetch().then(
       (fetched) => (reducer = fetched),
       (error: unknown) => {
-        // The next action fetches them again (Chromium fetches a failed module again).
+        // Forgotten, so the next load fetches them again (ScreenerFlow's Try again; Chromium
+        // fetches a failed module again).
         loading = undefined;
         throw error;
       },
