@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseBusy } from '../connection-errors';
-import { lockWaitingStatements } from '../testing/lock-waits';
+import { runningStatements } from '../testing/lock-waits';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../testing/test-databases';
 import { countHit, type CounterWindow, ensureCounter } from './rate-limit-counters';
 
@@ -18,8 +18,8 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('counters 
   afterAll(() => database.drop());
 
   const windowOf = (bucket: string): CounterWindow => ({ bucket, windowStart: new Date('2030-01-01T10:00:00Z'), expiresAt: new Date('2030-01-01T10:30:00Z') });
-  /** The transactions waiting for a lock on the bucket's row. */
-  const lockWaits = async (bucket: string) => (await lockWaitingStatements(database.db)).filter((statement) => statement.includes(bucket)).length;
+  /** The statements waiting for a lock on the bucket's row (the holder's is done: it waits for its release). */
+  const lockWaits = async (bucket: string) => (await runningStatements(database.db)).filter((statement) => statement.includes(bucket)).length;
 
   /** A transaction that counts a hit in the window and holds it until `release`, then ends as `ending` says. */
   async function holding(window: CounterWindow, ending: 'commit' | 'rollback') {

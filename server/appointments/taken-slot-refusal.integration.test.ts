@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockSlot } from '../../db/repositories/availability-slots';
 import { countHit, ensureCounter } from '../../db/repositories/rate-limit-counters';
 import { bookSlot, insertSlot } from '../../db/testing/fixtures';
-import { lockWaitingStatements } from '../../db/testing/lock-waits';
+import { runningStatements } from '../../db/testing/lock-waits';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { bookingRequest, hoursFromNow, insertBookableScreener, postBooking, proofOfWorkFor, visitorAddress } from '../testing/booking-requests';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -24,8 +24,8 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('a slot ta
   });
   afterAll(() => t.close());
 
-  /** Whether a transaction waits for a slot's lock. */
-  const waitingForTheSlot = async () => (await lockWaitingStatements(t.services.db)).some((statement) => statement.includes('availability_slots'));
+  /** Whether a statement waits for the slot's lock (its text carries the slot's id). */
+  const waitingFor = async (slotId: string) => (await runningStatements(t.services.db)).some((statement) => /availability_slots.*for update/i.test(statement) && statement.includes(slotId));
 
   it('is refused without waiting for the network’s turn', async () => {
     const { db } = t.services;
@@ -45,7 +45,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'mysql'))('a slot ta
         await lockSlot(winner, slotId);
         booking = postBooking(t, request, address);
         // The visitor's booking is past its plain read and waits for the slot's lock.
-        await expect.poll(waitingForTheSlot, { timeout: ANSWER_MS, interval: 100 }).toBe(true);
+        await expect.poll(() => waitingFor(slotId), { timeout: ANSWER_MS, interval: 100 }).toBe(true);
         await bookSlot(winner, { userId: screener.userId, psychologistId: screener.psychologistId, slotId });
       });
       return Promise.race([booking!, sleep(ANSWER_MS).then(() => ({ status: 0, body: {} }))]);
