@@ -1,6 +1,8 @@
 import { addSeconds } from 'date-fns';
+import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asDate } from '../../db/dates';
+import type { Database } from '../../db/schema';
 import { insertSlot } from '../../db/testing/fixtures';
 import { TEST_DIALECTS } from '../../db/testing/test-databases';
 import { manageTokenOf } from '../appointments/manage-token';
@@ -129,6 +131,31 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     expect(row).toMatchObject({ status: 'delivered', last_status_code: 204 });
     expect(row.payload).toBe(receiver.received.at(-1)!.body);
     expect(Number(row.attempts)).toBe(2);
+  });
+
+  /** The database as a worker sees it, where the first failure mark (the update that writes last_error) loses to a deadlock before it runs. */
+  function losingFirstFailureMark(db: Kysely<Database>): Kysely<Database> {
+    let lost = false;
+    const plugin: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (!lost && node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"last_error"')) {
+          lost = true;
+          throw Object.assign(new Error('Deadlock found when trying to get lock; try restarting transaction'), { errno: 1213 });
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    return db.withPlugin(plugin);
+  }
+
+  it('records a refused delivery though its mark loses to a deadlock once', async () => {
+    const { operator, endpointId } = await clinicWithEndpoint();
+    receiver.failNext(1);
+    expect((await operator.rest('POST', `/api/webhooks/${endpointId}/test`, {})).status).toBe(200);
+    expect(await deliverDueWebhooks({ ...t.services, db: losingFirstFailureMark(t.services.db) })).toEqual({ delivered: 0, failed: 1 });
+    const listed = (await operator.rest('GET', '/api/webhooks')).body as Webhooks;
+    expect(listed.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
   });
 
   it('delivers each event exactly once when several workers race', async () => {
