@@ -64,7 +64,7 @@ export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>(
   const stage = screeningStage(session);
   useStepHistory(session, rules.loaded, dispatch);
   // Every action waits for the test's rules: should they fail to arrive, the step gives way to a
-  // Try again, rather than leave the visitor's clicks without effect.
+  // Try again (the boundary around the steps), rather than leave the visitor's clicks without effect.
   const [rulesFailed, setRulesFailed] = useState(false);
   const fetchNextStep = useCallback(() => {
     setRulesFailed(false);
@@ -94,29 +94,26 @@ export function ScreenerFlow<Session extends ScreeningSession<number, unknown>>(
           <CrisisNotice onClose={() => dispatch({ type: 'closeCrisis' })} />
         </RetryBoundary>
       )}
-      {rulesFailed && (
-        <RetryBoundary failed retry={fetchNextStep} step>
-          {null}
-        </RetryBoundary>
-      )}
-      {!rulesFailed && stage === 'consent' && (
-        <ConsentStep
-          configuration={configuration}
-          userAge={session.userAge}
-          onChooseAge={(age) => dispatch({ type: 'chooseAge', age })}
-          onConsent={() => dispatch({ type: 'giveConsent', at: new Date().toISOString() })}
-        />
-      )}
-      {!rulesFailed && stage === 'questions' && (
-        <LaterStep textsReady={questionTexts} preload={preload.questions}>
-          {questions}
-        </LaterStep>
-      )}
-      {!rulesFailed && stage === 'results' && (
-        <LaterStep textsReady={resultsTexts} preload={preload.results}>
-          {results}
-        </LaterStep>
-      )}
+      <RetryBoundary failed={rulesFailed} retry={fetchNextStep} step>
+        {stage === 'consent' && (
+          <ConsentStep
+            configuration={configuration}
+            userAge={session.userAge}
+            onChooseAge={(age) => dispatch({ type: 'chooseAge', age })}
+            onConsent={() => dispatch({ type: 'giveConsent', at: new Date().toISOString() })}
+          />
+        )}
+        {stage === 'questions' && (
+          <LaterStep textsReady={questionTexts} preload={preload.questions}>
+            {questions}
+          </LaterStep>
+        )}
+        {stage === 'results' && (
+          <LaterStep textsReady={resultsTexts} preload={preload.results}>
+            {results}
+          </LaterStep>
+        )}
+      </RetryBoundary>
     </>
   );
 }
