@@ -1,5 +1,5 @@
 import type { IsolationLevel, Kysely, Transaction } from 'kysely';
-import { setTimeout } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDatabaseBusy, isDatabaseUnavailable } from './connection-errors';
 
 /**
@@ -45,7 +45,7 @@ export async function markAfterSending(mark: () => Promise<void>): Promise<void>
       return await mark();
     } catch (error) {
       if (!(isDatabaseBusy(error) || isDatabaseUnavailable(error)) || tries === MARK_TRIES) throw error;
-      await setTimeout(FIRST_MARK_PAUSE_MS * 2 ** (tries - 1));
+      await sleep(FIRST_MARK_PAUSE_MS * 2 ** (tries - 1));
     }
   }
 }

@@ -98,12 +98,12 @@ export function startMixedLoad<Phase extends string>(
     init: RequestInit & { address: string; clientEmail?: string },
   ): Promise<(Answer & { body: unknown }) | undefined> => {
     const started = performance.now();
-    const { clientEmail } = init;
+    const { clientEmail, address, ...sent } = init;
     try {
       const response = await front.fetch(`${front.url}${path}`, {
-        ...init,
+        ...sent,
         // Uncompressed, so a benchmark's recorded bytes are the very bytes sent (fetch would decode them).
-        headers: { 'x-forwarded-for': init.address, origin: front.url, 'accept-encoding': 'identity', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        headers: { 'x-forwarded-for': address, origin: front.url, 'accept-encoding': 'identity', ...(sent.body ? { 'content-type': 'application/json' } : {}), ...sent.headers },
       });
       const answer = { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
       onAnswer?.(route, answer);
